@@ -1,0 +1,40 @@
+# negenlab: every target creates .venv when it is missing and installs the package into it.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-dev-dask
+BENCH_STAMP := $(VENV)/.installed-bench
+REPORTS ?= reports
+
+.PHONY: demo test lab bench venv clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,dask]'
+	touch $@
+
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,dask,bench]'
+	touch $@
+
+## make demo: all four designer reports with default settings -> reports/index.html
+demo: $(STAMP)
+	$(VENV)/bin/negenlab report all -o $(REPORTS)
+
+## make test: the whole test suite (notebooks included)
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+## make lab: JupyterLab on the notebooks
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/
+
+## make bench: speed against the named peers (OpenSpiel, OR-tools), printed as ratios
+bench: $(BENCH_STAMP)
+	@set -e; for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f; done
+
+clean:
+	rm -rf $(VENV) $(REPORTS) .pytest_cache build *.egg-info

@@ -1,0 +1,5 @@
+import sys
+
+from negenlab.cli import main
+
+sys.exit(main())

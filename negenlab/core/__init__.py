@@ -1,0 +1,19 @@
+"""What every game shares: the game protocol, agents, seeded simulation, metrics, storage.
+
+Plotting (``negenlab.core.plot``) and widgets (``negenlab.core.widgets``) are separate
+modules so that engines never load matplotlib or ipywidgets.
+"""
+from .agents import Agent, MCTSAgent, RandomAgent, random_rollout
+from .errors import IllegalMoveError, InvalidInputError, NegenlabError, StoreMismatchError
+from .game import CHANCE, TERMINAL, Game, State, play_random_game
+from .metrics import summary, duration, win_rates, wilson_interval, rate
+from .simulate import simulate
+from .store import ResultStore, table_metadata
+
+__all__ = [
+    "Agent", "MCTSAgent", "RandomAgent", "random_rollout",
+    "IllegalMoveError", "InvalidInputError", "NegenlabError", "StoreMismatchError",
+    "CHANCE", "TERMINAL", "Game", "State", "play_random_game",
+    "summary", "duration", "win_rates", "wilson_interval", "rate",
+    "simulate", "ResultStore", "table_metadata",
+]

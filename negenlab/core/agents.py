@@ -1,0 +1,203 @@
+"""Agents that play any game of the core protocol.
+
+An agent is a picklable object with ``step(state, rng) -> action`` and ``describe()``.
+All its randomness comes from the ``rng`` passed in, so simulations are reproducible.
+
+>>> import numpy as np
+>>> from negenlab.core.agents import MCTSAgent
+>>> from negenlab.core.examples import Nim
+>>> state = Nim((1, 2)).new_initial_state()
+>>> MCTSAgent(simulations=300).step(state, np.random.default_rng(1))  # the only winning move
+(1, 1)
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from .errors import InvalidInputError
+from .game import State
+
+
+class Agent:
+    """Base class; subclasses implement :meth:`step`."""
+
+    name = "agent"
+
+    def step(self, state: State, rng: np.random.Generator):
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        return {"agent": self.name}
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"{k}={v!r}" for k, v in self.describe().items() if k != "agent")
+        return f"{type(self).__name__}({params})"
+
+
+class RandomAgent(Agent):
+    """Uniformly random legal action."""
+
+    name = "random"
+
+    def step(self, state: State, rng: np.random.Generator):
+        actions = state.legal_actions()
+        if not actions:
+            raise InvalidInputError("RandomAgent asked to act in a position with no legal action")
+        return actions[int(rng.integers(len(actions)))]
+
+
+def random_rollout(state: State, rng: np.random.Generator, max_actions: int = 100_000) -> list[float]:
+    """Play ``state`` (in place) to the end with random actions; return the returns.
+
+    A game may provide a faster ``state.playout(rng) -> returns`` (compiled); MCTS uses it when present.
+    """
+    steps = 0
+    while not state.is_terminal() and steps < max_actions:
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[int(rng.integers(len(actions)))])
+        steps += 1
+    return list(state.returns())
+
+
+class _Node:
+    __slots__ = ("player", "visits", "value", "children", "untried")
+
+    def __init__(self, state: State):
+        self.player = state.current_player
+        self.visits = 0
+        self.value = np.zeros(state.num_players)
+        self.children: dict = {}
+        if state.is_terminal() or state.is_chance_node():
+            self.untried = []
+        else:
+            self.untried = list(state.legal_actions())
+
+
+class MCTSAgent(Agent):
+    """UCT Monte-Carlo tree search for any number of players.
+
+    Each node keeps the sum of returns *per player*; selection maximises the mean
+    return of the player to move plus ``c * sqrt(ln N / n)``. Chance nodes are
+    handled by sampling an outcome with the search's own Generator (a child per
+    outcome seen). Leaves are valued by a random rollout, or by the state's own
+    ``playout(rng)`` when the game provides a fast one, or by ``evaluator``.
+
+    Budget: ``simulations`` (reproducible) or ``seconds`` (wall clock, therefore not
+    reproducible). The move played is the most visited child.
+    """
+
+    name = "mcts"
+
+    def __init__(self, simulations: int | None = 1000, seconds: float | None = None,
+                 c: float = 1.4, evaluator: Callable[[State, np.random.Generator], list[float]] | None = None):
+        if simulations is None and seconds is None:
+            raise InvalidInputError("MCTSAgent needs a budget: simulations=N or seconds=S")
+        if simulations is not None and simulations < 1:
+            raise InvalidInputError(f"simulations must be >= 1, got {simulations}")
+        if seconds is not None and seconds <= 0:
+            raise InvalidInputError(f"seconds must be > 0, got {seconds}")
+        self.simulations = simulations
+        self.seconds = seconds
+        self.c = float(c)
+        self.evaluator = evaluator
+        self.last_search: dict[str, Any] = {}
+
+    def describe(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"agent": self.name, "c": self.c}
+        if self.simulations is not None:
+            d["simulations"] = self.simulations
+        if self.seconds is not None:
+            d["seconds"] = self.seconds
+        if self.evaluator is not None:
+            d["evaluator"] = getattr(self.evaluator, "__name__", repr(self.evaluator))
+        return d
+
+    # ------------------------------------------------------------------
+    def _evaluate(self, state: State, rng: np.random.Generator) -> list[float]:
+        if self.evaluator is not None:
+            return list(self.evaluator(state, rng))
+        playout = getattr(state, "playout", None)
+        if playout is not None:
+            return list(playout(rng))
+        return random_rollout(state, rng)
+
+    def search(self, state: State, rng: np.random.Generator) -> _Node:
+        """Run the search from ``state`` and return the root node (for analysis)."""
+        root = _Node(state)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        n = 0
+        while True:
+            if self.simulations is not None and n >= self.simulations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            self._simulate(root, state.clone(), rng)
+            n += 1
+        self.last_search = {"simulations": n}
+        return root
+
+    def _simulate(self, node: _Node, state: State, rng: np.random.Generator) -> np.ndarray:
+        path = [node]
+        while True:
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                outcome = state.sample_chance(rng)
+                state.apply(outcome)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = _Node(state)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            if node.untried:
+                i = int(rng.integers(len(node.untried)))
+                action = node.untried[i]
+                node.untried[i] = node.untried[-1]
+                node.untried.pop()
+                state.apply(action)
+                child = node.children[action] = _Node(state)
+                path.append(child)
+                break
+            action, node = self._select(node)
+            state.apply(action)
+            path.append(node)
+        value = np.asarray(state.returns() if state.is_terminal() else self._evaluate(state, rng), dtype=float)
+        for n in path:
+            n.visits += 1
+            n.value += value
+        return value
+
+    def _select(self, node: _Node) -> tuple:
+        log_n = math.log(node.visits)
+        best, best_score = None, -math.inf
+        p = node.player
+        for action, child in node.children.items():
+            score = child.value[p] / child.visits + self.c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = (action, child), score
+        return best  # type: ignore[return-value]
+
+    def step(self, state: State, rng: np.random.Generator):
+        actions = state.legal_actions()
+        if not actions:
+            raise InvalidInputError("MCTSAgent asked to act in a position with no legal action")
+        if len(actions) == 1:
+            return actions[0]
+        root = self.search(state, rng)
+        return max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+
+    def action_values(self, state: State, rng: np.random.Generator) -> dict:
+        """Search and return ``{action: (visits, mean return of the player to move)}``."""
+        root = self.search(state, rng)
+        p = root.player
+        return {a: (c.visits, c.value[p] / c.visits) for a, c in root.children.items()}

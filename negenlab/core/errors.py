@@ -1,0 +1,26 @@
+"""Errors shared by every game.
+
+Every bad input raises a subclass of :class:`ValueError` that names what is wrong
+and what was expected; nothing is clipped, dropped or repaired silently.
+
+>>> from negenlab.core.errors import InvalidInputError
+>>> issubclass(InvalidInputError, ValueError)
+True
+"""
+from __future__ import annotations
+
+
+class NegenlabError(Exception):
+    """Base class of every error negenlab raises on purpose."""
+
+
+class InvalidInputError(NegenlabError, ValueError):
+    """Input that does not describe a valid object (bad text, bad size, bad field)."""
+
+
+class IllegalMoveError(NegenlabError, ValueError):
+    """A move or action that the rules forbid in this position; the message says why."""
+
+
+class StoreMismatchError(NegenlabError, ValueError):
+    """A result store was written by a run with other arguments than the one resuming it."""

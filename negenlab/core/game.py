@@ -1,0 +1,158 @@
+"""The game protocol every negenlab game implements.
+
+Modelled on OpenSpiel's ``State`` API, kept Pythonic. A :class:`Game` makes states;
+a :class:`State` is driven by ``legal_actions()`` / ``apply(action)`` until
+``is_terminal()``, then ``returns()`` gives one number per player.
+
+Chance (dice, deals) is explicit, as in OpenSpiel: at a chance node
+``current_player == CHANCE`` and the caller draws an outcome with
+``state.sample_chance(rng)`` from a :class:`numpy.random.Generator` it owns. A state
+never owns hidden randomness, so a game replays exactly from one seed, and search
+(MCTS) samples chance with its own Generator instead of peeking at the future.
+
+Multi-part turns (FEN's edges, Negen's placements) are sequences of actions by the
+same player: ``current_player`` simply does not change.
+
+>>> import numpy as np
+>>> from negenlab.core.game import play_random_game
+>>> from negenlab.core.examples import Nim
+>>> final = play_random_game(Nim((1, 2)), np.random.default_rng(0))
+>>> final.is_terminal(), sorted(final.returns())
+(True, [-1.0, 1.0])
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import asdict, is_dataclass
+from typing import Any, Hashable, Sequence
+
+import numpy as np
+
+CHANCE = -1
+TERMINAL = -4
+
+Action = Hashable
+
+
+class State(ABC):
+    """One position of a game. Subclasses implement the abstract methods."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to act (0-based), ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of players in this game."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Actions of the player to act, in a fixed (deterministic) order."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play ``action`` in place; raise ``IllegalMoveError`` naming why when it is illegal."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One number per player; at the end +1 for a win, -1 for a loss, 0 for a draw by convention."""
+
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy."""
+
+    # -- chance -------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node. Games with chance override it."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    def sample_chance(self, rng: np.random.Generator) -> Action:
+        """Draw one chance outcome with ``rng``. Override when the outcome space is huge (deals)."""
+        outcomes = self.chance_outcomes()
+        probs = np.array([p for _, p in outcomes], dtype=float)
+        index = rng.choice(len(outcomes), p=probs / probs.sum())
+        return outcomes[int(index)][0]
+
+    # -- reporting ----------------------------------------------------------
+    def winner(self) -> int | None:
+        """Index of the single player with the best return at the end, or None for a draw."""
+        if not self.is_terminal():
+            return None
+        r = self.returns()
+        best = max(r)
+        tops = [i for i, v in enumerate(r) if v == best]
+        return tops[0] if len(tops) == 1 else None
+
+    def game_info(self) -> dict[str, Any]:
+        """Game-specific scalar columns for the simulation table (called at the end)."""
+        return {}
+
+    def action_to_string(self, action: Action) -> str:
+        return str(action)
+
+
+class Game(ABC):
+    """A game: rules plus a factory of initial states."""
+
+    name: str = "game"
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        ...
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The start position (possibly a chance node: the deal)."""
+
+    def describe(self) -> dict[str, Any]:
+        """Everything that defines this game, as plain data (recorded with every table)."""
+        rules = getattr(self, "rules", None)
+        return {"game": self.name, "num_players": self.num_players, "rules": rules_to_dict(rules)}
+
+
+def rules_to_dict(rules: Any) -> Any:
+    """Plain-data view of a Rules dataclass (or None)."""
+    if rules is None:
+        return None
+    if is_dataclass(rules):
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(rules).items()}
+    if isinstance(rules, dict):
+        return dict(rules)
+    return repr(rules)
+
+
+def play_random_game(game: Game, rng: np.random.Generator, max_actions: int | None = None) -> State:
+    """Play one game with uniformly random actions (chance sampled with ``rng``)."""
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if max_actions is not None and steps >= max_actions:
+            break
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[int(rng.integers(len(actions)))])
+        steps += 1
+    return state
+
+
+def check_players(game: Game, agents: Sequence[Any]) -> None:
+    """Raise a clear error when the number of agents does not match the seats."""
+    from .errors import InvalidInputError
+
+    if len(agents) != game.num_players:
+        raise InvalidInputError(
+            f"{game.name} has {game.num_players} seats but {len(agents)} agents were given; "
+            f"pass one agent per seat"
+        )

@@ -1,0 +1,145 @@
+"""Balance statistics over a simulation table, in Ludii's vocabulary where it applies.
+
+Every rate comes with its sample size ``n`` and a 95% Wilson score interval.
+
+>>> from negenlab.core.metrics import wilson_interval
+>>> lo, hi = wilson_interval(8, 10)
+>>> round(lo, 3), round(hi, 3)
+(0.49, 0.943)
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from .errors import InvalidInputError
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for ``k`` successes out of ``n`` (``(nan, nan)`` when n = 0)."""
+    if n < 0 or k < 0 or k > n:
+        raise InvalidInputError(f"need 0 <= k <= n, got k={k}, n={n}")
+    if n == 0:
+        return (math.nan, math.nan)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(k: int, n: int) -> dict:
+    """``{"value", "lo", "hi", "k", "n"}`` for k of n, with the Wilson interval."""
+    lo, hi = wilson_interval(int(k), int(n))
+    return {"value": (k / n) if n else math.nan, "lo": lo, "hi": hi, "k": int(k), "n": int(n)}
+
+
+def num_players(df: pd.DataFrame) -> int:
+    cols = [c for c in df.columns if c.startswith("return_")]
+    if not cols:
+        raise InvalidInputError("not a simulation table: no return_<seat> columns")
+    return len(cols)
+
+
+def _completed(df: pd.DataFrame) -> pd.DataFrame:
+    return df[~df["truncated"]] if "truncated" in df.columns else df
+
+
+def win_rates(df: pd.DataFrame, column: str = "winner", labels=None) -> pd.DataFrame:
+    """Win rate of each value of ``column`` (default the winning seat) over completed games.
+
+    Use ``column="winner_colour"`` (or any game column naming the winner's side) for
+    rates per colour when a swap rule separates seats from colours.
+    """
+    done = _completed(df)
+    n = len(done)
+    if labels is None:
+        labels = range(num_players(df)) if column == "winner" else sorted(done[column].dropna().unique())
+    rows = []
+    for lab in labels:
+        k = int((done[column] == lab).sum())
+        r = rate(k, n)
+        rows.append({"who": lab, "wins": k, "n": n, "rate": r["value"], "lo": r["lo"], "hi": r["hi"]})
+    return pd.DataFrame(rows)
+
+
+def summary(df: pd.DataFrame) -> pd.DataFrame:
+    """Tidy table ``metric, value, lo, hi, n`` of the standard balance statistics.
+
+    - ``win_rate_seat_p``: games won by seat p / completed games;
+    - ``first_player_advantage``: win rate of seat 0 minus the fair share 1/P
+      (interval shifted likewise; Ludii's *advantage*);
+    - ``balance``: 1 - (max - min) of the seat win rates (1 = perfectly even);
+    - ``draw_rate``, ``completion`` (share not truncated), ``decisiveness`` (share of
+      completed games that produced a single winner);
+    - ``duration_*``: decisions per game: mean, sd, 10/50/90% quantiles;
+    - ``branching``: mean legal actions per decision over all decisions.
+    """
+    P = num_players(df)
+    n_all = len(df)
+    done = _completed(df)
+    n = len(done)
+    rows = []
+    seat_rates = []
+    for p in range(P):
+        r = rate(int((done["winner"] == p).sum()), n)
+        seat_rates.append(r["value"])
+        rows.append({"metric": f"win_rate_seat_{p}", "value": r["value"], "lo": r["lo"], "hi": r["hi"], "n": n})
+    r0 = rate(int((done["winner"] == 0).sum()), n)
+    rows.append({"metric": "first_player_advantage", "value": r0["value"] - 1 / P,
+                 "lo": r0["lo"] - 1 / P, "hi": r0["hi"] - 1 / P, "n": n})
+    rows.append({"metric": "balance", "value": (1 - (max(seat_rates) - min(seat_rates))) if n else math.nan,
+                 "lo": math.nan, "hi": math.nan, "n": n})
+    r = rate(int(done["draw"].sum()), n)
+    rows.append({"metric": "draw_rate", "value": r["value"], "lo": r["lo"], "hi": r["hi"], "n": n})
+    k_trunc = int(df["truncated"].sum()) if "truncated" in df.columns else 0
+    r = rate(n_all - k_trunc, n_all)
+    rows.append({"metric": "completion", "value": r["value"], "lo": r["lo"], "hi": r["hi"], "n": n_all})
+    r = rate(int((done["winner"] >= 0).sum()), n)
+    rows.append({"metric": "decisiveness", "value": r["value"], "lo": r["lo"], "hi": r["hi"], "n": n})
+    for key, value in duration(df).items():
+        rows.append({"metric": f"duration_{key}", "value": value, "lo": math.nan, "hi": math.nan, "n": n_all})
+    rows.append({"metric": "branching", "value": branching_factor(df), "lo": math.nan, "hi": math.nan, "n": n_all})
+    return pd.DataFrame(rows, columns=["metric", "value", "lo", "hi", "n"])
+
+
+def duration(df: pd.DataFrame, column: str = "length") -> dict[str, float]:
+    """Mean, sample sd and 10/50/90% quantiles of ``column`` (decisions per game by default)."""
+    x = df[column].to_numpy(dtype=float)
+    if len(x) == 0:
+        return {"mean": math.nan, "sd": math.nan, "q10": math.nan, "median": math.nan, "q90": math.nan}
+    q10, q50, q90 = np.quantile(x, [0.1, 0.5, 0.9])
+    return {"mean": float(x.mean()), "sd": float(x.std(ddof=1)) if len(x) > 1 else 0.0,
+            "q10": float(q10), "median": float(q50), "q90": float(q90)}
+
+
+def branching_factor(df: pd.DataFrame) -> float:
+    """Mean number of legal actions per decision, over all decisions of all games."""
+    total = float((df["branching"] * df["length"]).sum())
+    count = float(df["length"].sum())
+    return total / count if count else math.nan
+
+
+def proportion_table(values: pd.Series, name: str = "value") -> pd.DataFrame:
+    """Share of each distinct value of a column, each with its Wilson interval."""
+    n = len(values)
+    rows = []
+    for v, k in values.value_counts().sort_index().items():
+        r = rate(int(k), n)
+        rows.append({name: v, "count": int(k), "n": n, "rate": r["value"], "lo": r["lo"], "hi": r["hi"]})
+    return pd.DataFrame(rows)
+
+
+def mean_interval(x, z: float = Z95) -> dict:
+    """Mean with a normal-approximation 95% interval (for per-game averages such as skips)."""
+    x = np.asarray(x, dtype=float)
+    n = len(x)
+    if n == 0:
+        return {"value": math.nan, "lo": math.nan, "hi": math.nan, "n": 0}
+    m = float(x.mean())
+    se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+    return {"value": m, "lo": m - z * se, "hi": m + z * se, "n": n}

@@ -1,0 +1,89 @@
+"""A result store: Parquet tables that carry the rules, agents, seed and version behind them.
+
+>>> import tempfile, pandas as pd
+>>> from negenlab.core.store import ResultStore
+>>> store = ResultStore(tempfile.mkdtemp())
+>>> path = store.save("demo", pd.DataFrame({"x": [1, 2]}), rules={"size": 5}, agents=["random"], seed=3)
+>>> df, meta = store.load("demo")
+>>> meta["seed"], meta["rules"], list(df["x"])
+(3, {'size': 5}, [1, 2])
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from .errors import InvalidInputError
+from .game import rules_to_dict
+from .version import package_version
+
+_META_KEY = b"negenlab"
+_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
+
+
+def table_metadata(rules: Any = None, agents: Any = None, seed: int | None = None, **extra: Any) -> dict[str, Any]:
+    """The provenance record kept with every table."""
+    agent_list = None
+    if agents is not None:
+        agent_list = [a.describe() if hasattr(a, "describe") else a for a in agents]
+    meta = {"rules": rules_to_dict(rules), "agents": agent_list, "seed": seed,
+            "negenlab_version": package_version(),
+            "created": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    meta.update(extra)
+    return meta
+
+
+class ResultStore:
+    """A folder of named Parquet tables, each with its provenance in the file's schema metadata
+    and in a readable ``<name>.json`` beside it."""
+
+    def __init__(self, root: str | os.PathLike):
+        self.root = Path(root)
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, name: str) -> Path:
+        if not _NAME.match(name):
+            raise InvalidInputError(f"table name {name!r} may use letters, digits, '_', '-' and '.' only")
+        return self.root / f"{name}.parquet"
+
+    def save(self, name: str, df: pd.DataFrame, rules: Any = None, agents: Any = None,
+             seed: int | None = None, **extra: Any) -> Path:
+        """Write ``df`` with its provenance; ``df.attrs['negenlab']`` (from simulate) is kept too."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        meta = table_metadata(rules, agents, seed, **extra)
+        if "negenlab" in df.attrs:
+            meta["run"] = df.attrs["negenlab"]
+        table = pa.Table.from_pandas(df, preserve_index=False)
+        schema_meta = dict(table.schema.metadata or {})
+        schema_meta[_META_KEY] = json.dumps(meta, default=str).encode()
+        table = table.replace_schema_metadata(schema_meta)
+        path = self._path(name)
+        tmp = path.with_suffix(".parquet.tmp")
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+        path.with_suffix(".json").write_text(json.dumps(meta, indent=2, default=str))
+        return path
+
+    def load(self, name: str) -> tuple[pd.DataFrame, dict[str, Any]]:
+        """The table and its provenance; the provenance is also put in ``df.attrs['negenlab']``."""
+        import pyarrow.parquet as pq
+
+        path = self._path(name)
+        if not path.exists():
+            raise InvalidInputError(f"no table {name!r} in {self.root} (have: {self.names()})")
+        table = pq.read_table(path)
+        meta = json.loads((table.schema.metadata or {}).get(_META_KEY, b"{}"))
+        df = table.to_pandas()
+        df.attrs["negenlab"] = meta
+        return df, meta
+
+    def names(self) -> list[str]:
+        return sorted(p.stem for p in self.root.glob("*.parquet"))
