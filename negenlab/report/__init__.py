@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from negenlab.core.errors import InvalidInputError
-from .html import CSS, ReportPage
+from .page import CSS, ReportPage
 
 GAMES = ("negen", "fen", "polymer", "necklace")
 TITLES = {"negen": "Negen", "fen": "FEN", "polymer": "Polymer", "necklace": "Necklace"}

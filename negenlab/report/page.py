@@ -1,7 +1,7 @@
 """A self-contained HTML page: headings, text, tables, embedded figures, provenance.
 
 >>> import pandas as pd
->>> from negenlab.report.html import ReportPage
+>>> from negenlab.report.page import ReportPage
 >>> page = ReportPage("Demo")
 >>> page.heading("Numbers"); page.table(pd.DataFrame({"x": [1]}), caption="one row")
 >>> "<table" in page.render()
