@@ -49,6 +49,14 @@ def test_dask_backend_matches_serial(serial):
     pd.testing.assert_frame_equal(serial, _run(backend="dask", workers=2, chunk_size=6))
 
 
+@pytest.mark.slow
+def test_dask_backend_with_a_scheduler_address(serial):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        pd.testing.assert_frame_equal(serial, _run(backend="dask", scheduler=cluster.scheduler_address, chunk_size=9))
+
+
 def test_game_i_is_child_i_of_the_seed_sequence():
     """Row i depends only on (seed, i): simulating games 0..9 equals the first 10 rows of 0..19."""
     a = _run(backend="serial", n_games=20)

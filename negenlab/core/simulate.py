@@ -182,7 +182,7 @@ def _progress_bar(total: int, enabled: bool, desc: str):
 
 def simulate(game: Game, agents: Sequence[Any], n_games: int, seed: int = 0, *,
              workers: int | None = None, backend: str = "process",
-             store: str | os.PathLike | None = None, progress: bool | None = None,
+             store: str | os.PathLike | None = None, progress: bool = True,
              chunk_size: int | None = None, max_actions: int | None = None,
              scheduler: str | None = None) -> pd.DataFrame:
     """Play ``n_games`` seeded games of ``game``; return one row per game.
@@ -195,7 +195,7 @@ def simulate(game: Game, agents: Sequence[Any], n_games: int, seed: int = 0, *,
     backend : ``"serial"``, ``"process"`` or ``"dask"`` (needs the ``[dask]`` extra).
     store : a folder; finished chunks are written there as Parquet as they finish and
         a rerun with the same arguments resumes: no game lost, none computed twice.
-    progress : a tqdm bar (notebook-aware); default: on when more than 50 games.
+    progress : a tqdm bar (notebook-aware) on long runs (more than 50 games); False: never.
     chunk_size : games per task; part of the run's identity (default 25).
     max_actions : stop a game after this many actions and mark it ``truncated``.
     scheduler : with ``backend="dask"``, a scheduler address; default: a LocalCluster.
@@ -217,8 +217,7 @@ def simulate(game: Game, agents: Sequence[Any], n_games: int, seed: int = 0, *,
     seed = int(seed)
     if seed < 0:
         raise InvalidInputError(f"seed must be a non-negative integer, got {seed}")
-    if progress is None:
-        progress = n_games > 50
+    progress = bool(progress) and n_games > 50
     meta = run_metadata(game, agents, n_games, seed, max_actions, chunk_size)
     chunks = [_Chunk(k, s, min(s + chunk_size, n_games)) for k, s in enumerate(range(0, n_games, chunk_size))]
     chunk_store = _ChunkStore(store, meta) if store is not None else None
