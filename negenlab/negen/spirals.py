@@ -1,0 +1,340 @@
+"""Validity of Negen spirals, with witnesses.
+
+An *interpretation* of a spiral colours it like a checkerboard: the dice on one parity
+``(row + col) % 2 == edge_parity`` are *edges*, the others *nodes*. A *sequence* x-y-z has
+its centre y on an edge, x and z on neighbouring nodes (straight: opposite neighbours; bent:
+any two) and values {v(y)-1, v(y)+1} at the ends. A spiral is valid when it is one die, or
+when under some interpretation every die (``coverage="die"``) or every adjacent pair
+(``coverage="adjacency"``) lies in a sequence. It is closed when it has a loop.
+
+:func:`check_table` does this for every spiral at once in time linear in the number of dice
+(numpy arrays over the dice; neighbours found by sorted keys), and returns one
+:class:`SpiralVerdict` per spiral with a witness: the interpretation and its sequences, or,
+when invalid, what each interpretation leaves uncovered.
+
+>>> from negenlab.negen import parse_table, check_table, Rules
+>>> [v] = check_table(parse_table("6 5 4"))
+>>> v.valid, v.closed, [s.values for s in v.sequences]
+(True, False, [(6, 5, 4)])
+>>> square = parse_table("1 2\\n2 3")
+>>> [check_table(square, Rules(sequence_shape=s))[0].valid for s in ("straight", "bent")]
+[False, True]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from negenlab.core.errors import InvalidInputError
+from .rules import Rules
+from .table import Cell, DIRECTIONS, Table, parse_table, verdicts_svg
+
+STRAIGHT_PAIRS = ((0, 2), (1, 3))                       # N-S, E-W
+BENT_PAIRS = tuple(combinations(range(4), 2))            # any two distinct neighbours
+
+
+def direction_pairs(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """Pairs of neighbour directions (indices into N E S W) a sequence may use around its centre."""
+    return STRAIGHT_PAIRS if rules.sequence_shape == "straight" else BENT_PAIRS
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """Three dice x-y-z: ``centre`` y is an edge, ``ends`` x and z nodes; ``values`` (v(x), v(y), v(z))."""
+
+    ends: tuple[Cell, Cell]
+    centre: Cell
+    values: tuple[int, int, int]
+
+    @property
+    def cells(self) -> tuple[Cell, Cell, Cell]:
+        return (self.ends[0], self.centre, self.ends[1])
+
+    def to_dict(self) -> dict:
+        return {"cells": [list(c) for c in self.cells], "values": list(self.values)}
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """Which dice are edges: those with ``(row + col) % 2 == edge_parity``; the rest are nodes."""
+
+    edge_parity: int
+    nodes: frozenset
+    edges: frozenset
+
+    @classmethod
+    def of(cls, cells, edge_parity: int) -> "Interpretation":
+        edges = frozenset(c for c in cells if (c[0] + c[1]) % 2 == edge_parity)
+        return cls(edge_parity, frozenset(cells) - edges, edges)
+
+    def role(self, cell: Cell) -> str:
+        return "edge" if cell in self.edges else "node" if cell in self.nodes else "absent"
+
+    def to_dict(self) -> dict:
+        return {"edge_parity": self.edge_parity, "nodes": sorted(map(list, self.nodes)),
+                "edges": sorted(map(list, self.edges))}
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One interpretation tried on an invalid spiral and what it leaves uncovered
+    (dice under ``coverage="die"``, adjacent pairs under ``coverage="adjacency"``)."""
+
+    interpretation: Interpretation
+    uncovered: tuple
+
+    def to_dict(self) -> dict:
+        return {"interpretation": self.interpretation.to_dict(),
+                "uncovered": [list(map(list, u)) if isinstance(u[0], tuple) else list(u) for u in self.uncovered]}
+
+
+@dataclass(frozen=True)
+class SpiralVerdict:
+    """The verdict on one spiral.
+
+    - ``cells``: the spiral's cells, sorted; ``spiral``: the spiral as a :class:`Table`;
+    - ``valid``, ``closed``;
+    - witness when valid: ``interpretation`` and ``sequences`` (every sequence under that
+      interpretation; together they cover every die or pair); ``valid_parities`` lists every
+      edge parity that works (a spiral may be valid both ways);
+    - when invalid: ``interpretation`` is None, ``sequences`` empty, and ``attempts`` holds for
+      each of the two interpretations the dice (or pairs) it leaves uncovered.
+    """
+
+    cells: tuple
+    spiral: Table
+    valid: bool
+    closed: bool
+    interpretation: Interpretation | None
+    sequences: tuple
+    attempts: tuple = ()
+    valid_parities: tuple = ()
+    rules: Rules = field(default_factory=Rules)
+
+    @property
+    def witness(self) -> dict:
+        if self.valid:
+            return {"interpretation": self.interpretation, "sequences": self.sequences}
+        return {"uncovered": {a.interpretation.edge_parity: a.uncovered for a in self.attempts}}
+
+    def never_covered(self) -> tuple:
+        """Dice (or pairs) that no interpretation covers (may be empty even when invalid:
+        each interpretation can fail somewhere else)."""
+        if self.valid:
+            return ()
+        common = set(self.attempts[0].uncovered)
+        for a in self.attempts[1:]:
+            common &= set(a.uncovered)
+        return tuple(sorted(common))
+
+    def closest_attempt(self) -> Attempt | None:
+        """For an invalid spiral, the interpretation that leaves the fewest things uncovered."""
+        if self.valid:
+            return None
+        return min(self.attempts, key=lambda a: (len(a.uncovered), a.interpretation.edge_parity))
+
+    def invalid_dice(self) -> tuple:
+        """Dice to mark on a picture: those the closest attempt leaves uncovered (for pairs: their dice)."""
+        a = self.closest_attempt()
+        if a is None:
+            return ()
+        if self.rules.coverage == "die":
+            return a.uncovered
+        return tuple(sorted({c for pair in a.uncovered for c in pair}))
+
+    def to_dict(self) -> dict:
+        d = {"cells": [list(c) for c in self.cells], "values": [self.spiral[c] for c in self.cells],
+             "valid": self.valid, "closed": self.closed,
+             "valid_parities": list(self.valid_parities)}
+        if self.valid:
+            d["interpretation"] = self.interpretation.to_dict()
+            d["sequences"] = [s.to_dict() for s in self.sequences]
+        else:
+            d["attempts"] = [a.to_dict() for a in self.attempts]
+            d["never_covered"] = [list(map(list, u)) if isinstance(u[0], tuple) else list(u)
+                                  for u in self.never_covered()]
+        return d
+
+    def summary(self) -> str:
+        state = "valid" if self.valid else "INVALID"
+        state += ", closed" if self.closed else ", not closed"
+        if self.valid and self.sequences:
+            state += "; sequences " + ", ".join("-".join(map(str, s.values)) for s in self.sequences)
+        elif not self.valid:
+            a = self.closest_attempt()
+            what = "dice" if self.rules.coverage == "die" else "pairs"
+            state += f"; best interpretation (edge parity {a.interpretation.edge_parity}) leaves {what} " \
+                     f"{list(a.uncovered)} uncovered"
+        return f"spiral of {len(self.cells)} at {self.cells[0]}: {state}"
+
+    def _repr_svg_(self) -> str:
+        return verdicts_svg(self.spiral, [self], title=("valid" if self.valid else "invalid")
+                            + (", closed" if self.closed else ""))
+
+
+# ---------------------------------------------------------------------------------------
+
+def _neighbour_index(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """(4, n) array: index of the N, E, S, W neighbour of each die, or -1."""
+    n = len(rows)
+    r0, c0 = rows.min(), cols.min()
+    width = int(cols.max() - c0) + 3
+    keys = (rows - r0 + 1) * width + (cols - c0 + 1)
+    order = np.argsort(keys, kind="stable")
+    skeys = keys[order]
+    nb = np.empty((4, n), dtype=np.int64)
+    for d, (dr, dc) in enumerate(DIRECTIONS):
+        k = keys + dr * width + dc
+        pos = np.searchsorted(skeys, k)
+        pos_c = np.minimum(pos, n - 1)
+        found = skeys[pos_c] == k
+        nb[d] = np.where(found, order[pos_c], -1)
+    return nb
+
+
+def _labels(nb: np.ndarray) -> tuple[np.ndarray, int]:
+    n = nb.shape[1]
+    labels = np.full(n, -1, dtype=np.int64)
+    lists = nb.T.tolist()
+    lab = labels.tolist()
+    count = 0
+    for start in range(n):
+        if lab[start] >= 0:
+            continue
+        lab[start] = count
+        stack = [start]
+        while stack:
+            i = stack.pop()
+            for j in lists[i]:
+                if j >= 0 and lab[j] < 0:
+                    lab[j] = count
+                    stack.append(j)
+        count += 1
+    return np.asarray(lab, dtype=np.int64), count
+
+
+def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVerdict]:
+    """One :class:`SpiralVerdict` per spiral of ``table`` (text is parsed first), sorted by first cell.
+
+    >>> vs = check_table(". . . 4 .\\n6 5 4 3 2\\n. . . 2 .")
+    >>> len(vs), vs[0].valid, vs[0].closed, len(vs[0].sequences)
+    (1, True, False, 3)
+    """
+    rules = rules or Rules()
+    if isinstance(table, str):
+        table = parse_table(table)
+    if not isinstance(table, Table):
+        raise InvalidInputError(f"check_table needs a Table or its text, got {type(table).__name__}")
+    if len(table) == 0:
+        return []
+    cells = list(table.keys())
+    n = len(cells)
+    arr = np.asarray(cells, dtype=np.int64).reshape(n, 2)
+    rows, cols = arr[:, 0], arr[:, 1]
+    vals = np.fromiter(table.values(), dtype=np.int64, count=n)
+    nb = _neighbour_index(rows, cols)
+    nv = np.where(nb >= 0, vals[np.maximum(nb, 0)], -100)
+    pairs = direction_pairs(rules)
+    lo, hi = vals - 1, vals + 1
+    seq_ok = np.stack([((nv[a] == lo) & (nv[b] == hi)) | ((nv[a] == hi) & (nv[b] == lo)) for a, b in pairs])
+    # dir_in_seq[d, i]: the neighbour of i in direction d is an end of a sequence centred at i
+    dir_in_seq = np.zeros((4, n), dtype=bool)
+    for p, (a, b) in enumerate(pairs):
+        dir_in_seq[a] |= seq_ok[p]
+        dir_in_seq[b] |= seq_ok[p]
+    centre_ok = seq_ok.any(axis=0)
+    end_ok = np.zeros(n, dtype=bool)
+    for d in range(4):
+        j = nb[d]
+        has = j >= 0
+        end_ok |= has & dir_in_seq[(d + 2) % 4][np.maximum(j, 0)]
+    all_pairs_ok = np.all((nb < 0) | dir_in_seq, axis=0)
+    parity = (rows + cols) & 1
+    labels, ncomp = _labels(nb)
+    sizes = np.bincount(labels, minlength=ncomp)
+    links = np.bincount(labels, weights=(nb[1] >= 0).astype(np.int64) + (nb[2] >= 0), minlength=ncomp)
+    covered = []
+    for p in (0, 1):
+        if rules.coverage == "die":
+            cov = np.where(parity == p, centre_ok, end_ok)
+        else:
+            cov = np.where(parity == p, all_pairs_ok, True)
+        covered.append(cov)
+    bad = [np.bincount(labels, weights=~covered[p], minlength=ncomp) for p in (0, 1)]
+    order = np.argsort(labels, kind="stable")
+    bounds = np.concatenate([[0], np.cumsum(sizes)])
+    cell_arr = cells
+    verdicts = []
+    for comp in range(ncomp):
+        idx = order[bounds[comp]:bounds[comp + 1]]
+        comp_cells = tuple(sorted(cell_arr[i] for i in idx.tolist()))
+        spiral = Table({c: table[c] for c in comp_cells}, _trusted=True)
+        closed = bool(links[comp] >= sizes[comp])
+        if sizes[comp] == 1:
+            c = comp_cells[0]
+            parity_node = 1 - (c[0] + c[1]) % 2
+            verdicts.append(SpiralVerdict(comp_cells, spiral, True, False,
+                                          Interpretation.of(comp_cells, parity_node), (), (), (0, 1), rules))
+            continue
+        good = tuple(p for p in (0, 1) if bad[p][comp] == 0)
+        if good:
+            p = good[0]
+            interp = Interpretation.of(comp_cells, p)
+            centres = idx[parity[idx] == p]
+            seqs = _sequences(cell_arr, vals, nb, seq_ok, pairs, centres)
+            verdicts.append(SpiralVerdict(comp_cells, spiral, True, closed, interp, tuple(seqs), (), good, rules))
+        else:
+            attempts = []
+            for p in (0, 1):
+                interp = Interpretation.of(comp_cells, p)
+                if rules.coverage == "die":
+                    unc = tuple(sorted(cell_arr[i] for i in idx.tolist() if not covered[p][i]))
+                else:
+                    unc = []
+                    for i in idx.tolist():
+                        if parity[i] != p:
+                            continue
+                        for d in range(4):
+                            j = nb[d, i]
+                            if j >= 0 and not dir_in_seq[d, i]:
+                                unc.append(tuple(sorted((cell_arr[i], cell_arr[j]))))
+                    unc = tuple(sorted(unc))
+                attempts.append(Attempt(interp, unc))
+            verdicts.append(SpiralVerdict(comp_cells, spiral, False, closed, None, (), tuple(attempts), (), rules))
+    verdicts.sort(key=lambda v: v.cells[0])
+    return verdicts
+
+
+def _sequences(cells, vals, nb, seq_ok, pairs, centres) -> list[Sequence]:
+    out = []
+    sub = seq_ok[:, centres]
+    ps, ks = np.nonzero(sub)
+    items = sorted(zip(ks.tolist(), ps.tolist()), key=lambda t: (cells[int(centres[t[0]])], t[1]))
+    for k, p in items:
+        i = int(centres[k])
+        a, b = pairs[p]
+        x, z = int(nb[a, i]), int(nb[b, i])
+        if cells[z] < cells[x]:
+            x, z = z, x
+        out.append(Sequence((cells[x], cells[z]), cells[i], (int(vals[x]), int(vals[i]), int(vals[z]))))
+    return out
+
+
+def check_spiral(spiral: Table | str, rules: Rules | None = None) -> SpiralVerdict:
+    """The verdict on a table that must be exactly one spiral."""
+    vs = check_table(spiral, rules)
+    if len(vs) != 1:
+        raise InvalidInputError(f"expected one spiral, got {len(vs)}")
+    return vs[0]
+
+
+def is_valid_table(table: Table, rules: Rules | None = None) -> bool:
+    """True when every spiral of ``table`` is valid."""
+    return all(v.valid for v in check_table(table, rules))
+
+
+def check_table_svg(table: Table, rules: Rules | None = None, size: int = 36) -> str:
+    """SVG of ``table`` with each spiral's witness under ``rules``."""
+    return verdicts_svg(table, check_table(table, rules), size=size)
