@@ -1,0 +1,449 @@
+"""Exact longest polymer of a hand: depth-first search with memoised states and a reach bound.
+
+Model. Two cards can be neighbours in a polymer only if they *can share a window*:
+same suit with ranks one apart on the 13-cycle, or same rank with different suits
+(a valid window has three different cards, so its two adjacent pairs are of this kind),
+and only if some third card of the hand completes a valid window with the pair (every
+adjacent pair of a polymer lies in a valid window made of cards of the hand).
+A polymer is therefore a walk c1..cL in this "compatibility graph" on the physical
+cards of the hand, using every physical card at most once, such that, reading the
+windows (c_i, c_i+1, c_i+2) left to right, the first and last are valid and no two
+consecutive ones are invalid (the rules' "every adjacent pair lies in a valid window").
+
+Search. The walk is built left to right. Whether a continuation is allowed depends only
+on (a) the set of physical cards used so far, (b) the types of the last two cards
+(for the next window) and (c) whether the last window was invalid (then the next one
+must be valid). Call this triple the *state*. Exactness argument:
+
+1. Every polymer of the hand is generated: the search tries every first card, every
+   compatible second card and every compatible unused next card, accepting a window
+   exactly when the rule allows it, and records the walk whenever its last window is
+   valid and it has >= 3 cards. Only three kinds of branches are cut, each safely:
+2. *Copies*: the two copies of a card are interchangeable, so walks that use copy 2
+   before copy 1 are skipped; each has a mirror image (swap the copies) that is tried.
+3. *Repeated states*: the length of a walk equals the number of cards used, so two walks
+   reaching the same state have the same length and exactly the same set of
+   continuations; the second visit can add nothing and is skipped (a hash set of states).
+4. *Bound*: from a state, every further card is reachable from the last card through
+   unused compatible cards (set R), and every further card except the final one has two
+   distinct physical neighbours in the walk, so among the cards of R that have at most
+   one compatible physical card in R ∪ {last} (dead ends) at most one can be used.
+   Hence length + |R| - max(0, dead ends - 1) bounds every completion; a branch whose
+   bound does not beat the best polymer found so far is cut. The best only grows, so a
+   state cut or finished earlier stays cut (point 3 remains valid).
+
+So the best recorded walk is a longest polymer. An optional ``node_limit`` stops the
+search early; the result then says ``exact=False`` and gives the bound that remains.
+
+>>> from negenlab.polymer import longest_polymer, format_cards
+>>> format_cards(longest_polymer("KD QS JD KS JS QD JH"))
+'KS QS JS JH JD QD KD'
+>>> longest_polymer("2S 7H 9C")
+[]
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numba as nb
+import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from negenlab.core.errors import InvalidInputError
+
+from .cards import Card, Joker, as_cards, format_cards
+
+MAX_CARDS = 128  # two 64-bit words of "used" bits
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray]:
+    """VALID[a*2704 + b*52 + c] = 1 iff window (a, b, c) of type indices is a sequence or a group;
+    COMPAT[a, b] = 1 iff a and b can be adjacent inside some valid window."""
+    t = np.arange(52)
+    suit, rank = t // 13, t % 13
+    a, b, c = np.meshgrid(t, t, t, indexing="ij")
+    sa, sb, sc = suit[a], suit[b], suit[c]
+    ra, rb, rc = rank[a], rank[b], rank[c]
+    d1, d2 = (rb - ra) % 13, (rc - rb) % 13
+    seq = (sa == sb) & (sb == sc) & (d1 == d2) & ((d1 == 1) | (d1 == 12))
+    grp = (ra == rb) & (rb == rc) & (sa != sb) & (sb != sc) & (sa != sc)
+    valid = (seq | grp).astype(np.uint8).reshape(-1)
+    dd = (rank[None, :] - rank[:, None]) % 13
+    compat = (((suit[:, None] == suit[None, :]) & ((dd == 1) | (dd == 12)))
+              | ((rank[:, None] == rank[None, :]) & (suit[:, None] != suit[None, :]))).astype(np.uint8)
+    return valid, compat
+
+
+VALID, COMPAT = _tables()
+
+
+@nb.njit(cache=True, inline="always")
+def _popcount(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@nb.njit(cache=True)
+def _bound(c, u0, u1, adj0, adj1, done0, done1):
+    """Cards that can still be added after c: |R| minus dead ends that cannot be used.
+
+    R: unused cards (u0, u1) reachable from c. A dead end (at most one compatible card in
+    R + {c}) can only be the final card; cards of types already finished as start cards
+    (done0, done1) cannot be the final card (see the module docstring)."""
+    one = np.uint64(1)
+    r0 = adj0[c] & u0
+    r1 = adj1[c] & u1
+    f0, f1 = r0, r1
+    while f0 != 0 or f1 != 0:
+        if f0 != 0:
+            x = np.int64(trailing_zeros(f0))
+            f0 &= f0 - one
+        else:
+            x = 64 + np.int64(trailing_zeros(f1))
+            f1 &= f1 - one
+        n0 = adj0[x] & u0 & ~r0
+        n1 = adj1[x] & u1 & ~r1
+        r0 |= n0
+        r1 |= n1
+        f0 |= n0
+        f1 |= n1
+    size = _popcount(r0) + _popcount(r1)
+    if size == 0:
+        return 0
+    # dead ends: cards of R with at most one compatible physical card in R + {c}
+    w0, w1 = r0, r1
+    if c < 64:
+        w0 |= one << np.uint64(c)
+    else:
+        w1 |= one << np.uint64(c - 64)
+    dead = 0
+    dead_done = 0
+    g0, g1 = r0, r1
+    while g0 != 0 or g1 != 0:
+        if g0 != 0:
+            x = np.int64(trailing_zeros(g0))
+            g0 &= g0 - one
+        else:
+            x = 64 + np.int64(trailing_zeros(g1))
+            g1 &= g1 - one
+        if _popcount(adj0[x] & w0) + _popcount(adj1[x] & w1) <= 1:
+            isdone = ((done0 >> np.uint64(x)) & one) if x < 64 else ((done1 >> np.uint64(x - 64)) & one)
+            if isdone:
+                dead_done += 1
+            else:
+                dead += 1
+    size -= dead_done
+    if dead > 1:
+        size -= dead - 1
+    return size
+
+
+@nb.njit(cache=True, inline="always")
+def _hash(m0, m1, aux):
+    h = m0 * np.uint64(0x9E3779B97F4A7C15) ^ (m1 + np.uint64(0x632BE59BD9B4E019)) * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= np.uint64(aux) * np.uint64(0x94D049BB133111EB)
+    h ^= h >> np.uint64(31)
+    return h
+
+
+@nb.njit(cache=True)
+def _insert(keys0, keys1, keysa, m0, m1, aux):
+    """Insert a state; return True if it was new. Table must have a free slot."""
+    cap = keys0.shape[0]
+    i = np.int64(_hash(m0, m1, aux) & np.uint64(cap - 1))
+    while True:
+        if keysa[i] == 0:
+            keys0[i] = m0
+            keys1[i] = m1
+            keysa[i] = aux
+            return True
+        if keysa[i] == aux and keys0[i] == m0 and keys1[i] == m1:
+            return False
+        i = (i + 1) & (cap - 1)
+
+
+@nb.njit(cache=True)
+def _solve_kernel(types, valid, compat, node_limit):
+    """Longest polymer over physical cards with type indices ``types`` (copies adjacent).
+
+    Returns (best path as card indices, nodes expanded, states stored, stopped_by_limit).
+    """
+    n = types.shape[0]
+    one = np.uint64(1)
+    adj0 = np.zeros(n, np.uint64)
+    adj1 = np.zeros(n, np.uint64)
+    nbr = np.full((n, n), -1, np.int64)
+    nnbr = np.zeros(n, np.int64)
+    req = np.full(n, -1, np.int64)
+    for i in range(n):
+        if i > 0 and types[i - 1] == types[i]:
+            req[i] = i - 1
+        for j in range(n):
+            if compat[types[i], types[j]]:
+                # keep the pair only if some third card of the hand completes a valid window with it
+                usable = False
+                for k in range(n):
+                    if valid[types[i] * 2704 + types[j] * 52 + types[k]] or valid[types[k] * 2704 + types[i] * 52 + types[j]]:
+                        usable = True
+                        break
+                if not usable:
+                    continue
+                if j < 64:
+                    adj0[i] |= one << np.uint64(j)
+                else:
+                    adj1[i] |= one << np.uint64(j - 64)
+                nbr[i, nnbr[i]] = j
+                nnbr[i] += 1
+    full0 = np.uint64(0)
+    full1 = np.uint64(0)
+    for i in range(n):
+        if i < 64:
+            full0 |= one << np.uint64(i)
+        else:
+            full1 |= one << np.uint64(i - 64)
+
+    # order start cards by the size of their component (largest first)
+    comp = np.zeros(n, np.int64)
+    for i in range(n):
+        if i < 64:
+            u0 = full0 & ~(one << np.uint64(i))
+            u1 = full1
+        else:
+            u0 = full0
+            u1 = full1 & ~(one << np.uint64(i - 64))
+        r0 = adj0[i] & u0
+        r1 = adj1[i] & u1
+        f0, f1 = r0, r1
+        while f0 != 0 or f1 != 0:
+            for x in range(n):
+                inf = ((f0 >> np.uint64(x)) & one) if x < 64 else ((f1 >> np.uint64(x - 64)) & one)
+                if inf:
+                    if x < 64:
+                        f0 &= ~(one << np.uint64(x))
+                    else:
+                        f1 &= ~(one << np.uint64(x - 64))
+                    n0 = adj0[x] & u0 & ~r0
+                    n1 = adj1[x] & u1 & ~r1
+                    r0 |= n0
+                    r1 |= n1
+                    f0 |= n0
+                    f1 |= n1
+        comp[i] = 1 + _popcount(r0) + _popcount(r1)
+    order = np.argsort(-comp, kind="mergesort")
+
+    cap = 1024
+    keys0 = np.zeros(cap, np.uint64)
+    keys1 = np.zeros(cap, np.uint64)
+    keysa = np.zeros(cap, np.int64)
+    stored = 0
+
+    best = 0
+    best_path = np.zeros(n, np.int64)
+    path = np.zeros(n, np.int64)
+    it = np.zeros(n, np.int64)
+    flag = np.zeros(n, np.int64)  # flag[d] = 1: the window ending at path[d] was invalid (or none yet)
+    nodes = 0
+    stopped = False
+
+    done0 = np.uint64(0)
+    done1 = np.uint64(0)
+    for oi in range(n):
+        s = order[oi]
+        if oi > 0:
+            # every polymer starting with the previous start's type is explored: from now on
+            # no polymer needs to *end* with that type (its reverse was seen)
+            p = order[oi - 1]
+            for q in range(n):
+                if types[q] == types[p]:
+                    if q < 64:
+                        done0 |= one << np.uint64(q)
+                    else:
+                        done1 |= one << np.uint64(q - 64)
+        if req[s] >= 0 or comp[s] <= best or comp[s] < 3:
+            continue
+        if best >= n:
+            break
+        path[0] = s
+        it[0] = 0
+        flag[0] = 1
+        m0 = np.uint64(0)
+        m1 = np.uint64(0)
+        if s < 64:
+            m0 |= one << np.uint64(s)
+        else:
+            m1 |= one << np.uint64(s - 64)
+        d = 0
+        while d >= 0:
+            last = path[d]
+            if it[d] >= nnbr[last]:
+                # backtrack
+                if last < 64:
+                    m0 &= ~(one << np.uint64(last))
+                else:
+                    m1 &= ~(one << np.uint64(last - 64))
+                d -= 1
+                continue
+            c = nbr[last, it[d]]
+            it[d] += 1
+            used = ((m0 >> np.uint64(c)) & one) if c < 64 else ((m1 >> np.uint64(c - 64)) & one)
+            if used:
+                continue
+            r = req[c]
+            if r >= 0:
+                ru = ((m0 >> np.uint64(r)) & one) if r < 64 else ((m1 >> np.uint64(r - 64)) & one)
+                if ru == 0:
+                    continue
+            if d == 0:
+                nf = 1
+            else:
+                ok = valid[types[path[d - 1]] * 2704 + types[last] * 52 + types[c]]
+                if ok:
+                    nf = 0
+                elif flag[d] == 1:
+                    continue
+                else:
+                    nf = 1
+            length = d + 2
+            if nf == 0 and length >= 3 and length > best:
+                best = length
+                for k in range(d + 1):
+                    best_path[k] = path[k]
+                best_path[d + 1] = c
+                if best >= n:
+                    break
+            if c < 64:
+                n0 = m0 | (one << np.uint64(c))
+                n1 = m1
+            else:
+                n0 = m0
+                n1 = m1 | (one << np.uint64(c - 64))
+            nodes += 1
+            if node_limit > 0 and nodes > node_limit:
+                stopped = True
+                break
+            aux = ((types[last] * 52 + types[c]) * 2 + nf) + 1
+            if 2 * (stored + 1) > cap:
+                # grow the state table
+                ncap = cap * 2
+                k0 = np.zeros(ncap, np.uint64)
+                k1 = np.zeros(ncap, np.uint64)
+                ka = np.zeros(ncap, np.int64)
+                for i in range(cap):
+                    if keysa[i] != 0:
+                        _insert(k0, k1, ka, keys0[i], keys1[i], keysa[i])
+                keys0, keys1, keysa, cap = k0, k1, ka, ncap
+            if not _insert(keys0, keys1, keysa, n0, n1, aux):
+                continue  # state seen before: same length, same continuations
+            stored += 1
+            if length + _bound(c, full0 & ~n0, full1 & ~n1, adj0, adj1, done0, done1) <= best:
+                continue  # no completion can beat the best (the state stays marked: best only grows)
+            d += 1
+            path[d] = c
+            it[d] = 0
+            flag[d] = nf
+            m0, m1 = n0, n1
+        if stopped or best >= n:
+            break
+    return best_path[:best].copy(), nodes, stored, stopped
+
+
+@dataclass
+class PolymerResult:
+    """A longest polymer of a hand with how it was found.
+
+    ``cards`` is an optimal ordering (empty when the hand has no valid window);
+    ``exact`` is False only when ``node_limit`` stopped the search, and then
+    ``length`` is the best found, not necessarily the maximum.
+    """
+
+    hand: list
+    cards: list
+    exact: bool = True
+    nodes: int = 0
+    states: int = 0
+    seconds: float = 0.0
+    unused: list = field(default_factory=list)
+
+    @property
+    def length(self) -> int:
+        return len(self.cards)
+
+    def to_dict(self) -> dict:
+        return {"hand": format_cards(self.hand), "length": self.length, "polymer": format_cards(self.cards),
+                "exact": self.exact, "nodes": self.nodes, "states": self.states,
+                "seconds": round(self.seconds, 6), "unused": format_cards(self.unused)}
+
+    def __str__(self) -> str:
+        cap = "" if self.exact else " (search stopped by node_limit: not proven optimal)"
+        return f"longest polymer {self.length}: {format_cards(self.cards) or '(none)'}{cap}"
+
+    def _repr_svg_(self) -> str:
+        from .svg import polymer_svg
+        from .validity import explain
+
+        return polymer_svg(explain(self.cards) if self.cards else None, hand=self.hand)
+
+
+def type_indices(cards) -> np.ndarray:
+    """Sorted type indices (0..51) of the regular cards of a hand (jokers skipped)."""
+    return np.sort(np.fromiter((c.index for c in cards if isinstance(c, Card)), dtype=np.int64))
+
+
+def solve_types(types: np.ndarray, node_limit: int = 0) -> tuple[np.ndarray, bool, int, int]:
+    """Kernel entry on sorted type indices: (ordering as type indices, exact, nodes, states)."""
+    types = np.ascontiguousarray(types, dtype=np.int64)
+    if types.shape[0] > MAX_CARDS:
+        raise InvalidInputError(f"a hand of {types.shape[0]} cards is beyond the solver's {MAX_CARDS}")
+    if types.shape[0] < 3:
+        return np.zeros(0, np.int64), True, 0, 0
+    path, nodes, states, stopped = _solve_kernel(types, VALID, COMPAT, int(node_limit))
+    return types[path], not stopped, int(nodes), int(states)
+
+
+def longest_polymer_length(cards) -> int:
+    """Length of a longest polymer (0 when none); cheaper than building Card lists.
+
+    >>> longest_polymer_length("6S 5S 4S 5S 6S 9D")
+    5
+    """
+    cards = as_cards(cards)
+    return int(solve_types(type_indices(cards))[0].shape[0])
+
+
+def solve(cards, node_limit: int | None = None) -> PolymerResult:
+    """Longest polymer with search statistics; see the module docstring for why it is exact.
+
+    Jokers in the hand are ignored (they are never cards of a polymer).
+
+    >>> r = solve("4S 5S 6S 6H 6D 2C")
+    >>> r.length, r.exact, format_cards(r.unused)
+    (5, True, '2C')
+    """
+    hand = as_cards(cards)
+    if node_limit is not None and node_limit < 1:
+        raise InvalidInputError(f"node_limit must be >= 1 (or None for no limit), got {node_limit}")
+    t0 = time.perf_counter()
+    order, exact, nodes, states = solve_types(type_indices(hand), node_limit or 0)
+    seconds = time.perf_counter() - t0
+    out = [Card.from_index(t) for t in order]
+    rest = list(hand)
+    for c in out:
+        rest.remove(c)
+    return PolymerResult(hand, out, exact, nodes, states, seconds, rest)
+
+
+def longest_polymer(cards) -> list[Card]:
+    """An optimal ordering: a longest polymer of the hand (``[]`` when no valid window exists).
+
+    Exact: see the module docstring (state-memoised search with a proven bound).
+    Accepts text (``"7S 7♠ 10h"``) or a list of :class:`Card`; jokers are ignored.
+
+    >>> format_cards(longest_polymer("7S 7H 7D 7S 2C"))
+    '7S 7H 7D 7S'
+    """
+    hand = as_cards(cards)
+    order = solve_types(type_indices(hand))[0]
+    return [Card.from_index(t) for t in order]

@@ -1,0 +1,93 @@
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from negenlab.core.errors import InvalidInputError
+from negenlab.polymer import Card, format_cards, is_polymer, longest_polymer, parse_cards, solve
+from negenlab.polymer.cards import random_hand
+
+from .brute import brute_longest, plain_is_polymer
+
+
+def biased_hand(rng, n):
+    """Few consecutive ranks and few suits, with copies: long polymers are common."""
+    nr = int(rng.integers(2, 6))
+    start = int(rng.integers(13))
+    ranks = [(start + i) % 13 + 1 for i in range(nr)]
+    suits = rng.choice(list("SHDC"), int(rng.integers(1, 5)), replace=False)
+    pool = [Card(r, str(s)) for r in ranks for s in suits for _ in range(2)]
+    idx = rng.choice(len(pool), min(n, len(pool)), replace=False)
+    return [pool[i] for i in idx]
+
+
+def check_witness(hand, order):
+    assert not (Counter(order) - Counter(hand)), "witness uses cards not in the hand"
+    if order:
+        assert is_polymer(order) and plain_is_polymer(order)
+
+
+def test_exhaustive_cross_check_on_random_hands():
+    rng = np.random.default_rng(20240101)
+    lengths = Counter()
+    for i in range(3000):
+        n = int(rng.integers(3, 11))
+        hand = biased_hand(rng, n) if i % 4 else random_hand(rng, n)
+        order = longest_polymer(hand)
+        check_witness(hand, order)
+        expected = brute_longest(hand)
+        assert len(order) == expected, f"{format_cards(hand)}: solver {len(order)}, brute force {expected}"
+        lengths[expected] += 1
+    # the sample reaches long polymers (not only 0 and 3)
+    assert sum(v for k, v in lengths.items() if k >= 7) >= 100, lengths
+
+
+def test_source_examples_are_their_own_longest():
+    for text in ["KS QS JS JH JD QD KD", "8S 8D 8C 8S 8D", "6S 5S 4S 5S 6S", "7S 7H 7D 7S"]:
+        hand = parse_cards(text)
+        rng = np.random.default_rng(0)
+        shuffled = [hand[i] for i in rng.permutation(len(hand))]
+        assert len(longest_polymer(shuffled)) == len(hand)
+
+
+def test_no_valid_window_gives_empty_list():
+    assert longest_polymer("2S 7H 9C KD") == [] and longest_polymer("") == []
+    assert longest_polymer("7S 7H 8S 8H") == []  # pairs share a rank or a suit but no window is valid
+
+
+def test_two_sequences_split_by_a_missing_group():
+    # the source's invalid example 3: the best is one of the two sequences
+    assert len(longest_polymer("KS QS JS JD QD KD")) == 3
+
+
+def test_jokers_are_ignored():
+    r = solve("JK 4S 5S 6S JK")
+    assert r.length == 3 and format_cards(r.unused) == "JK JK"
+
+
+def test_larger_hands_witness_valid_and_length_consistent():
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        hand = random_hand(rng, 20) if _ % 2 else biased_hand(rng, 20)
+        r = solve(hand)
+        check_witness(hand, r.cards)
+        assert r.exact
+        # a longest polymer of a hand is also one of any superset that adds only
+        # cards unrelated to it; and removing an unused card never shortens it
+        if r.unused:
+            smaller = list(hand)
+            smaller.remove(r.unused[0])
+            assert len(longest_polymer(smaller)) == r.length
+
+
+def test_full_shoe_and_one_suit_cycle():
+    one_suit = [Card(r, "S") for r in range(1, 14)] * 2
+    assert len(longest_polymer(one_suit)) == 26  # twice round the K-A wrap
+
+
+def test_node_limit_is_reported():
+    hand = [Card(r, s) for r in (5, 6, 7) for s in "SHDC" for _ in range(2)]
+    r = solve(hand, node_limit=50)
+    assert not r.exact and "not proven optimal" in str(r)
+    with pytest.raises(InvalidInputError):
+        solve(hand, node_limit=0)
