@@ -94,6 +94,8 @@ def _has_independent(cands: list[int], r: int, board: _Board, D: int) -> bool:
 def _indep_mask(mask: int, r: int, cbits: list[int]) -> bool:
     if r == 0:
         return True
+    if r == 1:
+        return mask != 0
     if mask.bit_count() < r:
         return False
     low = mask & -mask
@@ -164,7 +166,7 @@ class FenState(State):
     __slots__ = ("game", "b", "owner", "cnt", "elig", "faces_owned", "colour", "swapped", "turn_number",
                  "colour_turns", "phase", "placed", "target", "cand", "empty_nodes", "empty_edges",
                  "tn", "te", "_terminal", "winner_colour", "end_reason", "captured", "skips", "_legal",
-                 "history")
+                 "history", "_quick")
 
     def _init(self, game: Fen) -> None:
         b = game.board
@@ -190,6 +192,7 @@ class FenState(State):
         self.captured = [0, 0]
         self.skips = 0
         self._legal = None
+        self._quick = 0
         self.history = []
         self._begin_turn()
 
@@ -236,6 +239,7 @@ class FenState(State):
         s.captured = self.captured[:]
         s.skips = self.skips
         s._legal = self._legal
+        s._quick = self._quick
         s.history = self.history[:]
         return s
 
@@ -310,14 +314,30 @@ class FenState(State):
         return out
 
     def _compute_legal(self) -> list[int]:
+        self._quick = 0
         if self._terminal:
             return []
         b = self.b
         ph = self.phase
         if ph == START:
-            out = self._extendable(self.empty_nodes, self.tn, b.D_node) if self.tn else []
-            if self.te:
-                out += self._extendable(self.empty_edges, self.te, b.D_edge)
+            tn, te = self.tn, self.te
+            en, ee = self.empty_nodes, self.empty_edges
+            quick = 0
+            if tn == 1 or (tn and len(en) >= (tn - 1) * (b.D_node + 1) + 1):
+                quick = 1
+                if te == 1 or (te and len(ee) >= (te - 1) * (b.D_edge + 1) + 1):
+                    quick = 3
+                    out = en + ee
+                else:
+                    out = en + (self._extendable(ee, te, b.D_edge) if te else [])
+            else:
+                out = self._extendable(en, tn, b.D_node) if tn else []
+                if te == 1 or (te and len(ee) >= (te - 1) * (b.D_edge + 1) + 1):
+                    quick = 2
+                    out += ee
+                elif te:
+                    out += self._extendable(ee, te, b.D_edge)
+            self._quick = quick
             el = self.elig[self.colour]
             if el:
                 F0 = b.FACE0
@@ -333,41 +353,53 @@ class FenState(State):
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action) -> None:
+        b = self.b
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        q = self._quick
+        if q and self.phase == START and action.__class__ is int and 0 <= action < b.FACE0 \
+                and self.owner[action] < 0 and q & (1 if action < b.V else 2):
+            pass  # every empty item of this kind is legal here
+        elif action not in legal:
             raise IllegalMoveError(self._why_illegal(action))
         self._legal = None
         self.history.append(action)
-        b = self.b
         c = self.colour
         if action < b.FACE0:
-            self.owner[action] = c
+            owner = self.owner
+            owner[action] = c
             cnt = self.cnt[c]
             need = b.need
-            owner = self.owner
             F0 = b.FACE0
             for f in b.item_faces[action]:
                 k = cnt[f] + 1
                 cnt[f] = k
                 if k == need[f] and owner[F0 + f] < 0:
                     self.elig[c].add(f)
-            if action < b.V:
-                self.empty_nodes.remove(action)
-                if self.phase == START:
-                    self.phase = CLAIM_NODES
-                    self.target = self.tn
-                    self.cand = self.empty_nodes[:]
-            else:
-                self.empty_edges.remove(action)
-                if self.phase == START:
-                    self.phase = CLAIM_EDGES
-                    self.target = self.te
-                    self.cand = self.empty_edges[:]
             placed = self.placed
             placed.append(action)
-            if len(placed) >= self.target:
+            if action < b.V:
+                empty = self.empty_nodes
+                empty.remove(action)
+                if self.phase == START:
+                    self.phase = CLAIM_NODES
+                    target = self.target = self.tn
+                    if target > 1:
+                        self.cand = empty[:]
+                else:
+                    target = self.target
+            else:
+                empty = self.empty_edges
+                empty.remove(action)
+                if self.phase == START:
+                    self.phase = CLAIM_EDGES
+                    target = self.target = self.te
+                    if target > 1:
+                        self.cand = empty[:]
+                else:
+                    target = self.target
+            if len(placed) >= target:
                 self._end_turn()
                 return
             cand = self.cand

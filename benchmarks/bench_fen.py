@@ -1,0 +1,89 @@
+"""Random self-play speed: negenlab FEN (side-7 triangle board) vs OpenSpiel dots_and_boxes.
+
+Both games are driven the same way from Python: ``legal_actions()`` then apply one action
+drawn with a numpy Generator, until the game ends. The peer is OpenSpiel's
+``dots_and_boxes`` with num_rows=6, num_cols=6 (84 lines, 49 dots, 36 boxes: the same
+number of edges as FEN's standard board, which has 84 edges, 36 nodes and 49 faces);
+5x5 is also timed for reference. Rounds alternate between the games so that load on the
+machine affects both alike; the ratio is FEN games/s over dots_and_boxes games/s (median
+of the rounds).
+
+    python benchmarks/bench_fen.py [--seconds 2] [--rounds 3]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+
+def fen_round(game, rng, seconds):
+    t0 = time.perf_counter()
+    games = steps = 0
+    while time.perf_counter() - t0 < seconds:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            a = s.legal_actions()
+            s.apply(a[int(rng.integers(len(a)))])
+            steps += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return games / dt, steps / games
+
+
+def spiel_round(game, rng, seconds):
+    t0 = time.perf_counter()
+    games = steps = 0
+    while time.perf_counter() - t0 < seconds:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            a = s.legal_actions()
+            s.apply_action(a[int(rng.integers(len(a)))])
+            steps += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return games / dt, steps / games
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per round per game (default 2)")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
+    args = ap.parse_args(argv)
+
+    import pyspiel
+
+    from negenlab.fen import Fen, tilings
+
+    fen = Fen(tilings.triangle(7))
+    peers = {"dots_and_boxes 6x6": pyspiel.load_game("dots_and_boxes", {"num_rows": 6, "num_cols": 6}),
+             "dots_and_boxes 5x5": pyspiel.load_game("dots_and_boxes", {"num_rows": 5, "num_cols": 5})}
+    rng = np.random.default_rng(2024)
+    fen_rates, fen_len = [], []
+    peer_rates = {k: [] for k in peers}
+    peer_len = {}
+    for _ in range(args.rounds):
+        r, L = fen_round(fen, rng, args.seconds)
+        fen_rates.append(r)
+        fen_len.append(L)
+        for k, g in peers.items():
+            r, L = spiel_round(g, rng, args.seconds)
+            peer_rates[k].append(r)
+            peer_len[k] = L
+    f = statistics.median(fen_rates)
+    print(f"negenlab FEN triangle side 7 : {f:8.1f} games/s  ({statistics.mean(fen_len):.1f} actions/game, "
+          f"{1e6 / (f * statistics.mean(fen_len)):.2f} us/action)")
+    for k in peers:
+        p = statistics.median(peer_rates[k])
+        print(f"OpenSpiel {k:19s}: {p:8.1f} games/s  ({peer_len[k]:.1f} actions/game, "
+              f"{1e6 / (p * peer_len[k]):.2f} us/action)")
+    main_peer = statistics.median(peer_rates["dots_and_boxes 6x6"])
+    print(f"ratio FEN / dots_and_boxes 6x6 (games/s): {f / main_peer:.3f}")
+    print(f"ratio FEN / dots_and_boxes 5x5 (games/s): {f / statistics.median(peer_rates['dots_and_boxes 5x5']):.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
