@@ -107,9 +107,13 @@ class FreeShape:
 def free_polyominoes(k: int) -> list[FreeShape]:
     """Free polyominoes with k cells with their orbit sizes and stabiliser permutations."""
     classes: dict[tuple, int] = {}
-    for cells in fixed_polyominoes(k):
-        key = min(tuple(sorted(img)) for img in _images(cells))
-        classes[key] = classes.get(key, 0) + 1
+    seen: set[tuple] = set()
+    for cells in fixed_polyominoes(k):  # each fixed polyomino arrives once, sorted and normalised
+        if cells in seen:
+            continue
+        images = {tuple(sorted(img)) for img in _images(cells)}
+        seen |= images
+        classes[min(images)] = len(images)
     shapes = []
     for key, orbit in classes.items():
         index = {c: i for i, c in enumerate(key)}
