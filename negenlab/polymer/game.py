@@ -1,0 +1,496 @@
+"""A table of Polymer on the core game protocol: the deal, a trading phase, scoring.
+
+Phases (``state.phase``):
+
+- ``"deal"`` (CHANCE): the shoe is shuffled; with jokers (cosmic rays) one regular card
+  per joker goes face down to the middle first. Seats get the deal table's count plus
+  any handicap; leftovers leave the game unseen.
+- ``"trade"``: proposal turns go round the table, ``rules.trade_budget`` per player (the
+  stand-in for the 10-minute timer); trading also stops after a full round of passes.
+  A proposer may pass, propose a one-for-one *swap* with a player up to
+  ``rules.chain_length`` seats away in either direction (farther than a neighbour = a
+  long-distance trade: a chain of neighbour trades that every link must accept), borrow
+  a card from a neighbour (*loan*), *call in* a loan it gave, or play a joker
+  (*collide* with a neighbour / *absorb* a middle card; both resolved by a CHANCE node).
+- ``"respond"``: the links of a chain and then the partner answer ``"accept"`` or
+  ``"reject"`` in turn; the trade happens only if all accept.
+- ``"repay"``: a debtor whose loan is called in, or every debtor when trading stops,
+  chooses the card it returns (so every hand ends at its dealt size).
+
+At the end each seat's longest polymer is computed exactly; score = own length × (sum of
+the two neighbours' lengths); ``returns()`` are the scores; ``winner()`` applies the
+tiebreaks (good-faith tokens when used, own face cards, neighbours' face cards).
+
+Model limits (honest list): agents see all hands (open information); jokers and
+good-faith tokens are never traded; one card moves per swap or loan.
+
+>>> import numpy as np
+>>> from negenlab.polymer.game import PolymerGame
+>>> from negenlab.polymer.rules import Rules
+>>> state = PolymerGame(Rules(players=6, trade_budget=0)).new_initial_state()
+>>> state.apply(state.sample_chance(np.random.default_rng(1)))
+>>> state.is_terminal(), [len(h) for h in state.hands]  # no trade budget: scored at once
+(True, [17, 17, 17, 17, 17, 17])
+>>> L = state.game_info()["len_0"]; state.returns()[0] == L * (state.game_info()["len_1"] + state.game_info()["len_5"])
+True
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from negenlab.core.errors import IllegalMoveError
+from negenlab.core.game import CHANCE, TERMINAL, Game, State
+
+from .cards import Card, Joker, format_cards
+from .rules import REGULAR_CARDS, Rules
+from .solver import solve_types
+
+JOKER_BASE = REGULAR_CARDS  # physical ids 0..103 are regular cards (two per type), 104.. are jokers
+
+
+def card_of(cid: int):
+    """The Card (or Joker) of a physical card id."""
+    return Card.from_index(cid // 2) if cid < JOKER_BASE else Joker(cid - JOKER_BASE)
+
+
+def is_joker(cid: int) -> bool:
+    return cid >= JOKER_BASE
+
+
+@lru_cache(maxsize=500_000)
+def _length_of_types(types: tuple) -> int:
+    return int(solve_types(np.array(types, dtype=np.int64))[0].shape[0])
+
+
+def hand_length(hand) -> int:
+    """Longest polymer length of a hand of physical ids (memoised on the multiset of types)."""
+    return _length_of_types(tuple(sorted(c // 2 for c in hand if c < JOKER_BASE)))
+
+
+def face_cards(hand) -> int:
+    return sum(1 for c in hand if c < JOKER_BASE and (c // 2) % 13 >= 10)
+
+
+class PolymerGame(Game):
+    """Polymer for ``rules.players`` seats. See the module docstring for the phases.
+
+    >>> PolymerGame(Rules(players=5)).num_players
+    5
+    """
+
+    name = "polymer"
+
+    def __init__(self, rules: Rules | None = None, **kwargs):
+        self.rules = rules if rules is not None else Rules(**kwargs)
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def new_initial_state(self) -> "PolymerState":
+        return PolymerState(self.rules)
+
+
+class PolymerState(State):
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        P = rules.players
+        self.phase = "deal"
+        self.hands: list[list[int]] = [[] for _ in range(P)]
+        self.middle: list[int] = []
+        self.jokers_on_table = 0
+        self.start_hands: list[list[int]] = []
+        self.turn = 0                      # proposal turns used
+        self.passes = 0                    # consecutive passes
+        self.pending: tuple | None = None  # the proposal being answered
+        self.responders: list[int] = []
+        self.loans: list[tuple[int, int]] = []   # (lender, debtor), one card each
+        self.repay_queue: list[tuple[int, int]] = []
+        self.after_repay = "trade"
+        self.joker_play: tuple | None = None     # (player, kind, target, joker id)
+        self.counts = {"proposals": 0, "accepted": 0, "rejected": 0, "swaps": 0, "chain_trades": 0,
+                       "loans": 0, "calls": 0, "collides": 0, "absorbs": 0, "passes": 0}
+        self.log: list[str] = []
+        self._final: dict | None = None
+
+    # -- protocol -----------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def proposer(self) -> int:
+        return self.turn % self.rules.players
+
+    @property
+    def current_player(self) -> int:
+        if self.phase == "end":
+            return TERMINAL
+        if self.phase in ("deal", "joker"):
+            return CHANCE
+        if self.phase == "respond":
+            return self.responders[0]
+        if self.phase == "repay":
+            return self.repay_queue[0][1]
+        return self.proposer
+
+    def is_terminal(self) -> bool:
+        return self.phase == "end"
+
+    def clone(self) -> "PolymerState":
+        s = PolymerState.__new__(PolymerState)
+        s.__dict__.update(self.__dict__)
+        s.hands = [list(h) for h in self.hands]
+        s.middle = list(self.middle)
+        s.start_hands = [list(h) for h in self.start_hands]
+        s.responders = list(self.responders)
+        s.loans = list(self.loans)
+        s.repay_queue = list(self.repay_queue)
+        s.counts = dict(self.counts)
+        s.log = list(self.log)
+        return s
+
+    # -- chance -------------------------------------------------------------
+    def chance_outcomes(self):
+        if self.phase == "joker":
+            player, kind, target, _ = self.joker_play
+            pool = self.hands[target] if kind == "collide" else self.middle
+            return [((kind, c), 1.0 / len(pool)) for c in pool]
+        raise IllegalMoveError("the deal has too many outcomes to list; use sample_chance(rng)")
+
+    def sample_chance(self, rng: np.random.Generator):
+        if self.phase == "deal":
+            j = self.rules.jokers
+            perm = rng.permutation(REGULAR_CARDS)
+            middle = tuple(int(c) for c in perm[:j])
+            deck = np.concatenate([perm[j:], np.arange(JOKER_BASE, JOKER_BASE + j)])
+            deck = deck[rng.permutation(len(deck))]
+            return ("deal", middle, tuple(int(c) for c in deck))
+        outcomes = self.chance_outcomes()
+        return outcomes[int(rng.integers(len(outcomes)))][0]
+
+    # -- actions ------------------------------------------------------------
+    def partner(self, p: int, direction: int, distance: int) -> int:
+        return (p + direction * distance) % self.rules.players
+
+    def legal_actions(self) -> list:
+        if self.phase == "end":
+            return []
+        if self.phase in ("deal", "joker"):
+            return [o for o, _ in self.chance_outcomes()] if self.phase == "joker" else []
+        if self.phase == "respond":
+            return ["accept", "reject"]
+        if self.phase == "repay":
+            debtor = self.repay_queue[0][1]
+            regular = [c for c in self.hands[debtor] if not is_joker(c)]
+            return [("return", c) for c in (regular or self.hands[debtor])]
+        p = self.proposer
+        acts: list = ["pass"]
+        mine = [c for c in self.hands[p] if not is_joker(c)]
+        for direction in (1, -1):
+            for distance in range(1, self.rules.chain_length + 1):
+                q = self.partner(p, direction, distance)
+                theirs = [c for c in self.hands[q] if not is_joker(c)]
+                acts.extend(("swap", direction, distance, a, b) for a in mine for b in theirs)
+        if self.rules.loans:
+            for direction in (1, -1):
+                q = self.partner(p, direction, 1)
+                acts.extend(("loan", direction, b) for b in self.hands[q] if not is_joker(b))
+        for debtor in sorted({d for (l, d) in self.loans if l == p}):
+            acts.append(("call", debtor))
+        if any(is_joker(c) for c in self.hands[p]):
+            for direction in (1, -1):
+                if self.hands[self.partner(p, direction, 1)]:
+                    acts.append(("collide", direction))
+            if self.middle:
+                acts.append(("absorb",))
+        return acts
+
+    def apply(self, action) -> None:
+        if self.phase == "end":
+            raise IllegalMoveError("the game is over")
+        if self.phase == "deal":
+            self._apply_deal(action)
+        elif self.phase == "joker":
+            self._apply_joker(action)
+        elif self.phase == "respond":
+            self._apply_response(action)
+        elif self.phase == "repay":
+            self._apply_repay(action)
+        else:
+            self._apply_proposal(action)
+
+    def _apply_deal(self, action) -> None:
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "deal"):
+            raise IllegalMoveError(f"expected a deal outcome ('deal', middle, deck), got {action!r}")
+        _, middle, deck = action
+        if sorted(list(middle) + [c for c in deck if c < JOKER_BASE]) != list(range(REGULAR_CARDS)) or \
+                len(deck) - (REGULAR_CARDS - len(middle)) != self.rules.jokers or len(middle) != self.rules.jokers:
+            raise IllegalMoveError("a deal must hold every regular card once and rules.jokers jokers")
+        self.middle = list(middle)
+        pos = 0
+        for p in range(self.rules.players):
+            k = self.rules.hand_size
+            self.hands[p] = list(deck[pos:pos + k])
+            pos += k
+        if self.rules.handicap:
+            for p, extra in enumerate(self.rules.handicap):
+                self.hands[p].extend(deck[pos:pos + extra])
+                pos += extra
+        self.start_hands = [list(h) for h in self.hands]
+        self.phase = "trade"
+        self._maybe_finish_trading()
+
+    def _check(self, ok: bool, why: str) -> None:
+        if not ok:
+            raise IllegalMoveError(why)
+
+    def _apply_proposal(self, action) -> None:
+        p = self.proposer
+        if action == "pass":
+            self.counts["passes"] += 1
+            self.passes += 1
+            self._next_turn()
+            return
+        self._check(isinstance(action, tuple) and action, f"expected 'pass' or a proposal tuple, got {action!r}")
+        kind = action[0]
+        if kind == "swap":
+            self._check(len(action) == 5, f"a swap is ('swap', direction, distance, give, take), got {action!r}")
+            _, direction, distance, give, take = action
+            self._check(direction in (1, -1) and 1 <= distance <= self.rules.chain_length,
+                        f"direction must be +1/-1 and distance 1..{self.rules.chain_length}, got {direction}, {distance}")
+            q = self.partner(p, direction, distance)
+            self._check(give in self.hands[p] and not is_joker(give), f"seat {p} does not hold {card_of(give) if isinstance(give, int) else give!r} to give")
+            self._check(take in self.hands[q] and not is_joker(take), f"seat {q} does not hold {card_of(take) if isinstance(take, int) else take!r}")
+            self.pending = action
+            self.responders = [self.partner(p, direction, k) for k in range(1, distance + 1)]
+        elif kind == "loan":
+            self._check(self.rules.loans, "loans are switched off in these rules")
+            self._check(len(action) == 3, f"a loan is ('loan', direction, take), got {action!r}")
+            _, direction, take = action
+            self._check(direction in (1, -1), f"direction must be +1/-1, got {direction}")
+            q = self.partner(p, direction, 1)
+            self._check(take in self.hands[q] and not is_joker(take), f"seat {q} does not hold that card")
+            self.pending = action
+            self.responders = [q]
+        elif kind == "call":
+            debtor = action[1]
+            self._check((p, debtor) in self.loans, f"seat {p} has no outstanding loan to seat {debtor}")
+            self.loans.remove((p, debtor))
+            self.counts["calls"] += 1
+            self.repay_queue = [(p, debtor)]
+            self.after_repay = "trade"
+            self.phase = "repay"
+            self.passes = 0
+            self.log.append(f"seat {p} calls in its loan to seat {debtor}")
+            return
+        elif kind in ("collide", "absorb"):
+            jokers = [c for c in self.hands[p] if is_joker(c)]
+            self._check(bool(jokers), f"seat {p} holds no joker")
+            if kind == "collide":
+                target = self.partner(p, action[1], 1)
+                self._check(bool(self.hands[target]), f"seat {target} has no cards")
+            else:
+                target = -1
+                self._check(bool(self.middle), "no face-down card left in the middle")
+            self.hands[p].remove(jokers[0])
+            self.joker_play = (p, kind, target, jokers[0])
+            self.counts["collides" if kind == "collide" else "absorbs"] += 1
+            self.phase = "joker"
+            self.passes = 0
+            return
+        else:
+            raise IllegalMoveError(f"unknown proposal {action!r}")
+        self.counts["proposals"] += 1
+        self.phase = "respond"
+
+    def _apply_joker(self, action) -> None:
+        p, kind, target, joker = self.joker_play
+        self._check(isinstance(action, tuple) and len(action) == 2 and action[0] == kind,
+                    f"expected a ({kind!r}, card) outcome, got {action!r}")
+        card = action[1]
+        if kind == "collide":
+            self._check(card in self.hands[target], "the collided card must come from the target's hand")
+            self.hands[target].remove(card)
+            self.hands[p].append(card)
+            self.hands[target].append(joker)
+            self.log.append(f"seat {p} collides with seat {target}, takes a card; seat {target} gets the joker")
+        else:
+            self._check(card in self.middle, "the absorbed card must come from the middle")
+            self.middle.remove(card)
+            self.hands[p].append(card)
+            self.jokers_on_table += 1
+            self.log.append(f"seat {p} absorbs a face-down card")
+        self.joker_play = None
+        self.phase = "trade"
+        self._next_turn()
+
+    def _apply_response(self, action) -> None:
+        self._check(action in ("accept", "reject"), f"expected 'accept' or 'reject', got {action!r}")
+        if action == "reject":
+            self.counts["rejected"] += 1
+            self.log.append(f"seat {self.responders[0]} rejects {self.describe_action(self.pending)}")
+            self.pending, self.responders = None, []
+            self.phase = "trade"
+            self._next_turn()
+            return
+        self.responders.pop(0)
+        if self.responders:
+            return
+        p = self.proposer
+        act = self.pending
+        if act[0] == "swap":
+            _, direction, distance, give, take = act
+            q = self.partner(p, direction, distance)
+            self.hands[p].remove(give)
+            self.hands[q].remove(take)
+            self.hands[p].append(take)
+            self.hands[q].append(give)
+            self.counts["swaps"] += 1
+            if distance > 1:
+                self.counts["chain_trades"] += 1
+        else:
+            _, direction, take = act
+            q = self.partner(p, direction, 1)
+            self.hands[q].remove(take)
+            self.hands[p].append(take)
+            self.loans.append((q, p))
+            self.counts["loans"] += 1
+        self.counts["accepted"] += 1
+        self.log.append(f"done: {self.describe_action(act)}")
+        self.pending = None
+        self.passes = 0
+        self.phase = "trade"
+        self._next_turn()
+
+    def _apply_repay(self, action) -> None:
+        lender, debtor = self.repay_queue[0]
+        self._check(isinstance(action, tuple) and len(action) == 2 and action[0] == "return",
+                    f"expected ('return', card), got {action!r}")
+        card = action[1]
+        self._check(card in self.hands[debtor], f"seat {debtor} does not hold that card")
+        regular = [c for c in self.hands[debtor] if not is_joker(c)]
+        self._check(not is_joker(card) or not regular, "return a regular card while you hold one")
+        self.hands[debtor].remove(card)
+        self.hands[lender].append(card)
+        self.repay_queue.pop(0)
+        self.log.append(f"seat {debtor} repays seat {lender}")
+        if not self.repay_queue:
+            if self.after_repay == "end":
+                self._finish()
+            else:
+                self.phase = "trade"
+                self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.turn += 1
+        self._maybe_finish_trading()
+
+    def _maybe_finish_trading(self) -> None:
+        P = self.rules.players
+        if self.phase != "trade":
+            return
+        if self.turn >= self.rules.trade_budget * P or self.passes >= P:
+            if self.loans:
+                self.repay_queue = list(self.loans)
+                self.loans = []
+                self.after_repay = "end"
+                self.phase = "repay"
+            else:
+                self._finish()
+
+    # -- scoring ------------------------------------------------------------
+    def lengths(self, hands=None) -> list[int]:
+        return [hand_length(h) for h in (hands if hands is not None else self.hands)]
+
+    def _finish(self) -> None:
+        self.phase = "end"
+        P = self.rules.players
+        L = self.lengths()
+        scores = [L[p] * (L[(p - 1) % P] + L[(p + 1) % P]) for p in range(P)]
+        keys = [[float(s) for s in scores]]
+        names = ["score"]
+        if self.rules.good_faith_tokens:
+            keys.append([float(self.rules.good_faith_tokens)] * P)  # never traded in the model
+            names.append("good-faith tokens")
+        own = [face_cards(h) for h in self.hands]
+        keys.append([float(f) for f in own])
+        names.append("own face cards")
+        keys.append([float(own[(p - 1) % P] + own[(p + 1) % P]) for p in range(P)])
+        names.append("neighbours' face cards")
+        alive = list(range(P))
+        level = len(names)  # unresolved
+        for i, key in enumerate(keys):
+            top = max(key[p] for p in alive)
+            alive = [p for p in alive if key[p] == top]
+            if len(alive) == 1:
+                level = i
+                break
+        self._final = {"lengths": L, "scores": scores, "winner": alive[0] if len(alive) == 1 else None,
+                       "tiebreak_level": level, "tiebreak": names[level] if level < len(names) else "unresolved",
+                       "start_lengths": self.lengths(self.start_hands)}
+
+    def returns(self) -> list[float]:
+        if self._final is None:
+            return [0.0] * self.rules.players
+        return [float(s) for s in self._final["scores"]]
+
+    def winner(self) -> int | None:
+        return None if self._final is None else self._final["winner"]
+
+    def game_info(self) -> dict[str, Any]:
+        if self._final is None:
+            return {}
+        f = self._final
+        P = self.rules.players
+        L, L0, S = np.array(f["lengths"]), np.array(f["start_lengths"]), np.array(f["scores"])
+        mean = L.mean()
+        long = L >= mean
+        boundaries = int(sum(long[p] != long[(p + 1) % P] for p in range(P)))
+        info: dict[str, Any] = {
+            "players": P, "hand_size": self.rules.hand_size,
+            "len_mean": float(mean), "len_min": int(L.min()), "len_max": int(L.max()),
+            "start_len_mean": float(L0.mean()), "len_gain_mean": float((L - L0).mean()),
+            "score_mean": float(S.mean()), "score_max": int(S.max()), "score_min": int(S.min()),
+            "tiebreak_level": int(f["tiebreak_level"]), "tiebreak": f["tiebreak"],
+            "phase_boundaries": boundaries,
+            "max_neighbour_gap": int(max(abs(int(L[p]) - int(L[(p + 1) % P])) for p in range(P))),
+            "trades": self.counts["accepted"], "jokers_left_in_hands": sum(is_joker(c) for h in self.hands for c in h),
+            "proposal_turns": self.turn,
+        }
+        for k, v in self.counts.items():
+            info[f"n_{k}"] = v
+        for p in range(P):
+            info[f"len_{p}"] = int(L[p])
+        for p in range(P):
+            info[f"start_len_{p}"] = int(L0[p])
+        return info
+
+    # -- display --------------------------------------------------------------
+    def describe_action(self, action) -> str:
+        if isinstance(action, tuple) and action and action[0] == "swap":
+            _, d, k, give, take = action
+            q = self.partner(self.proposer, d, k)
+            via = f" via {k - 1} link(s)" if k > 1 else ""
+            return f"seat {self.proposer} swaps {card_of(give)} for seat {q}'s {card_of(take)}{via}"
+        if isinstance(action, tuple) and action and action[0] == "loan":
+            q = self.partner(self.proposer, action[1], 1)
+            return f"seat {self.proposer} borrows {card_of(action[2])} from seat {q}"
+        return str(action)
+
+    def action_to_string(self, action) -> str:
+        return self.describe_action(action)
+
+    def __repr__(self) -> str:
+        lines = [f"PolymerState(phase={self.phase!r}, turn={self.turn})"]
+        for p, h in enumerate(self.hands):
+            lines.append(f"  seat {p}: {format_cards(card_of(c) for c in h)}")
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        from .svg import table_svg
+
+        return table_svg(self)
