@@ -1,0 +1,90 @@
+"""Matplotlib pictures of FEN boards, positions, n/e histograms and the atlas gallery.
+
+Player colours: colour 0 red, colour 1 blue; owned faces are filled light, owned edges and
+nodes drawn strong; faces the player to move may capture get a dashed green outline.
+
+>>> from negenlab.fen import tilings
+>>> from negenlab.fen.plot import draw_board
+>>> ax = draw_board(tilings.triangle(3))
+>>> len(ax.patches)
+9
+"""
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+from matplotlib.collections import LineCollection
+from matplotlib.patches import Polygon
+
+from .ne import derive_ne
+from .svg import COLOURS, LIGHT
+
+
+def draw_board(t, state=None, ax=None, labels: bool = False, title: str | None = None, node_size: float = 30):
+    """Draw a tessellation, optionally with a position (owned nodes, edges, faces; eligible faces marked)."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 5))
+    owner = state.owners() if state is not None else None
+    eligible = set(state.eligible_faces()) if state is not None and not state.is_terminal() else set()
+    xy = t.coords
+    for f, face in enumerate(t.face_nodes):
+        o = owner["faces"][f] if owner else -1
+        fc = LIGHT[o] if o >= 0 else "#f2f2f2"
+        ax.add_patch(Polygon(xy[list(face)], closed=True, facecolor=fc,
+                             edgecolor="#2a2" if f in eligible else "none",
+                             linestyle="--" if f in eligible else "-", linewidth=2.0 if f in eligible else 0))
+        if labels:
+            c = xy[list(face)].mean(axis=0)
+            ax.text(c[0], c[1], str(f), ha="center", va="center", fontsize=7, color="#555")
+    segs, cols, widths = [], [], []
+    for j, (a, b) in enumerate(t.edges):
+        o = owner["edges"][j] if owner else -1
+        segs.append([xy[a], xy[b]])
+        cols.append(COLOURS[o] if o >= 0 else "#888")
+        widths.append(3.5 if o >= 0 else 1.0)
+    ax.add_collection(LineCollection(segs, colors=cols, linewidths=widths))
+    nc = [COLOURS[owner["nodes"][v]] if owner and owner["nodes"][v] >= 0 else "white" for v in range(t.num_nodes)]
+    ax.scatter(xy[:, 0], xy[:, 1], s=node_size, c=nc, edgecolors="#333", linewidths=0.7, zorder=3)
+    if labels:
+        for v in range(t.num_nodes):
+            ax.annotate(str(v), xy[v], fontsize=6, xytext=(3, 3), textcoords="offset points")
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    ax.set_axis_off()
+    ax.set_title(title if title is not None else t.name, fontsize=9)
+    return ax
+
+
+def plot_ne(t, result=None, axes=None):
+    """Histograms of faces per node and faces per edge, interior vs all, with the modes marked."""
+    r = result or derive_ne(t)
+    if axes is None:
+        _, axes = plt.subplots(1, 2, figsize=(8, 2.8))
+    for ax, key, label, mode_i, mode_a in ((axes[0], "node_histogram", "faces per node", r.interior.N, r.all.N),
+                                           (axes[1], "edge_histogram", "faces per edge", r.interior.E, r.all.E)):
+        hi, ha = getattr(r.interior, key), getattr(r.all, key)
+        ks = sorted(set(hi) | set(ha))
+        x = range(len(ks))
+        ax.bar([i - 0.2 for i in x], [ha.get(k, 0) for k in ks], width=0.4, label=f"all (mode {mode_a})", color="#bbb")
+        ax.bar([i + 0.2 for i in x], [hi.get(k, 0) for k in ks], width=0.4, label=f"interior (mode {mode_i})",
+               color="#4c78a8")
+        ax.set_xticks(list(x), [str(k) for k in ks])
+        ax.set_xlabel(label)
+        ax.set_ylabel("count")
+        ax.legend(fontsize=7)
+    axes[0].set_title(f"{t.name}: n={r.n}, e={r.e} ({r.scope}); all: n={r.all.n}, e={r.all.e}", fontsize=9, loc="left")
+    return axes
+
+
+def gallery(boards, ncols: int = 4, size: float = 2.6):
+    """A grid of boards, each titled with its name and n/e."""
+    boards = list(boards)
+    nrows = (len(boards) + ncols - 1) // ncols
+    fig, axes = plt.subplots(nrows, ncols, figsize=(ncols * size, nrows * size))
+    axes = axes.ravel() if hasattr(axes, "ravel") else [axes]
+    for ax, (name, t) in zip(axes, boards):
+        r = derive_ne(t)
+        draw_board(t, ax=ax, node_size=4, title=f"{name}\n{t.num_faces} faces, n={r.n} e={r.e}")
+    for ax in axes[len(boards):]:
+        ax.set_axis_off()
+    fig.tight_layout()
+    return fig
