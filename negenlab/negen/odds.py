@@ -172,3 +172,57 @@ def odds_table(spirals: list, rules: Rules | None = None, max_added: int = 4) ->
                      "closing_multisets": len(res.closing_multisets),
                      "placements_with_loop": res.placements_tried})
     return pd.DataFrame(rows)
+
+
+PIET = ". . . 4 .\n6 5 4 3 2\n. . . 2 ."
+
+
+def common_spirals(rules: Rules, max_dice: int = 3) -> list[Table]:
+    """Every valid spiral with at most ``max_dice`` dice, one per class under rotation/reflection."""
+    from .enumerate import assignments, free_polyominoes
+
+    out = []
+    for k in range(1, max_dice + 1):
+        found = {}
+        for s in free_polyominoes(k):
+            for a in assignments(s.cells, rules):
+                found[Table(a).canonical()] = None
+        out += sorted(found, key=lambda t: (len(t), sorted(t.items())))
+    return out
+
+
+def write_odds_tables(out_dir="data/negen", progress=print):
+    """``closing_odds.csv``: for each rule variant, every valid spiral of <= 3 dice (up to symmetry)
+    and Piet's table; for the default rules also every valid 5-die spiral. A JSON sidecar records how."""
+    import json
+    import time
+    from pathlib import Path
+
+    from negenlab import __version__
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    frames = []
+    t0 = time.perf_counter()
+    for shape in ("straight", "bent"):
+        for cov in ("die", "adjacency"):
+            rules = Rules(sequence_shape=shape, coverage=cov)
+            spirals = common_spirals(rules, 3) + [parse_table(PIET)]
+            if rules == Rules():
+                spirals += [t for t in common_spirals(rules, 5) if len(t) == 5]
+            frames.append(odds_table(spirals, rules))
+            if progress:
+                progress(f"{shape}/{cov}: {len(spirals)} spirals, {time.perf_counter() - t0:.0f} s")
+    df = pd.concat(frames, ignore_index=True)
+    df.to_csv(out / "closing_odds.csv", index=False)
+    meta = {"negenlab_version": __version__, "board_dice": 4, "max_added": 4,
+            "what": "exact probability over the 6^4 ordered rolls of a 4-die board that adding 1..4 of its dice "
+                    "(chained to the spiral, touching no other spiral) makes the spiral valid and closed; "
+                    "no joins or moves",
+            "command": "python -m negenlab.negen.odds", "seconds": round(time.perf_counter() - t0, 1)}
+    (out / "closing_odds.json").write_text(json.dumps(meta, indent=2) + "\n")
+    return out / "closing_odds.csv"
+
+
+if __name__ == "__main__":  # python -m negenlab.negen.odds
+    print(write_odds_tables())
