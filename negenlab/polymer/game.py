@@ -429,9 +429,11 @@ class PolymerState(State):
             if len(alive) == 1:
                 level = i
                 break
+        L0 = self.lengths(self.start_hands)
         self._final = {"lengths": L, "scores": scores, "winner": alive[0] if len(alive) == 1 else None,
                        "tiebreak_level": level, "tiebreak": names[level] if level < len(names) else "unresolved",
-                       "start_lengths": self.lengths(self.start_hands)}
+                       "start_lengths": L0,
+                       "start_scores": [L0[p] * (L0[(p - 1) % P] + L0[(p + 1) % P]) for p in range(P)]}
 
     def returns(self) -> list[float]:
         if self._final is None:
@@ -455,6 +457,7 @@ class PolymerState(State):
             "len_mean": float(mean), "len_min": int(L.min()), "len_max": int(L.max()),
             "start_len_mean": float(L0.mean()), "len_gain_mean": float((L - L0).mean()),
             "score_mean": float(S.mean()), "score_max": int(S.max()), "score_min": int(S.min()),
+            "start_score_mean": float(np.mean(f["start_scores"])),
             "tiebreak_level": int(f["tiebreak_level"]), "tiebreak": f["tiebreak"],
             "phase_boundaries": boundaries,
             "max_neighbour_gap": int(max(abs(int(L[p]) - int(L[(p + 1) % P])) for p in range(P))),

@@ -98,3 +98,50 @@ def hand_svg(cards, title: str | None = None) -> str:
         parts.append(card_svg(c, 6 + i * (CARD_W + GAP), 18))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def table_svg(state, size: int = 360) -> str:
+    """A table as a circle of seats, each labelled with its polymer length (and score at the end).
+
+    Edges between neighbours are red where one is "long" (>= the table's mean length)
+    and the other "short": a phase boundary.
+
+    >>> import numpy as np
+    >>> from negenlab.polymer.game import PolymerGame
+    >>> from negenlab.polymer.rules import Rules
+    >>> s = PolymerGame(Rules(players=5, trade_budget=0)).new_initial_state()
+    >>> s.apply(s.sample_chance(np.random.default_rng(0)))
+    >>> table_svg(s).count("<circle")
+    5
+    """
+    import math
+
+    P = state.num_players
+    if not state.start_hands:
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="40"><text x="6" y="20">not dealt yet</text></svg>'
+    L = state.lengths()
+    scores = state.returns() if state.is_terminal() else None
+    mean = sum(L) / P
+    cx = cy = size / 2
+    R = size / 2 - 48
+    pts = [(cx + R * math.sin(2 * math.pi * p / P), cy - R * math.cos(2 * math.pi * p / P)) for p in range(P)]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" font-family="sans-serif">']
+    for p in range(P):
+        q = (p + 1) % P
+        boundary = (L[p] >= mean) != (L[q] >= mean)
+        parts.append(f'<line x1="{pts[p][0]:.1f}" y1="{pts[p][1]:.1f}" x2="{pts[q][0]:.1f}" y2="{pts[q][1]:.1f}" '
+                     f'stroke="{"#d62728" if boundary else "#bbb"}" stroke-width="{4 if boundary else 2}"/>')
+    top = max(L) if max(L) > 0 else 1
+    win = state.winner() if state.is_terminal() else None
+    for p, (x, y) in enumerate(pts):
+        r = 14 + 14 * L[p] / top
+        fill = "#4c78a8" if L[p] >= mean else "#9ecae9"
+        stroke = "#f1c40f" if win == p else "#333"
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="{4 if win == p else 1}">'
+                     f'<title>seat {p}: length {L[p]}</title></circle>')
+        parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" fill="white">{L[p]}</text>')
+        label = f"seat {p}" + (f" · {int(scores[p])} pts" if scores is not None else "")
+        parts.append(f'<text x="{x:.1f}" y="{y + r + 13:.1f}" text-anchor="middle" font-size="11">{html.escape(label)}</text>')
+    title = "final table" if state.is_terminal() else f"phase {state.phase}"
+    parts.append(f'<text x="6" y="14" font-size="12">{html.escape(title)} · red edge = phase boundary</text></svg>')
+    return "".join(parts)

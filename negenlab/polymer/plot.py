@@ -1,0 +1,165 @@
+"""Matplotlib pictures for Polymer (the engine never imports this module).
+
+>>> from negenlab.polymer import explain
+>>> ax = plot_polymer(explain("4S 5S 6S 6H 6D"))
+>>> len(ax.patches) >= 5
+True
+"""
+from __future__ import annotations
+
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.patches import FancyBboxPatch
+
+from .cards import Joker
+from .validity import Explanation, explain
+
+WINDOW_COLOURS = {"sequence": "#4c78a8", "group": "#54a24b", "invalid": "#bbbbbb"}
+
+
+def _draw_card(ax, card, x, y, w=0.8, h=1.15):
+    ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0.02,rounding_size=0.08",
+                                fc="white", ec="#555", lw=1))
+    if isinstance(card, Joker):
+        label, colour = "JK", "#7a3db8"
+    else:
+        label, colour = card.pretty, ("#c0392b" if card.suit in "HD" else "#222")
+    ax.text(x + w / 2, y + h / 2, label, ha="center", va="center", fontsize=12, color=colour)
+
+
+def plot_polymer(polymer, ax=None, hand=None, title: str | None = None):
+    """A row of cards with each window marked: sequence (blue), group (green), invalid (grey);
+    red lines between cards mark uncovered pairs. ``hand``: draw its other cards below."""
+    ex = polymer if isinstance(polymer, Explanation) else explain(polymer)
+    cards = list(ex.cards)
+    rest = []
+    if hand is not None:
+        rest = list(hand)
+        for c in cards:
+            if c in rest:
+                rest.remove(c)
+    n = max(len(cards), len(rest), 3)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(0.75 * n + 1, 2.4 + (1.4 if rest else 0)))
+    for i, c in enumerate(cards):
+        _draw_card(ax, c, i, 0)
+    for i, kind in enumerate(ex.windows):
+        y = -0.25 - 0.22 * (i % 2)
+        ax.plot([i + 0.1, i + 2.7], [y, y], color=WINDOW_COLOURS[kind], lw=5, solid_capstyle="round")
+    for i in ex.uncovered:
+        ax.plot([i + 0.9, i + 0.9], [-0.05, 1.2], color="#d62728", lw=3)
+    for i, c in enumerate(rest):
+        _draw_card(ax, c, i, -2.2)
+    if rest:
+        ax.text(0, -0.85, "rest of the hand", fontsize=9, va="center")
+    from matplotlib.lines import Line2D
+    handles = [Line2D([], [], color=v, lw=5, label=k) for k, v in WINDOW_COLOURS.items()]
+    handles.append(Line2D([], [], color="#d62728", lw=3, label="uncovered pair"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0, 1.32), ncol=4, fontsize=8, frameon=False)
+    ax.set_xlim(-0.2, n + 0.1)
+    ax.set_ylim(-2.4 if rest else -0.7, 1.3)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title is None:
+        title = f"polymer of length {len(cards)}" if ex.valid else ("not a polymer" if cards else "no polymer")
+    ax.set_title(title, fontsize=10, pad=22)
+    return ax
+
+
+def plot_table(state, ax=None, title: str | None = None):
+    """Seats in a circle: disc size = polymer length, label = length (and score at the end);
+    red edges are phase boundaries (one neighbour >= the mean length, the other below)."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.2, 4.2))
+    P = state.num_players
+    L = state.lengths()
+    scores = state.returns() if state.is_terminal() else None
+    mean = sum(L) / P
+    ang = [math.pi / 2 - 2 * math.pi * p / P for p in range(P)]
+    xy = [(math.cos(a), math.sin(a)) for a in ang]
+    for p in range(P):
+        q = (p + 1) % P
+        b = (L[p] >= mean) != (L[q] >= mean)
+        ax.plot([xy[p][0], xy[q][0]], [xy[p][1], xy[q][1]], color="#d62728" if b else "#bbb", lw=3 if b else 1.5, zorder=1)
+    top = max(max(L), 1)
+    win = state.winner() if state.is_terminal() else None
+    for p, (x, y) in enumerate(xy):
+        r = 0.09 + 0.09 * L[p] / top
+        ax.add_patch(plt.Circle((x, y), r, fc="#4c78a8" if L[p] >= mean else "#9ecae9",
+                                ec="#f1c40f" if win == p else "#333", lw=3 if win == p else 1, zorder=2))
+        ax.text(x, y, str(L[p]), ha="center", va="center", color="white", fontsize=10, zorder=3)
+        lab = f"seat {p}" + (f"\n{int(scores[p])} pts" if scores is not None else "")
+        ax.text(1.32 * x, 1.32 * y, lab, ha="center", va="center", fontsize=8)
+    ax.set_xlim(-1.6, 1.6)
+    ax.set_ylim(-1.6, 1.6)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(title or ("final table (gold = winner)" if state.is_terminal() else f"table, phase {state.phase}"), fontsize=10)
+    return ax
+
+
+def plot_length_by_players(summary: pd.DataFrame, ax=None, column: str = "mean_length"):
+    """Mean longest polymer per player count with 95% intervals (dealt hands, no trading)."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 3.2))
+    x = summary["players"].to_numpy()
+    y = summary[column].to_numpy(float)
+    lo, hi = summary["length_lo"].to_numpy(float), summary["length_hi"].to_numpy(float)
+    ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="o-", color="#4c78a8", capsize=3)
+    for xi, yi, k in zip(x, y, summary["hand_size"]):
+        ax.annotate(f"{k} cards", (xi, yi), textcoords="offset points", xytext=(0, 7), ha="center", fontsize=7)
+    ax.set_xlabel("players (cards per player from the deal table)")
+    ax.set_ylabel("mean longest polymer")
+    ax.set_title(f"longest polymer of a dealt hand (n = {int(summary['seats'].min())}..{int(summary['seats'].max())} seats)", fontsize=10)
+    return ax
+
+
+def plot_length_histogram(hist: pd.DataFrame, ax=None, players=(5, 8, 10, 15)):
+    """Distribution of the longest polymer for a few player counts."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 3.2))
+    width = 0.8 / len(players)
+    for i, P in enumerate(players):
+        if P in hist.index:
+            row = hist.loc[P]
+            ax.bar(np.array(row.index, dtype=float) + i * width - 0.4, row.to_numpy(float), width=width, label=f"{P} players")
+    ax.set_xlabel("longest polymer")
+    ax.set_ylabel("share of seats")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_policy_summary(summary: pd.DataFrame, ax=None, value: str = "length_gain", lo: str = "gain_lo",
+                        hi: str = "gain_hi", ylabel: str = "length gain per seat"):
+    """Bars of a per-policy statistic with its 95% interval and the number of games."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 3))
+    labels = [f"{p}" + (f"\n{j} jokers" if "jokers" in summary and summary["jokers"].nunique() > 1 else "")
+              for p, j in zip(summary["policy"], summary.get("jokers", [0] * len(summary)))]
+    y = summary[value].to_numpy(float)
+    err = np.vstack([y - summary[lo].to_numpy(float), summary[hi].to_numpy(float) - y])
+    ax.bar(range(len(y)), y, yerr=err, capsize=4, color="#72b7b2")
+    ax.set_xticks(range(len(y)), labels, fontsize=8)
+    for i, n in enumerate(summary["games"]):
+        ax.annotate(f"n={n}", (i, 0), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=7)
+    ax.set_ylabel(ylabel)
+    ax.axhline(0, color="grey", lw=0.8)
+    return ax
+
+
+def plot_start_vs_final(seats: pd.DataFrame, ax=None):
+    """Each seat's longest polymer before vs after trading (jittered), per policy."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.5, 4))
+    rng = np.random.default_rng(0)
+    for pol, g in seats.groupby("policy", sort=False):
+        ax.scatter(g["start"] + rng.uniform(-.2, .2, len(g)), g["final"] + rng.uniform(-.2, .2, len(g)), s=8, alpha=.5, label=pol)
+    m = max(seats["final"].max(), seats["start"].max(), 3)
+    ax.plot([0, m], [0, m], color="grey", lw=0.8)
+    ax.set_xlabel("length at the deal")
+    ax.set_ylabel("length after trading")
+    ax.legend(fontsize=8, markerscale=2)
+    return ax
