@@ -1,0 +1,93 @@
+"""The FEN page of ``negenlab report``.
+
+Sections: credits; n/e on the standard boards in both readings (the boundary effect); the
+atlas of regular and Archimedean tilings with a gallery; self-play balance on the standard
+board with and without the pie rule (random and greedy agents); engine speed note.
+Defaults keep the whole page under a minute on 2 cores; ``--games N`` scales the studies.
+"""
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pandas as pd
+
+TITLE = "FEN"
+
+ATLAS_CSV = Path(__file__).resolve().parents[2] / "data" / "fen" / "atlas.csv"
+
+
+def build(page, options) -> None:
+    from negenlab.core.agents import RandomAgent
+
+    from . import tilings
+    from .agents import GreedyAgent
+    from .atlas import atlas_table
+    from .engine import Fen
+    from .ne import derive_ne
+    from .plot import draw_board, gallery, plot_ne
+    from .rules import Rules
+    from .study import balance
+
+    games = options.games if options.games is not None else 200
+    seed = options.seed
+    page.note("FEN: rules by Phil Leduc (2024), implemented in negenlab for rules analysis. The designer's "
+              "text is not reproduced; rules as modelled are on negenlab's FEN rules page.")
+
+    # -- n/e -------------------------------------------------------------------------------------
+    page.heading("Per-turn counts n and e: interior vs literal reading")
+    page.text("n and e follow the designer's derivation (N, E = most frequent number of faces per node / "
+              "per edge; n = lcm/N, e = lcm/E). Read literally over all nodes, boundary nodes dominate small "
+              "boards: on the standard triangle of side 7, 18 boundary nodes with 3 faces outnumber 15 interior "
+              "nodes with 6, giving n=2 against the designer's stated n=1. Counting interior nodes and edges only "
+              "gives the designer's values on every board below; negenlab uses that reading by default.")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        boards = [tilings.triangle(7), tilings.triangle(5), tilings.hexagon(1), tilings.hexagon(2),
+                  tilings.square(5, 5), tilings.archimedean("4.8.8", faces=25), tilings.archimedean("3.3.4.3.4", faces=25)]
+    rows = []
+    for b in boards:
+        r = derive_ne(b)
+        rows.append({"board": b.name, "faces": b.num_faces, "nodes": b.num_nodes, "edges": b.num_edges,
+                     "interior N,E": f"{r.interior.N},{r.interior.E}", "interior n,e": f"{r.interior.n},{r.interior.e}",
+                     "all N,E": f"{r.all.N},{r.all.E}", "all n,e": f"{r.all.n},{r.all.e}",
+                     "agree": "yes" if r.agree else "NO"})
+    page.table(pd.DataFrame(rows), caption="n/e in both readings; 'NO' marks boards where the literal reading "
+                                           "contradicts the interior one")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.4), gridspec_kw={"width_ratios": [1, 1.3, 1.3]})
+    draw_board(boards[0], ax=axes[0])
+    plot_ne(boards[0], axes=axes[1:])
+    page.figure(fig, caption="The standard board (triangle, side 7) and its faces-per-node / faces-per-edge "
+                             "histograms, all nodes vs interior nodes.")
+
+    # -- atlas -----------------------------------------------------------------------------------
+    page.heading("Atlas: regular and Archimedean tilings")
+    if ATLAS_CSV.exists():
+        atlas = pd.read_csv(ATLAS_CSV)
+        page.text(f"From data/fen/atlas.csv (made by `negenlab fen atlas`; its sidecar JSON records seed, games "
+                  f"and version). First-player win rates are random-vs-random self-play with 95% Wilson intervals.")
+    else:
+        atlas = atlas_table(sizes=(25,), n_games=0)
+        page.warning("data/fen/atlas.csv is missing: showing n/e only (no self-play) for 25-face boards.")
+    page.table(atlas, caption="faces, nodes, edges, N/E/n/e (interior), the literal reading (_all), and balance")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gal = [(name, tilings.archimedean(name, faces=25)) for name in tilings.ARCHIMEDEAN]
+    page.figure(gallery(gal, ncols=4), caption="The 11 tilings clipped to 25 faces around a face centre.")
+
+    # -- balance ---------------------------------------------------------------------------------
+    page.heading("Self-play balance on the standard board")
+    board = tilings.triangle(7)
+    page.text(f"Seat 0 moves first. Each study is {games} random-vs-random games and {max(games // 4, 10)} "
+              f"greedy-vs-greedy games per pie setting (seeded); rates with n and 95% Wilson intervals, means with "
+              f"95% normal intervals. With the pie rule, a swap makes seat 1 the owner of the first colour.")
+    t_random = balance(board, ["random", "random"], n_games=games, seed=seed, workers=options.workers)
+    t_greedy = balance(board, ["greedy", "greedy"], n_games=max(games // 4, 10), seed=seed, workers=options.workers)
+    table = pd.concat([t_random, t_greedy], ignore_index=True)
+    page.table(table.drop(columns=["board"]), caption="balance on triangle side 7")
+    page.provenance(rules=Rules(), agents=[RandomAgent(), GreedyAgent()], seed=seed, command=options.command("fen"),
+                    board="triangle side 7", n=Fen(board).n, e=Fen(board).e)
+    page.note("Engine speed (benchmarks/bench_fen.py): random self-play through the Python protocol, one "
+              "placement per action, compared in one run with OpenSpiel dots_and_boxes 6x6 driven the same way.")
