@@ -47,6 +47,37 @@ def spiel_round(game, rng, seconds):
     return games / dt, steps / games
 
 
+class _NoGame:
+    """A stand-in with free legal_actions/apply and FEN's mean game length: the driver loop's own cost."""
+
+    __slots__ = ("k", "n", "acts")
+
+    def __init__(self, n_actions, acts):
+        self.k, self.n, self.acts = 0, n_actions, acts
+
+    def is_terminal(self):
+        return self.k >= self.n
+
+    def legal_actions(self):
+        return self.acts
+
+    def apply(self, a):
+        self.k += 1
+
+
+def floor_round(n_actions, rng, seconds):
+    acts = list(range(100))
+    t0 = time.perf_counter()
+    games = 0
+    while time.perf_counter() - t0 < seconds:
+        s = _NoGame(n_actions, acts)
+        while not s.is_terminal():
+            a = s.legal_actions()
+            s.apply(a[int(rng.integers(len(a)))])
+        games += 1
+    return games / (time.perf_counter() - t0)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds per round per game (default 2)")
@@ -61,13 +92,14 @@ def main(argv=None) -> int:
     peers = {"dots_and_boxes 6x6": pyspiel.load_game("dots_and_boxes", {"num_rows": 6, "num_cols": 6}),
              "dots_and_boxes 5x5": pyspiel.load_game("dots_and_boxes", {"num_rows": 5, "num_cols": 5})}
     rng = np.random.default_rng(2024)
-    fen_rates, fen_len = [], []
+    fen_rates, fen_len, floor_rates = [], [], []
     peer_rates = {k: [] for k in peers}
     peer_len = {}
     for _ in range(args.rounds):
         r, L = fen_round(fen, rng, args.seconds)
         fen_rates.append(r)
         fen_len.append(L)
+        floor_rates.append(floor_round(round(L), rng, args.seconds / 2))
         for k, g in peers.items():
             r, L = spiel_round(g, rng, args.seconds)
             peer_rates[k].append(r)
@@ -82,6 +114,9 @@ def main(argv=None) -> int:
     main_peer = statistics.median(peer_rates["dots_and_boxes 6x6"])
     print(f"ratio FEN / dots_and_boxes 6x6 (games/s): {f / main_peer:.3f}")
     print(f"ratio FEN / dots_and_boxes 5x5 (games/s): {f / statistics.median(peer_rates['dots_and_boxes 5x5']):.3f}")
+    fl = statistics.median(floor_rates)
+    print(f"driver loop alone (no game: free legal_actions/apply, {statistics.mean(fen_len):.0f} actions/game): "
+          f"{fl:8.1f} games/s -> ratio ceiling for any Python engine with FEN's game length: {fl / main_peer:.3f}")
     return 0
 
 

@@ -139,6 +139,11 @@ class Fen(Game):
         self.e = rules.e if rules.e is not None else self.ne.e
         self.rules = rules
         self.board = _Board(tessellation)
+        b = self.board
+        # with at least this many empty nodes (edges), a face-disjoint set of n (e) exists and every
+        # empty item starts one (greedy bound: a conflict degree D leaves an independent set of ceil(m/(D+1)))
+        self._node_fast = max(1, (self.n - 1) * (b.D_node + 1) + 1)
+        self._edge_fast = max(1, (self.e - 1) * (b.D_edge + 1) + 1)
 
     @property
     def num_players(self) -> int:
@@ -272,6 +277,11 @@ class FenState(State):
         self.placed = []
         self.cand = None
         self._legal = None
+        g = self.game
+        if len(self.empty_nodes) >= g._node_fast and len(self.empty_edges) >= g._edge_fast:
+            self.tn = g.n  # plenty of room: full claims of both kinds exist
+            self.te = g.e
+            return
         for _ in range(2):
             tn, te = self._targets()
             self.tn, self.te = tn, te
@@ -321,6 +331,18 @@ class FenState(State):
         ph = self.phase
         if ph == START:
             tn, te = self.tn, self.te
+            g = self.game
+            if tn == g.n and te == g.e and len(self.empty_nodes) >= g._node_fast \
+                    and len(self.empty_edges) >= g._edge_fast:
+                self._quick = 3
+                out = self.empty_nodes + self.empty_edges
+                el = self.elig[self.colour]
+                if el:
+                    F0 = b.FACE0
+                    out += [F0 + f for f in sorted(el)]
+                if self.turn_number == 1 and self._swap_available():
+                    out.append(b.SWAP)
+                return out
             en, ee = self.empty_nodes, self.empty_edges
             quick = 0
             if tn == 1 or (tn and len(en) >= (tn - 1) * (b.D_node + 1) + 1):
@@ -349,7 +371,11 @@ class FenState(State):
             F0 = b.FACE0
             return [F0 + f for f in sorted(self.elig[self.colour])] + [b.STOP]
         D = b.D_node if ph == CLAIM_NODES else b.D_edge
-        return self._extendable(self.cand, self.target - len(self.placed), D)
+        cand = self.cand
+        r = self.target - len(self.placed)
+        if r <= 1 or len(cand) >= (r - 1) * (D + 1) + 1:
+            return cand[:]
+        return self._extendable(cand, r, D)
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action) -> None:
