@@ -70,6 +70,18 @@ def hand_length(hand) -> int:
     return _length_of_types(tuple(sorted(c // 2 for c in hand if c < JOKER_BASE)))
 
 
+def is_boundary(a: int, b: int) -> bool:
+    """A phase boundary between neighbours of lengths a and b: one is "long-chained" and the
+    other "short-chained", taken here as: the longer is at least twice the shorter and at
+    least 3 cards longer (so 0 vs 3, 4 vs 8 and 5 vs 10 are boundaries; 9 vs 5 is not).
+
+    >>> is_boundary(0, 3), is_boundary(9, 5), is_boundary(4, 8)
+    (True, False, True)
+    """
+    lo, hi = min(a, b), max(a, b)
+    return hi >= 2 * lo and hi - lo >= 3
+
+
 def face_cards(hand) -> int:
     return sum(1 for c in hand if c < JOKER_BASE and (c // 2) % 13 >= 10)
 
@@ -450,8 +462,7 @@ class PolymerState(State):
         P = self.rules.players
         L, L0, S = np.array(f["lengths"]), np.array(f["start_lengths"]), np.array(f["scores"])
         mean = L.mean()
-        long = L >= mean
-        boundaries = int(sum(long[p] != long[(p + 1) % P] for p in range(P)))
+        boundaries = int(sum(is_boundary(int(L[p]), int(L[(p + 1) % P])) for p in range(P)))
         info: dict[str, Any] = {
             "players": P, "hand_size": self.rules.hand_size,
             "len_mean": float(mean), "len_min": int(L.min()), "len_max": int(L.max()),

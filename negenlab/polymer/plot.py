@@ -71,7 +71,9 @@ def plot_polymer(polymer, ax=None, hand=None, title: str | None = None):
 
 def plot_table(state, ax=None, title: str | None = None):
     """Seats in a circle: disc size = polymer length, label = length (and score at the end);
-    red edges are phase boundaries (one neighbour >= the mean length, the other below)."""
+    red edges are phase boundaries (``game.is_boundary``)."""
+    from .game import is_boundary
+
     if ax is None:
         _, ax = plt.subplots(figsize=(4.2, 4.2))
     P = state.num_players
@@ -82,7 +84,7 @@ def plot_table(state, ax=None, title: str | None = None):
     xy = [(math.cos(a), math.sin(a)) for a in ang]
     for p in range(P):
         q = (p + 1) % P
-        b = (L[p] >= mean) != (L[q] >= mean)
+        b = is_boundary(L[p], L[q])
         ax.plot([xy[p][0], xy[q][0]], [xy[p][1], xy[q][1]], color="#d62728" if b else "#bbb", lw=3 if b else 1.5, zorder=1)
     top = max(max(L), 1)
     win = state.winner() if state.is_terminal() else None

@@ -103,8 +103,8 @@ def hand_svg(cards, title: str | None = None) -> str:
 def table_svg(state, size: int = 360) -> str:
     """A table as a circle of seats, each labelled with its polymer length (and score at the end).
 
-    Edges between neighbours are red where one is "long" (>= the table's mean length)
-    and the other "short": a phase boundary.
+    Edges between neighbours are red at a phase boundary (``game.is_boundary``: one
+    neighbour's polymer at least twice and at least 3 cards longer than the other's).
 
     >>> import numpy as np
     >>> from negenlab.polymer.game import PolymerGame
@@ -115,6 +115,8 @@ def table_svg(state, size: int = 360) -> str:
     5
     """
     import math
+
+    from .game import is_boundary
 
     P = state.num_players
     if not state.start_hands:
@@ -128,7 +130,7 @@ def table_svg(state, size: int = 360) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" font-family="sans-serif">']
     for p in range(P):
         q = (p + 1) % P
-        boundary = (L[p] >= mean) != (L[q] >= mean)
+        boundary = is_boundary(L[p], L[q])
         parts.append(f'<line x1="{pts[p][0]:.1f}" y1="{pts[p][1]:.1f}" x2="{pts[q][0]:.1f}" y2="{pts[q][1]:.1f}" '
                      f'stroke="{"#d62728" if boundary else "#bbb"}" stroke-width="{4 if boundary else 2}"/>')
     top = max(L) if max(L) > 0 else 1

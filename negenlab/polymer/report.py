@@ -1,0 +1,148 @@
+"""The Polymer section of ``negenlab report``.
+
+Default sizes keep the whole section under a minute on two cores; ``--games N`` scales
+every simulation study (games per policy) and the deal study (10 N deals per count).
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+
+from .agents import POLICIES, make_agents
+from .cards import Card, format_cards, random_hand
+from .rules import Rules
+from .solver import longest_polymer, solve
+from .svg import polymer_svg, table_svg
+from .validity import explain, is_polymer
+
+TITLE = "Polymer"
+
+SOURCE_EXAMPLES = [("2S 3S 4S 5S", True), ("6S 6H 6D 6C", True), ("KS AS 2S 3S", True), ("4S 5S 6S 6H 6D", True),
+                   ("6S 5S 4S 5S 6S", True), ("7S 7H 7D 7S", True), ("8S 8D 8C 8S 8D", True),
+                   ("KS QS JS JH JD QD KD", True), ("7S 7D 7S", False), ("7S 7H 7S 7D", False),
+                   ("KS QS JS JD QD KD", False)]
+
+
+def _solver_section(page, seed: int) -> dict:
+    page.heading("Polymer validity and the exact solver")
+    rows = [{"example": t, "source says": "valid" if v else "invalid", "is_polymer": is_polymer(t),
+             "agrees": is_polymer(t) == v} for t, v in SOURCE_EXAMPLES]
+    page.table(pd.DataFrame(rows), caption="The source's 11 examples (rules page, precise form)")
+    hand = "KD QS JD KS JS QD JH 2C 9H"
+    r = solve(hand)
+    page.text(f"Example hand {hand}: {r}.")
+    page.raw_html(polymer_svg(explain(r.cards), hand=r.hand))
+    page.raw_html(polymer_svg(explain("KS QS JS JD QD KD")))
+    rng = np.random.default_rng(seed)
+    hands = [random_hand(rng, 20) for _ in range(2000)]
+    longest_polymer(hands[0])
+    t0 = time.perf_counter()
+    lengths = [len(longest_polymer(h)) for h in hands]
+    rate = len(hands) / (time.perf_counter() - t0)
+    adv = []
+    for name, h in {"5 ranks x 4 suits (20 cards)": [Card(r, s) for r in range(3, 8) for s in "SHDC"],
+                    "6 ranks x 4 suits (24 cards)": [Card(r, s) for r in range(3, 9) for s in "SHDC"],
+                    "3 ranks x 4 suits x 2 copies (24 cards)": [Card(r, s) for r in range(5, 8) for s in "SHDC" for _ in range(2)]}.items():
+        res = solve(h)
+        adv.append({"hand": name, "longest": res.length, "seconds": res.seconds, "search nodes": res.nodes})
+    page.text(f"Speed measured while building this page: {rate:,.0f} random 20-card hands per second "
+              f"(longest_polymer, one core; mean length {np.mean(lengths):.2f}). Adversarial hands:")
+    page.table(pd.DataFrame(adv), float_format="{:.4f}")
+    page.note("Exactness: the solver is a depth-first search over orderings with memoised states "
+              "(cards used, last two cards, whether the last window was invalid) and a reachability bound; "
+              "the argument is in negenlab.polymer.solver's docstring. Tests compare it with an exhaustive "
+              "brute force on thousands of hands up to 10 cards; benchmarks/bench_polymer.py compares it with CP-SAT.")
+    return {"solver_rate_hands_per_s": round(rate)}
+
+
+def build(page, options) -> None:
+    from negenlab.core.metrics import mean_interval
+
+    from .plot import plot_length_by_players, plot_length_histogram, plot_policy_summary, plot_start_vs_final
+    from .stats import (deal_lengths, length_by_players, length_histogram, play_table, policy_study,
+                        policy_summary, seat_lengths, tiebreak_table)
+
+    import matplotlib.pyplot as plt
+
+    seed = options.seed
+    games = options.games or 30
+    deals = 10 * options.games if options.games else 200
+    extra = _solver_section(page, seed)
+
+    page.heading("Is the deal table fair across player counts?")
+    d = deal_lengths(deals=deals, seed=seed)
+    t = length_by_players(d)
+    page.table(t[["players", "hand_size", "seats", "mean_length", "length_lo", "length_hi", "no_polymer",
+                  "no_polymer_lo", "no_polymer_hi", "length_ge_6", "mean_score", "length_per_card"]],
+               caption=f"Longest polymer of dealt hands, before any trade ({deals} deals per player count; "
+                       "95% intervals; seats of one deal share a shoe, so intervals are slightly optimistic)")
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
+    plot_length_by_players(t, ax=axes[0])
+    plot_length_histogram(length_histogram(d), ax=axes[1])
+    page.figure(fig, caption="Mean longest polymer by player count, and its distribution for four counts")
+    lo, hi = t.iloc[0], t.iloc[-1]
+    page.text(f"Not fair in length: with {int(lo.players)} players ({int(lo.hand_size)} cards) a dealt hand holds a "
+              f"polymer of {lo.mean_length:.2f} cards on average and {100 * lo.no_polymer:.1f}% hold none; with "
+              f"{int(hi.players)} players ({int(hi.hand_size)} cards) the mean is {hi.mean_length:.2f} and "
+              f"{100 * hi.no_polymer:.1f}% hold none. Even per card in hand the yield falls "
+              f"({lo.length_per_card:.3f} → {hi.length_per_card:.3f}): small hands rarely contain three cards that "
+              "fit together, so large tables depend on trading far more than small ones.")
+
+    page.heading("Trading policies (8 players, 13 cards each)")
+    rules_kw = dict(trade_budget=4, chain_length=2)
+    df = policy_study(players=8, policies=list(POLICIES), games=games, seed=seed, **rules_kw)
+    s = policy_summary(df)
+    page.table(s[["policy", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi",
+                  "score_gain", "score_gain_lo", "score_gain_hi", "trades_per_game", "chain_trades_per_game",
+                  "loans_per_game", "boundaries", "boundaries_lo", "boundaries_hi", "tiebreak_needed",
+                  "tiebreak_lo", "tiebreak_hi"]],
+               caption="Per policy, all seats alike; the same deals under every policy (paired). Gains per seat and "
+                       "per game with 95% intervals; tiebreak share with Wilson intervals.")
+    fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))
+    plot_policy_summary(s, ax=axes[0])
+    plot_policy_summary(s, ax=axes[1], value="score_gain", lo="score_gain_lo", hi="score_gain_hi", ylabel="score gain per seat")
+    plot_start_vs_final(seat_lengths(df[df["policy"] != "no_trade"]), ax=axes[2])
+    page.figure(fig, caption="Gain from trading per policy; each seat's length before vs after trading")
+    page.note("The trade model is a model: open information, one card per trade, a proposal budget of "
+              f"{rules_kw['trade_budget']} turns per player for the 10-minute timer, trades up to "
+              f"{rules_kw['chain_length']} seats away as chains. See negenlab.polymer.agents for each policy.")
+
+    page.heading("Which tiebreak decides the winner?")
+    page.table(tiebreak_table(df), caption="Share of games decided by each level (score = no tiebreak needed), per policy")
+
+    page.heading("Phase boundaries")
+    b = df.groupby("policy", sort=False)
+    rows = []
+    for pol, g in b:
+        m = mean_interval(g["phase_boundaries"])
+        gap = mean_interval(g["max_neighbour_gap"])
+        rows.append({"policy": pol, "games": len(g), "boundaries per table": m["value"], "lo": m["lo"], "hi": m["hi"],
+                     "largest neighbour gap": gap["value"], "gap lo": gap["lo"], "gap hi": gap["hi"]})
+    page.table(pd.DataFrame(rows), caption="A boundary: neighbours of whom one has a polymer at least twice as long and at "
+                                           "least 3 cards longer than the other's (long-chained next to short-chained). "
+                                           "Counted over the 8 neighbour pairs of a table.")
+    final = play_table(8, "cooperative", seed=seed, **rules_kw)
+    page.raw_html(table_svg(final))
+    page.text("Game 0 of the cooperative run: disc size = polymer length; red edges = phase boundaries; gold = winner.")
+
+    page.heading("Cosmic rays")
+    cr = pd.concat([policy_study(players=8, policies=["cooperative", "selfish"], games=games, seed=seed, jokers=j, **rules_kw)
+                    for j in (0, 2, 4)], ignore_index=True)
+    cs = policy_summary(cr)
+    page.table(cs[["policy", "jokers", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi",
+                   "score_gain", "trades_per_game"]],
+               caption="Jokers shuffled in (each replacing one regular card put face down in the middle). "
+                       "Cooperative agents absorb when idle, selfish ones collide. Same seeds for every joker count.")
+    cosmic = []
+    for (pol, j), g in cr.groupby(["policy", "jokers"], sort=False):
+        m = mean_interval(g["len_mean"])
+        cosmic.append({"policy": pol, "jokers": j, "games": len(g), "final mean length": m["value"], "lo": m["lo"],
+                       "hi": m["hi"], "collides": g["n_collides"].mean(), "absorbs": g["n_absorbs"].mean(),
+                       "jokers left in hands": g["jokers_left_in_hands"].mean()})
+    page.table(pd.DataFrame(cosmic), caption="Final mean length by joker count (95% intervals)")
+
+    page.provenance(rules=Rules(players=8, **rules_kw), agents=make_agents("cooperative", 1) + make_agents("selfish", 1)
+                    + make_agents("loans", 1) + make_agents("no_trade", 1), seed=seed,
+                    command=options.command("polymer"), games_per_policy=games, deals_per_player_count=deals, **extra)

@@ -1,0 +1,52 @@
+import json
+
+import pytest
+
+from negenlab.cli import main
+
+
+def test_cli_check_and_longest(capsys):
+    assert main(["polymer", "check", "KS QS JS JH JD QD KD", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["valid"] and out["windows"][2]["kind"] == "group"
+    assert main(["polymer", "check", "KS QS JS JD QD KD"]) == 1
+    assert "pair 3-4 (JS JD) is in no valid window" in capsys.readouterr().out
+    assert main(["polymer", "longest", "KD QS JD KS JS QD JH 2C", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["length"] == 7 and out["unused"] == "2C" and out["exact"]
+
+
+def test_cli_bad_card_is_a_clean_error(capsys):
+    code = main(["polymer", "longest", "7S 7Q"])
+    assert code != 0
+    assert "'7Q'" in capsys.readouterr().err
+
+
+def test_cli_simulate_json(capsys):
+    assert main(["polymer", "simulate", "--players", "12", "--games", "2", "--policy", "no_trade,selfish", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["policy"] for r in rows] == ["no_trade", "selfish"] and rows[0]["length_gain"] == 0
+    assert main(["polymer", "simulate", "--policy", "greedy"]) != 0
+
+
+@pytest.mark.slow
+def test_report_section_renders(tmp_path):
+    from negenlab.report import ReportOptions, build_reports
+
+    build_reports(["polymer"], ReportOptions(out_dir=tmp_path, games=3, progress=False))
+    html = (tmp_path / "polymer.html").read_text()
+    assert "Building this report failed" not in html
+    assert "Is the deal table fair" in html and "Cosmic rays" in html and "Provenance" in html
+
+
+def test_widgets_show_errors_in_the_widget():
+    from negenlab.polymer.widgets import hand_explorer, table_simulator
+
+    w = hand_explorer("7S 8S 9S")
+    box, buttons = w.children[0], w.children[1]
+    assert "longest polymer 3" in w.children[-1].value
+    box.value = "7S 7X"
+    buttons.children[0].click()
+    assert "7X" in w.children[3].value
+    t = table_simulator(players=12, games=2)
+    assert len(t.children[-1].children) == 2
