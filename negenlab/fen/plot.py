@@ -1,7 +1,7 @@
 """Matplotlib pictures of FEN boards, positions, n/e histograms and the atlas gallery.
 
 Player colours: colour 0 red, colour 1 blue; owned faces are filled light, owned edges and
-nodes drawn strong; faces the player to move may capture get a dashed green outline.
+nodes drawn strong; faces the player to move may capture are hatched green.
 
 >>> from negenlab.fen import tilings
 >>> from negenlab.fen.plot import draw_board
@@ -28,10 +28,10 @@ def draw_board(t, state=None, ax=None, labels: bool = False, title: str | None =
     xy = t.coords
     for f, face in enumerate(t.face_nodes):
         o = owner["faces"][f] if owner else -1
-        fc = LIGHT[o] if o >= 0 else "#f2f2f2"
+        fc = LIGHT[o] if o >= 0 else ("#dff3df" if f in eligible else "#f2f2f2")
         ax.add_patch(Polygon(xy[list(face)], closed=True, facecolor=fc,
-                             edgecolor="#2a2" if f in eligible else "none",
-                             linestyle="--" if f in eligible else "-", linewidth=2.0 if f in eligible else 0))
+                             edgecolor="#2a2" if f in eligible else "none", hatch="///" if f in eligible else None,
+                             linewidth=0))
         if labels:
             c = xy[list(face)].mean(axis=0)
             ax.text(c[0], c[1], str(f), ha="center", va="center", fontsize=7, color="#555")

@@ -86,8 +86,18 @@ def build(page, options) -> None:
     t_random = balance(board, ["random", "random"], n_games=games, seed=seed, workers=options.workers)
     t_greedy = balance(board, ["greedy", "greedy"], n_games=max(games // 4, 10), seed=seed, workers=options.workers)
     table = pd.concat([t_random, t_greedy], ignore_index=True)
-    page.table(table.drop(columns=["board"]), caption="balance on triangle side 7")
+    page.table(table.drop(columns=["board"]), caption="balance on triangle side 7 (the greedy agent never swaps, "
+                                                       "so its rows with and without the pie rule are the same games)")
     page.provenance(rules=Rules(), agents=[RandomAgent(), GreedyAgent()], seed=seed, command=options.command("fen"),
                     board="triangle side 7", n=Fen(board).n, e=Fen(board).e)
+    page.heading("Search agent: MCTS against greedy (small board)")
+    small = tilings.triangle(3)
+    n_mcts = max(games // 10, 10)
+    page.text(f"UCT search (50 simulations per micro-action, random playouts) in seat 0 against the greedy agent "
+              f"in seat 1, and the reverse, on the triangle of side 3 (9 faces), {n_mcts} games per pie setting.")
+    t_m1 = balance(small, ["mcts", "greedy"], n_games=n_mcts, seed=seed, workers=options.workers, simulations=50)
+    t_m2 = balance(small, ["greedy", "mcts"], n_games=n_mcts, seed=seed, workers=options.workers, simulations=50)
+    page.table(pd.concat([t_m1, t_m2], ignore_index=True).drop(columns=["board"]),
+               caption="MCTS(50) vs greedy on triangle side 3")
     page.note("Engine speed (benchmarks/bench_fen.py): random self-play through the Python protocol, one "
               "placement per action, compared in one run with OpenSpiel dots_and_boxes 6x6 driven the same way.")

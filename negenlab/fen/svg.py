@@ -1,7 +1,7 @@
 """Plain SVG drawings of boards and positions (no matplotlib), used by ``_repr_svg_``.
 
 Faces are filled in the owner's colour (light grey when empty; eligible faces of the player
-to move hatched with a dashed outline), edges and nodes are drawn in the owner's colour.
+to move filled green with a dashed outline), edges and nodes are drawn in the owner's colour.
 
 >>> from negenlab.fen import tilings
 >>> tilings.triangle(2)._repr_svg_()[:4]
@@ -35,7 +35,7 @@ def board_svg(t, state=None, size: int = 420, labels: bool = False) -> str:
     for f, face in enumerate(t.face_nodes):
         pts = " ".join(f"{P(v)[0]:.1f},{P(v)[1]:.1f}" for v in face)
         o = owner["faces"][f] if owner else -1
-        fill = LIGHT[o] if o >= 0 else "#f2f2f2"
+        fill = LIGHT[o] if o >= 0 else ("#bfe8bf" if f in eligible else "#f2f2f2")
         extra = ' stroke-dasharray="4,3" stroke="#2a2" stroke-width="2.5"' if f in eligible else ""
         parts.append(f'<polygon points="{pts}" fill="{fill}"{extra}><title>face {f}</title></polygon>')
     for j, (a, b) in enumerate(t.edges):

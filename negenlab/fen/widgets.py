@@ -160,7 +160,8 @@ class PlayableBoard:
             btn.on_click(lambda _, a=a: self.click(a))
             self.buttons.append(btn)
             if pos is not None:
-                btn.layout.grid_row = str(int(pos[a][1].max() if False else (pos[:, 1].max() - pos[a][1]) + 1))
+                top = int(pos[:, 1].max())
+                btn.layout.grid_row = str(top - int(pos[a][1]) + 1)  # y grows upwards on the board
                 btn.layout.grid_column = str(int(pos[a][0]) + 1)
             kids.append(btn)
         if pos is None:
