@@ -77,6 +77,14 @@ class _Board:
         self.D_node = max((len(conflicts[x]) for x in range(V)), default=0)
         self.D_edge = max((len(conflicts[x]) for x in range(V, V + E)), default=0)
         self.majority = F // 2 + 1
+        # CSR tables for the compiled playout kernel
+        self.item_ptr = np.zeros(V + E + 1, np.int64)
+        self.item_ptr[1:] = np.cumsum([len(x) for x in item_faces])
+        self.item_idx = np.array([f for x in item_faces for f in x], np.int64)
+        self.conf_ptr = np.zeros(V + E + 1, np.int64)
+        self.conf_ptr[1:] = np.cumsum([len(c) for c in conflicts])
+        self.conf_idx = np.array([y for c in conflicts for y in c] or [0], np.int64)
+        self.need_arr = np.array(self.need, np.int64)
 
 
 def _has_independent(cands: list[int], r: int, board: _Board, D: int) -> bool:
@@ -605,6 +613,38 @@ class FenState(State):
         if a == b.STOP:
             return "stop"
         return repr(action)
+
+    def playout(self, rng: np.random.Generator, record: bool = False):
+        """Returns (per seat) of a uniformly random continuation to the end, compiled with numba.
+
+        The position itself is not changed. With ``record=True`` also returns the actions played
+        (the tests replay them through :meth:`apply`, which checks each one).
+        """
+        if self._terminal:
+            return (self.returns(), []) if record else self.returns()
+        from ._kernels import playout as _playout
+
+        b, g = self.b, self.game
+        owner = np.array(self.owner, np.int64)
+        cnt = np.array(self.cnt, np.int64)
+        faces = np.array(self.faces_owned, np.int64)
+        placed = np.array(self.placed if self.phase in (CLAIM_NODES, CLAIM_EDGES) else [0], np.int64)
+        n_placed = len(self.placed) if self.phase in (CLAIM_NODES, CLAIM_EDGES) else 0
+        cap = 4 * (b.V + b.E + b.F) + 8
+        actions = np.empty(cap, np.int64)
+        seed = int(rng.integers(2**31 - 1))
+        w, swapped, na, code = _playout(owner, cnt, faces, placed, n_placed, self.phase, self.target, self.colour,
+                                        self.swapped, self.turn_number, self.tn, self.te, b.V, b.E, b.F, g.n, g.e,
+                                        b.D_node, b.D_edge, g.rules.partial_claims, g.rules.pie_rule, b.majority,
+                                        b.item_ptr, b.item_idx, b.conf_ptr, b.conf_idx, b.need_arr, seed, actions, cap)
+        if code == 0:
+            raise RuntimeError(f"compiled playout stopped without an end (code {code}, winner {w})")
+        if w < 0:
+            ret = [0.0, 0.0]
+        else:
+            ws = int(w) ^ int(swapped)
+            ret = [1.0, -1.0] if ws == 0 else [-1.0, 1.0]
+        return (ret, actions[:na].tolist()) if record else ret
 
     def seat_of_colour(self, colour: int) -> int:
         return colour ^ self.swapped
