@@ -30,7 +30,18 @@ must be valid). Call this triple the *state*. Exactness argument:
    one compatible physical card in R ∪ {last} (dead ends) at most one can be used.
    Hence length + |R| - max(0, dead ends - 1) bounds every completion; a branch whose
    bound does not beat the best polymer found so far is cut. The best only grows, so a
-   state cut or finished earlier stays cut (point 3 remains valid).
+   state cut or finished earlier stays cut (point 3 remains valid). The same bound is
+   then taken again on *usable* pairs only: a pair of future neighbours needs a third
+   card that can still be next to it (an unused card, or the last card) to complete a
+   valid window, so pairs without one cannot occur in any completion.
+5. *Reversal and symmetry*: start cards are taken one type at a time. Once every polymer
+   starting with type t is covered (found, or shown not to beat the best), every polymer
+   *ending* with t is covered too (its reverse starts with t), so later searches may
+   forbid t as the final card (the bound counts such dead ends as unusable). Maps of
+   card types that permute suits and rotate or reflect the 13-cycle of ranks keep every
+   window's validity (asserted at import); when such a map leaves the hand's multiset
+   unchanged, it maps polymers of the hand to polymers of equal length, so only one start
+   type per orbit is searched and the whole orbit is then covered.
 
 So the best recorded walk is a longest polymer. An optional ``node_limit`` stops the
 search early; the result then says ``exact=False`` and gives the bound that remains.
@@ -76,6 +87,57 @@ def _tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 VALID, COMPAT = _tables()
+
+
+def _symmetries() -> np.ndarray:
+    """The 624 maps of card types that preserve windows: a permutation of the suits
+    together with a rotation or reflection of the 13-cycle of ranks (rows: images of 0..51)."""
+    from itertools import permutations
+
+    t = np.arange(52)
+    suit, rank = t // 13, t % 13
+    maps = []
+    for perm in permutations(range(4)):
+        ps = np.array(perm)[suit]
+        for k in range(13):
+            maps.append(ps * 13 + (rank + k) % 13)
+            maps.append(ps * 13 + (k - rank) % 13)
+    return np.array(maps, dtype=np.int64)
+
+
+SYMMETRIES = _symmetries()
+for _m in SYMMETRIES:  # every map preserves window validity (checked once at import)
+    assert (VALID.reshape(52, 52, 52)[np.ix_(_m, _m, _m)] == VALID.reshape(52, 52, 52)).all()
+del _m
+
+
+def orbit_representatives(types: np.ndarray) -> np.ndarray:
+    """For each card, the smallest type its type is mapped to by a symmetry of the hand.
+
+    A symmetry of the hand is one of :data:`SYMMETRIES` under which the hand's multiset of
+    types is unchanged; it maps polymers of the hand to polymers of the same length.
+    """
+    return _orbit_kernel(np.ascontiguousarray(types, dtype=np.int64), SYMMETRIES)
+
+
+@nb.njit(cache=True)
+def _orbit_kernel(types, maps):
+    counts = np.zeros(52, np.int64)
+    for t in types:
+        counts[t] += 1
+    rep = types.copy()
+    for g in range(maps.shape[0]):
+        m = maps[g]
+        ok = True
+        for t in range(52):
+            if counts[m[t]] != counts[t]:
+                ok = False
+                break
+        if ok:
+            for i in range(types.shape[0]):
+                if m[types[i]] < rep[i]:
+                    rep[i] = m[types[i]]
+    return rep
 
 
 @nb.njit(cache=True, inline="always")
@@ -142,6 +204,111 @@ def _bound(c, u0, u1, adj0, adj1, done0, done1):
 
 
 @nb.njit(cache=True, inline="always")
+def _bit(m0, m1, x):
+    one = np.uint64(1)
+    return ((m0 >> np.uint64(x)) & one) if x < 64 else ((m1 >> np.uint64(x - 64)) & one)
+
+
+@nb.njit(cache=True)
+def _bound_windows(c, last, u0, u1, adj0, adj1, win0, win1, types, valid, done0, done1):
+    """The bound of :func:`_bound` on the graph of *usable* pairs only.
+
+    A pair (x, y) of future neighbours is usable only if a third card that can still sit
+    next to them (an unused card, or c) completes a valid window with it; the pair (c, y)
+    also if (last, c, y) is a valid window. Every pair of a completion lies in a valid window
+    of cards from the completion plus c and last, so this is a relaxation and the bound holds.
+    """
+    one = np.uint64(1)
+    a0 = u0
+    a1 = u1
+    if c < 64:
+        a0 |= one << np.uint64(c)
+    else:
+        a1 |= one << np.uint64(c - 64)
+    r0 = np.uint64(0)
+    r1 = np.uint64(0)
+    # neighbours of c over usable pairs
+    g0 = adj0[c] & u0
+    g1 = adj1[c] & u1
+    while g0 != 0 or g1 != 0:
+        if g0 != 0:
+            y = np.int64(trailing_zeros(g0))
+            g0 &= g0 - one
+        else:
+            y = 64 + np.int64(trailing_zeros(g1))
+            g1 &= g1 - one
+        ok = (win0[c, y] & u0) != 0 or (win1[c, y] & u1) != 0
+        if not ok and last >= 0:
+            ok = valid[types[last] * 2704 + types[c] * 52 + types[y]] != 0
+        if ok:
+            if y < 64:
+                r0 |= one << np.uint64(y)
+            else:
+                r1 |= one << np.uint64(y - 64)
+    c0, c1 = r0, r1  # usable first steps from c
+    f0, f1 = r0, r1
+    while f0 != 0 or f1 != 0:
+        if f0 != 0:
+            x = np.int64(trailing_zeros(f0))
+            f0 &= f0 - one
+        else:
+            x = 64 + np.int64(trailing_zeros(f1))
+            f1 &= f1 - one
+        g0 = adj0[x] & u0 & ~r0
+        g1 = adj1[x] & u1 & ~r1
+        while g0 != 0 or g1 != 0:
+            if g0 != 0:
+                y = np.int64(trailing_zeros(g0))
+                g0 &= g0 - one
+            else:
+                y = 64 + np.int64(trailing_zeros(g1))
+                g1 &= g1 - one
+            if (win0[x, y] & a0) != 0 or (win1[x, y] & a1) != 0:
+                if y < 64:
+                    r0 |= one << np.uint64(y)
+                    f0 |= one << np.uint64(y)
+                else:
+                    r1 |= one << np.uint64(y - 64)
+                    f1 |= one << np.uint64(y - 64)
+    size = _popcount(r0) + _popcount(r1)
+    if size == 0:
+        return 0
+    dead = 0
+    dead_done = 0
+    h0, h1 = r0, r1
+    while h0 != 0 or h1 != 0:
+        if h0 != 0:
+            x = np.int64(trailing_zeros(h0))
+            h0 &= h0 - one
+        else:
+            x = 64 + np.int64(trailing_zeros(h1))
+            h1 &= h1 - one
+        deg = 0
+        if _bit(c0, c1, x):
+            deg += 1
+        g0 = adj0[x] & r0
+        g1 = adj1[x] & r1
+        while (g0 != 0 or g1 != 0) and deg < 2:
+            if g0 != 0:
+                y = np.int64(trailing_zeros(g0))
+                g0 &= g0 - one
+            else:
+                y = 64 + np.int64(trailing_zeros(g1))
+                g1 &= g1 - one
+            if (win0[x, y] & a0) != 0 or (win1[x, y] & a1) != 0:
+                deg += 1
+        if deg <= 1:
+            if _bit(done0, done1, x):
+                dead_done += 1
+            else:
+                dead += 1
+    size -= dead_done
+    if dead > 1:
+        size -= dead - 1
+    return size
+
+
+@nb.njit(cache=True, inline="always")
 def _hash(m0, m1, aux):
     h = m0 * np.uint64(0x9E3779B97F4A7C15) ^ (m1 + np.uint64(0x632BE59BD9B4E019)) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= np.uint64(aux) * np.uint64(0x94D049BB133111EB)
@@ -166,7 +333,7 @@ def _insert(keys0, keys1, keysa, m0, m1, aux):
 
 
 @nb.njit(cache=True)
-def _solve_kernel(types, valid, compat, node_limit):
+def _solve_kernel(types, rep, valid, compat, node_limit):
     """Longest polymer over physical cards with type indices ``types`` (copies adjacent).
 
     Returns (best path as card indices, nodes expanded, states stored, stopped_by_limit).
@@ -197,6 +364,17 @@ def _solve_kernel(types, valid, compat, node_limit):
                     adj1[i] |= one << np.uint64(j - 64)
                 nbr[i, nnbr[i]] = j
                 nnbr[i] += 1
+    win0 = np.zeros((n, n), np.uint64)
+    win1 = np.zeros((n, n), np.uint64)
+    for i in range(n):
+        for j in range(n):
+            if compat[types[i], types[j]]:
+                for k in range(n):
+                    if valid[types[k] * 2704 + types[i] * 52 + types[j]] or valid[types[i] * 2704 + types[j] * 52 + types[k]]:
+                        if k < 64:
+                            win0[i, j] |= one << np.uint64(k)
+                        else:
+                            win1[i, j] |= one << np.uint64(k - 64)
     full0 = np.uint64(0)
     full1 = np.uint64(0)
     for i in range(n):
@@ -252,101 +430,103 @@ def _solve_kernel(types, valid, compat, node_limit):
     done1 = np.uint64(0)
     for oi in range(n):
         s = order[oi]
-        if oi > 0:
-            # every polymer starting with the previous start's type is explored: from now on
-            # no polymer needs to *end* with that type (its reverse was seen)
-            p = order[oi - 1]
-            for q in range(n):
-                if types[q] == types[p]:
-                    if q < 64:
-                        done0 |= one << np.uint64(q)
-                    else:
-                        done1 |= one << np.uint64(q - 64)
-        if req[s] >= 0 or comp[s] <= best or comp[s] < 3:
-            continue
+        if req[s] >= 0 or rep[s] != types[s]:
+            continue  # copy 2, or a start symmetric to its orbit's representative
         if best >= n:
             break
-        path[0] = s
-        it[0] = 0
-        flag[0] = 1
-        m0 = np.uint64(0)
-        m1 = np.uint64(0)
-        if s < 64:
-            m0 |= one << np.uint64(s)
-        else:
-            m1 |= one << np.uint64(s - 64)
-        d = 0
-        while d >= 0:
-            last = path[d]
-            if it[d] >= nnbr[last]:
-                # backtrack
-                if last < 64:
-                    m0 &= ~(one << np.uint64(last))
-                else:
-                    m1 &= ~(one << np.uint64(last - 64))
-                d -= 1
-                continue
-            c = nbr[last, it[d]]
-            it[d] += 1
-            used = ((m0 >> np.uint64(c)) & one) if c < 64 else ((m1 >> np.uint64(c - 64)) & one)
-            if used:
-                continue
-            r = req[c]
-            if r >= 0:
-                ru = ((m0 >> np.uint64(r)) & one) if r < 64 else ((m1 >> np.uint64(r - 64)) & one)
-                if ru == 0:
-                    continue
-            if d == 0:
-                nf = 1
+        if comp[s] > best and comp[s] >= 3:
+            path[0] = s
+            it[0] = 0
+            flag[0] = 1
+            m0 = np.uint64(0)
+            m1 = np.uint64(0)
+            if s < 64:
+                m0 |= one << np.uint64(s)
             else:
-                ok = valid[types[path[d - 1]] * 2704 + types[last] * 52 + types[c]]
-                if ok:
-                    nf = 0
-                elif flag[d] == 1:
+                m1 |= one << np.uint64(s - 64)
+            d = 0
+            while d >= 0:
+                last = path[d]
+                if it[d] >= nnbr[last]:
+                    # backtrack
+                    if last < 64:
+                        m0 &= ~(one << np.uint64(last))
+                    else:
+                        m1 &= ~(one << np.uint64(last - 64))
+                    d -= 1
                     continue
-                else:
+                c = nbr[last, it[d]]
+                it[d] += 1
+                used = ((m0 >> np.uint64(c)) & one) if c < 64 else ((m1 >> np.uint64(c - 64)) & one)
+                if used:
+                    continue
+                r = req[c]
+                if r >= 0:
+                    ru = ((m0 >> np.uint64(r)) & one) if r < 64 else ((m1 >> np.uint64(r - 64)) & one)
+                    if ru == 0:
+                        continue
+                if d == 0:
                     nf = 1
-            length = d + 2
-            if nf == 0 and length >= 3 and length > best:
-                best = length
-                for k in range(d + 1):
-                    best_path[k] = path[k]
-                best_path[d + 1] = c
-                if best >= n:
+                else:
+                    ok = valid[types[path[d - 1]] * 2704 + types[last] * 52 + types[c]]
+                    if ok:
+                        nf = 0
+                    elif flag[d] == 1:
+                        continue
+                    else:
+                        nf = 1
+                length = d + 2
+                if nf == 0 and length >= 3 and length > best:
+                    best = length
+                    for k in range(d + 1):
+                        best_path[k] = path[k]
+                    best_path[d + 1] = c
+                    if best >= n:
+                        break
+                if c < 64:
+                    n0 = m0 | (one << np.uint64(c))
+                    n1 = m1
+                else:
+                    n0 = m0
+                    n1 = m1 | (one << np.uint64(c - 64))
+                nodes += 1
+                if node_limit > 0 and nodes > node_limit:
+                    stopped = True
                     break
-            if c < 64:
-                n0 = m0 | (one << np.uint64(c))
-                n1 = m1
-            else:
-                n0 = m0
-                n1 = m1 | (one << np.uint64(c - 64))
-            nodes += 1
-            if node_limit > 0 and nodes > node_limit:
-                stopped = True
-                break
-            aux = ((types[last] * 52 + types[c]) * 2 + nf) + 1
-            if 2 * (stored + 1) > cap:
-                # grow the state table
-                ncap = cap * 2
-                k0 = np.zeros(ncap, np.uint64)
-                k1 = np.zeros(ncap, np.uint64)
-                ka = np.zeros(ncap, np.int64)
-                for i in range(cap):
-                    if keysa[i] != 0:
-                        _insert(k0, k1, ka, keys0[i], keys1[i], keysa[i])
-                keys0, keys1, keysa, cap = k0, k1, ka, ncap
-            if not _insert(keys0, keys1, keysa, n0, n1, aux):
-                continue  # state seen before: same length, same continuations
-            stored += 1
-            if length + _bound(c, full0 & ~n0, full1 & ~n1, adj0, adj1, done0, done1) <= best:
-                continue  # no completion can beat the best (the state stays marked: best only grows)
-            d += 1
-            path[d] = c
-            it[d] = 0
-            flag[d] = nf
-            m0, m1 = n0, n1
-        if stopped or best >= n:
+                aux = ((types[last] * 52 + types[c]) * 2 + nf) + 1
+                if 2 * (stored + 1) > cap:
+                    # grow the state table
+                    ncap = cap * 2
+                    k0 = np.zeros(ncap, np.uint64)
+                    k1 = np.zeros(ncap, np.uint64)
+                    ka = np.zeros(ncap, np.int64)
+                    for i in range(cap):
+                        if keysa[i] != 0:
+                            _insert(k0, k1, ka, keys0[i], keys1[i], keysa[i])
+                    keys0, keys1, keysa, cap = k0, k1, ka, ncap
+                if not _insert(keys0, keys1, keysa, n0, n1, aux):
+                    continue  # state seen before: same length, same continuations
+                stored += 1
+                if length + _bound(c, full0 & ~n0, full1 & ~n1, adj0, adj1, done0, done1) <= best:
+                    continue  # no completion can beat the best (the state stays marked: best only grows)
+                if length + _bound_windows(c, last, full0 & ~n0, full1 & ~n1, adj0, adj1, win0, win1, types, valid,
+                                           done0, done1) <= best:
+                    continue  # the same on usable pairs only
+                d += 1
+                path[d] = c
+                it[d] = 0
+                flag[d] = nf
+                m0, m1 = n0, n1
+        if stopped:
             break
+        # every polymer starting with this type (or a symmetric image of it) is now covered:
+        # no later polymer needs to *end* with such a type (its reverse was covered)
+        for q in range(n):
+            if rep[q] == rep[s]:
+                if q < 64:
+                    done0 |= one << np.uint64(q)
+                else:
+                    done1 |= one << np.uint64(q - 64)
     return best_path[:best].copy(), nodes, stored, stopped
 
 
@@ -392,14 +572,17 @@ def type_indices(cards) -> np.ndarray:
     return np.sort(np.fromiter((c.index for c in cards if isinstance(c, Card)), dtype=np.int64))
 
 
-def solve_types(types: np.ndarray, node_limit: int = 0) -> tuple[np.ndarray, bool, int, int]:
-    """Kernel entry on sorted type indices: (ordering as type indices, exact, nodes, states)."""
+def solve_types(types: np.ndarray, node_limit: int = 0, symmetry: bool = True) -> tuple[np.ndarray, bool, int, int]:
+    """Kernel entry on sorted type indices: (ordering as type indices, exact, nodes, states).
+
+    ``symmetry=False`` switches off the symmetry reduction (point 5; for cross-checks)."""
     types = np.ascontiguousarray(types, dtype=np.int64)
     if types.shape[0] > MAX_CARDS:
         raise InvalidInputError(f"a hand of {types.shape[0]} cards is beyond the solver's {MAX_CARDS}")
     if types.shape[0] < 3:
         return np.zeros(0, np.int64), True, 0, 0
-    path, nodes, states, stopped = _solve_kernel(types, VALID, COMPAT, int(node_limit))
+    rep = orbit_representatives(types) if symmetry and types.shape[0] >= 12 else types
+    path, nodes, states, stopped = _solve_kernel(types, rep, VALID, COMPAT, int(node_limit))
     return types[path], not stopped, int(nodes), int(states)
 
 

@@ -91,3 +91,49 @@ def test_node_limit_is_reported():
     assert not r.exact and "not proven optimal" in str(r)
     with pytest.raises(InvalidInputError):
         solve(hand, node_limit=0)
+
+
+def symmetric_hands():
+    """Hands invariant under suit permutations and/or rank reflections (the symmetry reduction applies)."""
+    yield [Card(r, s) for r in (5, 6, 7) for s in "SHDC" for _ in range(2)]
+    yield [Card(r, s) for r in (3, 4, 5, 6, 7) for s in "SHDC"]
+    yield [Card(r, s) for r in (12, 13, 1, 2) for s in "SHD"]
+    yield [Card(r, s) for r in (1, 2, 3, 4) for s in "SH" for _ in range(2)] + [Card(r, "D") for r in (1, 4)]
+    yield [Card(r, s) for r in range(1, 14) for s in "SC"]
+
+
+def test_symmetry_reduction_changes_no_length():
+    from negenlab.polymer.solver import orbit_representatives, solve_types, type_indices
+
+    for hand in symmetric_hands():
+        t = type_indices(hand)
+        assert (orbit_representatives(t) != t).any()  # the reduction really applies
+        with_sym, ex1, nodes1, _ = solve_types(t)
+        without, ex2, nodes2, _ = solve_types(t, symmetry=False)
+        assert len(with_sym) == len(without) and nodes1 <= nodes2
+        check_witness(hand, [Card.from_index(x) for x in with_sym])
+
+
+def test_relabelling_suits_and_ranks_keeps_the_length():
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        hand = biased_hand(rng, int(rng.integers(10, 17)))
+        perm = "".join(rng.permutation(list("SHDC")))
+        shift, flip = int(rng.integers(13)), bool(rng.integers(2))
+        image = [Card(((-(c.rank - 1) if flip else (c.rank - 1)) + shift) % 13 + 1, perm["SHDC".index(c.suit)]) for c in hand]
+        assert len(longest_polymer(hand)) == len(longest_polymer(image))
+
+
+def test_agrees_with_cp_sat_on_symmetric_hands():
+    pytest.importorskip("ortools")
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("bench_polymer", Path(__file__).parents[2] / "benchmarks" / "bench_polymer.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    hands = [[Card(r, s) for r in (5, 6, 7) for s in "SHDC"], [Card(r, s) for r in (12, 13, 1, 2) for s in "SHD"],
+             [Card(r, s) for r in (1, 2, 3) for s in "SH" for _ in range(2)] + [Card(2, "D")]]
+    for hand in hands:
+        peer, proven = bench.cpsat_longest(hand, time_limit=60)
+        assert proven and len(peer) == len(longest_polymer(hand)), format_cards(hand)
