@@ -358,6 +358,30 @@ class Tessellation:
             for a in range(len(members)):
                 for b in range(a + 1, len(members)):
                     pairs.add((members[a], members[b]))
+        # T-junctions: a corner lying inside a side of another face (that face must list it as a corner)
+        for fi, face in enumerate(self.face_nodes):
+            P = polys[fi]
+            k = len(P)
+            lo, hi = mins[fi] - 1e-9, maxs[fi] + 1e-9
+            near = np.where(np.all((coords >= lo) & (coords <= hi), axis=1))[0]
+            members = set(face)
+            for v in near.tolist():
+                if v in members:
+                    continue
+                x = coords[v]
+                for i in range(k):
+                    a, b = P[i], P[(i + 1) % k]
+                    d = b - a
+                    L2 = float(d @ d)
+                    t = float((x - a) @ d) / L2
+                    if 1e-9 < t < 1 - 1e-9:
+                        off = a + t * d - x
+                        if float(off @ off) <= (1e-7) ** 2 * max(L2, 1.0):
+                            raise BoardError(
+                                f"node {v} at {tuple(np.round(x, 6).tolist())} lies on side {i} of face {fi} "
+                                f"(between its corners {face[i]} and {face[(i + 1) % k]}) without being one of its "
+                                f"corners (a T-junction); list it as a corner of face {fi}, which then has "
+                                f"{k + 1} sides")
         probes = [self._probe_points(P) for P in polys]
         for a, b in sorted(pairs):
             if np.any(maxs[a] < mins[b] - eps) or np.any(maxs[b] < mins[a] - eps):

@@ -131,6 +131,10 @@ def test_validation_errors():
         Tessellation.from_polygons([tri, [(5, 5), (6, 5), (5, 6)], [(9, 9), (10, 9), (9, 10)]])
     with pytest.raises(BoardError, match="zero length"):
         Tessellation.from_polygons([[(0, 0), (1, 0), (1, 1e-9), (0, 1)]])
+    bricks = [[(2 * c + r % 2, r), (2 * c + r % 2 + 2, r), (2 * c + r % 2 + 2, r + 1), (2 * c + r % 2, r + 1)]
+              for r in range(3) for c in range(3)]
+    with pytest.raises(BoardError, match="T-junction"):
+        Tessellation.from_polygons(bricks)
     with pytest.raises(BoardError, match="not planar"):
         Tessellation.from_graph(nx.complete_graph(5))
     with pytest.raises(BoardError, match="disconnected"):
