@@ -242,7 +242,7 @@ class FenState(State):
         s.phase = self.phase
         s.placed = self.placed[:]
         s.target = self.target
-        s.cand = None if self.cand is None else self.cand.copy()
+        s.cand = None if self.cand is None else self.cand[:]
         s.empty_nodes = self.empty_nodes[:]
         s.empty_edges = self.empty_edges[:]
         s.tn, s.te = self.tn, self.te
@@ -379,10 +379,10 @@ class FenState(State):
             F0 = b.FACE0
             return [F0 + f for f in sorted(self.elig[self.colour])] + [b.STOP]
         D = b.D_node if ph == CLAIM_NODES else b.D_edge
-        cand = list(self.cand)  # an insertion-ordered dict: sorted item numbers
+        cand = self.cand
         r = self.target - len(self.placed)
         if r <= 1 or len(cand) >= (r - 1) * (D + 1) + 1:
-            return cand
+            return cand[:]
         return self._extendable(cand, r, D)
 
     # -- applying ------------------------------------------------------------------------------
@@ -420,7 +420,7 @@ class FenState(State):
                     self.phase = CLAIM_NODES
                     target = self.target = self.tn
                     if target > 1:
-                        self.cand = dict.fromkeys(empty)
+                        self.cand = empty[:]
                 else:
                     target = self.target
             else:
@@ -430,16 +430,22 @@ class FenState(State):
                     self.phase = CLAIM_EDGES
                     target = self.target = self.te
                     if target > 1:
-                        self.cand = dict.fromkeys(empty)
+                        self.cand = empty[:]
                 else:
                     target = self.target
             if len(placed) >= target:
                 self._end_turn()
                 return
-            pop = self.cand.pop
-            pop(action, None)
-            for y in b.conflicts[action]:
-                pop(y, None)
+            cand = self.cand
+            if len(placed) == 1:
+                for y in b.conflicts[action]:
+                    if owner[y] < 0:
+                        cand.remove(y)  # cand was a copy of the empty items of this kind
+            else:
+                cand.remove(action)
+                for y in b.conflicts[action]:
+                    if y in cand:
+                        cand.remove(y)
             return
         if action < b.SWAP:
             f = action - b.FACE0
