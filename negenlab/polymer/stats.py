@@ -183,3 +183,45 @@ def play_table(players: int = 8, policy: str = "cooperative", seed: int = 0, gam
             p = state.current_player
             state.apply(agents[p].step(state, rngs[p]))
     return state
+
+
+def score_distribution(df: pd.DataFrame) -> pd.DataFrame:
+    """Per policy: the distribution of seat scores (mean with 95% interval, quantiles, share 0)."""
+    P = int(df["players"].iloc[0])
+    rows = []
+    for pol, g in df.groupby("policy", sort=False):
+        x = g[[f"return_{p}" for p in range(P)]].to_numpy(float).ravel()
+        m = mean_interval(x)
+        z = rate(int((x == 0).sum()), len(x))
+        q10, q50, q90 = np.quantile(x, [0.1, 0.5, 0.9])
+        rows.append({"policy": pol, "seats": len(x), "mean_score": m["value"], "lo": m["lo"], "hi": m["hi"],
+                     "q10": q10, "median": q50, "q90": q90, "max": x.max(), "score_zero": z["value"],
+                     "zero_lo": z["lo"], "zero_hi": z["hi"]})
+    return pd.DataFrame(rows)
+
+
+def handicap_study(players: int = 7, extra: int = 2, policy: str = "cooperative", games: int = 40, seed: int = 0,
+                   trade_budget: int = 4, workers: int | None = 1) -> pd.DataFrame:
+    """Seat 0 gets ``extra`` leftover cards as a handicap; compare seat 0 with the others.
+
+    Returns one row per group (seat 0 / the other seats, per seat) with mean final length
+    and score (95% intervals) and the win rate (Wilson), for no handicap and for ``extra``
+    cards. Both runs use the same seeds, so the hands dealt by the table are the same and
+    the handicap cards come from what would have been the leftovers."""
+    rows = []
+    for h in (0, extra):
+        handicap = (h,) + (0,) * (players - 1) if h else ()
+        rules = Rules(players=players, handicap=handicap, trade_budget=trade_budget)
+        df = simulate(PolymerGame(rules), make_agents(policy, players), n_games=games, seed=seed,
+                      backend="serial" if workers == 1 else "process", workers=workers, progress=False)
+        others = [p for p in range(1, players)]
+        for label, seats in (("seat 0", [0]), ("other seats (each)", others)):
+            L = df[[f"len_{p}" for p in seats]].to_numpy(float).ravel()
+            S = df[[f"return_{p}" for p in seats]].to_numpy(float).ravel()
+            ml, ms = mean_interval(L), mean_interval(S)
+            wins = int(sum(int((df["winner"] == p).sum()) for p in seats))
+            r = rate(wins, len(df) * len(seats))
+            rows.append({"handicap_cards": h, "who": label, "games": len(df), "mean_length": ml["value"],
+                         "length_lo": ml["lo"], "length_hi": ml["hi"], "mean_score": ms["value"], "score_lo": ms["lo"],
+                         "score_hi": ms["hi"], "win_rate": r["value"], "win_lo": r["lo"], "win_hi": r["hi"]})
+    return pd.DataFrame(rows)

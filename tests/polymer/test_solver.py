@@ -137,3 +137,13 @@ def test_agrees_with_cp_sat_on_symmetric_hands():
     for hand in hands:
         peer, proven = bench.cpsat_longest(hand, time_limit=60)
         assert proven and len(peer) == len(longest_polymer(hand)), format_cards(hand)
+
+
+def test_every_symmetry_preserves_windows_and_compatibility():
+    from negenlab.polymer.solver import COMPAT, SYMMETRIES, VALID
+
+    v = VALID.reshape(52, 52, 52)
+    assert len(SYMMETRIES) == 624 and len({tuple(m) for m in SYMMETRIES}) == 624
+    for m in SYMMETRIES:
+        assert sorted(m) == list(range(52))
+        assert (v[np.ix_(m, m, m)] == v).all() and (COMPAT[np.ix_(m, m)] == COMPAT).all()
