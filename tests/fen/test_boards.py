@@ -157,6 +157,14 @@ def test_from_graph_faces():
         Tessellation.from_graph(g)
 
 
+@pytest.mark.parametrize("make", [lambda: tilings.hexagon(2), lambda: tilings.triangle(7),
+                                  lambda: tilings.archimedean("4.6.12", faces=25)])
+def test_from_graph_recovers_the_faces_of_a_drawn_board(make):
+    t = make()
+    t2 = Tessellation.from_graph(t.graph())  # node attribute 'pos' gives the drawing
+    assert sorted(sorted(f) for f in t2.face_nodes) == sorted(sorted(f) for f in t.face_nodes)
+
+
 def test_json_round_trip_and_errors(tmp_path):
     t = tilings.hexagon(1)
     path = tmp_path / "hex.json"
