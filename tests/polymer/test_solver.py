@@ -147,3 +147,18 @@ def test_every_symmetry_preserves_windows_and_compatibility():
     for m in SYMMETRIES:
         assert sorted(m) == list(range(52))
         assert (v[np.ix_(m, m, m)] == v).all() and (COMPAT[np.ix_(m, m)] == COMPAT).all()
+
+
+def test_exhaustive_cross_check_at_twelve_cards_including_symmetric_hands():
+    """12 cards switch on the symmetry reduction; compare with the brute force there too."""
+    rng = np.random.default_rng(77)
+    hands = [[Card(r, s) for r in (5, 6, 7) for s in "SHDC"],
+             [Card(r, s) for r in (12, 13, 1, 2) for s in "SHD"],
+             [Card(r, s) for r in (1, 2, 3) for s in "SH" for _ in range(2)],
+             [Card(r, s) for r in range(2, 8) for s in "DC"],
+             [Card(r, s) for r in (9, 10) for s in "SHD" for _ in range(2)]]
+    hands += [biased_hand(rng, 12) for _ in range(25)]
+    for hand in hands:
+        order = longest_polymer(hand)
+        check_witness(hand, order)
+        assert len(order) == brute_longest(hand), format_cards(hand)
