@@ -1,6 +1,6 @@
 """Longest polymer: negenlab's exact search against an OR-tools CP-SAT model of the same problem.
 
-    python benchmarks/bench_polymer.py [--hands 40] [--seed 7] [--time-limit 30]
+    python benchmarks/bench_polymer.py [--hands 40] [--seed 7] [--time-limit 30] [--sweep 1000]
 
 Peer: CP-SAT (``ortools``, the ``[bench]`` extra), single worker, a direct model of
 the rules: positions 1..N (N = hand size) hold one card type each or nothing; used
@@ -93,6 +93,7 @@ def main(argv=None) -> int:
     ap.add_argument("--hands", type=int, default=40, help="hands per family (default 40)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--time-limit", type=float, default=30.0, help="CP-SAT seconds per hand")
+    ap.add_argument("--sweep", type=int, default=1000, help="dense 18-24-card hands timed for the worst case")
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     longest_polymer("AS 2S 3S")  # load the compiled kernel before timing
@@ -138,10 +139,32 @@ def main(argv=None) -> int:
         "4 ranks x 3 suits x 2 copies (24)": [Card(r, s) for r in range(1, 5) for s in "SHD" for _ in range(2)],
         "6 ranks x 2 suits x 2 copies (24)": [Card(r, s) for r in range(1, 7) for s in "SH" for _ in range(2)],
     }
+    from negenlab.polymer import parse_cards
+    # the slowest hands a hill climb on search nodes found (near-symmetric: the symmetry reduction does not apply)
+    adversarial["hill-climbed A23 x4 suits x2 -AS +7H (24)"] = parse_cards(
+        "AS 2S 2S 3S 3S AH AH 2H 2H 3H 3H 7H AD AD 2D 2D 3D 3D AC AC 2C 2C 3C 3C")
+    adversarial["hill-climbed KA2 x4 suits x2 -2H +4D (24)"] = parse_cards(
+        "AS AS 2S 2S KS KS AH AH 2H KH KH AD AD 2D 2D 4D KD KD AC AC 2C 2C KC KC")
     for name, hand in adversarial.items():
         t0 = time.perf_counter()
         r = longest_polymer(hand)
-        print(f"adversarial {name:36s} length {len(r):2d}  {time.perf_counter() - t0:.3f} s")
+        print(f"adversarial {name:44s} length {len(r):2d}  {time.perf_counter() - t0:.3f} s")
+    # sweep: random dense hands of 18..24 cards from 3..6 consecutive ranks, 2..4 suits, with copies
+    worst = (0.0, None, 0)
+    for _ in range(args.sweep):
+        nr = int(rng.integers(3, 7))
+        start = int(rng.integers(13))
+        ranks = [(start + i) % 13 + 1 for i in range(nr)]
+        suits = rng.choice(list("SHDC"), int(rng.integers(2, 5)), replace=False)
+        pool = [Card(r, str(s)) for r in ranks for s in suits for _ in range(2)]
+        hand = [pool[i] for i in rng.choice(len(pool), min(int(rng.integers(18, 25)), len(pool)), replace=False)]
+        t0 = time.perf_counter()
+        r = longest_polymer(hand)
+        dt = time.perf_counter() - t0
+        if dt > worst[0]:
+            worst = (dt, hand, len(r))
+    if worst[1] is not None:
+        print(f"sweep of {args.sweep} dense 18-24-card hands: slowest {worst[0]:.3f} s (length {worst[2]}): {format_cards(worst[1])}")
     print("ALL AGREE" if all_ok else "DISAGREEMENT FOUND")
     return 0 if all_ok else 1
 
