@@ -63,7 +63,7 @@ def build(page, options) -> None:
     from .plot import plot_length_by_players, plot_length_histogram, plot_policy_summary, plot_start_vs_final
     from .stats import (deal_lengths, length_by_players, length_histogram, play_table, policy_study,
                         policy_summary, score_distribution, seat_lengths, tiebreak_table,
-                        handicap_study)
+                        handicap_study, paired_difference)
 
     import matplotlib.pyplot as plt
 
@@ -101,6 +101,13 @@ def build(page, options) -> None:
                   "tiebreak_lo", "tiebreak_hi"]],
                caption="Per policy, all seats alike; the same deals under every policy (paired). Gains per seat and "
                        "per game with 95% intervals; tiebreak share with Wilson intervals.")
+    pairs = []
+    for a, b_ in (("cooperative", "selfish"), ("loans", "cooperative"), ("selfish", "no_trade")):
+        for col, label in (("len_mean", "mean length"), ("score_mean", "mean score")):
+            m = paired_difference(df, a, b_, col)
+            pairs.append({"comparison": f"{a} - {b_}", "statistic": label, "difference": m["value"], "lo": m["lo"],
+                          "hi": m["hi"], "games": m["n"]})
+    page.table(pd.DataFrame(pairs), caption="Paired differences between policies (same deals), per-table means, 95% intervals")
     fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))
     plot_policy_summary(s, ax=axes[0])
     plot_policy_summary(s, ax=axes[1], value="score_gain", lo="score_gain_lo", hi="score_gain_hi", ylabel="score gain per seat")

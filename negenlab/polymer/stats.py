@@ -225,3 +225,34 @@ def handicap_study(players: int = 7, extra: int = 2, policy: str = "cooperative"
                          "length_lo": ml["lo"], "length_hi": ml["hi"], "mean_score": ms["value"], "score_lo": ms["lo"],
                          "score_hi": ms["hi"], "win_rate": r["value"], "win_lo": r["lo"], "win_hi": r["hi"]})
     return pd.DataFrame(rows)
+
+
+def write_policy_table(folder: str | Path, players: int = 8, games: int = 60, seed: int = 2024,
+                       trade_budget: int = 4, chain_length: int = 2) -> Path:
+    """Write ``policies_<players>p.csv`` (policy_summary) and a JSON sidecar (rules, agents, seed, version)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    df = policy_study(players=players, policies=list(POLICIES), games=games, seed=seed, trade_budget=trade_budget,
+                      chain_length=chain_length)
+    path = folder / f"policies_{players}p.csv"
+    policy_summary(df).to_csv(path, index=False, float_format="%.5f")
+    meta = {"what": "trading policies on one table, all seats alike, same deals per policy",
+            "rules": df.attrs["negenlab"]["rules"], "agents": [POLICIES[p]().describe() for p in POLICIES],
+            "games_per_policy": games, "seed": seed, "negenlab_version": package_version(),
+            "command": f"python -c \"from negenlab.polymer.stats import write_policy_table; "
+                       f"write_policy_table('data/polymer', players={players}, games={games}, seed={seed})\""}
+    (folder / f"policies_{players}p.json").write_text(json.dumps(meta, indent=2, default=str))
+    return path
+
+
+def paired_difference(df: pd.DataFrame, a: str, b: str, column: str = "len_mean") -> dict:
+    """Mean of ``column`` under policy a minus policy b over the same games (same deals), 95% interval.
+
+    >>> d = pd.DataFrame({"policy": ["x", "x", "y", "y"], "game": [0, 1, 0, 1], "len_mean": [3.0, 5.0, 2.0, 3.0]})
+    >>> paired_difference(d, "x", "y")["value"]
+    1.5
+    """
+    x = df[df["policy"] == a].set_index("game")[column]
+    y = df[df["policy"] == b].set_index("game")[column]
+    common = x.index.intersection(y.index)
+    return mean_interval((x.loc[common] - y.loc[common]).to_numpy(float))
