@@ -47,20 +47,20 @@ def plot_polymer(polymer, ax=None, hand=None, title: str | None = None):
     for i, c in enumerate(cards):
         _draw_card(ax, c, i, 0)
     for i, kind in enumerate(ex.windows):
-        y = -0.25 - 0.22 * (i % 2)
+        y = -0.2 - 0.18 * (i % 3)  # three rows: windows i and i+3 never touch
         ax.plot([i + 0.1, i + 2.7], [y, y], color=WINDOW_COLOURS[kind], lw=5, solid_capstyle="round")
     for i in ex.uncovered:
         ax.plot([i + 0.9, i + 0.9], [-0.05, 1.2], color="#d62728", lw=3)
     for i, c in enumerate(rest):
-        _draw_card(ax, c, i, -2.2)
+        _draw_card(ax, c, i, -2.25)
     if rest:
-        ax.text(0, -0.85, "rest of the hand", fontsize=9, va="center")
+        ax.text(0, -0.9, "rest of the hand", fontsize=9, va="center")
     from matplotlib.lines import Line2D
     handles = [Line2D([], [], color=v, lw=5, label=k) for k, v in WINDOW_COLOURS.items()]
     handles.append(Line2D([], [], color="#d62728", lw=3, label="uncovered pair"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0, 1.32), ncol=4, fontsize=8, frameon=False)
     ax.set_xlim(-0.2, n + 0.1)
-    ax.set_ylim(-2.4 if rest else -0.7, 1.3)
+    ax.set_ylim(-2.4 if rest else -0.75, 1.3)
     ax.set_aspect("equal")
     ax.axis("off")
     if title is None:

@@ -44,7 +44,7 @@ def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
     n = max(len(cards), len(rest), 1)
     width = 10 + n * (CARD_W + GAP)
     windows = explanation.windows if explanation is not None else []
-    bars_h = 8 * max(1, min(len(windows), 2)) + 20
+    bars_h = 8 * max(1, min(len(windows), 3)) + 20
     height = 20 + (CARD_H + bars_h if cards else 24) + (CARD_H + 30 if rest else 0)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}">']
@@ -59,14 +59,14 @@ def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
         for i, kind in enumerate(windows):
             x0 = 6 + i * (CARD_W + GAP) + 4
             x1 = 6 + (i + 2) * (CARD_W + GAP) + CARD_W - 4
-            yy = by + 8 * (i % 2)
+            yy = by + 8 * (i % 3)  # three rows: windows i and i+3 never touch
             parts.append(f'<line x1="{x0}" y1="{yy + 3}" x2="{x1}" y2="{yy + 3}" stroke="{COLOURS[kind]}" '
                          f'stroke-width="5" stroke-linecap="round"><title>window {i + 1}: {kind}</title></line>')
         for i in explanation.uncovered:
             x = 6 + i * (CARD_W + GAP) + CARD_W + GAP / 2
             parts.append(f'<line x1="{x}" y1="{y - 2}" x2="{x}" y2="{y + CARD_H + 2}" stroke="#d62728" '
                          f'stroke-width="3"><title>pair {i + 1}-{i + 2} uncovered</title></line>')
-        ly = by + 26
+        ly = by + 34
         parts.append(f'<text x="6" y="{ly}" font-size="10" font-family="sans-serif">'
                      f'<tspan fill="{COLOURS["sequence"]}">■ sequence</tspan> '
                      f'<tspan fill="{COLOURS["group"]}">■ group</tspan> '
