@@ -117,7 +117,7 @@ def policy_summary(df: pd.DataFrame) -> pd.DataFrame:
                      "gain_hi": gain["hi"], "score_gain": sgain["value"], "score_gain_lo": sgain["lo"],
                      "score_gain_hi": sgain["hi"], "trades_per_game": g["trades"].mean(),
                      "chain_trades_per_game": g["n_chain_trades"].mean(), "loans_per_game": g["n_loans"].mean(),
-                     "boundaries": bnd["value"], "boundaries_lo": bnd["lo"], "boundaries_hi": bnd["hi"],
+                     "boundaries": bnd["value"], "boundaries_lo": max(0.0, bnd["lo"]), "boundaries_hi": bnd["hi"],
                      "tiebreak_needed": tie["value"], "tiebreak_lo": tie["lo"], "tiebreak_hi": tie["hi"]})
     return pd.DataFrame(rows)
 
