@@ -262,64 +262,71 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
         else:
             cov = np.where(parity == p, all_pairs_ok, True)
         covered.append(cov)
-    bad = [np.bincount(labels, weights=~covered[p], minlength=ncomp) for p in (0, 1)]
-    order = np.argsort(labels, kind="stable")
-    bounds = np.concatenate([[0], np.cumsum(sizes)])
-    cell_arr = cells
+    bad = [np.bincount(labels, weights=~covered[p], minlength=ncomp).tolist() for p in (0, 1)]
+    # from here on: plain Python lists (per-spiral numpy calls would dominate on many small spirals)
+    order = np.argsort(labels, kind="stable").tolist()
+    sizes_l = sizes.tolist()
+    links_l = links.tolist()
+    parity_l = parity.tolist()
+    vals_l = vals.tolist()
+    nb_l = nb.T.tolist()
+    cov_l = [covered[0].tolist(), covered[1].tolist()]
+    dis_l = dir_in_seq.T.tolist()
+    seq_pairs: dict[int, list[int]] = {}
+    for p, i in zip(*np.nonzero(seq_ok)):
+        seq_pairs.setdefault(int(i), []).append(int(p))
+    cells_by_index = cells
+    data = table._cells
     verdicts = []
+    start = 0
     for comp in range(ncomp):
-        idx = order[bounds[comp]:bounds[comp + 1]]
-        comp_cells = tuple(sorted(cell_arr[i] for i in idx.tolist()))
-        spiral = Table({c: table[c] for c in comp_cells}, _trusted=True)
-        closed = bool(links[comp] >= sizes[comp])
-        if sizes[comp] == 1:
+        size = sizes_l[comp]
+        idx = order[start:start + size]
+        start += size
+        comp_cells = tuple(sorted(cells_by_index[i] for i in idx))
+        spiral = Table({c: data[c] for c in comp_cells}, _trusted=True)
+        if size == 1:
             c = comp_cells[0]
-            parity_node = 1 - (c[0] + c[1]) % 2
             verdicts.append(SpiralVerdict(comp_cells, spiral, True, False,
-                                          Interpretation.of(comp_cells, parity_node), (), (), (0, 1), rules))
+                                          Interpretation.of(comp_cells, 1 - (c[0] + c[1]) % 2), (), (), (0, 1), rules))
             continue
+        closed = links_l[comp] >= size
         good = tuple(p for p in (0, 1) if bad[p][comp] == 0)
         if good:
             p = good[0]
-            interp = Interpretation.of(comp_cells, p)
-            centres = idx[parity[idx] == p]
-            seqs = _sequences(cell_arr, vals, nb, seq_ok, pairs, centres)
-            verdicts.append(SpiralVerdict(comp_cells, spiral, True, closed, interp, tuple(seqs), (), good, rules))
+            seqs = []
+            for i in idx:
+                if parity_l[i] != p or i not in seq_pairs:
+                    continue
+                for q in seq_pairs[i]:
+                    a, b = pairs[q]
+                    x, z = nb_l[i][a], nb_l[i][b]
+                    if cells_by_index[z] < cells_by_index[x]:
+                        x, z = z, x
+                    seqs.append(Sequence((cells_by_index[x], cells_by_index[z]), cells_by_index[i],
+                                         (vals_l[x], vals_l[i], vals_l[z])))
+            seqs.sort(key=lambda s: (s.centre, s.ends))
+            verdicts.append(SpiralVerdict(comp_cells, spiral, True, closed, Interpretation.of(comp_cells, p),
+                                          tuple(seqs), (), good, rules))
         else:
             attempts = []
             for p in (0, 1):
-                interp = Interpretation.of(comp_cells, p)
                 if rules.coverage == "die":
-                    unc = tuple(sorted(cell_arr[i] for i in idx.tolist() if not covered[p][i]))
+                    unc = tuple(sorted(cells_by_index[i] for i in idx if not cov_l[p][i]))
                 else:
                     unc = []
-                    for i in idx.tolist():
-                        if parity[i] != p:
+                    for i in idx:
+                        if parity_l[i] != p:
                             continue
                         for d in range(4):
-                            j = nb[d, i]
-                            if j >= 0 and not dir_in_seq[d, i]:
-                                unc.append(tuple(sorted((cell_arr[i], cell_arr[j]))))
+                            j = nb_l[i][d]
+                            if j >= 0 and not dis_l[i][d]:
+                                unc.append(tuple(sorted((cells_by_index[i], cells_by_index[j]))))
                     unc = tuple(sorted(unc))
-                attempts.append(Attempt(interp, unc))
+                attempts.append(Attempt(Interpretation.of(comp_cells, p), unc))
             verdicts.append(SpiralVerdict(comp_cells, spiral, False, closed, None, (), tuple(attempts), (), rules))
     verdicts.sort(key=lambda v: v.cells[0])
     return verdicts
-
-
-def _sequences(cells, vals, nb, seq_ok, pairs, centres) -> list[Sequence]:
-    out = []
-    sub = seq_ok[:, centres]
-    ps, ks = np.nonzero(sub)
-    items = sorted(zip(ks.tolist(), ps.tolist()), key=lambda t: (cells[int(centres[t[0]])], t[1]))
-    for k, p in items:
-        i = int(centres[k])
-        a, b = pairs[p]
-        x, z = int(nb[a, i]), int(nb[b, i])
-        if cells[z] < cells[x]:
-            x, z = z, x
-        out.append(Sequence((cells[x], cells[z]), cells[i], (int(vals[x]), int(vals[i]), int(vals[z]))))
-    return out
 
 
 def check_spiral(spiral: Table | str, rules: Rules | None = None) -> SpiralVerdict:
