@@ -1,0 +1,141 @@
+"""Compiled proof search for Necklace (numba): does a given colour win with perfect play?
+
+An AND/OR depth-first search with a transposition table keyed by the smallest of the
+Zobrist hashes of the position under the board's four colour-preserving symmetries
+(identity, left-right mirror, top-bottom mirror, half turn). Skipped turns and the
+nobody-can-move draw follow the rules exactly: a draw is "not a win" for both colours.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._kernels import articulation, crosscut_at, wins_through
+
+
+@njit(cache=True)
+def _legal_ordered(board, n, colour, order, out, art, disc, low, parent, nxt, stack):
+    articulation(board, n, art, disc, low, parent, nxt, stack)
+    k = 0
+    for i in range(n * n):
+        p = order[i]
+        if board[p] == 0 and not art[p] and not crosscut_at(board, n, p, colour):
+            out[k] = p
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _tt_key(h, colour, target):
+    m = h[0]
+    for k in range(1, 4):
+        if h[k] < m:
+            m = h[k]
+    return m ^ (np.uint64(0x9E3779B97F4A7C15) * np.uint64(colour * 3 + target))
+
+
+@njit(cache=True)
+def prove(board, n, colour, target, depth, h, zs, tt_keys, tt_vals, tt_move, order, movebuf,
+          art, disc, low, parent, nxt, stack, stamp, counters, hist):
+    """True iff ``target`` (1 red, 2 blue) wins with perfect play, ``colour`` to move.
+
+    Move order: the move stored with the position (it refuted or proved it before), then
+    the history heuristic (moves that cut off elsewhere), then centre first.
+    ``counters[0]`` counts nodes, ``counters[1]`` is the stamp generation for win checks,
+    ``counters[2]`` is a node cap (0 = none); ``counters[3]`` is set to 1 when the cap stopped
+    the search (the answer is then meaningless and the caller must say so).
+    """
+    counters[0] += 1
+    if counters[2] > 0 and counters[0] > counters[2]:
+        counters[3] = 1
+        return False
+    key = _tt_key(h, colour, target)
+    mask = np.uint64(len(tt_keys) - 1)
+    slot = np.int64(key & mask)
+    if tt_keys[slot] == key and tt_vals[slot] != 0:
+        return tt_vals[slot] == 1
+    moves = movebuf[depth]
+    k = _legal_ordered(board, n, colour, order, moves, art, disc, low, parent, nxt, stack)
+    if k == 0:
+        other = 3 - colour
+        k2 = _legal_ordered(board, n, other, order, moves, art, disc, low, parent, nxt, stack)
+        if k2 == 0:
+            return False  # nobody can move, nobody has won: a draw
+        return prove(board, n, other, target, depth + 1, h, zs, tt_keys, tt_vals, tt_move, order, movebuf,
+                     art, disc, low, parent, nxt, stack, stamp, counters, hist)
+    # immediate wins of the player to move
+    for i in range(k):
+        p = moves[i]
+        board[p] = colour
+        counters[1] += 1
+        won = wins_through(board, n, p, stamp, np.int32(counters[1]), stack)
+        board[p] = 0
+        if won:
+            result = colour == target
+            tt_keys[slot] = key
+            tt_vals[slot] = 1 if result else 2
+            tt_move[slot] = p
+            return result
+    # order: history heuristic (stable insertion sort keeps centre-first among ties), stored move first
+    sc = np.empty(k, dtype=np.int64)
+    for i in range(k):
+        m = moves[i]
+        sc[i] = hist[colour, m]
+        if counters[4] != 0:
+            r = m // n
+            c = m - r * n
+            adj = 0
+            for dr in range(-1, 2):
+                for dc in range(-1, 2):
+                    rr = r + dr
+                    cc = c + dc
+                    if 0 <= rr < n and 0 <= cc < n and board[rr * n + cc] != 0:
+                        adj += 1
+            sc[i] += adj * counters[4]
+    for i in range(1, k):
+        m = moves[i]
+        hv = sc[i]
+        j = i - 1
+        while j >= 0 and sc[j] < hv:
+            moves[j + 1] = moves[j]
+            sc[j + 1] = sc[j]
+            j -= 1
+        moves[j + 1] = m
+        sc[j + 1] = hv
+    if tt_keys[slot] == key:
+        best = tt_move[slot]
+        for i in range(k):
+            if moves[i] == best:
+                for j in range(i, 0, -1):
+                    moves[j] = moves[j - 1]
+                moves[0] = best
+                break
+    other = 3 - colour
+    result = colour != target  # OR node starts False, AND node starts True
+    cut = -1
+    for i in range(k):
+        p = moves[i]
+        board[p] = colour
+        for s in range(4):
+            h[s] ^= zs[s, p, colour]
+        r = prove(board, n, other, target, depth + 1, h, zs, tt_keys, tt_vals, tt_move, order, movebuf,
+                  art, disc, low, parent, nxt, stack, stamp, counters, hist)
+        for s in range(4):
+            h[s] ^= zs[s, p, colour]
+        board[p] = 0
+        if counters[3] != 0:
+            return False
+        if colour == target and r:
+            result = True
+            cut = p
+            break
+        if colour != target and not r:
+            result = False
+            cut = p
+            break
+    if cut >= 0 and counters[5] != 0:
+        hist[colour, cut] += (n * n - depth) * (n * n - depth)
+    tt_keys[slot] = key
+    tt_vals[slot] = 1 if result else 2
+    tt_move[slot] = cut
+    return result

@@ -1,0 +1,501 @@
+"""Necklace positions and the game on the core protocol.
+
+A :class:`State` is a position: the board, the colour to move, whether Blue may still
+swap, the winner and counters (skipped turns, moves removed by each restriction). It
+speaks colours (``"red"``/``"blue"``). :class:`Necklace` is the game for
+:func:`negenlab.core.simulate` and the core agents; its states (:class:`GameState`)
+add the seats: seat 0 starts as Red, and a swap hands Red's side to seat 1.
+
+>>> from negenlab.necklace import State
+>>> s = State.from_text('''
+... R.B
+... ...
+... ...
+... ''', to_move="red")
+>>> s.legal_moves()[:3]
+[(0, 1), (1, 0), (1, 1)]
+>>> s.play((1, 0)); s.play((1, 1)); s.play((2, 0))
+>>> s.winner
+'red'
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import numpy as np
+
+from negenlab.core.errors import IllegalMoveError, InvalidInputError
+from negenlab.core.game import TERMINAL, Game
+from negenlab.core.game import State as CoreState
+
+from . import _kernels as K
+from .rules import MAX_SIZE, Rules
+
+RED, BLUE = K.RED, K.BLUE
+COLOURS = {"red": RED, "blue": BLUE}
+NAMES = {RED: "red", BLUE: "blue"}
+SWAP = "swap"
+_CHARS = {".": 0, "R": RED, "B": BLUE}
+
+
+class InvalidPositionError(InvalidInputError):
+    """A board text or array that is not a Necklace position (bad shape, characters, or a
+    position the rules can never reach: a crosscut, a secluded empty point, two winners)."""
+
+
+def _colour_code(to_move: Any) -> int:
+    if isinstance(to_move, str) and to_move.lower() in COLOURS:
+        return COLOURS[to_move.lower()]
+    raise InvalidInputError(f"to_move must be 'red' or 'blue', got {to_move!r}")
+
+
+class State:
+    """A Necklace position with the colour to move. Draws itself in Jupyter (SVG).
+
+    Build one with :meth:`from_text` or :meth:`initial`; ``legal_moves()`` lists the
+    legal placements (sorted ``(row, col)``); ``play(move)`` places a stone of the colour
+    to move (or ``"swap"`` on Blue's first turn when the swap rule is on).
+
+    The player to move always has a legal action: when a colour cannot place, its turn
+    is skipped (counted in ``skipped_turns``); when neither can, the game ends as a draw
+    (``is_draw``) with ``winner`` None.
+    """
+
+    __slots__ = ("n", "board", "to_move", "swap_rule", "swap_available", "swapped", "winner_code", "over",
+                 "skipped_turns", "placements", "crosscut_blocked", "seclusion_blocked",
+                 "crosscut_turns", "seclusion_turns", "history", "_cache")
+
+    def __init__(self, n: int, board: np.ndarray, to_move: int, swap_available: bool = False):
+        self.n = n
+        self.board = board
+        self.to_move = to_move
+        self.swap_rule = swap_available
+        self.swap_available = swap_available
+        self.swapped = False
+        self.winner_code = 0
+        self.over = False
+        self.skipped_turns = 0
+        self.placements = 0
+        self.crosscut_blocked = 0
+        self.seclusion_blocked = 0
+        self.crosscut_turns = 0
+        self.seclusion_turns = 0
+        self.history: list = []
+        self._cache = None
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def initial(cls, size: int = 9, swap: bool = False) -> "State":
+        """The empty ``size`` x ``size`` board, Red to move (``swap``: Blue may swap on their first turn).
+
+        >>> State.initial(3).legal_moves()[:2]
+        [(0, 0), (0, 1)]
+        """
+        rules = Rules(size=size, swap=swap)
+        s = cls(rules.size, np.zeros(rules.size * rules.size, dtype=np.int8), RED)
+        s.swap_rule = swap
+        return s
+
+    @classmethod
+    def from_text(cls, text: str, to_move: str = "red", swap_available: bool = False) -> "State":
+        """Parse rows of ``.`` ``R`` ``B`` (top row first; blank lines and spaces ignored).
+
+        Raises :class:`InvalidPositionError` naming the row/column for ragged rows, unknown
+        characters, a non-square board, size < 2, a crosscut, a secluded empty point, or
+        stones of both colours connecting their edges.
+
+        >>> State.from_text("RB\\nBR", "red")
+        Traceback (most recent call last):
+        ...
+        negenlab.necklace.engine.InvalidPositionError: crosscut in the 2x2 block with top-left corner (0, 0): R B / B R
+        """
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"board text must be a string, got {type(text).__name__}")
+        colour = _colour_code(to_move)
+        rows = [line.replace(" ", "").replace("\t", "") for line in text.strip().splitlines()]
+        rows = [r for r in rows if r]
+        if not rows:
+            raise InvalidPositionError("empty board text: expected rows of '.', 'R', 'B'")
+        width = len(rows[0])
+        for i, row in enumerate(rows):
+            if len(row) != width:
+                raise InvalidPositionError(f"ragged rows: row {i} has {len(row)} points, row 0 has {width}")
+            for j, ch in enumerate(row):
+                if ch not in _CHARS:
+                    raise InvalidPositionError(
+                        f"unknown character {ch!r} at row {i}, column {j}: expected '.', 'R' or 'B'")
+        if len(rows) != width:
+            raise InvalidPositionError(f"the board must be square: {len(rows)} rows of {width} points")
+        n = width
+        if n < 2:
+            raise InvalidPositionError(f"board size must be at least 2, got {n}")
+        if n > MAX_SIZE:
+            raise InvalidPositionError(f"board size must be at most {MAX_SIZE}, got {n}")
+        board = np.array([_CHARS[ch] for row in rows for ch in row], dtype=np.int8)
+        return cls.from_array(board.reshape(n, n), colour, swap_available=swap_available)
+
+    @classmethod
+    def from_array(cls, board, to_move: int | str = RED, swap_available: bool = False) -> "State":
+        """A position from an n x n array of 0 (empty), 1 (red), 2 (blue); validated like :meth:`from_text`."""
+        arr = np.asarray(board)
+        if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
+            raise InvalidPositionError(f"the board must be a square 2-D array, got shape {arr.shape}")
+        n = arr.shape[0]
+        if not 2 <= n <= MAX_SIZE:
+            raise InvalidPositionError(f"board size must be between 2 and {MAX_SIZE}, got {n}")
+        bad = np.argwhere(~np.isin(arr, (0, 1, 2)))
+        if len(bad):
+            r, c = bad[0]
+            raise InvalidPositionError(f"point ({r}, {c}) holds {arr[r, c]!r}: expected 0 (empty), 1 (red) or 2 (blue)")
+        colour = _colour_code(to_move) if isinstance(to_move, str) else int(to_move)
+        if colour not in (RED, BLUE):
+            raise InvalidInputError(f"to_move must be 'red' or 'blue', got {to_move!r}")
+        flat = np.ascontiguousarray(arr.reshape(-1), dtype=np.int8).copy()
+        i = K.has_any_crosscut(flat, n)
+        if i >= 0:
+            r, c = divmod(int(i), n)
+            sym = {0: ".", 1: "R", 2: "B"}
+            a, b, cc, d = (sym[int(flat[q])] for q in (i, i + 1, i + n, i + n + 1))
+            raise InvalidPositionError(
+                f"crosscut in the 2x2 block with top-left corner ({r}, {c}): {a} {b} / {cc} {d}")
+        secluded = secluded_points(flat, n)
+        if secluded:
+            raise InvalidPositionError(
+                f"secluded empty point(s) {secluded[:5]}{' ...' if len(secluded) > 5 else ''}: "
+                "every empty region must contain an edge point")
+        red_won = bool(K.winning_chain(flat, n, RED).any())
+        blue_won = bool(K.winning_chain(flat, n, BLUE).any())
+        if red_won and blue_won:
+            raise InvalidPositionError("both colours connect their edges; a game stops at the first connection")
+        if swap_available and not (colour == BLUE and int((flat == RED).sum()) == 1 and int((flat == BLUE).sum()) == 0):
+            raise InvalidInputError("swap_available needs Blue to move with exactly one Red stone on the board")
+        s = cls(n, flat, colour, swap_available)
+        if red_won or blue_won:
+            s.winner_code = RED if red_won else BLUE
+            s.over = True
+        else:
+            s._settle_turn()
+        return s
+
+    def copy(self) -> "State":
+        s = State(self.n, self.board.copy(), self.to_move, self.swap_available)
+        for name in ("swap_rule", "swapped", "winner_code", "over", "skipped_turns", "placements", "crosscut_blocked",
+                     "seclusion_blocked", "crosscut_turns", "seclusion_turns"):
+            setattr(s, name, getattr(self, name))
+        s.history = list(self.history)
+        s._cache = self._cache
+        return s
+
+    clone = copy
+
+    # ------------------------------------------------------------------ rules
+    def _analysis(self):
+        """(legal, crosscut, secluding) masks for the colour to move (cached)."""
+        if self._cache is None:
+            legal, cross, secl, _ = K.analyse(self.board, self.n, self.to_move)
+            self._cache = (legal, cross, secl)
+        return self._cache
+
+    def _settle_turn(self) -> None:
+        """Apply the skip rule: if the colour to move cannot place, the other moves; if neither, draw."""
+        self._cache = None
+        if self.swap_available:
+            return  # Blue can always swap
+        if self._analysis()[0].any():
+            return
+        self.to_move = 3 - self.to_move
+        self._cache = None
+        if self._analysis()[0].any():
+            self.skipped_turns += 1
+            return
+        self.to_move = 3 - self.to_move
+        self._cache = None
+        self.over = True  # nobody can move and nobody has won: a draw
+
+    def legal_moves(self) -> list[tuple[int, int]]:
+        """Legal placements of the colour to move, sorted ``(row, col)``; ``[]`` when the game is over."""
+        if self.over:
+            return []
+        return [divmod(int(p), self.n) for p in np.flatnonzero(self._analysis()[0])]
+
+    def legal_actions(self) -> list:
+        """``legal_moves()`` plus ``"swap"`` when Blue may swap."""
+        moves: list = self.legal_moves()
+        if self.swap_available and not self.over:
+            moves.append(SWAP)
+        return moves
+
+    def illegal_points(self) -> dict[tuple[int, int], tuple[str, ...]]:
+        """``{(row, col): reasons}`` for every empty point the colour to move may not take.
+
+        >>> s = State.from_text("RB.\\nB..\\n...", "red")
+        >>> s.illegal_points()
+        {(1, 1): ('crosscut',)}
+        """
+        if self.over:
+            return {}
+        legal, cross, secl = self._analysis()
+        out = {}
+        for p in np.flatnonzero((self.board == 0) & ~legal):
+            reasons = tuple(name for name, mask in (("crosscut", cross), ("seclusion", secl)) if mask[p])
+            out[divmod(int(p), self.n)] = reasons
+        return out
+
+    def _check_point(self, move) -> int:
+        if (not isinstance(move, (tuple, list)) or len(move) != 2
+                or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in move)):
+            raise IllegalMoveError(f"a move is (row, col) with integers or 'swap', got {move!r}")
+        r, c = int(move[0]), int(move[1])
+        if not (0 <= r < self.n and 0 <= c < self.n):
+            raise IllegalMoveError(f"({r}, {c}) is off the {self.n}x{self.n} board: rows and columns run 0..{self.n - 1}")
+        return r * self.n + c
+
+    def why_illegal(self, move) -> str | None:
+        """The reason ``move`` is illegal now, or None when it is legal."""
+        if self.over:
+            return "the game is over" + (f": {self.winner} has won" if self.winner else ": a draw, nobody can move")
+        if move == SWAP:
+            return None if self.swap_available else "swap is only allowed on Blue's first turn under the swap rule"
+        try:
+            p = self._check_point(move)
+        except IllegalMoveError as exc:
+            return str(exc)
+        r, c = divmod(p, self.n)
+        if self.board[p] != 0:
+            return f"({r}, {c}) already holds a {NAMES[int(self.board[p])]} stone"
+        legal, cross, secl = self._analysis()
+        if legal[p]:
+            return None
+        reasons = []
+        if cross[p]:
+            reasons.append(f"a {NAMES[self.to_move]} stone at ({r}, {c}) would make a crosscut")
+        if secl[p]:
+            reasons.append(f"a stone at ({r}, {c}) would seclude an empty region from the edge")
+        return " and ".join(reasons)
+
+    def play(self, move) -> None:
+        """Place a stone of the colour to move at ``move = (row, col)``, or ``"swap"``.
+
+        Raises :class:`IllegalMoveError` with the reason (off board, occupied, crosscut,
+        seclusion, game over, swap not allowed); the position is unchanged then.
+        """
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        legal, cross, secl = self._analysis()
+        if move == SWAP:
+            self.swap_available = False
+            self.swapped = True
+            self.history.append(SWAP)
+            # the colour to move stays Blue; the seats exchange colours (see GameState)
+            self._settle_turn()
+            return
+        ncross = int(cross.sum())
+        nsecl = int(secl.sum())
+        self.crosscut_blocked += ncross
+        self.seclusion_blocked += nsecl
+        self.crosscut_turns += ncross > 0
+        self.seclusion_turns += nsecl > 0
+        p = self._check_point(move)
+        colour = self.to_move
+        self.board[p] = colour
+        self.placements += 1
+        self.history.append(divmod(p, self.n))
+        self.swap_available = False
+        stamp = np.zeros(self.n * self.n, dtype=np.int32)
+        stack = np.empty(self.n * self.n, dtype=np.int32)
+        if K.wins_through(self.board, self.n, p, stamp, 1, stack):
+            self.winner_code = colour
+            self.over = True
+            self._cache = None
+            return
+        self.to_move = 3 - colour
+        if self.swap_rule and not self.swapped and len(self.history) == 1 and colour == RED:
+            self.swap_available = True  # Blue's first turn: place or take over Red's side
+        self._settle_turn()
+
+    # ------------------------------------------------------------------ results
+    @property
+    def winner(self) -> str | None:
+        """``"red"``, ``"blue"`` or None (game on, or a draw)."""
+        return NAMES.get(self.winner_code)
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody can move and nobody has won."""
+        return self.over and self.winner_code == 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def colour_to_move(self) -> str | None:
+        return None if self.over else NAMES[self.to_move]
+
+    def winning_chain(self) -> list[tuple[int, int]]:
+        """The points of the winner's connecting group (empty list when nobody has won)."""
+        if not self.winner_code:
+            return []
+        mask = K.winning_chain(self.board, self.n, self.winner_code)
+        return [divmod(int(p), self.n) for p in np.flatnonzero(mask)]
+
+    def to_text(self) -> str:
+        sym = {0: ".", RED: "R", BLUE: "B"}
+        return "\n".join("".join(sym[int(v)] for v in self.board[r * self.n:(r + 1) * self.n]) for r in range(self.n))
+
+    def playout(self, seed: int) -> tuple[str, int, int]:
+        """Random legal play to the end from a copy (compiled); ``(result, placements, skips)``.
+
+        ``result`` is ``"red"``, ``"blue"`` or ``"draw"``. The position itself is unchanged.
+        """
+        if self.over:
+            return (self.winner or "draw", 0, 0)
+        w, placed, skipped = K.playout(self.board, self.n, self.to_move, K.make_rng_state(seed))
+        return ({RED: "red", BLUE: "blue"}.get(int(w), "draw"), int(placed), int(skipped))
+
+    def __repr__(self) -> str:
+        status = (f"winner={self.winner!r}" if self.winner else "draw" if self.is_draw
+                  else f"to_move={NAMES[self.to_move]!r}")
+        return f"State({self.n}x{self.n}, {status})\n{self.to_text()}"
+
+    def _repr_svg_(self) -> str:
+        from .render import board_svg
+
+        return board_svg(self)
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, State) and self.n == other.n and self.to_move == other.to_move
+                and self.swap_available == other.swap_available and self.over == other.over
+                and bool(np.array_equal(self.board, other.board)))
+
+    __hash__ = None  # mutable
+
+
+def secluded_points(board: np.ndarray, n: int) -> list[tuple[int, int]]:
+    """Empty points not connected to the edge through empty points (flood fill from the edge)."""
+    b = np.asarray(board).reshape(n, n)
+    reach = np.zeros((n, n), dtype=bool)
+    stack = [(r, c) for r in range(n) for c in range(n)
+             if (r in (0, n - 1) or c in (0, n - 1)) and b[r, c] == 0]
+    for r, c in stack:
+        reach[r, c] = True
+    while stack:
+        r, c = stack.pop()
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < n and 0 <= cc < n and b[rr, cc] == 0 and not reach[rr, cc]:
+                reach[rr, cc] = True
+                stack.append((rr, cc))
+    return [(int(r), int(c)) for r, c in np.argwhere((b == 0) & ~reach)]
+
+
+# ====================================================================== core protocol
+class Necklace(Game):
+    """Necklace on the core protocol: seat 0 opens as Red; with ``swap`` seat 1 may take Red's side.
+
+    Actions are ``(row, col)`` tuples and ``"swap"``. ``game_info()`` gives the columns
+    ``winner_colour`` (red/blue/draw), ``swapped``, ``skipped_turns``, ``placements``,
+    ``crosscut_blocked``/``seclusion_blocked`` (points each restriction removed, summed
+    over decisions), ``crosscut_turns``/``seclusion_turns`` (decisions where it removed at
+    least one point) and ``first_move``.
+
+    >>> import numpy as np
+    >>> from negenlab.core.game import play_random_game
+    >>> final = play_random_game(Necklace(5), np.random.default_rng(1))
+    >>> final.game_info()["winner_colour"] in ("red", "blue", "draw")
+    True
+    """
+
+    name = "necklace"
+
+    def __init__(self, size: int = 9, swap: bool = True):
+        self.rules = Rules(size=size, swap=swap)
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def new_initial_state(self) -> "GameState":
+        return GameState(State.initial(self.rules.size, swap=self.rules.swap))
+
+
+class GameState(CoreState):
+    """Seats on top of a :class:`State`: ``position`` holds the board in colours."""
+
+    def __init__(self, position: State):
+        self.position = position
+
+    # seats
+    def seat_of(self, colour: int) -> int:
+        """Seat 0 plays Red unless a swap happened."""
+        red_seat = 1 if self.position.swapped else 0
+        return red_seat if colour == RED else 1 - red_seat
+
+    @property
+    def current_player(self) -> int:
+        if self.position.over:
+            return TERMINAL
+        return self.seat_of(self.position.to_move)
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def legal_actions(self) -> list:
+        return self.position.legal_actions()
+
+    def apply(self, action) -> None:
+        self.position.play(action)
+
+    def is_terminal(self) -> bool:
+        return self.position.over
+
+    def returns(self) -> list[float]:
+        pos = self.position
+        if not pos.over or pos.winner_code == 0:
+            return [0.0, 0.0]
+        w = self.seat_of(pos.winner_code)
+        return [1.0 if p == w else -1.0 for p in range(2)]
+
+    def clone(self) -> "GameState":
+        return GameState(self.position.copy())
+
+    def playout(self, rng: np.random.Generator) -> list[float]:
+        """Compiled random playout (seeded from ``rng``); returns per seat. Swap is never chosen in playouts."""
+        result, _, _ = self.position.playout(int(rng.integers(2**63)))
+        if result == "draw":
+            return [0.0, 0.0]
+        w = self.seat_of(COLOURS[result])
+        return [1.0 if p == w else -1.0 for p in range(2)]
+
+    def game_info(self) -> dict[str, Any]:
+        pos = self.position
+        first = next((m for m in pos.history if m != SWAP), None)
+        return {
+            "winner_colour": pos.winner or ("draw" if pos.over else "none"),
+            "swapped": bool(pos.swapped),
+            "skipped_turns": int(pos.skipped_turns),
+            "placements": int(pos.placements),
+            "crosscut_blocked": int(pos.crosscut_blocked),
+            "seclusion_blocked": int(pos.seclusion_blocked),
+            "crosscut_turns": int(pos.crosscut_turns),
+            "seclusion_turns": int(pos.seclusion_turns),
+            "first_move": "" if first is None else f"{first[0]},{first[1]}",
+        }
+
+    def action_to_string(self, action) -> str:
+        return action if action == SWAP else f"{action[0]},{action[1]}"
+
+    def _repr_svg_(self) -> str:
+        return self.position._repr_svg_()
+
+    def __repr__(self) -> str:
+        return f"GameState(seat to move={self.current_player}, swapped={self.position.swapped})\n{self.position.to_text()}"
+
+
+def play_moves(state: State, moves: Iterable) -> State:
+    """Play ``moves`` on a copy of ``state`` and return it."""
+    s = state.copy()
+    for m in moves:
+        s.play(m)
+    return s

@@ -1,0 +1,79 @@
+"""SVG drawing of a Necklace position (no matplotlib, no widgets: plain strings).
+
+Red's edges (top, bottom) and Blue's edges (left, right) are coloured bands; stones are
+discs; the winning chain is outlined in gold; points the player to move may not take
+are marked by reason: an ``x`` for a crosscut, a small square for seclusion.
+
+>>> from negenlab.necklace import State
+>>> svg = board_svg(State.from_text("RB.\\nB..\\n...", "red"))
+>>> svg.startswith("<svg") and "crosscut" in svg
+True
+"""
+from __future__ import annotations
+
+import html
+
+RED_FILL = "#d62728"
+BLUE_FILL = "#1f5fbf"
+
+
+def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, labels: bool = True) -> str:
+    """The position as an SVG string; ``highlight``: an optional (row, col) to ring (last move)."""
+    n = state.n
+    m = cell  # margin
+    size = 2 * m + (n - 1) * cell
+    xy = lambda r, c: (m + c * cell, m + r * cell)  # noqa: E731
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+           f'viewBox="0 0 {size} {size}" font-family="sans-serif">',
+           f'<rect width="{size}" height="{size}" fill="#f4e8c8"/>']
+    band = cell * 0.28
+    lo, hi = m - cell * 0.55, m + (n - 1) * cell + cell * 0.55
+    out.append(f'<rect x="{lo}" y="{lo - band}" width="{hi - lo}" height="{band}" fill="{RED_FILL}" opacity="0.8"/>')
+    out.append(f'<rect x="{lo}" y="{hi}" width="{hi - lo}" height="{band}" fill="{RED_FILL}" opacity="0.8"/>')
+    out.append(f'<rect x="{lo - band}" y="{lo}" width="{band}" height="{hi - lo}" fill="{BLUE_FILL}" opacity="0.8"/>')
+    out.append(f'<rect x="{hi}" y="{lo}" width="{band}" height="{hi - lo}" fill="{BLUE_FILL}" opacity="0.8"/>')
+    for i in range(n):
+        x0, y0 = xy(i, 0)
+        x1, y1 = xy(i, n - 1)
+        out.append(f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="#555" stroke-width="1"/>')
+        x0, y0 = xy(0, i)
+        x1, y1 = xy(n - 1, i)
+        out.append(f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="#555" stroke-width="1"/>')
+    if labels and n <= 19:
+        for i in range(n):
+            x, y = xy(i, 0)
+            out.append(f'<text x="{x - cell * 0.95}" y="{y + 4}" font-size="10" fill="#333">{i}</text>')
+            x, y = xy(0, i)
+            out.append(f'<text x="{x - 3}" y="{y - cell * 0.82 + 6}" font-size="10" fill="#333">{i}</text>')
+    chain = set(state.winning_chain())
+    for p, v in enumerate(state.board):
+        if v == 0:
+            continue
+        r, c = divmod(p, n)
+        x, y = xy(r, c)
+        fill = RED_FILL if v == 1 else BLUE_FILL
+        stroke = 'stroke="#ffcc00" stroke-width="4"' if (r, c) in chain else 'stroke="#222" stroke-width="1"'
+        out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.4}" fill="{fill}" {stroke}>'
+                   f'<title>({r}, {c}) {"red" if v == 1 else "blue"}</title></circle>')
+    if highlight is not None:
+        x, y = xy(*highlight)
+        out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.12}" fill="white"/>')
+    if show_illegal and not state.over:
+        for (r, c), reasons in state.illegal_points().items():
+            x, y = xy(r, c)
+            tip = html.escape(f"({r}, {c}) illegal: {' and '.join(reasons)}")
+            if "crosscut" in reasons:
+                d = cell * 0.18
+                out.append(f'<g stroke="#8b0000" stroke-width="2.5"><title>{tip}</title>'
+                           f'<line x1="{x - d}" y1="{y - d}" x2="{x + d}" y2="{y + d}"/>'
+                           f'<line x1="{x - d}" y1="{y + d}" x2="{x + d}" y2="{y - d}"/></g>')
+            if "seclusion" in reasons:
+                d = cell * 0.13
+                out.append(f'<rect x="{x - d}" y="{y - d}" width="{2 * d}" height="{2 * d}" fill="none" '
+                           f'stroke="#2a7f2a" stroke-width="2.5"><title>{tip}</title></rect>')
+    status = (f"{state.winner} wins" if state.winner else "draw: nobody can move" if state.is_draw
+              else f"{state.colour_to_move} to move" + (" (may swap)" if state.swap_available else ""))
+    out.append(f'<text x="{m - cell * 0.5}" y="{size - 4}" font-size="11" fill="#222">{html.escape(status)}'
+               f'{" — x: crosscut, square: seclusion" if show_illegal and not state.over else ""}</text>')
+    out.append("</svg>")
+    return "".join(out)

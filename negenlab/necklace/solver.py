@@ -1,0 +1,230 @@
+"""Exact perfect-play results for small Necklace boards.
+
+``solve(size, swap)`` proves, for every first move of Red, who wins with perfect play
+after it (Blue to move), and from that the value of the whole game:
+
+- without swap, Red (the first player) wins iff some opening wins for Red; the winning
+  first moves are listed;
+- with swap, Blue answers a Red-winning opening by swapping and any other opening by
+  placing, so the first player can only hope for a draw: the result lists the openings
+  Blue should swap (the pie-rule map) and Blue's winning answers.
+
+The search is an AND/OR proof search (numba) with a transposition table over the four
+colour-preserving symmetries of the board. A draw (nobody can move, nobody has won) is
+a value of its own: the solver proves "Red wins" and, when that fails, "Blue wins".
+
+>>> from negenlab.necklace.solver import solve
+>>> result = solve(3, swap=False)
+>>> result.winner, result.winning_first_moves
+('red', [(1, 1)])
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from negenlab.core.errors import InvalidInputError
+
+from ._kernels import BLUE, RED
+from ._solver_kernels import prove
+
+COLOUR_NAME = {RED: "red", BLUE: "blue", 0: "draw"}
+
+
+def symmetry_maps(n: int) -> np.ndarray:
+    """``maps[k, p]``: the image of point p under symmetry k (identity, mirror left-right,
+    mirror top-bottom, half turn): the moves that keep each colour's edges."""
+    maps = np.empty((4, n * n), dtype=np.int64)
+    for r in range(n):
+        for c in range(n):
+            p = r * n + c
+            maps[0, p] = p
+            maps[1, p] = r * n + (n - 1 - c)
+            maps[2, p] = (n - 1 - r) * n + c
+            maps[3, p] = (n - 1 - r) * n + (n - 1 - c)
+    return maps
+
+
+def centre_first_order(n: int) -> np.ndarray:
+    """Points sorted by distance to the centre (ties by index): the search's move order."""
+    c = (n - 1) / 2
+    pts = sorted(range(n * n), key=lambda p: ((p // n - c) ** 2 + (p % n - c) ** 2, p))
+    return np.array(pts, dtype=np.int64)
+
+
+class ProofSearch:
+    """Holds the transposition table and scratch of one board size (reused across queries).
+
+    >>> import numpy as np
+    >>> ps = ProofSearch(2)
+    >>> ps.value(np.zeros(4, dtype=np.int8), RED)   # 2x2: Red wins by playing a column
+    'red'
+    """
+
+    def __init__(self, n: int, tt_bits: int = 22, node_cap: int = 0, seed: int = 20240301,
+                 adjacency_weight: int = 1000, history: bool = False):
+        if n < 2:
+            raise InvalidInputError(f"board size must be >= 2, got {n}")
+        if not 10 <= tt_bits <= 28:
+            raise InvalidInputError(f"tt_bits must be in 10..28, got {tt_bits}")
+        self.n = n
+        N = n * n
+        rng = np.random.default_rng(seed)
+        z = rng.integers(1, 2**63, size=(N, 3), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
+        maps = symmetry_maps(n)
+        self.zs = np.empty((4, N, 3), dtype=np.uint64)
+        for k in range(4):
+            self.zs[k] = z[maps[k]]
+        self.tt_keys = np.zeros(1 << tt_bits, dtype=np.uint64)
+        self.tt_vals = np.zeros(1 << tt_bits, dtype=np.int8)
+        self.tt_move = np.full(1 << tt_bits, -1, dtype=np.int16)
+        self.hist = np.zeros((3, N), dtype=np.int64)
+        self.order = centre_first_order(n)
+        self.movebuf = np.empty((2 * N + 4, N), dtype=np.int32)
+        self.art = np.zeros(N, dtype=np.bool_)
+        self.disc = np.empty(N + 1, dtype=np.int32)
+        self.low = np.empty(N + 1, dtype=np.int32)
+        self.parent = np.empty(N + 1, dtype=np.int32)
+        self.nxt = np.empty(N + 1, dtype=np.int32)
+        self.stack = np.empty(N + 1, dtype=np.int32)
+        self.stamp = np.zeros(N, dtype=np.int32)
+        self.counters = np.zeros(6, dtype=np.int64)
+        self.counters[4] = adjacency_weight
+        self.counters[5] = 1 if history else 0
+        self.node_cap = int(node_cap)
+        self.nodes = 0
+
+    def _hashes(self, board: np.ndarray) -> np.ndarray:
+        h = np.zeros(4, dtype=np.uint64)
+        for p in np.flatnonzero(board):
+            for k in range(4):
+                h[k] ^= self.zs[k, p, board[p]]
+        return h
+
+    def wins(self, board: np.ndarray, to_move: int, target: int) -> bool:
+        """Does ``target`` win with perfect play from ``board`` with ``to_move`` to move?
+
+        Raises ``RuntimeError`` when a node cap stopped the search (no answer then).
+        """
+        board = np.ascontiguousarray(board, dtype=np.int8).copy()
+        self.counters[0] = 0
+        self.counters[2] = self.node_cap
+        self.counters[3] = 0
+        r = prove(board, self.n, int(to_move), int(target), 0, self._hashes(board), self.zs, self.tt_keys,
+                  self.tt_vals, self.tt_move, self.order, self.movebuf, self.art, self.disc, self.low, self.parent, self.nxt,
+                  self.stack, self.stamp, self.counters, self.hist)
+        self.nodes += int(self.counters[0])
+        if self.counters[3]:
+            raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
+        return bool(r)
+
+    def value(self, board: np.ndarray, to_move: int) -> str:
+        """``"red"``, ``"blue"`` or ``"draw"``: the result with perfect play."""
+        if self.wins(board, to_move, RED):
+            return "red"
+        if self.wins(board, to_move, BLUE):
+            return "blue"
+        return "draw"
+
+
+@dataclass
+class Solution:
+    """The perfect-play result of one board size and variant.
+
+    ``opening_values[(r, c)]``: the result (``red``/``blue``/``draw``) after Red opens at (r, c)
+    and both sides then play perfectly without a swap. ``winner`` is the colour that wins the
+    game from the empty board (with swap: the colour seat 1 ends up with is reported through
+    ``winner_seat``).
+    """
+
+    size: int
+    swap: bool
+    winner: str
+    winner_seat: int | None
+    winning_first_moves: list
+    swap_openings: list
+    opening_values: dict
+    nodes: int
+    seconds: float
+    info: dict = field(default_factory=dict)
+
+    def to_row(self) -> dict[str, Any]:
+        fmt = lambda moves: " ".join(f"{r},{c}" for r, c in moves)  # noqa: E731
+        return {
+            "size": self.size, "swap": self.swap, "winner": self.winner,
+            "winner_seat": -1 if self.winner_seat is None else self.winner_seat,
+            "winning_first_moves": fmt(self.winning_first_moves),
+            "n_winning_first_moves": len(self.winning_first_moves),
+            "swap_openings": fmt(self.swap_openings) if self.swap else "",
+            "red_winning_openings": fmt(sorted(m for m, v in self.opening_values.items() if v == "red")),
+            "draw_openings": fmt(sorted(m for m, v in self.opening_values.items() if v == "draw")),
+            "nodes": self.nodes, "seconds": round(self.seconds, 3),
+        }
+
+    def _repr_html_(self) -> str:
+        import html
+
+        row = self.to_row()
+        cells = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>" for k, v in row.items())
+        return f"<table>{cells}</table>"
+
+
+def opening_values(n: int, search: ProofSearch | None = None, progress: bool = False) -> dict:
+    """``{(r, c): "red"|"blue"|"draw"}`` for every legal first move of Red on an n x n board.
+
+    Symmetric openings are solved once (the board's four colour-preserving symmetries).
+    """
+    search = search or ProofSearch(n)
+    maps = symmetry_maps(n)
+    empty = np.zeros(n * n, dtype=np.int8)
+    values: dict = {}
+    for p in centre_first_order(n):  # canonical openings, centre first
+        p = int(p)
+        canon = int(min(maps[:, p]))
+        if canon != p:
+            continue
+        r, c = divmod(p, n)
+        board = empty.copy()
+        board[p] = RED
+        values[(r, c)] = search.value(board, BLUE)
+        if progress:
+            print(f"  {n}x{n} opening ({r}, {c}): {values[(r, c)]} ({search.nodes} nodes so far)", flush=True)
+    for p in range(n * n):
+        canon = int(min(maps[:, p]))
+        values[divmod(p, n)] = values[divmod(canon, n)]
+    values = dict(sorted(values.items()))
+    return values
+
+
+def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = False,
+          adjacency_weight: int = 1000, history: bool = False) -> Solution:
+    """Solve the empty ``size`` x ``size`` board (with or without the swap rule).
+
+    On an empty board every point is legal for Red (no stones, every region touches the edge).
+    """
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 2:
+        raise InvalidInputError(f"board size must be an integer >= 2, got {size!r}")
+    t0 = time.perf_counter()
+    search = ProofSearch(int(size), tt_bits=tt_bits, adjacency_weight=adjacency_weight, history=history)
+    values = opening_values(int(size), search, progress)
+    seconds = time.perf_counter() - t0
+    red_wins = sorted(m for m, v in values.items() if v == "red")
+    draws = sorted(m for m, v in values.items() if v == "draw")
+    if not swap:
+        if red_wins:
+            winner, seat, first = "red", 0, red_wins
+        elif draws:
+            winner, seat, first = "draw", None, draws
+        else:
+            winner, seat, first = "blue", 1, []
+        return Solution(size, False, winner, seat, first, [], values, search.nodes, seconds)
+    # with swap: Blue swaps a Red-winning opening and places after a Blue-winning one, so the
+    # first player wins no opening; openings valued "draw" are the first player's best.
+    if draws:
+        winner, seat, first = "draw", None, draws
+    else:
+        winner, seat, first = "second player", 1, []
+    return Solution(size, True, winner, seat, first, red_wins, values, search.nodes, seconds)
