@@ -63,7 +63,7 @@ def build(page, options) -> None:
     from .plot import plot_length_by_players, plot_length_histogram, plot_policy_summary, plot_start_vs_final
     from .stats import (deal_lengths, length_by_players, length_histogram, play_table, policy_study,
                         policy_summary, score_distribution, seat_lengths, tiebreak_table,
-                        handicap_study, paired_difference)
+                        handicap_study, paired_difference, holdout_study)
 
     import matplotlib.pyplot as plt
 
@@ -137,6 +137,11 @@ def build(page, options) -> None:
     final = play_table(8, "cooperative", seed=seed, **rules_kw)
     page.raw_html(table_svg(final))
     page.text("Game 0 of the cooperative run: disc size = polymer length; red edges = phase boundaries; gold = winner.")
+
+    page.heading("A player who halts trading")
+    ho = holdout_study(players=8, games=games, seed=seed, **rules_kw)
+    page.table(ho, caption="Seat 0 never trades (rejects everything) while the other 7 trade cooperatively, "
+                           "against the same deals with everybody cooperative; seats grouped by distance from seat 0.")
 
     page.heading("Cosmic rays")
     cr = pd.concat([policy_study(players=8, policies=["cooperative", "selfish"], games=games, seed=seed, jokers=j, **rules_kw)

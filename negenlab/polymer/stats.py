@@ -256,3 +256,28 @@ def paired_difference(df: pd.DataFrame, a: str, b: str, column: str = "len_mean"
     y = df[df["policy"] == b].set_index("game")[column]
     common = x.index.intersection(y.index)
     return mean_interval((x.loc[common] - y.loc[common]).to_numpy(float))
+
+
+def holdout_study(players: int = 8, games: int = 40, seed: int = 0, policy: str = "cooperative",
+                  holdout: str = "no_trade", trade_budget: int = 4, chain_length: int = 2) -> pd.DataFrame:
+    """Seat 0 halts trading (``holdout`` policy) while the others play ``policy``; compare seats
+    by distance from seat 0 with the same seats when everybody plays ``policy`` (same deals).
+
+    One row per (table, distance): mean final length and score with 95% intervals. Distance 1 =
+    seat 0's neighbours, 2 = their other neighbours, and so on (the source's "phase boundary"
+    worry: a player who stops trading hurts the neighbours most).
+    """
+    rules = Rules(players=players, trade_budget=trade_budget, chain_length=chain_length)
+    rows = []
+    for label, agents in (("everyone " + policy, make_agents(policy, players)),
+                          (f"seat 0 {holdout}", make_agents(holdout, 1) + make_agents(policy, players - 1))):
+        df = simulate(PolymerGame(rules), agents, n_games=games, seed=seed, backend="serial", progress=False)
+        for dist in range(players // 2 + 1):
+            seats = sorted({dist % players, (-dist) % players})
+            L = df[[f"len_{p}" for p in seats]].to_numpy(float).ravel()
+            S = df[[f"return_{p}" for p in seats]].to_numpy(float).ravel()
+            ml, ms = mean_interval(L), mean_interval(S)
+            rows.append({"table": label, "distance_from_seat_0": dist, "seats": len(L), "mean_length": ml["value"],
+                         "length_lo": ml["lo"], "length_hi": ml["hi"], "mean_score": ms["value"],
+                         "score_lo": ms["lo"], "score_hi": ms["hi"]})
+    return pd.DataFrame(rows)
