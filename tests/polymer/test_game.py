@@ -167,3 +167,13 @@ def test_tiebreaks():
 
 def test_boundary_definition():
     assert is_boundary(3, 0) and is_boundary(10, 5) and not is_boundary(9, 5) and not is_boundary(0, 0)
+
+
+def test_a_holdout_keeps_its_hand_and_blocks_chains_through_it():
+    from negenlab.polymer.stats import holdout_study
+
+    agents = make_agents("no_trade", 1) + make_agents("cooperative", 7)
+    df = simulate(PolymerGame(Rules(players=8, trade_budget=3)), agents, n_games=4, seed=2, backend="serial", progress=False)
+    assert (df["len_0"] == df["start_len_0"]).all()
+    t = holdout_study(players=8, games=3, seed=2, trade_budget=2)
+    assert set(t["distance_from_seat_0"]) == {0, 1, 2, 3, 4} and len(t) == 10
