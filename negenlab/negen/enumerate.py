@@ -16,7 +16,7 @@
 [1, 2, 6, 19, 63]
 >>> df = count_spirals(4)
 >>> df[["k", "valid_fixed", "valid_free"]].values.tolist()
-[[1, 6, 6], [2, 0, 0], [3, 16, 4], [4, 48, 6]]
+[[1, 6, 6], [2, 0, 0], [3, 16, 4], [4, 0, 0]]
 """
 from __future__ import annotations
 
