@@ -281,3 +281,29 @@ if __name__ == "__main__":  # python -m negenlab.negen.enumerate --max-k 11 --bu
     a = ap.parse_args()
     for p in write_tables(a.out, a.max_k, time_budget=a.budget):
         print(p)
+
+
+def write_smallest(out_dir="data/negen", max_k: int = 8) -> "Path":
+    """``smallest_closed_spirals.csv``: per rule variant, every smallest valid closed spiral up to
+    rotation and reflection (canonical text form, rows joined by ' / ')."""
+    import json
+    from pathlib import Path
+
+    from negenlab import __version__
+
+    rows = []
+    for shape in ("straight", "bent"):
+        for cov in ("die", "adjacency"):
+            rules = Rules(sequence_shape=shape, coverage=cov)
+            k, tables = smallest_closed_spirals(rules, max_k=max_k, limit=10**6)
+            for t in tables:
+                rows.append({"sequence_shape": shape, "coverage": cov, "k": k,
+                             "spiral": t.to_text().replace("\n", " / ")})
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    pd.DataFrame(rows).to_csv(out / "smallest_closed_spirals.csv", index=False)
+    (out / "smallest_closed_spirals.json").write_text(json.dumps(
+        {"negenlab_version": __version__, "searched_up_to_k": max_k, "up_to": "rotation and reflection",
+         "command": "python -c 'from negenlab.negen.enumerate import write_smallest; write_smallest()'"},
+        indent=2) + "\n")
+    return out / "smallest_closed_spirals.csv"

@@ -53,8 +53,8 @@ def draw_table(table: Table, rules: Rules | None = None, ax=None, title: str | N
     for x, y, z in seqs:
         ax.plot([x[1], y[1], z[1]], [x[0], y[0], z[0]], color="#222", lw=1.5, alpha=0.7, zorder=4)
     for r, c in invalid:
-        ax.plot([c - 0.35, c + 0.35], [r - 0.35, r + 0.35], color="#ff7f0e", lw=3, zorder=5)
-        ax.plot([c - 0.35, c + 0.35], [r + 0.35, r - 0.35], color="#ff7f0e", lw=3, zorder=5)
+        ax.plot([c - 0.35, c + 0.35], [r - 0.35, r + 0.35], color="#ff7f0e", lw=2, alpha=0.7, zorder=5)
+        ax.plot([c - 0.35, c + 0.35], [r + 0.35, r - 0.35], color="#ff7f0e", lw=2, alpha=0.7, zorder=5)
     cells = list(table.keys()) + list(blanks)
     if cells:
         rows = [r for r, _ in cells]

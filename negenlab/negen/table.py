@@ -420,7 +420,7 @@ def table_svg(table: Table, *, size: int = 36, nodes=(), edges=(), sequences=(),
         x, y = centre(cell)
         d = size * 0.38
         parts.append(f"<path d='M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} M{x + d:.1f},{y - d:.1f} "
-                     f"L{x - d:.1f},{y + d:.1f}' stroke='#ff7f0e' stroke-width='3' opacity='0.9'/>")
+                     f"L{x - d:.1f},{y + d:.1f}' stroke='#ff7f0e' stroke-width='2' opacity='0.7'/>")
     parts.append("</svg>")
     return "".join(parts)
 
