@@ -156,6 +156,9 @@ def test_check_table_agrees_with_brute_force(rules):
                 assert {frozenset(s.cells) for s in v.sequences} == {frozenset(s) for s in seqs}
                 if rules.coverage == "die":
                     assert {c for s in v.sequences for c in s.cells} == set(v.cells)
+                else:  # every adjacent pair lies in one of the witness's sequences
+                    in_seq = {frozenset(p) for s in v.sequences for p in ((s.ends[0], s.centre), (s.centre, s.ends[1]))}
+                    assert {frozenset(p) for p in v.spiral.adjacent_pairs()} <= in_seq
             elif not v.valid:
                 seen_invalid += 1
                 assert all(a.uncovered for a in v.attempts)
