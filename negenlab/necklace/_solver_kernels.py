@@ -26,6 +26,53 @@ def _legal_ordered(board, n, colour, order, out, art, disc, low, parent, nxt, st
 
 
 @njit(cache=True)
+def can_still_connect(board, n, target, stamp, gen, stack):
+    """False when ``target`` can never connect its edges: no path of its stones and empty points
+    it may still take. A point where its stone would make a crosscut stays forbidden forever
+    (stones never move), so such points are walls; every other empty point is assumed takeable."""
+    sp = -1
+    for i in range(n):
+        p = i if target == 1 else i * n
+        if stamp[p] == gen:
+            continue
+        if board[p] == target or (board[p] == 0 and not crosscut_at(board, n, p, target)):
+            stamp[p] = gen
+            sp += 1
+            stack[sp] = p
+    while sp >= 0:
+        v = stack[sp]
+        sp -= 1
+        r = v // n
+        c = v - r * n
+        if (target == 1 and r == n - 1) or (target == 2 and c == n - 1):
+            return True
+        for k in range(4):
+            if k == 0:
+                if r == 0:
+                    continue
+                w = v - n
+            elif k == 1:
+                if r == n - 1:
+                    continue
+                w = v + n
+            elif k == 2:
+                if c == 0:
+                    continue
+                w = v - 1
+            else:
+                if c == n - 1:
+                    continue
+                w = v + 1
+            if stamp[w] == gen:
+                continue
+            if board[w] == target or (board[w] == 0 and not crosscut_at(board, n, w, target)):
+                stamp[w] = gen
+                sp += 1
+                stack[sp] = w
+    return False
+
+
+@njit(cache=True)
 def _tt_key(h, colour, target):
     m = h[0]
     for k in range(1, 4):
@@ -54,6 +101,9 @@ def prove(board, n, colour, target, depth, h, zs, tt_keys, tt_vals, tt_move, ord
     slot = np.int64(key & mask)
     if tt_keys[slot] == key and tt_vals[slot] != 0:
         return tt_vals[slot] == 1
+    counters[1] += 1
+    if not can_still_connect(board, n, target, stamp, np.int32(counters[1]), stack):
+        return False
     moves = movebuf[depth]
     k = _legal_ordered(board, n, colour, order, moves, art, disc, low, parent, nxt, stack)
     if k == 0:
@@ -139,3 +189,153 @@ def prove(board, n, colour, target, depth, h, zs, tt_keys, tt_vals, tt_move, ord
     tt_vals[slot] = 1 if result else 2
     tt_move[slot] = cut
     return result
+
+
+# ----------------------------------------------------------------------------- depth-first proof-number search
+INF = 1 << 40
+
+
+@njit(cache=True)
+def _pn_lookup(tt_keys, tt_pn, tt_dn, key):
+    mask = np.uint64(len(tt_keys) - 1)
+    slot = np.int64(key & mask)
+    if tt_keys[slot] == key:
+        return tt_pn[slot], tt_dn[slot]
+    slot2 = slot ^ 1
+    if tt_keys[slot2] == key:
+        return tt_pn[slot2], tt_dn[slot2]
+    return np.int64(1), np.int64(1)
+
+
+@njit(cache=True)
+def _pn_store(tt_keys, tt_pn, tt_dn, key, pn, dn):
+    mask = np.uint64(len(tt_keys) - 1)
+    slot = np.int64(key & mask)
+    slot2 = slot ^ 1
+    if tt_keys[slot2] == key:
+        slot = slot2
+    elif tt_keys[slot] != key:
+        # prefer overwriting an unsolved entry; keep solved ones when possible
+        solved1 = tt_keys[slot] != 0 and (tt_pn[slot] == 0 or tt_dn[slot] == 0)
+        solved2 = tt_keys[slot2] != 0 and (tt_pn[slot2] == 0 or tt_dn[slot2] == 0)
+        if solved1 and not solved2:
+            slot = slot2
+    tt_keys[slot] = key
+    tt_pn[slot] = pn
+    tt_dn[slot] = dn
+
+
+@njit(cache=True)
+def _child_key(h, zs, p, colour, next_colour, target):
+    m = h[0] ^ zs[0, p, colour]
+    for s in range(1, 4):
+        v = h[s] ^ zs[s, p, colour]
+        if v < m:
+            m = v
+    return m ^ (np.uint64(0x9E3779B97F4A7C15) * np.uint64(next_colour * 3 + target))
+
+
+@njit(cache=True)
+def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_dn, order, movebuf,
+         art, disc, low, parent, nxt, stack, stamp, counters):
+    """Depth-first proof-number search (Nagai's df-pn) of "``target`` wins", ``colour`` to move.
+
+    OR nodes: ``target`` to move; AND nodes: the other colour. A draw (nobody can move) and
+    a win of the other colour are disproofs. Results live in the table ``(tt_pn, tt_dn)``:
+    pn == 0 proven, dn == 0 disproven. ``counters`` as in :func:`prove` (node count, stamp
+    generation, node cap, cap flag).
+    """
+    counters[0] += 1
+    key = _tt_key(h, colour, target)
+    if counters[2] > 0 and counters[0] > counters[2]:
+        counters[3] = 1
+        return
+    counters[1] += 1
+    if not can_still_connect(board, n, target, stamp, np.int32(counters[1]), stack):
+        _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)
+        return
+    moves = movebuf[depth]
+    k = _legal_ordered(board, n, colour, order, moves, art, disc, low, parent, nxt, stack)
+    if k == 0:
+        other = 3 - colour
+        k2 = _legal_ordered(board, n, other, order, moves, art, disc, low, parent, nxt, stack)
+        if k2 == 0:
+            _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)  # draw: no win for target
+            return
+        dfpn(board, n, other, target, depth + 1, h, thpn, thdn, zs, tt_keys, tt_pn, tt_dn, order, movebuf,
+             art, disc, low, parent, nxt, stack, stamp, counters)
+        ckey = _tt_key(h, other, target)
+        cpn, cdn = _pn_lookup(tt_keys, tt_pn, tt_dn, ckey)
+        _pn_store(tt_keys, tt_pn, tt_dn, key, cpn, cdn)
+        return
+    for i in range(k):
+        p = moves[i]
+        board[p] = colour
+        counters[1] += 1
+        won = wins_through(board, n, p, stamp, np.int32(counters[1]), stack)
+        board[p] = 0
+        if won:
+            if colour == target:
+                _pn_store(tt_keys, tt_pn, tt_dn, key, 0, INF)
+            else:
+                _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)
+            return
+    is_or = colour == target
+    other = 3 - colour
+    pn = np.int64(1)
+    dn = np.int64(1)
+    while True:
+        best = -1
+        best_v = INF + 1
+        second = INF + 1
+        total = np.int64(0)
+        bpn = np.int64(1)
+        bdn = np.int64(1)
+        for i in range(k):
+            p = moves[i]
+            ck = _child_key(h, zs, p, colour, other, target)
+            cpn, cdn = _pn_lookup(tt_keys, tt_pn, tt_dn, ck)
+            if is_or:
+                v = cpn
+                s = cdn
+            else:
+                v = cdn
+                s = cpn
+            total += s
+            if total > INF:
+                total = INF
+            if v < best_v:
+                second = best_v
+                best_v = v
+                best = i
+                bpn = cpn
+                bdn = cdn
+            elif v < second:
+                second = v
+        if is_or:
+            pn = best_v
+            dn = total
+        else:
+            dn = best_v
+            pn = total
+        if pn >= thpn or dn >= thdn:
+            break
+        if is_or:
+            c_thpn = min(thpn, second + 1)
+            c_thdn = thdn - dn + bdn
+        else:
+            c_thdn = min(thdn, second + 1)
+            c_thpn = thpn - pn + bpn
+        p = moves[best]
+        board[p] = colour
+        for s in range(4):
+            h[s] ^= zs[s, p, colour]
+        dfpn(board, n, other, target, depth + 1, h, c_thpn, c_thdn, zs, tt_keys, tt_pn, tt_dn, order, movebuf,
+             art, disc, low, parent, nxt, stack, stamp, counters)
+        for s in range(4):
+            h[s] ^= zs[s, p, colour]
+        board[p] = 0
+        if counters[3] != 0:
+            return
+        # movebuf[depth] is intact: deeper levels use other rows
+    _pn_store(tt_keys, tt_pn, tt_dn, key, pn, dn)

@@ -29,7 +29,7 @@ import numpy as np
 from negenlab.core.errors import InvalidInputError
 
 from ._kernels import BLUE, RED
-from ._solver_kernels import prove
+from ._solver_kernels import INF, dfpn, prove
 
 COLOUR_NAME = {RED: "red", BLUE: "blue", 0: "draw"}
 
@@ -65,7 +65,7 @@ class ProofSearch:
     """
 
     def __init__(self, n: int, tt_bits: int = 22, node_cap: int = 0, seed: int = 20240301,
-                 adjacency_weight: int = 1000, history: bool = False):
+                 adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn"):
         if n < 2:
             raise InvalidInputError(f"board size must be >= 2, got {n}")
         if not 10 <= tt_bits <= 28:
@@ -79,6 +79,12 @@ class ProofSearch:
         for k in range(4):
             self.zs[k] = z[maps[k]]
         self.tt_keys = np.zeros(1 << tt_bits, dtype=np.uint64)
+        self.method = method
+        if method not in ("dfpn", "alphabeta"):
+            raise InvalidInputError(f"method must be 'dfpn' or 'alphabeta', got {method!r}")
+        if method == "dfpn":
+            self.tt_pn = np.zeros(1 << tt_bits, dtype=np.int64)
+            self.tt_dn = np.zeros(1 << tt_bits, dtype=np.int64)
         self.tt_vals = np.zeros(1 << tt_bits, dtype=np.int8)
         self.tt_move = np.full(1 << tt_bits, -1, dtype=np.int16)
         self.hist = np.zeros((3, N), dtype=np.int64)
@@ -113,6 +119,19 @@ class ProofSearch:
         self.counters[0] = 0
         self.counters[2] = self.node_cap
         self.counters[3] = 0
+        if self.method == "dfpn":
+            h = self._hashes(board)
+            dfpn(board, self.n, int(to_move), int(target), 0, h, INF, INF, self.zs, self.tt_keys, self.tt_pn,
+                 self.tt_dn, self.order, self.movebuf, self.art, self.disc, self.low, self.parent, self.nxt,
+                 self.stack, self.stamp, self.counters)
+            self.nodes += int(self.counters[0])
+            if self.counters[3]:
+                raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
+            key = _root_key(h, int(to_move), int(target))
+            pn, dn = _lookup(self, key)
+            if pn != 0 and dn != 0:
+                raise RuntimeError("df-pn stopped without a proof (transposition table too small?)")
+            return pn == 0
         r = prove(board, self.n, int(to_move), int(target), 0, self._hashes(board), self.zs, self.tt_keys,
                   self.tt_vals, self.tt_move, self.order, self.movebuf, self.art, self.disc, self.low, self.parent, self.nxt,
                   self.stack, self.stamp, self.counters, self.hist)
@@ -128,6 +147,19 @@ class ProofSearch:
         if self.wins(board, to_move, BLUE):
             return "blue"
         return "draw"
+
+
+def _root_key(h: np.ndarray, colour: int, target: int) -> np.uint64:
+    from ._solver_kernels import _tt_key
+
+    return _tt_key(h, colour, target)
+
+
+def _lookup(search: "ProofSearch", key) -> tuple[int, int]:
+    from ._solver_kernels import _pn_lookup
+
+    pn, dn = _pn_lookup(search.tt_keys, search.tt_pn, search.tt_dn, np.uint64(key))
+    return int(pn), int(dn)
 
 
 @dataclass
@@ -200,7 +232,7 @@ def opening_values(n: int, search: ProofSearch | None = None, progress: bool = F
 
 
 def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = False,
-          adjacency_weight: int = 1000, history: bool = False) -> Solution:
+          adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn") -> Solution:
     """Solve the empty ``size`` x ``size`` board (with or without the swap rule).
 
     On an empty board every point is legal for Red (no stones, every region touches the edge).
@@ -208,7 +240,8 @@ def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = Fals
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 2:
         raise InvalidInputError(f"board size must be an integer >= 2, got {size!r}")
     t0 = time.perf_counter()
-    search = ProofSearch(int(size), tt_bits=tt_bits, adjacency_weight=adjacency_weight, history=history)
+    search = ProofSearch(int(size), tt_bits=tt_bits, adjacency_weight=adjacency_weight, history=history,
+                         method=method)
     values = opening_values(int(size), search, progress)
     seconds = time.perf_counter() - t0
     red_wins = sorted(m for m, v in values.items() if v == "red")
