@@ -16,7 +16,7 @@ a value of its own: the solver proves "Red wins" and, when that fails, "Blue win
 >>> from negenlab.necklace.solver import solve
 >>> result = solve(3, swap=False)
 >>> result.winner, result.winning_first_moves
-('red', [(1, 1)])
+('red', [(0, 1), (1, 1), (2, 1)])
 """
 from __future__ import annotations
 
@@ -243,9 +243,16 @@ def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = Fals
     search = ProofSearch(int(size), tt_bits=tt_bits, adjacency_weight=adjacency_weight, history=history,
                          method=method)
     values = opening_values(int(size), search, progress)
-    seconds = time.perf_counter() - t0
+    return solution_from_values(int(size), swap, values, search.nodes, time.perf_counter() - t0,
+                                info={"method": method, "tt_bits": tt_bits})
+
+
+def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, seconds: float = 0.0,
+                         info: dict | None = None) -> Solution:
+    """The game's result from the per-opening results (see :func:`solve` for the swap logic)."""
     red_wins = sorted(m for m, v in values.items() if v == "red")
     draws = sorted(m for m, v in values.items() if v == "draw")
+    info = dict(info or {})
     if not swap:
         if red_wins:
             winner, seat, first = "red", 0, red_wins
@@ -253,11 +260,87 @@ def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = Fals
             winner, seat, first = "draw", None, draws
         else:
             winner, seat, first = "blue", 1, []
-        return Solution(size, False, winner, seat, first, [], values, search.nodes, seconds)
+        return Solution(size, False, winner, seat, first, [], dict(values), nodes, seconds, info)
     # with swap: Blue swaps a Red-winning opening and places after a Blue-winning one, so the
     # first player wins no opening; openings valued "draw" are the first player's best.
     if draws:
         winner, seat, first = "draw", None, draws
     else:
         winner, seat, first = "second player", 1, []
-    return Solution(size, True, winner, seat, first, red_wins, values, search.nodes, seconds)
+    return Solution(size, True, winner, seat, first, red_wins, dict(values), nodes, seconds, info)
+
+
+SOLUTION_COLUMNS = ["size", "swap", "winner", "winner_seat", "winning_first_moves", "n_winning_first_moves",
+                    "swap_openings", "red_winning_openings", "draw_openings", "nodes", "seconds"]
+
+
+def solutions_table(solutions) -> "pd.DataFrame":
+    """One row per (size, swap) in :data:`SOLUTION_COLUMNS` order."""
+    import pandas as pd
+
+    return pd.DataFrame([s.to_row() for s in solutions], columns=SOLUTION_COLUMNS)
+
+
+def openings_table(solutions) -> "pd.DataFrame":
+    """Long table ``size, row, col, value`` of every opening's perfect-play result (no swap)."""
+    import pandas as pd
+
+    rows, seen = [], set()
+    for s in solutions:
+        if s.size in seen:
+            continue
+        seen.add(s.size)
+        for (r, c), v in sorted(s.opening_values.items()):
+            rows.append({"size": s.size, "row": r, "col": c, "value": v})
+    return pd.DataFrame(rows, columns=["size", "row", "col", "value"])
+
+
+def write_tables(solutions, out_dir, extra_info: dict | None = None) -> list:
+    """Write ``solutions.csv``, ``solution_openings.csv`` and ``solutions.json`` (rules, version,
+    method, timings) into ``out_dir``; return the paths."""
+    import json
+    from pathlib import Path
+
+    from negenlab.core.version import package_version
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    a = out / "solutions.csv"
+    b = out / "solution_openings.csv"
+    solutions_table(solutions).to_csv(a, index=False)
+    openings_table(solutions).to_csv(b, index=False)
+    meta = {
+        "what": "Necklace perfect-play results from the empty board, every first move of Red",
+        "rules": "negenlab/necklace rules (shared/rules/necklace.md): crosscut and seclusion restrictions, "
+                 "skip when a colour cannot place, draw when nobody can; swap = pie rule on Blue's first turn",
+        "method": "df-pn proof search (numba) with a transposition table over the 4 colour-preserving "
+                  "symmetries; 'red wins' proved, then 'blue wins'; neither = draw",
+        "negenlab_version": package_version(),
+        "sizes": sorted({s.size for s in solutions}),
+        "runs": [{"size": s.size, "swap": s.swap, "nodes": s.nodes, "seconds": round(s.seconds, 3), **s.info}
+                 for s in solutions],
+        "files": {"solutions.csv": "one row per size and swap rule",
+                  "solution_openings.csv": "value after each opening, both sides then perfect, no swap"},
+    }
+    meta.update(extra_info or {})
+    c = out / "solutions.json"
+    c.write_text(json.dumps(meta, indent=2))
+    return [a, b, c]
+
+
+def load_tables(data_dir=None):
+    """``(solutions, openings)`` DataFrames shipped in ``data/necklace`` (or ``data_dir``)."""
+    import pandas as pd
+
+    d = _data_dir() if data_dir is None else data_dir
+    from pathlib import Path
+
+    d = Path(d)
+    return (pd.read_csv(d / "solutions.csv", keep_default_na=False),
+            pd.read_csv(d / "solution_openings.csv", keep_default_na=False))
+
+
+def _data_dir():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[2] / "data" / "necklace"

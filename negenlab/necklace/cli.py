@@ -1,0 +1,117 @@
+"""``negenlab necklace legal|solve|simulate ... [--json]``.
+
+    negenlab necklace legal "R.B\\n...\\n..." --to-move red
+    negenlab necklace solve 3 4 --json
+    negenlab necklace simulate --size 7 --games 200 --agents random mcts:300 --seed 1
+"""
+from __future__ import annotations
+
+from negenlab.core.cliutil import add_json_flag, emit, read_text_arg
+from negenlab.core.errors import InvalidInputError
+
+
+def register(parser) -> None:
+    sub = parser.add_subparsers(dest="verb", required=True)
+
+    p = sub.add_parser("legal", help="legal moves and illegal points (with reasons) of a position")
+    p.add_argument("board", help="rows of . R B separated by newlines or '\\n'; '-' reads stdin, @file a file")
+    p.add_argument("--to-move", default="red", help="red or blue (default red)")
+    add_json_flag(p)
+    p.set_defaults(func=_legal)
+
+    p = sub.add_parser("solve", help="perfect-play result of the empty board for each size (every first move)")
+    p.add_argument("sizes", nargs="+", type=int, help="board sizes (3..5 finish in seconds to minutes)")
+    p.add_argument("--write", metavar="DIR", default=None, help="also write solutions.csv/json into DIR")
+    p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
+    add_json_flag(p)
+    p.set_defaults(func=_solve)
+
+    p = sub.add_parser("simulate", help="seeded self-play statistics")
+    p.add_argument("--size", type=int, default=9)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--agents", nargs=2, default=["random", "random"], metavar=("SEAT0", "SEAT1"),
+                   help="random or mcts:SIMS (compiled MCTS), one per seat (default random random)")
+    p.add_argument("--no-swap", action="store_true", help="play without the swap (pie) rule")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=None)
+    add_json_flag(p)
+    p.set_defaults(func=_simulate)
+
+
+def _legal(args) -> int:
+    from .engine import State
+
+    s = State.from_text(read_text_arg(args.board), args.to_move)
+    result = {
+        "size": s.n, "to_move": s.colour_to_move, "winner": s.winner, "draw": s.is_draw,
+        "skipped_turns": s.skipped_turns,
+        "legal_moves": [list(m) for m in s.legal_moves()],
+        "illegal": [{"point": list(p), "reasons": list(r)} for p, r in sorted(s.illegal_points().items())],
+    }
+    lines = [s.to_text(), ""]
+    if s.is_over:
+        lines.append(f"game over: {s.winner + ' wins' if s.winner else 'draw (nobody can move)'}")
+    else:
+        lines.append(f"{s.colour_to_move} to move" + (f" (the other colour's turn was skipped)" if s.skipped_turns else ""))
+        lines.append("legal: " + " ".join(f"{r},{c}" for r, c in s.legal_moves()))
+        for (r, c), why in sorted(s.illegal_points().items()):
+            lines.append(f"illegal {r},{c}: {' and '.join(why)}")
+    emit(result, args.json, "\n".join(lines))
+    return 0
+
+
+def _solve(args) -> int:
+    from .solver import solution_from_values, solutions_table, solve, write_tables
+
+    for n in args.sizes:
+        if not 2 <= n <= 7:
+            raise InvalidInputError(f"solve supports sizes 2..7 (6 and 7 may not finish), got {n}")
+    sols = []
+    for n in args.sizes:
+        s = solve(n, swap=False, tt_bits=args.tt_bits)
+        sols.append(s)
+        sols.append(solution_from_values(n, True, s.opening_values, s.nodes, s.seconds, s.info))
+    table = solutions_table(sols)
+    if args.write:
+        write_tables(sols, args.write)
+    emit(table, args.json)
+    return 0
+
+
+def _agent(spec: str):
+    from negenlab.core.agents import RandomAgent
+
+    from .agents import NumbaMCTSAgent
+
+    if spec == "random":
+        return RandomAgent()
+    if spec.startswith("mcts:"):
+        try:
+            return NumbaMCTSAgent(int(spec.split(":", 1)[1]))
+        except ValueError:
+            pass
+    raise InvalidInputError(f"unknown agent {spec!r}: expected 'random' or 'mcts:SIMS' (e.g. mcts:300)")
+
+
+def _simulate(args) -> int:
+    from negenlab.core import simulate
+    from negenlab.core.metrics import mean_interval, summary, win_rates
+
+    from .engine import Necklace
+
+    if args.games < 1:
+        raise InvalidInputError(f"--games must be >= 1, got {args.games}")
+    game = Necklace(args.size, swap=not args.no_swap)
+    agents = [_agent(a) for a in args.agents]
+    df = simulate(game, agents, args.games, seed=args.seed, workers=args.workers, progress=False)
+    colours = win_rates(df, column="winner_colour", labels=["red", "blue", "draw"])
+    extra = {k: mean_interval(df[k]) for k in ("skipped_turns", "crosscut_turns", "seclusion_turns", "length")}
+    result = {"rules": game.describe(), "agents": [a.describe() for a in agents], "seed": args.seed,
+              "colour_win_rates": colours, "summary": summary(df), "per_game_means": extra,
+              "swapped": float(df["swapped"].mean())}
+    text = (f"{game.rules}, agents {args.agents}, {args.games} games, seed {args.seed}\n\n"
+            f"{colours.to_string(index=False)}\n\n{summary(df).to_string(index=False)}\n\n"
+            + "\n".join(f"{k}: mean {v['value']:.2f} [{v['lo']:.2f}, {v['hi']:.2f}] (n={v['n']})" for k, v in extra.items())
+            + f"\nswapped: {df['swapped'].mean():.3f}")
+    emit(result, args.json, text)
+    return 0

@@ -1,0 +1,75 @@
+"""Matplotlib figures for Necklace (engines never import this module).
+
+>>> import numpy as np
+>>> from negenlab.necklace.plot import plot_swap_map
+>>> ax = plot_swap_map(np.array([[0.0, 1.0], [1.0, 0.0]]), title="toy")
+>>> ax.get_title()
+'toy'
+"""
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from negenlab.core.plot import heatmap
+
+
+def plot_swap_map(values: np.ndarray, ax=None, title: str | None = None, solved: bool = False):
+    """Red's win rate after each first move; cells above 0.5 are the openings Blue should swap."""
+    ax = heatmap(values, ax=ax, cmap="RdBu_r", vmin=0, vmax=1, fmt="{:.0f}" if solved else "{:.2f}",
+                 title=title, colorbar_label="Red wins (1) / Blue wins (0)" if solved else "Red win rate")
+    n = values.shape[0]
+    for (r, c), v in np.ndenumerate(values):
+        if v > 0.5:
+            ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec="gold", lw=2))
+    ax.set_xticks(range(n))
+    ax.set_yticks(range(n))
+    ax.set_xlabel("column (gold frame: Blue should swap)")
+    ax.set_ylabel("row")
+    return ax
+
+
+def plot_red_win_rates(table: pd.DataFrame, ax=None):
+    """Red's win rate with Wilson intervals by board size, one line per agent kind."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 3.4))
+    for agents, sub in table.groupby("agents"):
+        sub = sub.sort_values("size")
+        y = sub["red_win"].to_numpy(float)
+        err = np.vstack([y - sub["red_lo"].to_numpy(float), sub["red_hi"].to_numpy(float) - y])
+        ax.errorbar(sub["size"], y, yerr=err, marker="o", capsize=3, label=f"{agents} (n={int(sub['games'].min())}+)")
+    ax.axhline(0.5, color="grey", ls="--", lw=1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("board size")
+    ax.set_ylabel("Red win rate (95% Wilson)")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_restrictions(table: pd.DataFrame, ax=None):
+    """Share of decisions at which each restriction removed at least one point."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 3.4))
+    labels = [f"{s}/{a}" for s, a in zip(table["size"], table["agents"])]
+    x = np.arange(len(table))
+    for off, (name, col) in zip((-0.2, 0.2), (("crosscut", "crosscut"), ("seclusion", "seclusion"))):
+        y = table[f"{col}_share"].to_numpy(float)
+        err = np.vstack([y - table[f"{col}_lo"].to_numpy(float), table[f"{col}_hi"].to_numpy(float) - y])
+        ax.bar(x + off, y, 0.4, yerr=err, capsize=2, label=name)
+    ax.set_xticks(x, labels, rotation=45, ha="right", fontsize=8)
+    ax.set_ylabel("share of decisions restricted")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_lengths(frames: dict, ax=None):
+    """Game length distributions (decisions per game) per size and agent kind."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 3.4))
+    keys = sorted(frames)
+    ax.boxplot([frames[k]["length"] for k in keys])
+    ax.set_xticks(range(1, len(keys) + 1), [f"{s}/{k}" for s, k in keys], rotation=45, ha="right", fontsize=8)
+    ax.set_ylabel("decisions per game")
+    return ax

@@ -1,0 +1,71 @@
+"""The proof searches against a memoised naive minimax, and the shipped table against a fresh solve."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from negenlab.necklace.solver import ProofSearch, load_tables, opening_values, solution_from_values, solve, \
+    solutions_table
+
+from . import brute
+from .test_engine import positions_from_play
+
+NAME = {1: "red", -1: "blue", 0: "draw"}
+
+
+@pytest.mark.parametrize("n", [2, 3])
+@pytest.mark.parametrize("method", ["dfpn", "alphabeta"])
+def test_openings_match_naive_minimax(n, method):
+    memo: dict = {}
+    search = ProofSearch(n, tt_bits=16, method=method)
+    values = opening_values(n, search)
+    for (r, c), v in values.items():
+        b = np.zeros((n, n), dtype=np.int8)
+        b[r, c] = 1
+        assert v == NAME[brute.minimax(b, 2, memo)], (r, c)
+
+
+@pytest.fixture(scope="module")
+def small_positions():
+    """Positions of random 3x3 and 4x4 games with few empty points, each with its minimax value."""
+    rng = np.random.default_rng(11)
+    memo: dict = {}
+    cases = []
+    for n, max_empty, games in ((3, 9, 20), (4, 7, 40)):
+        for b in positions_from_play(n, rng, games=games):
+            if int((b == 0).sum()) > max_empty or brute.connects(b, 1) or brute.connects(b, 2):
+                continue
+            for colour in (1, 2):
+                cases.append((b, colour, NAME[brute.minimax(b, colour, memo)]))
+    return cases
+
+
+@pytest.mark.parametrize("method", ["dfpn", "alphabeta"])
+def test_random_positions_match_naive_minimax(method, small_positions):
+    searches = {n: ProofSearch(n, tt_bits=16, method=method) for n in (3, 4)}
+    for b, colour, expected in small_positions:
+        assert searches[b.shape[0]].value(b.reshape(-1), colour) == expected, (b, colour)
+    assert len(small_positions) > 100
+    assert {v for _, _, v in small_positions} >= {"red", "blue"}
+
+
+def test_shipped_table_reproduces_for_3_and_4():
+    shipped, openings = load_tables()
+    assert {3, 4, 5} <= set(shipped["size"])
+    for n in (3, 4):
+        s = solve(n, swap=False, tt_bits=20)
+        fresh = solutions_table([s, solution_from_values(n, True, s.opening_values)])
+        cols = ["size", "swap", "winner", "winner_seat", "winning_first_moves", "swap_openings",
+                "red_winning_openings", "draw_openings"]
+        old = shipped[shipped["size"] == n][cols].astype(str).reset_index(drop=True)
+        assert fresh[cols].astype(str).reset_index(drop=True).equals(old), (fresh[cols], old)
+        ship_open = openings[openings["size"] == n]
+        assert {(r, c): v for r, c, v in ship_open[["row", "col", "value"]].itertuples(index=False)} == s.opening_values
+
+
+def test_node_cap_is_reported():
+    search = ProofSearch(4, tt_bits=16, node_cap=50)
+    b = np.zeros(16, dtype=np.int8)
+    b[5] = 1
+    with pytest.raises(RuntimeError, match="node cap"):
+        search.wins(b, 2, 1)
