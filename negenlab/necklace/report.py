@@ -1,0 +1,104 @@
+"""The Necklace section of ``negenlab report``: solver table, self-play statistics, swap map.
+
+Defaults keep the whole section within about a minute on two cores; ``--games N`` sets
+the games per random-agent study (MCTS studies use N // 5, at least 4).
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+
+TITLE = "Necklace"
+
+SIZES = (5, 7, 9, 11)
+MCTS_SIMS = 50
+
+
+def build(page, options) -> None:
+    import matplotlib.pyplot as plt
+
+    from negenlab.core.game import rules_to_dict
+
+    from .engine import State
+    from .plot import plot_lengths, plot_red_win_rates, plot_restrictions, plot_swap_map
+    from .render import board_svg
+    from .rules import Rules
+    from .solver import load_tables
+    from .stats import study, swap_map_mcts, swap_map_solved
+
+    t0 = time.perf_counter()
+    page.text("Necklace by Mark Steere and Luis Bolaños Mures (2024). Red connects top and bottom, Blue left "
+              "and right, orthogonally; a placement may not create a crosscut nor leave an empty region "
+              "without an edge point; a colour that cannot place is skipped. negenlab reports a position "
+              "where nobody can move and nobody has won as a draw (the designers call the game drawless).")
+
+    # -------------------------------------------------------------- exact results
+    page.heading("Perfect play on small boards")
+    solutions, openings = load_tables()
+    page.table(solutions, caption="Shipped solver table (data/necklace/solutions.csv): winner with perfect play, "
+                                  "Red's winning first moves (no swap), and the openings Blue should swap. "
+                                  "'second player' = with swap, seat 1 wins whatever seat 0 opens.")
+    solved_sizes = sorted(set(openings["size"]))
+    fig, axes = plt.subplots(1, len(solved_sizes), figsize=(3.6 * len(solved_sizes), 3.2))
+    for ax, n in zip(np.atleast_1d(axes), solved_sizes):
+        plot_swap_map(swap_map_solved(n, openings), ax=ax, title=f"{n}x{n} solved", solved=True)
+    page.figure(fig, caption="Solved swap maps: 1 = Red wins after this opening (Blue should swap), "
+                             "0 = Blue wins (Blue should place).")
+
+    # -------------------------------------------------------------- self-play
+    page.heading("Self-play statistics")
+    n_random = options.games or 100
+    n_mcts = max(4, n_random // 5)
+    games = {}
+    for s in SIZES:
+        games[(s, "random")] = n_random
+        games[(s, "mcts")] = max(4, int(n_mcts * (5 / s) ** 2))
+    table, frames = study(SIZES, ("random", "mcts"), games=games, seed=options.seed, swap=True,
+                          simulations=MCTS_SIMS, workers=options.workers, progress=options.progress)
+    show = table[["size", "agents", "games", "red_win", "red_lo", "red_hi", "seat0_win", "seat0_lo", "seat0_hi",
+                  "swap_rate", "draws", "draw_hi", "length", "skips_per_game", "crosscut_share",
+                  "seclusion_share", "crosscut_points_per_decision", "seclusion_points_per_decision"]]
+    page.table(show, caption="Swap rule on. red_* = games won by the Red colour (after any swap), seat0_* = by "
+                             "the first player, with 95% Wilson intervals; draw_hi = upper end of the draw-rate "
+                             "interval; crosscut/seclusion_share = share of decisions at which the restriction "
+                             "removed at least one point (decisions are not independent; intervals are indicative).")
+    total_draws = int(table["draws"].sum())
+    total_games = int(table["games"].sum())
+    if total_draws:
+        page.warning(f"{total_draws} of {total_games} games ended with nobody able to move: draws do occur.")
+    else:
+        page.note(f"No draws in {total_games} games (the designers' claim holds in this sample).")
+    fig, axes = plt.subplots(1, 3, figsize=(15, 3.6))
+    plot_red_win_rates(table, ax=axes[0])
+    plot_restrictions(table, ax=axes[1])
+    plot_lengths(frames, ax=axes[2])
+    page.figure(fig, caption="Left: Red's win rate by size (95% Wilson). Middle: how often each restriction "
+                             "removed a move. Right: game length.")
+
+    # -------------------------------------------------------------- swap map beyond the solver
+    page.heading("Swap map beyond the solved sizes")
+    size = 7
+    sims = 300
+    fig, ax = plt.subplots(figsize=(4.5, 4))
+    plot_swap_map(swap_map_mcts(size, simulations=sims, seed=options.seed), ax=ax,
+                  title=f"{size}x{size}: MCTS {sims} simulations")
+    page.figure(fig, caption="Red's estimated win rate after each first move (1 minus the value of Blue's best "
+                             "reply in a compiled MCTS search); gold frames: openings Blue should swap. "
+                             "Estimates, not proofs.")
+
+    # -------------------------------------------------------------- an example
+    page.heading("An example game")
+    rng = np.random.default_rng(options.seed)
+    s = State.initial(7)
+    while not s.over:
+        moves = s.legal_moves()
+        s.play(moves[int(rng.integers(len(moves)))])
+    page.raw_html(board_svg(s))
+    page.text(f"A random 7x7 game: {s.winner or 'draw'} after {s.placements} placements, "
+              f"{s.skipped_turns} skipped turns; the winning chain is outlined.")
+    page.provenance(rules={"sizes": list(SIZES), "per_size": [rules_to_dict(Rules(size=s_, swap=True)) for s_ in SIZES]},
+                    agents=[{"agent": "random"}, {"agent": "numba_mcts", "simulations": MCTS_SIMS}],
+                    seed=options.seed, command=options.command("necklace"))
+    page.text(f"Section built in {time.perf_counter() - t0:.0f} s.", "meta")
