@@ -1,0 +1,51 @@
+"""CLI verbs (text and --json), clean errors, and the report section."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from negenlab.cli import main
+from negenlab.report import ReportOptions, build_game_report
+
+
+def test_legal_json(capsys):
+    assert main(["necklace", "legal", "RB.\\nB..\\n...", "--to-move", "red", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["to_move"] == "red"
+    assert {"point": [1, 1], "reasons": ["crosscut"]} in out["illegal"]
+    assert [1, 1] not in out["legal_moves"]
+
+
+def test_legal_text_and_bad_board(capsys):
+    assert main(["necklace", "legal", ".R.\\n.R.\\n.R.", "--to-move", "blue"]) == 0
+    assert "red wins" in capsys.readouterr().out
+    assert main(["necklace", "legal", "R..\\n..", "--to-move", "red"]) == 2
+    assert "ragged rows" in capsys.readouterr().err
+
+
+def test_solve_json(capsys):
+    assert main(["necklace", "solve", "3", "--json", "--tt-bits", "16"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["swap"] for r in rows] == [False, True]
+    assert rows[0]["winner"] == "red" and rows[1]["winner"] == "second player"
+    assert main(["necklace", "solve", "1"]) == 2
+    assert "sizes 2..7" in capsys.readouterr().err
+
+
+def test_simulate_json(capsys):
+    assert main(["necklace", "simulate", "--size", "4", "--games", "10", "--workers", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sum(r["wins"] for r in out["colour_win_rates"]) == 10
+    assert main(["necklace", "simulate", "--agents", "random", "alphazero", "--games", "2"]) == 2
+    assert "unknown agent" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_report_section_renders(tmp_path):
+    path, status = build_game_report("necklace", ReportOptions(out_dir=tmp_path, games=8, seed=1, workers=1,
+                                                               progress=False))
+    text = path.read_text()
+    assert status.startswith("built")
+    for needle in ("Perfect play on small boards", "Self-play statistics", "Swap map", "Provenance", "<svg"):
+        assert needle in text
