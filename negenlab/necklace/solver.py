@@ -193,6 +193,8 @@ class Solution:
             "swap_openings": fmt(self.swap_openings) if self.swap else "",
             "red_winning_openings": fmt(sorted(m for m, v in self.opening_values.items() if v == "red")),
             "draw_openings": fmt(sorted(m for m, v in self.opening_values.items() if v == "draw")),
+            "complete": bool(self.info.get("complete", len(self.opening_values) == self.size ** 2)),
+            "solved_openings": len(self.opening_values),
             "nodes": self.nodes, "seconds": round(self.seconds, 3),
         }
 
@@ -253,6 +255,15 @@ def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, se
     red_wins = sorted(m for m, v in values.items() if v == "red")
     draws = sorted(m for m, v in values.items() if v == "draw")
     info = dict(info or {})
+    complete = len(values) == size * size
+    info["complete"] = complete
+    if not complete:
+        # a search stopped before every opening was solved: say so, conclude only what is proved
+        info["solved_openings"] = len(values)
+        if not swap and red_wins:
+            return Solution(size, False, "red", 0, red_wins, [], dict(values), nodes, seconds, info)
+        return Solution(size, swap, "unknown (incomplete)", None, [], red_wins if swap else [], dict(values),
+                        nodes, seconds, info)
     if not swap:
         if red_wins:
             winner, seat, first = "red", 0, red_wins
@@ -271,7 +282,8 @@ def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, se
 
 
 SOLUTION_COLUMNS = ["size", "swap", "winner", "winner_seat", "winning_first_moves", "n_winning_first_moves",
-                    "swap_openings", "red_winning_openings", "draw_openings", "nodes", "seconds"]
+                    "swap_openings", "red_winning_openings", "draw_openings", "complete", "solved_openings",
+                    "nodes", "seconds"]
 
 
 def solutions_table(solutions) -> "pd.DataFrame":
