@@ -102,7 +102,9 @@ class State:
 
         Raises :class:`InvalidPositionError` naming the row/column for ragged rows, unknown
         characters, a non-square board, size < 2, a crosscut, a secluded empty point, or
-        stones of both colours connecting their edges.
+        stones of both colours connecting their edges. If ``to_move`` has no legal placement
+        the skip rule applies at once (``skipped_turns`` is then 1), and if neither colour
+        has one the position is a draw (``is_draw``).
 
         >>> State.from_text("RB\\nBR", "red")
         Traceback (most recent call last):
@@ -344,13 +346,20 @@ class State:
         sym = {0: ".", RED: "R", BLUE: "B"}
         return "\n".join("".join(sym[int(v)] for v in self.board[r * self.n:(r + 1) * self.n]) for r in range(self.n))
 
-    def playout(self, seed: int) -> tuple[str, int, int]:
+    def playout(self, rng: np.random.Generator) -> tuple[str, int, int]:
         """Random legal play to the end from a copy (compiled); ``(result, placements, skips)``.
 
-        ``result`` is ``"red"``, ``"blue"`` or ``"draw"``. The position itself is unchanged.
+        The compiled stream is seeded with ``rng.integers(2**63)``. ``result`` is ``"red"``,
+        ``"blue"`` or ``"draw"``; the swap is never chosen. The position itself is unchanged.
+
+        >>> State.initial(5).playout(np.random.default_rng(0))[0] in ("red", "blue", "draw")
+        True
         """
         if self.over:
             return (self.winner or "draw", 0, 0)
+        if not isinstance(rng, np.random.Generator):
+            raise InvalidInputError(f"playout needs a numpy Generator, got {type(rng).__name__}")
+        seed = int(rng.integers(2**63))
         w, placed, skipped = K.playout(self.board, self.n, self.to_move, K.make_rng_state(seed))
         return ({RED: "red", BLUE: "blue"}.get(int(w), "draw"), int(placed), int(skipped))
 
@@ -462,7 +471,7 @@ class GameState(CoreState):
 
     def playout(self, rng: np.random.Generator) -> list[float]:
         """Compiled random playout (seeded from ``rng``); returns per seat. Swap is never chosen in playouts."""
-        result, _, _ = self.position.playout(int(rng.integers(2**63)))
+        result, _, _ = self.position.playout(rng)
         if result == "draw":
             return [0.0, 0.0]
         w = self.seat_of(COLOURS[result])
