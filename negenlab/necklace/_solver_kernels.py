@@ -236,6 +236,62 @@ def _child_key(h, zs, p, colour, next_colour, target):
 
 
 @njit(cache=True)
+def connection_distance(board, n, t, dist, dq):
+    """Fewest empty points ``t`` must still fill to connect its edges (0-1 BFS over its stones,
+    cost 0, and empty points it may still take, cost 1); ``INF`` when it never can."""
+    N = n * n
+    big = 1 << 30
+    for i in range(N):
+        dist[i] = big
+    head = N
+    tail = N
+    for i in range(n):
+        p = i if t == 1 else i * n
+        if board[p] == t:
+            dist[p] = 0
+            head -= 1
+            dq[head] = p
+        elif board[p] == 0 and not crosscut_at(board, n, p, t):
+            dist[p] = 1
+            dq[tail] = p
+            tail += 1
+    while head < tail:
+        v = dq[head]
+        head += 1
+        r = v // n
+        c = v - r * n
+        if (t == 1 and r == n - 1) or (t == 2 and c == n - 1):
+            return dist[v]
+        for k in range(4):
+            if k == 0:
+                if r == 0:
+                    continue
+                w = v - n
+            elif k == 1:
+                if r == n - 1:
+                    continue
+                w = v + n
+            elif k == 2:
+                if c == 0:
+                    continue
+                w = v - 1
+            else:
+                if c == n - 1:
+                    continue
+                w = v + 1
+            if board[w] == t:
+                if dist[v] < dist[w]:
+                    dist[w] = dist[v]
+                    head -= 1
+                    dq[head] = w
+            elif board[w] == 0 and dist[v] + 1 < dist[w] and not crosscut_at(board, n, w, t):
+                dist[w] = dist[v] + 1
+                dq[tail] = w
+                tail += 1
+    return INF
+
+
+@njit(cache=True)
 def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_dn, order, movebuf,
          art, disc, low, parent, nxt, stack, stamp, counters):
     """Depth-first proof-number search (Nagai's df-pn) of "``target`` wins", ``colour`` to move.
@@ -284,6 +340,25 @@ def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_
     other = 3 - colour
     pn = np.int64(1)
     dn = np.int64(1)
+    if counters[6] != 0:
+        # df-pn+: children not yet in the table start from connection distances
+        dist = np.empty(n * n, dtype=np.int64)
+        dq = np.empty(3 * n * n, dtype=np.int64)
+        for i in range(k):
+            p = moves[i]
+            ck = _child_key(h, zs, p, colour, other, target)
+            mask = np.uint64(len(tt_keys) - 1)
+            slot = np.int64(ck & mask)
+            if tt_keys[slot] == ck or tt_keys[slot ^ 1] == ck:
+                continue
+            board[p] = colour
+            dt = connection_distance(board, n, target, dist, dq)
+            do = connection_distance(board, n, 3 - target, dist, dq)
+            board[p] = 0
+            if dt >= INF:
+                _pn_store(tt_keys, tt_pn, tt_dn, ck, INF, 0)
+            else:
+                _pn_store(tt_keys, tt_pn, tt_dn, ck, max(1, dt), max(1, min(do, n * n)))
     while True:
         best = -1
         best_v = INF + 1
@@ -320,11 +395,14 @@ def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_
             pn = total
         if pn >= thpn or dn >= thdn:
             break
+        grow = second + 1
+        if counters[7] != 0 and second < INF:
+            grow = max(second + 1, (second * 5) // 4)  # the 1+epsilon trick
         if is_or:
-            c_thpn = min(thpn, second + 1)
+            c_thpn = min(thpn, grow)
             c_thdn = thdn - dn + bdn
         else:
-            c_thdn = min(thdn, second + 1)
+            c_thdn = min(thdn, grow)
             c_thpn = thpn - pn + bpn
         p = moves[best]
         board[p] = colour

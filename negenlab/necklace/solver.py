@@ -65,7 +65,8 @@ class ProofSearch:
     """
 
     def __init__(self, n: int, tt_bits: int = 22, node_cap: int = 0, seed: int = 20240301,
-                 adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn"):
+                 adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn",
+                 heuristic: bool = True, epsilon: bool = True):
         if n < 2:
             raise InvalidInputError(f"board size must be >= 2, got {n}")
         if not 10 <= tt_bits <= 28:
@@ -97,7 +98,9 @@ class ProofSearch:
         self.nxt = np.empty(N + 1, dtype=np.int32)
         self.stack = np.empty(N + 1, dtype=np.int32)
         self.stamp = np.zeros(N, dtype=np.int32)
-        self.counters = np.zeros(6, dtype=np.int64)
+        self.counters = np.zeros(8, dtype=np.int64)
+        self.counters[6] = 1 if heuristic else 0
+        self.counters[7] = 1 if epsilon else 0
         self.counters[4] = adjacency_weight
         self.counters[5] = 1 if history else 0
         self.node_cap = int(node_cap)
