@@ -595,59 +595,73 @@ def _extensions_key(key: tuple, board: tuple, shape: str) -> tuple:
     pairs = _triples(shape)
     out: set = set()
     seen: set = set()
+    board_vals = tuple(sorted(set(board)))
 
-    def grow(added: dict, rest: tuple):
-        cells = dict(base)
-        cells.update(added)
-        near = {(r + dr, c + dc) for (r, c) in cells for dr, dc in DIRS} | set(cells)
+    def candidates(cells: dict, around: Iterable[Cell]) -> list:
+        """Sequences (cells, values) touching the cells ``around``, consistent with ``cells``."""
+        near = {(r + dr, c + dc) for (r, c) in around for dr, dc in DIRS} | set(around)
         centres = {(r + dr, c + dc) for (r, c) in near for dr, dc in DIRS} | near
-        rest_vals = set(rest)
-        for y in centres:
+        found = []
+        for y in sorted(centres):
             vy = cells.get(y)
             for (ax, bx), (az, bz) in pairs:
                 x = (y[0] + ax, y[1] + bx)
                 z = (y[0] + az, y[1] + bz)
-                trip = (x, y, z)
-                if not any(p in near for p in trip):
+                if x not in near and y not in near and z not in near:
                     continue
-                if vy is not None:
-                    centre_vals = (vy,)
-                else:
-                    centre_vals = tuple(v for v in rest_vals if 2 <= v <= 5)
-                for v in centre_vals:
+                for v in ((vy,) if vy is not None else tuple(w for w in board_vals if 2 <= w <= 5)):
                     for vx, vz in ((v - 1, v + 1), (v + 1, v - 1)):
-                        new = {}
-                        ok = True
-                        for p, want in ((x, vx), (y, v), (z, vz)):
-                            have = cells.get(p)
-                            if have is None:
-                                new[p] = want
-                            elif have != want:
-                                ok = False
-                                break
-                        if not ok or not new:
-                            continue
-                        left = list(rest)
-                        for w in new.values():
-                            if w in left:
-                                left.remove(w)
-                            else:
-                                ok = False
-                                break
-                        if not ok:
-                            continue
-                        nxt = dict(added)
-                        nxt.update(new)
-                        k = tuple(sorted(nxt.items()))
-                        if k in seen:
-                            continue
-                        seen.add(k)
-                        out.add(k)
-                        if left:
-                            grow(nxt, tuple(left))
+                        if (cells.get(x, vx) == vx and cells.get(z, vz) == vz
+                                and (x not in cells or y not in cells or z not in cells)):
+                            found.append(((x, y, z), (vx, v, vz)))
+        return found
+
+    def attempt(added: dict, rest: tuple, cand) -> tuple | None:
+        trip, vals = cand
+        new = {}
+        for p, want in zip(trip, vals):
+            have = added.get(p, base.get(p))
+            if have is None:
+                new[p] = want
+            elif have != want:
+                return None
+        if not new:
+            return None
+        left = list(rest)
+        for w in new.values():
+            if w in left:
+                left.remove(w)
+            else:
+                return None
+        nxt = dict(added)
+        nxt.update(new)
+        return nxt, tuple(left)
+
+    first = candidates(base, base) if board else []
+
+    def grow(added: dict, rest: tuple, index: int):
+        # sequences touching the spiral are taken in increasing index (each set once),
+        # sequences touching only added dice whenever they touch them
+        options = [(j, first[j]) for j in range(index + 1, len(first))]
+        if added:
+            cells = dict(base)
+            cells.update(added)
+            options += [(index, cand) for cand in candidates(cells, added)]
+        for j, cand in options:
+            res = attempt(added, rest, cand)
+            if res is None:
+                continue
+            nxt, left = res
+            k = tuple(sorted(nxt.items()))
+            if k in seen:
+                continue
+            seen.add(k)
+            out.add(k)
+            if left:
+                grow(nxt, left, j)
 
     if board:
-        grow({}, tuple(sorted(board)))
+        grow({}, tuple(sorted(board)), -1)
     return tuple(sorted(out))
 
 
@@ -667,7 +681,7 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
 
     - the plain refusal (nothing changes);
     - dice added to one spiral (chains allowed), touching no other spiral;
-    - dice added to two spirals (possibly between them, so that they become one);
+    - dice added to two spirals at most 3 steps apart (e.g. between them, so that they become one);
     - one spiral moved rigidly to touch one other (and no third), then dice added to the joined spiral.
 
     Every turn returned is legal (same end-of-turn checks as :func:`legal_turns`); the set is
@@ -733,9 +747,11 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
         others = set(cells0) - set(k)
         adds_on(cells0, set(k), others, ())
     if len(comps) > 1:
-        # dice added to two spirals at once, possibly joining them (no spiral moved)
+        # dice added to two close spirals at once, possibly between them (no spiral moved)
         for xi, x in enumerate(comps):
             for y in comps[xi + 1:]:
+                if min(abs(a - c) + abs(b - d) for (a, b) in x for (c, d) in y) > 3:
+                    continue
                 rest = set(cells0) - set(x) - set(y)
                 blocked = rest | {(r + dr, c + dc) for (r, c) in rest for dr, dc in DIRS}
                 both = set(x) | set(y)
