@@ -1,0 +1,133 @@
+"""The play verbs of ``negenlab negen``: ``turns`` and ``simulate`` (each with ``--json``).
+
+    negenlab negen turns "6 5 4\\n. . .\\n. . 3" --board 5,2,2,1 [--closing] [--limit N] [--json]
+    negenlab negen simulate --players 3 --agents greedy,random --games 10 --seed 1 [--json]
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(); register_verbs(parser.add_subparsers(dest="verb"))
+>>> args = parser.parse_args(["turns", "6 5 4", "--board", "3"])
+>>> args.func(args)
+2 legal turns (0 closing), search complete, 3 states explored
+  1. refuse: 6 5 4
+  2. add [3]: 6 5 4 3
+0
+"""
+from __future__ import annotations
+
+from negenlab.core.cliutil import add_json_flag, emit, read_text_arg
+from negenlab.core.errors import InvalidInputError
+
+from .rules import Rules
+
+
+def _rules_args(p) -> None:
+    p.add_argument("--shape", choices=("straight", "bent"), default="straight", help="sequence_shape (default straight)")
+    p.add_argument("--coverage", choices=("die", "adjacency"), default="die", help="coverage (default die)")
+    p.add_argument("--rearrange", choices=("join", "free"), default="join", help="rearrange (default join)")
+
+
+def _board(text: str) -> tuple[int, ...]:
+    text = text.strip()
+    if not text:
+        return ()
+    out = []
+    for tok in text.replace(" ", ",").split(","):
+        if not tok:
+            continue
+        if tok not in ("1", "2", "3", "4", "5", "6"):
+            raise InvalidInputError(f"--board: {tok!r} is not a die value 1-6 (give e.g. 5,2,2,1)")
+        out.append(int(tok))
+    return tuple(out)
+
+
+def register_verbs(sub) -> None:
+    """Add ``turns`` and ``simulate`` to the ``negenlab negen`` sub-parsers."""
+    p = sub.add_parser("turns", help="every legal end-of-turn table from a position (or the closing ones)")
+    p.add_argument("table", help="table text (rows of 1-6 and '.', '\\n' between rows, @file or -)")
+    p.add_argument("--board", required=True, help="the mover's board dice, e.g. 5,2,2,1")
+    p.add_argument("--closing", action="store_true", help="only turns that close a spiral")
+    p.add_argument("--limit", type=int, default=None, help="stop after this many turns (reported)")
+    p.add_argument("--max-states", type=int, default=None, help="stop after this many intermediate tables")
+    p.add_argument("--game", action="store_true", help="the game's fast subset (game_turns) instead of the exact search")
+    p.add_argument("--show", type=int, default=20, help="turns printed in text mode (default 20)")
+    _rules_args(p)
+    add_json_flag(p)
+    p.set_defaults(func=cmd_turns)
+
+    p = sub.add_parser("simulate", help="simulate Negen rounds/games with agents; balance summary")
+    p.add_argument("--players", type=int, default=3, help="3 or 4 (engine: 2..6)")
+    p.add_argument("--agents", default="random", help="comma list, one per seat or one for all: random, greedy, mcts")
+    p.add_argument("--games", type=int, default=10, help="games to simulate (default 10)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--target-score", type=int, default=1, help="points to win a game (default 1: one round per game)")
+    p.add_argument("--pool", type=int, default=60, help="pool size (default 60)")
+    p.add_argument("--max-turns", type=int, default=500)
+    p.add_argument("--workers", type=int, default=1)
+    _rules_args(p)
+    add_json_flag(p)
+    p.set_defaults(func=cmd_simulate)
+
+
+def cmd_turns(args) -> int:
+    from .turns import closing_turns, game_turns, legal_turns
+
+    rules = Rules(sequence_shape=args.shape, coverage=args.coverage, rearrange=args.rearrange)
+    table = read_text_arg(args.table)
+    board = _board(args.board)
+    if args.game:
+        res = game_turns(table, board=board, rules=rules)
+        if args.closing:
+            res.turns = res.closing
+    elif args.closing:
+        res = closing_turns(table, board=board, rules=rules, limit=args.limit, max_states=args.max_states)
+    else:
+        res = legal_turns(table, board=board, rules=rules, limit=args.limit, max_states=args.max_states)
+    status = "complete" if res.complete else f"stopped: {res.stopped}"
+    lines = [f"{len(res.turns)} {'closing' if args.closing else 'legal'} turns ({len(res.closing)} closing), "
+             f"search {status}, {res.explored} states explored"]
+    for i, t in enumerate(res.turns[:args.show], 1):
+        what = "refuse" if t.refusal else f"add {list(t.used)}"
+        flags = "".join(f" [{f}]" for f, on in (("closes", t.closed), ("depletes", t.depleted),
+                                                  (f"{t.joins} join(s)", t.joins)) if on)
+        lines.append(f"  {i}. {what}{flags}: " + t.text().replace("\n", " / "))
+    if len(res.turns) > args.show:
+        lines.append(f"  ... {len(res.turns) - args.show} more (--show N or --json)")
+    emit({"rules": vars(rules), "board": list(board), **res.to_dict()}, args.json, "\n".join(lines))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from negenlab.core.metrics import summary
+    from negenlab.core.simulate import simulate
+
+    from .agents import make_agent
+    from .game import Negen
+    from .report_play import summarise
+
+    if args.games < 1:
+        raise InvalidInputError(f"--games must be >= 1, got {args.games}")
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if len(names) == 1:
+        names = names * args.players
+    if len(names) != args.players:
+        raise InvalidInputError(f"--agents names {len(names)} agents for {args.players} players; give one or one per seat")
+    rules = Rules(sequence_shape=args.shape, coverage=args.coverage, rearrange=args.rearrange, players=args.players,
+                  target_score=args.target_score, pool_size=args.pool, max_turns=args.max_turns)
+    agents = [make_agent(n) for n in names]
+    df = simulate(Negen(rules), agents, n_games=args.games, seed=args.seed, workers=args.workers, progress=False)
+    result = {"rules": vars(rules), "agents": [a.describe() for a in agents], "seed": args.seed,
+              "summary": summary(df), "games": df}
+    text = [f"{args.games} games of Negen, {args.players} players, agents {names}, seed {args.seed}"]
+    if args.target_score == 1:
+        row = summarise(df, players=args.players, mix=",".join(names),
+                        variant=f"{rules.sequence_shape}/{rules.coverage}/{rules.rearrange}")
+        result["rounds"] = row
+        text.append(f"turns per round: {row['turns_mean']:.1f} [{row['turns_lo']:.1f}, {row['turns_hi']:.1f}]; "
+                    f"seat 0 wins {row['seat0_win']:.0%} [{row['seat0_lo']:.0%}, {row['seat0_hi']:.0%}]; "
+                    f"refusals/turn {row['refusal_rate']:.0%}; depletions/turn {row['depletion_rate']:.0%}; "
+                    f"stalled {row['stalled_k']}/{row['n']}")
+    text.append(summary(df).to_string(index=False))
+    text.append("round ends: " + ", ".join(f"{k}: {v}" for k, v in
+                                            df["end_reasons"].str.split(";").explode().value_counts().items()))
+    emit(result, args.json, "\n".join(text))
+    return 0
