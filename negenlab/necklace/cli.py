@@ -23,6 +23,8 @@ def register(parser) -> None:
     p.add_argument("sizes", nargs="+", type=int, help="board sizes (3..5 finish in seconds to minutes)")
     p.add_argument("--write", metavar="DIR", default=None, help="also write solutions.csv/json into DIR")
     p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
+    p.add_argument("--max-nodes", type=int, default=0,
+                   help="cap per proof (0 = none); capped openings are reported and the row marked incomplete")
     add_json_flag(p)
     p.set_defaults(func=_solve)
 
@@ -68,10 +70,14 @@ def _solve(args) -> int:
             raise InvalidInputError(f"solve supports sizes 2..7 (6 and 7 may not finish), got {n}")
     sols = []
     for n in args.sizes:
-        s = solve(n, swap=False, tt_bits=args.tt_bits)
+        s = solve(n, swap=False, tt_bits=args.tt_bits, max_nodes=args.max_nodes)
         sols.append(s)
         sols.append(solution_from_values(n, True, s.opening_values, s.nodes, s.seconds, s.info))
     table = solutions_table(sols)
+    for s in sols[::2]:
+        if s.info.get("capped"):
+            print(f"note: {s.size}x{s.size} openings {' '.join(s.info['capped'])} stopped by --max-nodes "
+                  f"{args.max_nodes}; that row is incomplete", file=__import__("sys").stderr)
     if args.write:
         write_tables(sols, args.write)
     emit(table, args.json)

@@ -217,8 +217,11 @@ def opening_values(n: int, search: ProofSearch | None = None, progress: bool = F
     """``{(r, c): "red"|"blue"|"draw"}`` for every legal first move of Red on an n x n board.
 
     Symmetric openings are solved once (the board's four colour-preserving symmetries).
+    An opening whose proof hits the search's node cap is left out of the result (and listed
+    in ``search.capped``), never guessed.
     """
     search = search or ProofSearch(n)
+    search.capped = []
     maps = symmetry_maps(n)
     empty = np.zeros(n * n, dtype=np.int8)
     values: dict = {}
@@ -230,30 +233,43 @@ def opening_values(n: int, search: ProofSearch | None = None, progress: bool = F
         r, c = divmod(p, n)
         board = empty.copy()
         board[p] = RED
-        values[(r, c)] = search.value(board, BLUE)
+        try:
+            values[(r, c)] = search.value(board, BLUE)
+        except RuntimeError:
+            search.capped.append((r, c))
+            if progress:
+                print(f"  {n}x{n} opening ({r}, {c}): stopped by the node cap", flush=True)
+            continue
         if progress:
             print(f"  {n}x{n} opening ({r}, {c}): {values[(r, c)]} ({search.nodes} nodes so far)", flush=True)
     for p in range(n * n):
-        canon = int(min(maps[:, p]))
-        values[divmod(p, n)] = values[divmod(canon, n)]
+        canon = divmod(int(min(maps[:, p])), n)
+        if canon in values:
+            values[divmod(p, n)] = values[canon]
     values = dict(sorted(values.items()))
     return values
 
 
 def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = False,
-          adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn") -> Solution:
+          adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn",
+          max_nodes: int = 0) -> Solution:
     """Solve the empty ``size`` x ``size`` board (with or without the swap rule).
 
     On an empty board every point is legal for Red (no stones, every region touches the edge).
+    ``max_nodes`` (0 = no cap) caps each proof; capped openings are reported, the result is
+    then marked incomplete (``info["complete"] is False``, ``info["capped"]`` lists them).
     """
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 2:
         raise InvalidInputError(f"board size must be an integer >= 2, got {size!r}")
     t0 = time.perf_counter()
     search = ProofSearch(int(size), tt_bits=tt_bits, adjacency_weight=adjacency_weight, history=history,
-                         method=method)
+                         method=method, node_cap=max_nodes)
     values = opening_values(int(size), search, progress)
-    return solution_from_values(int(size), swap, values, search.nodes, time.perf_counter() - t0,
-                                info={"method": method, "tt_bits": tt_bits})
+    info = {"method": method, "tt_bits": tt_bits}
+    if search.capped:
+        info["capped"] = [f"{r},{c}" for r, c in search.capped]
+        info["max_nodes"] = max_nodes
+    return solution_from_values(int(size), swap, values, search.nodes, time.perf_counter() - t0, info=info)
 
 
 def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, seconds: float = 0.0,

@@ -69,3 +69,11 @@ def test_node_cap_is_reported():
     b[5] = 1
     with pytest.raises(RuntimeError, match="node cap"):
         search.wins(b, 2, 1)
+
+
+def test_capped_solve_is_marked_incomplete():
+    s = solve(4, swap=False, tt_bits=16, max_nodes=200)
+    assert s.info["capped"] and not s.info["complete"]
+    row = s.to_row()
+    assert row["complete"] is False and row["solved_openings"] < 16
+    assert s.winner in ("red", "unknown (incomplete)")
