@@ -40,6 +40,12 @@ def build(page, options) -> None:
     page.table(solutions, caption="Shipped solver table (data/necklace/solutions.csv): winner with perfect play, "
                                   "Red's winning first moves (no swap), and the openings Blue should swap. "
                                   "'second player' = with swap, seat 1 wins whatever seat 0 opens.")
+    partial = solutions[solutions["complete"].astype(str) == "False"]
+    if len(partial):
+        page.warning("Incomplete rows (the search did not finish every opening in the time it was given): "
+                     + ", ".join(f"{r.size}x{r.size} swap={r.swap}: {r.solved_openings} of {r.size ** 2} openings"
+                                 for r in partial.itertuples())
+                     + ". Only what was proved is reported; see data/necklace/solutions.json.")
     solved_sizes = sorted(set(openings["size"]))
     fig, axes = plt.subplots(1, len(solved_sizes), figsize=(3.6 * len(solved_sizes), 3.2))
     for ax, n in zip(np.atleast_1d(axes), solved_sizes):
