@@ -32,4 +32,13 @@ try:
 except ModuleNotFoundError as _exc:
     if _exc.name != "negenlab.negen.turns":
         raise
+try:
+    from .turns import Position, Turn, TurnSearchResult, game_turns  # noqa: F401
+    from .game import NegenState  # noqa: F401
+    from .agents import GreedyAgent, NegenMCTSAgent, RandomTurnAgent, make_agent  # noqa: F401
+    __all__ += ["Position", "Turn", "TurnSearchResult", "game_turns", "NegenState",
+                "RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "make_agent"]
+except ModuleNotFoundError as _exc:
+    if _exc.name not in ("negenlab.negen.turns", "negenlab.negen.game", "negenlab.negen.agents"):
+        raise
 # ---- end of the play block ----
