@@ -5,11 +5,10 @@
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); register_verbs(parser.add_subparsers(dest="verb"))
->>> args = parser.parse_args(["turns", "6 5 4", "--board", "3"])
+>>> args = parser.parse_args(["turns", "1 2 3\\n2 . 4\\n3 4 .", "--board", "5", "--closing"])
 >>> args.func(args)
-2 legal turns (0 closing), search complete, 3 states explored
-  1. refuse: 6 5 4
-  2. add [3]: 6 5 4 3
+1 closing turns (1 closing), search complete, 5 states explored
+  1. add [5] [closes] [depletes]: 1 2 3 / 2 . 4 / 3 4 5
 0
 """
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """Widgets for Negen play: replay a simulated round with a slider; play a round against agents.
 
->>> from negenlab.negen.play_widgets import replay_widget, simulate_round
+>>> from negenlab.negen.play_widgets import simulate_round
 >>> from negenlab.negen.rules import Rules
 >>> state = simulate_round(Rules(target_score=1), ["greedy", "random", "random"], seed=3)
->>> w = replay_widget(state)
->>> w.children[0].max == len(state.timeline) - 1
-True
+>>> state.is_terminal(), state.round_log[0]["reason"] in ("closed", "pool_empty", "max_turns")
+(True, True)
+
+In a notebook: ``replay_widget(state)`` (slider over ``state.timeline``), ``simulate_widget()``,
+``PlayRound(Rules(target_score=1), ("greedy", "random")).widget``.
 """
 from __future__ import annotations
 

@@ -36,11 +36,11 @@ under ``rearrange="join"``, where dice of one spiral never separate again):
   an adjacent pair whose values do not differ by exactly 1 kills the branch.
 
 >>> from negenlab.negen.turns import legal_turns
->>> result = legal_turns({(0, 0): 6, (0, 1): 5, (0, 2): 4}, board=(3,))
->>> result.complete, len(result.turns)        # refuse, or add the 3 after the 4
-(True, 2)
+>>> result = legal_turns({(0, 0): 6, (0, 1): 5, (0, 2): 4}, board=(3, 2))
+>>> result.complete, len(result.turns)   # refuse, or 4-3-2 right of, above or below the 4
+(True, 4)
 >>> sorted(t.used for t in result.turns)
-[(), (3,)]
+[(), (2, 3), (2, 3), (2, 3)]
 """
 from __future__ import annotations
 
@@ -408,7 +408,7 @@ def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules 
     >>> r = legal_turns("6 5 4\\n. . .\\n. . .\\n4 . .\\n. . 3", board=(2, 2))
     >>> r.complete, len(r.turns) > 10
     (True, True)
-    >>> piet = "4 . . . .\\n6 5 4 3 2\\n. . . 2 ."
+    >>> piet = ". . . 4 .\\n6 5 4 3 2\\n. . . 2 ."
     >>> normalize(as_cells(piet)) in {t.key for t in r.turns}   # Piet's turn from the source
     True
     """
@@ -693,7 +693,7 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
 
     >>> res = game_turns("6 5 4 . 3", board=(2, 3))
     >>> sorted(t.text() for t in res.turns if t.added)[:2]
-    ['6 5 4 3 2 . 3', '6 5 4 3 2 3 .\\n. . . 2 . . .']
+    ['. . 2\\n. . 3\\n6 5 4', '. . 2 . .\\n. . 3 . .\\n6 5 4 . 3']
     """
     if isinstance(position, Position):
         cells0 = dict(position.table)
