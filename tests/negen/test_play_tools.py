@@ -41,7 +41,7 @@ def test_report_section_builds_with_intervals(tmp_path):
     from negenlab.report import ReportPage
 
     page = ReportPage("t")
-    build(page, ReportOptions(out_dir=tmp_path, games=1, progress=False, workers=1))
+    build(page, ReportOptions(out_dir=tmp_path, games=None, progress=False, workers=1))
     html = page.render()
     assert "Variant comparison" in html and "seat 0 wins [CI]" in html and "Provenance" in html
 
