@@ -80,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     except NegenlabError as exc:
         print(f"negenlab: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into head & co.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
