@@ -8,22 +8,15 @@ Each game adds its verbs from ``negenlab.<game>.cli.register(parser)``.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
 from negenlab import __version__
 from negenlab.core.errors import NegenlabError
-from negenlab.report import GAMES, TITLES, ReportOptions, build_reports
+from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
 
 
 def _game_cli(game: str):
-    name = f"negenlab.{game}.cli"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name in (name, f"negenlab.{game}"):
-            return None
-        raise
+    return optional_module(f"negenlab.{game}.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:

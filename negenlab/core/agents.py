@@ -19,7 +19,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .errors import InvalidInputError
-from .game import State
+from .game import State, play_randomly
 
 
 class Agent:
@@ -55,15 +55,7 @@ def random_rollout(state: State, rng: np.random.Generator, max_actions: int = 10
 
     A game may provide a faster ``state.playout(rng) -> returns`` (compiled); MCTS uses it when present.
     """
-    steps = 0
-    while not state.is_terminal() and steps < max_actions:
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[int(rng.integers(len(actions)))])
-        steps += 1
-    return list(state.returns())
+    return list(play_randomly(state, rng, max_actions).returns())
 
 
 class _Node:

@@ -131,13 +131,11 @@ def rules_to_dict(rules: Any) -> Any:
     return repr(rules)
 
 
-def play_random_game(game: Game, rng: np.random.Generator, max_actions: int | None = None) -> State:
-    """Play one game with uniformly random actions (chance sampled with ``rng``)."""
-    state = game.new_initial_state()
+def play_randomly(state: State, rng: np.random.Generator, max_actions: int | None = None) -> State:
+    """Play ``state`` on, in place, with uniformly random actions (chance sampled with ``rng``)
+    until it ends or ``max_actions`` actions were taken; return it."""
     steps = 0
-    while not state.is_terminal():
-        if max_actions is not None and steps >= max_actions:
-            break
+    while not state.is_terminal() and (max_actions is None or steps < max_actions):
         if state.is_chance_node():
             state.apply(state.sample_chance(rng))
         else:
@@ -145,6 +143,11 @@ def play_random_game(game: Game, rng: np.random.Generator, max_actions: int | No
             state.apply(actions[int(rng.integers(len(actions)))])
         steps += 1
     return state
+
+
+def play_random_game(game: Game, rng: np.random.Generator, max_actions: int | None = None) -> State:
+    """Play one game with uniformly random actions (chance sampled with ``rng``)."""
+    return play_randomly(game.new_initial_state(), rng, max_actions)
 
 
 def check_players(game: Game, agents: Sequence[Any]) -> None:

@@ -180,10 +180,24 @@ def _regular(n, centre, phase_deg):
              centre[1] + R * math.sin(math.radians(phase_deg + 360 * k / n))) for k in range(n)]
 
 
+def _unit_distance_pairs(P: np.ndarray, tol: float = 1e-6) -> np.ndarray:
+    """Index pairs ``(i, j)``, i < j, of points at distance 1 (within ``tol``), via a grid of buckets."""
+    size = 1.01  # a bucket wider than the longest distance sought: partners lie in adjacent buckets
+    keys = np.floor(P / size).astype(np.int64)
+    buckets: dict[tuple[int, int], list[int]] = {}
+    for i, key in enumerate(map(tuple, keys.tolist())):
+        buckets.setdefault(key, []).append(i)
+    out = []
+    for (bx, by), members in buckets.items():
+        cand = np.array([j for dx in (-1, 0, 1) for dy in (-1, 0, 1) for j in buckets.get((bx + dx, by + dy), ())])
+        for i in members:
+            d = np.hypot(P[cand, 0] - P[i, 0], P[cand, 1] - P[i, 1])
+            out.extend((i, int(j)) for j in cand[np.abs(d - 1) <= tol] if i < j)
+    return np.array(sorted(out), dtype=np.int64).reshape(-1, 2)
+
+
 def _regular_faces_in_disc(name: str, radius: float):
     """Nodes, and the regular unit-side faces, of a patch of the tiling covering a disc."""
-    from scipy.spatial import cKDTree
-
     a1, a2, seeds = ARCHIMEDEAN_SPECS[name]
     cell = max(math.hypot(*a1), math.hypot(*a2))
     m = int(math.ceil((radius + 2 * cell) / min(abs(a1[0] * a2[1] - a1[1] * a2[0]) / math.hypot(*a1),
@@ -201,10 +215,7 @@ def _regular_faces_in_disc(name: str, radius: float):
     key = np.round(P * 1e6).astype(np.int64)
     _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
     P = P[first]
-    tree = cKDTree(P)
-    pairs = tree.query_pairs(1 + 1e-6, output_type="ndarray")
-    dist = np.linalg.norm(P[pairs[:, 0]] - P[pairs[:, 1]], axis=1)
-    pairs = pairs[dist > 1 - 1e-6]
+    pairs = _unit_distance_pairs(P)
     nbrs: dict[int, list[int]] = {v: [] for v in range(len(P))}
     for a, b in pairs.tolist():
         nbrs[a].append(b)

@@ -4,11 +4,9 @@ Each game contributes its page through a module ``negenlab.<game>.report`` that
 defines ``TITLE`` and ``build(page, options)``. A game without that module gets an
 honest "not built yet" page.
 
->>> import tempfile
->>> from negenlab.report import build_reports, ReportOptions
->>> index = build_reports(["negen"], ReportOptions(out_dir=tempfile.mkdtemp(), games=10, progress=False))
->>> index.name
-'index.html'
+>>> from negenlab.report import ReportOptions
+>>> ReportOptions(games=200, seed=7).command("fen")   # build_reports(["fen"], options) writes the page
+'negenlab report fen --seed 7 --games 200'
 """
 from __future__ import annotations
 
@@ -45,15 +43,19 @@ class ReportOptions:
         return cmd
 
 
-def section_module(game: str):
-    """The game's report module, or None when the game has none yet."""
-    name = f"negenlab.{game}.report"
+def optional_module(name: str):
+    """Import ``name`` (e.g. ``negenlab.fen.report``), or None when it or its package does not exist."""
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name in (name, f"negenlab.{game}"):
+        if exc.name == name or (exc.name and name.startswith(exc.name + ".")):
             return None
         raise
+
+
+def section_module(game: str):
+    """The game's report module, or None when the game has none yet."""
+    return optional_module(f"negenlab.{game}.report")
 
 
 def build_game_report(game: str, options: ReportOptions) -> tuple[Path, str]:
