@@ -390,6 +390,15 @@ def _lonely(cells: Mapping[Cell, int]) -> int:
     return n
 
 
+def _table_and_board(position, board, caller: str):
+    """The start table as ``{cell: value}`` and the mover's board, from a Position or a table plus board."""
+    if isinstance(position, Position):
+        return dict(position.table), _check_board(position.board if board is None else board)
+    if board is None:
+        raise InvalidInputError(f"{caller} needs the board of the player to move (board=(...))")
+    return as_cells(position), _check_board(board)
+
+
 def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules(),
                 limit: int | None = None, max_states: int | None = None) -> TurnSearchResult:
     """Every distinct legal end-of-turn table (up to translation) reachable from ``position``.
@@ -412,14 +421,7 @@ def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules 
     >>> normalize(as_cells(piet)) in {t.key for t in r.turns}   # Piet's turn from the source
     True
     """
-    if isinstance(position, Position):
-        cells0 = dict(position.table)
-        board0 = _check_board(position.board if board is None else board)
-    else:
-        cells0 = as_cells(position)
-        if board is None:
-            raise InvalidInputError("legal_turns needs the board of the player to move (board=(...))")
-        board0 = _check_board(board)
+    cells0, board0 = _table_and_board(position, board, "legal_turns")
     if not isinstance(rules, Rules):
         raise InvalidInputError(f"rules must be a negen Rules, got {type(rules).__name__}")
     if limit is not None and limit < 1:
@@ -695,14 +697,7 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
     >>> sorted(t.text() for t in res.turns if t.added)[:2]
     ['. . 2\\n. . 3\\n6 5 4', '. . 2 . .\\n. . 3 . .\\n6 5 4 . 3']
     """
-    if isinstance(position, Position):
-        cells0 = dict(position.table)
-        board0 = _check_board(position.board if board is None else board)
-    else:
-        cells0 = as_cells(position)
-        if board is None:
-            raise InvalidInputError("game_turns needs the board of the player to move (board=(...))")
-        board0 = _check_board(board)
+    cells0, board0 = _table_and_board(position, board, "game_turns")
     shape, cov = rules.sequence_shape, rules.coverage
     comps = components(cells0)
     found: dict = {}
