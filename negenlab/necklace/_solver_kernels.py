@@ -292,6 +292,54 @@ def connection_distance(board, n, t, dist, dq):
 
 
 @njit(cache=True)
+def _answers_to_threats(board, n, colour, moves, k, wins, art, disc, low, parent, nxt, stack, stamp, counters):
+    """Keep, in order, the moves among ``moves[:k]`` after which the opponent has no immediate win
+    left among its current winning points; return how many are kept.
+
+    The opponent's winning points are found on the board as it stands (``art`` must hold its
+    articulation points). After a move m such a point w still wins unless m == w, or m makes w
+    illegal for the opponent (a crosscut or a secluded point): its stones do not change. Dropping
+    the other moves is exact (each loses at once); moves kept are searched as usual.
+    """
+    opp = 3 - colour
+    nw = 0
+    for q in range(n * n):
+        if board[q] != 0 or art[q] or crosscut_at(board, n, q, opp):
+            continue
+        board[q] = opp
+        counters[1] += 1
+        won = wins_through(board, n, q, stamp, np.int32(counters[1]), stack)
+        board[q] = 0
+        if won:
+            wins[nw] = q
+            nw += 1
+    if nw == 0:
+        return k
+    kept = 0
+    for i in range(k):
+        m = moves[i]
+        board[m] = colour
+        ok = True
+        need_art = False
+        for j in range(nw):
+            w = wins[j]
+            if w != m and not crosscut_at(board, n, w, opp):
+                need_art = True
+        if need_art:
+            articulation(board, n, art, disc, low, parent, nxt, stack)
+            for j in range(nw):
+                w = wins[j]
+                if w != m and not art[w] and not crosscut_at(board, n, w, opp):
+                    ok = False
+                    break
+        board[m] = 0
+        if ok:
+            moves[kept] = m
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
 def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_dn, order, movebuf,
          art, disc, low, parent, nxt, stack, stamp, counters):
     """Depth-first proof-number search (Nagai's df-pn) of "``target`` wins", ``colour`` to move.
@@ -338,6 +386,15 @@ def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_
             return
     is_or = colour == target
     other = 3 - colour
+    # must-play: a move that leaves one of the opponent's winning points open loses at once
+    k = _answers_to_threats(board, n, colour, moves, k, movebuf[movebuf.shape[0] // 2 + depth], art, disc, low,
+                            parent, nxt, stack, stamp, counters)
+    if k == 0:  # every move lets the opponent win next
+        if is_or:
+            _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)
+        else:
+            _pn_store(tt_keys, tt_pn, tt_dn, key, 0, INF)
+        return
     pn = np.int64(1)
     dn = np.int64(1)
     if counters[6] != 0:

@@ -94,7 +94,7 @@ class ProofSearch:
         self.tt_move = np.full(1 << tt_bits, -1, dtype=np.int16)
         self.hist = np.zeros((3, N), dtype=np.int64)
         self.order = centre_first_order(n)
-        self.movebuf = np.empty((2 * N + 4, N), dtype=np.int32)
+        self.movebuf = np.empty((2 * (2 * N + 4), N), dtype=np.int32)  # lower half: moves, upper: threats
         self.art = np.zeros(N, dtype=np.bool_)
         self.disc = np.empty(N + 1, dtype=np.int32)
         self.low = np.empty(N + 1, dtype=np.int32)
