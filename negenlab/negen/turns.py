@@ -45,6 +45,7 @@ under ``rearrange="join"``, where dice of one spiral never separate again):
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
@@ -589,18 +590,24 @@ def _triples(shape: str):
 
 
 @lru_cache(maxsize=200_000)
-def _extensions_key(key: tuple, board: tuple, shape: str) -> tuple:
+def _extensions_key(key: tuple, board: tuple, shape: str, coverage: str = "die") -> tuple:
     """Every set of added dice D (as sorted ``((r, c), v)`` tuples, D non-empty, values a sub-multiset
     of ``board``) that is a union of sequences each holding at least one added die, and each
-    touching the dice placed so far. Coordinates are those of ``key``."""
+    touching the dice placed so far. Coordinates are those of ``key``.
+
+    Under ``coverage="adjacency"`` a set in which two orthogonal neighbours differ by other than 1
+    is never extended (exact: such a pair stays in one spiral and no sequence holds it)."""
     base = {(r, c): v for r, c, v in key}
     pairs = _triples(shape)
     out: set = set()
     seen: set = set()
-    board_vals = tuple(sorted(set(board)))
+    adjacency = coverage == "adjacency"
 
-    def candidates(cells: dict, around: Iterable[Cell]) -> list:
-        """Sequences (cells, values) touching the cells ``around``, consistent with ``cells``."""
+    def candidates(cells: dict, around: Iterable[Cell], values: Iterable[int]) -> list:
+        """Sequences (cells, values) touching the cells ``around``, consistent with ``cells``, whose
+        new dice each show one of ``values`` (the board dice still at hand)."""
+        values = set(values)
+        centre_vals = tuple(w for w in sorted(values) if 2 <= w <= 5)
         near = {(r + dr, c + dc) for (r, c) in around for dr, dc in DIRS} | set(around)
         centres = {(r + dr, c + dc) for (r, c) in near for dr, dc in DIRS} | near
         found = []
@@ -611,9 +618,10 @@ def _extensions_key(key: tuple, board: tuple, shape: str) -> tuple:
                 z = (y[0] + az, y[1] + bz)
                 if x not in near and y not in near and z not in near:
                     continue
-                for v in ((vy,) if vy is not None else tuple(w for w in board_vals if 2 <= w <= 5)):
+                for v in ((vy,) if vy is not None else centre_vals):
                     for vx, vz in ((v - 1, v + 1), (v + 1, v - 1)):
-                        if (cells.get(x, vx) == vx and cells.get(z, vz) == vz
+                        if (cells.get(x, vx if vx in values else 0) == vx
+                                and cells.get(z, vz if vz in values else 0) == vz
                                 and (x not in cells or y not in cells or z not in cells)):
                             found.append(((x, y, z), (vx, v, vz)))
         return found
@@ -629,6 +637,15 @@ def _extensions_key(key: tuple, board: tuple, shape: str) -> tuple:
                 return None
         if not new:
             return None
+        if adjacency:
+            for (r, c), v in new.items():
+                for dr, dc in DIRS:
+                    q = (r + dr, c + dc)
+                    w = new.get(q)
+                    if w is None:
+                        w = added.get(q, base.get(q))
+                    if w is not None and abs(w - v) != 1:
+                        return None
         left = list(rest)
         for w in new.values():
             if w in left:
@@ -639,16 +656,38 @@ def _extensions_key(key: tuple, board: tuple, shape: str) -> tuple:
         nxt.update(new)
         return nxt, tuple(left)
 
-    first = candidates(base, base) if board else []
+    # sequences whose new dice the board can never supply (or, under adjacency, that clash with the
+    # spiral) are dropped once here instead of being tried at every step
+    first = [cand for cand in candidates(base, base, board) if attempt({}, tuple(sorted(board)), cand)] if board else []
+
+    # the sequences touching the spiral, grouped by the board values their new dice need: a step
+    # only looks at the groups the dice left (plus dice already added) can still pay for
+    groups: dict = {}
+    for j, (trip, vals) in enumerate(first):
+        need = [0] * 7
+        for q, w in zip(trip, vals):
+            if q not in base:
+                need[w] += 1
+        groups.setdefault(tuple(need), []).append(j)
 
     def grow(added: dict, rest: tuple, index: int):
         # sequences touching the spiral are taken in increasing index (each set once),
         # sequences touching only added dice whenever they touch them
-        options = [(j, first[j]) for j in range(index + 1, len(first))]
+        avail = [0] * 7
+        for w in rest:
+            avail[w] += 1
+        for w in added.values():
+            avail[w] += 1
+        js = []
+        for need, members in groups.items():
+            if all(need[w] <= avail[w] for w in range(1, 7)):
+                js.extend(members[bisect_right(members, index):])
+        js.sort()
+        options = [(j, first[j]) for j in js]
         if added:
             cells = dict(base)
             cells.update(added)
-            options += [(index, cand) for cand in candidates(cells, added)]
+            options += [(index, cand) for cand in candidates(cells, added, rest)]
         for j, cand in options:
             res = attempt(added, rest, cand)
             if res is None:
@@ -674,7 +713,8 @@ def _spiral_extensions(cells: Mapping[Cell, int], board: tuple, rules: Rules) ->
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     key = tuple(sorted((r - r0, c - c0, v) for (r, c), v in cells.items()))
-    return [{(r + r0, c + c0): v for (r, c), v in d} for d in _extensions_key(key, tuple(sorted(board)), rules.sequence_shape)]
+    return [{(r + r0, c + c0): v for (r, c), v in d} for d in _extensions_key(key, tuple(sorted(board)), rules.sequence_shape,
+                                                                          rules.coverage)]
 
 
 def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules()) -> TurnSearchResult:
@@ -776,6 +816,11 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
                         placed = {(a + off[0], b + off[1]): s for (a, b), s in rel.items()}
                         if any(p in y or p in rest_halo for p in placed):
                             continue
+                        if cov == "adjacency" and any(
+                                abs(cells0[s] - cells0[q]) != 1
+                                for (a, b), s in placed.items() for dr, dc in DIRS
+                                for q in ((a + dr, b + dc),) if q in y):
+                            continue  # a touching pair that is not consecutive is in no sequence
                         cells = {p: cells0[p] for p in cells0 if p not in x}
                         for p, s in placed.items():
                             cells[p] = cells0[s]
