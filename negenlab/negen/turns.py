@@ -728,8 +728,9 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
 
     Every turn returned is legal (same end-of-turn checks as :func:`legal_turns`); the set is
     the part of the full turn space where at most two spirals change, so turns such as Piet's
-    (three spirals merged) are outside it. Under ``rearrange="free"`` the same set is offered
-    (free moves are not generated). ``complete`` is False to say the set is a documented subset.
+    (three spirals merged) are outside it. Under ``rearrange="free"`` the set also holds every
+    single die moved to an empty cell next to another die, with no die added (a move and adds in
+    one turn are not generated). ``complete`` is False to say the set is a documented subset.
     Added dice are generated as unions of sequences, each holding an added die, which is
     exact for this subset: in a valid spiral every added die lies in a sequence.
 
@@ -831,9 +832,21 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
                         if valid:
                             record(cells, merged, (), act)
                         adds_on(cells, merged, rest, act)
+    if rules.rearrange == "free":
+        # one die moved (a split spiral is checked part by part through the dice it leaves behind)
+        for src in sorted(cells0):
+            rest_cells = {p: v for p, v in cells0.items() if p != src}
+            left = [q for q in ((src[0] + dr, src[1] + dc) for dr, dc in DIRS) if q in rest_cells]
+            targets = {(r + dr, c + dc) for (r, c) in rest_cells for dr, dc in DIRS} - set(rest_cells) - {src}
+            for dst in sorted(targets):
+                cells = dict(rest_cells)
+                cells[dst] = cells0[src]
+                record(cells, [dst] + left, (), (("move", src, dst),))
     turns = sorted(found.values(), key=lambda t: (len(t.actions), t.key))
-    return TurnSearchResult(turns=turns, complete=False, explored=explored,
-                            stopped="game subset: at most two spirals change, at most one join", rules=rules)
+    subset = "game subset: at most two spirals change, at most one join"
+    if rules.rearrange == "free":
+        subset += "; free: single-die moves without adds"
+    return TurnSearchResult(turns=turns, complete=False, explored=explored, stopped=subset, rules=rules)
 
 
 def _component_of(cells: Mapping[Cell, int], start: Cell) -> set:

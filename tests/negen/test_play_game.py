@@ -10,7 +10,7 @@ from negenlab.core.simulate import play_one, simulate
 from negenlab.negen.agents import GreedyAgent, NegenMCTSAgent, RandomTurnAgent, make_agent
 from negenlab.negen.game import END_REASONS, Negen
 from negenlab.negen.rules import Rules
-from negenlab.negen.turns import game_turns, legal_turns, table_status
+from negenlab.negen.turns import DIRS, game_turns, legal_turns, normalize, table_status
 
 SMALL = Rules(target_score=1, pool_size=22)
 
@@ -147,3 +147,28 @@ def test_bad_settings_are_named():
         Negen(SMALL, turn_search="fast")
     with pytest.raises(InvalidInputError, match="unknown Negen agent"):
         make_agent("smart")
+
+
+def test_free_rearrangement_offers_every_valid_single_die_move():
+    """Under rearrange="free" the game adds single-die moves: exactly the valid ones (brute force)."""
+    free = SMALL.replace(rearrange="free")
+    s, _ = dealt(Negen(free), seed=5)
+    table = {(0, 0): 1, (0, 1): 2, (0, 2): 3, (0, 4): 5, (0, 5): 4, (0, 6): 3, (3, 3): 4}
+    assert table_status(table, free) == (True, False)
+    offered = {t.key for t in game_turns(table, board=(), rules=free).turns}
+    joined = {t.key for t in game_turns(table, board=(), rules=SMALL).turns}
+    brute = set()
+    for src in table:
+        for dst in {(r + dr, c + dc) for r in range(-2, 6) for c in range(-2, 9) for dr, dc in DIRS}:
+            if dst in table:
+                continue
+            cells = {p: v for p, v in table.items() if p != src}
+            if not any((dst[0] + dr, dst[1] + dc) in cells for dr, dc in DIRS):
+                continue  # a die moved away from all others is not a move the game offers
+            cells[dst] = table[src]
+            if table_status(cells, free)[0]:
+                brute.add(normalize(cells))
+    assert offered == joined | brute
+    moved = normalize({**{p: v for p, v in table.items() if p != (3, 3)}, (0, 3): 4})
+    assert moved in brute - joined  # the lone 4 fills the gap: 1 2 3 4 5 4 3 merges three spirals
+    assert s.rules.rearrange == "free"
