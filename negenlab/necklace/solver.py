@@ -147,13 +147,31 @@ class ProofSearch:
             raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
         return bool(r)
 
-    def value(self, board: np.ndarray, to_move: int) -> str:
-        """``"red"``, ``"blue"`` or ``"draw"``: the result with perfect play."""
-        if self.wins(board, to_move, RED):
-            return "red"
-        if self.wins(board, to_move, BLUE):
-            return "blue"
+    def value(self, board: np.ndarray, to_move: int, first: int = RED) -> str:
+        """``"red"``, ``"blue"`` or ``"draw"``: the result with perfect play.
+
+        ``first`` is the colour whose win is tried first (the likelier winner saves one proof).
+        When the first proof fails and the second hits the node cap, :class:`PartialResult`
+        says which colour is ruled out.
+        """
+        second = BLUE if first == RED else RED
+        if self.wins(board, to_move, first):
+            return COLOUR_NAME[first]
+        try:
+            if self.wins(board, to_move, second):
+                return COLOUR_NAME[second]
+        except RuntimeError as err:
+            raise PartialResult(f"{COLOUR_NAME[first]} does not win; {err}",
+                                f"{COLOUR_NAME[second]} or draw") from None
         return "draw"
+
+
+class PartialResult(RuntimeError):
+    """A capped search that still proved something: ``known`` is e.g. ``"blue or draw"``."""
+
+    def __init__(self, message: str, known: str):
+        super().__init__(message)
+        self.known = known
 
 
 def _root_key(h: np.ndarray, colour: int, target: int) -> np.uint64:
@@ -201,6 +219,10 @@ class Solution:
             "red_winning_openings": fmt(sorted(m for m, v in self.opening_values.items() if v == "red")),
             "draw_openings": fmt(sorted(m for m, v in self.opening_values.items() if v == "draw")),
             "complete": bool(self.info.get("complete", len(self.opening_values) == self.size ** 2)),
+            "winning_first_moves_complete": bool(self.info.get("winning_moves_complete",
+                                                                len(self.opening_values) == self.size ** 2)),
+            "unresolved": " ".join(f"{r},{c}:{k.replace(' ', '_')}" for (r, c), k in
+                                   sorted(self.info.get("partial", {}).items()) if (r, c) not in self.opening_values),
             "solved_openings": len(self.opening_values),
             "nodes": self.nodes, "seconds": round(self.seconds, 3),
         }
@@ -213,15 +235,18 @@ class Solution:
         return f"<table>{cells}</table>"
 
 
-def opening_values(n: int, search: ProofSearch | None = None, progress: bool = False) -> dict:
+def opening_values(n: int, search: ProofSearch | None = None, progress: bool = False,
+                   first_edge_blue: bool = True) -> dict:
     """``{(r, c): "red"|"blue"|"draw"}`` for every legal first move of Red on an n x n board.
 
     Symmetric openings are solved once (the board's four colour-preserving symmetries).
     An opening whose proof hits the search's node cap is left out of the result (and listed
-    in ``search.capped``), never guessed.
+    in ``search.capped``; what was proved before the cap, such as "blue or draw", is in
+    ``search.partial``), never guessed.
     """
     search = search or ProofSearch(n)
     search.capped = []
+    search.partial = {}
     maps = symmetry_maps(n)
     empty = np.zeros(n * n, dtype=np.int8)
     values: dict = {}
@@ -233,12 +258,16 @@ def opening_values(n: int, search: ProofSearch | None = None, progress: bool = F
         r, c = divmod(p, n)
         board = empty.copy()
         board[p] = RED
+        # an opening on the edge is tried as a Blue win first, an inner one as a Red win (3x3..5x5 pattern)
+        first = BLUE if first_edge_blue and (r in (0, n - 1) or c in (0, n - 1)) else RED
         try:
-            values[(r, c)] = search.value(board, BLUE)
-        except RuntimeError:
+            values[(r, c)] = search.value(board, BLUE, first=first)
+        except RuntimeError as err:
             search.capped.append((r, c))
+            if isinstance(err, PartialResult):
+                search.partial[(r, c)] = err.known
             if progress:
-                print(f"  {n}x{n} opening ({r}, {c}): stopped by the node cap", flush=True)
+                print(f"  {n}x{n} opening ({r}, {c}): stopped by the node cap ({err})", flush=True)
             continue
         if progress:
             print(f"  {n}x{n} opening ({r}, {c}): {values[(r, c)]} ({search.nodes} nodes so far)", flush=True)
@@ -246,6 +275,8 @@ def opening_values(n: int, search: ProofSearch | None = None, progress: bool = F
         canon = divmod(int(min(maps[:, p])), n)
         if canon in values:
             values[divmod(p, n)] = values[canon]
+        if canon in search.partial:
+            search.partial[divmod(p, n)] = search.partial[canon]
     values = dict(sorted(values.items()))
     return values
 
@@ -269,6 +300,8 @@ def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = Fals
     if search.capped:
         info["capped"] = [f"{r},{c}" for r, c in search.capped]
         info["max_nodes"] = max_nodes
+    if search.partial:
+        info["partial"] = dict(sorted(search.partial.items()))
     return solution_from_values(int(size), swap, values, search.nodes, time.perf_counter() - t0, info=info)
 
 
@@ -278,13 +311,21 @@ def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, se
     red_wins = sorted(m for m, v in values.items() if v == "red")
     draws = sorted(m for m, v in values.items() if v == "draw")
     info = dict(info or {})
+    partial = {m: k for m, k in info.get("partial", {}).items() if m not in values}
     complete = len(values) == size * size
     info["complete"] = complete
+    # Red's winning first moves are all known when every other opening is proved not to be a Red win
+    info["winning_moves_complete"] = all(
+        (r, c) in values or partial.get((r, c)) == "blue or draw" for r in range(size) for c in range(size))
     if not complete:
         # a search stopped before every opening was solved: say so, conclude only what is proved
         info["solved_openings"] = len(values)
         if not swap and red_wins:
             return Solution(size, False, "red", 0, red_wins, [], dict(values), nodes, seconds, info)
+        if swap and info["winning_moves_complete"] and not draws:
+            # Blue swaps every Red win; after any other opening Blue wins or it is drawn
+            return Solution(size, True, "second player or draw (unresolved)", None, [], red_wins, dict(values),
+                            nodes, seconds, info)
         return Solution(size, swap, "unknown (incomplete)", None, [], red_wins if swap else [], dict(values),
                         nodes, seconds, info)
     if not swap:
@@ -305,8 +346,8 @@ def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, se
 
 
 SOLUTION_COLUMNS = ["size", "swap", "winner", "winner_seat", "winning_first_moves", "n_winning_first_moves",
-                    "swap_openings", "red_winning_openings", "draw_openings", "complete", "solved_openings",
-                    "nodes", "seconds"]
+                    "swap_openings", "red_winning_openings", "draw_openings", "complete",
+                    "winning_first_moves_complete", "unresolved", "solved_openings", "nodes", "seconds"]
 
 
 def solutions_table(solutions) -> "pd.DataFrame":
@@ -317,7 +358,8 @@ def solutions_table(solutions) -> "pd.DataFrame":
 
 
 def openings_table(solutions) -> "pd.DataFrame":
-    """Long table ``size, row, col, value`` of every opening's perfect-play result (no swap)."""
+    """Long table ``size, row, col, value`` of every opening's perfect-play result (no swap); an
+    opening only partly resolved by a capped search has a value such as ``blue or draw``."""
     import pandas as pd
 
     rows, seen = [], set()
@@ -325,7 +367,9 @@ def openings_table(solutions) -> "pd.DataFrame":
         if s.size in seen:
             continue
         seen.add(s.size)
-        for (r, c), v in sorted(s.opening_values.items()):
+        known = dict(s.info.get("partial", {}))
+        known.update(s.opening_values)
+        for (r, c), v in sorted(known.items()):
             rows.append({"size": s.size, "row": r, "col": c, "value": v})
     return pd.DataFrame(rows, columns=["size", "row", "col", "value"])
 
@@ -353,7 +397,8 @@ def write_tables(solutions, out_dir, extra_info: dict | None = None) -> list:
                   "neither = draw",
         "negenlab_version": package_version(),
         "sizes": sorted({s.size for s in solutions}),
-        "runs": [{"size": s.size, "swap": s.swap, "nodes": s.nodes, "seconds": round(s.seconds, 3), **s.info}
+        "runs": [{"size": s.size, "swap": s.swap, "nodes": s.nodes, "seconds": round(s.seconds, 3), **s.info,
+                  "partial": {f"{r},{c}": k for (r, c), k in s.info.get("partial", {}).items()}}
                  for s in solutions],
         "files": {"solutions.csv": "one row per size and swap rule",
                   "solution_openings.csv": "value after each opening, both sides then perfect, no swap"},

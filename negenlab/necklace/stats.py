@@ -124,5 +124,5 @@ def swap_map_solved(size: int, openings: pd.DataFrame | None = None) -> np.ndarr
                                 f"{sorted(set(openings['size']))}")
     out = np.full((size, size), np.nan)
     for r, c, v in sub[["row", "col", "value"]].itertuples(index=False):
-        out[r, c] = {"red": 1.0, "blue": 0.0, "draw": 0.5}[v]
+        out[r, c] = {"red": 1.0, "blue": 0.0, "draw": 0.5}.get(v, np.nan)  # "blue or draw": not resolved
     return out

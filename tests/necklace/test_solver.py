@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from negenlab.necklace.solver import ProofSearch, load_tables, opening_values, solution_from_values, solve, \
+from negenlab.necklace.solver import PartialResult, ProofSearch, load_tables, opening_values, solution_from_values, solve, \
     solutions_table
 
 from . import brute
@@ -77,3 +77,38 @@ def test_capped_solve_is_marked_incomplete():
     row = s.to_row()
     assert row["complete"] is False and row["solved_openings"] < 16
     assert s.winner in ("red", "unknown (incomplete)")
+
+
+def test_partial_result_keeps_what_was_proved():
+    """A capped second proof still reports the first one: Red does not win, so "blue or draw"."""
+    b = np.zeros(16, dtype=np.int8)
+    b[0] = 1  # corner opening of 4x4: a Blue win
+    assert ProofSearch(4, tt_bits=20).value(b, 2) == "blue"
+    seen = set()
+    for cap in (50, 1000, 33000, 100000):  # red is disproved in ~32k nodes, blue proved in ~36k
+        try:
+            v = ProofSearch(4, tt_bits=20, node_cap=cap).value(b, 2, first=1)
+            seen.add(v)
+        except PartialResult as err:
+            assert err.known == "blue or draw"
+            seen.add("partial")
+        except RuntimeError:
+            seen.add("capped")
+    assert "partial" in seen and seen <= {"capped", "partial", "blue"}
+
+
+def test_opening_proved_not_red_completes_the_winning_moves_only():
+    s = solve(3, swap=False, tt_bits=16)
+    values = dict(s.opening_values)
+    lost = [m for m, v in values.items() if v == "blue"]
+    info = {"partial": {m: "blue or draw" for m in lost}}
+    for m in lost:
+        del values[m]
+    plain = solution_from_values(3, False, values, info=info).to_row()
+    assert plain["winner"] == "red" and plain["winning_first_moves"] == s.to_row()["winning_first_moves"]
+    assert plain["complete"] is False and plain["winning_first_moves_complete"] is True
+    assert plain["unresolved"].count("blue_or_draw") == len(lost)
+    pie = solution_from_values(3, True, values, info=info).to_row()
+    assert pie["winner"] == "second player or draw (unresolved)" and pie["winner_seat"] == -1
+    info_red_unknown = {"partial": {lost[0]: "red or draw"}}
+    assert not solution_from_values(3, False, values, info=info_red_unknown).info["winning_moves_complete"]
