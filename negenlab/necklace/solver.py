@@ -281,6 +281,44 @@ def opening_values(n: int, search: ProofSearch | None = None, progress: bool = F
     return values
 
 
+def values_from_proofs(n: int, proofs) -> tuple[dict, dict]:
+    """``(values, partial)`` for every opening from single proofs, e.g. the lines of
+    ``data/necklace/proofs_5x5.jsonl``: ``{"opening": [r, c], "target": "red"|"blue", "wins": true |
+    false | "capped"}``. Both targets decided: the exact value (neither wins: draw); one target
+    disproved and the other not decided: ``"blue or draw"`` / ``"red or draw"`` in ``partial``.
+    Results are copied to the symmetric openings.
+
+    >>> values, partial = values_from_proofs(3, [{"opening": [1, 1], "target": "red", "wins": True},
+    ...                                          {"opening": [0, 0], "target": "red", "wins": False}])
+    >>> values[(1, 1)], partial[(2, 2)]
+    ('red', 'blue or draw')
+    """
+    found: dict = {}
+    for rec in proofs:
+        r, c = (int(x) for x in rec["opening"])
+        if rec["target"] not in ("red", "blue") or not (0 <= r < n and 0 <= c < n):
+            raise InvalidInputError(f"a proof names target red|blue and an opening on the {n}x{n} board, got {rec}")
+        if rec["wins"] == "capped":
+            continue
+        found.setdefault((r, c), {})[rec["target"]] = bool(rec["wins"])
+    maps = symmetry_maps(n)
+    values: dict = {}
+    partial: dict = {}
+    for (r, c), res in found.items():
+        if res.get("red") is True:
+            v, known = "red", True
+        elif res.get("blue") is True:
+            v, known = "blue", True
+        elif res.get("red") is False and res.get("blue") is False:
+            v, known = "draw", True
+        else:
+            v, known = ("blue or draw" if res.get("red") is False else "red or draw"), False
+        for k in range(4):
+            img = divmod(int(maps[k, r * n + c]), n)
+            (values if known else partial)[img] = v
+    return dict(sorted(values.items())), dict(sorted(partial.items()))
+
+
 def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = False,
           adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn",
           max_nodes: int = 0) -> Solution:
