@@ -1,7 +1,8 @@
-"""``negenlab necklace legal|solve|simulate ... [--json]``.
+"""``negenlab necklace legal|solve|prove|simulate ... [--json]``.
 
     negenlab necklace legal "R.B\\n...\\n..." --to-move red
     negenlab necklace solve 3 4 --json
+    negenlab necklace prove 5 2,2 red --tt-bits 26 --json
     negenlab necklace simulate --size 7 --games 200 --agents random mcts:300 --seed 1
 """
 from __future__ import annotations
@@ -27,6 +28,15 @@ def register(parser) -> None:
                    help="cap per proof (0 = none); capped openings are reported and the row marked incomplete")
     add_json_flag(p)
     p.set_defaults(func=_solve)
+
+    p = sub.add_parser("prove", help="one df-pn proof: does TARGET win after Red opens at R,C (Blue to move)?")
+    p.add_argument("size", type=int)
+    p.add_argument("opening", help="Red's first move as R,C")
+    p.add_argument("target", choices=("red", "blue"))
+    p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
+    p.add_argument("--max-nodes", type=int, default=0, help="node cap (0 = none); a capped proof says 'capped'")
+    add_json_flag(p)
+    p.set_defaults(func=_prove)
 
     p = sub.add_parser("simulate", help="seeded self-play statistics")
     p.add_argument("--size", type=int, default=9)
@@ -81,6 +91,38 @@ def _solve(args) -> int:
     if args.write:
         write_tables(sols, args.write)
     emit(table, args.json)
+    return 0
+
+
+def _prove(args) -> int:
+    """One line of data/necklace/proofs_5x5.jsonl (``--json``)."""
+    import time
+
+    import numpy as np
+
+    from ._kernels import BLUE, RED
+    from .solver import ProofSearch
+
+    n = args.size
+    try:
+        r, c = (int(x) for x in args.opening.split(","))
+    except ValueError:
+        raise InvalidInputError(f"opening must be R,C (e.g. 2,2), got {args.opening!r}") from None
+    if not 2 <= n <= 9 or not (0 <= r < n and 0 <= c < n):
+        raise InvalidInputError(f"opening {r},{c} is not on a {n}x{n} board (sizes 2..9)")
+    search = ProofSearch(n, tt_bits=args.tt_bits, node_cap=args.max_nodes)
+    board = np.zeros(n * n, dtype=np.int8)
+    board[r * n + c] = RED
+    t0 = time.perf_counter()
+    try:
+        wins = search.wins(board, BLUE, RED if args.target == "red" else BLUE)
+    except RuntimeError:
+        wins = "capped"
+    record = {"n": n, "opening": [r, c], "target": args.target, "wins": wins, "nodes": search.nodes,
+              "cap": args.max_nodes, "tt_bits": args.tt_bits, "seconds": round(time.perf_counter() - t0, 1)}
+    text = (f"{args.target} {'wins' if wins is True else 'does not win' if wins is False else 'undecided (node cap)'}"
+            f" after Red opens at {r},{c} on {n}x{n} ({search.nodes} nodes, {record['seconds']} s)")
+    emit(record, args.json, text)
     return 0
 
 

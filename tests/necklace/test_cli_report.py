@@ -33,6 +33,18 @@ def test_solve_json(capsys):
     assert "sizes 2..7" in capsys.readouterr().err
 
 
+def test_prove_json_matches_the_solver_and_reports_a_cap(capsys):
+    assert main(["necklace", "prove", "3", "1,0", "red", "--json", "--tt-bits", "16"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["wins"] is False and out["opening"] == [1, 0]  # 3x3: (1, 0) is a Blue win (shipped table)
+    assert main(["necklace", "prove", "3", "1,0", "blue", "--json", "--tt-bits", "16"]) == 0
+    assert json.loads(capsys.readouterr().out)["wins"] is True
+    assert main(["necklace", "prove", "4", "0,0", "blue", "--max-nodes", "50", "--tt-bits", "16"]) == 0
+    assert "undecided (node cap)" in capsys.readouterr().out
+    assert main(["necklace", "prove", "3", "3,0", "red"]) == 2
+    assert "not on a 3x3 board" in capsys.readouterr().err
+
+
 def test_simulate_json(capsys):
     assert main(["necklace", "simulate", "--size", "4", "--games", "10", "--workers", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
