@@ -221,8 +221,9 @@ class Solution:
             "complete": bool(self.info.get("complete", len(self.opening_values) == self.size ** 2)),
             "winning_first_moves_complete": bool(self.info.get("winning_moves_complete",
                                                                 len(self.opening_values) == self.size ** 2)),
-            "unresolved": " ".join(f"{r},{c}:{k.replace(' ', '_')}" for (r, c), k in
-                                   sorted(self.info.get("partial", {}).items()) if (r, c) not in self.opening_values),
+            "unresolved": " ".join(
+                f"{r},{c}:{self.info.get('partial', {}).get((r, c), 'unknown').replace(' ', '_')}"
+                for r in range(self.size) for c in range(self.size) if (r, c) not in self.opening_values),
             "solved_openings": len(self.opening_values),
             "nodes": self.nodes, "seconds": round(self.seconds, 3),
         }

@@ -107,8 +107,27 @@ def test_opening_proved_not_red_completes_the_winning_moves_only():
     plain = solution_from_values(3, False, values, info=info).to_row()
     assert plain["winner"] == "red" and plain["winning_first_moves"] == s.to_row()["winning_first_moves"]
     assert plain["complete"] is False and plain["winning_first_moves_complete"] is True
-    assert plain["unresolved"].count("blue_or_draw") == len(lost)
+    assert plain["unresolved"].count("blue_or_draw") == len(lost) and "unknown" not in plain["unresolved"]
     pie = solution_from_values(3, True, values, info=info).to_row()
     assert pie["winner"] == "second player or draw (unresolved)" and pie["winner_seat"] == -1
     info_red_unknown = {"partial": {lost[0]: "red or draw"}}
     assert not solution_from_values(3, False, values, info=info_red_unknown).info["winning_moves_complete"]
+
+
+def test_shipped_5x5_rows_follow_from_the_recorded_proofs():
+    """The 5x5 rows are derived from data/necklace/proofs_5x5.jsonl, one df-pn proof per line."""
+    import json
+
+    from negenlab.necklace.solver import _data_dir, values_from_proofs
+
+    proofs = [json.loads(line) for line in (_data_dir() / "proofs_5x5.jsonl").read_text().splitlines() if line]
+    values, partial = values_from_proofs(5, proofs)
+    shipped, openings = load_tables()
+    for swap in (False, True):
+        fresh = solution_from_values(5, swap, values, info={"partial": partial}).to_row()
+        row = shipped[(shipped["size"] == 5) & (shipped["swap"].astype(str) == str(swap))].iloc[0]
+        for col in ("winner", "winning_first_moves", "red_winning_openings", "complete",
+                    "winning_first_moves_complete", "unresolved"):
+            assert str(fresh[col]) == str(row[col]), (swap, col, fresh[col], row[col])
+    ship = {(r, c): v for r, c, v in openings[openings["size"] == 5][["row", "col", "value"]].itertuples(index=False)}
+    assert ship == {**partial, **values}
