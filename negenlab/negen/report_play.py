@@ -143,6 +143,18 @@ def write_balance(n_games: int = 30, seed: int = 2024, workers: int | None = 1, 
     return path
 
 
+def _seat_wins(row) -> str:
+    """Every seat's win rate with its Wilson interval (wins = rate x n, as counted in the study)."""
+    parts = []
+    for p in range(int(row.players)):
+        share = getattr(row, f"win_seat_{p}", float("nan"))
+        if share != share:
+            continue
+        r = rate(int(round(share * row.n)), int(row.n))
+        parts.append(f"{r['value']:.0%} [{r['lo']:.0%}, {r['hi']:.0%}]")
+    return " / ".join(parts)
+
+
 def _display(df: pd.DataFrame) -> pd.DataFrame:
     def ci(v, lo, hi, pct=True):
         if pct:
@@ -154,6 +166,7 @@ def _display(df: pd.DataFrame) -> pd.DataFrame:
         "turns/round [95% CI]": ci(df["turns_mean"], df["turns_lo"], df["turns_hi"], pct=False),
         "≈ minutes": [f"{m:.0f}" for m in df["minutes_est"]],
         "seat 0 wins [CI]": ci(df["seat0_win"], df["seat0_lo"], df["seat0_hi"]),
+        "wins by seat 0 / 1 / 2 / 3 [CI]": [_seat_wins(row) for row in df.itertuples(index=False)],
         "fair share": [f"{x:.0%}" for x in df["fair_share"]],
         "refusals/turn [CI]": ci(df["refusal_rate"], df["refusal_lo"], df["refusal_hi"]),
         "depletions/turn [CI]": ci(df["depletion_rate"], df["depletion_lo"], df["depletion_hi"]),
