@@ -21,7 +21,8 @@ def register(parser) -> None:
     p.set_defaults(func=_legal)
 
     p = sub.add_parser("solve", help="perfect-play result of the empty board for each size (every first move)")
-    p.add_argument("sizes", nargs="+", type=int, help="board sizes (3..5 finish in seconds to minutes)")
+    p.add_argument("sizes", nargs="+", type=int, help="board sizes (3 and 4 finish in seconds; 5 was solved proof by proof with "
+                                              "'prove --tt-bits 28', see data/necklace/proofs_5x5.jsonl)")
     p.add_argument("--write", metavar="DIR", default=None, help="also write solutions.csv/json into DIR")
     p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
     p.add_argument("--max-nodes", type=int, default=0,
