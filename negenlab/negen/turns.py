@@ -620,8 +620,8 @@ def _extensions_key(key: tuple, board: tuple, shape: str, coverage: str = "die")
                     continue
                 for v in ((vy,) if vy is not None else centre_vals):
                     for vx, vz in ((v - 1, v + 1), (v + 1, v - 1)):
-                        if (cells.get(x, vx if vx in values else 0) == vx
-                                and cells.get(z, vz if vz in values else 0) == vz
+                        if (cells.get(x, vx if vx in values else -1) == vx
+                                and cells.get(z, vz if vz in values else -1) == vz
                                 and (x not in cells or y not in cells or z not in cells)):
                             found.append(((x, y, z), (vx, v, vz)))
         return found
