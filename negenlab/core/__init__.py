@@ -5,7 +5,7 @@ modules so that engines never load matplotlib or ipywidgets.
 """
 from .agents import Agent, MCTSAgent, RandomAgent, random_rollout
 from .errors import IllegalMoveError, InvalidInputError, NegenlabError, StoreMismatchError
-from .game import CHANCE, TERMINAL, Game, State, play_random_game
+from .game import CHANCE, TERMINAL, Game, State, play_random_game, play_with_agents
 from .metrics import summary, duration, win_rates, wilson_interval, rate
 from .simulate import simulate
 from .store import ResultStore, table_metadata
@@ -13,7 +13,7 @@ from .store import ResultStore, table_metadata
 __all__ = [
     "Agent", "MCTSAgent", "RandomAgent", "random_rollout",
     "IllegalMoveError", "InvalidInputError", "NegenlabError", "StoreMismatchError",
-    "CHANCE", "TERMINAL", "Game", "State", "play_random_game",
+    "CHANCE", "TERMINAL", "Game", "State", "play_random_game", "play_with_agents",
     "summary", "duration", "win_rates", "wilson_interval", "rate",
     "simulate", "ResultStore", "table_metadata",
 ]

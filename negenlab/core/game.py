@@ -145,6 +145,26 @@ def play_randomly(state: State, rng: np.random.Generator, max_actions: int | Non
     return state
 
 
+def play_with_agents(state: State, agents: Sequence[Any], chance_rng: np.random.Generator,
+                     agent_rngs: Sequence[np.random.Generator]) -> State:
+    """Play ``state`` on, in place, to its end: ``agents[p].step(state, agent_rngs[p])`` decides for
+    seat p, chance is sampled with ``chance_rng``; return it.
+
+    >>> from negenlab.core.examples import Nim
+    >>> from negenlab.core.agents import RandomAgent
+    >>> rngs = [np.random.default_rng(i) for i in range(3)]
+    >>> play_with_agents(Nim().new_initial_state(), [RandomAgent(), RandomAgent()], rngs[0], rngs[1:]).is_terminal()
+    True
+    """
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(chance_rng))
+        else:
+            p = state.current_player
+            state.apply(agents[p].step(state, agent_rngs[p]))
+    return state
+
+
 def play_random_game(game: Game, rng: np.random.Generator, max_actions: int | None = None) -> State:
     """Play one game with uniformly random actions (chance sampled with ``rng``)."""
     return play_randomly(game.new_initial_state(), rng, max_actions)

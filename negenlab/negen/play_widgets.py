@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipywidgets as W
 import numpy as np
 
+from negenlab.core.game import play_with_agents
 from negenlab.core.widgets import ErrorBanner, figure_output
 
 from .agents import make_agent
@@ -28,13 +29,7 @@ def simulate_round(rules: Rules, agents, seed: int = 0):
     state = game.new_initial_state()
     rng = np.random.default_rng(seed)
     agent_rngs = [np.random.default_rng(seed + 1 + i) for i in range(len(agents))]
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        else:
-            p = state.current_player
-            state.apply(agents[p].step(state, agent_rngs[p]))
-    return state
+    return play_with_agents(state, agents, rng, agent_rngs)
 
 
 def replay_widget(state) -> W.VBox:

@@ -18,6 +18,7 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 
+from negenlab.core.game import play_with_agents
 from negenlab.core.metrics import mean_interval, proportion_table, rate
 from negenlab.core.simulate import simulate
 from negenlab.core.version import package_version
@@ -175,14 +176,7 @@ def play_table(players: int = 8, policy: str = "cooperative", seed: int = 0, gam
     rules = Rules(players=players, **rules_kwargs)
     agents = make_agents(policy, players)
     chance, rngs = _game_rngs(seed, game_index, len(agents))
-    state = PolymerGame(rules).new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance))
-        else:
-            p = state.current_player
-            state.apply(agents[p].step(state, rngs[p]))
-    return state
+    return play_with_agents(PolymerGame(rules).new_initial_state(), agents, chance, rngs)
 
 
 def score_distribution(df: pd.DataFrame) -> pd.DataFrame:
