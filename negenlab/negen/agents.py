@@ -12,8 +12,9 @@
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from itertools import product
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from negenlab.core.agents import Agent, MCTSAgent
 from negenlab.core.errors import InvalidInputError
 
 from .rules import Rules
-from .turns import components
+from .turns import as_table_key, closing_dice
 
 
 class RandomTurnAgent(Agent):
@@ -38,41 +39,54 @@ class RandomTurnAgent(Agent):
         return actions[int(rng.integers(len(actions)))]
 
 
-@lru_cache(maxsize=20_000)
-def _threat(key: tuple, shape: str, coverage: str, max_added: int) -> float:
-    from .odds import closing_odds
-    from .table import Table
+def _multiplicity() -> dict:
+    """Ordered rolls of 4 dice per sorted board (the 126 distinct boards; they sum to 6**4)."""
+    out: dict = {}
+    for roll in product(range(1, 7), repeat=4):
+        b = tuple(sorted(roll))
+        out[b] = out.get(b, 0) + 1
+    return out
 
-    table = Table({(r, c): v for r, c, v in key})
-    return float(closing_odds(table, Rules(sequence_shape=shape, coverage=coverage), max_added=max_added).probability)
+
+_BOARDS = _multiplicity()
 
 
-def closing_threat(key: tuple, rules: Rules, max_added: int = 2) -> float:
-    """Probability that a fresh random board of 4 dice can close a spiral of the table ``key`` by
-    adding at most ``max_added`` dice (``negenlab.negen.odds.closing_odds``; cached)."""
-    return _threat(key, rules.sequence_shape, rules.coverage, max_added)
+def _contains(board: tuple, need: tuple) -> bool:
+    rest = list(board)
+    for v in need:
+        if v not in rest:
+            return False
+        rest.remove(v)
+    return True
+
+
+@lru_cache(maxsize=200_000)
+def _odds(key: tuple, rules: Rules) -> Fraction:
+    needs = closing_dice(key, rules)
+    if not needs:
+        return Fraction(0)
+    hits = sum(m for b, m in _BOARDS.items() if any(_contains(b, n) for n in needs))
+    return Fraction(hits, 6 ** 4)
+
+
+def closing_odds(table, rules: Rules = Rules()) -> Fraction:
+    """Exact probability that a fresh board of 4 random dice has some legal turn that closes a spiral
+    of ``table`` (joins, bridges and, under ``"free"``, moved dice included): over the 126 distinct
+    boards weighted by how many of the 6**4 rolls give them. Cached by table key.
+
+    >>> closing_odds("1 2 3\\n2 . 4\\n3 4 .")     # any board with a 5
+    Fraction(671, 1296)
+    """
+    return _odds(as_table_key(table), rules)
 
 
 class GreedyAgent(Agent):
-    """Policy: close a spiral when any offered turn closes one (the first such turn). Otherwise
-    rank the non-closing turns by a cheap pre-score (most dice added, then fewest spirals left),
-    keep the best ``shortlist`` of them, and play the one that leaves the next player the lowest
-    chance to close, measured with the exact odds of "Negen spirals" (``closing_odds`` with
-    ``max_added`` dice, a fresh random board); ties go to the pre-score order. After a refusal it
-    re-rolls nothing."""
+    """Policy: close a spiral when some legal turn closes one. Otherwise play the turn that leaves
+    the next player the lowest exact closing odds (:func:`closing_odds`, a fresh random board);
+    ties go to the turn adding most dice, then to the first in the search's order. After a
+    refusal it re-rolls nothing."""
 
     name = "greedy"
-
-    def __init__(self, shortlist: int = 6, max_added: int = 2):
-        if shortlist < 1:
-            raise InvalidInputError(f"shortlist must be >= 1, got {shortlist}")
-        if not 1 <= max_added <= 4:
-            raise InvalidInputError(f"max_added must be 1..4, got {max_added}")
-        self.shortlist = shortlist
-        self.max_added = max_added
-
-    def describe(self) -> dict[str, Any]:
-        return {"agent": self.name, "shortlist": self.shortlist, "max_added": self.max_added}
 
     def step(self, state, rng: np.random.Generator):
         actions = state.legal_actions()
@@ -84,10 +98,9 @@ class GreedyAgent(Agent):
         for a, t in turns:
             if t.closed:
                 return a
-        ranked = sorted(turns, key=lambda at: (-at[1].added, len(components(at[1].table)), at[1].key))
         best, best_score = None, None
-        for a, t in ranked[:self.shortlist]:
-            score = closing_threat(t.key, state.rules, self.max_added)
+        for a, t in turns:
+            score = (_odds(t.key, state.rules), -t.added)
             if best_score is None or score < best_score:
                 best, best_score = a, score
         return best
@@ -130,4 +143,4 @@ def make_agent(name: str, **kwargs) -> Agent:
     return AGENTS[name](**kwargs)
 
 
-__all__ = ["RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "closing_threat", "make_agent", "AGENTS"]
+__all__ = ["RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "closing_odds", "make_agent", "AGENTS"]

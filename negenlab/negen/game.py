@@ -11,10 +11,13 @@ One decision is a **whole turn**: the player picks an end-of-turn table from
 
 Every die roll is a CHANCE node (one die, 1..6 uniform): the deal at a round's start
 (4 dice per player, then 3 table dice), board refills (only the new dice are rolled),
-re-rolls, the refusal die put on the table as a new spiral (to the right of the table,
-two cells clear of every die), and the 4 new dice after a depletion. The pool is a count
-of unrolled dice (``Rules.pool_size``; ``None`` = unlimited); it refills completely at each
-new round.
+re-rolls, the refusal die put on the table as a new spiral, and the 4 new dice after a
+depletion. The pool is a count of unrolled dice (``Rules.pool_size``; ``None`` = unlimited);
+it refills completely at each new round.
+
+The state holds the table as its position-free key (:func:`negenlab.negen.table.table_key`):
+two layouts of the same spirals are the same state. The turns offered are exactly
+:func:`negenlab.negen.turns.legal_turns`: every legal end-of-turn table, no subset, no cap.
 
 Round end, always with a recorded reason (``state.round_log``):
 ``"closed"`` (the player whose turn made a valid table with a closed spiral scores 1),
@@ -23,13 +26,6 @@ move, the round stalls) or ``"max_turns"`` (``Rules.max_turns`` decisions in the
 The first player moves one seat on each round; the game ends when a player reaches
 ``Rules.target_score`` (+1 for them, -1 for the others) or after ``max_rounds`` rounds
 (a draw unless someone reached the target; recorded as ``game_end="max_rounds"``).
-
-Which turns are offered (``turn_search``): ``"game"`` (default) uses
-:func:`negenlab.negen.turns.game_turns`, every legal turn that changes at most two spirals
-with at most one join (fast: milliseconds on a full table). ``"full"`` uses
-:func:`~negenlab.negen.turns.legal_turns` with the caps ``turn_limit`` turns and
-``turn_states`` states (exact when both are None, but seconds per decision on a grown
-table); every capped search is counted in ``game_info()["capped_searches"]``.
 
 >>> import numpy as np
 >>> from negenlab.negen.game import Negen
@@ -51,7 +47,8 @@ from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import CHANCE, TERMINAL, Game, State
 
 from .rules import Rules
-from .turns import TurnSearchResult, format_cells, game_turns, legal_turns, normalize
+from .table import layout
+from .turns import TurnSearchResult, legal_turns
 
 END_REASONS = ("closed", "pool_empty", "max_turns")
 
@@ -61,22 +58,12 @@ class Negen(Game):
 
     name = "negen"
 
-    def __init__(self, rules: Rules = Rules(), turn_search: str = "game", turn_limit: int | None = 60,
-                 turn_states: int | None = 200, max_rounds: int = 20):
-        if turn_search not in ("game", "full"):
-            raise InvalidInputError(f"turn_search must be 'game' or 'full', got {turn_search!r}")
-        self.turn_search = turn_search
+    def __init__(self, rules: Rules = Rules(), max_rounds: int = 20):
         if not isinstance(rules, Rules):
             raise InvalidInputError(f"Negen needs a negen Rules, got {type(rules).__name__}")
-        if turn_limit is not None and turn_limit < 1:
-            raise InvalidInputError(f"turn_limit must be >= 1 or None, got {turn_limit}")
-        if turn_states is not None and turn_states < 1:
-            raise InvalidInputError(f"turn_states must be >= 1 or None, got {turn_states}")
         if max_rounds < 1:
             raise InvalidInputError(f"max_rounds must be >= 1, got {max_rounds}")
         self.rules = rules
-        self.turn_limit = turn_limit
-        self.turn_states = turn_states
         self.max_rounds = max_rounds
 
     @property
@@ -85,7 +72,7 @@ class Negen(Game):
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
-        d.update(turn_search=self.turn_search, turn_limit=self.turn_limit, turn_states=self.turn_states, max_rounds=self.max_rounds)
+        d.update(max_rounds=self.max_rounds)
         return d
 
     def new_initial_state(self) -> "NegenState":
@@ -103,7 +90,7 @@ class NegenState(State):
         self.round = 0
         self.first_player = 0
         self.to_move = 0
-        self.table: dict = {}
+        self.table: tuple = ()             # position-free table key
         self.boards: list[tuple[int, ...]] = [()] * P
         self.pool: int | None = None
         self.tasks: list[tuple] = []       # pending die rolls: ("board", p) / ("table",) / ("reroll", p)
@@ -148,7 +135,6 @@ class NegenState(State):
         new = object.__new__(NegenState)
         new.__dict__.update(self.__dict__)
         new.scores = list(self.scores)
-        new.table = dict(self.table)
         new.boards = list(self.boards)
         new.tasks = list(self.tasks)
         new.round_log = list(self.round_log)
@@ -173,17 +159,13 @@ class NegenState(State):
         if self.phase != "turn":
             raise IllegalMoveError(f"no turn to search: the state is at a {self.phase} node")
         if self._legal is None:
-            if self.game.turn_search == "game":
-                self._legal = game_turns(self.table, board=self.boards[self.to_move], rules=self.rules)
-            else:
-                self._legal = legal_turns(self.table, board=self.boards[self.to_move], rules=self.rules,
-                                          limit=self.game.turn_limit, max_states=self.game.turn_states)
+            self._legal = legal_turns(self.table, board=self.boards[self.to_move], rules=self.rules)
             self._legal_map = {}
             for t in self._legal.turns:
                 self._legal_map[("refuse" if t.refusal else "play", t.key)] = t
             self.stats["searches"] += 1
             self.stats["legal_turns_sum"] += len(self._legal.turns)
-            if not self._legal.complete and self.game.turn_search == "full":
+            if not self._legal.complete:  # pragma: no cover - the game's search has no cap
                 self.stats["capped_searches"] += 1
         return self._legal
 
@@ -241,7 +223,7 @@ class NegenState(State):
     # -- internals --------------------------------------------------------
     def _snapshot(self, event: str) -> None:
         self.timeline.append({"round": self.round, "turn": self.turns_in_round, "to_move": self.to_move,
-                              "event": event, "table": dict(self.table), "boards": list(self.boards),
+                              "event": event, "table": self.table, "boards": list(self.boards),
                               "scores": list(self.scores), "pool": self.pool})
 
     def _draw(self) -> bool:
@@ -255,7 +237,7 @@ class NegenState(State):
     def _start_round(self) -> None:
         P = self.rules.players
         self.round += 1
-        self.table = {}
+        self.table = ()
         self.boards = [()] * P
         self.pool = self.rules.pool_size
         self.to_move = self.first_player
@@ -283,12 +265,8 @@ class NegenState(State):
             raise IllegalMoveError("internal: a die was rolled with an empty pool")
 
     def _place_apart(self, value: int) -> None:
-        if not self.table:
-            self.table[(0, 0)] = value
-            return
-        r0 = min(r for r, _ in self.table)
-        c1 = max(c for _, c in self.table)
-        self.table[(r0, c1 + 2)] = value
+        """The die becomes a new single-die spiral (where it lies means nothing)."""
+        self.table = tuple(sorted(self.table + (((0, 0, value),),)))
 
     def _queue(self, kind: tuple, n: int) -> int:
         """Queue up to ``n`` rolls that need a die from the pool; return how many were queued."""
@@ -338,7 +316,7 @@ class NegenState(State):
         for v in turn.used:
             board.remove(v)
         self.boards[p] = tuple(board)
-        self.table = {(r, c): v for r, c, v in turn.key}
+        self.table = turn.key
         self._legal = self._legal_map = None
         if turn.refusal:
             self.stats["refusals"] += 1
@@ -374,7 +352,7 @@ class NegenState(State):
     def _end_round(self, reason: str, winner: int | None) -> None:
         self.round_log.append({"round": self.round, "first_player": self.first_player, "reason": reason,
                                "winner": -1 if winner is None else winner, "turns": self.turns_in_round,
-                               "table_dice": len(self.table), "pool_left": self.pool})
+                               "table_dice": sum(map(len, self.table)), "pool_left": self.pool})
         if winner is not None:
             self.scores[winner] += 1
         else:
@@ -420,26 +398,25 @@ class NegenState(State):
 
     def action_to_string(self, action) -> str:
         if isinstance(action, tuple) and action and action[0] in ("play", "refuse"):
-            table = {(r, c): v for r, c, v in action[1]}
-            return f"{action[0]} -> " + format_cells(table).replace("\n", " / ")
+            return f"{action[0]} -> " + layout(action[1]).to_text().replace("\n", " / ")
         if isinstance(action, tuple) and action and action[0] == "reroll":
             return f"re-roll {list(action[1])}"
         return str(action)
 
     def __repr__(self) -> str:
         return (f"NegenState(round={self.round}, phase={self.phase}, to_move={self.to_move}, "
-                f"scores={self.scores}, pool={self.pool}, boards={self.boards}, table_dice={len(self.table)})")
+                f"scores={self.scores}, pool={self.pool}, boards={self.boards}, table_dice={sum(map(len, self.table))})")
 
     def _repr_html_(self) -> str:
         boards = "".join(f"<li>player {p}{' (to move)' if p == self.to_move and self.phase in ('turn', 'reroll') else ''}: "
                          f"{list(b)} — score {self.scores[p]}</li>" for p, b in enumerate(self.boards))
         return (f"<p>Round {self.round}, turn {self.turns_in_round}, pool {self.pool}, phase {self.phase}</p>"
-                f"<pre>{format_cells(self.table)}</pre><ul>{boards}</ul>")
+                f"<pre>{layout(self.table).to_text() if self.table else ''}</pre><ul>{boards}</ul>")
 
 
 def table_of(key) -> dict:
-    """The table ``{(row, col): value}`` of an action key."""
-    return {(r, c): v for r, c, v in key}
+    """The table ``{(row, col): value}`` of a table key, laid out (see :func:`~negenlab.negen.table.layout`)."""
+    return dict(layout(key).cells) if key else {}
 
 
-__all__ = ["Negen", "NegenState", "END_REASONS", "table_of", "normalize"]
+__all__ = ["Negen", "NegenState", "END_REASONS", "table_of"]

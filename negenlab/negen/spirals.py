@@ -23,6 +23,7 @@ when invalid, what each interpretation leaves uncovered.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -335,6 +336,49 @@ def check_spiral(spiral: Table | str, rules: Rules | None = None) -> SpiralVerdi
     if len(vs) != 1:
         raise InvalidInputError(f"expected one spiral, got {len(vs)}")
     return vs[0]
+
+
+@lru_cache(maxsize=1_000_000)
+def _status(key: tuple, shape: str, coverage: str) -> tuple[bool, bool]:
+    n = len(key)
+    if n == 1:
+        return True, False
+    vals = {(r, c): v for r, c, v in key}
+    pairs = sum(((r, c + 1) in vals) + ((r + 1, c) in vals) for r, c, _ in key)
+    closed = pairs >= n
+    centre_pairs = STRAIGHT_PAIRS if shape == "straight" else BENT_PAIRS
+    for parity in (0, 1):
+        dice: set = set()
+        covered = 0
+        pair_seen: set = set()
+        for (r, c), v in vals.items():
+            if (r + c) % 2 != parity:
+                continue
+            nb = [(r + dr, c + dc) for dr, dc in DIRECTIONS]
+            for a, b in centre_pairs:
+                x, z = vals.get(nb[a]), vals.get(nb[b])
+                if x is None or z is None or not ((x == v - 1 and z == v + 1) or (x == v + 1 and z == v - 1)):
+                    continue
+                dice.update((nb[a], (r, c), nb[b]))
+                for q in (nb[a], nb[b]):
+                    if ((r, c), q) not in pair_seen:
+                        pair_seen.add(((r, c), q))
+                        covered += 1
+        if (coverage == "die" and len(dice) == n) or (coverage == "adjacency" and covered == pairs):
+            return True, closed
+    return False, closed
+
+
+def spiral_status(key: tuple, shape: str = "straight", coverage: str = "adjacency") -> tuple[bool, bool]:
+    """``(valid, closed)`` of one spiral given as its :func:`~negenlab.negen.table.spiral_key` (or any
+    tuple of ``(row, col, value)``), cached: the fast path of the turn search.
+
+    >>> spiral_status(((0, 0, 1), (0, 1, 2), (1, 0, 2), (1, 1, 3)))
+    (False, True)
+    >>> spiral_status(((0, 0, 1), (0, 1, 2), (1, 0, 2), (1, 1, 3)), shape="bent")
+    (True, True)
+    """
+    return _status(key, shape, coverage)
 
 
 def is_valid_table(table: Table, rules: Rules | None = None) -> bool:

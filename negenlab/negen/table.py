@@ -16,7 +16,10 @@ API (used by the spiral analysis and by the play engine):
 - ``t.spirals()`` (connected components, sorted by their first cell), ``t.neighbours(cell)``,
   ``t.empty_neighbours()``, ``t.adjacent_pairs()``, ``t.is_closed()``, ``t.bounds()``;
 - ``t.to_text()`` (the text form :func:`parse_table` reads), ``_repr_svg_`` for Jupyter;
-- ``==`` and ``hash`` compare the exact cells (use ``normalized()`` to compare up to translation).
+- ``==`` and ``hash`` compare the exact cells (use ``normalized()`` to compare up to translation);
+- ``t.key()``: the position-free key (:func:`table_key`): where spirals lie means nothing, so two
+  tables with the same spirals, each moved or turned, have the same key; :func:`layout` lays a key
+  out again, spirals side by side.
 
 >>> t = parse_table('''
 ... . . . 4 .
@@ -30,10 +33,13 @@ True
 6 5 4 3 2
 . . . 2 .
 . . . 1 .
+>>> parse_table("6 5 4 . 3").key() == parse_table("3\n.\n4\n5\n6").key()
+True
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from types import MappingProxyType
 
 from negenlab.core.errors import InvalidInputError
@@ -235,6 +241,10 @@ class Table:
         """True when some spiral has a loop (a spiral with n dice has >= n adjacent pairs)."""
         return any(len(s.adjacent_pairs()) >= len(s) for s in self.spirals())
 
+    def key(self) -> tuple:
+        """The position-free key: the sorted tuple of the spirals' :func:`spiral_key`."""
+        return table_key(self)
+
     def is_connected(self) -> bool:
         return len(self._cells) > 0 and len(self.spirals()) == 1
 
@@ -288,6 +298,97 @@ def components(cells) -> list[list[Cell]]:
         comp.sort()
         comps.append(comp)
     return comps
+
+
+# ---------------------------------------------------------------------------------------
+# position-free keys
+
+def spiral_key(dice) -> tuple:
+    """A spiral up to translation and quarter turns: the smallest of its 4 rotated images, each a
+    sorted tuple of ``(row, col, value)`` with the smallest row and column at 0.
+
+    ``dice`` is an iterable of ``(row, col, value)`` (or a :class:`Table` of one spiral).
+
+    >>> spiral_key([(5, 5, 6), (5, 6, 5), (5, 7, 4)]) == spiral_key([(0, 0, 4), (1, 0, 5), (2, 0, 6)])
+    True
+    """
+    if isinstance(dice, Table):
+        pts = [(r, c, v) for (r, c), v in dice.items()]
+    else:
+        pts = list(dice)
+    if not pts:
+        raise InvalidInputError("a spiral has at least one die")
+    best = None
+    for k in range(4):
+        if k:
+            pts = [(c, -r, v) for r, c, v in pts]
+        r0 = min(p[0] for p in pts)
+        c0 = min(p[1] for p in pts)
+        img = tuple(sorted((r - r0, c - c0, v) for r, c, v in pts))
+        if best is None or img < best:
+            best = img
+    return best
+
+
+def table_key(table) -> tuple:
+    """The position-free key of a table: the sorted tuple of its spirals' :func:`spiral_key`.
+
+    >>> table_key(parse_table("6 5 4 . . 3")) == table_key(parse_table("3 . 6 5 4"))
+    True
+    """
+    if not isinstance(table, Table):
+        table = as_table(table)
+    cells = table._cells
+    return tuple(sorted(spiral_key([(r, c, cells[(r, c)]) for r, c in comp]) for comp in components(cells)))
+
+
+def as_table(table) -> "Table":
+    """A :class:`Table` from a Table, a mapping ``{(row, col): value}``, text rows, or a table key."""
+    if isinstance(table, Table):
+        return table
+    if isinstance(table, str):
+        return parse_table(table)
+    if isinstance(table, Mapping):
+        return Table(table)
+    if isinstance(table, tuple) and all(isinstance(s, tuple) and s and isinstance(s[0], tuple) for s in table):
+        return layout(table)
+    raise InvalidInputError(f"a table is a Table, a mapping (row, col) -> value, text rows or a table key; "
+                            f"got {type(table).__name__}")
+
+
+_LAYOUT_WIDTH = 24
+
+
+@lru_cache(maxsize=100_000)
+def _layout(key: tuple) -> "Table":
+    cells: dict[Cell, int] = {}
+    row = col = shelf = 0
+    for spiral in key:
+        h = 1 + max(r for r, _, _ in spiral)
+        w = 1 + max(c for _, c, _ in spiral)
+        if col and col + w > _LAYOUT_WIDTH:
+            row += shelf + 1
+            col = shelf = 0
+        for r, c, v in spiral:
+            cells[(row + r, col + c)] = v
+        col += w + 1
+        shelf = max(shelf, h)
+    return Table(cells, _trusted=True)
+
+
+def layout(key) -> "Table":
+    """A table with the spirals of ``key`` laid out side by side (one empty column or row between
+    spirals, rows of at most 24 columns): where spirals lie carries no meaning.
+
+    >>> print(layout(table_key(parse_table("6 5 4 . . 3"))))
+    3 . 4 5 6
+    """
+    if not isinstance(key, tuple):
+        raise InvalidInputError(f"layout needs a table key (a tuple of spiral keys), got {type(key).__name__}")
+    for s in key:
+        if not (isinstance(s, tuple) and s and all(isinstance(d, tuple) and len(d) == 3 for d in s)):
+            raise InvalidInputError(f"a table key holds spiral keys (tuples of (row, col, value)); got {s!r}")
+    return _layout(key)
 
 
 # ---------------------------------------------------------------------------------------

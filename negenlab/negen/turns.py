@@ -1,121 +1,71 @@
-"""Turn search for Negen: every end-of-turn table a player can reach.
+"""Every legal turn of a Negen position, exactly, on position-free tables.
 
-A turn is a sequence of actions, in any order (shared rules page, "A turn"):
+Where spirals lie relative to each other means nothing (rules page, "Pieces"): a table is a
+multiset of spirals, each up to translation and quarter turns. Its key (:func:`table_key`) is
+the sorted tuple of canonical spiral keys (:func:`spiral_key`), and every function here works
+on keys, so two layouts of the same dice give the same answer.
 
-- **add** a board die to an empty cell orthogonally adjacent to any table die
-  (dice added this turn are table dice, so chains of added dice are fine);
-- **join**: move one whole spiral rigidly (translation plus a quarter-turn rotation)
-  so that it touches another spiral; it then *is* part of that spiral;
-- with ``rearrange="free"``: **move** any single table die to another cell.
+An end-of-turn table is legal (rules page, "A turn") iff every spiral is valid, no spiral is
+made only of board dice added this turn, every start die is still there, and the start spirals
+lie rigidly in it (under ``rearrange="free"``: the parts left after taking out at most
+``free_moves`` single dice). So an end table is a multiset of *components*, each one spiral
+built from some start *pieces* (placed rigidly, any quarter turn) and some board dice, connected.
 
-Validity is judged only at the end of the turn. The moment the last board die is
-added the turn ends (*depletion*): no action follows that add.
+How the search finds them all:
 
-The search is a breadth-first search over intermediate tables (fewest actions
-first), deduplicated up to translation of the whole table. Every intermediate
-table is a candidate end of turn; the legal ones (every spiral valid, no spiral made
-only of dice added this turn, every table die still there) are the *turns*.
+1. **Components.** From each piece, grow connected clusters by attaching one more piece (any
+   rotation, touching the cluster, no overlap) or one board die (on an empty cell next to the
+   cluster). Every connected arrangement can be grown this way: order its pieces along a
+   spanning tree of "touches". States are (cluster key, pieces used, dice used), so each is
+   expanded once. A cluster is dropped only when no addition can make it valid (:func:`_alive`;
+   dice already placed never move, so a pair or die that cannot be covered now never can).
+2. **End tables.** Choose components whose pieces add up to the start pieces exactly and whose
+   dice fit in the board; the end table is the sorted tuple of their keys.
 
-What is finite, and why the search ends under ``rearrange="join"``: every add uses
-a board die and every join merges two spirals into one, so a turn has at most
-``len(board) + spirals - 1`` actions; a join places the moved spiral (4 rotations)
-at one of the finitely many offsets where it touches the other spiral without
-overlapping any die. Under ``rearrange="free"`` dice can walk away from each other
-forever, so the search is capped (``max_states``) and the result says it stopped.
-Free moves only target empty cells next to another die (a die moved away from all
-others would only make a single-die spiral; those placements are not generated).
+Results are cached by canonical key across decisions (attachments, liveness, validity), which is
+what makes a game or a study fast.
 
-Two pruning rules cut branches that can never end in a legal table (both exact
-under ``rearrange="join"``, where dice of one spiral never separate again):
-
-- a die of a multi-die spiral needs an orthogonal neighbour with value +-1 at the
-  end (every sequence steps by exactly 1); when it has none now, no empty
-  neighbour cell, or no board die and no die of another spiral carries such a value,
-  the branch is dead;
-- under ``coverage="adjacency"`` every adjacent pair must lie in one sequence, so
-  an adjacent pair whose values do not differ by exactly 1 kills the branch.
-
->>> from negenlab.negen.turns import legal_turns
->>> result = legal_turns({(0, 0): 6, (0, 1): 5, (0, 2): 4}, board=(3, 2))
->>> result.complete, len(result.turns)   # refuse, or 4-3-2 right of, above or below the 4
+>>> res = legal_turns("6 5 4", board=(3, 2))
+>>> res.complete, len(res.turns)   # refuse, or 4-3-2 along the row, or turning left or right at the 4
 (True, 4)
->>> sorted(t.used for t in result.turns)
+>>> sorted(t.used for t in res.turns)
 [(), (2, 3), (2, 3), (2, 3)]
+>>> legal_turns("6 5 4 . 2", board=(3,)).keys() == legal_turns("6 5 4 . . 2", board=(3,)).keys()
+True
 """
 from __future__ import annotations
 
-import heapq
-from bisect import bisect_right
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from itertools import combinations
+from typing import Any
 
 from negenlab.core.errors import InvalidInputError
 
 from .rules import Rules
+from .spirals import spiral_status
+from .table import as_table, layout, spiral_key, table_key
 
-Cell = tuple[int, int]
-DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+SpiralKey = tuple
+TableKey = tuple
+Cell = tuple
 
-__all__ = ["Position", "Turn", "TurnSearchResult", "legal_turns", "closing_turns", "game_turns",
-           "spiral_status", "table_status", "components", "normalize", "as_cells", "format_cells"]
+__all__ = ["Position", "Turn", "TurnSearchResult", "legal_turns", "closing_turns", "closing_dice",
+           "spiral_key", "table_key"]
+
+_DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 # ---------------------------------------------------------------------------
-# tables as plain dicts {(row, col): value}
+# positions and results
 # ---------------------------------------------------------------------------
-def as_cells(table: Any) -> dict[Cell, int]:
-    """A table as ``{(row, col): value}`` from a dict, text rows (``"6 5 4"``), or an object
-    with a ``cells``/``dice`` mapping (such as ``negen.Table``).
-
-    >>> as_cells("6 5 4\\n. . 3")
-    {(0, 0): 6, (0, 1): 5, (0, 2): 4, (1, 2): 3}
-    """
-    if isinstance(table, str):
-        return _parse_rows(table)
-    if isinstance(table, Mapping):
-        items = table.items()
-    else:
-        for name in ("cells", "dice", "values"):
-            inner = getattr(table, name, None)
-            if isinstance(inner, Mapping):
-                items = inner.items()
-                break
-        else:
-            if hasattr(table, "items"):
-                items = table.items()
-            else:
-                raise InvalidInputError(
-                    f"a table must be a dict {{(row, col): value}}, text rows, or a Table; got {type(table).__name__}")
-    out: dict[Cell, int] = {}
-    for cell, value in items:
-        try:
-            r, c = (int(x) for x in cell)
-        except (TypeError, ValueError):
-            raise InvalidInputError(f"table cell {cell!r} is not a (row, col) pair of integers") from None
-        if isinstance(value, bool) or int(value) != value or not 1 <= int(value) <= 6:
-            raise InvalidInputError(f"die at {(r, c)} shows {value!r}; a die shows 1..6")
-        out[(r, c)] = int(value)
-    return out
-
-
-def _parse_rows(text: str) -> dict[Cell, int]:
-    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
-    cells: dict[Cell, int] = {}
-    for r, row in enumerate(rows):
-        for c, tok in enumerate(row):
-            if tok == ".":
-                continue
-            if tok not in ("1", "2", "3", "4", "5", "6"):
-                raise InvalidInputError(f"row {r + 1}, column {c + 1}: {tok!r} is not a die value 1-6 or '.'")
-            cells[(r, c)] = int(tok)
-    return cells
-
-
 def _check_board(board: Iterable[int]) -> tuple[int, ...]:
+    if board is None:
+        raise InvalidInputError("the board of the player to move is needed (board=(...), 0..4 dice)")
     out = []
     for i, v in enumerate(board):
-        if isinstance(v, bool) or int(v) != v or not 1 <= int(v) <= 6:
+        if isinstance(v, bool) or not isinstance(v, (int,)) and not hasattr(v, "__index__") or not 1 <= int(v) <= 6:
             raise InvalidInputError(f"board die {i + 1} shows {v!r}; a die shows 1..6")
         out.append(int(v))
     if len(out) > 4:
@@ -123,144 +73,53 @@ def _check_board(board: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def format_cells(cells: Mapping[Cell, int]) -> str:
-    """Text rows of a table (``.`` for empty cells), top row first.
-
-    >>> print(format_cells({(0, 0): 6, (0, 1): 5, (1, 1): 4}))
-    6 5
-    . 4
-    """
-    if not cells:
-        return ""
-    rs = [r for r, _ in cells]
-    cs = [c for _, c in cells]
-    return "\n".join(" ".join(str(cells.get((r, c), ".")) for c in range(min(cs), max(cs) + 1))
-                     for r in range(min(rs), max(rs) + 1))
+def as_table_key(position: Any) -> TableKey:
+    """The position-free key of a table given as a key, a :class:`Table`, a mapping or text rows."""
+    if isinstance(position, tuple) and all(isinstance(s, tuple) for s in position) and (
+            not position or all(s and isinstance(s[0], tuple) and len(s[0]) == 3 for s in position)):
+        return tuple(sorted(spiral_key(s) for s in position))
+    return table_key(as_table(position))
 
 
-def normalize(cells: Mapping[Cell, int]) -> tuple[tuple[int, int, int], ...]:
-    """The table up to translation: sorted ``(row, col, value)`` with min row = min col = 0."""
-    if not cells:
-        return ()
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    return tuple(sorted((r - r0, c - c0, v) for (r, c), v in cells.items()))
-
-
-def components(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
-    """Spirals: maximal orthogonally connected groups of cells (sorted by their smallest cell)."""
-    todo = set(cells)
-    comps = []
-    while todo:
-        start = min(todo)
-        todo.discard(start)
-        comp = {start}
-        stack = [start]
-        while stack:
-            r, c = stack.pop()
-            for dr, dc in DIRS:
-                n = (r + dr, c + dc)
-                if n in todo:
-                    todo.discard(n)
-                    comp.add(n)
-                    stack.append(n)
-        comps.append(frozenset(comp))
-    comps.sort(key=min)
-    return comps
-
-
-# ---------------------------------------------------------------------------
-# validity of one spiral (cached; the turn search's inner loop)
-# ---------------------------------------------------------------------------
-@lru_cache(maxsize=500_000)
-def _status_key(key: tuple[tuple[int, int, int], ...], shape: str, coverage: str) -> tuple[bool, bool]:
-    vals = {(r, c): v for r, c, v in key}
-    n = len(vals)
-    pairs = sum(1 for (r, c) in vals for dr, dc in ((1, 0), (0, 1)) if (r + dr, c + dc) in vals)
-    closed = pairs >= n
-    if n == 1:
-        return True, False
-    for parity in (0, 1):
-        covered_dice: set[Cell] = set()
-        covered_pairs: set[frozenset] = set()
-        for (r, c), v in vals.items():
-            if (r + c) % 2 != parity:
-                continue  # (r, c) is a node in this interpretation
-            nbrs = [(r + dr, c + dc) for dr, dc in DIRS if (r + dr, c + dc) in vals]
-            for i in range(len(nbrs)):
-                for j in range(i + 1, len(nbrs)):
-                    x, z = nbrs[i], nbrs[j]
-                    if shape == "straight" and (x[0] + z[0] != 2 * r or x[1] + z[1] != 2 * c):
-                        continue
-                    if {vals[x], vals[z]} != {v - 1, v + 1}:
-                        continue
-                    covered_dice.update((x, (r, c), z))
-                    covered_pairs.add(frozenset((x, (r, c))))
-                    covered_pairs.add(frozenset((z, (r, c))))
-        if coverage == "die":
-            ok = len(covered_dice) == n
-        else:
-            ok = len(covered_pairs) == pairs
-        if ok:
-            return True, closed
-    return False, closed
-
-
-def spiral_status(cells: Mapping[Cell, int], rules: Rules = Rules()) -> tuple[bool, bool]:
-    """``(valid, closed)`` of one spiral given as ``{(row, col): value}`` (cached up to translation).
-
-    >>> spiral_status({(0, 0): 1, (0, 1): 2, (1, 0): 2, (1, 1): 3})
-    (False, True)
-    >>> spiral_status({(0, 0): 1, (0, 1): 2, (1, 0): 2, (1, 1): 3}, Rules(sequence_shape="bent"))
-    (True, True)
-    """
-    return _status_key(normalize(cells), rules.sequence_shape, rules.coverage)
-
-
-def table_status(cells: Mapping[Cell, int], rules: Rules = Rules()) -> tuple[bool, bool]:
-    """``(every spiral valid, some spiral closed)`` for a whole table."""
-    valid, closed = True, False
-    for comp in components(cells):
-        v, c = spiral_status({p: cells[p] for p in comp}, rules)
-        valid &= v
-        closed |= c
-    return valid, closed
-
-
-# ---------------------------------------------------------------------------
-# results
-# ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Position:
-    """A table and the board of the player to move.
+    """A table (as its position-free key) and the board of the player to move.
 
-    >>> Position.from_text("6 5 4", board=(3, 2)).board
+    >>> Position.of("6 5 4 . 3", board=(3, 2)).board
     (2, 3)
     """
 
-    table: Mapping[Cell, int]
+    table: TableKey
     board: tuple[int, ...]
 
     @classmethod
-    def from_text(cls, text: str, board: Iterable[int]) -> "Position":
-        return cls(_parse_rows(text), _check_board(board))
+    def of(cls, table: Any, board: Iterable[int]) -> "Position":
+        return cls(as_table_key(table), _check_board(board))
+
+    from_text = of
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Turn:
-    """One legal end of turn: the table after it, what it used, and one way to play it.
+    """One legal end of turn.
 
-    ``table`` is in the coordinates of the position searched (the witness path's frame);
-    ``key`` is the table up to translation. ``actions`` is a witness: ``("add", cell, value)``,
-    ``("join", moved_cells, quarter_turns, offset)`` or ``("move", from_cell, to_cell)``.
+    - ``key``: the end table, position-free; ``table``: the same dice laid out neatly (a mapping
+      ``(row, col) -> value``; spirals side by side, since layout carries no meaning);
+    - ``used``: the board values added (sorted); ``closed``: the end table holds a closed spiral;
+      ``depleted``: every board die was added;
+    - ``merges``: start spirals joined into others; ``moved``: dice taken out (``"free"`` only).
     """
 
-    table: dict
-    key: tuple
+    key: TableKey
     used: tuple[int, ...]
-    depleted: bool
     closed: bool
-    actions: tuple
+    depleted: bool
+    merges: int = 0
+    moved: int = 0
+
+    @property
+    def table(self) -> Mapping:
+        return layout(self.key).cells
 
     @property
     def added(self) -> int:
@@ -272,39 +131,27 @@ class Turn:
 
     @property
     def joins(self) -> int:
-        return sum(1 for a in self.actions if a[0] == "join")
+        return self.merges
 
     def text(self) -> str:
-        return format_cells(self.table)
-
-    def describe_actions(self) -> list[str]:
-        out = []
-        for a in self.actions:
-            if a[0] == "add":
-                out.append(f"add {a[2]} at {a[1]}")
-            elif a[0] == "join":
-                out.append(f"join spiral at {sorted(a[1])} rotated {90 * a[2]} deg, shifted by {a[3]}")
-            else:
-                out.append(f"move die {a[1]} to {a[2]}")
-        return out
+        return layout(self.key).to_text()
 
     def to_dict(self) -> dict:
-        return {"table": format_cells(self.table), "used": list(self.used), "depleted": self.depleted,
-                "closed": self.closed, "refusal": self.refusal, "actions": self.describe_actions()}
+        return {"table": self.text(), "used": list(self.used), "depleted": self.depleted,
+                "closed": self.closed, "refusal": self.refusal, "merges": self.merges, "moved": self.moved}
 
-    def _repr_html_(self) -> str:
-        flags = ", ".join(f for f, on in (("closes", self.closed), ("depletes", self.depleted),
-                                          ("refusal", self.refusal)) if on)
-        return (f"<pre>{format_cells(self.table)}</pre><p>uses {list(self.used)}"
-                f"{' (' + flags + ')' if flags else ''}</p>")
+    def _repr_svg_(self) -> str:
+        from .svg import table_svg  # drawing is imported only to draw
+
+        return table_svg(layout(self.key), title=f"uses {list(self.used)}" + (", closes" if self.closed else ""))
 
 
 @dataclass
 class TurnSearchResult:
-    """Legal turns found, whether the search finished, and how much it explored.
+    """Every legal end of turn of a position (``complete``), or as many as a stated cap allowed.
 
-    ``complete`` is True only when every reachable end table was examined; when the
-    search stopped at ``limit`` turns or ``max_states`` states, ``stopped`` says which.
+    ``explored`` counts component states expanded; ``stopped`` says which cap stopped an incomplete
+    search (``None`` when complete).
     """
 
     turns: list[Turn]
@@ -315,6 +162,9 @@ class TurnSearchResult:
 
     def __len__(self) -> int:
         return len(self.turns)
+
+    def keys(self) -> set:
+        return {t.key for t in self.turns}
 
     @property
     def closing(self) -> list[Turn]:
@@ -332,547 +182,619 @@ class TurnSearchResult:
 
 
 # ---------------------------------------------------------------------------
-# the search
+# geometry on keys (all cached by canonical key)
 # ---------------------------------------------------------------------------
-def _rotate(cell: Cell, k: int) -> Cell:
-    r, c = cell
-    for _ in range(k % 4):
-        r, c = c, -r
-    return r, c
+@lru_cache(maxsize=None)
+def _rotations(key: SpiralKey) -> tuple:
+    """The distinct quarter-turn images of a spiral, each normalised, as tuples of (r, c, v)."""
+    out = []
+    pts = list(key)
+    for k in range(4):
+        if k:
+            pts = [(c, -r, v) for r, c, v in pts]
+        r0 = min(p[0] for p in pts)
+        c0 = min(p[1] for p in pts)
+        img = tuple(sorted((r - r0, c - c0, v) for r, c, v in pts))
+        if img not in out:
+            out.append(img)
+    return tuple(out)
 
 
-def _dead(cells: dict[Cell, int], comps: list[frozenset], board: tuple[int, ...], rules: Rules) -> bool:
-    """True when no continuation of the turn can make every spiral valid (exact under join)."""
-    if rules.rearrange == "free":
-        return False
-    many = len(comps) > 1
-    board_vals = set(board)
-    for comp in comps:
-        if len(comp) == 1:
-            continue
-        outside_vals = {cells[p] for p in cells if p not in comp} if many else set()
-        for (r, c) in comp:
-            v = cells[(r, c)]
-            has_step = False
-            empty_nbr = False
-            for dr, dc in DIRS:
-                n = (r + dr, c + dc)
-                w = cells.get(n)
-                if w is None:
-                    empty_nbr = True
-                elif abs(w - v) == 1:
-                    has_step = True
-                elif rules.coverage == "adjacency":
-                    return True
-            if has_step:
+def _far_cells(y: Cell, x: Cell, shape: str) -> tuple:
+    """Cells that can end a sequence centred at ``y`` whose other end is ``x``."""
+    dr, dc = y[0] - x[0], y[1] - x[1]
+    if shape == "straight":
+        return ((y[0] + dr, y[1] + dc),)
+    return tuple((y[0] + er, y[1] + ec) for er, ec in _DIRS if (er, ec) != (-dr, -dc))
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A start piece in its canonical frame, with what the search needs of it under one reading."""
+
+    key: SpiralKey
+    cells: dict
+    perimeter: frozenset
+    uncovered: tuple     # per parity: the items (dice or edge cells of pairs) the piece alone leaves uncovered
+
+
+def _piece(key: SpiralKey, shape: str, coverage: str) -> _Piece:
+    return _piece_cached(key, shape, coverage)
+
+
+@lru_cache(maxsize=100_000)
+def _piece_cached(key: SpiralKey, shape: str, coverage: str) -> _Piece:
+    cells = {(r, c): v for r, c, v in key}
+    perim = frozenset({(r + dr, c + dc) for r, c, _ in key for dr, dc in _DIRS} - set(cells))
+    unc = tuple(tuple(sorted(c for c in cells if _uncovered_at(cells, c, p, shape, coverage)))
+                for p in (0, 1))
+    return _Piece(key, cells, perim, unc)
+
+
+def _uncovered_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> bool:
+    """Whether the die at ``y`` (``"die"``) or some pair at the edge die ``y`` (``"adjacency"``) lacks a sequence."""
+    get = cl.get
+    v = get(y)
+    r, c = y
+    edge = (r + c) % 2 == parity
+    if coverage == "adjacency":
+        if not edge:
+            return any(get((r + dr, c + dc)) is not None for dr, dc in _DIRS) and _node_pairs_uncovered(cl, y, parity, shape)
+        for dr, dc in _DIRS:
+            x = (r + dr, c + dc)
+            vx = get(x)
+            if vx is None:
                 continue
-            if not empty_nbr:
+            want = 2 * v - vx
+            if abs(vx - v) != 1 or not any(get(z) == want for z in _far_cells(y, x, shape)):
                 return True
-            if (v - 1 not in board_vals and v + 1 not in board_vals
-                    and v - 1 not in outside_vals and v + 1 not in outside_vals):
+        return False
+    return not _in_sequence(get, y, v, edge, shape)
+
+
+def _node_pairs_uncovered(cl: dict, x: Cell, parity: int, shape: str) -> bool:
+    """For a node die ``x``: is some pair with a neighbouring edge die uncovered?"""
+    get = cl.get
+    vx = get(x)
+    for dr, dc in _DIRS:
+        y = (x[0] + dr, x[1] + dc)
+        v = get(y)
+        if v is None:
+            continue
+        want = 2 * v - vx
+        if abs(vx - v) != 1 or not any(get(z) == want for z in _far_cells(y, x, shape)):
+            return True
+    return False
+
+
+def _in_sequence(get, y: Cell, v: int, edge: bool, shape: str) -> bool:
+    r, c = y
+    if edge:
+        nb = [get((r + dr, c + dc)) for dr, dc in _DIRS]
+        pairs = ((0, 2), (1, 3)) if shape == "straight" else _BENT
+        return any(nb[a] is not None and nb[b] is not None and {nb[a], nb[b]} == {v - 1, v + 1} for a, b in pairs)
+    for dr, dc in _DIRS:
+        m = (r + dr, c + dc)
+        w = get(m)
+        if w is None or abs(w - v) != 1:
+            continue
+        want = 2 * w - v
+        if any(get(z) == want for z in _far_cells(m, y, shape)):
+            return True
+    return False
+
+
+_BENT = tuple(combinations(range(4), 2))
+
+
+def _cover_options(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> tuple:
+    """Every way to cover the uncovered die (or the first uncovered pair) at ``y``: tuples of the
+    missing ``(cell, value)`` of one sequence (1 or 2 cells). Empty: beyond repair."""
+    get = cl.get
+    v = get(y)
+    r, c = y
+    edge = (r + c) % 2 == parity
+    if coverage == "adjacency":
+        if not edge:  # the pair belongs to a neighbouring edge die: cover it from there
+            for dr, dc in _DIRS:
+                e = (r + dr, c + dc)
+                ve = get(e)
+                if ve is None:
+                    continue
+                want = 2 * ve - v
+                if abs(ve - v) != 1 or not any(get(z) == want for z in _far_cells(e, y, shape)):
+                    return _pair_options(get, e, y, shape)
+            return ()
+        for dr, dc in _DIRS:
+            x = (r + dr, c + dc)
+            vx = get(x)
+            if vx is None:
+                continue
+            want = 2 * v - vx
+            if abs(vx - v) != 1 or not any(get(z) == want for z in _far_cells(y, x, shape)):
+                return _pair_options(get, y, x, shape)
+        return ()
+    options = []
+    if edge:
+        if 2 <= v <= 5:
+            nb = [(r + dr, c + dc) for dr, dc in _DIRS]
+            for ia, ib in (((0, 2), (1, 3)) if shape == "straight" else _BENT):
+                for wa, wb in ((v - 1, v + 1), (v + 1, v - 1)):
+                    need = []
+                    ok = True
+                    for cell, w in ((nb[ia], wa), (nb[ib], wb)):
+                        have = get(cell)
+                        if have is None:
+                            need.append((cell, w))
+                        elif have != w:
+                            ok = False
+                    if ok and need:
+                        options.append(tuple(need))
+    else:
+        for dr, dc in _DIRS:
+            m = (r + dr, c + dc)
+            vm = get(m)
+            for w in ((vm,) if vm is not None else (v - 1, v + 1)):
+                if not 2 <= w <= 5 or abs(w - v) != 1:
+                    continue
+                want = 2 * w - v
+                for z in _far_cells(m, y, shape):
+                    have = get(z)
+                    if have is not None and have != want:
+                        continue
+                    need = ([] if vm is not None else [(m, w)]) + ([] if have is not None else [(z, want)])
+                    if need:
+                        options.append(tuple(need))
+    return tuple(dict.fromkeys(options))
+
+
+def _pair_options(get, y: Cell, x: Cell, shape: str) -> tuple:
+    """Ways to cover the pair of edge ``y`` and node ``x``: the far cell the sequence needs."""
+    v, vx = get(y), get(x)
+    want = 2 * v - vx
+    if abs(vx - v) != 1 or not 1 <= want <= 6:
+        return ()
+    return tuple(((z, want),) for z in _far_cells(y, x, shape) if get(z) is None)
+
+
+def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> bool:
+    """False when the die at ``y`` (or a pair at it) can never be covered, whatever is added
+    (a cluster only gains dice, so what fails now fails for ever)."""
+    get = cl.get
+    v = get(y)
+    r, c = y
+    edge = (r + c) % 2 == parity
+    if coverage == "adjacency":
+        for dr, dc in _DIRS:
+            x = (r + dr, c + dc)
+            vx = get(x)
+            if vx is None:
+                continue
+            if abs(vx - v) != 1:
+                return False
+            if edge:
+                want = 2 * v - vx
+                if not 1 <= want <= 6:
+                    return False
+                if not any((w := get(z)) is None or w == want for z in _far_cells(y, x, shape)):
+                    return False
+        return True
+    if edge:
+        if not 2 <= v <= 5:
+            return False
+        nb = [get((r + dr, c + dc)) for dr, dc in _DIRS]
+        for a, b in (((0, 2), (1, 3)) if shape == "straight" else _BENT):
+            xa, xb = nb[a], nb[b]
+            if xa is not None and abs(xa - v) != 1:
+                continue
+            if xb is not None and abs(xb - v) != 1:
+                continue
+            if xa is not None and xb is not None and xa == xb:
+                continue
+            return True
+        return False
+    for dr, dc in _DIRS:
+        m = (r + dr, c + dc)
+        vm = get(m)
+        for w in ((vm,) if vm is not None else (v - 1, v + 1)):
+            if not 2 <= w <= 5 or abs(w - v) != 1:
+                continue
+            want = 2 * w - v
+            if any((h := get(z)) is None or h == want for z in _far_cells(m, y, shape)):
                 return True
     return False
 
 
-def _lonely(cells: Mapping[Cell, int]) -> int:
-    """Dice that touch another die but no die of value +-1 (each needs a future neighbour)."""
-    n = 0
-    for (r, c), v in cells.items():
-        touch = step = False
-        for dr, dc in DIRS:
-            w = cells.get((r + dr, c + dc))
-            if w is not None:
-                touch = True
-                if w == v + 1 or w == v - 1:
-                    step = True
-                    break
-        if touch and not step:
-            n += 1
-    return n
+def _feasible_near(cl: dict, new_cells, parity: int, shape: str, coverage: str) -> bool:
+    """Feasibility of every die within distance 2 of the cells just added (nothing farther changed)."""
+    seen = set()
+    for r, c in new_cells:
+        for dr in range(-2, 3):
+            span = 2 - abs(dr)
+            for dc in range(-span, span + 1):
+                q = (r + dr, c + dc)
+                if q in seen:
+                    continue
+                seen.add(q)
+                if q in cl and not _feasible_at(cl, q, parity, shape, coverage):
+                    return False
+    return True
 
 
-def _table_and_board(position, board, caller: str):
-    """The start table as ``{cell: value}`` and the mover's board, from a Position or a table plus board."""
-    if isinstance(position, Position):
-        return dict(position.table), _check_board(position.board if board is None else board)
-    if board is None:
-        raise InvalidInputError(f"{caller} needs the board of the player to move (board=(...))")
-    return as_cells(position), _check_board(board)
+def _canon(pts) -> SpiralKey:
+    return spiral_key(pts)
 
 
-def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules(),
-                limit: int | None = None, max_states: int | None = None) -> TurnSearchResult:
-    """Every distinct legal end-of-turn table (up to translation) reachable from ``position``.
-
-    ``position`` is a :class:`Position`, or a table (dict / text / Table) with ``board``
-    given separately. ``limit`` stops after that many legal turns, ``max_states`` after
-    that many intermediate tables (default: unlimited under ``"join"``, 100 000 under
-    ``"free"``); a stopped search has ``complete=False`` and says why in ``stopped``.
-    The start table is assumed to be the (valid) table left by the previous turn; the
-    unchanged table is included as the plain refusal when it is valid.
-
-    Order of exploration (it only matters when a cap stops the search): best first by the
-    number of dice that touch a die but no die of value +-1, then by fewest actions. A
-    complete search returns the same set of turns whatever the order.
-
-    >>> r = legal_turns("6 5 4\\n. . .\\n. . .\\n4 . .\\n. . 3", board=(2, 2))
-    >>> r.complete, len(r.turns) > 10
-    (True, True)
-    >>> piet = ". . . 4 .\\n6 5 4 3 2\\n. . . 2 ."
-    >>> normalize(as_cells(piet)) in {t.key for t in r.turns}   # Piet's turn from the source
-    True
-    """
-    cells0, board0 = _table_and_board(position, board, "legal_turns")
-    if not isinstance(rules, Rules):
-        raise InvalidInputError(f"rules must be a negen Rules, got {type(rules).__name__}")
-    if limit is not None and limit < 1:
-        raise InvalidInputError(f"limit must be >= 1 or None, got {limit}")
-    if max_states is not None and max_states < 1:
-        raise InvalidInputError(f"max_states must be >= 1 or None, got {max_states}")
-    if max_states is None and rules.rearrange == "free":
-        max_states = 100_000
-    free = rules.rearrange == "free"
-    start_board = board0
-
-    def key_of(cells, added, bd):
-        if not cells:
-            return ((), bd)
-        r0 = min(r for r, _ in cells)
-        c0 = min(c for _, c in cells)
-        if free:
-            return (tuple(sorted((r - r0, c - c0, v, (r, c) in added) for (r, c), v in cells.items())), bd)
-        return (tuple(sorted((r - r0, c - c0, v) for (r, c), v in cells.items())), bd)
-
-    start = (cells0, frozenset(), board0)
-    seen = {key_of(*start)}
-    counter = 0
-    heap = [((_lonely(cells0), 0, 0), start, ())]
-    turns: list[Turn] = []
-    turn_keys: set = set()
-    explored = 0
-    stopped = None
-    while heap:
-        _, (cells, added, bd), path = heapq.heappop(heap)
-        comps = components(cells)
-        if path and _dead(cells, comps, bd, rules):
-            continue
-        explored += 1
-        depleted = bool(start_board) and not bd
-        valid, closed = True, False
-        for comp in comps:
-            v, c = _status_key(normalize({p: cells[p] for p in comp}), rules.sequence_shape, rules.coverage)
-            if not v:
-                valid = False
-                break
-            closed |= c
-            if free and comp <= added:
-                valid = False  # a new spiral made only of dice added this turn
-                break
-        if valid:
-            tkey = normalize(cells)
-            if tkey not in turn_keys:
-                turn_keys.add(tkey)
-                used = _multiset_minus(start_board, bd)
-                turns.append(Turn(table=dict(cells), key=tkey, used=used, depleted=depleted,
-                                  closed=closed, actions=path))
-                if limit is not None and len(turns) >= limit:
-                    stopped = f"limit={limit} turns"
-                    break
-        if depleted:
-            continue  # the turn ended with the last board die
-        if max_states is not None and explored >= max_states:
-            stopped = f"max_states={max_states} states"
-            break
-        depth = len(path) + 1
-        for nxt, action in _successors(cells, added, bd, comps, rules):
-            k = key_of(*nxt)
-            if k in seen:
-                continue
-            seen.add(k)
-            counter += 1
-            heapq.heappush(heap, ((_lonely(nxt[0]), depth, counter), nxt, path + (action,)))
-    complete = stopped is None
-    turns.sort(key=lambda t: (len(t.actions), t.key))
-    return TurnSearchResult(turns=turns, complete=complete, explored=explored, stopped=stopped, rules=rules)
-
-
-def _multiset_minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    rest = list(b)
+def _placed(occ, img: tuple, dr0: int, dc0: int, adjacency: bool):
+    """The dice of ``img`` shifted by (dr0, dc0), or None when they overlap ``occ`` or (adjacency) touch
+    a die that does not differ by 1."""
     out = []
-    for v in a:
-        if v in rest:
-            rest.remove(v)
-        else:
-            out.append(v)
+    get = occ.get
+    for r, c, v in img:
+        p = (r + dr0, c + dc0)
+        if p in occ:
+            return None
+        if adjacency:
+            for dr, dc in _DIRS:
+                w = get((p[0] + dr, p[1] + dc))
+                if w is not None and abs(w - v) != 1:
+                    return None
+        out.append((p[0], p[1], v))
     return tuple(out)
 
 
-def _successors(cells: dict, added: frozenset, bd: tuple, comps: list[frozenset], rules: Rules):
-    occupied = cells.keys()
-    # add a board die next to any table die
-    if bd:
-        frontier = sorted({(r + dr, c + dc) for (r, c) in occupied for dr, dc in DIRS} - set(occupied))
-        for i, v in enumerate(bd):
-            if i and bd[i - 1] == v:
+# ---------------------------------------------------------------------------
+# the search
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Component:
+    """One spiral an end table can hold: built from ``pieces`` (counts per distinct start piece)
+    and board ``dice`` (counts per value 1..6, index 0 unused)."""
+
+    key: SpiralKey
+    pieces: tuple[int, ...]
+    dice: tuple[int, ...]
+    closed: bool
+
+
+class _Budget(Exception):
+    pass
+
+
+def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape: str, coverage: str,
+                budget: list | None) -> list[Component]:
+    """Every valid component buildable from the distinct start ``pieces`` (``counts`` of each) and
+    at most ``max_dice`` board dice (``dice``: counts per value).
+
+    A component is grown from its first piece (in the order of ``pieces``) in that piece's frame;
+    only pieces at or after it are attached. The edge parity (the interpretation the finished
+    spiral is valid under) is fixed at the start; both are tried. A state that leaves some die or
+    pair uncovered branches only on how that item gets covered: the one or two missing cells of a
+    sequence through it, each filled by a board die or by a piece laid over it. A valid state is
+    recorded and may grow by any touching die or piece. Complete: a finished spiral F contains
+    every state on its way; an uncovered item of a state is covered in F by a sequence whose
+    missing cells F fills, and a valid state short of F touches a die or piece of F. States that
+    can no longer be made valid are dropped (:func:`_feasible_near`: exact, as a cluster only gains
+    dice)."""
+    n = len(pieces)
+    infos = [_piece(p, shape, coverage) for p in pieces]
+    adjacency = coverage == "adjacency"
+    found: dict = {}
+    for i in range(n):
+        info = infos[i]
+        base = info.cells
+        for parity in (0, 1):
+            cl0 = base
+            if not all(_feasible_at(cl0, q, parity, shape, coverage) for q in info.uncovered[parity]):
                 continue
-            rest = bd[:i] + bd[i + 1:]
-            for cell in frontier:
-                new = dict(cells)
-                new[cell] = v
-                yield (new, added | {cell}, rest), ("add", cell, v)
-    # join: move one spiral rigidly so that it touches another
-    if len(comps) > 1:
-        for xi, comp in enumerate(comps):
-            others = {p for p in occupied if p not in comp}
-            anchor = min(comp)
-            shapes_seen = set()
-            for k in range(4):
-                rel = {_rotate((r - anchor[0], c - anchor[1]), k): (r, c) for (r, c) in comp}
-                shape = normalize({p: cells[q] for p, q in rel.items()})
-                if shape in shapes_seen:
+            m0 = tuple(1 if j == i else 0 for j in range(n))
+            seen = set()
+            stack = [({}, m0, (0,) * 7)]
+            seen.add((frozenset(), m0, (0,) * 7))
+            while stack:
+                extra, m, d = stack.pop()
+                if budget is not None:
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        raise _Budget
+                cl = {**base, **extra}
+                todo = None
+                for q in (info.uncovered[parity] if extra or len(base) > 1 else ()):  # one die is valid
+                    if _uncovered_at(cl, q, parity, shape, coverage):
+                        todo = q
+                        break
+                if todo is None:
+                    for q in sorted(extra):
+                        if _uncovered_at(cl, q, parity, shape, coverage):
+                            todo = q
+                            break
+                children = []
+                if todo is None:  # valid under this interpretation
+                    key = spiral_key(list(info.key) + [(r, c, v) for (r, c), v in extra.items()])
+                    if (key, m, d) not in found:
+                        found[(key, m, d)] = Component(key, m, d, spiral_status(key, shape, coverage)[1])
+                    perim = set(info.perimeter)
+                    for (r, c) in extra:
+                        for dr, dc in _DIRS:
+                            perim.add((r + dr, c + dc))
+                    perim = [q for q in perim if q not in cl]
+                    if sum(d) < max_dice:
+                        for v in range(1, 7):
+                            if d[v] >= dice[v]:
+                                continue
+                            d2 = d[:v] + (d[v] + 1,) + d[v + 1:]
+                            for q in perim:
+                                if adjacency and any((w := cl.get((q[0] + dr, q[1] + dc))) is not None and abs(w - v) != 1
+                                                     for dr, dc in _DIRS):
+                                    continue
+                                children.append((((q[0], q[1], v),), m, d2))
+                    for j in range(i, n):
+                        if m[j] >= counts[j]:
+                            continue
+                        m2 = m[:j] + (m[j] + 1,) + m[j + 1:]
+                        for img in _rotations(pieces[j]):
+                            offsets = {(er - r, ec - c) for r, c, _ in img for er, ec in perim}
+                            for off in offsets:
+                                placed = _placed(cl, img, off[0], off[1], adjacency)
+                                if placed is not None:
+                                    children.append((placed, m2, d))
+                else:
+                    for need in _cover_options(cl, todo, parity, shape, coverage):
+                        for added, m2, d2 in _fills(cl, list(need), (), m, d, pieces, counts, dice, max_dice,
+                                                    adjacency, i):
+                            children.append((added, m2, d2))
+                for added, m2, d2 in children:
+                    ex2 = dict(extra)
+                    for r, c, v in added:
+                        ex2[(r, c)] = v
+                    st = (frozenset(ex2.items()), m2, d2)
+                    if st in seen:
+                        continue
+                    seen.add(st)
+                    cl2 = dict(cl)
+                    cl2.update(ex2)
+                    if _feasible_near(cl2, [(r, c) for r, c, _ in added], parity, shape, coverage):
+                        stack.append((ex2, m2, d2))
+    return list(found.values())
+
+
+def _fills(occ, need: list, added: tuple, m: tuple, d: tuple, pieces: tuple, counts: tuple, dice: tuple,
+           max_dice: int, adjacency: bool, first: int):
+    """Every way to put the needed values on the needed cells: each by a board die or by a piece
+    (any quarter turn, index >= ``first``) laid over it. Yields (added dice, pieces used, dice used)."""
+    while need and need[0][0] in occ:  # filled by a piece placed for an earlier cell
+        cell, want = need[0]
+        if occ.get(cell) != want:
+            return
+        need = need[1:]
+    if not need:
+        yield added, m, d
+        return
+    (cell, want), rest = need[0], need[1:]
+    if d[want] < dice[want] and sum(d) < max_dice:
+        if not adjacency or all((w := occ.get((cell[0] + dr, cell[1] + dc))) is None or abs(w - want) == 1
+                                for dr, dc in _DIRS):
+            yield from _fills({**occ, cell: want}, rest, added + ((cell[0], cell[1], want),), m,
+                              d[:want] + (d[want] + 1,) + d[want + 1:], pieces, counts, dice, max_dice, adjacency, first)
+    for j in range(first, len(pieces)):
+        if m[j] >= counts[j]:
+            continue
+        m2 = m[:j] + (m[j] + 1,) + m[j + 1:]
+        for img in _rotations(pieces[j]):
+            for r, c, v in img:
+                if v != want:
                     continue
-                shapes_seen.add(shape)
-                offsets = set()
-                for (ar, ac) in rel:
-                    for (br, bc) in others:
-                        for dr, dc in DIRS:
-                            offsets.add((br + dr - ar, bc + dc - ac))
-                for off in sorted(offsets):
-                    placed = {(ar + off[0], ac + off[1]): q for (ar, ac), q in rel.items()}
-                    if any(p in others for p in placed):
-                        continue
-                    if set(placed) == set(comp) and all(placed[p] == p for p in placed):
-                        continue
-                    new = {p: cells[p] for p in others}
-                    new_added = {p for p in added if p not in comp}
-                    for p, q in placed.items():
-                        new[p] = cells[q]
-                        if q in added:
-                            new_added.add(p)
-                    yield (new, frozenset(new_added), bd), ("join", tuple(sorted(comp)), k, off)
-    # free rearrangement: any single die to an empty cell next to another die
-    if rules.rearrange == "free":
-        for src in sorted(occupied):
-            rest_cells = [p for p in occupied if p != src]
-            targets = sorted({(r + dr, c + dc) for (r, c) in rest_cells for dr, dc in DIRS}
-                             - set(rest_cells) - {src})
-            for dst in targets:
-                new = {p: cells[p] for p in rest_cells}
-                new[dst] = cells[src]
-                new_added = (added - {src}) | ({dst} if src in added else set())
-                yield (new, frozenset(new_added), bd), ("move", src, dst)
+                placed = _placed(occ, img, cell[0] - r, cell[1] - c, adjacency)
+                if placed is None:
+                    continue
+                more = dict(occ)
+                for pr, pc, pv in placed:
+                    more[(pr, pc)] = pv
+                yield from _fills(more, rest, added + placed, m2, d,
+                                  pieces, counts, dice, max_dice, adjacency, first)
+
+
+def _end_tables(pieces: tuple, counts: tuple, comps: list[Component], board: tuple, out: dict, moved: int) -> None:
+    """Add to ``out`` every end table (key -> Turn fields) that splits the pieces into components."""
+    n = len(pieces)
+    having = [[c for c in comps if c.pieces[i]] for i in range(n)]
+    bd = [0] * 7
+    for v in board:
+        bd[v] += 1
+    total_pieces = sum(counts)
+
+    def rec(rem: list, drem: list, chosen: list):
+        i = next((j for j in range(n) if rem[j]), None)
+        if i is None:
+            key = tuple(sorted(c.key for c in chosen))
+            used = tuple(v for v in range(1, 7) for _ in range(bd[v] - drem[v]))
+            prev = out.get(key)
+            merges = total_pieces - len(chosen)
+            if prev is None or (moved, merges) < (prev[3], prev[2]):
+                closed = any(c.closed for c in chosen)
+                out[key] = (used, closed, merges, moved)
+            return
+        for c in having[i]:
+            if any(c.pieces[j] > rem[j] for j in range(i, n)) or any(c.dice[v] > drem[v] for v in range(1, 7)):
+                continue
+            for j in range(i, n):
+                rem[j] -= c.pieces[j]
+            for v in range(1, 7):
+                drem[v] -= c.dice[v]
+            chosen.append(c)
+            rec(rem, drem, chosen)
+            chosen.pop()
+            for j in range(i, n):
+                rem[j] += c.pieces[j]
+            for v in range(1, 7):
+                drem[v] += c.dice[v]
+
+    rec(list(counts), list(bd), [])
+
+
+def _piece_sets(start: TableKey, rules: Rules) -> list[tuple[tuple, int]]:
+    """The multisets of rigid pieces a turn may start from, with the number of dice taken out:
+    the start spirals, and under ``"free"`` every way of taking out up to ``free_moves`` dice."""
+    sets = {tuple(sorted(start)): 0}
+    if rules.rearrange == "free" and rules.free_moves > 0:
+        cells = []  # (spiral index, (r, c, v))
+        for i, s in enumerate(start):
+            cells += [(i, d) for d in s]
+        for k in range(1, rules.free_moves + 1):
+            for taken in combinations(range(len(cells)), k):
+                out = {}
+                for t in taken:
+                    out.setdefault(cells[t][0], []).append(cells[t][1])
+                pieces = [s for i, s in enumerate(start) if i not in out]
+                for i, dice in out.items():
+                    rest = [d for d in start[i] if d not in dice]
+                    pieces += [spiral_key(part) for part in _parts(rest)]
+                    pieces += [((0, 0, v),) for _, _, v in dice]
+                key = tuple(sorted(pieces))
+                if key not in sets:
+                    sets[key] = k
+    return sorted(sets.items(), key=lambda kv: kv[1])
+
+
+def _parts(dice: list) -> list[list]:
+    """Connected parts of a list of (r, c, v)."""
+    left = {(r, c): v for r, c, v in dice}
+    parts = []
+    while left:
+        start = min(left)
+        todo = [start]
+        part = [(start[0], start[1], left.pop(start))]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in _DIRS:
+                q = (r + dr, c + dc)
+                if q in left:
+                    part.append((q[0], q[1], left.pop(q)))
+                    todo.append(q)
+        parts.append(part)
+    return parts
+
+
+def _grouped(pieces: tuple) -> tuple[tuple, tuple]:
+    distinct, counts = [], []
+    for p in pieces:
+        if distinct and distinct[-1] == p:
+            counts[-1] += 1
+        else:
+            distinct.append(p)
+            counts.append(1)
+    return tuple(distinct), tuple(counts)
+
+
+def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules(),
+                max_states: int | None = None) -> TurnSearchResult:
+    """Every legal end-of-turn table of ``position``, one :class:`Turn` per position-free table.
+
+    ``position`` is a :class:`Position`, or a table (key, :class:`Table`, mapping or text) with
+    ``board`` given separately. The search is exact; ``max_states`` (default: none) caps the
+    component states expanded, and a capped result says so (``complete=False``, ``stopped``).
+
+    >>> piet = legal_turns(". . . . . . 4\\n6 5 4 . 3 . .", board=(5, 2, 2, 1))
+    >>> from negenlab.negen import parse_table, table_key
+    >>> table_key(parse_table(". . . 4 .\\n6 5 4 3 2\\n. . . 2 .")) in piet.keys()   # the source's turn
+    True
+    """
+    if isinstance(position, Position):
+        start = position.table
+        bd = _check_board(position.board if board is None else board)
+    else:
+        start = as_table_key(position)
+        bd = _check_board(board)
+    if not isinstance(rules, Rules):
+        raise InvalidInputError(f"rules must be a negen Rules, got {type(rules).__name__}")
+    if max_states is not None and max_states < 1:
+        raise InvalidInputError(f"max_states must be >= 1 or None, got {max_states}")
+    shape, cov = rules.sequence_shape, rules.coverage
+    dice = [0] * 7
+    for v in bd:
+        dice[v] += 1
+    budget = None if max_states is None else [max_states]
+    out: dict = {}
+    explored = 0
+    stopped = None
+    try:
+        for pieces, moved in _piece_sets(start, rules):
+            distinct, counts = _grouped(pieces)
+            comps = _components(distinct, counts, tuple(dice), len(bd), shape, cov, budget)
+            explored += len(comps)
+            _end_tables(distinct, counts, comps, bd, out, moved)
+    except _Budget:
+        stopped = f"max_states={max_states} component states"
+    turns = [Turn(key, used, closed, bool(bd) and len(used) == len(bd), merges, moved)
+             for key, (used, closed, merges, moved) in out.items()]
+    turns.sort(key=lambda t: (len(t.used), t.moved, t.merges, t.key))
+    if budget is not None:
+        explored = max_states - max(budget[0], 0)
+    return TurnSearchResult(turns=turns, complete=stopped is None, explored=explored, stopped=stopped, rules=rules)
 
 
 def closing_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules(),
-                  limit: int | None = None, max_states: int | None = None) -> TurnSearchResult:
-    """The legal turns that end with a closed spiral on a valid table (the player wins the round).
-
-    ``limit`` caps the turns searched (as in :func:`legal_turns`); an empty, complete result
-    proves the player cannot close a spiral now.
+                  max_states: int | None = None) -> TurnSearchResult:
+    """The legal turns after which the table holds a closed spiral (the player wins the round).
+    An empty, complete result proves the player cannot close now.
 
     >>> r = closing_turns("1 2 3\\n2 . 4\\n3 4 .", board=(5,))
     >>> r.complete, [t.text() for t in r.turns]
     (True, ['1 2 3\\n2 . 4\\n3 4 5'])
     """
-    res = legal_turns(position, board, rules, limit=limit, max_states=max_states)
+    res = legal_turns(position, board, rules, max_states=max_states)
     return TurnSearchResult(turns=res.closing, complete=res.complete, explored=res.explored,
                             stopped=res.stopped, rules=rules)
 
 
-# ---------------------------------------------------------------------------
-# the game's turn generator: turns that change at most two spirals
-# ---------------------------------------------------------------------------
-def _triples(shape: str):
-    """Neighbour offset pairs (x - y, z - y) of a sequence around its centre y."""
-    if shape == "straight":
-        return (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
-    return tuple((a, b) for i, a in enumerate(DIRS) for b in DIRS[i + 1:])
-
-
 @lru_cache(maxsize=200_000)
-def _extensions_key(key: tuple, board: tuple, shape: str, coverage: str = "die") -> tuple:
-    """Every set of added dice D (as sorted ``((r, c), v)`` tuples, D non-empty, values a sub-multiset
-    of ``board``) that is a union of sequences each holding at least one added die, and each
-    touching the dice placed so far. Coordinates are those of ``key``.
+def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> tuple:
+    rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
+    wild = (0,) + (4,) * 6
+    needs = set()
+    for pieces, _ in _piece_sets(start, rules):
+        distinct, counts = _grouped(pieces)
+        comps = _components(distinct, counts, wild, 4, shape, coverage, None)
+        needs |= {d for d, closed in _dice_of_tables(distinct, counts, comps) if closed}
+    minimal = [d for d in needs if not any(e != d and all(a <= b for a, b in zip(e, d)) for e in needs)]
+    return tuple(sorted(tuple(v for v in range(1, 7) for _ in range(d[v])) for d in minimal))
 
-    Under ``coverage="adjacency"`` a set in which two orthogonal neighbours differ by other than 1
-    is never extended (exact: such a pair stays in one spiral and no sequence holds it)."""
-    base = {(r, c): v for r, c, v in key}
-    pairs = _triples(shape)
-    out: set = set()
-    seen: set = set()
-    adjacency = coverage == "adjacency"
 
-    def candidates(cells: dict, around: Iterable[Cell], values: Iterable[int]) -> list:
-        """Sequences (cells, values) touching the cells ``around``, consistent with ``cells``, whose
-        new dice each show one of ``values`` (the board dice still at hand)."""
-        values = set(values)
-        centre_vals = tuple(w for w in sorted(values) if 2 <= w <= 5)
-        near = {(r + dr, c + dc) for (r, c) in around for dr, dc in DIRS} | set(around)
-        centres = {(r + dr, c + dc) for (r, c) in near for dr, dc in DIRS} | near
-        found = []
-        for y in sorted(centres):
-            vy = cells.get(y)
-            for (ax, bx), (az, bz) in pairs:
-                x = (y[0] + ax, y[1] + bx)
-                z = (y[0] + az, y[1] + bz)
-                if x not in near and y not in near and z not in near:
-                    continue
-                for v in ((vy,) if vy is not None else centre_vals):
-                    for vx, vz in ((v - 1, v + 1), (v + 1, v - 1)):
-                        if (cells.get(x, vx if vx in values else -1) == vx
-                                and cells.get(z, vz if vz in values else -1) == vz
-                                and (x not in cells or y not in cells or z not in cells)):
-                            found.append(((x, y, z), (vx, v, vz)))
-        return found
+def _dice_of_tables(pieces: tuple, counts: tuple, comps: list[Component]) -> set:
+    """Every (dice counts, closed) of an end table that splits the pieces into components, using at
+    most 4 dice in all (dynamic programming over the pieces left)."""
+    n = len(pieces)
+    having = [[c for c in comps if c.pieces[i]] for i in range(n)]
+    memo: dict = {}
 
-    def attempt(added: dict, rest: tuple, cand) -> tuple | None:
-        trip, vals = cand
-        new = {}
-        for p, want in zip(trip, vals):
-            have = added.get(p, base.get(p))
-            if have is None:
-                new[p] = want
-            elif have != want:
-                return None
-        if not new:
-            return None
-        if adjacency:
-            for (r, c), v in new.items():
-                for dr, dc in DIRS:
-                    q = (r + dr, c + dc)
-                    w = new.get(q)
-                    if w is None:
-                        w = added.get(q, base.get(q))
-                    if w is not None and abs(w - v) != 1:
-                        return None
-        left = list(rest)
-        for w in new.values():
-            if w in left:
-                left.remove(w)
-            else:
-                return None
-        nxt = dict(added)
-        nxt.update(new)
-        return nxt, tuple(left)
-
-    # sequences whose new dice the board can never supply (or, under adjacency, that clash with the
-    # spiral) are dropped once here instead of being tried at every step
-    first = [cand for cand in candidates(base, base, board) if attempt({}, tuple(sorted(board)), cand)] if board else []
-
-    # the sequences touching the spiral, grouped by the board values their new dice need: a step
-    # only looks at the groups the dice left (plus dice already added) can still pay for
-    groups: dict = {}
-    for j, (trip, vals) in enumerate(first):
-        need = [0] * 7
-        for q, w in zip(trip, vals):
-            if q not in base:
-                need[w] += 1
-        groups.setdefault(tuple(need), []).append(j)
-
-    def grow(added: dict, rest: tuple, index: int):
-        # sequences touching the spiral are taken in increasing index (each set once),
-        # sequences touching only added dice whenever they touch them
-        avail = [0] * 7
-        for w in rest:
-            avail[w] += 1
-        for w in added.values():
-            avail[w] += 1
-        js = []
-        for need, members in groups.items():
-            if all(need[w] <= avail[w] for w in range(1, 7)):
-                js.extend(members[bisect_right(members, index):])
-        js.sort()
-        options = [(j, first[j]) for j in js]
-        if added:
-            cells = dict(base)
-            cells.update(added)
-            options += [(index, cand) for cand in candidates(cells, added, rest)]
-        for j, cand in options:
-            res = attempt(added, rest, cand)
-            if res is None:
+    def f(rem: tuple) -> set:
+        if rem in memo:
+            return memo[rem]
+        i = next((j for j in range(n) if rem[j]), None)
+        if i is None:
+            return {((0,) * 7, False)}
+        res = set()
+        for c in having[i]:
+            if any(c.pieces[j] > rem[j] for j in range(i, n)):
                 continue
-            nxt, left = res
-            k = tuple(sorted(nxt.items()))
-            if k in seen:
-                continue
-            seen.add(k)
-            out.add(k)
-            if left:
-                grow(nxt, left, j)
+            rest = f(tuple(r - p for r, p in zip(rem, c.pieces)))
+            for d, closed in rest:
+                dd = tuple(a + b for a, b in zip(d, c.dice))
+                if sum(dd) <= 4:
+                    res.add((dd, closed or c.closed))
+        memo[rem] = res
+        return res
 
-    if board:
-        grow({}, tuple(sorted(board)), -1)
-    return tuple(sorted(out))
+    return f(tuple(counts))
 
 
-def _spiral_extensions(cells: Mapping[Cell, int], board: tuple, rules: Rules) -> list[dict]:
-    """Candidate added dice for one spiral (in the spiral's coordinates); validity is checked by the caller."""
-    if not cells:
-        return []
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    key = tuple(sorted((r - r0, c - c0, v) for (r, c), v in cells.items()))
-    return [{(r + r0, c + c0): v for (r, c), v in d} for d in _extensions_key(key, tuple(sorted(board)), rules.sequence_shape,
-                                                                          rules.coverage)]
+def closing_dice(position: Any, rules: Rules = Rules()) -> tuple[tuple[int, ...], ...]:
+    """The minimal multisets of board values with which a player could close a spiral of this table
+    now (any legal turn that ends with a closed spiral; at most 4 dice). Cached by table key.
 
-
-def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules()) -> TurnSearchResult:
-    """The turns the :class:`~negenlab.negen.game.Negen` game offers: the legal turns that change at most
-    two spirals with at most one join, found fast.
-
-    - the plain refusal (nothing changes);
-    - dice added to one spiral (chains allowed), touching no other spiral;
-    - dice added to two spirals at most 3 steps apart (e.g. between them, so that they become one);
-    - one spiral moved rigidly to touch one other (and no third), then dice added to the joined spiral.
-
-    Every turn returned is legal (same end-of-turn checks as :func:`legal_turns`); the set is
-    the part of the full turn space where at most two spirals change, so turns such as Piet's
-    (three spirals merged) are outside it. Under ``rearrange="free"`` the set also holds every
-    single die moved to an empty cell next to another die, with no die added (a move and adds in
-    one turn are not generated). ``complete`` is False to say the set is a documented subset.
-    Added dice are generated as unions of sequences, each holding an added die, which is
-    exact for this subset: in a valid spiral every added die lies in a sequence.
-
-    >>> res = game_turns("6 5 4 . 3", board=(2, 3))
-    >>> sorted(t.text() for t in res.turns if t.added)[:2]
-    ['. . 2\\n. . 3\\n6 5 4', '. . 2 . .\\n. . 3 . .\\n6 5 4 . 3']
+    >>> closing_dice("1 2 3\\n2 . 4\\n3 4 .")
+    ((5,),)
     """
-    cells0, board0 = _table_and_board(position, board, "game_turns")
-    shape, cov = rules.sequence_shape, rules.coverage
-    comps = components(cells0)
-    found: dict = {}
-    explored = 0
-
-    def record(cells: dict, changed: Iterable[Cell], used: tuple, actions: tuple):
-        nonlocal explored
-        explored += 1
-        key = normalize(cells)
-        if key in found:
-            return
-        # validity: only the spirals holding changed cells can be invalid
-        closed = any_closed
-        todo = set(changed)
-        while todo:
-            comp_cells = _component_of(cells, todo.pop())
-            todo -= comp_cells
-            valid, c = _status_key(normalize({p: cells[p] for p in comp_cells}), shape, cov)
-            if not valid:
-                return
-            closed = closed or c
-        found[key] = Turn(table=dict(cells), key=key, used=tuple(sorted(used)),
-                          depleted=bool(board0) and len(used) == len(board0), closed=closed, actions=actions)
-
-    statuses = [_status_key(normalize({p: cells0[p] for p in k}), shape, cov) for k in comps]
-    any_closed = any(s[1] for s in statuses)
-    if all(s[0] for s in statuses):
-        record(dict(cells0), (), (), ())
-
-    def adds_on(base_cells: dict, comp: set, others: set, pre_actions: tuple):
-        blocked = set(others)
-        blocked |= {(r + dr, c + dc) for (r, c) in others for dr, dc in DIRS}
-        for d in _spiral_extensions({p: base_cells[p] for p in comp}, board0, rules):
-            if any(p in blocked for p in d):
-                continue
-            cells = dict(base_cells)
-            cells.update(d)
-            acts = pre_actions + tuple(("add", p, v) for p, v in _chain_order(comp, d))
-            record(cells, set(comp) | set(d), tuple(d.values()), acts)
-
-    for k in comps:
-        others = set(cells0) - set(k)
-        adds_on(cells0, set(k), others, ())
-    if len(comps) > 1:
-        # dice added to two close spirals at once, possibly between them (no spiral moved)
-        for xi, x in enumerate(comps):
-            for y in comps[xi + 1:]:
-                if min(abs(a - c) + abs(b - d) for (a, b) in x for (c, d) in y) > 3:
-                    continue
-                rest = set(cells0) - set(x) - set(y)
-                blocked = rest | {(r + dr, c + dc) for (r, c) in rest for dr, dc in DIRS}
-                both = set(x) | set(y)
-                for d in _spiral_extensions({p: cells0[p] for p in both}, board0, rules):
-                    if any(p in blocked for p in d):
-                        continue
-                    cells = dict(cells0)
-                    cells.update(d)
-                    acts = tuple(("add", p, v) for p, v in _chain_order(both, d))
-                    record(cells, both | set(d), tuple(d.values()), acts)
-        for xi, x in enumerate(comps):
-            for yi, y in enumerate(comps):
-                if xi == yi:
-                    continue
-                rest = set(cells0) - set(x) - set(y)
-                rest_halo = rest | {(r + dr, c + dc) for (r, c) in rest for dr, dc in DIRS}
-                anchor = min(x)
-                shapes = set()
-                for q in range(4):
-                    rel = {_rotate((r - anchor[0], c - anchor[1]), q): (r, c) for (r, c) in x}
-                    shp = normalize({p: cells0[s] for p, s in rel.items()})
-                    if shp in shapes:
-                        continue
-                    shapes.add(shp)
-                    offsets = {(br + dr - ar, bc + dc - ac) for (ar, ac) in rel for (br, bc) in y for dr, dc in DIRS}
-                    for off in sorted(offsets):
-                        placed = {(a + off[0], b + off[1]): s for (a, b), s in rel.items()}
-                        if any(p in y or p in rest_halo for p in placed):
-                            continue
-                        if cov == "adjacency" and any(
-                                abs(cells0[s] - cells0[q]) != 1
-                                for (a, b), s in placed.items() for dr, dc in DIRS
-                                for q in ((a + dr, b + dc),) if q in y):
-                            continue  # a touching pair that is not consecutive is in no sequence
-                        cells = {p: cells0[p] for p in cells0 if p not in x}
-                        for p, s in placed.items():
-                            cells[p] = cells0[s]
-                        merged = set(y) | set(placed)
-                        act = (("join", tuple(sorted(x)), q, off),)
-                        # the joined spiral as it stands (a refusal with a join), then with dice added
-                        valid, closed = _status_key(normalize({p: cells[p] for p in merged}), shape, cov)
-                        if valid:
-                            record(cells, merged, (), act)
-                        adds_on(cells, merged, rest, act)
-    if rules.rearrange == "free":
-        # one die moved (a split spiral is checked part by part through the dice it leaves behind)
-        for src in sorted(cells0):
-            rest_cells = {p: v for p, v in cells0.items() if p != src}
-            left = [q for q in ((src[0] + dr, src[1] + dc) for dr, dc in DIRS) if q in rest_cells]
-            targets = {(r + dr, c + dc) for (r, c) in rest_cells for dr, dc in DIRS} - set(rest_cells) - {src}
-            for dst in sorted(targets):
-                cells = dict(rest_cells)
-                cells[dst] = cells0[src]
-                record(cells, [dst] + left, (), (("move", src, dst),))
-    turns = sorted(found.values(), key=lambda t: (len(t.actions), t.key))
-    subset = "game subset: at most two spirals change, at most one join"
-    if rules.rearrange == "free":
-        subset += "; free: single-die moves without adds"
-    return TurnSearchResult(turns=turns, complete=False, explored=explored, stopped=subset, rules=rules)
-
-
-def _component_of(cells: Mapping[Cell, int], start: Cell) -> set:
-    comp = {start}
-    stack = [start]
-    while stack:
-        r, c = stack.pop()
-        for dr, dc in DIRS:
-            n = (r + dr, c + dc)
-            if n in cells and n not in comp:
-                comp.add(n)
-                stack.append(n)
-    return comp
-
-
-def _chain_order(comp: Iterable[Cell], added: Mapping[Cell, int]) -> list:
-    """Added dice in an order where each touches a die already placed (a legal add sequence)."""
-    placed = set(comp)
-    todo = dict(added)
-    order = []
-    while todo:
-        for p in sorted(todo):
-            if any((p[0] + dr, p[1] + dc) in placed for dr, dc in DIRS):
-                order.append((p, todo.pop(p)))
-                placed.add(p)
-                break
-        else:  # pragma: no cover - extensions are connected to the spiral by construction
-            raise InvalidInputError(f"added dice {sorted(todo)} are not chained to the spiral")
-    return order
+    start = as_table_key(position)
+    return _closing_dice_key(start, rules.sequence_shape, rules.coverage, rules.rearrange,
+                             rules.free_moves if rules.rearrange == "free" else 0)
