@@ -466,8 +466,8 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
     """Every valid component buildable from the distinct start ``pieces`` (``counts`` of each) and
     at most ``max_dice`` board dice (``dice``: counts per value).
 
-    A component is grown from its first piece (in the order of ``pieces``) in that piece's frame;
-    only pieces at or after it are attached. The edge parity (the interpretation the finished
+    A component is grown from its biggest piece (ties: first in ``pieces``) in that piece's frame;
+    only pieces not before it in that order are attached. The edge parity (the interpretation the finished
     spiral is valid under) is fixed at the start; both are tried. A state that leaves some die or
     pair uncovered branches only on how that item gets covered: the one or two missing cells of a
     sequence through it, each filled by a board die or by a piece laid over it. A valid state is
@@ -480,24 +480,26 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
     infos = [_piece(p, shape, coverage) for p in pieces]
     adjacency = coverage == "adjacency"
     found: dict = {}
-    for i in range(n):
+    # big pieces first: a component grows from its biggest piece, others are laid against it
+    order = sorted(range(n), key=lambda j: (-len(pieces[j]), j))
+    for pos, i in enumerate(order):
         info = infos[i]
         base = info.cells
+        later = order[pos:]
         for parity in (0, 1):
-            cl0 = base
-            if not all(_feasible_at(cl0, q, parity, shape, coverage) for q in info.uncovered[parity]):
+            if not all(_feasible_at(base, q, parity, shape, coverage) for q in info.uncovered[parity]):
                 continue
             m0 = tuple(1 if j == i else 0 for j in range(n))
-            seen = set()
+            seen = {(frozenset(), m0, (0,) * 7)}
             stack = [({}, m0, (0,) * 7)]
-            seen.add((frozenset(), m0, (0,) * 7))
+            cl = dict(base)  # the working cluster: base plus the popped state's extra dice, undone after
             while stack:
                 extra, m, d = stack.pop()
                 if budget is not None:
                     budget[0] -= 1
                     if budget[0] < 0:
                         raise _Budget
-                cl = {**base, **extra}
+                cl.update(extra)
                 todo = None
                 for q in (info.uncovered[parity] if extra or len(base) > 1 else ()):  # one die is valid
                     if _uncovered_at(cl, q, parity, shape, coverage):
@@ -528,7 +530,7 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                                                      for dr, dc in _DIRS):
                                     continue
                                 children.append((((q[0], q[1], v),), m, d2))
-                    for j in range(i, n):
+                    for j in later:
                         if m[j] >= counts[j]:
                             continue
                         m2 = m[:j] + (m[j] + 1,) + m[j + 1:]
@@ -541,7 +543,7 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                 else:
                     for need in _cover_options(cl, todo, parity, shape, coverage):
                         for added, m2, d2 in _fills(cl, list(need), (), m, d, pieces, counts, dice, max_dice,
-                                                    adjacency, i):
+                                                    adjacency, later):
                             children.append((added, m2, d2))
                 for added, m2, d2 in children:
                     ex2 = dict(extra)
@@ -551,17 +553,23 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                     if st in seen:
                         continue
                     seen.add(st)
-                    cl2 = dict(cl)
-                    cl2.update(ex2)
-                    if _feasible_near(cl2, [(r, c) for r, c, _ in added], parity, shape, coverage):
+                    for r, c, v in added:
+                        cl[(r, c)] = v
+                    ok = _feasible_near(cl, [(r, c) for r, c, _ in added], parity, shape, coverage)
+                    for r, c, _ in added:
+                        del cl[(r, c)]
+                    if ok:
                         stack.append((ex2, m2, d2))
+                for q in extra:
+                    del cl[q]
     return list(found.values())
 
 
-def _fills(occ, need: list, added: tuple, m: tuple, d: tuple, pieces: tuple, counts: tuple, dice: tuple,
-           max_dice: int, adjacency: bool, first: int):
+def _fills(occ: dict, need: list, added: tuple, m: tuple, d: tuple, pieces: tuple, counts: tuple, dice: tuple,
+           max_dice: int, adjacency: bool, later):
     """Every way to put the needed values on the needed cells: each by a board die or by a piece
-    (any quarter turn, index >= ``first``) laid over it. Yields (added dice, pieces used, dice used)."""
+    (any quarter turn, one of ``later``) laid over it. Yields (added dice, pieces used, dice used).
+    ``occ`` is borrowed: dice are put on it for the recursion and taken off again."""
     while need and need[0][0] in occ:  # filled by a piece placed for an earlier cell
         cell, want = need[0]
         if occ.get(cell) != want:
@@ -574,9 +582,14 @@ def _fills(occ, need: list, added: tuple, m: tuple, d: tuple, pieces: tuple, cou
     if d[want] < dice[want] and sum(d) < max_dice:
         if not adjacency or all((w := occ.get((cell[0] + dr, cell[1] + dc))) is None or abs(w - want) == 1
                                 for dr, dc in _DIRS):
-            yield from _fills({**occ, cell: want}, rest, added + ((cell[0], cell[1], want),), m,
-                              d[:want] + (d[want] + 1,) + d[want + 1:], pieces, counts, dice, max_dice, adjacency, first)
-    for j in range(first, len(pieces)):
+            occ[cell] = want
+            try:
+                yield from _fills(occ, rest, added + ((cell[0], cell[1], want),), m,
+                                  d[:want] + (d[want] + 1,) + d[want + 1:], pieces, counts, dice, max_dice, adjacency,
+                                  later)
+            finally:
+                del occ[cell]
+    for j in later:
         if m[j] >= counts[j]:
             continue
         m2 = m[:j] + (m[j] + 1,) + m[j + 1:]
@@ -587,11 +600,13 @@ def _fills(occ, need: list, added: tuple, m: tuple, d: tuple, pieces: tuple, cou
                 placed = _placed(occ, img, cell[0] - r, cell[1] - c, adjacency)
                 if placed is None:
                     continue
-                more = dict(occ)
                 for pr, pc, pv in placed:
-                    more[(pr, pc)] = pv
-                yield from _fills(more, rest, added + placed, m2, d,
-                                  pieces, counts, dice, max_dice, adjacency, first)
+                    occ[(pr, pc)] = pv
+                try:
+                    yield from _fills(occ, rest, added + placed, m2, d, pieces, counts, dice, max_dice, adjacency, later)
+                finally:
+                    for pr, pc, _ in placed:
+                        del occ[(pr, pc)]
 
 
 def _end_tables(pieces: tuple, counts: tuple, comps: list[Component], board: tuple, out: dict, moved: int) -> None:
