@@ -1,6 +1,6 @@
 """``negenlab negen <verb>``: the spiral analysis on the command line.
 
-    negenlab negen check "6 5 4\\n. . 3" [--shape bent] [--coverage adjacency] [--json]
+    negenlab negen check "6 5 4\\n. . 3" [--shape bent] [--coverage die] [--json]
     negenlab negen complete "1 2 3\\n2 . 4\\n3 4 ?" [--closed] [--limit N] [--json]
     negenlab negen enumerate --max-k 6 [--json]
     negenlab negen odds "6 5 4" [--json]
@@ -21,8 +21,8 @@ from .rules import Rules
 def _add_rules_args(p) -> None:
     p.add_argument("--shape", choices=("straight", "bent"), default="straight",
                    help="sequence_shape: straight (default) or bent (L shapes)")
-    p.add_argument("--coverage", choices=("die", "adjacency"), default="die",
-                   help="coverage: every die (default) or every adjacent pair in a sequence")
+    p.add_argument("--coverage", choices=("adjacency", "die"), default="adjacency",
+                   help="coverage: every adjacent pair (default) or every die in a sequence")
 
 
 def _rules(args) -> Rules:

@@ -1,13 +1,17 @@
 """The play verbs of ``negenlab negen``: ``turns`` and ``simulate`` (each with ``--json``).
 
-    negenlab negen turns "6 5 4\\n. . .\\n. . 3" --board 5,2,2,1 [--closing] [--limit N] [--json]
+    negenlab negen turns ". . . . . . 4\\n6 5 4 . 3 . ." --board 5,2,2,1 [--closing] [--max-states N] [--json]
     negenlab negen simulate --players 3 --agents greedy,random --games 10 --seed 1 [--json]
+
+``turns`` lists every legal end-of-turn table, exactly (tables are position-free: where spirals
+lie means nothing, so each turn is shown with its spirals laid out side by side). The rule
+options default to ``Rules()`` (straight/adjacency/join).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); register_verbs(parser.add_subparsers(dest="verb"))
 >>> args = parser.parse_args(["turns", "1 2 3\\n2 . 4\\n3 4 .", "--board", "5", "--closing"])
->>> args.func(args)
-1 closing turns (1 closing), search complete, 5 states explored
+>>> args.func(args)   # doctest: +ELLIPSIS
+1 closing turns (1 closing), search complete, ... states explored
   1. add [5] [closes] [depletes]: 1 2 3 / 2 . 4 / 3 4 5
 0
 """
@@ -19,10 +23,23 @@ from negenlab.core.errors import InvalidInputError
 from .rules import Rules
 
 
+_DEFAULT = Rules()
+
+
 def _rules_args(p) -> None:
-    p.add_argument("--shape", choices=("straight", "bent"), default="straight", help="sequence_shape (default straight)")
-    p.add_argument("--coverage", choices=("die", "adjacency"), default="die", help="coverage (default die)")
-    p.add_argument("--rearrange", choices=("join", "free"), default="join", help="rearrange (default join)")
+    p.add_argument("--shape", choices=("straight", "bent"), default=_DEFAULT.sequence_shape,
+                   help=f"sequence_shape (default {_DEFAULT.sequence_shape})")
+    p.add_argument("--coverage", choices=("adjacency", "die"), default=_DEFAULT.coverage,
+                   help=f"coverage (default {_DEFAULT.coverage})")
+    p.add_argument("--rearrange", choices=("join", "free"), default=_DEFAULT.rearrange,
+                   help=f"rearrange (default {_DEFAULT.rearrange})")
+    p.add_argument("--free-moves", type=int, default=_DEFAULT.free_moves,
+                   help=f"under --rearrange free: single dice a turn may take out (0..4, default {_DEFAULT.free_moves})")
+
+
+def _rules(args, **more) -> Rules:
+    return Rules(sequence_shape=args.shape, coverage=args.coverage, rearrange=args.rearrange,
+                 free_moves=args.free_moves, **more)
 
 
 def _board(text: str) -> tuple[int, ...]:
@@ -45,9 +62,8 @@ def register_verbs(sub) -> None:
     p.add_argument("table", help="table text (rows of 1-6 and '.', '\\n' between rows, @file or -)")
     p.add_argument("--board", required=True, help="the mover's board dice, e.g. 5,2,2,1")
     p.add_argument("--closing", action="store_true", help="only turns that close a spiral")
-    p.add_argument("--limit", type=int, default=None, help="stop after this many turns (reported)")
-    p.add_argument("--max-states", type=int, default=None, help="stop after this many intermediate tables")
-    p.add_argument("--game", action="store_true", help="the game's fast subset (game_turns) instead of the exact search")
+    p.add_argument("--max-states", type=int, default=None,
+                   help="cap the component states the search expands (default: none; a capped search says so)")
     p.add_argument("--show", type=int, default=20, help="turns printed in text mode (default 20)")
     _rules_args(p)
     add_json_flag(p)
@@ -68,26 +84,21 @@ def register_verbs(sub) -> None:
 
 
 def cmd_turns(args) -> int:
-    from .turns import closing_turns, game_turns, legal_turns
+    from .turns import closing_turns, legal_turns
 
-    rules = Rules(sequence_shape=args.shape, coverage=args.coverage, rearrange=args.rearrange)
+    rules = _rules(args)
     table = read_text_arg(args.table)
     board = _board(args.board)
-    if args.game:
-        res = game_turns(table, board=board, rules=rules)
-        if args.closing:
-            res.turns = res.closing
-    elif args.closing:
-        res = closing_turns(table, board=board, rules=rules, limit=args.limit, max_states=args.max_states)
-    else:
-        res = legal_turns(table, board=board, rules=rules, limit=args.limit, max_states=args.max_states)
+    search = closing_turns if args.closing else legal_turns
+    res = search(table, board=board, rules=rules, max_states=args.max_states)
     status = "complete" if res.complete else f"stopped: {res.stopped}"
     lines = [f"{len(res.turns)} {'closing' if args.closing else 'legal'} turns ({len(res.closing)} closing), "
              f"search {status}, {res.explored} states explored"]
     for i, t in enumerate(res.turns[:args.show], 1):
         what = "refuse" if t.refusal else f"add {list(t.used)}"
         flags = "".join(f" [{f}]" for f, on in (("closes", t.closed), ("depletes", t.depleted),
-                                                  (f"{t.joins} join(s)", t.joins)) if on)
+                                                  (f"{t.merges} merge(s)", t.merges),
+                                                  (f"{t.moved} die(s) moved", t.moved)) if on)
         lines.append(f"  {i}. {what}{flags}: " + t.text().replace("\n", " / "))
     if len(res.turns) > args.show:
         lines.append(f"  ... {len(res.turns) - args.show} more (--show N or --json)")
@@ -110,8 +121,8 @@ def cmd_simulate(args) -> int:
         names = names * args.players
     if len(names) != args.players:
         raise InvalidInputError(f"--agents names {len(names)} agents for {args.players} players; give one or one per seat")
-    rules = Rules(sequence_shape=args.shape, coverage=args.coverage, rearrange=args.rearrange, players=args.players,
-                  target_score=args.target_score, pool_size=args.pool, max_turns=args.max_turns)
+    rules = _rules(args, players=args.players, target_score=args.target_score, pool_size=args.pool,
+                   max_turns=args.max_turns)
     agents = [make_agent(n) for n in names]
     df = simulate(Negen(rules), agents, n_games=args.games, seed=args.seed, workers=args.workers, progress=False)
     result = {"rules": vars(rules), "agents": [a.describe() for a in agents], "seed": args.seed,
@@ -119,7 +130,7 @@ def cmd_simulate(args) -> int:
     text = [f"{args.games} games of Negen, {args.players} players, agents {names}, seed {args.seed}"]
     if args.target_score == 1:
         row = summarise(df, players=args.players, mix=",".join(names),
-                        variant=f"{rules.sequence_shape}/{rules.coverage}/{rules.rearrange}")
+                        variant=rules.label)
         result["rounds"] = row
         text.append(f"turns per round: {row['turns_mean']:.1f} [{row['turns_lo']:.1f}, {row['turns_hi']:.1f}]; "
                     f"seat 0 wins {row['seat0_win']:.0%} [{row['seat0_lo']:.0%}, {row['seat0_hi']:.0%}]; "

@@ -1,11 +1,17 @@
 """Pictures of Negen play: a position (table + boards), and the variant comparison.
 
+A game state holds its table as a position-free key (``state.table``); :func:`draw_position`
+lays a key out with :func:`~negenlab.negen.table.layout` (spirals side by side: where they lie
+means nothing), and draws a :class:`~negenlab.negen.table.Table`, a mapping or text as given.
+
 >>> import numpy as np, matplotlib
 >>> matplotlib.use("Agg")
 >>> from negenlab.negen.play_plot import draw_position
 >>> fig = draw_position({(0, 0): 6, (0, 1): 5, (0, 2): 4}, boards=[(1, 2, 3, 4)], title="start")
 >>> len(fig.axes)
 1
+>>> from negenlab.negen.table import table_key, parse_table
+>>> fig = draw_position(table_key(parse_table("6 5 4 . 3")), boards=[(2, 2)])   # a state's table key
 """
 from __future__ import annotations
 
@@ -18,9 +24,13 @@ from .table import as_table, components, layout
 PALETTE = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d"]
 
 
-def draw_position(table: dict, boards=(), scores=None, to_move=None, title: str | None = None,
+def draw_position(table, boards=(), scores=None, to_move=None, title: str | None = None,
                   highlight=(), ax=None):
-    """The table (each spiral its own colour, dice in ``highlight`` outlined thick) with the boards below."""
+    """The table (each spiral its own colour, dice in ``highlight`` outlined thick) with the boards below.
+
+    ``table``: a table key (as ``state.table``; laid out with :func:`~negenlab.negen.table.layout`),
+    a :class:`~negenlab.negen.table.Table`, a mapping ``(row, col) -> value`` or text rows."""
+    table = dict(as_table(table).cells)
     if ax is None:
         fig, ax = plt.subplots(figsize=(6, 4))
     else:
@@ -64,9 +74,9 @@ def draw_position(table: dict, boards=(), scores=None, to_move=None, title: str 
 
 
 def draw_snapshot(snap: dict, ax=None, title: str | None = None):
-    """One entry of ``NegenState.timeline`` (round, turn, event, table, boards, scores)."""
+    """One entry of ``NegenState.timeline`` (round, turn, event, table key, boards, scores)."""
     t = title or f"round {snap['round']}, turn {snap['turn']}: {snap['event']} (pool {snap['pool']})"
-    return draw_position(snap["table"], snap["boards"], snap["scores"], snap["to_move"], title=t, ax=ax)
+    return draw_position(layout(snap["table"]), snap["boards"], snap["scores"], snap["to_move"], title=t, ax=ax)
 
 
 def plot_variants(df: pd.DataFrame, metric: str = "turns", ax=None):

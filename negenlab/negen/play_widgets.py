@@ -2,7 +2,7 @@
 
 >>> from negenlab.negen.play_widgets import simulate_round
 >>> from negenlab.negen.rules import Rules
->>> state = simulate_round(Rules(target_score=1), ["greedy", "random", "random"], seed=3)
+>>> state = simulate_round(Rules(target_score=1), ["random", "random", "random"], seed=1)
 >>> state.is_terminal(), state.round_log[0]["reason"] in ("closed", "pool_empty", "max_turns")
 (True, True)
 
@@ -20,6 +20,7 @@ from negenlab.core.widgets import ErrorBanner, figure_output
 from .agents import make_agent
 from .game import Negen
 from .rules import Rules
+from .table import layout
 
 
 def simulate_round(rules: Rules, agents, seed: int = 0):
@@ -58,7 +59,7 @@ def replay_widget(state) -> W.VBox:
 def simulate_widget() -> W.VBox:
     """Pick rules, agents and a seed; simulate a round and replay it."""
     shape = W.Dropdown(options=["straight", "bent"], description="shape")
-    coverage = W.Dropdown(options=["die", "adjacency"], description="coverage")
+    coverage = W.Dropdown(options=["adjacency", "die"], description="coverage")
     agents = W.Text(value="greedy,random,random", description="agents")
     seed = W.IntText(value=1, description="seed")
     go = W.Button(description="simulate round")
@@ -125,7 +126,7 @@ class PlayRound:
         with self.out:
             from IPython.display import display
 
-            display(figure_output(draw_position(s.table, s.boards, s.scores, s.to_move,
+            display(figure_output(draw_position(layout(s.table), s.boards, s.scores, s.to_move,
                                                 title=f"round {s.round}, turn {s.turns_in_round}")))
         if s.is_terminal():
             self.choice.options = []

@@ -33,7 +33,7 @@ True
 6 5 4 3 2
 . . . 2 .
 . . . 1 .
->>> parse_table("6 5 4 . 3").key() == parse_table("3\n.\n4\n5\n6").key()
+>>> parse_table("6 5 4 . 3").key() == parse_table("3\\n.\\n4\\n5\\n6").key()
 True
 """
 from __future__ import annotations

@@ -141,7 +141,7 @@ class Turn:
                 "closed": self.closed, "refusal": self.refusal, "merges": self.merges, "moved": self.moved}
 
     def _repr_svg_(self) -> str:
-        from .svg import table_svg  # drawing is imported only to draw
+        from .table import table_svg
 
         return table_svg(layout(self.key), title=f"uses {list(self.used)}" + (", closes" if self.closed else ""))
 
@@ -612,7 +612,8 @@ def _fills(occ: dict, need: list, added: tuple, m: tuple, d: tuple, pieces: tupl
 def _end_tables(pieces: tuple, counts: tuple, comps: list[Component], board: tuple, out: dict, moved: int) -> None:
     """Add to ``out`` every end table (key -> Turn fields) that splits the pieces into components."""
     n = len(pieces)
-    having = [[c for c in comps if c.pieces[i]] for i in range(n)]
+    # components by their first piece: when piece i is the first left, it opens the next component
+    having = [[c for c in comps if c.pieces[i] and not any(c.pieces[:i])] for i in range(n)]
     bd = [0] * 7
     for v in board:
         bd[v] += 1
@@ -779,7 +780,7 @@ def _dice_of_tables(pieces: tuple, counts: tuple, comps: list[Component]) -> set
     """Every (dice counts, closed) of an end table that splits the pieces into components, using at
     most 4 dice in all (dynamic programming over the pieces left)."""
     n = len(pieces)
-    having = [[c for c in comps if c.pieces[i]] for i in range(n)]
+    having = [[c for c in comps if c.pieces[i] and not any(c.pieces[:i])] for i in range(n)]
     memo: dict = {}
 
     def f(rem: tuple) -> set:

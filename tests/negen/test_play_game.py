@@ -1,4 +1,4 @@
-"""Negen game on the core protocol: chance, replay from a seed, round ends, agents."""
+"""Negen game on the core protocol: chance, position-free state, replay from a seed, round ends, agents."""
 from __future__ import annotations
 
 import numpy as np
@@ -7,10 +7,10 @@ import pytest
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import CHANCE
 from negenlab.core.simulate import play_one, simulate
+from negenlab.negen import layout, legal_turns, parse_table, spiral_status, table_key
 from negenlab.negen.agents import GreedyAgent, NegenMCTSAgent, RandomTurnAgent, make_agent
-from negenlab.negen.game import END_REASONS, Negen
+from negenlab.negen.game import END_REASONS, Negen, table_of
 from negenlab.negen.rules import Rules
-from negenlab.negen.turns import DIRS, game_turns, legal_turns, normalize, table_status
 
 SMALL = Rules(target_score=1, pool_size=22)
 
@@ -23,19 +23,68 @@ def dealt(game, seed=0):
     return s, rng
 
 
+def valid_key(key, rules) -> bool:
+    return all(spiral_status(s, rules.sequence_shape, rules.coverage)[0] for s in key)
+
+
+def other_layout(key, seed: int) -> dict:
+    """The same spirals as ``key``, each turned a random number of quarter turns and put far apart."""
+    rng = np.random.default_rng(seed)
+    cells = {}
+    for i, spiral in enumerate(key):
+        pts = [(r, c) for r, c, _ in spiral]
+        for _ in range(int(rng.integers(4))):
+            pts = [(c, -r) for r, c in pts]
+        r0, c0 = 30 * i + int(rng.integers(3)), -30 * i + int(rng.integers(3))
+        for (r, c), (_, _, v) in zip(pts, spiral):
+            cells[(r + r0 + 20, c + c0 + 20)] = v
+    return cells
+
+
 def test_deal_is_chance_then_three_singles_and_four_dice_each():
     s = Negen(SMALL).new_initial_state()
     assert s.current_player == CHANCE and len(s.chance_outcomes()) == 6
     s, _ = dealt(Negen(SMALL))
-    assert len(s.table) == 3 and all(len(b) == 4 for b in s.boards)
+    assert s.table == tuple(sorted(s.table)) and len(s.table) == 3
+    assert all(len(spiral) == 1 and spiral[0][:2] == (0, 0) for spiral in s.table)  # three lone dice
+    assert all(len(b) == 4 for b in s.boards)
     assert s.pool == 22 - 3 * 4 - 3
-    assert table_status(s.table, SMALL) == (True, False)
-    assert s.current_player == 0
+    assert valid_key(s.table, SMALL)
+    assert s.current_player == 0 and s.phase == "turn"
+
+
+def test_state_is_position_free():
+    """The state's table is a key; two layouts of the same table give the same legal turn keys,
+    and the game offers exactly the legal turns (no subset, no cap)."""
+    s, rng = dealt(Negen(SMALL), seed=5)
+    agent = RandomTurnAgent()
+    checked = 0
+    while not s.is_terminal() and checked < 6:
+        if s.is_chance_node():
+            s.apply(s.sample_chance(rng))
+            continue
+        if s.phase == "turn":
+            key, board = s.table, s.boards[s.to_move]
+            assert isinstance(key, tuple) and table_key(layout(key)) == key
+            assert table_key(table_of(key)) == key
+            a = legal_turns(layout(key), board=board, rules=SMALL)
+            b = legal_turns(other_layout(key, seed=checked), board=board, rules=SMALL)
+            assert table_key(other_layout(key, seed=checked)) == key
+            assert a.complete and a.keys() == b.keys()
+            offered = {k for _, k in s.legal_actions()}
+            assert offered == a.keys() and len(s.legal_actions()) == len(a.turns)
+            for kind, k in s.legal_actions():
+                assert (kind == "refuse") == s.turn_of((kind, k)).refusal
+            checked += 1
+        s.apply(agent.step(s, rng))
+    assert checked >= 3
+    assert all(isinstance(snap["table"], tuple) for snap in s.timeline)
 
 
 def test_refusal_rerolls_and_adds_one_die_apart():
     s, rng = dealt(Negen(SMALL), seed=3)
-    refusal = next(a for a in s.legal_actions() if a[0] == "refuse" and s.turn_of(a).joins == 0)
+    refusal = ("refuse", s.table)  # nothing changes: always a legal end of turn
+    assert s.turn_of(refusal).refusal and s.turn_of(refusal).merges == 0
     n_before, pool_before, board = len(s.table), s.pool, s.boards[0]
     s.apply(refusal)
     assert s.phase == "reroll" and s.current_player == 0
@@ -48,18 +97,19 @@ def test_refusal_rerolls_and_adds_one_die_apart():
         s.apply(s.sample_chance(rng))
         rolls += 1
     assert rolls == 3  # two re-rolled dice and the new table die
-    assert len(s.table) == n_before + 1 and s.pool == pool_before - 1
+    assert len(s.table) == n_before + 1 and s.pool == pool_before - 1  # a new lone spiral
     assert len(s.boards[0]) == 4 and s.to_move == 1
-    assert table_status(s.table, SMALL)[0]
+    assert valid_key(s.table, SMALL)
 
 
 def test_play_refills_only_new_dice():
-    s, rng = dealt(Negen(SMALL), seed=1)
+    plays = []
     for seed in range(20):
+        s, rng = dealt(Negen(SMALL), seed=seed)
         plays = [a for a in s.legal_actions() if a[0] == "play" and not s.turn_of(a).depleted]
         if plays:
             break
-        s, rng = dealt(Negen(SMALL), seed=seed + 10)
+    assert plays
     a = plays[0]
     t = s.turn_of(a)
     kept = list(s.boards[0])
@@ -67,6 +117,7 @@ def test_play_refills_only_new_dice():
         kept.remove(v)
     pool = s.pool
     s.apply(a)
+    assert s.table == t.key
     rolls = 0
     while s.is_chance_node():
         s.apply(s.sample_chance(rng))
@@ -81,32 +132,31 @@ def test_play_refills_only_new_dice():
 def test_illegal_turn_is_refused_with_reason():
     s, _ = dealt(Negen(SMALL))
     with pytest.raises(IllegalMoveError, match="not among the legal turns"):
-        s.apply(("play", ((0, 0, 1), (0, 1, 2))))
+        s.apply(("play", (((0, 0, 1), (0, 1, 2)),)))
 
 
-def test_game_turns_are_legal_turns():
-    """Every turn the game offers is in the exact turn search (small positions)."""
-    rng = np.random.default_rng(4)
-    for _ in range(6):
-        s, _ = dealt(Negen(SMALL), seed=int(rng.integers(1000)))
-        board = s.boards[0][:2]
-        offered = {t.key for t in game_turns(s.table, board=board, rules=SMALL).turns}
-        exact = legal_turns(s.table, board=board, rules=SMALL, max_states=20000)
-        assert offered <= {t.key for t in exact.turns} or not exact.complete
-
-
-@pytest.mark.parametrize("agents", [("random", "random", "random"), ("greedy", "random", "random")])
+@pytest.mark.parametrize("agents", [("random", "random", "random"), ("mcts", "random", "random")])
 def test_seeded_game_replays_identically_and_rounds_have_reasons(agents):
     game = Negen(SMALL)
-    seats = [make_agent(a) for a in agents]
-    row1 = play_one(game, seats, seed=7, game_index=0)
-    row2 = play_one(game, seats, seed=7, game_index=0)
+    seats = [make_agent(a, simulations=4) if a == "mcts" else make_agent(a) for a in agents]
+    row1 = play_one(game, seats, seed=1, game_index=0)
+    row2 = play_one(game, seats, seed=1, game_index=0)
     assert row1 == row2
     assert row1["rounds"] >= 1 and row1["end_reasons"]
     assert all(r in END_REASONS for r in row1["end_reasons"].split(";"))
     assert row1["rounds"] == row1["rounds_closed"] + row1["rounds_pool_empty"] + row1["rounds_max_turns"]
+    assert row1["capped_searches"] == 0
     if row1["winner"] >= 0:
         assert row1["rounds_closed"] >= 1
+
+
+def test_game_plays_to_the_end_from_a_seed():
+    game = Negen(SMALL.replace(target_score=2), max_rounds=2)
+    df1 = simulate(game, [RandomTurnAgent()] * 3, n_games=2, seed=11, backend="serial", progress=False)
+    df2 = simulate(game, [RandomTurnAgent()] * 3, n_games=2, seed=11, backend="serial", progress=False)
+    assert df1.drop(columns=[c for c in df1.columns if "second" in c]).equals(
+        df2.drop(columns=[c for c in df2.columns if "second" in c]))
+    assert (df1["game_end"].isin(["target_score", "max_rounds"])).all()
 
 
 def test_stall_on_max_turns_is_recorded():
@@ -131,44 +181,50 @@ def test_pool_empty_stall_when_nobody_can_move():
     assert (df["rounds"] == 1).all()
 
 
+def test_agents_act_legally():
+    """Every decision of every agent is among the state's legal actions (a few turns of a game each)."""
+    for agent in (RandomTurnAgent(), GreedyAgent(), NegenMCTSAgent(simulations=4)):
+        s = Negen(SMALL).new_initial_state()
+        rng = np.random.default_rng(2)
+        decisions = 0
+        while not s.is_terminal() and decisions < 4:
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            a = agent.step(s, np.random.default_rng(decisions))
+            assert a in s.legal_actions(), (agent.name, a)
+            s.apply(a)
+            decisions += 1
+        assert decisions >= 1
+
+
 def test_mcts_and_greedy_take_a_closing_turn():
-    s, rng = dealt(Negen(Rules(target_score=1, sequence_shape="bent")), seed=0)
-    # put a position where the player to move can close: 1 2 / 2 . with a 3 on the board
-    s.table = {(0, 0): 1, (0, 1): 2, (1, 0): 2, (5, 5): 6}
+    bent = Rules(target_score=1, sequence_shape="bent")
+    s, _ = dealt(Negen(bent), seed=0)
+    # a position where the player to move can close: 1 2 / 2 . with a 3 on the board
+    s.table = table_key(parse_table("1 2 . . .\n2 . . . 6"))
     s.boards[0] = (3, 6, 6, 6)
     s._legal = s._legal_map = None
     for agent in (GreedyAgent(), NegenMCTSAgent(simulations=5)):
         a = agent.step(s, np.random.default_rng(0))
-        assert s.turn_of(a).closed
+        assert a in s.legal_actions() and s.turn_of(a).closed
+    s.apply(GreedyAgent().step(s, np.random.default_rng(0)))
+    assert s.is_terminal() and s.round_log[-1]["reason"] == "closed" and s.returns()[0] == 1.0
 
 
 def test_bad_settings_are_named():
-    with pytest.raises(InvalidInputError, match="turn_search"):
-        Negen(SMALL, turn_search="fast")
+    with pytest.raises(InvalidInputError, match="max_rounds"):
+        Negen(SMALL, max_rounds=0)
+    with pytest.raises(InvalidInputError, match="Rules"):
+        Negen("straight")
     with pytest.raises(InvalidInputError, match="unknown Negen agent"):
         make_agent("smart")
 
 
-def test_free_rearrangement_offers_every_valid_single_die_move():
-    """Under rearrange="free" the game adds single-die moves: exactly the valid ones (brute force)."""
+def test_free_rearrangement_game_offers_the_exact_free_turns():
     free = SMALL.replace(rearrange="free")
     s, _ = dealt(Negen(free), seed=5)
-    table = {(0, 0): 1, (0, 1): 2, (0, 2): 3, (0, 4): 5, (0, 5): 4, (0, 6): 3, (3, 3): 4}
-    assert table_status(table, free) == (True, False)
-    offered = {t.key for t in game_turns(table, board=(), rules=free).turns}
-    joined = {t.key for t in game_turns(table, board=(), rules=SMALL).turns}
-    brute = set()
-    for src in table:
-        for dst in {(r + dr, c + dc) for r in range(-2, 6) for c in range(-2, 9) for dr, dc in DIRS}:
-            if dst in table:
-                continue
-            cells = {p: v for p, v in table.items() if p != src}
-            if not any((dst[0] + dr, dst[1] + dc) in cells for dr, dc in DIRS):
-                continue  # a die moved away from all others is not a move the game offers
-            cells[dst] = table[src]
-            if table_status(cells, free)[0]:
-                brute.add(normalize(cells))
-    assert offered == joined | brute
-    moved = normalize({**{p: v for p, v in table.items() if p != (3, 3)}, (0, 3): 4})
-    assert moved in brute - joined  # the lone 4 fills the gap: 1 2 3 4 5 4 3 merges three spirals
-    assert s.rules.rearrange == "free"
+    offered = {k for _, k in s.legal_actions()}
+    assert offered == legal_turns(s.table, board=s.boards[0], rules=free).keys()
+    assert offered >= legal_turns(s.table, board=s.boards[0], rules=SMALL).keys()
+    assert Negen(free).describe()["max_rounds"] == 20

@@ -53,7 +53,7 @@ def test_die_and_adjacency_coverage_differ():
     # only as a die: "4 3 2" row plus a 2 below the 3; under die coverage the 2 below is a node in no
     # sequence unless a vertical 4-3-2 exists.
     t = parse_table("4 3 2\n. 4 .\n. 5 .")
-    d = check_spiral(t, Rules())
+    d = check_spiral(t, Rules(coverage="die"))
     a = check_spiral(t, Rules(coverage="adjacency"))
     # die: edges (0,1),(2,1)? parity of (0,1)=1: edges (0,1),(1,0)... only (0,1) and (2,1) are edges with
     # parity 1; (2,1) has one neighbour so no sequence centred there; (2,1) value 5 is covered? no.
@@ -62,7 +62,7 @@ def test_die_and_adjacency_coverage_differ():
     cross = parse_table(". 4 .\n4 3 2\n. 2 .")
     # die: every die is in 4-3-2 (row) or 4-3-2 (column); adjacency too. Make the bottom arm 4:
     cross2 = parse_table(". 4 .\n4 3 2\n. 4 .")
-    assert check_spiral(cross, Rules()).valid and check_spiral(cross, Rules(coverage="adjacency")).valid
+    assert check_spiral(cross, Rules(coverage="die")).valid and check_spiral(cross, Rules(coverage="adjacency")).valid
     assert not check_spiral(cross2, Rules(sequence_shape="straight")).valid
     # bent: 4(N)-3-2(E) and 4(S)-3-2(E), 4(W)-3-2(E): die coverage holds; every pair touches the 2 arm
     assert check_spiral(cross2, Rules(sequence_shape="bent")).valid

@@ -38,12 +38,12 @@ def brute_odds(text, rules, max_added):
 
 
 @pytest.mark.parametrize("text, rules, max_added", [
-    ("1 2\n. 3", Rules(sequence_shape="bent"), 1),
+    ("1 2\n. 3", Rules(sequence_shape="bent", coverage="die"), 1),
     ("1 2\n. 3", Rules(sequence_shape="bent", coverage="adjacency"), 2),
-    ("3 4", Rules(sequence_shape="bent"), 2),
-    ("1 2 3\n2 . .\n3 . .", Rules(), 2),
+    ("3 4", Rules(sequence_shape="bent", coverage="die"), 2),
+    ("1 2 3\n2 . .\n3 . .", Rules(coverage="die"), 2),
     ("1 2 3\n2 . .\n3 4 .", Rules(coverage="adjacency"), 2),
-    ("2 3 4\n. . 5", Rules(sequence_shape="bent"), 2),
+    ("2 3 4\n. . 5", Rules(sequence_shape="bent", coverage="die"), 2),
 ])
 def test_closing_odds_agree_with_brute_force(text, rules, max_added):
     res = closing_odds(text, rules, max_added)
@@ -56,7 +56,7 @@ def test_known_odds():
     assert res.probability == 1 - Fraction(5, 6) ** 4 and res.closing_multisets == [(2,)]
     # under straight sequences a lone die can never be closed by 4 more (the smallest loop has 6 dice)
     assert closing_odds("3").probability == 0
-    df = odds_table(["6 5 4", "3"], Rules())
+    df = odds_table(["6 5 4", "3"], Rules(coverage="die"))  # 6-5-4 closes with 3 more dice only under "die"
     assert list(df["dice"]) == [3, 1] and df["p_close"].iloc[0] > 0
 
 

@@ -1,154 +1,214 @@
-"""Turn search: the source's example turn, hand-made positions, caps, and the validity kernel."""
+"""Turn search on position-free tables: the source's example turn, hand-made positions, caps,
+bad input, and the invariants every legal turn keeps.
+
+The exhaustive cross-check against a brute force lives in ``test_turns_exact.py``; the checks
+here are small, hand-checked and fast.
+"""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations_with_replacement
 
 import pytest
 
 from negenlab.core.errors import InvalidInputError
-from negenlab.negen.rules import Rules
-from negenlab.negen.turns import (Position, as_cells, closing_turns, format_cells, legal_turns, normalize,
-                                  spiral_status)
+from negenlab.negen import (Position, Rules, Table, check_table, closing_dice, closing_turns, layout, legal_turns,
+                            parse_table, spiral_key, spiral_status, table_key)
+from negenlab.negen.agents import closing_odds
 
-PIET_BEFORE = """
-6 5 4 . .
-. . . . .
-. . . 3 .
-. . . . .
-4 . . . .
-"""
-PIET_AFTER = """
-. . . 4 .
-6 5 4 3 2
-. . . 2 .
-"""
+# Piet's position from the source: 6-5-4, a lone 3 and a lone 4 (three spirals), board 5 2 2 1
+PIET = ". . . . . . 4\n6 5 4 . 3 . ."
+PIET_BOARD = (5, 2, 2, 1)
+PIET_AFTER = ". . . 4 .\n6 5 4 3 2\n. . . 2 ."
+RING = "1 2 3\n2 . 4\n3 4 ."  # the 8-die straight loop without its corner 5
+
+JOIN_READINGS = [r for r in Rules.variants() if r.rearrange == "join"]
 
 
-def test_piets_turn_is_found_and_a_block_closes():
-    # Piet's board is 5 2 2 1; the exhaustive search with all four dice takes minutes on the
-    # joins of three spirals, so the suite searches with the two 2s he played (exhaustively)
-    res = legal_turns(PIET_BEFORE, board=(2, 2))
+def key(text: str) -> tuple:
+    return table_key(parse_table(text))
+
+
+def dice_of(table_key_: tuple) -> Counter:
+    return Counter(v for s in table_key_ for _, _, v in s)
+
+
+def assert_turns_are_sound(position, board, rules: Rules, res) -> None:
+    """Every turn: the end table holds exactly the start dice plus the dice it used (taken from
+    the board), every spiral is valid, ``closed``/``depleted`` say what the table and board show."""
+    start = Position.of(position, board)
     assert res.complete
-    by_key = {t.key: t for t in res.turns}
-    turn = by_key[normalize(as_cells(PIET_AFTER))]
-    # both board dice played: a depletion here, so the last action of the witness is an add
-    assert sorted(turn.used) == [2, 2] and not turn.closed and turn.depleted
-    assert turn.actions[-1][0] == "add"
-    assert turn.joins == 2  # the lone 3 and the lone 4 were both moved
-    # Piet believed he could not close a loop; under the rules page's reading (closed = the
-    # adjacency graph has a cycle) he could: 2-3-4 laid alongside 4-5-6 makes a 2x2 block
-    block = normalize(as_cells("2 3 4 .\n. 4 5 6"))
-    assert block in {t.key for t in res.closing}
-    # the alternatives Piet weighed are legal too: 6-5-4-3-2 leaving the 4 alone
-    assert normalize(as_cells("6 5 4 3 2\n. . . . .\n4 . . . .")) in by_key
-    # the refusal (nothing changes) is a legal end of turn
-    assert normalize(as_cells(PIET_BEFORE)) in by_key
-
-
-def test_every_turn_found_is_legal_and_replays_from_its_witness():
-    res = legal_turns(PIET_BEFORE, board=(2,), rules=Rules(sequence_shape="bent"))
-    start = as_cells(PIET_BEFORE)
+    assert len({t.key for t in res.turns}) == len(res.turns), "one Turn per end table"
     for t in res.turns:
-        cells = dict(start)
-        for a in t.actions:
-            if a[0] == "add":
-                assert a[1] not in cells and any((a[1][0] + dr, a[1][1] + dc) in cells
-                                                 for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
-                cells[a[1]] = a[2]
-            else:
-                _, moved, k, off = a
-                assert set(moved) <= set(cells)
-                vals = {p: cells.pop(p) for p in moved}
-                a0 = min(moved)
-                for (r, c), v in vals.items():
-                    rr, cc = r - a0[0], c - a0[1]
-                    for _ in range(k):
-                        rr, cc = cc, -rr
-                    q = (rr + off[0], cc + off[1])
-                    assert q not in cells
-                    cells[q] = v
-        assert normalize(cells) == t.key
-        assert sorted(t.table.values()) == sorted(list(start.values()) + list(t.used))
+        assert dice_of(t.key) == dice_of(start.table) + Counter(t.used), (t.text(), t.used)
+        assert not Counter(t.used) - Counter(start.board), (t.used, start.board)
+        verdicts = check_table(layout(t.key), rules)
+        assert all(v.valid for v in verdicts), t.text()
+        assert t.closed == any(v.closed for v in verdicts), t.text()
+        assert t.depleted == (bool(start.board) and len(t.used) == len(start.board))
+        assert t.refusal == (not t.used) and t.added == len(t.used) and t.joins == t.merges
+        assert table_key(Table(t.table)) == t.key  # the drawable table is the same position-free table
+
+
+def test_piets_worked_turn_is_among_the_legal_turns():
+    res = legal_turns(PIET, board=PIET_BOARD)
+    assert res.complete and res.stopped is None and res.rules == Rules()
+    by_key = {t.key: t for t in res.turns}
+    turn = by_key[key(PIET_AFTER)]
+    # he played his two 2s and joined the lone 3 and the lone 4 to the 6-5-4
+    assert turn.used == (2, 2) and not turn.closed and not turn.depleted and turn.merges == 2
+    assert turn.to_dict()["used"] == [2, 2] and not turn.refusal
+    # the alternative he weighed, 6-5-4-3-2 leaving the 4 alone, is legal too
+    assert key("6 5 4 3 2 . 4") in by_key
+    # refusing (the table unchanged) is always a legal end of turn
+    assert by_key[key(PIET)].refusal and by_key[key(PIET)].used == ()
+
+
+@pytest.mark.parametrize("rules", JOIN_READINGS, ids=lambda r: r.label)
+def test_piets_turns_are_sound_under_every_reading(rules):
+    if rules.sequence_shape == "bent" and rules.coverage == "die":
+        board = (2, 2)  # the full board gives 10,000s of turns to check under bent/die; the report counts them
+    else:
+        board = PIET_BOARD
+    res = legal_turns(PIET, board=board, rules=rules)
+    assert_turns_are_sound(PIET, board, rules, res)
+    assert key(PIET_AFTER) in res.keys()
+
+
+@pytest.mark.parametrize("rules", Rules.variants(), ids=lambda r: r.label)
+def test_small_positions_are_sound_in_every_variant(rules):
+    for text, board in [("6 5 4", (3, 2)), ("3 . 4", (2,)), ("6 5 4 . 2", (3,)), (RING, (5,)),
+                        ("2 3\n3 .", (4,)), ("5", (4, 6))]:
+        assert_turns_are_sound(text, board, rules, legal_turns(text, board=board, rules=rules))
+
+
+def test_six_five_four_by_hand():
+    # refuse; or 4-3-2 along the row; or turn left or right at the 4 (mirror images: two tables,
+    # as a spiral may be turned but not flipped)
+    res = legal_turns("6 5 4", board=(3, 2))
+    assert res.complete
+    assert sorted(t.key for t in res.turns) == sorted(key(t) for t in ["6 5 4", "6 5 4 3 2", "6 5 4\n. . 3\n. . 2",
+                                                                       ". . 2\n. . 3\n6 5 4"])
+    assert sorted(t.used for t in res.turns) == [(), (2, 3), (2, 3), (2, 3)]
+    assert [t.used for t in res.turns if t.refusal] == [()]
 
 
 def test_known_closing_turn_straight_loop():
     # the 8-die straight loop misses its corner 5: the board's 5 closes it
-    res = closing_turns("1 2 3\n2 . 4\n3 4 .", board=(5, 1, 1))
+    res = closing_turns(RING, board=(5,))
     assert res.complete and len(res.turns) == 1
-    assert format_cells(res.turns[0].table) == "1 2 3\n2 . 4\n3 4 5"
+    [t] = res.turns
+    assert t.text() == "1 2 3\n2 . 4\n3 4 5" and t.closed and t.depleted and t.used == (5,)
+    assert res.closing == res.turns
+    # with other dice too it still closes, and only the 5 is needed
+    assert [t.used for t in closing_turns(RING, board=(5, 1, 1)).turns] == [(5,)]
     # without the 5 there is no closing turn, and the search says it looked everywhere
-    res = closing_turns("1 2 3\n2 . 4\n3 4 .", board=(6, 1, 1))
+    res = closing_turns(RING, board=(6, 1, 1))
     assert res.complete and res.turns == []
+    assert closing_dice(RING) == ((5,),)
+    assert closing_odds(RING) == Fraction(6 ** 4 - 5 ** 4, 6 ** 4)  # any board with a 5
 
 
 def test_known_closing_turn_bent_square_by_joining():
-    # two spirals 1-2 and 2-3 far apart, bent sequences: a quarter-turn join closes the 1 2 / 2 3 square
-    rules = Rules(sequence_shape="bent")
-    res = closing_turns("1 2 . . .\n. . . . .\n. . . 3 2", board=(), rules=rules)
+    # two spirals 1-2 and 3-2, sequences may bend: a quarter-turn join closes the 1 2 / 2 3 square
+    bent = Rules(sequence_shape="bent")
+    res = closing_turns("1 2 . . .\n. . . . .\n. . . 3 2", board=(), rules=bent)
     assert res.complete and res.turns
-    assert any(sorted(t.table.values()) == [1, 2, 2, 3] and t.joins == 1 for t in res.turns)
+    assert any(t.key == key("1 2\n2 3") and t.merges == 1 and t.used == () for t in res.turns)
     assert closing_turns("1 2 . . .\n. . . . .\n. . . 3 2", board=(), rules=Rules()).turns == []
 
 
-def test_depletion_ends_the_turn_at_the_last_add():
-    # a lone 3 and board 2, 4: adding both (2-3-4) depletes; nothing may follow the last add
-    res = legal_turns({(0, 0): 3}, board=(2, 4))
+@pytest.mark.parametrize("text, rules", [(RING, Rules()), ("1 2 . 3 2", Rules()),
+                                         ("2 3 4\n3 . 3\n4 3 .", Rules(sequence_shape="bent"))],
+                         ids=["ring", "two-spirals", "ring-gap-bent"])
+def test_closing_dice_agree_with_the_turn_search(text, rules):
+    """A 4-die board can close a spiral now exactly when it holds one of the minimal dice multisets."""
+    needs = closing_dice(text, rules)
+    assert needs and all(1 <= len(n) <= 4 for n in needs)
+    for board in combinations_with_replacement(range(1, 7), 4):  # the 126 distinct boards
+        can = bool(closing_turns(text, board=board, rules=rules).turns)
+        assert can == any(not Counter(n) - Counter(board) for n in needs), (board, needs)
+
+
+def test_depletion_is_using_every_board_die():
+    res = legal_turns("3", board=(2, 4))
     dep = [t for t in res.turns if t.depleted]
-    assert dep and all(t.actions[-1][0] == "add" and len(t.used) == 2 for t in dep)
+    assert dep and all(sorted(t.used) == [2, 4] for t in dep)
+    assert key("2 3 4") in {t.key for t in dep}
     assert all(not t.depleted for t in res.turns if len(t.used) < 2)
+    assert not any(t.depleted for t in legal_turns("3", board=()).turns)  # an empty board depletes nothing
 
 
-def test_limit_and_max_states_are_reported():
-    full = legal_turns(PIET_BEFORE, board=(2, 2))
+def test_capped_search_says_so():
+    full = legal_turns(PIET, board=PIET_BOARD)
     assert full.complete and full.stopped is None and len(full.turns) > 5
-    capped = legal_turns(PIET_BEFORE, board=(2, 2), limit=5)
-    assert not capped.complete and "limit" in capped.stopped and len(capped.turns) == 5
-    assert {t.key for t in capped.turns} <= {t.key for t in full.turns}
-    short = legal_turns(PIET_BEFORE, board=(2, 2), max_states=10)
-    assert not short.complete and "max_states" in short.stopped
+    capped = legal_turns(PIET, board=PIET_BOARD, max_states=10)
+    assert not capped.complete and "max_states=10" in capped.stopped
+    assert capped.explored <= 10 and capped.keys() <= full.keys()
+    d = capped.to_dict()
+    assert d["complete"] is False and d["stopped"] == capped.stopped and d["n_turns"] == len(capped.turns)
+    assert "stopped" in capped._repr_html_()
+    closing = closing_turns(PIET, board=PIET_BOARD, max_states=10)
+    assert not closing.complete and closing.stopped
 
 
-def test_free_rearrangement_is_capped_and_says_so():
-    res = legal_turns("6 5 4\n. . .\n. . 3", board=(2,), rules=Rules(rearrange="free"), max_states=300)
-    assert not res.complete and res.stopped.startswith("max_states")
-    # a free move can take the 3 away from its place and still end legal; the join turns are there too
-    join = {t.key for t in legal_turns("6 5 4\n. . .\n. . 3", board=(2,)).turns}
-    assert join  # and the free search found some of them plus possibly more
-    assert res.turns
+def test_where_spirals_lie_means_nothing():
+    a = legal_turns("6 5 4 . 2", board=(3,))
+    b = legal_turns("6 5 4 . . . 2", board=(3,))
+    c = legal_turns("2\n.\n6\n5\n4", board=(3,))        # moved and turned
+    d = legal_turns(layout(key("6 5 4 . 2")), board=(3,))  # laid out again from its key
+    assert a.keys() == b.keys() == c.keys() == d.keys() and a.keys()
+    assert key("6 5 4 3 2") in a.keys()  # the lone 2 joins with the board's 3
 
 
-def test_free_never_leaves_a_spiral_of_added_dice_only():
-    res = legal_turns({(0, 0): 3}, board=(5, 6, 4), rules=Rules(rearrange="free"), max_states=2000)
-    for t in res.turns:
-        # the original 3 must sit in a spiral; every other spiral contains it => one spiral, or singles with 3
-        assert 3 in t.table.values()
+def test_positions_tables_mappings_and_keys_are_accepted():
+    k = key("6 5 4")
+    forms = [Position.of("6 5 4", board=(3,)), Position.from_text("6 5 4", board=(3,))]
+    results = [legal_turns(p) for p in forms]
+    results += [legal_turns(x, board=(3,)) for x in (parse_table("6 5 4"), {(0, 0): 6, (0, 1): 5, (0, 2): 4},
+                                                     "6 5 4", k, layout(k))]
+    assert all(r.keys() == results[0].keys() for r in results)
+    assert Position.of({(9, 9): 4, (9, 10): 5, (9, 11): 6}, board=(3,)) == forms[0]
+    assert Position.of("6 5 4", board=(3, 2)).board == (2, 3)
 
 
 def test_bad_input_is_named():
     with pytest.raises(InvalidInputError, match="board die 2"):
         legal_turns("6 5 4", board=(3, 7))
-    with pytest.raises(InvalidInputError, match="needs the board"):
+    with pytest.raises(InvalidInputError, match="board"):
         legal_turns("6 5 4")
+    with pytest.raises(InvalidInputError, match="at most 4"):
+        legal_turns("6 5 4", board=(1, 2, 3, 4, 5))
     with pytest.raises(InvalidInputError, match="row 1, column 2"):
         legal_turns("6 x 4", board=(3,))
-    with pytest.raises(InvalidInputError, match="limit"):
-        legal_turns("6 5 4", board=(3,), limit=0)
+    with pytest.raises(InvalidInputError, match="max_states"):
+        legal_turns("6 5 4", board=(3,), max_states=0)
+    with pytest.raises(InvalidInputError, match="rules"):
+        legal_turns("6 5 4", board=(3,), rules="straight")
+    with pytest.raises(InvalidInputError, match="free_moves"):
+        Rules(rearrange="free", free_moves=9)
+    with pytest.raises(InvalidInputError):
+        layout("6 5 4")
 
 
-def test_position_and_table_objects_are_accepted():
-    from negenlab.negen import parse_table
+def test_free_rearrangement_contains_join_and_takes_dice_out():
+    join = legal_turns("6 5 4", board=(3, 2))
+    free = legal_turns("6 5 4", board=(3, 2), rules=Rules(rearrange="free"))
+    none = legal_turns("6 5 4", board=(3, 2), rules=Rules(rearrange="free", free_moves=0))
+    assert none.keys() == join.keys()
+    assert join.keys() < free.keys()
+    taken = [t for t in free.turns if t.key not in join.keys()]
+    assert taken and all(t.moved == 1 for t in taken)
+    assert all(t.moved == 0 for t in free.turns if t.key in join.keys())
+    # the 6 taken out of 6-5-4 and laid apart, the board's 3 added at the 4
+    assert {t.key: t.used for t in taken}[key("3 4 5 . 6")] == (3,)
 
-    a = legal_turns(Position.from_text("6 5 4", board=(3,)))
-    b = legal_turns(parse_table("6 5 4"), board=(3,))
-    assert {t.key for t in a.turns} == {t.key for t in b.turns}
 
-
-@pytest.mark.parametrize("rules", [r for r in Rules.variants() if r.rearrange == "join"],
-                         ids=lambda r: f"{r.sequence_shape}-{r.coverage}")
+@pytest.mark.parametrize("rules", JOIN_READINGS, ids=lambda r: r.label)
 def test_validity_kernel_agrees_with_check_table(rules):
-    """The turn search's cached kernel against the spirals engine on random small spirals."""
-    from negenlab.negen import check_table, Table
-
+    """The turn search's cached kernel (``spiral_status`` on keys) against the spirals engine."""
     rng = random.Random(3)
     agree = 0
     for _ in range(400):
@@ -159,6 +219,7 @@ def test_validity_kernel_agrees_with_check_table(rules):
             dr, dc = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
             cells.setdefault((r + dr, c + dc), rng.randint(1, 6))
         [verdict] = check_table(Table(cells), rules)
-        assert spiral_status(cells, rules) == (verdict.valid, verdict.closed), cells
+        k = spiral_key([(r, c, v) for (r, c), v in cells.items()])
+        assert spiral_status(k, rules.sequence_shape, rules.coverage) == (verdict.valid, verdict.closed), cells
         agree += verdict.valid
     assert agree > 20  # the sample contains valid spirals, not only trivial invalid ones
