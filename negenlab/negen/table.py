@@ -318,16 +318,20 @@ def spiral_key(dice) -> tuple:
         pts = list(dice)
     if not pts:
         raise InvalidInputError("a spiral has at least one die")
-    best = None
+    return min(quarter_turn_images(pts))
+
+
+def quarter_turn_images(pts) -> list[tuple]:
+    """The 4 images of dice ``(row, col, value)`` under quarter turns, each translated to start at
+    row 0 and column 0 and sorted (they may repeat)."""
+    out = []
     for k in range(4):
         if k:
             pts = [(c, -r, v) for r, c, v in pts]
         r0 = min(p[0] for p in pts)
         c0 = min(p[1] for p in pts)
-        img = tuple(sorted((r - r0, c - c0, v) for r, c, v in pts))
-        if best is None or img < best:
-            best = img
-    return best
+        out.append(tuple(sorted((r - r0, c - c0, v) for r, c, v in pts)))
+    return out
 
 
 def table_key(table) -> tuple:

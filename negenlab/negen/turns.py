@@ -45,7 +45,7 @@ from negenlab.core.errors import InvalidInputError
 
 from .rules import Rules
 from .spirals import spiral_status
-from .table import as_table, layout, spiral_key, table_key
+from .table import as_table, layout, quarter_turn_images, spiral_key, table_key
 
 SpiralKey = tuple
 TableKey = tuple
@@ -187,17 +187,7 @@ class TurnSearchResult:
 @lru_cache(maxsize=None)
 def _rotations(key: SpiralKey) -> tuple:
     """The distinct quarter-turn images of a spiral, each normalised, as tuples of (r, c, v)."""
-    out = []
-    pts = list(key)
-    for k in range(4):
-        if k:
-            pts = [(c, -r, v) for r, c, v in pts]
-        r0 = min(p[0] for p in pts)
-        c0 = min(p[1] for p in pts)
-        img = tuple(sorted((r - r0, c - c0, v) for r, c, v in pts))
-        if img not in out:
-            out.append(img)
-    return tuple(out)
+    return tuple(dict.fromkeys(quarter_turn_images(list(key))))
 
 
 def _far_cells(y: Cell, x: Cell, shape: str) -> tuple:
@@ -238,33 +228,22 @@ def _uncovered_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> 
     r, c = y
     edge = (r + c) % 2 == parity
     if coverage == "adjacency":
-        if not edge:
-            return any(get((r + dr, c + dc)) is not None for dr, dc in _DIRS) and _node_pairs_uncovered(cl, y, parity, shape)
-        for dr, dc in _DIRS:
-            x = (r + dr, c + dc)
-            vx = get(x)
-            if vx is None:
-                continue
-            want = 2 * v - vx
-            if abs(vx - v) != 1 or not any(get(z) == want for z in _far_cells(y, x, shape)):
-                return True
-        return False
+        return _open_pair(get, y, edge, shape) is not None
     return not _in_sequence(get, y, v, edge, shape)
 
 
-def _node_pairs_uncovered(cl: dict, x: Cell, parity: int, shape: str) -> bool:
-    """For a node die ``x``: is some pair with a neighbouring edge die uncovered?"""
-    get = cl.get
-    vx = get(x)
+def _open_pair(get, y: Cell, edge: bool, shape: str):
+    """The first pair at the die ``y`` that no sequence covers, as (edge cell, node cell), or None."""
     for dr, dc in _DIRS:
-        y = (x[0] + dr, x[1] + dc)
-        v = get(y)
-        if v is None:
+        x = (y[0] + dr, y[1] + dc)
+        if get(x) is None:
             continue
-        want = 2 * v - vx
-        if abs(vx - v) != 1 or not any(get(z) == want for z in _far_cells(y, x, shape)):
-            return True
-    return False
+        e, n = (y, x) if edge else (x, y)
+        ve, vn = get(e), get(n)
+        want = 2 * ve - vn
+        if abs(vn - ve) != 1 or not any(get(z) == want for z in _far_cells(e, n, shape)):
+            return e, n
+    return None
 
 
 def _in_sequence(get, y: Cell, v: int, edge: bool, shape: str) -> bool:
@@ -295,25 +274,8 @@ def _cover_options(cl: dict, y: Cell, parity: int, shape: str, coverage: str) ->
     r, c = y
     edge = (r + c) % 2 == parity
     if coverage == "adjacency":
-        if not edge:  # the pair belongs to a neighbouring edge die: cover it from there
-            for dr, dc in _DIRS:
-                e = (r + dr, c + dc)
-                ve = get(e)
-                if ve is None:
-                    continue
-                want = 2 * ve - v
-                if abs(ve - v) != 1 or not any(get(z) == want for z in _far_cells(e, y, shape)):
-                    return _pair_options(get, e, y, shape)
-            return ()
-        for dr, dc in _DIRS:
-            x = (r + dr, c + dc)
-            vx = get(x)
-            if vx is None:
-                continue
-            want = 2 * v - vx
-            if abs(vx - v) != 1 or not any(get(z) == want for z in _far_cells(y, x, shape)):
-                return _pair_options(get, y, x, shape)
-        return ()
+        pair = _open_pair(get, y, edge, shape)
+        return () if pair is None else _pair_options(get, pair[0], pair[1], shape)
     options = []
     if edge:
         if 2 <= v <= 5:
