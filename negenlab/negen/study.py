@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import Iterable
 
@@ -118,6 +119,7 @@ def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, var
     meta = {"study": "Negen single rounds per reading, exact turn engine", "n_games_per_cell": n_games,
             "seed": seed, "players": list(players), "mixes": list(mixes),
             "variants": sorted({c["variant"] for c in cells}, key=[c["variant"] for c in cells].index),
+            "rules": {f"{c['players']} players, {c['variant']}": asdict(c["rules"]) for c in cells},
             "agents": {"random": "RandomTurnAgent (uniform over legal turns)",
                        "greedy": "GreedyAgent (closes when it can, else leaves the lowest exact closing odds)"},
             "pairing": "cells of one (players, mix) row share seeds; greedy rotates through every seat",
