@@ -429,7 +429,7 @@ def write_tables(solutions, out_dir, extra_info: dict | None = None) -> list:
     openings_table(solutions).to_csv(b, index=False)
     meta = {
         "what": "Necklace perfect-play results from the empty board, every first move of Red",
-        "rules": "negenlab/necklace rules (shared/rules/necklace.md): crosscut and seclusion restrictions, "
+        "rules": "negenlab/necklace rules (docs/rules/necklace.md): crosscut and seclusion restrictions, "
                  "skip when a colour cannot place, draw when nobody can; swap = pie rule on Blue's first turn",
         "method": "df-pn proof search (numba) with a transposition table over the 4 colour-preserving "
                   "symmetries and a can-still-connect disproof; 'red wins' proved, then 'blue wins'; "

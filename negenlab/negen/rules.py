@@ -1,4 +1,4 @@
-"""Negen's rule variants as one frozen dataclass (see shared rules page).
+"""Negen's rule variants as one frozen dataclass (see docs/rules/negen.md).
 
 >>> from negenlab.negen.rules import Rules
 >>> Rules().sequence_shape, Rules().coverage, Rules().rearrange

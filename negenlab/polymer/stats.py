@@ -155,7 +155,7 @@ def write_deal_table(folder: str | Path, deals: int = 1000, seed: int = 2024) ->
     hist = length_histogram(df)
     hist.to_csv(folder / "deal_length_histogram.csv", float_format="%.5f")
     meta = {"what": "longest polymer of every seat of random deals (no trading), by player count",
-            "rules": "shared/rules/polymer.md (deal table 5..15 players, two decks, no jokers, no handicap)",
+            "rules": "docs/rules/polymer.md (deal table 5..15 players, two decks, no jokers, no handicap)",
             "deals_per_player_count": deals, "seed": seed,
             "command": f"python -c \"from negenlab.polymer.stats import write_deal_table; write_deal_table('data/polymer', deals={deals}, seed={seed})\"",
             "negenlab_version": package_version(), "files": [path.name, "deal_length_histogram.csv"]}

@@ -1,4 +1,4 @@
-"""Polymer validity, exactly as ``shared/rules/polymer.md`` defines it.
+"""Polymer validity, exactly as ``docs/rules/polymer.md`` defines it.
 
 A *window* is three consecutive cards. It is a **sequence** when the three share a suit
 and the ranks step by +1 twice or by -1 twice, wrapping K→A→2; a **group** when the
