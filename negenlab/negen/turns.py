@@ -13,17 +13,18 @@ built from some start *pieces* (placed rigidly, any quarter turn) and some board
 
 How the search finds them all:
 
-1. **Components.** From each piece, grow connected clusters by attaching one more piece (any
-   rotation, touching the cluster, no overlap) or one board die (on an empty cell next to the
-   cluster). Every connected arrangement can be grown this way: order its pieces along a
-   spanning tree of "touches". States are (cluster key, pieces used, dice used), so each is
-   expanded once. A cluster is dropped only when no addition can make it valid (:func:`_alive`;
-   dice already placed never move, so a pair or die that cannot be covered now never can).
+1. **Components** (:func:`_components`). From its biggest piece, in that piece's frame and with
+   the interpretation (edge parity) fixed, a cluster grows. While some die or pair is uncovered,
+   it branches only on how that item gets covered: the one or two missing cells of a sequence
+   through it, each filled by a board die or by another piece laid over it. A valid cluster is
+   recorded and may grow by any touching die or piece. A cluster is dropped only when some die
+   or pair can never be covered (dice already placed never move, so what fails now fails for
+   ever).
 2. **End tables.** Choose components whose pieces add up to the start pieces exactly and whose
    dice fit in the board; the end table is the sorted tuple of their keys.
 
-Results are cached by canonical key across decisions (attachments, liveness, validity), which is
-what makes a game or a study fast.
+Pieces' facts (cells, perimeter, what they leave uncovered) and spiral validity are cached by
+canonical key across decisions.
 
 >>> res = legal_turns("6 5 4", board=(3, 2))
 >>> res.complete, len(res.turns)   # refuse, or 4-3-2 along the row, or turning left or right at the 4
@@ -381,10 +382,6 @@ def _feasible_near(cl: dict, new_cells, parity: int, shape: str, coverage: str) 
                 if q in cl and not _feasible_at(cl, q, parity, shape, coverage):
                     return False
     return True
-
-
-def _canon(pts) -> SpiralKey:
-    return spiral_key(pts)
 
 
 def _placed(occ, img: tuple, dr0: int, dc0: int, adjacency: bool):
