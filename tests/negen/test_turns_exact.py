@@ -4,9 +4,6 @@ The reference is ``tests/negen/brute_turns.py``: a plain search over the physica
 turn (add a board die next to a die, move a whole spiral to touch another, under "free" take
 out a start die), written from the rules page without any code of ``negenlab.negen``.  End
 tables are compared by ``brute_turns.table_key``, computed here from each ``turn.table``.
-
-Tests that only exercise the brute force (hand-checked cases, invariances, the sample) run
-now; those that call the engine are skipped until ``Rules`` takes ``free_moves``.
 """
 from __future__ import annotations
 
@@ -22,21 +19,6 @@ SEED = 20260522
 # about half of what it holds (straight readings have far fewer valid tables)
 MIN_TURNS = {("join", "straight"): 100, ("join", "bent"): 800, ("free", "straight"): 250, ("free", "bent"): 600}
 
-
-def _fast_status():
-    try:
-        from negenlab.negen import Rules, legal_turns  # noqa: F401
-    except ImportError as exc:
-        return False, f"negenlab.negen.legal_turns cannot be imported ({exc})"
-    try:
-        Rules(free_moves=1)
-    except TypeError:
-        return False, "Rules does not take free_moves yet (legal_turns is being rewritten)"
-    return True, ""
-
-
-_FAST_OK, _FAST_WHY = _fast_status()
-needs_fast = pytest.mark.skipif(not _FAST_OK, reason=_FAST_WHY)
 
 VARIANT_IDS = [f"{s}-{c}-{r}" for s, c, r in bt.VARIANTS]
 READINGS = [(s, c) for s in bt.SHAPES for c in bt.COVERAGES]
@@ -243,7 +225,6 @@ def test_the_sample_mixes_sizes():
 
 # ---------------------------------------------------------------- the engine against it
 
-@needs_fast
 @pytest.mark.parametrize("shape, coverage, rearrange", bt.VARIANTS, ids=VARIANT_IDS)
 def test_legal_turns_equal_brute_force(shape, coverage, rearrange, brute_sample):
     positions, results = brute_sample[rearrange]
@@ -263,7 +244,6 @@ def test_legal_turns_equal_brute_force(shape, coverage, rearrange, brute_sample)
                     f"the first ones:\n\n" + "\n\n".join(reports[:6]))
 
 
-@needs_fast
 def test_legal_turns_piet_worked_turn():
     from negenlab.negen import Rules, legal_turns
     res = legal_turns(bt.parse_rows("6 5 4 . 3 . 4"), board=(5, 2, 2, 1),
@@ -273,7 +253,6 @@ def test_legal_turns_piet_worked_turn():
     assert bt.table_key(bt.parse_rows(". . . 4 .\n6 5 4 3 2\n. . . 2 .")) in keys
 
 
-@needs_fast
 @pytest.mark.parametrize("shape, coverage, rearrange", bt.VARIANTS, ids=VARIANT_IDS)
 def test_legal_turns_where_spirals_lie_means_nothing(shape, coverage, rearrange):
     from negenlab.negen import Rules, legal_turns
