@@ -11,12 +11,12 @@ from .table import Table, as_table, components, layout, parse_pattern, parse_tab
 from .spirals import (Attempt, Interpretation, Sequence, SpiralVerdict, check_spiral, check_table,
                       is_valid_table, spiral_status)
 from .completions import Completions, complete
-from .turns import Position, Turn, TurnSearchResult, closing_dice, closing_turns, legal_turns
+from .turns import Position, Turn, TurnSearchResult, can_close, closing_dice, closing_turns, legal_turns
 from .game import Negen, NegenState
 from .agents import GreedyAgent, NegenMCTSAgent, RandomTurnAgent, make_agent
 
 __all__ = ["Rules", "Table", "parse_table", "parse_pattern", "components", "as_table", "layout", "spiral_key",
            "table_key", "check_table", "check_spiral", "is_valid_table", "spiral_status", "SpiralVerdict",
            "Interpretation", "Sequence", "Attempt", "complete", "Completions", "legal_turns", "closing_turns",
-           "closing_dice", "Position", "Turn", "TurnSearchResult", "Negen", "NegenState", "RandomTurnAgent",
+           "closing_dice", "can_close", "Position", "Turn", "TurnSearchResult", "Negen", "NegenState", "RandomTurnAgent",
            "GreedyAgent", "NegenMCTSAgent", "make_agent"]

@@ -22,7 +22,7 @@ from negenlab.core.agents import Agent, MCTSAgent
 from negenlab.core.errors import InvalidInputError
 
 from .rules import Rules
-from .turns import as_table_key, closing_dice
+from .turns import as_table_key, can_close, closing_dice
 
 
 class RandomTurnAgent(Agent):
@@ -98,6 +98,13 @@ class GreedyAgent(Agent):
         for a, t in turns:
             if t.closed:
                 return a
+        # The score is (odds, -added), first in the game's order on ties. Walking the turns by most
+        # dice added first, the first turn nobody can close after is the best one; only when every
+        # turn leaves some chance are the exact odds needed.
+        by_added = sorted(range(len(turns)), key=lambda i: (-turns[i][1].added, i))
+        for i in by_added:
+            if not can_close(turns[i][1].key, state.rules):
+                return turns[i][0]
         best, best_score = None, None
         for a, t in turns:
             score = (_odds(t.key, state.rules), -t.added)

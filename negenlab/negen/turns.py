@@ -52,7 +52,7 @@ SpiralKey = tuple
 TableKey = tuple
 Cell = tuple
 
-__all__ = ["Position", "Turn", "TurnSearchResult", "legal_turns", "closing_turns", "closing_dice",
+__all__ = ["Position", "Turn", "TurnSearchResult", "legal_turns", "closing_turns", "closing_dice", "can_close",
            "spiral_key", "table_key"]
 
 _DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -416,12 +416,33 @@ class Component:
     closed: bool
 
 
+class _Found(Exception):
+    """Raised by a closing search asked only whether some closing count exists."""
+
+
 class _Budget(Exception):
     pass
 
 
+def _closed_cluster(cl: dict) -> bool:
+    """True when the cells of ``cl`` hold a cycle of orthogonal adjacencies (a connected cluster
+    has one exactly when it has at least as many adjacent pairs as cells)."""
+    edges = sum(1 for (r, c) in cl if (r, c + 1) in cl) + sum(1 for (r, c) in cl if (r + 1, c) in cl)
+    return edges >= len(cl)
+
+
+@lru_cache(maxsize=None)
+def _smallest_closed(shape: str, coverage: str) -> int:
+    """Dice in the smallest valid closed spiral of a reading (by exhaustive enumeration)."""
+    from .enumerate import smallest_closed_spirals  # enumeration is heavier; only closing searches need it
+    k, _ = smallest_closed_spirals(Rules(sequence_shape=shape, coverage=coverage), max_k=12, limit=1)
+    if k is None:
+        raise RuntimeError(f"no closed spiral of at most 12 dice under {shape}/{coverage}")
+    return k
+
+
 def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape: str, coverage: str,
-                budget: list | None) -> list[Component]:
+                budget: list | None, needs: set | None = None, first: bool = False) -> list[Component]:
     """Every valid component buildable from the distinct start ``pieces`` (``counts`` of each) and
     at most ``max_dice`` board dice (``dice``: counts per value).
 
@@ -434,11 +455,17 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
     every state on its way; an uncovered item of a state is covered in F by a sequence whose
     missing cells F fills, and a valid state short of F touches a die or piece of F. States that
     can no longer be made valid are dropped (:func:`_feasible_near`: exact, as a cluster only gains
-    dice)."""
+    dice).
+
+    With ``needs`` (a set), the search only collects the dice counts of closed components into it
+    and returns nothing, dropping what cannot lead to a new minimal count: a closed valid state is
+    not grown (growth only adds dice); a state whose dice already hold a collected count is
+    dropped; so is a state too small ever to reach the smallest closed spiral of the reading."""
     n = len(pieces)
     infos = [_piece(p, shape, coverage) for p in pieces]
     adjacency = coverage == "adjacency"
     found: dict = {}
+    smallest = _smallest_closed(shape, coverage) if needs is not None else 0
     # big pieces first: a component grows from its biggest piece, others are laid against it
     order = sorted(range(n), key=lambda j: (-len(pieces[j]), j))
     for pos, i in enumerate(order):
@@ -450,10 +477,19 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                 continue
             m0 = tuple(1 if j == i else 0 for j in range(n))
             seen = {(frozenset(), m0, (0,) * 7)}
-            stack = [({}, m0, (0,) * 7)]
+            # states by dice used, fewest first (so minimal closing counts are found early)
+            levels = [[({}, m0, (0,) * 7)]] + [[] for _ in range(max_dice)]
             cl = dict(base)  # the working cluster: base plus the popped state's extra dice, undone after
-            while stack:
+            if needs is not None and len(base) + max_dice + sum(
+                    (counts[j] - m0[j]) * len(pieces[j]) for j in later) < smallest:
+                continue
+            while True:
+                stack = next((lv for lv in levels if lv), None)
+                if stack is None:
+                    break
                 extra, m, d = stack.pop()
+                if needs is not None and any(all(a <= b for a, b in zip(e, d)) for e in needs):
+                    continue
                 if budget is not None:
                     budget[0] -= 1
                     if budget[0] < 0:
@@ -470,10 +506,20 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                             todo = q
                             break
                 children = []
+                if todo is not None or needs is None or not _closed_cluster(cl):
+                    pass
+                else:  # valid and closed: only the dice count matters, and growing it adds dice
+                    needs.add(d)
+                    if first:
+                        raise _Found
+                    for q in extra:
+                        del cl[q]
+                    continue
                 if todo is None:  # valid under this interpretation
-                    key = spiral_key(list(info.key) + [(r, c, v) for (r, c), v in extra.items()])
-                    if (key, m, d) not in found:
-                        found[(key, m, d)] = Component(key, m, d, spiral_status(key, shape, coverage)[1])
+                    if needs is None:
+                        key = spiral_key(list(info.key) + [(r, c, v) for (r, c), v in extra.items()])
+                        if (key, m, d) not in found:
+                            found[(key, m, d)] = Component(key, m, d, spiral_status(key, shape, coverage)[1])
                     perim = set(info.perimeter)
                     for (r, c) in extra:
                         for dr, dc in _DIRS:
@@ -505,6 +551,11 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                                                     adjacency, later):
                             children.append((added, m2, d2))
                 for added, m2, d2 in children:
+                    if needs is not None and (
+                            any(all(a <= b for a, b in zip(e, d2)) for e in needs)
+                            or len(cl) + len(added) + max_dice - sum(d2) + sum(
+                                (counts[j] - m2[j]) * len(pieces[j]) for j in later) < smallest):
+                        continue
                     ex2 = dict(extra)
                     for r, c, v in added:
                         ex2[(r, c)] = v
@@ -518,7 +569,7 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                     for r, c, _ in added:
                         del cl[(r, c)]
                     if ok:
-                        stack.append((ex2, m2, d2))
+                        levels[sum(d2)].append((ex2, m2, d2))
                 for q in extra:
                     del cl[q]
     return list(found.values())
@@ -727,12 +778,39 @@ def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
     wild = (0,) + (4,) * 6
     needs = set()
-    for pieces, _ in _piece_sets(start, rules):
+    for pieces, moved in _piece_sets(start, rules):
         distinct, counts = _grouped(pieces)
-        comps = _components(distinct, counts, wild, 4, shape, coverage, None)
-        needs |= {d for d, closed in _dice_of_tables(distinct, counts, comps) if closed}
+        if moved == 0:  # whole start spirals: the pieces left out of a closed component stay as they are
+            _components(distinct, counts, wild, 4, shape, coverage, None, needs)
+        else:  # parts of split spirals must end in valid components too
+            comps = _components(distinct, counts, wild, 4, shape, coverage, None)
+            needs |= {d for d, closed in _dice_of_tables(distinct, counts, comps) if closed}
     minimal = [d for d in needs if not any(e != d and all(a <= b for a, b in zip(e, d)) for e in needs)]
     return tuple(sorted(tuple(v for v in range(1, 7) for _ in range(d[v])) for d in minimal))
+
+
+@lru_cache(maxsize=200_000)
+def _can_close_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> bool:
+    if rearrange == "free" and free_moves > 0:
+        return bool(_closing_dice_key(start, shape, coverage, rearrange, free_moves))
+    distinct, counts = _grouped(tuple(sorted(start)))
+    try:
+        _components(distinct, counts, (0,) + (4,) * 6, 4, shape, coverage, None, set(), first=True)
+    except _Found:
+        return True
+    return False
+
+
+def can_close(position: Any, rules: Rules = Rules()) -> bool:
+    """True when some board of 4 dice lets a player close a spiral of this table now (the same
+    question as ``bool(closing_dice(...))``, answered without listing every way). Cached by table key.
+
+    >>> can_close("6 5 4"), can_close("1 2 3\n2 . 4\n3 4 .")
+    (False, True)
+    """
+    start = as_table_key(position)
+    return _can_close_key(start, rules.sequence_shape, rules.coverage, rules.rearrange,
+                          rules.free_moves if rules.rearrange == "free" else 0)
 
 
 def _dice_of_tables(pieces: tuple, counts: tuple, comps: list[Component]) -> set:

@@ -34,3 +34,42 @@ def test_closing_odds_weights_boards_by_their_rolls():
     # the open ring closes with any board holding a 5: 1 - (5/6)**4
     assert closing_odds("1 2 3\n2 . 4\n3 4 .") == 1 - Fraction(5, 6) ** 4
     assert closing_odds("6 5 4") == 0
+
+
+def _round_tables(rules, seed, k):
+    """Up to ``k`` distinct tables met in random rounds (the closing search's pruning sees real tables)."""
+    import numpy as np
+
+    from negenlab.negen import Negen, RandomTurnAgent
+
+    rng, tables = np.random.default_rng(seed), []
+    agent = RandomTurnAgent()
+    while len(tables) < k:
+        s = Negen(rules.replace(players=3, target_score=1)).new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            if s.table and sum(map(len, s.table)) <= 10 and s.table not in tables:
+                tables.append(s.table)
+            s.apply(agent.step(s, rng))
+    return tables[-k:]
+
+
+@pytest.mark.parametrize("rules", [r for r in Rules.variants() if r.rearrange == "join"], ids=lambda r: r.label)
+def test_closing_dice_on_round_tables(rules):
+    from negenlab.negen import can_close
+
+    for table in _round_tables(rules, seed=3, k=2):
+        needs = closing_dice(table, rules)
+        assert can_close(table, rules) == bool(needs)
+        for board in BOARDS:
+            can = bool(legal_turns(table, board=board, rules=rules).closing)
+            assert can == any(_contains(board, n) for n in needs), (table, board, needs)
+
+
+def test_a_join_alone_can_close():
+    # two halves of the 8-die pinwheel: laying one against the other closes with no die at all
+    halves = ". 1 . . . . . .\n1 2 3 . . . . .\n. . . . . 3 2 1\n. . . . . . 1 ."
+    assert closing_dice(halves) == ((),)
+    assert closing_odds(halves) == 1
