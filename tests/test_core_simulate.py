@@ -110,6 +110,23 @@ def test_store_resumes_without_loss_or_recomputation(tmp_path):
     assert json.loads((store / "run.json").read_text())["seed"] == 5
 
 
+def test_store_grows_to_more_games_and_reads_back_fewer(tmp_path):
+    game = CountingRace(15, 3)
+    agents = [RandomAgent()] * 3
+    reference = simulate(game, agents, 40, seed=5, backend="serial", progress=False, chunk_size=8)
+    store = tmp_path / "run"
+    simulate(game, agents, 20, seed=5, backend="serial", progress=False, chunk_size=8, store=store)
+    CountingRace.started = 0
+    grown = simulate(game, agents, 40, seed=5, backend="serial", progress=False, chunk_size=8, store=store)
+    assert CountingRace.started == 40 - 16  # chunks 0 and 1 reused; the short chunk 2 (games 16..19) replayed
+    pd.testing.assert_frame_equal(reference, grown)
+    CountingRace.started = 0
+    fewer = simulate(game, agents, 24, seed=5, backend="serial", progress=False, chunk_size=8, store=store)
+    assert CountingRace.started == 0
+    pd.testing.assert_frame_equal(reference.head(24), fewer)
+    assert json.loads((store / "run.json").read_text())["n_games"] == 40
+
+
 def test_store_refuses_other_arguments(tmp_path):
     simulate(Nim((1, 2)), [RandomAgent()] * 2, 5, seed=1, backend="serial", progress=False, store=tmp_path)
     with pytest.raises(StoreMismatchError, match="seed"):

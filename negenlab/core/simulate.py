@@ -121,7 +121,10 @@ def _normalise(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def _fingerprint(meta: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(meta, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    """What must match to resume: everything but ``n_games`` (game i depends on the seed and i
+    alone, so a run can be extended to more games, or read back for fewer)."""
+    same = {k: v for k, v in meta.items() if k != "n_games"}
+    return hashlib.sha256(json.dumps(same, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 def run_metadata(game: Game, agents: Sequence[Any], n_games: int, seed: int,
@@ -154,8 +157,8 @@ class _ChunkStore:
                     f"store {self.path} holds a run with other arguments (differs in {diff}); "
                     f"use a new store path or the same arguments to resume"
                 )
-        else:
-            meta_file.write_text(json.dumps(meta, indent=2, sort_keys=True, default=str))
+            meta = dict(meta, n_games=max(int(old.get("n_games", 0)), meta["n_games"]))
+        meta_file.write_text(json.dumps(meta, indent=2, sort_keys=True, default=str))
 
     def _file(self, index: int) -> Path:
         return self.path / f"chunk-{index:06d}.parquet"
@@ -225,7 +228,9 @@ def simulate(game: Game, agents: Sequence[Any], n_games: int, seed: int = 0, *,
     if chunk_store is not None:
         for k in chunk_store.done():
             if k < len(chunks):
-                results[k] = chunk_store.read(k)
+                df = chunk_store.read(k)
+                if len(df) == chunks[k].stop - chunks[k].start:  # a short last chunk of a smaller run is replayed
+                    results[k] = df
     todo = [c for c in chunks if c.index not in results]
     bar = _progress_bar(n_games, bool(progress), f"{game.name}")
     if bar is not None:

@@ -37,11 +37,28 @@ SECONDS_PER_TURN = 30
 
 
 def _variants(variants) -> list[Rules]:
+    """``"default"`` (the default reading and its die-coverage twin), ``"join"``, ``"free"``, ``"all"``,
+    or a list of :class:`Rules` or labels such as ``"bent/die/join"``."""
+    everything = Rules.variants()
     if variants == "default":
         return [Rules(), Rules(coverage="die")]
     if variants == "all":
-        return Rules.variants()
-    return list(variants)
+        return everything
+    if variants in ("join", "free"):
+        return [r for r in everything if r.rearrange == variants]
+    if isinstance(variants, str):
+        variants = [variants]
+    by_label = {r.label: r for r in everything}
+    out = []
+    for v in variants:
+        if isinstance(v, Rules):
+            out.append(v)
+        elif v in by_label:
+            out.append(by_label[v])
+        else:
+            raise InvalidInputError(f"unknown variants {v!r}; expected 'default', 'join', 'free', 'all' "
+                                    f"or labels among {sorted(by_label)}")
+    return out
 
 
 def study_cells(variants="all", players: Iterable[int] = (3, 4), mixes: Iterable[str] = MIXES) -> list[dict]:
@@ -110,31 +127,54 @@ def summarise_cell(df: pd.DataFrame, cell: dict, seconds_per_turn: float = SECON
     return row
 
 
+def _cell_id(players: int, mix: str, variant: str) -> str:
+    return f"{players} players, {mix}, {variant}"
+
+
 def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, variants="all",
               players=(3, 4), mixes=MIXES, workers: int | None = 1, command: str = "") -> pd.DataFrame:
-    """Run (or resume) every cell, writing ``out`` (CSV) and its JSON sidecar after each cell."""
+    """Run (or resume) the chosen cells and merge them into ``out`` (CSV, one row per cell), its
+    per-round table (``out`` with ``_rounds.parquet``) and its JSON sidecar, after every cell.
+    Cells run before with other options stay in the files; a cell run again is replaced."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    cells = study_cells(variants, players, mixes)
-    meta = {"study": "Negen single rounds per reading, exact turn engine", "n_games_per_cell": n_games,
-            "seed": seed, "players": list(players), "mixes": list(mixes),
-            "variants": sorted({c["variant"] for c in cells}, key=[c["variant"] for c in cells].index),
-            "rules": {f"{c['players']} players, {c['variant']}": asdict(c["rules"]) for c in cells},
-            "agents": {"random": "RandomTurnAgent (uniform over legal turns)",
-                       "greedy": "GreedyAgent (closes when it can, else leaves the lowest exact closing odds)"},
-            "pairing": "cells of one (players, mix) row share seeds; greedy rotates through every seat",
-            "seconds_per_turn": SECONDS_PER_TURN, "negenlab_version": package_version(),
-            "command": command, "complete": False}
-    rows = []
-    for cell in cells:
+    side, rounds_path = out.with_suffix(".json"), out.with_name(out.stem + "_rounds.parquet")
+    rows = {}
+    if out.exists():
+        for r in pd.read_csv(out).to_dict("records"):
+            rows[_cell_id(r["players"], r["mix"], r["variant"])] = r
+    rounds = pd.read_parquet(rounds_path) if rounds_path.exists() else pd.DataFrame()
+    meta = json.loads(side.read_text()) if side.exists() else {}
+    meta.update({"study": "Negen single rounds per reading, exact turn engine",
+                 "agents": {"random": "RandomTurnAgent (uniform over legal turns)",
+                            "greedy": "GreedyAgent (closes when it can, else leaves the lowest exact closing odds)"},
+                 "pairing": "cells of one (players, mix) row share seeds; greedy rotates through every seat",
+                 "seconds_per_turn": SECONDS_PER_TURN, "negenlab_version": package_version()})
+    for stale in ("n_games_per_cell", "seed", "players", "mixes", "variants", "rules", "command", "complete",
+                  "cells_done"):  # per-cell now, under "cells"
+        meta.pop(stale, None)
+    meta.setdefault("cells", {})
+    for cell in study_cells(variants, players, mixes):
+        cid = _cell_id(cell["players"], cell["mix"], cell["variant"])
         df = run_cell(cell, n_games, seed, store, workers)
-        rows.append(summarise_cell(df, cell))
-        pd.DataFrame(rows).to_csv(out, index=False)
-        meta["cells_done"] = len(rows)
-        out.with_suffix(".json").write_text(json.dumps(meta, indent=2, default=str))
-    meta["complete"] = True
-    out.with_suffix(".json").write_text(json.dumps(meta, indent=2, default=str))
-    return pd.DataFrame(rows)
+        rows[cid] = summarise_cell(df, cell)
+        keep = ["block", "focus_seat", "row_seed", "game", "winner", "round1_turns", "round1_reason",
+                "refusals", "depletions", "mean_legal_turns", "searches"]
+        part = df[[c for c in keep if c in df.columns]].assign(players=cell["players"], mix=cell["mix"],
+                                                                 variant=cell["variant"])
+        if len(rounds):
+            rounds = rounds[~((rounds["players"] == cell["players"]) & (rounds["mix"] == cell["mix"])
+                              & (rounds["variant"] == cell["variant"]))]
+        rounds = pd.concat([rounds, part], ignore_index=True)
+        meta["cells"][cid] = {"n": len(df), "seed": seed, "rules": asdict(cell["rules"]), "command": command}
+        order = {c["variant"]: i for i, c in enumerate(study_cells("all", (3,), ("random",)))}
+        table = pd.DataFrame(list(rows.values()))
+        rank = {"variant": order, "mix": {m: i for i, m in enumerate(MIXES)}}
+        table = table.sort_values(["players", "mix", "variant"], key=lambda c: c.map(rank[c.name]) if c.name in rank else c)
+        table.to_csv(out, index=False)
+        rounds.to_parquet(rounds_path, index=False)
+        side.write_text(json.dumps(meta, indent=2, default=str))
+    return pd.DataFrame(list(rows.values()))
 
 
 def main(argv=None) -> None:
@@ -143,14 +183,16 @@ def main(argv=None) -> None:
     ap.add_argument("--store", default="runs/negen_study")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--variants", choices=("default", "all"), default="all")
+    ap.add_argument("--variants", nargs="+", default=["all"],
+                    help="default | join | free | all, or labels such as bent/die/join")
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4])
     ap.add_argument("--mixes", nargs="+", default=list(MIXES))
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
     command = "python -m negenlab.negen.study " + " ".join(
         f"--{k} {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in vars(args).items())
-    run_study(Path(args.out), Path(args.store), args.games, args.seed, args.variants, tuple(args.players),
+    variants = args.variants[0] if len(args.variants) == 1 and "/" not in args.variants[0] else args.variants
+    run_study(Path(args.out), Path(args.store), args.games, args.seed, variants, tuple(args.players),
               tuple(args.mixes), args.workers, command)
 
 
