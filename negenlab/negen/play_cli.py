@@ -112,7 +112,7 @@ def cmd_simulate(args) -> int:
 
     from .agents import make_agent
     from .game import Negen
-    from .report_play import summarise
+    from .study import summarise_cell
 
     if args.games < 1:
         raise InvalidInputError(f"--games must be >= 1, got {args.games}")
@@ -129,13 +129,12 @@ def cmd_simulate(args) -> int:
               "summary": summary(df), "games": df}
     text = [f"{args.games} games of Negen, {args.players} players, agents {names}, seed {args.seed}"]
     if args.target_score == 1:
-        row = summarise(df, players=args.players, mix=",".join(names),
-                        variant=rules.label)
+        row = summarise_cell(df, {"players": args.players, "mix": ",".join(names), "variant": rules.label})
         result["rounds"] = row
-        text.append(f"turns per round: {row['turns_mean']:.1f} [{row['turns_lo']:.1f}, {row['turns_hi']:.1f}]; "
-                    f"seat 0 wins {row['seat0_win']:.0%} [{row['seat0_lo']:.0%}, {row['seat0_hi']:.0%}]; "
-                    f"refusals/turn {row['refusal_rate']:.0%}; depletions/turn {row['depletion_rate']:.0%}; "
-                    f"stalled {row['stalled_k']}/{row['n']}")
+        text.append(f"turns per round: {row['turns']:.1f} [{row['turns_lo']:.1f}, {row['turns_hi']:.1f}]; "
+                    f"seat 1 wins {row['seat0_win']:.0%} [{row['seat0_lo']:.0%}, {row['seat0_hi']:.0%}]; "
+                    f"refusals/turn {row['refusal']:.0%}; depletions/turn {row['depletion']:.0%}; "
+                    f"stalled {row['stalled']:.0%} [{row['stalled_lo']:.0%}, {row['stalled_hi']:.0%}] of {row['n']}")
     text.append(summary(df).to_string(index=False))
     text.append("round ends: " + ", ".join(f"{k}: {v}" for k, v in
                                             df["end_reasons"].str.split(";").explode().value_counts().items()))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import FormatStrFormatter, NullFormatter
 import pandas as pd
 
 from .table import as_table, components, layout
@@ -79,27 +80,85 @@ def draw_snapshot(snap: dict, ax=None, title: str | None = None):
     return draw_position(layout(snap["table"]), snap["boards"], snap["scores"], snap["to_move"], title=t, ax=ax)
 
 
-def plot_variants(df: pd.DataFrame, metric: str = "turns", ax=None):
-    """Turns per round (or seat-0 win rate with ``metric="seat0"``) per variant, with 95% intervals."""
-    if ax is None:
-        fig, ax = plt.subplots(figsize=(7, 3.5))
-    else:
-        fig = ax.figure
-    lab = [f"{p}p {m}\n{v.replace('/join', '')}" for p, m, v in zip(df["players"], df["mix"], df["variant"])]
-    if metric == "turns":
-        val, lo, hi, yl = df["turns_mean"], df["turns_lo"], df["turns_hi"], "turns per round"
-    else:
-        val, lo, hi, yl = df["seat0_win"], df["seat0_lo"], df["seat0_hi"], "seat 0 win rate"
-    x = np.arange(len(df))
-    ax.errorbar(x, val, yerr=[np.asarray(val) - np.asarray(lo), np.asarray(hi) - np.asarray(val)], fmt="o", capsize=3)
-    if metric != "turns":
-        ax.plot(x, df["fair_share"], "_", color="grey", markersize=14, label="fair share")
-        ax.legend(fontsize=8)
-    ax.set_xticks(x)
-    ax.set_xticklabels(lab, rotation=60, fontsize=7, ha="right")
-    ax.set_ylabel(yl)
-    fig.tight_layout()
+def expected_rounds(players: int, target_score: int = 2) -> float:
+    """Expected rounds in a game to ``target_score`` points when every round has a winner and each
+    seat is equally likely to win it (for 2 points: the first repeat among uniform draws).
+
+    >>> round(expected_rounds(3), 3), round(expected_rounds(4), 3)
+    (2.889, 3.219)
+    """
+    # P(no seat has target_score yet after k rounds), summed over k, by counting score vectors
+    from math import factorial
+
+    def ways(k, seats, cap):  # sequences of k round-winners with every seat below cap
+        if seats == 0:
+            return 1 if k == 0 else 0
+        return sum(factorial(k) // (factorial(j) * factorial(k - j)) * ways(k - j, seats - 1, cap)
+                   for j in range(min(k, cap - 1) + 1))
+
+    return float(sum(ways(k, players, target_score) / players ** k
+                     for k in range(players * (target_score - 1) + 1)))
+
+
+_SERIES = {("random", 3): ("#4c78a8", "o"), ("random", 4): ("#72b7b2", "s"),
+           ("greedy-vs-random", 3): ("#e45756", "D"), ("greedy-vs-random", 4): ("#f58518", "^")}
+
+
+def plot_study(df: pd.DataFrame, seconds_per_turn: float = 30, target_minutes=(20, 30)):
+    """Forest plot of the variant study (``data/negen/study_exact.csv`` rows): one row per reading,
+    one marker per (agents, players), each with its 95% interval, in four panels: minutes per game
+    to 2 points (whisker: the interval at ``seconds_per_turn``; thin line: 15-60 s per turn; shaded:
+    the designer's ``target_minutes``), the first seat's edge over a fair share, stalled rounds,
+    and legal turns per decision.
+
+    >>> import pandas as pd
+    >>> row = dict(players=3, mix="random", variant="straight/adjacency/join", n=10, turns=13.0, turns_lo=12.0,
+    ...            turns_hi=14.0, seat0_win=0.4, seat0_lo=0.2, seat0_hi=0.6, stalled=0.0, stalled_lo=0.0,
+    ...            stalled_hi=0.3, branching=20.0)
+    >>> len(plot_study(pd.DataFrame([row])).axes)
+    4
+    """
+    variants = list(dict.fromkeys(df["variant"]))
+    fig, axes = plt.subplots(1, 4, figsize=(10.5, 0.42 * len(variants) + 1.6), sharey=True)
+    y_of = {v: i for i, v in enumerate(variants)}
+    series = [k for k in _SERIES if ((df["mix"] == k[0]) & (df["players"] == k[1])).any()]
+    step = 0.6 / max(1, len(series))
+    for si, (mix, P) in enumerate(series):
+        colour, marker = _SERIES[(mix, P)]
+        sub = df[(df["mix"] == mix) & (df["players"] == P)]
+        y = np.array([y_of[v] for v in sub["variant"]]) - 0.3 + step * (si + 0.5)
+        rounds = expected_rounds(P)
+        per_turn = rounds / 60
+        t, lo, hi = (sub[c].to_numpy(float) for c in ("turns", "turns_lo", "turns_hi"))
+        ax = axes[0]
+        ax.hlines(y, lo * 15 * per_turn, hi * 60 * per_turn, color=colour, lw=0.8, alpha=0.5)
+        ax.errorbar(t * seconds_per_turn * per_turn, y, xerr=[(t - lo) * seconds_per_turn * per_turn,
+                    (hi - t) * seconds_per_turn * per_turn], fmt=marker, color=colour, ms=4, capsize=2,
+                    label=f"{mix}, {P} players (n={int(sub['n'].min())}+)")
+        edge, elo, ehi = (sub[c].to_numpy(float) - 1 / P for c in ("seat0_win", "seat0_lo", "seat0_hi"))
+        axes[1].errorbar(100 * edge, y, xerr=[100 * np.maximum(edge - elo, 0), 100 * np.maximum(ehi - edge, 0)], fmt=marker,
+                         color=colour, ms=4, capsize=2)
+        st, slo, shi = (100 * sub[c].to_numpy(float) for c in ("stalled", "stalled_lo", "stalled_hi"))
+        axes[2].errorbar(st, y, xerr=[np.maximum(st - slo, 0), np.maximum(shi - st, 0)], fmt=marker, color=colour, ms=4, capsize=2)
+        axes[3].plot(sub["branching"], y, marker, color=colour, ms=4)
+    axes[0].axvspan(*target_minutes, color="#54a24b", alpha=0.15, lw=0)
+    axes[0].set_xlabel(f"minutes per game to 2 points\n({seconds_per_turn:g} s/turn; thin: 15-60 s)")
+    axes[1].axvline(0, color="grey", lw=0.8, ls="--")
+    axes[1].set_xlabel("first seat's wins minus fair share\n(percentage points)")
+    axes[2].set_xlabel("stalled rounds (%)\n(nobody closed)")
+    axes[3].set_xscale("log")
+    axes[3].xaxis.set_major_formatter(FormatStrFormatter("%g"))
+    axes[3].xaxis.set_minor_formatter(NullFormatter())
+    axes[3].set_xlabel("legal turns per decision\n(mean, log scale)")
+    axes[0].set_yticks(range(len(variants)))
+    axes[0].set_yticklabels(variants, fontsize=8)
+    axes[0].invert_yaxis()
+    for ax in axes:
+        ax.grid(axis="x", alpha=0.3)
+        ax.tick_params(labelsize=8)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="upper center", ncol=4, fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
     return fig
 
 
-__all__ = ["draw_position", "draw_snapshot", "plot_variants"]
+__all__ = ["draw_position", "draw_snapshot", "plot_study", "expected_rounds"]

@@ -1,11 +1,8 @@
-"""The Negen page of ``negenlab report``: spiral analysis, then the play section (if built).
-
-The play engineer's ``negenlab.negen.report_play.build(page, options)`` is called after the
-spiral sections when that module exists.
+"""The Negen page of ``negenlab report``: numbered findings, the variant figure, the spiral
+analysis, then the play section (:mod:`negenlab.negen.report_play`); tables are folded.
 """
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import pandas as pd
@@ -24,17 +21,158 @@ WORKED_EXAMPLES = [
 
 
 def build(page, options) -> None:
+    """Findings first (from the committed study and Piet's position searched now), then the
+    variant figure, the spiral analysis and the play section; tables are folded."""
+    from .play_plot import plot_study
+    from .report_play import build as play_section, piet_turns
+
+    study, meta = load_study()
+    piet = piet_turns()
+    page.findings(findings(study, piet))
+    if study is not None:
+        n_min = int(study["n"].min())
+        page.figure(plot_study(study), caption=(
+            f"The variant study (data/negen/study_exact.csv, at least {n_min} rounds per cell; seats rotated, "
+            "readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
+            "round has a winner and seats win equally (expected rounds to 2 points: 2.9 with 3 players, 3.2 "
+            "with 4). Reproduce a cell with the command in the sidecar."))
     spiral_sections(page, options)
-    try:
-        play = importlib.import_module("negenlab.negen.report_play")
-    except ModuleNotFoundError as exc:
-        if exc.name != "negenlab.negen.report_play":
-            raise
-    else:
-        play.build(page, options)
+    play_section(page, options, piet=piet, study=study, meta=meta)
 
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "negen"
+STUDY_CSV = DATA_DIR / "study_exact.csv"
+
+
+def load_study(path: Path = STUDY_CSV) -> tuple[pd.DataFrame | None, dict]:
+    """The committed variant study and its sidecar (``(None, {})`` when not shipped)."""
+    import json
+
+    path = Path(path)
+    if not path.exists():
+        return None, {}
+    side = path.with_suffix(".json")
+    return pd.read_csv(path), (json.loads(side.read_text()) if side.exists() else {})
+
+
+def seat_uniformity_p(wins) -> float:
+    """p-value of Pearson's chi-square test that every seat wins equally often (``wins``: rounds won
+    per seat; rounds nobody won are left out). Exact survival function for 1-5 degrees of freedom.
+
+    >>> round(seat_uniformity_p([345, 352, 303]), 3)
+    0.122
+    """
+    from math import erfc, exp, pi, sqrt
+
+    wins = [float(w) for w in wins]
+    total, k = sum(wins), len(wins)
+    if total <= 0 or k < 2:
+        return 1.0
+    x = sum((w - total / k) ** 2 for w in wins) / (total / k)
+    dof = k - 1
+    if dof % 2 == 0:  # chi-square survival: exp(-x/2) * sum_{i < dof/2} (x/2)^i / i!
+        term, acc = 1.0, 0.0
+        for i in range(dof // 2):
+            acc += term
+            term *= (x / 2) / (i + 1)
+        return exp(-x / 2) * acc
+    acc, term = erfc(sqrt(x / 2)), sqrt(2 * x / pi) * exp(-x / 2)
+    for i in range((dof - 1) // 2):
+        acc += term
+        term *= x / (2 * i + 3)
+    return acc
+
+
+def _pct(v, lo, hi) -> str:
+    return f"{100 * v:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
+    """The Negen report's numbered findings: each a sentence with its number, n and interval, and
+    the designer claim it tests. ``piet`` is :func:`~negenlab.negen.report_play.piet_turns`;
+    ``study`` the rows of ``data/negen/study_exact.csv`` (or None).
+
+    >>> import pandas as pd
+    >>> piet = pd.DataFrame([{"reading": "straight/adjacency/join", "legal turns": 25, "closing turns": 0,
+    ...                       "Piet's turn legal": True}])
+    >>> findings(None, piet)[0]["text"][:39]
+    'Piet cannot close under the default rea'
+    """
+    from .play_plot import expected_rounds
+
+    out = []
+    by = {r["reading"]: r for r in piet.to_dict("records")}
+    default = by.get("straight/adjacency/join")
+    others = [f"{k} {r['closing turns']} of {r['legal turns']}" for k, r in by.items() if k != "straight/adjacency/join"]
+    if default is not None:
+        head = (f"Piet cannot close under the default reading: {default['closing turns']} of his "
+                f"{default['legal turns']} legal turns close a spiral" if default["closing turns"] == 0 else
+                f"Piet could close under the default reading: {default['closing turns']} of his "
+                f"{default['legal turns']} legal turns close a spiral")
+        legal = all(r["Piet's turn legal"] for r in by.values())
+        out.append({"claim": "the source's worked turn (table 6-5-4, 3, 4; board 5 2 2 1): "
+                             "\"no chance to create a loop\"",
+                    "text": head + " (exact: every legal turn searched). "
+                            + (f"Under the other readings: {'; '.join(others)} close, so they contradict the "
+                               "source's example. " if others else "")
+                            + ("The turn Piet played is legal under every reading." if legal else
+                               "The turn Piet played is NOT legal under some reading.")})
+    if study is None or not len(study):
+        out.append({"claim": "the study", "text": "No committed variant study found (data/negen/study_exact.csv); "
+                                                  "run python -m negenlab.negen.study."})
+        return out
+    rand3 = study[(study["mix"] == "random") & (study["players"] == 3)]
+    d = rand3[rand3["variant"] == "straight/adjacency/join"]
+    if len(d):
+        r = d.iloc[0]
+        k = expected_rounds(3) / 2  # minutes per turn at 30 s, times rounds per game
+        inside = [v for v, t in zip(rand3["variant"], rand3["turns"]) if 20 <= t * k <= 30]
+        g = study[(study["mix"] == "greedy-vs-random") & (study["players"] == 3)
+                  & (study["variant"] == "straight/adjacency/join")]
+        gtxt = (f" With one greedy player: {g.iloc[0]['turns'] * k:.1f} min [{g.iloc[0]['turns_lo'] * k:.1f}, "
+                f"{g.iloc[0]['turns_hi'] * k:.1f}] (n={int(g.iloc[0]['n'])})." if len(g) else "")
+        out.append({"claim": "a game lasts 20-30 minutes",
+                    "text": f"Under the default reading a 3-player game to 2 points lasts about {r['turns'] * k:.1f} "
+                            f"minutes [{r['turns_lo'] * k:.1f}, {r['turns_hi'] * k:.1f}] at 30 s per turn "
+                            f"({r['turns']:.1f} turns per round, n={int(r['n'])} random rounds); "
+                            f"{r['turns_lo'] * k / 2:.0f}-{r['turns_hi'] * k * 2:.0f} minutes at 15-60 s per turn."
+                            + gtxt + " Readings whose 30-s estimate lies in 20-30 minutes: "
+                            + (", ".join(inside) if inside else "none") + "."})
+    tested = []  # (cell name, p-value of "every seat wins its fair share")
+    for row in study.to_dict("records"):
+        P = int(row["players"])
+        wins = [row[f"seat{p}_win"] * row["n"] for p in range(P)]
+        tested.append((f"{row['variant']} ({P} players, {row['mix']})", seat_uniformity_p(wins)))
+    flagged = [f"{name} (p={p:.3f})" for name, p in tested if p < 0.05]
+    if len(d):
+        r = d.iloc[0]
+        lead = (f"Seat 1 (who moves first) wins {_pct(r['seat0_win'], r['seat0_lo'], r['seat0_hi'])} of "
+                f"default-reading rounds against a fair 33.3% (n={int(r['n'])}, 3 random players). ")
+    else:
+        lead = ""
+    out.append({"claim": "seat order does not decide a round",
+                "text": lead + f"A chi-square test of equal seat wins, one per cell, rejects at 5% in {len(flagged)} "
+                               f"of {len(tested)} cells (about {0.05 * len(tested):.1f} expected by chance)"
+                        + (": " + "; ".join(flagged) if flagged else "") + "."})
+    g = study[(study["mix"] == "greedy-vs-random")]
+    if len(g) and "greedy_win" in g:
+        parts = [f"{r['variant']}, {int(r['players'])} players: {_pct(r['greedy_win'], r['greedy_lo'], r['greedy_hi'])} "
+                 f"vs {100 / r['players']:.0f}% (n={int(r['n'])})" for r in g.to_dict("records")]
+        out.append({"claim": "skill pays (a player who plans beats players who do not)",
+                    "text": "The greedy player (closes when it can, else leaves the lowest exact closing odds; "
+                            "seats rotated) wins " + "; ".join(parts) + "."})
+    st = rand3.set_index("variant")
+    if "straight/adjacency/join" in st.index:
+        r = st.loc["straight/adjacency/join"]
+        txt = (f"Under the default reading {_pct(r['stalled'], r['stalled_lo'], r['stalled_hi'])} of rounds stall "
+               f"(the pool runs out before anybody closes; n={int(r['n'])}), and a player chooses among "
+               f"{r['branching']:.0f} legal turns on average.")
+        if "straight/die/join" in st.index:
+            q = st.loc["straight/die/join"]
+            txt += (f" Under its die-coverage twin: {_pct(q['stalled'], q['stalled_lo'], q['stalled_hi'])} stall, "
+                    f"{q['turns']:.1f} turns per round, {q['branching']:.0f} legal turns per decision.")
+        out.append({"claim": "every round ends with a closed spiral", "text": txt})
+    return out
 VARIANTS = [("straight", "die"), ("straight", "adjacency"), ("bent", "die"), ("bent", "adjacency")]
 
 
@@ -68,7 +206,8 @@ def spiral_sections(page, options) -> None:
             row[f"{shape}/{cov}"] = ("valid" if all(v.valid for v in vs) else "invalid") + \
                 (" closed" if any(v.closed for v in vs) else "")
         rows.append(row)
-    page.table(pd.DataFrame(rows), caption="Worked examples under each variant (computed now)")
+    page.table(pd.DataFrame(rows), caption="Worked examples under each variant (computed now)",
+               folded="The rules page's worked examples under each reading")
     pics = []
     for text, _ in WORKED_EXAMPLES:
         for shape in ("straight", "bent"):
@@ -99,7 +238,7 @@ def spiral_sections(page, options) -> None:
     else:
         page.note(f"data/negen tables not found; counts computed now for k <= {live_k}.")
     for label, df in frames.items():
-        page.table(df.drop(columns=["seconds"]), caption=f"{label}: counts by k "
+        page.table(df.drop(columns=["seconds"]), folded=f"Counts by k, {label}", caption=f"{label}: counts by k "
                    f"(computed in {df['seconds'].sum():.0f} s in all)")
     page.figure(plot_counts(frames, "valid_fixed").figure, caption="Valid spirals up to translation")
     page.figure(plot_counts(frames, "valid_closed_fixed").figure, caption="Valid closed spirals up to translation")
@@ -132,7 +271,11 @@ def spiral_sections(page, options) -> None:
     else:
         odds = odds_table(["6 5 4", "3 4 5", "1 2 3", ". . . 4 .\n6 5 4 3 2\n. . . 2 ."], Rules())
         page.note("data/negen/closing_odds.csv not found; a few spirals computed now.")
+    page.note("For a table of one spiral under straight sequences these equal the exact odds of the turn engine "
+              "(negenlab.negen.agents.closing_odds, joins included: one spiral has nothing to join, and 4 board "
+              "dice alone make no closed straight spiral); the test suite checks that the two agree.")
     page.table(odds.sort_values(["sequence_shape", "coverage", "p_close"], ascending=[True, True, False]),
+               folded="Closing odds per spiral (adding dice only)",
                caption="Closing odds per spiral (n = 1296 rolls each, exact)")
     page.figure(plot_odds(odds, top=25).figure, caption="The 25 most closable spirals in the table")
     page.provenance(rules=Rules(), seed=options.seed, command=options.command("negen"),

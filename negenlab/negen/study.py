@@ -119,7 +119,7 @@ def summarise_cell(df: pd.DataFrame, cell: dict, seconds_per_turn: float = SECON
     for p in range(P):
         r = rate(int((df["winner"] == p).sum()), n)
         row.update({f"seat{p}_win": r["value"], f"seat{p}_lo": r["lo"], f"seat{p}_hi": r["hi"]})
-    if cell["mix"] != "random":
+    if "focus_seat" in df and (df["focus_seat"] >= 0).any():
         r = rate(int((df["winner"] == df["focus_seat"]).sum()), n)
         row.update({"greedy_win": r["value"], "greedy_lo": r["lo"], "greedy_hi": r["hi"]})
     for reason in ("closed", "pool_empty", "max_turns"):

@@ -56,6 +56,8 @@ __all__ = ["Position", "Turn", "TurnSearchResult", "legal_turns", "closing_turns
            "spiral_key", "table_key"]
 
 _DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+_ANY_VALUE = frozenset(range(1, 7))
+_NEXT_TO = {w: frozenset(v for v in (w - 1, w + 1) if 1 <= v <= 6) for w in range(1, 7)}
 
 
 # ---------------------------------------------------------------------------
@@ -524,23 +526,35 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                     for (r, c) in extra:
                         for dr, dc in _DIRS:
                             perim.add((r + dr, c + dc))
-                    perim = [q for q in perim if q not in cl]
+                    # the values a die may take on each free touching cell (adjacency: differ by 1 from
+                    # every die it touches), so placements that break this are never tried
+                    allowed = {}
+                    for q in perim:
+                        if q in cl:
+                            continue
+                        vals = _ANY_VALUE
+                        if adjacency:
+                            for dr, dc in _DIRS:
+                                w = cl.get((q[0] + dr, q[1] + dc))
+                                if w is not None:
+                                    vals = vals & _NEXT_TO[w]
+                        if vals:
+                            allowed[q] = vals
                     if sum(d) < max_dice:
                         for v in range(1, 7):
                             if d[v] >= dice[v]:
                                 continue
                             d2 = d[:v] + (d[v] + 1,) + d[v + 1:]
-                            for q in perim:
-                                if adjacency and any((w := cl.get((q[0] + dr, q[1] + dc))) is not None and abs(w - v) != 1
-                                                     for dr, dc in _DIRS):
-                                    continue
-                                children.append((((q[0], q[1], v),), m, d2))
+                            for q, vals in allowed.items():
+                                if v in vals:
+                                    children.append((((q[0], q[1], v),), m, d2))
                     for j in later:
                         if m[j] >= counts[j]:
                             continue
                         m2 = m[:j] + (m[j] + 1,) + m[j + 1:]
                         for img in _rotations(pieces[j]):
-                            offsets = {(er - r, ec - c) for r, c, _ in img for er, ec in perim}
+                            offsets = {(er - r, ec - c) for r, c, v in img for (er, ec), vals in allowed.items()
+                                       if v in vals}
                             for off in offsets:
                                 placed = _placed(cl, img, off[0], off[1], adjacency)
                                 if placed is not None:

@@ -30,6 +30,10 @@ figure{margin:1em 0} figcaption{font-size:.9em;color:#555}
 .note{background:#f7f7f2;border-left:4px solid #c9b458;padding:.5em 1em} .warn{background:#fff4e5;border-left:4px solid #e69500;padding:.5em 1em}
 code,pre{background:#f3f3f3;padding:1px 4px;border-radius:3px} pre{padding:.6em;overflow:auto}
 .meta{font-size:.85em;color:#555}
+img{max-width:100%;height:auto} .scroll{overflow-x:auto;max-width:100%}
+ol.findings{background:#f2f6fb;border-left:4px solid #4c78a8;padding:.6em 1em .6em 2.4em}
+ol.findings li{margin:.35em 0} .claim{color:#555;font-size:.9em}
+details.folded>summary{cursor:pointer;color:#234;font-weight:600}
 """
 
 
@@ -59,13 +63,31 @@ class ReportPage:
         self.blocks.append(fragment)
 
     def table(self, df: pd.DataFrame, caption: str | None = None, float_format: str = "{:.3f}",
-              max_rows: int = 200) -> None:
+              max_rows: int = 200, folded: str | None = None) -> None:
+        """A table (scrolls sideways inside the page when wide); with ``folded`` (a summary line)
+        it is closed until clicked."""
         shown = df.head(max_rows)
         body = shown.to_html(index=False, border=0, na_rep="",
                              float_format=lambda v: float_format.format(v), escape=True)
         cap = f"<p class='meta'>{html.escape(caption)}</p>" if caption else ""
         more = f"<p class='meta'>showing {max_rows} of {len(df)} rows</p>" if len(df) > max_rows else ""
-        self.blocks.append(cap + body + more)
+        block = cap + f"<div class='scroll'>{body}</div>" + more
+        if folded:
+            block = f"<details class='folded'><summary>{html.escape(folded)}</summary>{block}</details>"
+        self.blocks.append(block)
+
+    def findings(self, items: list[dict], heading: str = "Findings") -> None:
+        """Numbered findings for the first screen: each item has ``text`` (the finding, with its
+        number, n and interval) and ``claim`` (the designer claim or question it tests).
+
+        >>> page = ReportPage("x"); page.findings([{"claim": "fair seats", "text": "seat 1 wins 34% [31%, 37%], n=1000"}])
+        >>> "<ol class='findings'>" in page.render()
+        True
+        """
+        self.heading(heading, 2)
+        lis = "".join(f"<li>{html.escape(it['text'])}<br><span class='claim'>Tests: {html.escape(it['claim'])}</span></li>"
+                      for it in items)
+        self.blocks.append(f"<ol class='findings'>{lis}</ol>")
 
     def figure(self, fig, caption: str | None = None, dpi: int = 110) -> None:
         """Embed a matplotlib figure as PNG (the figure is closed afterwards)."""

@@ -73,3 +73,13 @@ def test_a_join_alone_can_close():
     halves = ". 1 . . . . . .\n1 2 3 . . . . .\n. . . . . 3 2 1\n. . . . . . 1 ."
     assert closing_dice(halves) == ((),)
     assert closing_odds(halves) == 1
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(coverage="die")], ids=lambda r: r.label)
+@pytest.mark.parametrize("spiral", ["6 5 4", "1 2 3\n. . 2\n. . 1", "2 3 4 5 6", ". . . 4 .\n6 5 4 3 2\n. . . 2 ."])
+def test_one_spiral_odds_match_the_adding_only_count(spiral, rules):
+    # a table of one spiral cannot join anything, and under straight sequences 4 board dice alone
+    # make no closed spiral: so the turn engine's odds equal odds.py's count of closing additions
+    from negenlab.negen.odds import closing_odds as adding_only
+
+    assert closing_odds(spiral, rules) == adding_only(spiral, rules, max_added=4).probability

@@ -67,7 +67,7 @@ def test_report_section_builds_with_intervals(tmp_path):
     page = ReportPage("t")
     build(page, ReportOptions(out_dir=tmp_path, games=None, progress=False, workers=1))
     html = page.render()
-    assert "Variant comparison" in html and "seat 0 wins [CI]" in html and "Provenance" in html
+    assert "This run: one small study cell" in html and "seat0_lo" in html and "Provenance" in html
     assert "game_turns" not in html
     for reading in ("straight/adjacency/join", "straight/die/join", "bent/adjacency/join", "bent/die/join"):
         assert reading in html
