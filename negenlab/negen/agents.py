@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from itertools import product
 
 import numpy as np
@@ -22,7 +21,7 @@ from negenlab.core.agents import Agent, MCTSAgent
 from negenlab.core.errors import InvalidInputError
 
 from .rules import Rules
-from .turns import as_table_key, can_close, closing_dice
+from .turns import as_table_key, can_close, closing_counts_until, closing_dice
 
 
 class RandomTurnAgent(Agent):
@@ -60,13 +59,43 @@ def _contains(board: tuple, need: tuple) -> bool:
     return True
 
 
-@lru_cache(maxsize=200_000)
+_known: dict = {}  # exact closing odds by (table key, rules), from finished searches
+
+
+def _remember(key: tuple, rules: Rules, odds: Fraction) -> Fraction:
+    if len(_known) > 500_000:  # a long study in one process: start over rather than grow without end
+        _known.clear()
+    _known[(key, rules)] = odds
+    return odds
+
+
 def _odds(key: tuple, rules: Rules) -> Fraction:
+    if (key, rules) in _known:
+        return _known[(key, rules)]
     needs = closing_dice(key, rules)
-    if not needs:
-        return Fraction(0)
-    hits = sum(m for b, m in _BOARDS.items() if any(_contains(b, n) for n in needs))
-    return Fraction(hits, 6 ** 4)
+    hits = sum(m for b, m in _BOARDS.items() if any(_contains(b, n) for n in needs)) if needs else 0
+    return _remember(key, rules, Fraction(hits, 6 ** 4))
+
+
+# boards as dice counts per value (index 0 unused), with their number of ordered rolls
+_BOARD_COUNTS = [(tuple(sum(1 for x in b if x == v) for v in range(7)), m) for b, m in _BOARDS.items()]
+
+
+def _hits(counts: set) -> int:
+    """Ordered rolls (of 6**4) whose board holds one of the dice counts ``counts``."""
+    return sum(m for b, m in _BOARD_COUNTS if any(all(n <= h for n, h in zip(need, b)) for need in counts))
+
+
+def _odds_unless_above(key: tuple, rules: Rules, bound: Fraction) -> Fraction | None:
+    """The exact closing odds of ``key``, or None as soon as they are known to exceed ``bound``
+    (the counts found so far already close more than ``bound`` of the rolls)."""
+    if (key, rules) in _known:
+        return _known[(key, rules)]
+    limit = bound * 6 ** 4
+    found, complete = closing_counts_until(key, rules, lambda counts: _hits(counts) > limit)
+    if not complete:
+        return None
+    return _remember(key, rules, Fraction(_hits(found), 6 ** 4))
 
 
 def closing_odds(table, rules: Rules = Rules()) -> Fraction:
@@ -105,9 +134,16 @@ class GreedyAgent(Agent):
         for i in by_added:
             if not can_close(turns[i][1].key, state.rules):
                 return turns[i][0]
+        # Every turn leaves some chance: the least wins (ties: most dice added, then the game's
+        # order). A turn's search stops once its odds are known to exceed the best so far.
         best, best_score = None, None
-        for a, t in turns:
-            score = (_odds(t.key, state.rules), -t.added)
+        for i in by_added:
+            a, t = turns[i]
+            odds = (_odds_unless_above(t.key, state.rules, best_score[0]) if best_score is not None
+                    else _odds(t.key, state.rules))
+            if odds is None:
+                continue
+            score = (odds, -t.added, i)
             if best_score is None or score < best_score:
                 best, best_score = a, score
         return best

@@ -444,7 +444,7 @@ def _smallest_closed(shape: str, coverage: str) -> int:
 
 
 def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape: str, coverage: str,
-                budget: list | None, needs: set | None = None, first: bool = False) -> list[Component]:
+                budget: list | None, needs: set | None = None, stop=None) -> list[Component]:
     """Every valid component buildable from the distinct start ``pieces`` (``counts`` of each) and
     at most ``max_dice`` board dice (``dice``: counts per value).
 
@@ -462,7 +462,8 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
     With ``needs`` (a set), the search only collects the dice counts of closed components into it
     and returns nothing, dropping what cannot lead to a new minimal count: a closed valid state is
     not grown (growth only adds dice); a state whose dice already hold a collected count is
-    dropped; so is a state too small ever to reach the smallest closed spiral of the reading."""
+    dropped; so is a state too small ever to reach the smallest closed spiral of the reading.
+    ``stop(needs)``, called after each new count, ends the search early by returning True."""
     n = len(pieces)
     infos = [_piece(p, shape, coverage) for p in pieces]
     adjacency = coverage == "adjacency"
@@ -512,7 +513,7 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                     pass
                 else:  # valid and closed: only the dice count matters, and growing it adds dice
                     needs.add(d)
-                    if first:
+                    if stop is not None and stop(needs):
                         raise _Found
                     for q in extra:
                         del cl[q]
@@ -803,16 +804,29 @@ def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str
     return tuple(sorted(tuple(v for v in range(1, 7) for _ in range(d[v])) for d in minimal))
 
 
-@lru_cache(maxsize=200_000)
-def _can_close_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> bool:
-    if rearrange == "free" and free_moves > 0:
-        return bool(_closing_dice_key(start, shape, coverage, rearrange, free_moves))
+def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
+    """The dice counts (7-tuples, index = value) with which a player could close a spiral of this
+    table now, found fewest dice first, and whether the search finished: ``stop(counts)`` is
+    called after each new count and ends the search by returning True. Under ``"free"`` with
+    moves the full :func:`closing_dice` is used (never stopped early). Not cached."""
+    start = as_table_key(position)
+    if rules.rearrange == "free" and rules.free_moves > 0:
+        found = {tuple(sum(1 for x in need if x == v) for v in range(7)) for need in closing_dice(start, rules)}
+        return found, True
+    needs: set = set()
     distinct, counts = _grouped(tuple(sorted(start)))
     try:
-        _components(distinct, counts, (0,) + (4,) * 6, 4, shape, coverage, None, set(), first=True)
+        _components(distinct, counts, (0,) + (4,) * 6, 4, rules.sequence_shape, rules.coverage, None, needs, stop)
     except _Found:
-        return True
-    return False
+        return needs, False
+    return needs, True
+
+
+@lru_cache(maxsize=200_000)
+def _can_close_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> bool:
+    rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
+    found, _ = closing_counts_until(start, rules, lambda needs: True)
+    return bool(found)
 
 
 def can_close(position: Any, rules: Rules = Rules()) -> bool:

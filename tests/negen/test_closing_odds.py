@@ -83,3 +83,35 @@ def test_one_spiral_odds_match_the_adding_only_count(spiral, rules):
     from negenlab.negen.odds import closing_odds as adding_only
 
     assert closing_odds(spiral, rules) == adding_only(spiral, rules, max_added=4).probability
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(coverage="die")], ids=lambda r: r.label)
+def test_greedy_plays_the_turn_its_rule_names(rules):
+    # the agent's shortcuts (first turn nobody can close after; searches stopped once worse than
+    # the best) against the plain rule: close if possible, else the least exact closing odds, then
+    # most dice added, then the game's order
+    import numpy as np
+
+    from negenlab.negen import GreedyAgent, Negen, RandomTurnAgent
+
+    rng, checked, want_checked = np.random.default_rng(11), 0, 25 if rules.coverage == "adjacency" else 8
+    greedy, walk = GreedyAgent(), RandomTurnAgent()
+    for _ in range(20):
+        if checked == want_checked:
+            break
+        s = Negen(rules.replace(players=3, target_score=1)).new_initial_state()
+        while not s.is_terminal() and checked < want_checked:
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            actions = s.legal_actions()
+            if s.phase == "turn":
+                turns = [s.turn_of(a) for a in actions]
+                closing = [a for a, t in zip(actions, turns) if t.closed]
+                want = closing[0] if closing else min(
+                    zip(actions, turns, range(len(actions))),
+                    key=lambda x: (closing_odds(x[1].key, rules), -x[1].added, x[2]))[0]
+                assert greedy.step(s, rng) == want
+                checked += 1
+            s.apply(walk.step(s, rng))
+    assert checked == want_checked
