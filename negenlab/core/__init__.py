@@ -8,6 +8,7 @@ from .errors import IllegalMoveError, InvalidInputError, NegenlabError, StoreMis
 from .game import CHANCE, TERMINAL, Game, State, play_random_game, play_with_agents
 from .metrics import summary, duration, win_rates, wilson_interval, rate
 from .simulate import simulate
+from .compare import Comparison, Estimate, compare, estimate
 from .store import ResultStore, table_metadata
 
 __all__ = [
@@ -15,5 +16,5 @@ __all__ = [
     "IllegalMoveError", "InvalidInputError", "NegenlabError", "StoreMismatchError",
     "CHANCE", "TERMINAL", "Game", "State", "play_random_game", "play_with_agents",
     "summary", "duration", "win_rates", "wilson_interval", "rate",
-    "simulate", "ResultStore", "table_metadata",
+    "simulate", "ResultStore", "table_metadata", "compare", "estimate", "Comparison", "Estimate",
 ]
