@@ -1,6 +1,6 @@
 """Negen turns: the exact, position-free generator against the game's old generator, side by side.
 
-    python benchmarks/bench_negen_turns.py [--rounds 8] [--seed 7] [--variants default|all]
+    python benchmarks/bench_negen_turns.py [--rounds 8] [--seed 7] [--variants default|join|all]
 
 Positions are sampled from seeded random 3-player rounds of each variant (played with the exact
 engine, which also warms both engines' caches as a long study would). On every position both
@@ -64,9 +64,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=8)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--variants", choices=("default", "all"), default="default")
+    ap.add_argument("--variants", choices=("default", "join", "all"), default="default",
+                    help="default: the default reading; join: the four readings under join; all: all eight")
     args = ap.parse_args()
-    variants = Rules.variants() if args.variants == "all" else [Rules()]
+    variants = {"all": Rules.variants(), "join": [r for r in Rules.variants() if r.rearrange == "join"],
+                "default": [Rules()]}[args.variants]
     head = f"{'variant':26s} {'gen':5s} {'median ms':>9s} {'p99 ms':>8s} {'max s':>7s} {'turns':>8s} {'us/turn':>8s}"
     print(head)
     per_turn = {}

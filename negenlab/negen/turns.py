@@ -370,19 +370,31 @@ def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> b
     return False
 
 
+# cells whose dice's feasibility a new die can change: a straight sequence runs along a row or
+# column (so only those within 2 along them), a bent one may turn (all within distance 2)
+_NEAR = {"straight": tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if dr == 0 or dc == 0),
+         "bent": tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if abs(dr) + abs(dc) <= 2)}
+
+
 def _feasible_near(cl: dict, new_cells, parity: int, shape: str, coverage: str) -> bool:
-    """Feasibility of every die within distance 2 of the cells just added (nothing farther changed)."""
+    """Feasibility of every die whose sequences can reach the cells just added (nothing else changed)."""
+    near = _NEAR[shape]
+    if len(new_cells) == 1:
+        r, c = new_cells[0]
+        for dr, dc in near:
+            q = (r + dr, c + dc)
+            if q in cl and not _feasible_at(cl, q, parity, shape, coverage):
+                return False
+        return True
     seen = set()
     for r, c in new_cells:
-        for dr in range(-2, 3):
-            span = 2 - abs(dr)
-            for dc in range(-span, span + 1):
-                q = (r + dr, c + dc)
-                if q in seen:
-                    continue
-                seen.add(q)
-                if q in cl and not _feasible_at(cl, q, parity, shape, coverage):
-                    return False
+        for dr, dc in near:
+            q = (r + dr, c + dc)
+            if q in seen:
+                continue
+            seen.add(q)
+            if q in cl and not _feasible_at(cl, q, parity, shape, coverage):
+                return False
     return True
 
 
