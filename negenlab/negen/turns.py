@@ -845,7 +845,7 @@ def can_close(position: Any, rules: Rules = Rules()) -> bool:
     """True when some board of 4 dice lets a player close a spiral of this table now (the same
     question as ``bool(closing_dice(...))``, answered without listing every way). Cached by table key.
 
-    >>> can_close("6 5 4"), can_close("1 2 3\n2 . 4\n3 4 .")
+    >>> can_close("6 5 4"), can_close("1 2 3\\n2 . 4\\n3 4 .")
     (False, True)
     """
     start = as_table_key(position)
