@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.ticker import FormatStrFormatter, NullFormatter
+from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 import pandas as pd
 
 from .table import as_table, components, layout
@@ -147,6 +147,7 @@ def plot_study(df: pd.DataFrame, seconds_per_turn: float = 30, target_minutes=(2
     axes[1].set_xlabel("first seat's wins minus fair share\n(percentage points)")
     axes[2].set_xlabel("stalled rounds (%)\n(nobody closed)")
     axes[3].set_xscale("log")
+    axes[3].xaxis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
     axes[3].xaxis.set_major_formatter(FormatStrFormatter("%g"))
     axes[3].xaxis.set_minor_formatter(NullFormatter())
     axes[3].set_xlabel("legal turns per decision\n(mean, log scale)")
