@@ -101,6 +101,7 @@ def expected_rounds(players: int, target_score: int = 2) -> float:
 
 
 _SERIES = {("random", 3): ("#4c78a8", "o"), ("random", 4): ("#72b7b2", "s"),
+           ("mcts-vs-greedy", 3): ("#54a24b", "v"), ("mcts-vs-greedy", 4): ("#b279a2", "P"),
            ("greedy-vs-random", 3): ("#e45756", "D"), ("greedy-vs-random", 4): ("#f58518", "^")}
 
 

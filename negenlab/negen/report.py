@@ -154,13 +154,16 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
                 "text": lead + f"A chi-square test of equal seat wins, one per cell, rejects at 5% in {len(flagged)} "
                                f"of {len(tested)} cells (about {0.05 * len(tested):.1f} expected by chance)"
                         + (": " + "; ".join(flagged) if flagged else "") + "."})
-    g = study[(study["mix"] == "greedy-vs-random")]
-    if len(g) and "greedy_win" in g:
-        parts = [f"{r['variant']}, {int(r['players'])} players: {_pct(r['greedy_win'], r['greedy_lo'], r['greedy_hi'])} "
-                 f"vs {100 / r['players']:.0f}% (n={int(r['n'])})" for r in g.to_dict("records")]
-        out.append({"claim": "skill pays (a player who plans beats players who do not)",
-                    "text": "The greedy player (closes when it can, else leaves the lowest exact closing odds; "
-                            "seats rotated) wins " + "; ".join(parts) + "."})
+    for mix, who, claim in (("greedy-vs-random", "The greedy player (closes when it can, else leaves the lowest "
+                                                 "exact closing odds; seats rotated) among random ones",
+                             "skill pays (a player who plans beats players who do not)"),
+                            ("mcts-vs-greedy", "The MCTS player among greedy ones (seats rotated)",
+                             "deeper planning pays beyond the greedy rule")):
+        g = study[study["mix"] == mix]
+        if len(g) and "focus_win" in g and g["focus_win"].notna().any():
+            parts = [f"{r['variant']}, {int(r['players'])} players: {_pct(r['focus_win'], r['focus_lo'], r['focus_hi'])} "
+                     f"vs a fair {100 / r['players']:.0f}% (n={int(r['n'])})" for r in g.to_dict("records")]
+            out.append({"claim": claim, "text": who + " wins " + "; ".join(parts) + "."})
     st = rand3.set_index("variant")
     if "straight/adjacency/join" in st.index:
         r = st.loc["straight/adjacency/join"]

@@ -1,9 +1,10 @@
 """Negen's variant study on the exact engine: paired, seat-rotated, resumable.
 
 Every cell (reading x players x agent mix) plays single rounds (``Rules(target_score=1)``).
-Cells of one row of the comparison (same players and mix) share their seeds, so the variants
-are compared on common random numbers; a mix with one distinct agent (``greedy-vs-random``)
-is played in ``players`` blocks with that agent in each seat in turn. Each block runs through
+Cells with the same number of players share their seeds (whatever the reading, the mix or the
+options of the run), so readings and mixes are compared on common random numbers. A mix with a
+focus agent (``greedy-vs-random``: one greedy player; ``mcts-vs-greedy``: one MCTS player among
+greedy ones) is played in ``players`` blocks with the focus agent in each seat in turn. Each block runs through
 :func:`negenlab.core.simulate` with a store folder, so an interrupted study resumes where it
 stopped, and the same seed gives the same table on any number of workers.
 
@@ -32,7 +33,8 @@ from .agents import make_agent
 from .game import Negen
 from .rules import Rules
 
-MIXES = ("random", "greedy-vs-random")
+MIXES = ("random", "greedy-vs-random", "mcts-vs-greedy")
+MCTS_SIMULATIONS = 200  # the MCTS budget of the mcts-vs-greedy mix (simulations per decision)
 SECONDS_PER_TURN = 30
 
 
@@ -65,19 +67,23 @@ def study_cells(variants="all", players: Iterable[int] = (3, 4), mixes: Iterable
     """The cells of the study, in the order they run (rows of the comparison outermost)."""
     cells = []
     for P in players:
-        for mi, mix in enumerate(mixes):
+        for mix in mixes:
             if mix not in MIXES:
                 raise InvalidInputError(f"unknown mix {mix!r}; expected one of {MIXES}")
             for rules in _variants(variants):
-                cells.append({"players": P, "mix": mix, "mix_index": mi,
+                cells.append({"players": P, "mix": mix,
                               "rules": rules.replace(players=P, target_score=1), "variant": rules.label})
     return cells
 
 
 def _seats(mix: str, players: int, block: int) -> list:
+    """The agents of a mix, its first-named agent (the focus) in seat ``block``."""
     if mix == "random":
         return [make_agent("random") for _ in range(players)]
-    return [make_agent("greedy") if p == block else make_agent("random") for p in range(players)]
+    if mix == "greedy-vs-random":
+        return [make_agent("greedy") if p == block else make_agent("random") for p in range(players)]
+    return [make_agent("mcts", simulations=MCTS_SIMULATIONS) if p == block else make_agent("greedy")
+            for p in range(players)]
 
 
 def run_cell(cell: dict, n_games: int, seed: int, store: Path | None, workers: int | None = 1,
@@ -88,7 +94,7 @@ def run_cell(cell: dict, n_games: int, seed: int, store: Path | None, workers: i
     per_block = -(-n_games // blocks)
     frames = []
     for b in range(blocks):
-        row_seed = seed + 1000 * P + 100 * cell["mix_index"] + b   # shared by every variant of the row
+        row_seed = seed + 1000 * P + b   # shared by every reading and mix of the row (common random numbers)
         where = None if store is None else Path(store) / f"p{P}-{cell['mix']}-{cell['variant'].replace('/', '-')}-b{b}"
         df = simulate(Negen(cell["rules"]), _seats(cell["mix"], P, b), n_games=per_block, seed=row_seed,
                       workers=workers, backend="serial" if workers == 1 else "process", store=where,
@@ -121,7 +127,7 @@ def summarise_cell(df: pd.DataFrame, cell: dict, seconds_per_turn: float = SECON
         row.update({f"seat{p}_win": r["value"], f"seat{p}_lo": r["lo"], f"seat{p}_hi": r["hi"]})
     if "focus_seat" in df and (df["focus_seat"] >= 0).any():
         r = rate(int((df["winner"] == df["focus_seat"]).sum()), n)
-        row.update({"greedy_win": r["value"], "greedy_lo": r["lo"], "greedy_hi": r["hi"]})
+        row.update({"focus_win": r["value"], "focus_lo": r["lo"], "focus_hi": r["hi"]})
     for reason in ("closed", "pool_empty", "max_turns"):
         row[f"ends_{reason}"] = int((df["round1_reason"] == reason).sum())
     return row
@@ -147,8 +153,10 @@ def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, var
     meta = json.loads(side.read_text()) if side.exists() else {}
     meta.update({"study": "Negen single rounds per reading, exact turn engine",
                  "agents": {"random": "RandomTurnAgent (uniform over legal turns)",
-                            "greedy": "GreedyAgent (closes when it can, else leaves the lowest exact closing odds)"},
-                 "pairing": "cells of one (players, mix) row share seeds; greedy rotates through every seat",
+                            "greedy": "GreedyAgent (closes when it can, else leaves the lowest exact closing odds)",
+                            "mcts": f"NegenMCTSAgent(simulations={MCTS_SIMULATIONS}) over whole turns"},
+                 "pairing": "cells with the same players share seeds (block b: seed + 1000 x players + b); "
+                            "the first-named agent of a mix (the focus) takes every seat in turn",
                  "seconds_per_turn": SECONDS_PER_TURN, "negenlab_version": package_version()})
     for stale in ("n_games_per_cell", "seed", "players", "mixes", "variants", "rules", "command", "complete",
                   "cells_done"):  # per-cell now, under "cells"
@@ -200,5 +208,5 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["study_cells", "run_cell", "summarise_cell", "run_study", "MIXES"]
+__all__ = ["study_cells", "run_cell", "summarise_cell", "run_study", "MIXES", "MCTS_SIMULATIONS"]
 

@@ -7,10 +7,24 @@ def test_readings_of_a_row_share_their_row_and_greedy_visits_every_seat():
     assert [(c["mix"], c["variant"]) for c in cells] == [
         ("random", "straight/adjacency/join"), ("random", "straight/die/join"),
         ("greedy-vs-random", "straight/adjacency/join"), ("greedy-vs-random", "straight/die/join")]
-    assert cells[2]["mix_index"] == cells[3]["mix_index"] == 1
     for block in range(3):
         assert [a.name for a in _seats("greedy-vs-random", 3, block)] == [
             "greedy" if p == block else "random" for p in range(3)]
+        assert [a.name for a in _seats("mcts-vs-greedy", 3, block)] == [
+            "mcts" if p == block else "greedy" for p in range(3)]
+
+
+def test_seeds_do_not_depend_on_which_cells_a_run_asks_for():
+    from negenlab.negen.study import MIXES
+
+    alone = study_cells("default", players=(3,), mixes=("greedy-vs-random",))
+    together = study_cells("default", players=(3,), mixes=MIXES)
+    cell = dict(alone[0], rules=alone[0]["rules"].replace(pool_size=20))
+    same = next(c for c in together if (c["mix"], c["variant"]) == (alone[0]["mix"], alone[0]["variant"]))
+    same = dict(same, rules=same["rules"].replace(pool_size=20))
+    a = run_cell(cell, 3, seed=1, store=None, progress=False)
+    b = run_cell(same, 3, seed=1, store=None, progress=False)
+    assert a.equals(b)
 
 
 def test_a_rerun_resumes_from_the_store_and_readings_share_seeds(tmp_path):
