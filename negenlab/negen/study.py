@@ -179,7 +179,7 @@ def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, var
         table = pd.DataFrame(list(rows.values()))
         rank = {"variant": order, "mix": {m: i for i, m in enumerate(MIXES)}}
         table = table.sort_values(["players", "mix", "variant"], key=lambda c: c.map(rank[c.name]) if c.name in rank else c)
-        table.to_csv(out, index=False)
+        table.dropna(axis=1, how="all").to_csv(out, index=False)
         rounds.to_parquet(rounds_path, index=False)
         side.write_text(json.dumps(meta, indent=2, default=str))
     return pd.DataFrame(list(rows.values()))
