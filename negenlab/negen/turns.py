@@ -269,6 +269,23 @@ def _in_sequence(get, y: Cell, v: int, edge: bool, shape: str) -> bool:
 _BENT = tuple(combinations(range(4), 2))
 
 
+def _node_sequences(get, y: Cell, v: int, shape: str):
+    """The sequences through the node die ``y`` (value ``v``, an end of the sequence) that the
+    cluster can still complete: ``(middle cell, middle value, middle missing, far cell, far value,
+    far missing)``."""
+    for dr, dc in _DIRS:
+        m = (y[0] + dr, y[1] + dc)
+        vm = get(m)
+        for w in ((vm,) if vm is not None else (v - 1, v + 1)):
+            if not 2 <= w <= 5 or abs(w - v) != 1:
+                continue
+            want = 2 * w - v
+            for z in _far_cells(m, y, shape):
+                have = get(z)
+                if have is None or have == want:
+                    yield m, w, vm is None, z, want, have is None
+
+
 def _cover_options(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> tuple:
     """Every way to cover the uncovered die (or the first uncovered pair) at ``y``: tuples of the
     missing ``(cell, value)`` of one sequence (1 or 2 cells). Empty: beyond repair."""
@@ -296,20 +313,10 @@ def _cover_options(cl: dict, y: Cell, parity: int, shape: str, coverage: str) ->
                     if ok and need:
                         options.append(tuple(need))
     else:
-        for dr, dc in _DIRS:
-            m = (r + dr, c + dc)
-            vm = get(m)
-            for w in ((vm,) if vm is not None else (v - 1, v + 1)):
-                if not 2 <= w <= 5 or abs(w - v) != 1:
-                    continue
-                want = 2 * w - v
-                for z in _far_cells(m, y, shape):
-                    have = get(z)
-                    if have is not None and have != want:
-                        continue
-                    need = ([] if vm is not None else [(m, w)]) + ([] if have is not None else [(z, want)])
-                    if need:
-                        options.append(tuple(need))
+        for m, w, m_missing, z, want, z_missing in _node_sequences(get, y, v, shape):
+            need = ([(m, w)] if m_missing else []) + ([(z, want)] if z_missing else [])
+            if need:
+                options.append(tuple(need))
     return tuple(dict.fromkeys(options))
 
 
@@ -358,16 +365,7 @@ def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> b
                 continue
             return True
         return False
-    for dr, dc in _DIRS:
-        m = (r + dr, c + dc)
-        vm = get(m)
-        for w in ((vm,) if vm is not None else (v - 1, v + 1)):
-            if not 2 <= w <= 5 or abs(w - v) != 1:
-                continue
-            want = 2 * w - v
-            if any((h := get(z)) is None or h == want for z in _far_cells(m, y, shape)):
-                return True
-    return False
+    return next(_node_sequences(get, y, v, shape), None) is not None
 
 
 # cells whose dice's feasibility a new die can change: a straight sequence runs along a row or
