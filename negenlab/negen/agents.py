@@ -21,7 +21,7 @@ from negenlab.core.agents import Agent, MCTSAgent
 from negenlab.core.errors import InvalidInputError
 
 from .rules import Rules
-from .turns import as_table_key, can_close, closing_counts_until, closing_dice
+from .turns import as_table_key, can_close, closing_counts_until
 
 
 class RandomTurnAgent(Agent):
@@ -50,33 +50,7 @@ def _multiplicity() -> dict:
 _BOARDS = _multiplicity()
 
 
-def _contains(board: tuple, need: tuple) -> bool:
-    rest = list(board)
-    for v in need:
-        if v not in rest:
-            return False
-        rest.remove(v)
-    return True
-
-
 _known: dict = {}  # exact closing odds by (table key, rules), from finished searches
-
-
-def _remember(key: tuple, rules: Rules, odds: Fraction) -> Fraction:
-    if len(_known) > 500_000:  # a long study in one process: start over rather than grow without end
-        _known.clear()
-    _known[(key, rules)] = odds
-    return odds
-
-
-def _odds(key: tuple, rules: Rules) -> Fraction:
-    if (key, rules) in _known:
-        return _known[(key, rules)]
-    needs = closing_dice(key, rules)
-    hits = sum(m for b, m in _BOARDS.items() if any(_contains(b, n) for n in needs)) if needs else 0
-    return _remember(key, rules, Fraction(hits, 6 ** 4))
-
-
 # boards as dice counts per value (index 0 unused), with their number of ordered rolls
 _BOARD_COUNTS = [(tuple(sum(1 for x in b if x == v) for v in range(7)), m) for b, m in _BOARDS.items()]
 
@@ -86,16 +60,19 @@ def _hits(counts: set) -> int:
     return sum(m for b, m in _BOARD_COUNTS if any(all(n <= h for n, h in zip(need, b)) for need in counts))
 
 
-def _odds_unless_above(key: tuple, rules: Rules, bound: Fraction) -> Fraction | None:
-    """The exact closing odds of ``key``, or None as soon as they are known to exceed ``bound``
-    (the counts found so far already close more than ``bound`` of the rolls)."""
+def _odds(key: tuple, rules: Rules, above: Fraction = Fraction(1)) -> Fraction | None:
+    """The exact closing odds of ``key``, or None as soon as they are known to exceed ``above``
+    (the dice counts found so far already close more of the rolls). Finished searches are cached."""
     if (key, rules) in _known:
         return _known[(key, rules)]
-    limit = bound * 6 ** 4
+    limit = above * 6 ** 4
     found, complete = closing_counts_until(key, rules, lambda counts: _hits(counts) > limit)
     if not complete:
         return None
-    return _remember(key, rules, Fraction(_hits(found), 6 ** 4))
+    if len(_known) > 500_000:  # a long study in one process: start over rather than grow without end
+        _known.clear()
+    _known[(key, rules)] = odds = Fraction(_hits(found), 6 ** 4)
+    return odds
 
 
 def closing_odds(table, rules: Rules = Rules()) -> Fraction:
@@ -139,8 +116,7 @@ class GreedyAgent(Agent):
         best, best_score = None, None
         for i in by_added:
             a, t = turns[i]
-            odds = (_odds_unless_above(t.key, state.rules, best_score[0]) if best_score is not None
-                    else _odds(t.key, state.rules))
+            odds = _odds(t.key, state.rules, best_score[0] if best_score is not None else Fraction(1))
             if odds is None:
                 continue
             score = (odds, -t.added, i)
