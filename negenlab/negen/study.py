@@ -137,6 +137,14 @@ def _cell_id(players: int, mix: str, variant: str) -> str:
     return f"{players} players, {mix}, {variant}"
 
 
+def _in_study_order(table: pd.DataFrame) -> pd.DataFrame:
+    """Rows by players, then mix (as in MIXES), then reading (as in Rules.variants())."""
+    rank = {"variant": {r.label: i for i, r in enumerate(Rules.variants())},
+            "mix": {m: i for i, m in enumerate(MIXES)}}
+    return table.sort_values(["players", "mix", "variant"],
+                             key=lambda col: col.map(rank[col.name]) if col.name in rank else col)
+
+
 def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, variants="all",
               players=(3, 4), mixes=MIXES, workers: int | None = 1, command: str = "") -> pd.DataFrame:
     """Run (or resume) the chosen cells and merge them into ``out`` (CSV, one row per cell), its
@@ -158,9 +166,6 @@ def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, var
                  "pairing": "cells with the same players share seeds (block b: seed + 1000 x players + b); "
                             "the first-named agent of a mix (the focus) takes every seat in turn",
                  "seconds_per_turn": SECONDS_PER_TURN, "negenlab_version": package_version()})
-    for stale in ("n_games_per_cell", "seed", "players", "mixes", "variants", "rules", "command", "complete",
-                  "cells_done"):  # per-cell now, under "cells"
-        meta.pop(stale, None)
     meta.setdefault("cells", {})
     for cell in study_cells(variants, players, mixes):
         cid = _cell_id(cell["players"], cell["mix"], cell["variant"])
@@ -175,11 +180,7 @@ def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, var
                               & (rounds["variant"] == cell["variant"]))]
         rounds = pd.concat([rounds, part], ignore_index=True)
         meta["cells"][cid] = {"n": len(df), "seed": seed, "rules": asdict(cell["rules"]), "command": command}
-        order = {c["variant"]: i for i, c in enumerate(study_cells("all", (3,), ("random",)))}
-        table = pd.DataFrame(list(rows.values()))
-        rank = {"variant": order, "mix": {m: i for i, m in enumerate(MIXES)}}
-        table = table.sort_values(["players", "mix", "variant"], key=lambda c: c.map(rank[c.name]) if c.name in rank else c)
-        table.dropna(axis=1, how="all").to_csv(out, index=False)
+        _in_study_order(pd.DataFrame(list(rows.values()))).dropna(axis=1, how="all").to_csv(out, index=False)
         rounds.to_parquet(rounds_path, index=False)
         side.write_text(json.dumps(meta, indent=2, default=str))
     return pd.DataFrame(list(rows.values()))
