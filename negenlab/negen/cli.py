@@ -11,7 +11,6 @@ on one line, ``@file`` reads a file, ``-`` reads stdin. The play verbs are added
 """
 from __future__ import annotations
 
-import importlib
 
 from negenlab.core.cliutil import add_json_flag, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
@@ -52,20 +51,17 @@ def register(parser) -> None:
     add_json_flag(p)
     p.set_defaults(func=cmd_enumerate)
 
-    p = sub.add_parser("odds", help="chance that a random board of 4 dice can close a spiral")
+    p = sub.add_parser("odds", help="chance that a random board of 4 dice can close a spiral "
+                                    "(by adding dice, and with every legal turn)")
     p.add_argument("table", help="the spiral (table text)")
     p.add_argument("--max-added", type=int, default=4, help="board dice that may be added (1..4, default 4)")
     _add_rules_args(p)
     add_json_flag(p)
     p.set_defaults(func=cmd_odds)
 
-    try:
-        play_cli = importlib.import_module("negenlab.negen.play_cli")
-    except ModuleNotFoundError as exc:
-        if exc.name != "negenlab.negen.play_cli":
-            raise
-    else:
-        play_cli.register_verbs(sub)
+    from . import play_cli
+
+    play_cli.register_verbs(sub)
 
 
 def cmd_check(args) -> int:
@@ -102,9 +98,15 @@ def cmd_enumerate(args) -> int:
 
 
 def cmd_odds(args) -> int:
+    from .agents import closing_odds as turn_odds
     from .odds import closing_odds
     from .table import parse_table
 
-    res = closing_odds(parse_table(read_text_arg(args.table)), _rules(args), max_added=args.max_added)
-    emit(res.to_dict(), args.json, res.summary())
+    table, rules = parse_table(read_text_arg(args.table)), _rules(args)
+    res = closing_odds(table, rules, max_added=args.max_added)
+    exact = turn_odds(table, rules)
+    out = dict(res.to_dict(), with_turns={"probability": float(exact), "numerator": exact.numerator,
+                                          "denominator": exact.denominator})
+    emit(out, args.json, res.summary() + f"\nwith every legal turn (joins, bridges{', moves' if rules.rearrange == 'free' else ''}"
+                                       f" and new spirals included): {float(exact):.4f} = {exact.numerator}/{exact.denominator}")
     return 0
