@@ -83,6 +83,19 @@ def seat_uniformity_p(wins) -> float:
     return acc
 
 
+def _missing_by_mix(missing) -> list[str]:
+    """``["random: bent/die/join (3, 4 players), ...", ...]`` from (players, mix, variant) triples."""
+    out = []
+    for mix in dict.fromkeys(m for _, m, _ in missing):
+        readings = {}
+        for P, m, v in missing:
+            if m == mix:
+                readings.setdefault(v, []).append(P)
+        out.append(f"{mix}: " + ", ".join(f"{v} ({', '.join(map(str, sorted(ps)))} players)"
+                                          for v, ps in readings.items()))
+    return out
+
+
 def _pct(v, lo, hi) -> str:
     return f"{100 * v:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
@@ -121,6 +134,19 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
         out.append({"claim": "the study", "text": "No committed variant study found (data/negen/study_exact.csv); "
                                                   "run python -m negenlab.negen.study."})
         return out
+    from .study import planned_cells
+
+    wanted = {(P, m, v): n for P, m, v, n in planned_cells()}
+    rows = {(int(r["players"]), r["mix"], r["variant"]): int(r["n"]) for r in study.to_dict("records")}
+    short = [f"{P} players {m} {v}: n={rows[(P, m, v)]} of {n}" for (P, m, v), n in wanted.items()
+             if (P, m, v) in rows and rows[(P, m, v)] < n]
+    missing = [k for k in wanted if k not in rows]
+    done = len(wanted) - len(missing) - len(short)
+    out.append({"claim": "the study can decide (1,000 rounds per cell; 200 for MCTS against greedy)",
+                "text": f"{done} of the {len(wanted)} planned cells are complete"
+                        + (f"; {len(short)} are short (" + "; ".join(short) + ")" if short else "")
+                        + (f"; {len(missing)} are not run yet: " + "; ".join(_missing_by_mix(missing)) if missing else "")
+                        + ". The findings below rest on the cells that exist."})
     rand3 = study[(study["mix"] == "random") & (study["players"] == 3)]
     d = rand3[rand3["variant"] == "straight/adjacency/join"]
     if len(d):

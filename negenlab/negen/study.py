@@ -76,6 +76,17 @@ def study_cells(variants="all", players: Iterable[int] = (3, 4), mixes: Iterable
     return cells
 
 
+def planned_cells() -> list[tuple[int, str, str, int]]:
+    """The study as planned, as (players, mix, reading, rounds wanted): every reading x 3 and 4
+    players with random players and with one greedy player (1,000 rounds each), and one MCTS
+    player among greedy ones under the default reading and its die-coverage twin (3 players,
+    200 rounds each)."""
+    plan = [(c["players"], c["mix"], c["variant"], 1000)
+            for c in study_cells("all", (3, 4), ("random", "greedy-vs-random"))]
+    return plan + [(c["players"], c["mix"], c["variant"], 200)
+                   for c in study_cells("default", (3,), ("mcts-vs-greedy",))]
+
+
 def _seats(mix: str, players: int, block: int) -> list:
     """The agents of a mix, its first-named agent (the focus) in seat ``block``."""
     if mix == "random":
@@ -209,5 +220,5 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["study_cells", "run_cell", "summarise_cell", "run_study", "MIXES", "MCTS_SIMULATIONS"]
+__all__ = ["study_cells", "planned_cells", "run_cell", "summarise_cell", "run_study", "MIXES", "MCTS_SIMULATIONS"]
 
