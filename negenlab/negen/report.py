@@ -24,7 +24,7 @@ def build(page, options) -> None:
     """Findings first (from the committed study and Piet's position searched now), then the
     variant figure, the spiral analysis and the play section; tables are folded."""
     from .play_plot import plot_study
-    from .report_play import build as play_section, piet_turns
+    from .report_play import build as play_section, piet_pictures, piet_turns
 
     study, meta = load_study()
     piet = piet_turns()
@@ -36,6 +36,7 @@ def build(page, options) -> None:
             "readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
             "round has a winner and seats win equally (expected rounds to 2 points: 2.9 with 3 players, 3.2 "
             "with 4). Reproduce a cell with the command in the sidecar."))
+    page.raw_html(piet_pictures())
     spiral_sections(page, options)
     play_section(page, options, piet=piet, study=study, meta=meta)
 

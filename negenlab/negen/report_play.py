@@ -47,6 +47,28 @@ def piet_turns(readings=PIET_READINGS) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def piet_pictures() -> str:
+    """HTML: Piet's position, the turn he played, and one of the closing turns the die-coverage
+    reading would have let him play (fewest dice first), each drawn with its witness."""
+    from .spirals import check_table
+    from .table import layout, parse_table, table_key, verdicts_svg
+    from .turns import legal_turns
+
+    default, die = Rules(), Rules(coverage="die")
+    start = parse_table(PIET_TABLE)
+    played = layout(table_key(parse_table(PIET_AFTER)))
+    closing = legal_turns(PIET_TABLE, board=PIET_BOARD, rules=die).closing[0]
+    close_table = layout(closing.key)
+    pics = [(verdicts_svg(start, check_table(start, default), size=28), "Piet's table; his board 5 2 2 1"),
+            (verdicts_svg(played, check_table(played, default), size=28),
+             "the turn he played (legal under every reading; closes nothing)"),
+            (verdicts_svg(close_table, check_table(close_table, die), size=28),
+             f"under straight/die he could have closed instead, e.g. adding {len(closing.used)} board "
+             f"{'die' if len(closing.used) == 1 else 'dice'} ({', '.join(map(str, closing.used))}) and joining")]
+    cells = "".join(f"<figure style='margin:0'>{svg}<figcaption>{text}</figcaption></figure>" for svg, text in pics)
+    return f"<div style='display:flex;flex-wrap:wrap;gap:24px;align-items:flex-end'>{cells}</div>"
+
+
 def build(page, options, piet: pd.DataFrame | None = None, study: pd.DataFrame | None = None,
           meta: dict | None = None) -> None:
     """The play section: Piet's turns per reading, a fresh study cell, the committed study (folded)."""
@@ -83,4 +105,4 @@ def build(page, options, piet: pd.DataFrame | None = None, study: pd.DataFrame |
                     game=Negen(Rules(target_score=1)).describe())
 
 
-__all__ = ["build", "piet_turns", "PIET_READINGS"]
+__all__ = ["build", "piet_turns", "piet_pictures", "PIET_READINGS"]
