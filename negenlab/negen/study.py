@@ -10,6 +10,12 @@ stopped, and the same seed gives the same table on any number of workers.
 
     python -m negenlab.negen.study --store runs/negen --games 1000 --variants default
 
+Costs differ a lot by reading (one core, this machine): a random cell under straight/adjacency
+takes minutes, greedy cells about 2 hours per 1,000 rounds, "free" cells 6-11 hours (every die
+may move, so decisions have hundreds to thousands of turns). Under bent/die a random round can
+stop for hours on one decision: a table of lone dice and a 4-die board can build tens of
+thousands of distinct spirals, and the exact search lists every end table they make.
+
 >>> from negenlab.negen.study import study_cells
 >>> [c["variant"] for c in study_cells(variants="default", players=(3,), mixes=("random",))]
 ['straight/adjacency/join', 'straight/die/join']
