@@ -44,14 +44,16 @@ def positions(rules: Rules, rounds: int, seed: int) -> list:
     return out
 
 
-def plain_rule(state):
+def rule_pick(state, odds):
+    """The greedy rule written plainly: the first closing turn; else the least ``odds(key, rules)``,
+    then most dice added, then the game's order."""
     actions = state.legal_actions()
     turns = [state.turn_of(a) for a in actions]
     closing = [a for a, t in zip(actions, turns) if t.closed]
     if closing:
         return closing[0]
     return min(zip(actions, turns, range(len(actions))),
-               key=lambda x: (closing_odds(x[1].key, state.rules), -x[1].added, x[2]))[0]
+               key=lambda x: (odds(x[1].key, state.rules), -x[1].added, x[2]))[0]
 
 
 def earlier_odds(key, rules) -> float:
@@ -62,16 +64,6 @@ def earlier_odds(key, rules) -> float:
         comps = negen_turns._components(distinct, counts, wild, 4, rules.sequence_shape, rules.coverage, None)
         needs |= {d for d, closed in negen_turns._dice_of_tables(distinct, counts, comps) if closed}
     return negen_agents._hits(needs) / 6 ** 4
-
-
-def earlier_rule(state):
-    actions = state.legal_actions()
-    turns = [state.turn_of(a) for a in actions]
-    closing = [a for a, t in zip(actions, turns) if t.closed]
-    if closing:
-        return closing[0]
-    return min(zip(actions, turns, range(len(actions))),
-               key=lambda x: (earlier_odds(x[1].key, state.rules), -x[1].added, x[2]))[0]
 
 
 def cold() -> None:
@@ -94,9 +86,9 @@ def main() -> None:
     for i, s in enumerate(states):
         s.legal_actions()  # the turn search is the game's, not the agent's: done before timing
         picks = {}
-        ways = [("greedy", lambda st: agent.step(st, rng)), ("plain rule", plain_rule)]
+        ways = [("greedy", lambda st: agent.step(st, rng)), ("plain rule", lambda st: rule_pick(st, closing_odds))]
         if i < args.earlier:
-            ways.append(("earlier", earlier_rule))
+            ways.append(("earlier", lambda st: rule_pick(st, earlier_odds)))
         for name, pick in ways:
             cold()
             t0 = time.perf_counter()
