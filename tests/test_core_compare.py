@@ -104,3 +104,11 @@ def test_estimate_stops_when_narrow_enough_or_at_its_cap():
     assert (v, hi) == (1.0, 1.0)
     c = estimate(game, agents, halfwidth=0.001, seed=2, batch=100, max_games=200, backend="serial")
     assert c.capped and not c.reached and c.n == 200 and "cap" in str(c)
+
+
+def test_results_draw_themselves_in_a_notebook():
+    game, agents = Nim((1, 2)), [RandomAgent(), RandomAgent()]
+    e = estimate(game, agents, halfwidth=0.001, seed=2, batch=50, max_games=50, backend="serial")
+    assert "cap of 50 games" in e._repr_html_()
+    r = compare(game, challenger=RandomAgent(), baseline=RandomAgent(), h1=0.65, seed=1, batch=100, backend="serial")
+    assert r._repr_html_().startswith("<div") and "H0" in r._repr_html_()

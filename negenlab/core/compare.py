@@ -186,6 +186,13 @@ class Comparison:
                 f"[{self.lo:.4f}, {self.hi:.4f}]; LLR {self.llr:.2f} in bounds ({self.bounds[0]:.2f}, "
                 f"{self.bounds[1]:.2f}); alpha={self.alpha}, beta={self.beta}")
 
+    def _repr_html_(self) -> str:
+        import html
+
+        colour = {"H1": "#2e7d32", "H0": "#1565c0", "undecided": "#e69500"}[self.decision]
+        return (f"<div style='border-left:4px solid {colour};padding:4px 10px'><b>{html.escape(self.decision)}</b> "
+                f"{html.escape(str(self))}</div>")
+
     def to_dict(self) -> dict:
         d = {k: getattr(self, k) for k in ("decision", "units", "games", "estimate", "lo", "hi", "llr", "h0",
                                            "h1", "alpha", "beta", "metric", "capped")}
@@ -285,6 +292,12 @@ class Estimate:
         why = (f"95% interval within +/-{self.halfwidth:g}" if self.reached
                else f"cap of {self.n} games reached before +/-{self.halfwidth:g}")
         return f"{self.metric}: {self.value:.4f} [{self.lo:.4f}, {self.hi:.4f}], n={self.n} ({why})"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        colour = "#2e7d32" if self.reached else "#e69500"
+        return f"<div style='border-left:4px solid {colour};padding:4px 10px'>{html.escape(str(self))}</div>"
 
 
 def estimate(game: Game, agents: Sequence[Any], metric: Metric | str | None = None, *, halfwidth: float = 0.02,
