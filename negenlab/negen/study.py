@@ -203,6 +203,25 @@ def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, var
     return pd.DataFrame(list(rows.values()))
 
 
+def study_status(out: Path, store: Path) -> pd.DataFrame:
+    """Every planned cell with the rounds in the committed table and the rounds already played in
+    the store (finished chunks), so a resumed study shows what is left.
+
+    >>> study_status(Path("no.csv"), Path("no-store")).columns.tolist()
+    ['players', 'mix', 'variant', 'wanted', 'in table', 'in store']
+    """
+    table = pd.read_csv(out) if Path(out).exists() else pd.DataFrame(columns=["players", "mix", "variant", "n"])
+    have = {(int(r["players"]), r["mix"], r["variant"]): int(r["n"]) for r in table.to_dict("records")}
+    rows = []
+    for P, mix, variant, wanted in planned_cells():
+        played = 0
+        for folder in Path(store).glob(f"p{P}-{mix}-{variant.replace('/', '-')}-b*"):
+            played += sum(len(pd.read_parquet(f)) for f in folder.glob("chunk-*.parquet"))
+        rows.append({"players": P, "mix": mix, "variant": variant, "wanted": wanted,
+                     "in table": have.get((P, mix, variant), 0), "in store": played})
+    return pd.DataFrame(rows)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description="Negen variant study on the exact engine (resumable)")
     ap.add_argument("--out", default="data/negen/study_exact.csv")
@@ -214,9 +233,14 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4])
     ap.add_argument("--mixes", nargs="+", default=list(MIXES))
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--status", action="store_true", help="show every planned cell's rounds so far, run nothing")
     args = ap.parse_args(argv)
+    if args.status:
+        print(study_status(Path(args.out), Path(args.store)).to_string(index=False))
+        return
     command = "python -m negenlab.negen.study " + " ".join(
-        f"--{k} {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in vars(args).items())
+        f"--{k} {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in vars(args).items()
+        if k != "status")
     variants = args.variants[0] if len(args.variants) == 1 and "/" not in args.variants[0] else args.variants
     run_study(Path(args.out), Path(args.store), args.games, args.seed, variants, tuple(args.players),
               tuple(args.mixes), args.workers, command)
@@ -226,5 +250,5 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["study_cells", "planned_cells", "run_cell", "summarise_cell", "run_study", "MIXES", "MCTS_SIMULATIONS"]
+__all__ = ["study_cells", "planned_cells", "study_status", "run_cell", "summarise_cell", "run_study", "MIXES", "MCTS_SIMULATIONS"]
 
