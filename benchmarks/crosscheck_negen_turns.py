@@ -10,9 +10,6 @@ and the ones it has in excess, positions whose turn facts (used / closed / deple
 duplicates, and the brute-force seconds.  The brute-force search of a position does not depend on
 the reading (shape, coverage), so it runs once per rearrange mode and its seconds (summed over the
 positions, in worker processes) are shown with each of the 4 variants of that mode.
-
-When ``legal_turns`` is not usable yet (``Rules`` without ``free_moves``), only the brute force
-runs and its figures are printed.
 """
 from __future__ import annotations
 
@@ -21,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+import pandas as pd
 from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -28,19 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.negen import brute_turns as bt  # noqa: E402
 
 LABELS = {f"{s}-{c}-{r}": (s, c, r) for s, c, r in bt.VARIANTS}
-
-
-def fast_available() -> str:
-    """'' when legal_turns can be cross-checked, else why not."""
-    try:
-        from negenlab.negen import Rules, legal_turns  # noqa: F401
-    except ImportError as exc:
-        return f"negenlab.negen.legal_turns cannot be imported ({exc})"
-    try:
-        Rules(free_moves=1)
-    except TypeError:
-        return "Rules does not take free_moves yet"
-    return ""
 
 
 def main() -> None:
@@ -55,10 +40,6 @@ def main() -> None:
     args = ap.parse_args()
 
     variants = [LABELS[v] for v in args.variant] if args.variant else list(bt.VARIANTS)
-    why_not = fast_available()
-    if why_not:
-        print(f"legal_turns is not cross-checked: {why_not}; brute force only", flush=True)
-
     rows = []
     for rearrange in ("join", "free"):
         mine = [v for v in variants if v[2] == rearrange]
@@ -76,42 +57,32 @@ def main() -> None:
             row = dict(variant=label, positions=len(positions), brute_s=brute_s, brute_wall=wall,
                        turns=sum(len(res[0][(shape, coverage)]) for res in brute),
                        closing=sum(any(f["closed"] for f in res[0][(shape, coverage)].values()) for res in brute))
-            if not why_not:
-                fjobs = [(t, b, shape, coverage, rearrange, args.free_moves) for t, b, _ in positions]
-                missing = extra = facts = dups = incomplete = 0
-                reports = []
-                t1 = time.perf_counter()
-                fast = tqdm(bt.run_jobs(bt.fast_job, fjobs, args.workers), total=len(fjobs),
-                            desc=f"legal_turns, {label}", unit="pos")
-                for position, res, got in zip(positions, brute, fast):
-                    mine_tables, (theirs, dup, complete) = res[0][(shape, coverage)], got
-                    missing += len(set(mine_tables) - set(theirs))
-                    extra += len(set(theirs) - set(mine_tables))
-                    facts += sum(mine_tables[k] != theirs[k] for k in set(mine_tables) & set(theirs))
-                    dups += len(dup)
-                    incomplete += not complete
-                    report = bt.compare(position, mine_tables, got)
-                    if report:
-                        reports.append(report)
-                row.update(missing=missing, extra=extra, facts=facts, dups=dups, incomplete=incomplete,
-                           differ=len(reports), fast_wall=time.perf_counter() - t1)
-                for report in reports[:args.show]:
-                    tqdm.write(f"--- {label}: a position that differs\n{report}\n")
+            fjobs = [(t, b, shape, coverage, rearrange, args.free_moves) for t, b, _ in positions]
+            missing = extra = facts = dups = incomplete = 0
+            reports = []
+            t1 = time.perf_counter()
+            fast = tqdm(bt.run_jobs(bt.fast_job, fjobs, args.workers), total=len(fjobs),
+                        desc=f"legal_turns, {label}", unit="pos")
+            for position, res, got in zip(positions, brute, fast):
+                mine_tables, (theirs, dup, complete) = res[0][(shape, coverage)], got
+                missing += len(set(mine_tables) - set(theirs))
+                extra += len(set(theirs) - set(mine_tables))
+                facts += sum(mine_tables[k] != theirs[k] for k in set(mine_tables) & set(theirs))
+                dups += len(dup)
+                incomplete += not complete
+                report = bt.compare(position, mine_tables, got)
+                if report:
+                    reports.append(report)
+            row.update(missing=missing, extra=extra, facts=facts, dups=dups, incomplete=incomplete,
+                       differ=len(reports), fast_wall=time.perf_counter() - t1)
+            for report in reports[:args.show]:
+                tqdm.write(f"--- {label}: a position that differs\n{report}\n")
             rows.append(row)
 
-    head = f"{'variant':26s} {'positions':>9s} {'turns':>8s} {'closing':>7s}"
-    if not why_not:
-        head += (f" {'missing':>7s} {'extra':>6s} {'facts':>6s} {'dups':>5s} {'incompl':>7s} {'differ':>6s}"
-                 f" {'fast s':>7s}")
-    head += f" {'brute s':>8s}"
-    print(head)
-    for r in rows:
-        line = f"{r['variant']:26s} {r['positions']:9d} {r['turns']:8d} {r['closing']:7d}"
-        if not why_not:
-            line += (f" {r['missing']:7d} {r['extra']:6d} {r['facts']:6d} {r['dups']:5d} {r['incomplete']:7d}"
-                     f" {r['differ']:6d} {r['fast_wall']:7.1f}")
-        line += f" {r['brute_s']:8.1f}"
-        print(line)
+    table = pd.DataFrame(rows)[["variant", "positions", "turns", "closing", "missing", "extra", "facts", "dups",
+                                "incomplete", "differ", "fast_wall", "brute_s"]]
+    print(table.rename(columns={"fast_wall": "fast s", "brute_s": "brute s"}).to_string(
+        index=False, float_format=lambda v: f"{v:.1f}"))
     print("brute s: seconds of the brute-force search summed over the positions (one search per position "
           "serves the 4 variants of its rearrange mode); fast s: wall seconds of legal_turns.")
 
