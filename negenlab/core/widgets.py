@@ -1,7 +1,19 @@
-"""ipywidgets helpers shared by the games' explorers.
+"""Widgets shared by the games: the clickable board and the in-widget error line.
 
 Errors caused by what the user typed or clicked are shown inside the widget, never
 as a traceback.
+
+:class:`BoardWidget` is one small anywidget (an ES module shipped as package data, no build
+step). Python computes an SVG; every element carrying ``data-target="kind:..."`` is a
+click target, and clicks come back as the ``click`` trait:
+
+>>> from negenlab.core.widgets import BoardWidget
+>>> board = BoardWidget(svg='<svg><rect data-target="cell:1:1" width="9" height="9"/></svg>')
+>>> seen = []
+>>> board.on_click(seen.append)
+>>> board.press("cell:1:1")          # what a click in the browser does
+>>> seen
+['cell:1:1']
 
 >>> from negenlab.core.widgets import ErrorBanner
 >>> banner = ErrorBanner()
@@ -14,8 +26,74 @@ from __future__ import annotations
 
 import html
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable
 
+import anywidget
 import ipywidgets as W
+import traitlets
+
+_STATIC = Path(__file__).parent / "static"
+
+
+def target(kind: str, *parts) -> str:
+    """The SVG attribute naming a click target: ``target("cell", 2, 3)`` -> ``' data-target="cell:2:3"'``."""
+    return ' data-target="' + html.escape(":".join([kind, *map(str, parts)])) + '"'
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """An SVG board you click; Python draws, the browser reports clicks on named targets.
+
+    Traits: ``svg`` (the picture), ``legal`` (targets that may be clicked, highlighted on
+    hover; None: all), ``gallery`` (small pictures, each ``{"target", "svg", "label",
+    "preview"}``; hovering one shows its ``preview`` on the board), ``status``, ``error``
+    and ``busy`` (text lines inside the widget), ``click`` (``{"target", "seq"}``, set by the
+    browser) and ``hovered``.
+    """
+
+    _esm = _STATIC / "board.js"
+    _css = _STATIC / "board.css"
+    svg = traitlets.Unicode("").tag(sync=True)
+    legal = traitlets.List(traitlets.Unicode(), allow_none=True, default_value=None).tag(sync=True)
+    gallery = traitlets.List(traitlets.Dict()).tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    busy = traitlets.Unicode("").tag(sync=True)
+    click = traitlets.Dict().tag(sync=True)
+    hovered = traitlets.Unicode("").tag(sync=True)
+
+    def on_click(self, handler: Callable[[str], None]) -> None:
+        """Call ``handler(target)`` on every click; a ``ValueError`` it raises shows as the error line."""
+
+        def relay(change):
+            name = (change["new"] or {}).get("target")
+            if name:
+                with self.catch():
+                    handler(name)
+
+        self.observe(relay, names="click")
+
+    def press(self, name: str) -> None:
+        """Click the target ``name`` from Python, exactly as the browser reports a click."""
+        self.click = {"target": name, "seq": int(self.click.get("seq", 0)) + 1}
+
+    @contextmanager
+    def catch(self):
+        """Clear the error line; show a ``ValueError`` raised inside as the error line."""
+        self.error = ""
+        try:
+            yield self
+        except ValueError as exc:  # InvalidInputError and IllegalMoveError are ValueErrors
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    @contextmanager
+    def working(self, message: str):
+        """Show ``message`` (e.g. "compiling…") while the block runs."""
+        self.busy = message
+        try:
+            yield self
+        finally:
+            self.busy = ""
 
 
 class ErrorBanner:
