@@ -4,9 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev-dask
 BENCH_STAMP := $(VENV)/.installed-bench
+BROWSER_STAMP := $(VENV)/.installed-browser
 REPORTS ?= reports
 
-.PHONY: demo test lab bench venv clean
+.PHONY: demo test browser-test lab bench venv clean
 
 venv: $(STAMP)
 
@@ -27,6 +28,17 @@ demo: $(STAMP)
 ## make test: the whole test suite (notebooks included)
 test: $(STAMP)
 	$(PY) -m pytest -q
+
+$(BROWSER_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,dask,browser]'
+	touch $@
+
+## make browser-test: every notebook in a real JupyterLab, driven by the distribution's Chromium
+## (apt-get install chromium; no browser download). DOCS=1 also refreshes docs/img/board-*.png.
+browser-test: $(BROWSER_STAMP)
+	@command -v chromium >/dev/null || test -x /usr/bin/chromium || \
+		{ echo "browser-test needs Chromium: apt-get install chromium"; exit 1; }
+	NEGENLAB_DOCS_SHOTS=$(DOCS) $(PY) -m pytest --browser -p no:cacheprovider -q -s tests/browser
 
 ## make lab: JupyterLab on the notebooks
 lab: $(STAMP)

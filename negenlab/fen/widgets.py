@@ -1,29 +1,36 @@
 """Jupyter widgets: a board explorer (n/e with histograms) and a playable board against an agent.
 
-Errors from what the user picks, uploads or clicks are shown in the widget (``ErrorBanner``).
+Errors from what the user picks, uploads or clicks are shown in the widget (``ErrorBanner``;
+the playable board's own error line).
 
 >>> from negenlab.fen.widgets import explorer, play_board
 >>> box = explorer()
 >>> game = play_board()
 >>> game.click(game.state.legal_actions()[0]); game.state.turn_number >= 1
 True
+>>> game.view.press(game.view.legal[0]); game.state.turn_number >= 3   # a click on the board
+True
 """
 from __future__ import annotations
 
 import json
+import re
 import warnings
+from types import SimpleNamespace
 
 import ipywidgets as W
 import numpy as np
 
-from negenlab.core.widgets import ErrorBanner
+from negenlab.core.agents import MCTSAgent
+from negenlab.core.errors import IllegalMoveError, InvalidInputError
+from negenlab.core.widgets import BoardWidget, ErrorBanner
 
 from . import tilings
 from .agents import make_agent
-from .engine import Fen
+from .engine import CAPTURE, CLAIM_EDGES, CLAIM_NODES, Fen
 from .ne import derive_ne
 from .rules import Rules
-from .svg import COLOURS, LIGHT, board_svg
+from .svg import COLOUR_NAMES, board_svg
 from .tessellation import BoardError, Tessellation
 
 STANDARD = {"triangle side 7 (standard)": lambda k: tilings.triangle(7),
@@ -105,113 +112,189 @@ def explorer(default: str = "triangle side 7 (standard)") -> W.VBox:
     return W.VBox([W.HBox([pick, faces]), W.HBox([scope, upload]), banner.widget, W.HBox([pic, info]), hist])
 
 
-def _grid_positions(t: Tessellation, max_cells: int = 80):
-    """Integer grid cells for every node, edge midpoint and face centre, without collisions (or None)."""
-    pts = np.vstack([t.coords,
-                     np.array([(t.coords[a] + t.coords[b]) / 2 for a, b in t.edges]),
-                     t.face_centroids()])
-    lo = pts.min(axis=0)
-    span = max(float((pts.max(axis=0) - lo).max()), 1e-9)
-    for cells in range(8, max_cells + 1):
-        g = np.round((pts - lo) / span * (cells - 1)).astype(int)
-        if len({tuple(p) for p in g}) == len(g):
-            return g
-    return None
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
+def _colour_words(text: str) -> str:
+    """The engine's "colour 0" / "colour 1" in an error message, said as red / blue."""
+    return re.sub(r"colour ([01])", lambda m: COLOUR_NAMES[int(m.group(1))], text)
+
+
+def next_step(state) -> str:
+    """What the player to move may click now, in words.
+
+    >>> from negenlab.fen import Fen, tilings
+    >>> s = Fen(tilings.triangle(7)).new_initial_state()
+    >>> next_step(s)
+    'claim 1 node or 3 edges'
+    >>> s.apply(s.b.EDGE0); next_step(s)
+    'claim 2 more edges (no two on one face)'
+    """
+    if state.is_terminal():
+        return "the game is over"
+    b = state.b
+    if state.phase == CAPTURE:
+        return "capture another dashed face, or press 'stop capturing'"
+    if state.phase in (CLAIM_NODES, CLAIM_EDGES):
+        left = state.target - len(state.placed)
+        kind = "node" if state.phase == CLAIM_NODES else "edge"
+        return f"claim {left} more {kind}{'' if left == 1 else 's'} (no two on one face)"
+    claims = [_plural(k, kind) for k, kind in ((state.tn, "node"), (state.te, "edge")) if k]
+    steps = ["claim " + " or ".join(claims)] if claims else []
+    if state.eligible_faces():
+        steps.append("capture a dashed face")
+    if b.SWAP in state.legal_actions():
+        steps.append("press 'swap' to take over red")
+    return ", or ".join(steps) or "no move is possible"
 
 
 class PlayableBoard:
-    """A board of buttons (nodes ●, edges ─, faces ▲ at their places) to play FEN against an agent.
+    """FEN against an agent on one clickable board (:class:`BoardWidget`).
 
-    Click an item to play it as one micro-action; a claim of e edges is e clicks, a capture is
-    clicks on faces then "stop". The agent answers its whole turn. Illegal clicks show the
-    reason in the widget.
+    Click a node, an edge or a face to play it as one micro-action: a claim of e edges is e
+    clicks, a capture is clicks on dashed faces, then "stop capturing" (or the turn ends by
+    itself when no face is left). The agent answers its whole turn. ``view.legal`` lists the
+    clickable targets (``node:v``, ``edge:j``, ``face:f``); an illegal click is explained in
+    the widget's error line and changes nothing. Show it with ``display(pb.widget)``.
+
+    >>> from negenlab.fen import tilings
+    >>> pb = PlayableBoard(tilings.triangle(3))
+    >>> pb.view.status[:12]
+    'You are red.'
+    >>> pb.view.press("face:0")            # nothing to capture yet
+    >>> pb.view.error[:16], pb.state.turn_number
+    ('IllegalMoveError', 0)
+    >>> pb.view.press("node:4")            # a claim of n = 1 node; the agent answers
+    >>> pb.view.error, pb.state.owners()["nodes"][4], pb.state.turn_number
+    ('', 0, 2)
     """
 
     def __init__(self, board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0,
-                 rules: Rules | None = None, seed: int = 0, simulations: int = 100):
+                 rules: Rules | None = None, seed: int = 0, simulations: int = 100, size: int = 420):
         self.board = board or tilings.triangle(5)
         self.game = Fen(self.board, rules)
         self.agent = make_agent(agent, simulations)
         self.human = int(human_seat)
-        self.rng = np.random.default_rng(seed)
-        self.banner = ErrorBanner()
-        self.status = W.HTML()
-        self.picture = W.HTML()
-        self.buttons: list[W.Button] = []
-        self.grid = self._make_grid()
+        self.seed = seed
+        self.size = size
+        self.last_reply: list[int] = []
+        self.view = BoardWidget()
+        self.view.on_click(self._clicked)
         self.swap = W.Button(description="swap (pie rule)")
         self.stop = W.Button(description="stop capturing")
+        self.new = W.Button(description="new game")
         self.swap.on_click(lambda _: self.click(self.game.board.SWAP))
         self.stop.on_click(lambda _: self.click(self.game.board.STOP))
-        self.new = W.Button(description="new game")
         self.new.on_click(lambda _: self.reset())
-        self.widget = W.VBox([self.status, self.banner.widget, W.HBox([self.grid, self.picture]),
-                              W.HBox([self.swap, self.stop, self.new])])
+        self.widget = W.HBox([self.view, W.VBox([self.swap, self.stop, self.new])])
         self.reset()
 
-    def _make_grid(self):
+    # -- targets and actions -------------------------------------------------------------------
+    def target_of(self, action: int) -> str:
+        """The board target of a node, edge or face action (``node:v``, ``edge:j``, ``face:f``)."""
         b = self.game.board
-        pos = _grid_positions(self.board)
-        labels = ["●"] * b.V + ["─"] * b.E + ["▲"] * b.F
-        kids = []
-        for a in range(b.V + b.E + b.F):
-            btn = W.Button(description=labels[a], tooltip=self._name(a),
-                           layout=W.Layout(width="24px", height="22px", padding="0"))
-            btn.on_click(lambda _, a=a: self.click(a))
-            self.buttons.append(btn)
-            if pos is not None:
-                top = int(pos[:, 1].max())
-                btn.layout.grid_row = str(top - int(pos[a][1]) + 1)  # y grows upwards on the board
-                btn.layout.grid_column = str(int(pos[a][0]) + 1)
-            kids.append(btn)
-        if pos is None:
-            return W.GridBox(kids, layout=W.Layout(grid_template_columns="repeat(16, 26px)"))
-        return W.GridBox(kids, layout=W.Layout(grid_gap="1px"))
+        if 0 <= action < b.V:
+            return f"node:{action}"
+        if action < b.FACE0:
+            return f"edge:{action - b.EDGE0}"
+        if action < b.SWAP:
+            return f"face:{action - b.FACE0}"
+        raise InvalidInputError(f"action {action} (swap or stop) is a button, not a place on the board")
 
-    def _name(self, a):
-        s = self.game.new_initial_state()
-        return s.action_to_string(a)
+    def action_of(self, name: str) -> int:
+        """The micro-action of a board target: ``node:v`` -> v, ``edge:j`` -> V + j, ``face:f`` -> V + E + f."""
+        b = self.game.board
+        kind, _, num = name.partition(":")
+        first, count = {"node": (0, b.V), "edge": (b.EDGE0, b.E), "face": (b.FACE0, b.F)}.get(kind, (0, -1))
+        if count < 0 or not num.isdigit() or int(num) >= count:
+            raise InvalidInputError(f"{name!r} is not a place on this board (nodes 0..{b.V - 1}, "
+                                    f"edges 0..{b.E - 1}, faces 0..{b.F - 1})")
+        return first + int(num)
 
-    def reset(self):
+    # -- playing -------------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Start a new game (the agent opens when it holds seat 0)."""
+        self.rng = np.random.default_rng(self.seed)
         self.state = self.game.new_initial_state()
+        self.view.error = ""
         self._agent_moves()
         self.redraw()
 
     def click(self, action: int) -> None:
-        """Play ``action`` for the human (then let the agent answer)."""
-        with self.banner.catch():
-            if self.state.is_terminal():
-                raise BoardError("the game is over; press 'new game'")
-            if self.state.current_player != self.human:
-                raise BoardError("it is the agent's turn")
-            self.state.apply(int(action))
-            self._agent_moves()
+        """Play ``action`` for the human (then let the agent answer); errors show in the widget."""
+        with self.view.catch():
+            self._play(int(action))
         self.redraw()
 
-    def _agent_moves(self):
-        while not self.state.is_terminal() and self.state.current_player != self.human:
-            self.state.apply(self.agent.step(self.state, self.rng))
+    def _clicked(self, name: str) -> None:
+        self._play(self.action_of(name))
+        self.redraw()
 
-    def redraw(self):
+    def _play(self, action: int) -> None:
         s = self.state
-        own = s.owner
-        b = self.game.board
-        legal = set(s.legal_actions())
-        for a, btn in enumerate(self.buttons):
-            o = own[a]
-            btn.style.button_color = (COLOURS[o] if a < b.FACE0 else LIGHT[o]) if o >= 0 else \
-                ("#cfc" if a in legal else "#eee")
+        if s.is_terminal():
+            raise BoardError("the game is over; press 'new game'")
+        if s.current_player != self.human:
+            raise BoardError("it is the agent's turn")
+        try:
+            s.apply(action)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(_colour_words(str(exc))) from None
+        self._agent_moves()
+
+    def _agent_moves(self) -> None:
+        s = self.state
+        if s.is_terminal() or s.current_player == self.human:
+            return
+        self.last_reply = []
+        with self.view.working(self._busy_message()):
+            while not s.is_terminal() and s.current_player != self.human:
+                a = self.agent.step(s, self.rng)
+                s.apply(a)
+                self.last_reply.append(a)
+
+    def _busy_message(self) -> str:
+        if isinstance(self.agent, MCTSAgent):
+            from ._kernels import playout
+
+            if not playout.signatures:
+                return "compiling the playout kernel… (first use only)"
+        return "the agent is thinking…"
+
+    # -- drawing -------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        s, b = self.state, self.game.board
+        mine = s.current_player == self.human
+        legal = s.legal_actions() if mine else []
+        eligible = s.eligible_faces() if not s.is_terminal() else ()
+        self.view.svg = board_svg(self.board, s, size=self.size, eligible=eligible, targets=True)
+        self.view.legal = [self.target_of(a) for a in legal if a < b.SWAP]
         self.swap.disabled = b.SWAP not in legal
         self.stop.disabled = b.STOP not in legal
-        self.picture.value = board_svg(self.board, s, size=320)
-        you = f"you are seat {self.human}"
+        self.view.status = self.status_text()
+
+    def status_text(self) -> str:
+        """The status line: your colour, turn, n and e, faces owned, what to click next."""
+        s, g = self.state, self.game
+        you = COLOUR_NAMES[self.human ^ s.swapped]
+        faces = (f"faces {COLOUR_NAMES[0]} {s.faces_owned[0]}, {COLOUR_NAMES[1]} {s.faces_owned[1]} "
+                 f"({s.b.majority} of {s.b.F} win)")
         if s.is_terminal():
             w = s.winner()
-            res = "draw" if w is None else ("you win" if w == self.human else "the agent wins")
-            self.status.value = f"<b>game over ({s.end_reason}): {res}</b>; faces {s.faces_owned[0]}-{s.faces_owned[1]}"
-        else:
-            self.status.value = (f"{you}; n={self.game.n}, e={self.game.e}; turn {s.turn_number}; colour "
-                                 f"{s.colour} to move; faces {s.faces_owned[0]}-{s.faces_owned[1]}; green = legal")
+            res = "a draw" if w is None else ("you win" if w == self.human else "the agent wins")
+            return f"Game over ({s.end_reason}): {res}. You were {you}; {faces}. Press 'new game' to play again."
+        reply = ""
+        if self.last_reply:
+            agent = COLOUR_NAMES[(1 - self.human) ^ s.swapped]
+            reply = f" The agent ({agent}) played {', '.join(s.action_to_string(a) for a in self.last_reply)}."
+        return (f"You are {you}. Turn {s.turn_number + 1}, {COLOUR_NAMES[s.colour]} to move: {next_step(s)}. "
+                f"n={g.n}, e={g.e}; {faces}.{reply}")
+
+    @property
+    def banner(self):
+        """The error line under its old name (``banner.widget.value``); it lives in ``view.error`` now."""
+        return SimpleNamespace(widget=SimpleNamespace(value=self.view.error))
 
 
 def play_board(board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0, **kw) -> PlayableBoard:

@@ -2,9 +2,11 @@
 
 >>> import numpy as np
 >>> from negenlab.necklace.plot import plot_swap_map
->>> ax = plot_swap_map(np.array([[0.0, 1.0], [1.0, 0.0]]), title="toy")
+>>> ax = plot_swap_map(np.array([[0.0, 0.5], [1.0, 0.4]]), title="toy")
 >>> ax.get_title()
 'toy'
+>>> [t.get_color() for t in ax.texts]   # white numbers on the dark blue and dark red cells
+['white', 'black', 'white', 'black']
 """
 from __future__ import annotations
 
@@ -15,16 +17,37 @@ import pandas as pd
 from negenlab.core.plot import heatmap
 
 
+def text_colour(rgba) -> str:
+    """``"white"`` on a dark background, ``"black"`` on a light one (relative luminance, WCAG).
+
+    >>> text_colour((0.05, 0.19, 0.38, 1.0)), text_colour((0.97, 0.97, 0.97, 1.0))
+    ('white', 'black')
+    """
+    lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in rgba[:3]]
+    luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    # the text colour with the larger contrast ratio: black wins above luminance ~0.18
+    return "black" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "white"
+
+
 def plot_swap_map(values: np.ndarray, ax=None, title: str | None = None, solved: bool = False):
-    """Red's win rate after each first move; cells above 0.5 are the openings Blue should swap."""
+    """Red's win rate after each first move; cells above 0.5 are the openings Blue should swap.
+
+    Rows and columns are numbered from 1; each number is white on dark cells, black on light ones.
+    """
+    values = np.asarray(values, dtype=float)
+    first_text = len(ax.texts) if ax is not None else 0  # the numbers heatmap adds come after these
     ax = heatmap(values, ax=ax, cmap="RdBu_r", vmin=0, vmax=1, fmt="{:.0f}" if solved else "{:.2f}",
                  title=title, colorbar_label="Red wins (1) / Blue wins (0)" if solved else "Red win rate")
+    image = ax.images[-1]
+    for label in ax.texts[first_text:]:
+        c, r = label.get_position()
+        label.set_color(text_colour(image.cmap(image.norm(values[int(round(r)), int(round(c))]))))
     n = values.shape[0]
     for (r, c), v in np.ndenumerate(values):
         if v > 0.5:
             ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec="gold", lw=2))
-    ax.set_xticks(range(n))
-    ax.set_yticks(range(n))
+    ax.set_xticks(range(n), [str(i + 1) for i in range(n)])
+    ax.set_yticks(range(n), [str(i + 1) for i in range(n)])
     ax.set_xlabel("column (gold frame: Blue should swap)")
     ax.set_ylabel("row")
     return ax

@@ -2,23 +2,39 @@
 
 Red's edges (top, bottom) and Blue's edges (left, right) are coloured bands; stones are
 discs; the winning chain is outlined in gold; points the player to move may not take
-are marked by reason: an ``x`` for a crosscut, a small square for seclusion.
+are marked by reason: an ``x`` for a crosscut, a small square for seclusion. Rows and
+columns are labelled from 1 (top row 1, left column 1), in the labels and the tooltips.
+
+With ``targets=True`` every point carries an invisible click target ``point:r:c``
+(0-based ``r``, ``c``, as in :meth:`State.play`) with a tooltip, for
+:class:`negenlab.core.widgets.BoardWidget`.
 
 >>> from negenlab.necklace import State
->>> svg = board_svg(State.from_text("RB.\\nB..\\n...", "red"))
->>> svg.startswith("<svg") and "crosscut" in svg
+>>> svg = board_svg(State.from_text("RB.\\nB..\\n...", "red"), targets=True)
+>>> svg.startswith("<svg") and "row 2, col 2 illegal for red: crosscut" in svg
+True
+>>> 'data-target="point:2:2"' in svg
 True
 """
 from __future__ import annotations
 
 import html
 
+from negenlab.core.widgets import target
+
 RED_FILL = "#d62728"
 BLUE_FILL = "#1f5fbf"
 
 
-def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, labels: bool = True) -> str:
-    """The position as an SVG string; ``highlight``: an optional (row, col) to ring (last move)."""
+def point_name(r: int, c: int) -> str:
+    """A point in words, 1-based: ``point_name(0, 4)`` -> ``'row 1, col 5'``."""
+    return f"row {r + 1}, col {c + 1}"
+
+
+def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, labels: bool = True,
+              targets: bool = False) -> str:
+    """The position as an SVG string; ``highlight``: an optional (row, col) to mark (last move);
+    ``targets``: put a click target ``point:r:c`` with a tooltip on every point (drawn last, on top)."""
     n = state.n
     m = cell  # margin
     size = 2 * m + (n - 1) * cell
@@ -42,9 +58,10 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
     if labels and n <= 19:
         for i in range(n):
             x, y = xy(i, 0)
-            out.append(f'<text x="{x - cell * 0.95}" y="{y + 4}" font-size="10" fill="#333">{i}</text>')
+            out.append(f'<text x="{x - cell * 0.95}" y="{y + 4}" font-size="10" fill="#333">{i + 1}</text>')
             x, y = xy(0, i)
-            out.append(f'<text x="{x - 3}" y="{y - cell * 0.82 + 6}" font-size="10" fill="#333">{i}</text>')
+            out.append(f'<text x="{x}" y="{y - cell * 0.82 + 6}" font-size="10" fill="#333" '
+                       f'text-anchor="middle">{i + 1}</text>')
     chain = set(state.winning_chain())
     for p, v in enumerate(state.board):
         if v == 0:
@@ -54,14 +71,16 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
         fill = RED_FILL if v == 1 else BLUE_FILL
         stroke = 'stroke="#ffcc00" stroke-width="4"' if (r, c) in chain else 'stroke="#222" stroke-width="1"'
         out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.4}" fill="{fill}" {stroke}>'
-                   f'<title>({r}, {c}) {"red" if v == 1 else "blue"}</title></circle>')
+                   f'<title>{point_name(r, c)}: {"red" if v == 1 else "blue"} stone</title></circle>')
     if highlight is not None:
         x, y = xy(*highlight)
         out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.12}" fill="white"/>')
+    illegal = state.illegal_points()
+    mover = state.colour_to_move
     if show_illegal and not state.over:
-        for (r, c), reasons in state.illegal_points().items():
+        for (r, c), reasons in illegal.items():
             x, y = xy(r, c)
-            tip = html.escape(f"({r}, {c}) illegal: {' and '.join(reasons)}")
+            tip = html.escape(f"{point_name(r, c)} illegal for {mover}: {' and '.join(reasons)}")
             if "crosscut" in reasons:
                 d = cell * 0.18
                 out.append(f'<g stroke="#8b0000" stroke-width="2.5"><title>{tip}</title>'
@@ -75,5 +94,17 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
               else f"{state.colour_to_move} to move" + (" (may swap)" if state.swap_available else ""))
     out.append(f'<text x="{m - cell * 0.5}" y="{size - 4}" font-size="11" fill="#222">{html.escape(status)}'
                f'{" — x: crosscut, square: seclusion" if show_illegal and not state.over else ""}</text>')
+    if targets:
+        for p, v in enumerate(state.board):
+            r, c = divmod(p, n)
+            x, y = xy(r, c)
+            if v:
+                tip = f"{point_name(r, c)}: {'red' if v == 1 else 'blue'} stone"
+            elif (r, c) in illegal and show_illegal:
+                tip = f"{point_name(r, c)} illegal for {mover}: {' and '.join(illegal[(r, c)])}"
+            else:
+                tip = f"{point_name(r, c)}: empty"
+            out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.45}" fill="#fff" fill-opacity="0" stroke="none" '
+                       f'stroke-width="2.5"{target("point", r, c)}><title>{html.escape(tip)}</title></circle>')
     out.append("</svg>")
     return "".join(out)

@@ -1,35 +1,59 @@
-"""An ipywidgets explorer: play Necklace against the compiled MCTS.
+"""An explorer: play Necklace against the compiled MCTS on a clickable board.
 
-Choose the board size, the opponent's strength and your colour; click a point to place,
-``Undo`` to take back your last move (and the reply), ``Swap`` on Blue's first turn, and
-toggle the legality overlay (``x`` crosscut, ``□`` seclusion). Errors appear in the widget.
+Choose the board size, the opponent's strength, your colour and the swap rule (a change
+of size, colour or swap rule starts a new game at once); click a point to place, ``Undo``
+to take back your last move (and the reply), ``Swap`` on Blue's first turn, and toggle the
+legality overlay (``x`` crosscut, square seclusion). Points are named 1-based in
+everything you read ("row 3, col 4"); ``click(r, c)`` and the targets ``point:r:c`` are
+0-based like :meth:`State.play`. Errors appear in the widget's error line.
 
 >>> from negenlab.necklace.widgets import Explorer
 >>> ex = Explorer(size=5, strength=50, seed=0)
->>> ex.click(2, 2)       # you are Red; the MCTS answers as Blue
->>> ex.state.placements >= 1
+>>> ex.board.press("point:2:2")    # a click on row 3, col 3: you are Red, the MCTS answers as Blue
+>>> ex.state.placements
+2
+>>> ex.board.status.startswith("5x5, 2 placements · you play red · MCTS (blue) played row")
+True
+>>> ex.board.press("point:2:2")    # occupied now: the error line says why, nothing changes
+>>> ex.board.error
+'IllegalMoveError: row 3, col 3 already holds a red stone'
+>>> ex.click(0, 0)                 # the same from Python, 0-based
+>>> ex.state.placements >= 3
 True
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import ipywidgets as W
 import numpy as np
 
-from negenlab.core.widgets import ErrorBanner
+from negenlab.core.errors import IllegalMoveError
+from negenlab.core.widgets import BoardWidget
 
+from . import _kernels as K
 from .agents import NumbaMCTSAgent
-from .engine import SWAP, State
-from .render import board_svg
+from .engine import NAMES, SWAP, State
+from .render import board_svg, point_name
 
 STRENGTHS = {"random-ish (20)": 20, "weak (200)": 200, "medium (1000)": 1000, "strong (5000)": 5000}
+COMPILING = "compiling… (first use only, about 10 s)"
+
+
+def _other(colour: str) -> str:
+    return "blue" if colour == "red" else "red"
 
 
 class Explorer:
-    """The explorer; ``.widget`` is the ipywidgets box to display (``_repr_mimebundle_`` shows it)."""
+    """The explorer; ``.widget`` is the box to display (``_repr_mimebundle_`` shows it), ``.board``
+    the :class:`~negenlab.core.widgets.BoardWidget` inside it.
+
+    After a swap you own the other colour, and the "you play" dropdown follows it (so
+    ``New game`` keeps you on the colour you play now).
+    """
 
     def __init__(self, size: int = 7, strength: int = 200, human: str = "red", swap: bool = True, seed: int = 0):
         self.rng = np.random.default_rng(seed)
-        self.banner = ErrorBanner()
         self.size_w = W.Dropdown(options=list(range(3, 14)), value=size, description="size")
         self.strength_w = W.Dropdown(options=list(STRENGTHS.items()) + ([(f"custom ({strength})", strength)]
                                      if strength not in STRENGTHS.values() else []),
@@ -40,110 +64,160 @@ class Explorer:
         self.new_b = W.Button(description="New game", icon="refresh")
         self.undo_b = W.Button(description="Undo", icon="undo")
         self.swap_b = W.Button(description="Swap", icon="exchange")
-        self.status = W.HTML()
-        self.picture = W.HTML()
-        self.grid_box = W.VBox()
+        self.board = BoardWidget()
+        self.board.on_click(self._on_target)
         self.new_b.on_click(lambda _: self.new_game())
         self.undo_b.on_click(lambda _: self.undo())
         self.swap_b.on_click(lambda _: self.swap())
+        self._following = False  # True while the "you play" dropdown is set from the game (no new game)
+        for w in (self.size_w, self.swap_rule_w, self.human_w):
+            w.observe(self._on_setting, names="value")
         self.overlay_w.observe(lambda _: self.redraw(), names="value")
-        controls = W.VBox([W.HBox([self.size_w, self.strength_w]), W.HBox([self.human_w, self.swap_rule_w,
-                                                                            self.overlay_w]),
+        controls = W.VBox([W.HBox([self.size_w, self.strength_w]),
+                           W.HBox([self.human_w, self.swap_rule_w, self.overlay_w]),
                            W.HBox([self.new_b, self.undo_b, self.swap_b])])
-        self.widget = W.VBox([controls, self.banner.widget, self.status, W.HBox([self.grid_box, self.picture])])
+        self.widget = W.VBox([controls, self.board])
         self.new_game()
 
     # ------------------------------------------------------------------ game flow
     def new_game(self) -> None:
-        self.banner.clear()
-        self.state = State.initial(int(self.size_w.value), swap=bool(self.swap_rule_w.value))
-        self.human = self.human_w.value
-        self.undo_stack: list = []
-        self._build_grid()
-        self._ai_moves()
+        """Start a game with the current settings; the MCTS opens when you play Blue."""
+        with self.board.catch():
+            self.state = State.initial(int(self.size_w.value), swap=bool(self.swap_rule_w.value))
+            self.human = self.human_w.value
+            self.undo_stack: list = []
+            self.replies: list = []
+            self.state, self.human, self.replies = self._ai_moves(self.state, self.human)
         self.redraw()
 
     @property
     def agent(self) -> NumbaMCTSAgent:
         return NumbaMCTSAgent(int(self.strength_w.value))
 
-    def _ai_moves(self) -> None:
-        while not self.state.over and self.state.colour_to_move != self.human:
-            move = self.agent.step(self.state, self.rng)
+    def _ai_moves(self, state: State, human: str):
+        """Let the MCTS move on a copy of ``state`` until it is your turn (or the game ends);
+        returns ``(state, human, replies)`` with the MCTS's moves (several when you are skipped)."""
+        state = state.copy()
+        replies = []
+        while not state.over and state.colour_to_move != human:
+            first_use = not K.mcts.signatures  # numba compiles (or loads) the search on first use
+            with self.board.working(COMPILING) if first_use else nullcontext():
+                move = self.agent.step(state, self.rng)
+            replies.append((state.colour_to_move, move))
             if move == SWAP:
-                self.human = "blue" if self.human == "red" else "red"
-            self.state.play(move)
-            self.last = move
+                human = _other(human)
+            state.play(move)
+        return state, human, replies
+
+    def _check_click(self, r: int, c: int) -> None:
+        """Raise :class:`IllegalMoveError` in 1-based words when you may not take (r, c) now."""
+        s = self.state
+        if s.over:
+            raise IllegalMoveError(f"the game is over ({self._result()}): press New game")
+        if s.colour_to_move != self.human:
+            raise IllegalMoveError(f"it is {s.colour_to_move}'s turn (the MCTS), not yours")
+        if not (0 <= r < s.n and 0 <= c < s.n):
+            raise IllegalMoveError(f"row {r + 1}, col {c + 1} is off the {s.n}x{s.n} board")
+        v = int(s.board[r * s.n + c])
+        if v:
+            raise IllegalMoveError(f"{point_name(r, c)} already holds a {NAMES[v]} stone")
+        reasons = s.illegal_points().get((r, c))
+        if reasons:
+            raise IllegalMoveError(f"{point_name(r, c)} is illegal: {' and '.join(reasons)}")
 
     def click(self, r: int, c: int) -> None:
-        """Play (r, c) for you, then let the MCTS answer."""
-        with self.banner.catch():
-            if self.state.over:
-                raise ValueError("the game is over: press New game")
-            before = self.state.copy(), self.human
-            self.state.play((r, c))
-            self.undo_stack.append(before)
-            self.last = (r, c)
-            self._ai_moves()
+        """Place your stone at (r, c) (0-based), then let the MCTS answer. On an error the game is
+        unchanged and the error line says why."""
+        with self.board.catch():
+            self._check_click(int(r), int(c))
+            state = self.state.copy()
+            state.play((int(r), int(c)))
+            state, human, replies = self._ai_moves(state, self.human)
+            self.undo_stack.append((self.state, self.human, self.replies))
+            self.state, self.human, self.replies = state, human, replies
         self.redraw()
 
+    def _on_target(self, name: str) -> None:
+        kind, *parts = name.split(":")
+        if kind != "point" or len(parts) != 2:
+            raise IllegalMoveError(f"unknown board target {name!r}")
+        self.click(int(parts[0]), int(parts[1]))
+
     def swap(self) -> None:
-        """Take over Red's side (Blue's first turn only)."""
-        with self.banner.catch():
-            before = self.state.copy(), self.human
-            self.state.play(SWAP)
-            self.undo_stack.append(before)
-            self.human = "red"
-            self._ai_moves()
+        """Take over Red's side (Blue's first turn only, under the swap rule)."""
+        with self.board.catch():
+            s = self.state
+            if not (s.swap_available and s.colour_to_move == self.human):
+                raise IllegalMoveError("you may swap only as Blue on Blue's first turn, with the swap rule on")
+            state = s.copy()
+            state.play(SWAP)
+            state, human, replies = self._ai_moves(state, _other(self.human))
+            self.undo_stack.append((self.state, self.human, self.replies))
+            self.state, self.human, self.replies = state, human, replies
         self.redraw()
 
     def undo(self) -> None:
-        with self.banner.catch():
+        """Take back your last move and the MCTS's answer."""
+        with self.board.catch():
             if not self.undo_stack:
-                raise ValueError("nothing to undo")
-            self.state, self.human = self.undo_stack.pop()
+                raise IllegalMoveError("nothing to undo")
+            self.state, self.human, self.replies = self.undo_stack.pop()
         self.redraw()
 
+    def _on_setting(self, change) -> None:
+        if not self._following:
+            self.new_game()
+
     # ------------------------------------------------------------------ drawing
-    def _build_grid(self) -> None:
-        n = self.state.n
-        self.buttons = []
-        rows = []
-        for r in range(n):
-            row = []
-            for c in range(n):
-                b = W.Button(layout=W.Layout(width="30px", height="30px", padding="0"))
-                b.on_click(lambda _, r=r, c=c: self.click(r, c))
-                row.append(b)
-            self.buttons.append(row)
-            rows.append(W.HBox(row))
-        self.grid_box.children = rows
+    def _result(self) -> str:
+        s = self.state
+        if s.winner:
+            return f"{s.winner} wins ({'you' if s.winner == self.human else 'MCTS'})"
+        return "draw: nobody can move"
+
+    def _status(self) -> str:
+        s = self.state
+        parts = [f"{s.n}x{s.n}, {s.placements} placement{'s' if s.placements != 1 else ''}",
+                 f"you play {self.human}" + (" (after the swap)" if s.swapped else "")]
+        for colour, move in self.replies:
+            if move == SWAP:
+                parts.append(f"MCTS ({colour}) swapped: you now play {self.human}")
+            else:
+                parts.append(f"MCTS ({colour}) played {point_name(*move)}")
+        if s.over:
+            parts.append(self._result())
+        else:
+            whose = "you" if s.colour_to_move == self.human else "MCTS"
+            parts.append(f"{s.colour_to_move} to move ({whose})" + (", may swap" if s.swap_available else ""))
+        if s.skipped_turns:
+            parts.append(f"skipped turns: {s.skipped_turns}")
+        return " · ".join(parts)
+
+    def legal_targets(self) -> list[str]:
+        """The points you may click now; with the overlay off, every empty point (the board gives no hints)."""
+        s = self.state
+        if s.over or s.colour_to_move != self.human:
+            return []
+        if self.overlay_w.value:
+            points = s.legal_moves()
+        else:
+            points = [divmod(int(p), s.n) for p in np.flatnonzero(s.board == 0)]
+        return [f"point:{r}:{c}" for r, c in points]
 
     def redraw(self) -> None:
+        """Draw the board, the status line and the buttons from the game state."""
         s = self.state
-        illegal = s.illegal_points() if self.overlay_w.value else {}
-        chain = set(s.winning_chain())
-        for r in range(s.n):
-            for c in range(s.n):
-                b = self.buttons[r][c]
-                v = int(s.board[r * s.n + c])
-                b.style.button_color = {0: "#f4e8c8", 1: "#d62728", 2: "#1f5fbf"}[v]
-                why = illegal.get((r, c), ())
-                b.description = "★" if (r, c) in chain else ("x" if "crosscut" in why else "□" if why else "")
-                b.tooltip = f"({r}, {c})" + (f" illegal: {' and '.join(why)}" if why else "")
-                b.disabled = s.over or v != 0
+        last = next((m for _, m in reversed(self.replies) if m != SWAP), None)
+        self.board.svg = board_svg(s, cell=30, show_illegal=bool(self.overlay_w.value), highlight=last, targets=True)
+        self.board.legal = self.legal_targets()
+        self.board.status = self._status()
         self.swap_b.disabled = not (s.swap_available and s.colour_to_move == self.human)
         self.undo_b.disabled = not self.undo_stack
-        if s.over:
-            msg = f"<b>{s.winner} wins</b>" if s.winner else "<b>draw: nobody can move</b>"
-            msg += " (you)" if s.winner == self.human else " (MCTS)" if s.winner else ""
-        else:
-            msg = f"you play <b>{self.human}</b>; {s.colour_to_move} to move"
-            if s.skipped_turns:
-                msg += f"; skipped turns so far: {s.skipped_turns}"
-        self.status.value = msg
-        self.picture.value = board_svg(s, cell=28, show_illegal=bool(self.overlay_w.value),
-                                       highlight=getattr(self, "last", None) if getattr(self, "last", None) != SWAP else None)
+        self._following = True
+        try:
+            self.human_w.value = self.human
+        finally:
+            self._following = False
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,160 @@
+"""Every notebook in a real JupyterLab, driven through Chromium: run all cells, see no error and
+every widget rendered, then click each game's main board and see both the picture and the
+Python-side state change.
+
+Run with ``make browser-test``. Screenshots go to ``reports/browser/`` (ignored by git);
+``make browser-test DOCS=1`` also refreshes the README's board pictures in ``docs/img/``.
+"""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+RUN_TIMEOUT = float(os.environ.get("NEGENLAB_BROWSER_TIMEOUT", 900))
+
+# notebook -> (game, the kind of target its main board is clicked on)
+MAIN_BOARDS = {
+    "01_negen.ipynb": ("negen", "cell"),
+    "02_fen.ipynb": ("fen", "edge"),
+    "03_polymer.ipynb": ("polymer", "card"),
+    "04_necklace.ipynb": ("necklace", "point"),
+    "05_negen_balance.ipynb": ("negen-play", "turn"),
+}
+
+_NOTEBOOK_JS = "window.jupyterapp.shell.currentWidget"
+
+_STATE_JS = """() => {
+  const panel = %s;
+  if (!panel || !panel.content || !panel.sessionContext) return null;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+  const errors = [];
+  for (const c of cells) {
+    for (const o of c.model.outputs.toJSON()) {
+      if (o.output_type === 'error') errors.push(o.ename + ': ' + o.evalue);
+    }
+  }
+  return {
+    kernel: kernel ? kernel.status : 'none',
+    cells: cells.length,
+    done: cells.filter(c => c.model.executionCount !== null).length,
+    running: Array.from(panel.node.querySelectorAll('.jp-InputPrompt')).filter(n => n.textContent.includes('*')).length,
+    errors: errors,
+  };
+}""" % _NOTEBOOK_JS
+
+
+def _open(page, lab, name):
+    page.goto(f"{lab}/lab/tree/notebooks/{name}?reset")  # ?reset: no tabs restored from an earlier page
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
+                           f"{_NOTEBOOK_JS}.context && {_NOTEBOOK_JS}.context.isReady && "
+                           f"{_NOTEBOOK_JS}.context.path === 'notebooks/{name}'", timeout=120_000)
+    page.wait_for_function(f"() => {_NOTEBOOK_JS}.sessionContext.session && "
+                           f"{_NOTEBOOK_JS}.sessionContext.session.kernel && "
+                           f"{_NOTEBOOK_JS}.sessionContext.session.kernel.status === 'idle'", timeout=120_000)
+
+
+def _run_all(page, name):
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    deadline = time.time() + RUN_TIMEOUT
+    state = None
+    while time.time() < deadline:
+        state = page.evaluate(_STATE_JS)
+        if state["errors"]:
+            pytest.fail(f"{name}: error output: {state['errors']}")
+        if state["done"] == state["cells"] and state["running"] == 0 and state["kernel"] == "idle":
+            return state
+        time.sleep(1)
+    pytest.fail(f"{name}: cells still running after {RUN_TIMEOUT:.0f} s: {state}")
+
+
+def _check_widgets_rendered(page, name):
+    """No 'Error displaying widget', and every widget view (boards included) has rendered."""
+    deadline = time.time() + 60
+    while True:
+        text = page.inner_text(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+        broken = page.evaluate("""() => Array.from(document.querySelectorAll(
+            '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'))
+            .filter(n => n.children.length === 0).length""")
+        boards_pending = page.evaluate("() => Array.from(document.querySelectorAll('.nl-board'))"
+                                       ".filter(n => n.dataset.ready !== '1').length")
+        loading = "Loading widget" in text
+        if "Error displaying widget" in text:
+            pytest.fail(f"{name}: 'Error displaying widget' in the notebook")
+        if not broken and not boards_pending and not loading:
+            return
+        if time.time() > deadline:
+            pytest.fail(f"{name}: widgets never rendered ({broken} empty views, {boards_pending} boards, "
+                        f"loading text: {loading})")
+        time.sleep(0.5)
+
+
+def _main_board(page, kind):
+    boards = page.locator(".nl-board").filter(has=page.locator(f'.nl-legal[data-target^="{kind}:"]'))
+    assert boards.count() >= 1, f"no board with a clickable {kind!r} target"
+    return boards.first
+
+
+def _click_and_see_change(page, board, kind, name):
+    stage_before = board.locator(".nl-stage").inner_html()
+    status_before = board.locator(".nl-status").inner_text()
+    legal = board.locator(f'.nl-legal[data-target^="{kind}:"]')
+    chosen = legal.first.get_attribute("data-target")
+    legal.first.scroll_into_view_if_needed()
+    legal.first.click(force=True)
+    try:
+        page.wait_for_function(
+            """([el, stage, status]) => el.querySelector('.nl-stage').innerHTML !== stage &&
+                 el.querySelector('.nl-status').innerText !== status""",
+            arg=[board.element_handle(), stage_before, status_before], timeout=120_000)
+    except Exception:  # playwright's TimeoutError; report what the board shows
+        pytest.fail(f"{name}: clicking {chosen} did not change both picture and status; "
+                    f"status {board.locator('.nl-status').inner_text()!r}, "
+                    f"error {board.locator('.nl-error').inner_text()!r}")
+    error = board.locator(".nl-error").inner_text()
+    assert not error.strip(), f"{name}: clicking {chosen} showed the error {error!r}"
+    return chosen, status_before, board.locator(".nl-status").inner_text()
+
+
+def _targets_do_not_overlap(page, board):
+    """Every target is the topmost element at the centre of its own box: nothing covers it."""
+    hidden = board.evaluate("""(el) => {
+      const out = [];
+      for (const n of el.querySelectorAll('.nl-stage [data-target]')) {
+        const r = n.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        let hit = document.elementFromPoint(x, y);
+        while (hit && hit !== el && !(hit.dataset && hit.dataset.target)) hit = hit.parentNode;
+        if (!hit || hit.dataset.target !== n.dataset.target) out.push(n.dataset.target + ' under ' +
+            (hit && hit.dataset ? hit.dataset.target : 'nothing'));
+      }
+      return out;
+    }""")
+    assert not hidden, f"targets covered by other targets at their centres: {hidden[:10]}"
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_runs_in_jupyterlab(page, lab, shots, name):
+    _open(page, lab, name)
+    state = _run_all(page, name)
+    assert state["cells"] > 0
+    _check_widgets_rendered(page, name)
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=False)
+    if name not in MAIN_BOARDS:
+        return
+    game, kind = MAIN_BOARDS[name]
+    board = _main_board(page, kind)
+    board.scroll_into_view_if_needed()
+    if game == "fen":
+        _targets_do_not_overlap(page, board)
+    chosen, before, after = _click_and_see_change(page, board, kind, name)
+    print(f"{name}: clicked {chosen}; status {before!r} -> {after!r}")
+    board.screenshot(path=str(shots / f"board-{game}.png"))
+    if os.environ.get("NEGENLAB_DOCS_SHOTS"):
+        (ROOT / "docs" / "img").mkdir(parents=True, exist_ok=True)
+        board.screenshot(path=str(ROOT / "docs" / "img" / f"board-{game}.png"))
