@@ -36,14 +36,18 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
     """The position as an SVG string; ``highlight``: an optional (row, col) to mark (last move);
     ``targets``: put a click target ``point:r:c`` with a tooltip on every point (drawn last, on top)."""
     n = state.n
-    m = cell  # margin
-    size = 2 * m + (n - 1) * cell
-    xy = lambda r, c: (m + c * cell, m + r * cell)  # noqa: E731
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-           f'viewBox="0 0 {size} {size}" font-family="sans-serif">',
-           f'<rect width="{size}" height="{size}" fill="#f4e8c8"/>']
+    m = round(cell * 1.3)  # margin: room for the labels outside the edge bands
     band = cell * 0.28
     lo, hi = m - cell * 0.55, m + (n - 1) * cell + cell * 0.55
+    status = (f"{state.winner} wins" if state.winner else "draw: nobody can move" if state.is_draw
+              else f"{state.colour_to_move} to move" + (" (may swap)" if state.swap_available else ""))
+    caption = [status] + (["x: crosscut, square: seclusion"] if show_illegal and not state.over else [])
+    width = max(2 * m + (n - 1) * cell, 190)
+    height = round(hi + band + 4 + 14 * len(caption))
+    xy = lambda r, c: (m + c * cell, m + r * cell)  # noqa: E731
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+           f'<rect width="{width}" height="{height}" fill="#f4e8c8"/>']
     out.append(f'<rect x="{lo}" y="{lo - band}" width="{hi - lo}" height="{band}" fill="{RED_FILL}" opacity="0.8"/>')
     out.append(f'<rect x="{lo}" y="{hi}" width="{hi - lo}" height="{band}" fill="{RED_FILL}" opacity="0.8"/>')
     out.append(f'<rect x="{lo - band}" y="{lo}" width="{band}" height="{hi - lo}" fill="{BLUE_FILL}" opacity="0.8"/>')
@@ -58,9 +62,10 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
     if labels and n <= 19:
         for i in range(n):
             x, y = xy(i, 0)
-            out.append(f'<text x="{x - cell * 0.95}" y="{y + 4}" font-size="10" fill="#333">{i + 1}</text>')
+            out.append(f'<text x="{lo - band - 3}" y="{y + 4}" font-size="10" fill="#333" '
+                       f'text-anchor="end">{i + 1}</text>')
             x, y = xy(0, i)
-            out.append(f'<text x="{x}" y="{y - cell * 0.82 + 6}" font-size="10" fill="#333" '
+            out.append(f'<text x="{x}" y="{lo - band - 3}" font-size="10" fill="#333" '
                        f'text-anchor="middle">{i + 1}</text>')
     chain = set(state.winning_chain())
     for p, v in enumerate(state.board):
@@ -90,10 +95,9 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
                 d = cell * 0.13
                 out.append(f'<rect x="{x - d}" y="{y - d}" width="{2 * d}" height="{2 * d}" fill="none" '
                            f'stroke="#2a7f2a" stroke-width="2.5"><title>{tip}</title></rect>')
-    status = (f"{state.winner} wins" if state.winner else "draw: nobody can move" if state.is_draw
-              else f"{state.colour_to_move} to move" + (" (may swap)" if state.swap_available else ""))
-    out.append(f'<text x="{m - cell * 0.5}" y="{size - 4}" font-size="11" fill="#222">{html.escape(status)}'
-               f'{" — x: crosscut, square: seclusion" if show_illegal and not state.over else ""}</text>')
+    for k, line in enumerate(caption):
+        out.append(f'<text x="{lo - band}" y="{hi + band + 14 * (k + 1)}" font-size="11" fill="#222">'
+                   f'{html.escape(line)}</text>')
     if targets:
         for p, v in enumerate(state.board):
             r, c = divmod(p, n)

@@ -108,3 +108,45 @@ def build(page, options) -> None:
                     agents=[{"agent": "random"}, {"agent": "numba_mcts", "simulations": MCTS_SIMS}],
                     seed=options.seed, command=options.command("necklace"))
     page.text(f"Section built in {time.perf_counter() - t0:.0f} s.", "meta")
+    page.findings(findings(solutions, table, options.command("necklace")), first=True)
+
+
+def findings(solutions, table, command: str) -> list[dict]:
+    """The Necklace page's numbered findings: draws against "drawless", the first player's edge and
+    the swap, exact where the solver reached.
+
+    >>> import pandas as pd
+    >>> sol = pd.DataFrame([{"size": 5, "swap": False, "winner": "red", "complete": True},
+    ...                     {"size": 5, "swap": True, "winner": "second player", "complete": True}])
+    >>> t = pd.DataFrame([{"size": 5, "agents": "mcts", "games": 40, "draws": 0, "seat0_win": .4,
+    ...                    "seat0_lo": .26, "seat0_hi": .56, "red_win": .5, "red_lo": .35, "red_hi": .65, "swap_rate": .3}])
+    >>> [f["claim"] for f in findings(sol, t, "negenlab report necklace")][:2]
+    ['"drawless"', "the first player's edge and the swap"]
+    """
+    from negenlab.core.metrics import wilson_interval
+
+    out = []
+    draws, games = int(table["draws"].sum()), int(table["games"].sum())
+    lo, hi = wilson_interval(draws, games)
+    out.append({"claim": '"drawless"',
+                "text": f"{draws} of {games} self-play games ended with nobody able to move (draw rate at most "
+                        f"{100 * hi:.1f}% at 95%), over sizes {', '.join(map(str, sorted(set(table['size']))))}.",
+                "section": "Self-play statistics", "command": command})
+    exact = solutions[solutions["complete"].astype(str) == "True"]
+    if len(exact):
+        no_swap = exact[exact["swap"].astype(str) == "False"]
+        with_swap = exact[exact["swap"].astype(str) == "True"]
+        sizes = lambda d: ", ".join(f"{r.size}x{r.size}: {r.winner}" for r in d.itertuples())  # noqa: E731
+        out.append({"claim": "the first player's edge and the swap",
+                    "text": f"With perfect play and no swap the winner is {sizes(no_swap)}; with the swap rule "
+                            f"{sizes(with_swap)} (exact, solved).",
+                    "section": "Perfect play on small boards", "command": "negenlab necklace solve"})
+    top = table[table["agents"] == "mcts"].sort_values("size")
+    for r in top.tail(2).itertuples():
+        out.append({"claim": "the first player's edge and the swap",
+                    "text": f"At {r.size}x{r.size} between MCTS players (swap on) the first player wins "
+                            f"{100 * r.seat0_win:.0f}% [{100 * r.seat0_lo:.0f}%, {100 * r.seat0_hi:.0f}%] and Red "
+                            f"{100 * r.red_win:.0f}% [{100 * r.red_lo:.0f}%, {100 * r.red_hi:.0f}%], n={r.games}; "
+                            f"Blue swaps in {100 * r.swap_rate:.0f}% of games.",
+                    "section": "Self-play statistics", "command": command})
+    return out

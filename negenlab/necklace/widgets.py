@@ -40,6 +40,11 @@ STRENGTHS = {"random-ish (20)": 20, "weak (200)": 200, "medium (1000)": 1000, "s
 COMPILING = "compiling… (first use only, about 10 s)"
 
 
+def _search_compiled() -> bool:
+    """True once numba has compiled (or loaded from its cache) the MCTS search in this process."""
+    return bool(K.mcts.signatures)
+
+
 def _other(colour: str) -> str:
     return "blue" if colour == "red" else "red"
 
@@ -100,8 +105,7 @@ class Explorer:
         state = state.copy()
         replies = []
         while not state.over and state.colour_to_move != human:
-            first_use = not K.mcts.signatures  # numba compiles (or loads) the search on first use
-            with self.board.working(COMPILING) if first_use else nullcontext():
+            with nullcontext() if _search_compiled() else self.board.working(COMPILING):
                 move = self.agent.step(state, self.rng)
             replies.append((state.colour_to_move, move))
             if move == SWAP:

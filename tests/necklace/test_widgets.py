@@ -1,28 +1,148 @@
-"""The explorer: clicks, undo, swap, overlay, and errors shown in the widget."""
+"""The explorer: clicks on the board, illegal points, undo, swap, settings, errors shown in the widget."""
 from __future__ import annotations
 
+import re
+
+from negenlab.necklace import State
+from negenlab.necklace.render import board_svg
 from negenlab.necklace.widgets import Explorer
 
 
-def test_click_undo_and_error_banner():
+def snapshot(ex: Explorer):
+    return ex.state.to_text(), ex.state.to_move, ex.board.svg, ex.board.status, ex.human
+
+
+def test_press_a_legal_point_places_and_the_mcts_answers():
+    ex = Explorer(size=5, strength=20, seed=0)
+    assert ex.board.legal == [f"point:{r}:{c}" for r in range(5) for c in range(5)]
+    svg, status = ex.board.svg, ex.board.status
+    ex.board.press("point:2:2")
+    assert ex.board.error == ""
+    assert ex.state.board[2 * 5 + 2] == 1  # your red stone at row 3, col 3
+    assert ex.state.placements >= 2 or ex.state.over
+    assert ex.board.svg != svg and ex.board.status != status
+    assert re.search(r"MCTS \(blue\) played row [1-5], col [1-5]", ex.board.status)
+    assert "point:2:2" not in ex.board.legal
+
+
+def test_every_point_is_a_target_with_a_one_based_tooltip():
+    svg = board_svg(State.initial(3), targets=True)
+    assert svg.count("data-target=") == 9 and 'data-target="point:2:2"' in svg
+    assert "<title>row 3, col 3: empty</title>" in svg
+    assert ">3</text>" in svg and ">0</text>" not in svg  # labels 1..3
+
+
+def test_illegal_point_shows_the_reason_and_changes_nothing():
+    ex = Explorer(size=5, strength=20, seed=0)
+    ex.state = State.from_text(".R...\nR.R..\n.....\n..B..\n.....", "red")  # red to move
+    ex.redraw()
+    (r, c), reasons = next(iter(ex.state.illegal_points().items()))
+    assert f"point:{r}:{c}" not in ex.board.legal
+    before = snapshot(ex)
+    ex.board.press(f"point:{r}:{c}")
+    assert ex.board.error == f"IllegalMoveError: row {r + 1}, col {c + 1} is illegal: {' and '.join(reasons)}"
+    assert snapshot(ex) == before
+    ex.board.press("point:0:1")  # occupied
+    assert "row 1, col 2 already holds a red stone" in ex.board.error
+    assert snapshot(ex) == before
+
+
+def test_crosscut_reason_in_words():
+    ex = Explorer(size=5, strength=20, seed=0)
+    ex.state = State.from_text("RB...\nB....\n.....\n.....\n.....", "red")
+    ex.redraw()
+    ex.board.press("point:1:1")
+    assert ex.board.error == "IllegalMoveError: row 2, col 2 is illegal: crosscut"
+
+
+def test_undo_and_error_line():
     ex = Explorer(size=5, strength=20, seed=0)
     ex.click(2, 2)
-    assert ex.state.placements == 2 and ex.state.colour_to_move == "red"
-    occupied = next((r, c) for r in range(5) for c in range(5) if ex.state.board[r * 5 + c] == 2)
-    ex.click(*occupied)
-    assert "already holds a blue stone" in ex.banner.widget.value
+    assert ex.state.placements == 2 and not ex.undo_b.disabled
     ex.undo()
-    assert ex.state.placements == 0
+    assert ex.state.placements == 0 and ex.board.error == ""
     ex.undo()
-    assert "nothing to undo" in ex.banner.widget.value
+    assert "nothing to undo" in ex.board.error
+    ex.click(2, 2)  # a good move clears the error line
+    assert ex.board.error == ""
 
 
-def test_swap_as_blue_and_overlay_toggle():
+def test_swap_as_blue_makes_the_dropdown_follow():
     ex = Explorer(size=5, strength=20, human="blue", seed=1)
-    assert ex.state.placements == 1 and ex.state.swap_available
-    assert not ex.swap_b.disabled
+    assert ex.state.placements == 1 and ex.state.swap_available and not ex.swap_b.disabled
+    assert "may swap" in ex.board.status
     ex.swap()
-    assert ex.state.swapped and ex.human == "red"
-    assert ex.state.colour_to_move == "red"  # the MCTS (now Blue) has answered
+    assert ex.state.swapped and ex.human == "red" and ex.human_w.value == "red"
+    assert ex.state.colour_to_move == "red" and ex.state.placements == 2  # the MCTS (now Blue) has answered
+    assert "you play red (after the swap)" in ex.board.status
+    ex.undo()  # back to before the swap: blue again, and no new game was started
+    assert ex.human_w.value == "blue" and ex.state.placements == 1
+
+
+def test_mcts_swap_makes_the_dropdown_follow(monkeypatch):
+    from negenlab.necklace import agents
+
+    monkeypatch.setattr(agents.NumbaMCTSAgent, "step", lambda self, state, rng: state.legal_actions()[-1])
+    ex = Explorer(size=5, strength=20, seed=0)
+    ex.click(2, 2)  # the stub answers "swap": you now play Blue
+    assert ex.state.swapped and ex.human == "blue" and ex.human_w.value == "blue"
+    assert "MCTS (blue) swapped: you now play blue" in ex.board.status
+    assert ex.state.placements == 1 and ex.board.legal  # your turn, as Blue
+
+
+def test_settings_start_a_new_game_at_once():
+    ex = Explorer(size=5, strength=20, seed=0)
+    ex.click(2, 2)
+    ex.size_w.value = 7
+    assert ex.state.n == 7 and ex.state.placements == 0 and ex.board.status.startswith("7x7, 0 placements")
+    assert len(ex.board.legal) == 49
+    ex.swap_rule_w.value = False
+    assert not ex.state.swap_rule and ex.state.placements == 0
+    ex.human_w.value = "blue"  # the MCTS opens
+    assert ex.state.placements == 1 and ex.state.colour_to_move == "blue"
+
+
+def test_overlay_toggle():
+    ex = Explorer(size=5, strength=20, seed=0)
+    ex.state = State.from_text("RB...\nB....\n.....\n.....\n.....", "red")
+    ex.redraw()
+    assert "point:1:1" not in ex.board.legal and "x: crosscut" in ex.board.svg
     ex.overlay_w.value = False
-    assert all(b.description in ("", "★") for row in ex.buttons for b in row)
+    assert "point:1:1" in ex.board.legal and "x: crosscut" not in ex.board.svg
+
+
+def test_game_over_and_first_use_notice(monkeypatch):
+    from negenlab.necklace import widgets
+
+    ex = Explorer(size=3, strength=20, swap=False, seed=0)
+    monkeypatch.setattr(widgets, "_search_compiled", lambda: False)
+    notices = []
+    ex.board.observe(lambda change: notices.append(change["new"]), names="busy")
+    ex.click(1, 1)
+    assert notices == [widgets.COMPILING, ""]
+    monkeypatch.undo()
+    while not ex.state.over:
+        r, c = ex.state.legal_moves()[0]
+        ex.click(r, c)
+    assert ex.board.legal == [] and ("wins" in ex.board.status or "draw" in ex.board.status)
+    ex.board.press("point:0:0")
+    assert "the game is over" in ex.board.error and "press New game" in ex.board.error
+    ex.new_b.click()
+    assert ex.state.placements == 0 and ex.board.error == ""
+
+
+def test_an_error_in_the_reply_leaves_the_game_as_it_was(monkeypatch):
+    from negenlab.core.errors import InvalidInputError
+    from negenlab.necklace import agents
+
+    ex = Explorer(size=5, strength=20, seed=0)
+    ex.click(2, 2)
+    before = snapshot(ex)
+
+    def broken(self, state, rng):
+        raise InvalidInputError("no search today")
+
+    monkeypatch.setattr(agents.NumbaMCTSAgent, "step", broken)
+    ex.click(*ex.state.legal_moves()[0])
+    assert ex.board.error == "InvalidInputError: no search today"
+    assert snapshot(ex) == before  # your stone is not half-placed: the board still shows the last good state
