@@ -101,3 +101,70 @@ def build(page, options) -> None:
                caption="MCTS(50) vs greedy on triangle side 3")
     page.note("Engine speed (benchmarks/bench_fen.py): random self-play through the Python protocol, one "
               "placement per action, compared in one run with OpenSpiel dots_and_boxes 6x6 driven the same way.")
+    page.findings(findings(rows, t_random, t_greedy, t_m1, t_m2, atlas, options.command("fen")), first=True)
+
+
+def _metric(table: pd.DataFrame, metric: str, pie: bool) -> pd.Series:
+    return table[(table["metric"] == metric) & (table["pie_rule"] == pie)].iloc[0]
+
+
+def _pct(row) -> str:
+    return f"{100 * row['value']:.0f}% [{100 * row['lo']:.0f}%, {100 * row['hi']:.0f}%] (n={int(row['n'])})"
+
+
+def findings(ne_rows: list[dict], t_random, t_greedy, t_mcts_first, t_mcts_second, atlas: pd.DataFrame,
+             command: str) -> list[dict]:
+    """The FEN page's numbered findings, each with its number, n and interval (or "exact") and the
+    designer claim it tests.
+
+    >>> import pandas as pd
+    >>> row = lambda m, pie, v: {"metric": m, "pie_rule": pie, "value": v, "lo": v - .1, "hi": v + .1, "n": 100}
+    >>> t = pd.DataFrame([row(m, p, .5) for m in ("first_player_win_rate", "second_player_win_rate", "swap_rate")
+    ...                   for p in (True, False)])
+    >>> ne = [{"board": "triangle side 7", "interior n,e": "1,3", "all n,e": "2,3", "agree": "NO"}]
+    >>> items = findings(ne, t, t, t, t, pd.DataFrame(), "negenlab report fen")
+    >>> items[0]["claim"]
+    '"one node or three edges" on the triangle'
+    """
+    from negenlab.core.metrics import wilson_interval
+
+    out = []
+    std = next(r for r in ne_rows if r["board"].startswith("triangle side 7"))
+    agree = sum(r["agree"] == "yes" for r in ne_rows)
+    out.append({"claim": '"one node or three edges" on the triangle',
+                "text": f"Counting interior nodes and edges gives n,e = {std['interior n,e']} on the standard board, "
+                        f"the designer's values; read over all nodes it gives {std['all n,e']}. The two readings agree "
+                        f"on {agree} of {len(ne_rows)} boards (exact).",
+                "section": "Per-turn counts n and e: interior vs literal reading", "command": command})
+    nopie, pie = _metric(t_random, "first_player_win_rate", False), _metric(t_random, "first_player_win_rate", True)
+    swaps = _metric(t_random, "swap_rate", True)
+    out.append({"claim": "the pie rule",
+                "text": f"Between random players the first player wins {_pct(nopie)} without the pie rule and "
+                        f"{_pct(pie)} with it; the second player swaps in {_pct(swaps)} of games.",
+                "section": "Self-play balance on the standard board", "command": command})
+    g = _metric(t_greedy, "first_player_win_rate", False)
+    out.append({"claim": "first-player advantage under stronger play",
+                "text": f"Between greedy players the first player wins {_pct(g)} on the standard board (the greedy "
+                        "agent never swaps, so the pie rule changes nothing for it).",
+                "section": "Self-play balance on the standard board", "command": command})
+    wins = (_metric(t_mcts_first, "first_player_win_rate", False)["value"] * _metric(t_mcts_first, "first_player_win_rate", False)["n"]
+            + _metric(t_mcts_second, "second_player_win_rate", False)["value"] * _metric(t_mcts_second, "second_player_win_rate", False)["n"])
+    n = int(_metric(t_mcts_first, "first_player_win_rate", False)["n"] + _metric(t_mcts_second, "second_player_win_rate", False)["n"])
+    lo, hi = wilson_interval(int(round(wins)), n)
+    out.append({"claim": "does the game reward search (skill)?",
+                "text": f"MCTS (50 simulations per micro-action) beats greedy in {100 * wins / n:.0f}% [{100 * lo:.0f}%, "
+                        f"{100 * hi:.0f}%] of games on the 9-face triangle, seats swapped (n={n}, no pie rule).",
+                "section": "Search agent: MCTS against greedy (small board)", "command": command})
+    if len(atlas) and "p1_win_nopie" in atlas:
+        a = atlas[atlas["faces"] == atlas["faces"].max()].copy()
+        a["off"] = (a["p1_win_nopie"] - 0.5).abs()
+        best, worst = a.sort_values("off").iloc[0], a.sort_values("off").iloc[-1]
+        rate = lambda r: (f"{100 * r['p1_win_nopie']:.0f}% [{100 * r['p1_win_nopie_lo']:.0f}%, "  # noqa: E731
+                          f"{100 * r['p1_win_nopie_hi']:.0f}%]")
+        out.append({"claim": '"some tessellations will work better than others"',
+                    "text": f"Across {len(a)} tilings at {int(a['faces'].iloc[0])} faces the first player's win rate "
+                            f"between random players runs from {rate(best)} ({best['tiling']}) to {rate(worst)} "
+                            f"({worst['tiling']}), n={int(best['games_nopie'])} each, no pie rule.",
+                    "section": "Atlas: regular and Archimedean tilings",
+                    "command": "negenlab fen atlas --games 200 --out data/fen/atlas.csv"})
+    return out

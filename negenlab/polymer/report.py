@@ -164,6 +164,62 @@ def build(page, options) -> None:
     page.table(hs, caption="7 players (14 cards, 6 left over): seat 0 dealt 2 extra leftover cards vs none; "
                            "cooperative trading. Win rates with Wilson intervals.")
 
+    page.findings(findings(t, s, ho, options.command("polymer")), first=True)
     page.provenance(rules=Rules(players=8, **rules_kw), agents=make_agents("cooperative", 1) + make_agents("selfish", 1)
                     + make_agents("loans", 1) + make_agents("no_trade", 1), seed=seed,
                     command=options.command("polymer"), games_per_policy=games, deals_per_player_count=deals, **extra)
+
+
+def _mean(value, lo, hi, digits: int = 2) -> str:
+    return f"{value:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+
+
+def findings(deal_table: pd.DataFrame, policies: pd.DataFrame, holdout: pd.DataFrame, command: str) -> list[dict]:
+    """The Polymer page's numbered findings: the deal table, trading, a player who halts trading and
+    phase boundaries, each with n and a 95% interval and the designer claim it tests.
+
+    >>> d = pd.DataFrame([{"players": p, "hand_size": h, "seats": 50, "mean_length": m, "length_lo": m - .2,
+    ...                    "length_hi": m + .2, "no_polymer": z, "no_polymer_lo": 0., "no_polymer_hi": z + .1}
+    ...                   for p, h, m, z in ((5, 20, 6.0, .01), (15, 7, 1.5, .6))])
+    >>> pol = pd.DataFrame([{"policy": "cooperative", "games": 20, "length_gain": 3.0, "gain_lo": 2.5, "gain_hi": 3.5,
+    ...                      "boundaries": 1.0, "boundaries_lo": .5, "boundaries_hi": 1.5}])
+    >>> ho = pd.DataFrame([{"table": t, "distance_from_seat_0": k, "seats": 20, "mean_length": m, "length_lo": m - 1,
+    ...                     "length_hi": m + 1} for t, k, m in (("everyone cooperative", 0, 11.), ("seat 0 no_trade", 0, 1.),
+    ...                     ("everyone cooperative", 1, 9.), ("seat 0 no_trade", 1, 5.))])
+    >>> [f["claim"] for f in findings(d, pol, ho, "negenlab report polymer")][0]
+    'the deal table'
+    """
+    out = []
+    lo, hi = deal_table.iloc[0], deal_table.iloc[-1]
+    out.append({"claim": "the deal table",
+                "text": f"Dealt hands are not equal across player counts: the longest polymer averages "
+                        f"{_mean(lo.mean_length, lo.length_lo, lo.length_hi)} cards with {int(lo.players)} players "
+                        f"({int(lo.hand_size)} cards, n={int(lo.seats)} hands) and "
+                        f"{_mean(hi.mean_length, hi.length_lo, hi.length_hi)} with {int(hi.players)} "
+                        f"({int(hi.hand_size)} cards, n={int(hi.seats)}); {100 * hi.no_polymer:.0f}% "
+                        f"[{100 * hi.no_polymer_lo:.0f}%, {100 * hi.no_polymer_hi:.0f}%] of the small hands hold none.",
+                "section": "Is the deal table fair across player counts?", "command": command})
+    coop = policies[policies["policy"] == "cooperative"].iloc[0]
+    out.append({"claim": '"it is advisable to permit trades"',
+                "text": f"Cooperative trading lengthens each seat's longest polymer by "
+                        f"{_mean(coop.length_gain, coop.gain_lo, coop.gain_hi)} cards against the same deals untraded "
+                        f"(8 players, n={int(coop.games)} tables).",
+                "section": "Trading policies (8 players, 13 cards each)", "command": command})
+    own = holdout[holdout["distance_from_seat_0"] == 0].set_index("table")
+    near = holdout[holdout["distance_from_seat_0"] == 1].set_index("table")
+    if {"everyone cooperative", "seat 0 no_trade"} <= set(own.index):
+        a, b = own.loc["seat 0 no_trade"], own.loc["everyone cooperative"]
+        na, nb = near.loc["seat 0 no_trade"], near.loc["everyone cooperative"]
+        out.append({"claim": "the halting-trade experiment",
+                    "text": f"A player who refuses every trade ends with {_mean(a.mean_length, a.length_lo, a.length_hi, 1)} "
+                            f"cards against {_mean(b.mean_length, b.length_lo, b.length_hi, 1)} when trading, and "
+                            f"costs each neighbour {nb.mean_length - na.mean_length:.1f} cards "
+                            f"({_mean(na.mean_length, na.length_lo, na.length_hi, 1)} against "
+                            f"{_mean(nb.mean_length, nb.length_lo, nb.length_hi, 1)}; n={int(a.seats)} seats).",
+                    "section": "A player who halts trading", "command": command})
+    out.append({"claim": '"avoid becoming a boundary"',
+                "text": f"Under cooperative trading an 8-player table still has "
+                        f"{_mean(coop.boundaries, coop.boundaries_lo, coop.boundaries_hi)} phase boundaries "
+                        f"(a long polymer next to a short one) per game (n={int(coop.games)}).",
+                "section": "Phase boundaries", "command": command})
+    return out

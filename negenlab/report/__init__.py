@@ -59,7 +59,9 @@ def section_module(game: str):
 
 
 def build_game_report(game: str, options: ReportOptions) -> tuple[Path, str]:
-    """Write ``<out_dir>/<game>.html``; return its path and status ("built" / "not built yet")."""
+    """Write ``<out_dir>/<game>.html``; return its path and status ("built" / "not built yet").
+
+    The page's findings are kept in ``FINDINGS[game]`` for the index."""
     if game not in GAMES:
         raise InvalidInputError(f"unknown game {game!r}; expected one of {', '.join(GAMES)} or 'all'")
     out = Path(options.out_dir)
@@ -74,9 +76,13 @@ def build_game_report(game: str, options: ReportOptions) -> tuple[Path, str]:
         t0 = time.perf_counter()
         module.build(page, options)
         status = f"built in {time.perf_counter() - t0:.0f} s"
+    FINDINGS[game] = list(page.finding_items)
     path = out / f"{game}.html"
     path.write_text(page.render(), encoding="utf-8")
     return path, status
+
+
+FINDINGS: dict[str, list[dict]] = {}
 
 
 def build_reports(games, options: ReportOptions) -> Path:
@@ -105,14 +111,16 @@ def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> 
     page.text("Rules analysis of four tabletop games: exact solvers, enumerations and seeded self-play "
               "statistics with confidence intervals. Each page records the Rules, agents, seed and version "
               "behind its tables.")
-    rows = []
     for g in GAMES:
         status = statuses.get(g) or existing.get(g)
         if status is None:
-            rows.append(f"<tr><td>{TITLES[g]}</td><td>not in this run</td></tr>")
-        else:
-            rows.append(f"<tr><td><a href='{g}.html'>{TITLES[g]}</a></td><td>{html.escape(status)}</td></tr>")
-    page.raw_html("<table><tr><th>game</th><th>status</th></tr>" + "".join(rows) + "</table>")
+            page.raw_html(f"<h2>{TITLES[g]}</h2><p class='meta'>not in this run</p>")
+            continue
+        page.raw_html(f"<h2><a href='{g}.html'>{TITLES[g]}</a></h2><p class='meta'>{html.escape(status)}</p>")
+        items = FINDINGS.get(g) if g in statuses else None
+        if items:
+            page.raw_html("<ol class='findings'>" + "".join(f"<li>{html.escape(it['text'])}</li>" for it in items)
+                          + "</ol>")
     page.provenance(seed=options.seed, command="negenlab report all" + (f" --games {options.games}" if options.games else "") + f" --seed {options.seed}")
     path = out / "index.html"
     path.write_text(page.render(), encoding="utf-8")

@@ -13,6 +13,8 @@ import base64
 import html
 import io
 import json
+import re
+import urllib.parse
 from datetime import datetime, timezone
 from typing import Any
 
@@ -43,9 +45,15 @@ class ReportPage:
     def __init__(self, title: str):
         self.title = title
         self.blocks: list[str] = []
+        self.finding_items: list[dict] = []
+
+    @staticmethod
+    def anchor(text: str) -> str:
+        """The id a heading gets, for links from findings: ``anchor("Seat fairness") == "seat-fairness"``."""
+        return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
     def heading(self, text: str, level: int = 2) -> None:
-        self.blocks.append(f"<h{level}>{html.escape(text)}</h{level}>")
+        self.blocks.append(f"<h{level} id='{self.anchor(text)}'>{html.escape(text)}</h{level}>")
 
     def text(self, text: str, css_class: str | None = None) -> None:
         """A paragraph of plain text (escaped)."""
@@ -73,21 +81,39 @@ class ReportPage:
         more = f"<p class='meta'>showing {max_rows} of {len(df)} rows</p>" if len(df) > max_rows else ""
         block = cap + f"<div class='scroll'>{body}</div>" + more
         if folded:
-            block = f"<details class='folded'><summary>{html.escape(folded)}</summary>{block}</details>"
+            csv = "data:text/csv;charset=utf-8," + urllib.parse.quote(df.to_csv(index=False))
+            name = self.anchor(folded)[:60] or "table"
+            block = (f"<details class='folded'><summary>{html.escape(folded)}</summary>{block}"
+                     f"<p class='meta'><a download='{name}.csv' href='{csv}'>download CSV ({len(df)} rows)</a></p>"
+                     "</details>")
         self.blocks.append(block)
 
-    def findings(self, items: list[dict], heading: str = "Findings") -> None:
+    def findings(self, items: list[dict], heading: str = "Findings", first: bool = False) -> None:
         """Numbered findings for the first screen: each item has ``text`` (the finding, with its
-        number, n and interval) and ``claim`` (the designer claim or question it tests).
+        number, n and interval) and ``claim`` (the designer claim or question it tests), and may
+        have ``section`` (the heading it comes from, linked) and ``command`` (what reproduces it).
+        ``first=True`` puts the block at the top of the page even when called last.
 
         >>> page = ReportPage("x"); page.findings([{"claim": "fair seats", "text": "seat 1 wins 34% [31%, 37%], n=1000"}])
         >>> "<ol class='findings'>" in page.render()
         True
         """
-        self.heading(heading, 2)
-        lis = "".join(f"<li>{html.escape(it['text'])}<br><span class='claim'>Tests: {html.escape(it['claim'])}</span></li>"
-                      for it in items)
-        self.blocks.append(f"<ol class='findings'>{lis}</ol>")
+        def item(it: dict) -> str:
+            extra = ""
+            if it.get("section"):
+                extra += f" · <a href='#{self.anchor(it['section'])}'>{html.escape(it['section'])}</a>"
+            if it.get("command"):
+                extra += f" · <code>{html.escape(it['command'])}</code>"
+            return (f"<li>{html.escape(it['text'])}<br><span class='claim'>Tests: {html.escape(it['claim'])}"
+                    f"{extra}</span></li>")
+
+        self.finding_items.extend(items)
+        block = [f"<h2 id='{self.anchor(heading)}'>{html.escape(heading)}</h2>",
+                 f"<ol class='findings'>{''.join(item(it) for it in items)}</ol>"]
+        if first:
+            self.blocks[0:0] = block
+        else:
+            self.blocks.extend(block)
 
     def figure(self, fig, caption: str | None = None, dpi: int = 110) -> None:
         """Embed a matplotlib figure as PNG (the figure is closed afterwards)."""
