@@ -118,7 +118,7 @@ def findings(solutions, table, command: str) -> list[dict]:
     >>> import pandas as pd
     >>> sol = pd.DataFrame([{"size": 5, "swap": False, "winner": "red", "complete": True},
     ...                     {"size": 5, "swap": True, "winner": "second player", "complete": True}])
-    >>> t = pd.DataFrame([{"size": 5, "agents": "mcts", "games": 40, "draws": 0, "seat0_win": .4,
+    >>> t = pd.DataFrame([{"size": 5, "agents": "mcts 50", "games": 40, "draws": 0, "seat0_win": .4,
     ...                    "seat0_lo": .26, "seat0_hi": .56, "red_win": .5, "red_lo": .35, "red_hi": .65, "swap_rate": .3}])
     >>> [f["claim"] for f in findings(sol, t, "negenlab report necklace")][:2]
     ['"drawless"', "the first player's edge and the swap"]
@@ -141,10 +141,10 @@ def findings(solutions, table, command: str) -> list[dict]:
                     "text": f"With perfect play and no swap the winner is {sizes(no_swap)}; with the swap rule "
                             f"{sizes(with_swap)} (exact, solved).",
                     "section": "Perfect play on small boards", "command": "negenlab necklace solve"})
-    top = table[table["agents"] == "mcts"].sort_values("size")
+    top = table[table["agents"].astype(str).str.startswith("mcts")].sort_values("size")
     for r in top.tail(2).itertuples():
         out.append({"claim": "the first player's edge and the swap",
-                    "text": f"At {r.size}x{r.size} between MCTS players (swap on) the first player wins "
+                    "text": f"At {r.size}x{r.size} between {str(r.agents).split()[-1]}-simulation MCTS players (swap on) the first player wins "
                             f"{100 * r.seat0_win:.0f}% [{100 * r.seat0_lo:.0f}%, {100 * r.seat0_hi:.0f}%] and Red "
                             f"{100 * r.red_win:.0f}% [{100 * r.red_lo:.0f}%, {100 * r.red_hi:.0f}%], n={r.games}; "
                             f"Blue swaps in {100 * r.swap_rate:.0f}% of games.",

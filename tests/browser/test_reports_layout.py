@@ -1,4 +1,5 @@
-"""The designer reports in a real browser at 1280 px: nothing overflows sideways, every figure loads.
+"""The designer reports in a real browser at 1280 px: each game page opens with its Findings, nothing
+overflows sideways, every figure loads.
 
 Run with ``make browser-test``. The reports are built fresh (``negenlab report all``, the same
 command as ``make demo``) into a temporary folder.
@@ -49,6 +50,12 @@ def test_report_fits_1280_px_and_every_figure_loads(page, reports, shots, name):
     broken = page.evaluate("""() => Array.from(document.images)
         .filter(i => !i.complete || i.naturalWidth === 0).map(i => (i.alt || i.src).slice(0, 80))""")
     assert not broken, f"{name}: figures that did not load: {broken}"
+    if name != "index.html":
+        first = page.locator("h2").first.inner_text()
+        assert first == "Findings", f"{name} opens with {first!r}, not with its Findings"
+        claims = page.locator("ol.findings .claim").all_inner_texts()
+        assert 4 <= len(claims) <= 8 or name == "necklace.html" and len(claims) >= 2, f"{name}: {len(claims)} findings"
+        assert all(c.startswith("Tests: ") for c in claims)
     figures = page.evaluate("() => document.images.length + document.querySelectorAll('svg').length")
     if name != "index.html":
         assert figures > 0, f"{name} has no figures"
