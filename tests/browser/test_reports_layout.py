@@ -54,7 +54,7 @@ def test_report_fits_1280_px_and_every_figure_loads(page, reports, shots, name):
         first = page.locator("h2").first.inner_text()
         assert first == "Findings", f"{name} opens with {first!r}, not with its Findings"
         claims = page.locator("ol.findings .claim").all_inner_texts()
-        assert 4 <= len(claims) <= 8 or name == "necklace.html" and len(claims) >= 2, f"{name}: {len(claims)} findings"
+        assert 4 <= len(claims) <= 8, f"{name}: {len(claims)} findings, expected 4 to 8"
         assert all(c.startswith("Tests: ") for c in claims)
     figures = page.evaluate("() => document.images.length + document.querySelectorAll('svg').length")
     if name != "index.html":
