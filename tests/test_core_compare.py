@@ -112,3 +112,20 @@ def test_results_draw_themselves_in_a_notebook():
     assert "cap of 50 games" in e._repr_html_()
     r = compare(game, challenger=RandomAgent(), baseline=RandomAgent(), h1=0.65, seed=1, batch=100, backend="serial")
     assert r._repr_html_().startswith("<div") and "H0" in r._repr_html_()
+
+
+@pytest.mark.slow
+def test_compare_and_estimate_are_identical_on_serial_process_and_dask():
+    pytest.importorskip("distributed")
+    game = Nim((1, 2, 3))
+    runs = [compare(game, challenger=MCTSAgent(20), baseline=RandomAgent(), seed=4, batch=30, max_units=60,
+                    backend=be, workers=w)
+            for be, w in (("serial", 1), ("process", 2), ("dask", 2))]
+    for r in runs[1:]:
+        assert (r.decision, r.units, r.estimate, r.llr, r.lo, r.hi) == (
+            runs[0].decision, runs[0].units, runs[0].estimate, runs[0].llr, runs[0].lo, runs[0].hi)
+    agents = [RandomAgent(), RandomAgent()]
+    ests = [estimate(game, agents, halfwidth=0.05, seed=2, batch=150, backend=be, workers=w)
+            for be, w in (("serial", 1), ("process", 2), ("dask", 2))]
+    for e in ests[1:]:
+        assert (e.n, e.value, e.lo, e.hi, e.reached) == (ests[0].n, ests[0].value, ests[0].lo, ests[0].hi, ests[0].reached)
