@@ -681,4 +681,5 @@ class FenState(State):
     def _repr_svg_(self) -> str:
         from .svg import board_svg
 
-        return board_svg(self.game.tessellation, self)
+        eligible = () if self.is_terminal() else self.eligible_faces()
+        return board_svg(self.game.tessellation, self, eligible=eligible)

@@ -66,8 +66,8 @@ def build(page, options) -> None:
     page.heading("Atlas: regular and Archimedean tilings")
     if ATLAS_CSV.exists():
         atlas = pd.read_csv(ATLAS_CSV)
-        page.text(f"From data/fen/atlas.csv (made by `negenlab fen atlas`; its sidecar JSON records seed, games "
-                  f"and version). First-player win rates are random-vs-random self-play with 95% Wilson intervals.")
+        page.text("From data/fen/atlas.csv (made by `negenlab fen atlas`; its sidecar JSON records seed, games "
+                  "and version). First-player win rates are random-vs-random self-play with 95% Wilson intervals.")
     else:
         atlas = atlas_table(sizes=(25,), n_games=0)
         page.warning("data/fen/atlas.csv is missing: showing n/e only (no self-play) for 25-face boards.")

@@ -6,16 +6,16 @@ owner's colour. Colour 0 is red, colour 1 is blue.
 
 With ``targets=True`` every node, edge and face is a click target of
 :class:`negenlab.core.widgets.BoardWidget` (``node:v``, ``edge:j``, ``face:f``, numbered as in
-the tessellation). An edge is clicked through an invisible wide line over it; node radius
-and line width are chosen so that the centre of every target's bounding box lies on that
+the tessellation). An edge is clicked through an invisible band about 10 px wide over it;
+node radius and band width are chosen so that the centre of every target's bounding box lies on that
 target and on no other.
 
 >>> from negenlab.fen import tilings
 >>> tilings.triangle(2)._repr_svg_()[:4]
 '<svg'
->>> svg = board_svg(tilings.triangle(2), targets=True)
+>>> svg = board_svg(tilings.triangle(3), targets=True)
 >>> svg.count('data-target="node:'), svg.count('data-target="edge:'), svg.count('data-target="face:')
-(6, 9, 4)
+(10, 18, 9)
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ import numpy as np
 COLOURS = ("#d62728", "#1f77b4")        # colour 0, colour 1
 LIGHT = ("#f4b6b6", "#b6d3f0")
 COLOUR_NAMES = ("red", "blue")
-HIT_WIDTH = 10.0                         # px: the invisible click line over an edge
+HIT_WIDTH = 10.0                         # px: the invisible click band over an edge
 
 
 def _segment_distance(p, a, b) -> float:
@@ -46,8 +46,19 @@ def _inside(p, poly) -> bool:
     return inside
 
 
+def _band(a, b, half: float) -> str:
+    """Polygon points of the band of half width ``half`` around the segment a-b (an edge's click area).
+
+    A filled band rather than a wide transparent stroke: a line's bounding box leaves out its
+    stroke, so a level or upright line would have an empty box (browsers and test drivers
+    then treat it as invisible)."""
+    d = b - a
+    n = np.array([-d[1], d[0]]) / max(float(np.linalg.norm(d)), 1e-12) * half
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in (a + n, b + n, b - n, a - n))
+
+
 def _clearances(t, px: np.ndarray) -> tuple[float, float]:
-    """(half width of the edge click lines, node radius) in px that keep every target's
+    """(half width of the edge click bands, node radius) in px that keep every target's
     bounding-box centre clear of the other targets: face centres clear of edges and nodes,
     edge midpoints clear of neighbouring edges and of nodes."""
     edges = [(px[a], px[b]) for a, b in t.edges]
@@ -116,7 +127,8 @@ def board_svg(t, state=None, size: int = 420, labels: bool = False, eligible=(),
         title = f"<title>edge {j} ({a}-{b})</title>"
         if targets:
             parts.append(f'{line} stroke="{col}" stroke-width="{wd:.1f}" pointer-events="none"/>')
-            parts.append(f'{line} stroke="transparent" stroke-width="{2 * half:.1f}"{tgt("edge", j)}>{title}</line>')
+            parts.append(f'<polygon points="{_band(P(a), P(b), half)}" fill="transparent" stroke-width="1.5"'
+                         f'{tgt("edge", j)}>{title}</polygon>')
         else:
             parts.append(f'{line} stroke="{col}" stroke-width="{wd:.1f}">{title}</line>')
     r = min(max(2.5, min(7.0, 0.08 * scale)), r_max)

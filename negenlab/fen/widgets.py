@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 import warnings
-from types import SimpleNamespace
 
 import ipywidgets as W
 import numpy as np
@@ -217,6 +216,7 @@ class PlayableBoard:
         """Start a new game (the agent opens when it holds seat 0)."""
         self.rng = np.random.default_rng(self.seed)
         self.state = self.game.new_initial_state()
+        self.last_reply = []
         self.view.error = ""
         self._agent_moves()
         self.redraw()
@@ -234,9 +234,9 @@ class PlayableBoard:
     def _play(self, action: int) -> None:
         s = self.state
         if s.is_terminal():
-            raise BoardError("the game is over; press 'new game'")
+            raise IllegalMoveError("the game is over; press 'new game'")
         if s.current_player != self.human:
-            raise BoardError("it is the agent's turn")
+            raise IllegalMoveError("it is the agent's turn")
         try:
             s.apply(action)
         except IllegalMoveError as exc:
@@ -290,11 +290,6 @@ class PlayableBoard:
             reply = f" The agent ({agent}) played {', '.join(s.action_to_string(a) for a in self.last_reply)}."
         return (f"You are {you}. Turn {s.turn_number + 1}, {COLOUR_NAMES[s.colour]} to move: {next_step(s)}. "
                 f"n={g.n}, e={g.e}; {faces}.{reply}")
-
-    @property
-    def banner(self):
-        """The error line under its old name (``banner.widget.value``); it lives in ``view.error`` now."""
-        return SimpleNamespace(widget=SimpleNamespace(value=self.view.error))
 
 
 def play_board(board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0, **kw) -> PlayableBoard:

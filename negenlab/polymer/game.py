@@ -504,7 +504,15 @@ class PolymerState(State):
             lines.append(f"  seat {p}: {format_cards(card_of(c) for c in h)}")
         return "\n".join(lines)
 
+    def boundaries(self) -> list[bool]:
+        """Per seat p: whether p and the next seat form a phase boundary (see :func:`is_boundary`);
+        empty before the deal."""
+        if not self.start_hands:
+            return []
+        L = self.lengths()
+        return [is_boundary(int(L[p]), int(L[(p + 1) % len(L)])) for p in range(len(L))]
+
     def _repr_svg_(self) -> str:
         from .svg import table_svg
 
-        return table_svg(self)
+        return table_svg(self, boundaries=self.boundaries() or None)

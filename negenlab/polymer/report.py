@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from .agents import POLICIES, make_agents
-from .cards import Card, format_cards, random_hand
+from .cards import Card, random_hand
 from .rules import Rules
 from .solver import longest_polymer, solve
 from .svg import polymer_svg, table_svg
@@ -135,7 +135,7 @@ def build(page, options) -> None:
                                            "least 3 cards longer than the other's (long-chained next to short-chained). "
                                            "Counted over the 8 neighbour pairs of a table.")
     final = play_table(8, "cooperative", seed=seed, **rules_kw)
-    page.raw_html(table_svg(final))
+    page.raw_html(table_svg(final, boundaries=final.boundaries()))
     page.text("Game 0 of the cooperative run: disc size = polymer length; red edges = phase boundaries; gold = winner.")
 
     page.heading("A player who halts trading")

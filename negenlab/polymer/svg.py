@@ -2,6 +2,7 @@
 
 A polymer is drawn as a row of cards; under each window a bar marks it as a sequence
 (blue), a group (green) or invalid (grey), and an uncovered adjacent pair is marked red.
+Drawing only: the facts (explanations, phase boundaries) come from the caller.
 
 >>> from negenlab.polymer import explain
 >>> svg = polymer_svg(explain("4S 5S 6S 6H 6D"))
@@ -12,24 +13,55 @@ from __future__ import annotations
 
 import html
 
-from .cards import Card, Joker
+from negenlab.core.errors import InvalidInputError
+
+from .cards import Joker
 
 CARD_W, CARD_H, GAP = 38, 54, 6
 COLOURS = {"sequence": "#4c78a8", "group": "#54a24b", "invalid": "#bbbbbb"}
 RED_SUITS = ("H", "D")
 
 
-def card_svg(card, x: float, y: float, highlight: bool = False) -> str:
-    """One card as an SVG group at (x, y)."""
+def card_svg(card, x: float, y: float, highlight: bool = False, attrs: str = "", faded: bool = False) -> str:
+    """One card as an SVG group at (x, y); ``attrs`` go on the card's rectangle (e.g. a click
+    target), the label lets clicks through to it; ``faded`` draws a card that is elsewhere."""
     fill = "#fff8d8" if highlight else "white"
     if isinstance(card, Joker):
         label, colour = "JK", "#7a3db8"
     else:
         label = card.pretty
         colour = "#c0392b" if card.suit in RED_SUITS else "#222"
-    return (f'<g><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{fill}" '
-            f'stroke="#555"/><text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 5}" font-size="14" '
-            f'text-anchor="middle" font-family="sans-serif" fill="{colour}">{html.escape(label)}</text></g>')
+    look = ' opacity="0.25"' if faded else ""
+    edge = ' stroke="#d4a017" stroke-width="3"' if highlight else ' stroke="#555"'
+    return (f'<g{look}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{fill}"{edge}{attrs}>'
+            f'<title>{html.escape(card.code)}</title></rect><text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 5}" '
+            f'font-size="14" text-anchor="middle" font-family="sans-serif" fill="{colour}" '
+            f'pointer-events="none">{html.escape(label)}</text></g>')
+
+
+def _window_marks(explanation, y: float) -> list[str]:
+    """The window bars under a row of cards at height y (three rows of bars) and the red marks
+    of uncovered pairs; each card i sits at x = 6 + i * (CARD_W + GAP)."""
+    parts = []
+    by = y + CARD_H + 4
+    for i, kind in enumerate(explanation.windows):
+        x0 = 6 + i * (CARD_W + GAP) + 4
+        x1 = 6 + (i + 2) * (CARD_W + GAP) + CARD_W - 4
+        yy = by + 8 * (i % 3)  # three rows: windows i and i+3 never touch
+        parts.append(f'<line x1="{x0}" y1="{yy + 3}" x2="{x1}" y2="{yy + 3}" stroke="{COLOURS[kind]}" '
+                     f'stroke-width="5" stroke-linecap="round"><title>window {i + 1}: {kind}</title></line>')
+    for i in explanation.uncovered:
+        x = 6 + i * (CARD_W + GAP) + CARD_W + GAP / 2
+        parts.append(f'<line x1="{x}" y1="{y - 2}" x2="{x}" y2="{y + CARD_H + 2}" stroke="#d62728" '
+                     f'stroke-width="3"><title>pair {i + 1}-{i + 2} uncovered</title></line>')
+    return parts
+
+
+def _legend(y: float) -> str:
+    return (f'<text x="6" y="{y}" font-size="10" font-family="sans-serif">'
+            f'<tspan fill="{COLOURS["sequence"]}">■ sequence</tspan> '
+            f'<tspan fill="{COLOURS["group"]}">■ group</tspan> '
+            f'<tspan fill="#888">■ invalid window</tspan> <tspan fill="#d62728">| uncovered pair</tspan></text>')
 
 
 def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
@@ -55,22 +87,9 @@ def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
     for i, c in enumerate(cards):
         parts.append(card_svg(c, 6 + i * (CARD_W + GAP), y))
     if cards:
-        by = y + CARD_H + 4
-        for i, kind in enumerate(windows):
-            x0 = 6 + i * (CARD_W + GAP) + 4
-            x1 = 6 + (i + 2) * (CARD_W + GAP) + CARD_W - 4
-            yy = by + 8 * (i % 3)  # three rows: windows i and i+3 never touch
-            parts.append(f'<line x1="{x0}" y1="{yy + 3}" x2="{x1}" y2="{yy + 3}" stroke="{COLOURS[kind]}" '
-                         f'stroke-width="5" stroke-linecap="round"><title>window {i + 1}: {kind}</title></line>')
-        for i in explanation.uncovered:
-            x = 6 + i * (CARD_W + GAP) + CARD_W + GAP / 2
-            parts.append(f'<line x1="{x}" y1="{y - 2}" x2="{x}" y2="{y + CARD_H + 2}" stroke="#d62728" '
-                         f'stroke-width="3"><title>pair {i + 1}-{i + 2} uncovered</title></line>')
-        ly = by + 34
-        parts.append(f'<text x="6" y="{ly}" font-size="10" font-family="sans-serif">'
-                     f'<tspan fill="{COLOURS["sequence"]}">■ sequence</tspan> '
-                     f'<tspan fill="{COLOURS["group"]}">■ group</tspan> '
-                     f'<tspan fill="#888">■ invalid window</tspan> <tspan fill="#d62728">| uncovered pair</tspan></text>')
+        parts += _window_marks(explanation, y)
+        ly = y + CARD_H + 4 + 34
+        parts.append(_legend(ly))
         y = ly + 8
     else:
         y += 8
@@ -82,9 +101,57 @@ def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
     return "".join(parts)
 
 
+def chain_svg(hand, chain, explanation, selected: int | None = None) -> str:
+    """The chain builder's board: the chain being built, with its windows marked, above the hand.
+
+    ``hand``: the cards; ``chain``: positions in ``hand``, in chain order; ``explanation``: the
+    chain's :class:`~negenlab.polymer.validity.Explanation` (from the caller); ``selected``:
+    a chain position to highlight. Chain card j is the click target ``chain:j``; hand card i
+    is ``card:i`` while it is not in the chain (then it is drawn faded, not clickable).
+
+    >>> from negenlab.polymer import explain, parse_cards
+    >>> hand = parse_cards("7S 8S 9S 2C")
+    >>> svg = chain_svg(hand, [0, 1], explain([hand[0], hand[1]]), selected=1)
+    >>> svg.count('data-target="chain:'), svg.count('data-target="card:')
+    (2, 2)
+    """
+    from negenlab.core.widgets import target
+
+    hand, chain = list(hand), list(chain)
+    used = set(chain)
+    width = max(10 + len(hand) * (CARD_W + GAP), 440)  # room for the hint line
+    y = 36
+    bars = 8 * max(1, min(len(explanation.windows), 3)) + 36
+    height = y + CARD_H + bars + 20 + CARD_H + 6
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif">']
+    how = ("click a chain card to select it, another to swap the two, the selected one again to "
+           "return it" if chain else "click cards of your hand to build a chain")
+    parts.append(f'<text x="6" y="12" font-size="12"><tspan font-weight="bold">chain</tspan>'
+                 f'<tspan x="6" dy="13" font-size="10" fill="#555">{html.escape(how)}</tspan></text>')
+    if not chain:
+        parts.append(f'<rect x="6" y="{y}" width="{width - 12}" height="{CARD_H}" rx="4" fill="none" '
+                     f'stroke="#bbb" stroke-dasharray="5,4"/>')
+    for j, i in enumerate(chain):
+        lift = -6 if j == selected else 0
+        parts.append(card_svg(hand[i], 6 + j * (CARD_W + GAP), y + lift, highlight=j == selected,
+                              attrs=target("chain", j)))
+    parts += _window_marks(explanation, y)
+    ly = y + CARD_H + bars - 8
+    if explanation.windows:
+        parts.append(_legend(ly - 10))
+    parts.append(f'<text x="6" y="{ly + 10}" font-size="12" font-weight="bold">hand</text>')
+    for i, c in enumerate(hand):
+        attrs = "" if i in used else target("card", i)
+        parts.append(card_svg(c, 6 + i * (CARD_W + GAP), ly + 16, attrs=attrs, faded=i in used))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def hand_svg(cards, title: str | None = None) -> str:
     """A hand as a row of cards.
 
+    >>> from negenlab.polymer.cards import Card
     >>> hand_svg([Card(1, "S")]).count("<rect")
     1
     """
@@ -100,11 +167,12 @@ def hand_svg(cards, title: str | None = None) -> str:
     return "".join(parts)
 
 
-def table_svg(state, size: int = 360) -> str:
+def table_svg(state, size: int = 360, boundaries=None) -> str:
     """A table as a circle of seats, each labelled with its polymer length (and score at the end).
 
-    Edges between neighbours are red at a phase boundary (``game.is_boundary``: one
-    neighbour's polymer at least twice and at least 3 cards longer than the other's).
+    ``boundaries[p]`` (from the caller, e.g. ``game.is_boundary`` of the lengths of seats p
+    and p + 1) marks the edge from seat p to the next one red, as a phase boundary; None
+    draws every edge plain.
 
     >>> import numpy as np
     >>> from negenlab.polymer.game import PolymerGame
@@ -113,12 +181,14 @@ def table_svg(state, size: int = 360) -> str:
     >>> s.apply(s.sample_chance(np.random.default_rng(0)))
     >>> table_svg(s).count("<circle")
     5
+    >>> table_svg(s, boundaries=[True, False, False, False, False]).count("#d62728")
+    1
     """
     import math
 
-    from .game import is_boundary
-
     P = state.num_players
+    if boundaries is not None and len(boundaries) != P:
+        raise InvalidInputError(f"boundaries needs one entry per seat ({P}), got {len(boundaries)}")
     if not state.start_hands:
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="40"><text x="6" y="20">not dealt yet</text></svg>'
     L = state.lengths()
@@ -130,7 +200,7 @@ def table_svg(state, size: int = 360) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" font-family="sans-serif">']
     for p in range(P):
         q = (p + 1) % P
-        boundary = is_boundary(L[p], L[q])
+        boundary = bool(boundaries[p]) if boundaries is not None else False
         parts.append(f'<line x1="{pts[p][0]:.1f}" y1="{pts[p][1]:.1f}" x2="{pts[q][0]:.1f}" y2="{pts[q][1]:.1f}" '
                      f'stroke="{"#d62728" if boundary else "#bbb"}" stroke-width="{4 if boundary else 2}"/>')
     top = max(L) if max(L) > 0 else 1
@@ -145,5 +215,7 @@ def table_svg(state, size: int = 360) -> str:
         label = f"seat {p}" + (f" · {int(scores[p])} pts" if scores is not None else "")
         parts.append(f'<text x="{x:.1f}" y="{y + r + 13:.1f}" text-anchor="middle" font-size="11">{html.escape(label)}</text>')
     title = "final table" if state.is_terminal() else f"phase {state.phase}"
-    parts.append(f'<text x="6" y="14" font-size="12">{html.escape(title)} · red edge = phase boundary</text></svg>')
+    if boundaries is not None:
+        title += " · red edge = phase boundary"
+    parts.append(f'<text x="6" y="14" font-size="12">{html.escape(title)}</text></svg>')
     return "".join(parts)

@@ -84,8 +84,8 @@ def test_widgets_build_and_click():
     assert box.children
     pb = play_board(tilings.triangle(3), agent="random", human_seat=0)
     s = pb.state
-    pb.click(s.b.FACE0)  # not eligible: shown in the banner, nothing played
-    assert "IllegalMoveError" in pb.banner.widget.value and s.turn_number == 0
+    pb.click(s.b.FACE0)  # not eligible: shown in the board's error line, nothing played
+    assert "IllegalMoveError" in pb.view.error and s.turn_number == 0
     pb.click(s.legal_actions()[0])
     assert pb.state.turn_number >= 2 or pb.state.is_terminal()
 

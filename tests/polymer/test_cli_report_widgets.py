@@ -40,13 +40,11 @@ def test_report_section_renders(tmp_path):
 
 
 def test_widgets_show_errors_in_the_widget():
-    from negenlab.polymer.widgets import hand_explorer, table_simulator
+    from negenlab.polymer.widgets import chain_builder, table_simulator
 
-    w = hand_explorer("7S 8S 9S")
-    box, buttons = w.children[0], w.children[1]
-    assert "longest polymer 3" in w.children[-1].value
-    box.value = "7S 7X"
-    buttons.children[0].click()
-    assert "7X" in w.children[3].value
+    cb = chain_builder("7S 8S 9S")
+    assert "longest possible: 3" in cb.view.status
+    cb._catching(cb.set_hand, "7S 7X")
+    assert "7X" in cb.view.error and "longest possible: 3" in cb.view.status
     t = table_simulator(players=12, games=2)
     assert len(t.children[-1].children) == 2

@@ -1,0 +1,149 @@
+"""The playable FEN board: clicks on board targets play micro-actions; errors stay in the widget."""
+import warnings
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+
+from negenlab.fen import tilings
+from negenlab.fen.svg import board_svg
+from negenlab.fen.widgets import STANDARD, PlayableBoard, make_board, next_step
+
+
+@pytest.fixture
+def pb():
+    return PlayableBoard(tilings.triangle(3), agent="greedy", human_seat=0)
+
+
+def test_legal_targets_are_the_legal_micro_actions(pb):
+    s, b = pb.state, pb.game.board
+    assert pb.view.legal == [pb.target_of(a) for a in s.legal_actions() if a < b.SWAP]
+    assert {t.split(":")[0] for t in pb.view.legal} == {"node", "edge"}
+    pb.view.press("edge:0")
+    assert pb.view.legal == [pb.target_of(a) for a in pb.state.legal_actions()]
+    assert all(t.startswith("edge:") for t in pb.view.legal) and "edge:0" not in pb.view.legal
+
+
+def test_pressing_a_legal_edge_claims_it(pb):
+    before = pb.view.svg
+    pb.view.press("edge:0")
+    assert pb.view.error == ""
+    assert pb.state.owners()["edges"][0] == 0 and pb.state.history == [pb.game.board.EDGE0]
+    assert pb.view.svg != before
+    assert "claim 2 more edges" in pb.view.status
+
+
+def test_a_whole_turn_lets_the_agent_answer(pb):
+    pb.view.press("node:4")  # n = 1: one node is a whole claim
+    assert pb.state.turn_number == 2 and pb.state.current_player == 0
+    assert "The agent (blue) played" in pb.view.status
+
+
+def test_an_illegal_target_shows_the_reason_and_changes_nothing(pb):
+    svg, history = pb.view.svg, list(pb.state.history)
+    pb.view.press("face:0")
+    assert pb.view.error.startswith("IllegalMoveError") and "face 0" in pb.view.error
+    assert pb.state.history == history and pb.view.svg == svg
+    pb.view.press("edge:0")
+    pb.view.press("node:1")  # a claim cannot mix nodes and edges
+    assert "cannot mix" in pb.view.error and pb.state.history == [pb.game.board.EDGE0]
+    pb.view.press("edge:99")
+    assert "not a place on this board" in pb.view.error
+    pb.view.press("edge:4")  # a legal click clears the error line
+    assert pb.view.error == ""
+
+
+def test_taken_items_are_named_by_colour(pb):
+    pb.view.press("node:4")
+    pb.view.press("node:4")
+    assert "already taken (red)" in pb.view.error and "colour 0" not in pb.view.error
+
+
+def test_status_names_colours_turn_ne_faces_and_next_step(pb):
+    st = pb.view.status
+    assert st.startswith("You are red. Turn 1, red to move: claim 1 node or 3 edges")
+    assert "n=1, e=3" in st and "faces red 0, blue 0" in st and "colour" not in st
+
+
+def test_buttons_and_click_keep_working(pb):
+    b = pb.game.board
+    assert pb.swap.disabled and pb.stop.disabled
+    pb.click(b.STOP)
+    assert "stop" in pb.view.error and pb.state.turn_number == 0
+    pb.click(pb.state.legal_actions()[0])
+    assert pb.state.turn_number >= 2 and pb.view.error == ""
+    pb.new.click()
+    assert pb.state.turn_number == 0 and pb.state.history == []
+
+
+def test_seat_one_may_swap_and_then_plays_red():
+    pb = PlayableBoard(tilings.triangle(3), agent="greedy", human_seat=1)
+    assert "You are blue" in pb.view.status and not pb.swap.disabled and "swap" in pb.view.status
+    pb.swap.click()
+    assert pb.state.swapped and pb.view.status.startswith("You are red")
+
+
+def test_playing_to_the_end():
+    pb = PlayableBoard(tilings.triangle(3), agent="random", human_seat=0, seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        if pb.state.is_terminal():
+            break
+        if pb.view.legal:
+            pb.view.press(pb.view.legal[int(rng.integers(len(pb.view.legal)))])
+        else:
+            pb.click(pb.state.legal_actions()[0])  # only swap or stop left
+        assert pb.view.error == ""
+    assert pb.state.is_terminal() and pb.view.status.startswith("Game over") and pb.view.legal == []
+    pb.view.press("node:0")
+    assert "game is over" in pb.view.error
+
+
+def test_next_step_words():
+    pb = PlayableBoard(tilings.triangle(7))
+    assert next_step(pb.state) == "claim 1 node or 3 edges"
+
+
+def test_the_agent_works_under_a_notice():
+    pb = PlayableBoard(tilings.triangle(3), agent="mcts", simulations=5, human_seat=0)
+    seen = []
+    pb.view.observe(lambda change: seen.append(change["new"]), names="busy")
+    pb.view.press("node:4")
+    assert pb.state.turn_number == 2 and pb.view.busy == ""
+    assert seen[0] in ("the agent is thinking…", "compiling the playout kernel… (first use only)")
+    assert seen[-1] == ""
+
+
+# -- geometry: the centre of every target's box lies on that target and on no other -----------------
+def _contains(el, p) -> bool:
+    x, y = p
+    if el.tag.endswith("circle"):
+        cx, cy, r = (float(el.get(k)) for k in ("cx", "cy", "r"))
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+    pts = [tuple(map(float, q.split(","))) for q in el.get("points").split()]
+    inside = False
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _centre(el):
+    if el.tag.endswith("circle"):
+        return float(el.get("cx")), float(el.get("cy"))
+    pts = np.array([tuple(map(float, q.split(","))) for q in el.get("points").split()])
+    return tuple((pts.min(axis=0) + pts.max(axis=0)) / 2)
+
+
+@pytest.mark.parametrize("name", list(STANDARD))
+def test_every_target_owns_the_centre_of_its_box(name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t = make_board(name, 25)
+    root = ET.fromstring(board_svg(t, size=420, targets=True))
+    targets = [el for el in root.iter() if el.get("data-target")]
+    assert len(targets) == t.num_nodes + t.num_edges + t.num_faces
+    for el in targets:
+        p = _centre(el)
+        top = [o for o in targets if _contains(o, p)][-1]  # painted last = on top
+        assert top is el, f"{el.get('data-target')}: centre {p} is covered by {top.get('data-target')}"
