@@ -20,14 +20,15 @@ import numpy as np
 from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 import pandas as pd
 
+from .svg import PLAIN_COLOUR
 from .table import as_table, components, layout
 
-PALETTE = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d"]
 
 
 def draw_position(table, boards=(), scores=None, to_move=None, title: str | None = None,
                   highlight=(), ax=None):
-    """The table (each spiral its own colour, dice in ``highlight`` outlined thick) with the boards below.
+    """The table (dice white as "no witness drawn" in :data:`negenlab.negen.svg.LEGEND`, each spiral's
+    pairs joined by a grey line, dice in ``highlight`` outlined thick) with the boards below.
 
     ``table``: a table key (as ``state.table``; laid out with :func:`~negenlab.negen.table.layout`),
     a :class:`~negenlab.negen.table.Table`, a mapping ``(row, col) -> value`` or text rows."""
@@ -44,17 +45,16 @@ def draw_position(table, boards=(), scores=None, to_move=None, title: str | None
         cs = [c for _, c in table]
         r0, c0 = min(rs), min(cs)
         height = max(rs) - r0 + 1
-        for i, comp in enumerate(components(table)):
-            col = PALETTE[i % len(PALETTE)]
+        for comp in components(table):
             for (r, c) in comp:
                 x, y = c - c0, -(r - r0)
-                ax.add_patch(plt.Rectangle((x - 0.42, y - 0.42), 0.84, 0.84, facecolor=col, alpha=0.85,
+                ax.add_patch(plt.Rectangle((x - 0.42, y - 0.42), 0.84, 0.84, facecolor=PLAIN_COLOUR,
                                            edgecolor="black", linewidth=2.5 if (r, c) in highlight else 0.8))
-                ax.text(x, y, str(table[(r, c)]), ha="center", va="center", fontsize=13, color="white",
+                ax.text(x, y, str(table[(r, c)]), ha="center", va="center", fontsize=13, color="black",
                         fontweight="bold")
                 for dr, dc in ((0, 1), (1, 0)):
                     if (r + dr, c + dc) in comp:
-                        ax.plot([x, x + dc], [y, y - dr], color=col, linewidth=3, zorder=0)
+                        ax.plot([x, x + dc], [y, y - dr], color="#888888", linewidth=3, zorder=0)
         width = max(cs) - c0 + 1
     else:
         height, width = 1, 4

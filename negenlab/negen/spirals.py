@@ -30,7 +30,7 @@ import numpy as np
 
 from negenlab.core.errors import InvalidInputError
 from .rules import Rules
-from .table import Cell, DIRECTIONS, Table, parse_table, verdicts_svg
+from .table import Cell, DIRECTIONS, Table, cell_name, parse_table, verdicts_svg
 
 STRAIGHT_PAIRS = ((0, 2), (1, 3))                       # N-S, E-W
 BENT_PAIRS = tuple(combinations(range(4), 2))            # any two distinct neighbours
@@ -159,16 +159,34 @@ class SpiralVerdict:
         return d
 
     def summary(self) -> str:
+        """One line for a person: where the spiral starts (rows and columns counted from 1), valid or not,
+        closed or not, and its sequences or what the best interpretation leaves uncovered.
+
+        >>> check_table(parse_table("6 5 4"))[0].summary()
+        'spiral of 3 dice at row 1, col 1: valid, not closed; sequences 6-5-4'
+        >>> print(check_table(parse_table(". 6 5 4\\n. . . 6"), Rules(coverage="die"))[0].summary())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        spiral of 4 dice at row 1, col 2: INVALID, not closed; best interpretation
+        (edges where row + col is even) leaves 1 die uncovered: row 2, col 4
+        """
         state = "valid" if self.valid else "INVALID"
         state += ", closed" if self.closed else ", not closed"
         if self.valid and self.sequences:
             state += "; sequences " + ", ".join("-".join(map(str, s.values)) for s in self.sequences)
         elif not self.valid:
             a = self.closest_attempt()
-            what = "dice" if self.rules.coverage == "die" else "pairs"
-            state += f"; best interpretation (edge parity {a.interpretation.edge_parity}) leaves {what} " \
-                     f"{list(a.uncovered)} uncovered"
-        return f"spiral of {len(self.cells)} at {self.cells[0]}: {state}"
+            unc = a.uncovered
+            if self.rules.coverage == "die":
+                what = f"{len(unc)} {'die' if len(unc) == 1 else 'dice'}"
+                items = [cell_name(c) for c in unc]
+            else:
+                what = f"{len(unc)} {'pair' if len(unc) == 1 else 'pairs'}"
+                items = [f"{cell_name(x)} – {cell_name(y)}" for x, y in unc]
+            shown = "; ".join(items[:8]) + (f"; and {len(items) - 8} more" if len(items) > 8 else "")
+            parity = "even" if a.interpretation.edge_parity == 0 else "odd"
+            state += f"; best interpretation (edges where row + col is {parity}) leaves {what} uncovered: {shown}"
+        n = len(self.cells)
+        return f"spiral of {n} {'die' if n == 1 else 'dice'} at {cell_name(self.cells[0])}: {state}"
 
     def _repr_svg_(self) -> str:
         return verdicts_svg(self.spiral, [self], title=("valid" if self.valid else "invalid")

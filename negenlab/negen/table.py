@@ -43,6 +43,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from negenlab.core.errors import InvalidInputError
+from .svg import BLANK_COLOUR, EDGE_COLOUR, NODE_COLOUR, dice_svg  # noqa: F401  (colours re-exported for plot.py)
 
 Cell = tuple[int, int]
 DIRECTIONS: tuple[Cell, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
@@ -463,71 +464,26 @@ def parse_pattern(text: str) -> tuple[Table, frozenset[Cell]]:
 
 
 # ---------------------------------------------------------------------------------------
-# SVG (no matplotlib: plain strings)
-
-NODE_COLOUR = "#d62728"   # red, as in the source's figures
-EDGE_COLOUR = "#1f5fbf"   # blue
-BLANK_COLOUR = "#999999"
-
+# SVG (no matplotlib: plain strings; the drawing and its colours live in negenlab.negen.svg)
 
 def table_svg(table: Table, *, size: int = 36, nodes=(), edges=(), sequences=(), loop_pairs=(),
-              invalid=(), blanks=(), title: str | None = None, margin: int = 6) -> str:
+              invalid=(), blanks=(), title: str | None = None, margin: int = 6, max_width: float | None = None) -> str:
     """SVG of dice with numbers. ``nodes`` red and ``edges`` blue (fill colour of the die), ``sequences``
     drawn as lines through their three dice, ``loop_pairs`` (adjacent pairs on a cycle) as thick gold
-    links, ``invalid`` dice crossed, ``blanks`` drawn as dashed ``?`` cells."""
-    all_cells = list(table.keys()) + list(blanks)
-    if not all_cells:
-        return "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'></svg>"
-    r0 = min(r for r, _ in all_cells)
-    c0 = min(c for _, c in all_cells)
-    r1 = max(r for r, _ in all_cells)
-    c1 = max(c for _, c in all_cells)
-    top = 16 if title else 0
-    w = (c1 - c0 + 1) * size + 2 * margin
-    h = (r1 - r0 + 1) * size + 2 * margin + top
-    nodes, edges, invalid = set(nodes), set(edges), set(invalid)
+    links, ``invalid`` dice crossed, ``blanks`` drawn as dashed ``?`` cells (see :mod:`negenlab.negen.svg`).
 
-    def centre(cell):
-        r, c = cell
-        return margin + (c - c0 + 0.5) * size, top + margin + (r - r0 + 0.5) * size
+    >>> table_svg(parse_table("6 5 4"), nodes=[(0, 0), (0, 2)]).count(NODE_COLOUR)
+    2
+    """
+    return dice_svg(dict(table.items()), size=size, nodes=nodes, edges=edges, sequences=sequences,
+                    loop_pairs=loop_pairs, invalid=invalid, blanks=blanks, title=title, margin=margin,
+                    max_width=max_width)
 
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' viewBox='0 0 {w} {h}' "
-             f"font-family='sans-serif'>"]
-    if title:
-        import html as _html
-        parts.append(f"<text x='{margin}' y='12' font-size='11' fill='#333'>{_html.escape(title)}</text>")
-    for a, b in loop_pairs:
-        (xa, ya), (xb, yb) = centre(a), centre(b)
-        parts.append(f"<line x1='{xa:.1f}' y1='{ya:.1f}' x2='{xb:.1f}' y2='{yb:.1f}' stroke='#f2b701' "
-                     f"stroke-width='{size * 0.5:.1f}' stroke-linecap='round' opacity='0.55'/>")
-    pad = size * 0.1
-    for cell, v in sorted(table.items()):
-        x, y = centre(cell)
-        fill = NODE_COLOUR if cell in nodes else EDGE_COLOUR if cell in edges else "#ffffff"
-        text = "#ffffff" if fill != "#ffffff" else "#111111"
-        parts.append(f"<rect x='{x - size / 2 + pad:.1f}' y='{y - size / 2 + pad:.1f}' width='{size - 2 * pad:.1f}' "
-                     f"height='{size - 2 * pad:.1f}' rx='{size * 0.15:.1f}' fill='{fill}' stroke='#222' stroke-width='1.2'/>")
-        parts.append(f"<text x='{x:.1f}' y='{y + size * 0.16:.1f}' font-size='{size * 0.45:.0f}' text-anchor='middle' "
-                     f"fill='{text}' font-weight='bold'>{v}</text>")
-    for cell in sorted(blanks):
-        x, y = centre(cell)
-        parts.append(f"<rect x='{x - size / 2 + pad:.1f}' y='{y - size / 2 + pad:.1f}' width='{size - 2 * pad:.1f}' "
-                     f"height='{size - 2 * pad:.1f}' rx='{size * 0.15:.1f}' fill='#f4f4f4' stroke='{BLANK_COLOUR}' "
-                     f"stroke-dasharray='3,2'/>")
-        parts.append(f"<text x='{x:.1f}' y='{y + size * 0.16:.1f}' font-size='{size * 0.45:.0f}' text-anchor='middle' "
-                     f"fill='{BLANK_COLOUR}'>?</text>")
-    for seq in sequences:
-        a, b = centre(seq[0]), centre(seq[2])
-        m = centre(seq[1])
-        parts.append(f"<polyline points='{a[0]:.1f},{a[1]:.1f} {m[0]:.1f},{m[1]:.1f} {b[0]:.1f},{b[1]:.1f}' "
-                     f"fill='none' stroke='#222' stroke-width='1.5' opacity='0.7'/>")
-    for cell in sorted(invalid):
-        x, y = centre(cell)
-        d = size * 0.38
-        parts.append(f"<path d='M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} M{x + d:.1f},{y - d:.1f} "
-                     f"L{x - d:.1f},{y + d:.1f}' stroke='#ff7f0e' stroke-width='2' opacity='0.7'/>")
-    parts.append("</svg>")
-    return "".join(parts)
+
+def cell_name(cell: Cell) -> str:
+    """A cell as a person reads it, rows and columns counted from 1: ``cell_name((1, 2))`` -> ``'row 2, col 3'``."""
+    r, c = cell
+    return f"row {r + 1}, col {c + 1}"
 
 
 def loop_pairs(table: Table) -> list[tuple[Cell, Cell]]:
@@ -570,9 +526,17 @@ def loop_pairs(table: Table) -> list[tuple[Cell, Cell]]:
     return [p for p in pairs if frozenset(p) not in bridges]
 
 
-def verdicts_svg(table: Table, verdicts, size: int = 36, title: str | None = None) -> str:
-    """The table with each spiral's witness: nodes red, edges blue, sequences as lines, loops gold,
-    and the dice no interpretation covers crossed out."""
+def witness_facts(table: Table, verdicts) -> dict:
+    """What the pictures draw of ``verdicts`` (from :func:`~negenlab.negen.spirals.check_table`, computed by
+    the caller): ``nodes``, ``edges``, ``sequences``, ``invalid`` (dice the closest interpretation leaves
+    uncovered) and ``loop_pairs``; pass them on to the drawing functions of :mod:`negenlab.negen.svg`.
+
+    >>> from negenlab.negen.spirals import check_table
+    >>> t = parse_table("6 5 4")
+    >>> facts = witness_facts(t, check_table(t))
+    >>> sorted(facts["nodes"]), facts["sequences"]
+    ([(0, 0), (0, 2)], [((0, 0), (0, 1), (0, 2))])
+    """
     nodes, edges, seqs, invalid = set(), set(), [], set()
     for v in verdicts:
         if v.interpretation is not None:
@@ -581,5 +545,10 @@ def verdicts_svg(table: Table, verdicts, size: int = 36, title: str | None = Non
             seqs += [s.cells for s in v.sequences]
         if not v.valid:
             invalid |= set(v.invalid_dice())
-    return table_svg(table, size=size, nodes=nodes, edges=edges, sequences=seqs,
-                     loop_pairs=loop_pairs(table), invalid=invalid, title=title)
+    return {"nodes": nodes, "edges": edges, "sequences": seqs, "invalid": invalid, "loop_pairs": loop_pairs(table)}
+
+
+def verdicts_svg(table: Table, verdicts, size: int = 36, title: str | None = None, max_width: float | None = None) -> str:
+    """The table with each spiral's witness: nodes red, edges blue, sequences as lines, loops gold,
+    and the dice no interpretation covers crossed out."""
+    return table_svg(table, size=size, title=title, max_width=max_width, **witness_facts(table, verdicts))

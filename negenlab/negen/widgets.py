@@ -1,11 +1,13 @@
 """The spiral editor: click cells to place or change dice, pick the rule variant, and see validity,
 witness, closure and completions update live.
 
-Pick a *brush* (a value 1-6, ``?`` for a blank to be completed, or ``erase``) and click grid
-cells to paint them. The view shows the table drawn like the source (nodes red, edges blue,
-sequences as lines, loops gold, uncovered dice crossed), one line per spiral, and, when the
-table has blanks, every completion (capped, and saying so). Bad input typed into the text
-box is shown in the widget, not as a traceback.
+The grid is one clickable board (:class:`~negenlab.core.widgets.BoardWidget`); rows and columns are
+numbered from 1 along its edges, as in the verdict text. The default brush ``cycle`` steps a cell
+through empty, 1, 2, ..., 6 and back to empty; the other brushes paint a value 1-6, ``?`` (a blank
+to be completed) or ``erase``. Dice are drawn with the witness of their spiral (colours as in
+:mod:`negenlab.negen.svg`: nodes red, edges blue, sequences as lines, loops gold, uncovered dice
+crossed); one line per spiral says why, and when the table has blanks, every completion is drawn
+(capped, and saying so). Bad input shows in the board's error line, not as a traceback.
 
 >>> from negenlab.negen.widgets import SpiralEditor
 >>> ed = SpiralEditor(text="6 5 4\\n. . ?")
@@ -14,6 +16,9 @@ True
 >>> ed.brush.value = "erase"; ed.click(1, 2); ed.brush.value = "3"; ed.click(1, 1)
 >>> ed.table_text()
 '6 5 4\\n. 3 .'
+>>> ed.brush.value = "cycle"; ed.board.press("cell:1:1")     # a click in the browser: 3 becomes 4
+>>> ed.table_text(), ed.board.status
+('6 5 4\\n. 4 .', '4 dice, 0 blanks — 1 spiral: invalid, not closed')
 """
 from __future__ import annotations
 
@@ -21,17 +26,24 @@ import html
 
 import ipywidgets as W
 
-from negenlab.core.widgets import ErrorBanner
+from negenlab.core.errors import InvalidInputError
+from negenlab.core.widgets import BoardWidget
 from .completions import complete
 from .rules import Rules
 from .spirals import check_table
-from .table import Table, parse_pattern, table_svg, verdicts_svg
+from .svg import editor_svg, legend_svg
+from .table import Table, cell_name, parse_pattern, verdicts_svg, witness_facts
 
-BRUSHES = ["1", "2", "3", "4", "5", "6", "?", "erase"]
+BRUSHES = ["cycle", "1", "2", "3", "4", "5", "6", "?", "erase"]
+COMPILE_NOTICE = "compiling… (first use only, about 10 s)"
+_compiled = False  # the completion search is numba code, compiled (or loaded from its cache) on first use
 
 
 class SpiralEditor:
-    """A grid of ``rows`` x ``cols`` cells to edit a Negen table; ``.widget`` is the ipywidgets box."""
+    """A grid of ``rows`` x ``cols`` cells to edit a Negen table; ``.widget`` shows it.
+
+    ``.board`` is the clickable grid (its ``status`` line sums up the table), ``.report`` the
+    verdict lines and completions; ``click(r, c)`` paints a cell (0-based, as ``Table`` cells)."""
 
     def __init__(self, rows: int = 7, cols: int = 7, text: str | None = None, rules: Rules | None = None,
                  completion_limit: int = 24):
@@ -40,63 +52,66 @@ class SpiralEditor:
         self.dice: dict = {}
         self.blanks: set = set()
         self.completion_limit = completion_limit
-        self.errors = ErrorBanner()
-        self.brush = W.ToggleButtons(options=BRUSHES, value="3", description="brush",
-                                     style={"button_width": "38px"})
+        self.board = BoardWidget()
+        self.brush = W.ToggleButtons(options=BRUSHES, value="cycle", description="brush",
+                                     style={"button_width": "58px"})
         self.shape = W.Dropdown(options=["straight", "bent"], value=rules.sequence_shape, description="sequences")
         self.coverage = W.Dropdown(options=["die", "adjacency"], value=rules.coverage, description="coverage")
         self.text = W.Textarea(placeholder="rows of 1-6, '.' and '?' separated by spaces", layout={"width": "260px"})
         self.load = W.Button(description="load text")
         self.clear = W.Button(description="clear")
-        self.buttons = [[self._make_button(r, c) for c in range(cols)] for r in range(rows)]
-        self.picture = W.HTML()
         self.report = W.HTML()
+        self.board.on_click(self._on_click)
         self.shape.observe(lambda _: self.refresh(), names="value")
         self.coverage.observe(lambda _: self.refresh(), names="value")
         self.load.on_click(lambda _: self.load_text(self.text.value))
         self.clear.on_click(lambda _: self.set_table({}, set()))
-        grid = W.GridBox([b for row in self.buttons for b in row],
-                         layout=W.Layout(grid_template_columns=f"repeat({cols}, 36px)", grid_gap="2px"))
-        controls = W.VBox([self.brush, W.HBox([self.shape, self.coverage]),
-                           W.HBox([self.text, W.VBox([self.load, self.clear])]), self.errors.widget])
-        self.widget = W.VBox([controls, W.HBox([grid, self.picture]), self.report])
+        controls = W.VBox([self.shape, self.coverage, self.text, W.HBox([self.load, self.clear])])
+        self.widget = W.VBox([self.brush, W.HBox([self.board, controls]), self.report, W.HTML(legend_svg())])
+        self.refresh()
         if text:
             self.load_text(text)
-        else:
-            self.refresh()
 
     @property
     def rules(self) -> Rules:
         return Rules(sequence_shape=self.shape.value, coverage=self.coverage.value)
 
-    def _make_button(self, r, c):
-        b = W.Button(description=" ", layout=W.Layout(width="36px", height="36px"))
-        b.on_click(lambda _, r=r, c=c: self.click(r, c))
-        return b
-
     # -- editing --------------------------------------------------------------------------
     def click(self, r: int, c: int) -> None:
-        """Paint cell (r, c) with the current brush."""
-        cell = (r, c)
-        self.dice.pop(cell, None)
+        """Paint cell (r, c) (0-based) with the current brush; ``cycle`` steps empty (or ?) -> 1 -> ... -> 6 -> empty."""
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise InvalidInputError(f"{cell_name((r, c))} is outside the editor's {self.rows} x {self.cols} grid")
+        cell, brush = (r, c), self.brush.value
+        old = self.dice.pop(cell, None)
         self.blanks.discard(cell)
-        if self.brush.value == "?":
+        if brush == "cycle":
+            if old is None:
+                self.dice[cell] = 1
+            elif old < 6:
+                self.dice[cell] = old + 1
+        elif brush == "?":
             self.blanks.add(cell)
-        elif self.brush.value != "erase":
-            self.dice[cell] = int(self.brush.value)
+        elif brush != "erase":
+            self.dice[cell] = int(brush)
         self.refresh()
+
+    def _on_click(self, name: str) -> None:
+        kind, *rest = name.split(":")
+        if kind != "cell" or len(rest) != 2 or not all(p.isdigit() for p in rest):
+            raise InvalidInputError(f"{name!r} is not a cell of the grid (expected cell:row:col)")
+        self.click(int(rest[0]), int(rest[1]))
 
     def set_table(self, dice: dict, blanks=()) -> None:
         self.dice, self.blanks = dict(dice), set(blanks)
         self.refresh()
 
     def load_text(self, text: str) -> None:
-        """Read a table (``?`` allowed); errors show in the banner and leave the table unchanged."""
-        with self.errors.catch():
+        """Read a table (``?`` allowed); errors show in the board's error line and leave the table unchanged."""
+        with self.board.catch():
             known, blanks = parse_pattern(text)
             cells = list(known.keys()) + list(blanks)
             if max(r for r, _ in cells) >= self.rows or max(c for _, c in cells) >= self.cols:
-                raise ValueError(f"the table needs more than the editor's {self.rows} x {self.cols} cells")
+                raise InvalidInputError(f"the table needs more than the editor's {self.rows} x {self.cols} cells")
             self.set_table(dict(known.items()), blanks)
 
     def table_text(self) -> str:
@@ -117,31 +132,61 @@ class SpiralEditor:
     def completions(self):
         if not self.blanks:
             return None
-        return complete((Table(self.dice), self.blanks), self.rules, limit=self.completion_limit)
+        global _compiled
+        if _compiled:
+            return complete((Table(self.dice), self.blanks), self.rules, limit=self.completion_limit)
+        with self.board.working(COMPILE_NOTICE):
+            res = complete((Table(self.dice), self.blanks), self.rules, limit=self.completion_limit)
+        _compiled = True
+        return res
+
+    def _counts(self) -> str:
+        n, b = len(self.dice), len(self.blanks)
+        return f"{n} {'die' if n == 1 else 'dice'}, {b} {'blank' if b == 1 else 'blanks'}"
 
     def refresh(self) -> None:
-        for r, row in enumerate(self.buttons):
-            for c, b in enumerate(row):
-                cell = (r, c)
-                b.description = str(self.dice[cell]) if cell in self.dice else "?" if cell in self.blanks else " "
-                b.style.button_color = "#dde7f3" if cell in self.dice else "#f4f4f4" if cell in self.blanks else None
-        with self.errors.catch():
-            table = Table(self.dice)
-            if self.blanks:
-                self.picture.value = table_svg(table, blanks=self.blanks)
-            elif self.dice:
-                self.picture.value = verdicts_svg(table, check_table(table, self.rules))
-            else:
-                self.picture.value = "<i>empty table: pick a brush and click cells</i>"
-            parts = []
-            if self.dice and not self.blanks:
-                parts.append("<br>".join(html.escape(s) for s in self.verdict_lines()))
-            res = self.completions()
-            if res is not None:
-                parts.append(f"<b>{html.escape(res.summary().splitlines()[0])}</b>")
-                parts.append("".join(verdicts_svg(t, check_table(t, self.rules), size=22)
-                                     + "&nbsp;" for t in res.tables()))
-            self.report.value = "<div>" + "<br>".join(parts) + "</div>"
+        """Redraw the grid and the views; an error clears the views and shows in the error line."""
+        with self.board.catch():
+            try:
+                self._draw()
+            except ValueError:
+                self.board.svg = editor_svg(self.rows, self.cols, self.dice, self.blanks)
+                self.board.status = f"{self._counts()} — no verdict (see the error line)"
+                self.report.value = ""
+                raise
+
+    def _draw(self) -> None:
+        table, rules = Table(self.dice), self.rules
+        verdicts = check_table(table, rules) if self.dice and not self.blanks else []
+        facts = witness_facts(table, verdicts) if verdicts else {}
+        self.board.svg = editor_svg(self.rows, self.cols, self.dice, self.blanks, **facts)
+        parts = [html.escape(line) for line in self.verdict_lines()] if verdicts else []
+        res = self.completions()
+        if res is not None:
+            head = f"{len(res)}{'+ (capped at the limit)' if res.capped else ''} completion(s) of " \
+                   f"{len(self.blanks)} blank(s) under {rules.sequence_shape}/{rules.coverage}"
+            values = "; ".join(f"{cell_name(b)}: {', '.join(map(str, vs))}" for b, vs in sorted(res.values_at().items()))
+            parts.append(f"<b>{html.escape(head)}</b>" + (f" (values: {html.escape(values)})" if res.solutions else
+                                                         " (no values make every spiral valid)"))
+            parts.append("".join(verdicts_svg(t, check_table(t, rules), size=22) + "&nbsp;" for t in res.tables()))
+        self.report.value = "<div>" + "<br>".join(parts) + "</div>"
+        self.board.status = f"{self._counts()} — {self._verdict_text(verdicts, res)}"
+
+    @staticmethod
+    def _verdict_text(verdicts, res) -> str:
+        if res is not None:
+            n = len(res)
+            return "no completion makes it valid" if not n else \
+                f"{n}{'+' if res.capped else ''} {'completion' if n == 1 else 'completions'} of the blanks"
+        if not verdicts:
+            return "empty: click a cell to place a die"
+        closed = sum(v.closed for v in verdicts)
+        if len(verdicts) == 1:
+            v = verdicts[0]
+            return f"1 spiral: {'valid' if v.valid else 'invalid'}, {'closed' if v.closed else 'not closed'}"
+        bad = sum(not v.valid for v in verdicts)
+        return (f"{len(verdicts)} spirals: " + ("all valid" if not bad else f"{bad} invalid")
+                + f", {closed} closed")
 
     def _ipython_display_(self):  # pragma: no cover - needs a notebook front end
         from IPython.display import display

@@ -104,7 +104,7 @@ def test_replay_and_play_widgets():
     slider.value = slider.max  # draws the last step without error
     assert state.round_log and state.round_log[-1]["reason"]
     game = PlayRound(Rules(target_score=1, pool_size=22), ("random", "random"), seed=1)
-    if game.choice.options:
-        game.choice.value = game.choice.options[0][1]
-        game._on_play()
+    if game.board.gallery:
+        game.board.press(game.board.gallery[0]["target"])
+        assert game.board.error == ""
     assert simulate_widget().children

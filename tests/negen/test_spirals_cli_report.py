@@ -54,5 +54,5 @@ def test_editor_updates_live():
     ed.click(1, 1)
     assert "1 completion(s)" in ed.report.value  # the ? must be a 3 (1-2-3 around each 2)
     ed.load_text("1 2 x")
-    assert "unknown token" in ed.errors.widget.value
+    assert "unknown token" in ed.board.error
     assert ed.rules == Rules(sequence_shape="bent")

@@ -41,6 +41,7 @@ function render({ model, el }) {
 
   function drawStage() {
     stage.innerHTML = model.get("svg") || "";
+    stage.style.minHeight = "";
     markLegal(stage);
     previewing = false;
   }
@@ -99,6 +100,8 @@ function render({ model, el }) {
     model.save_changes();
     const preview = target ? previewFor(target) : null;
     if (preview) {
+      // hold the board's height, so a shorter preview never moves the gallery under the mouse
+      if (!previewing) stage.style.minHeight = stage.offsetHeight + "px";
       stage.innerHTML = preview;
       stage.classList.add("nl-preview");
       previewing = true;

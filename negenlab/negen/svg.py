@@ -1,0 +1,265 @@
+"""Plain SVG drawings of Negen dice (no matplotlib), with one colour scheme for every picture.
+
+The colours say what the witness of a valid spiral makes of each die (:data:`LEGEND` names them,
+:func:`legend_svg` draws the legend): **node** dice red, **edge** dice blue, **sequences** as
+lines through their three dice, **loops** as gold bands, dice that the closest interpretation of
+an invalid spiral leaves **uncovered** crossed in orange; a white die has no witness drawn (board
+dice, tables with ``?`` blanks), a dashed ``?`` is a blank to fill.
+
+Every function here draws from facts passed in (cells, values, which dice are nodes, ...) and
+never checks a rule itself: callers compute verdicts and hand over :func:`~negenlab.negen.table.witness_facts`.
+Clickable pictures tag elements with :func:`negenlab.core.widgets.target`.
+
+>>> svg = dice_svg({(0, 0): 6, (0, 1): 5, (0, 2): 4}, nodes=[(0, 0), (0, 2)], edges=[(0, 1)])
+>>> svg.startswith("<svg") and NODE_COLOUR in svg and EDGE_COLOUR in svg
+True
+>>> 'data-target="cell:0:1"' in editor_svg(2, 2, {(0, 1): 3})
+True
+"""
+from __future__ import annotations
+
+import html
+
+NODE_COLOUR = "#d62728"       # red, as in the source's figures
+EDGE_COLOUR = "#1f5fbf"       # blue
+PLAIN_COLOUR = "#ffffff"      # a die without a witness drawn
+BLANK_COLOUR = "#999999"      # a ? blank
+LOOP_COLOUR = "#f2b701"       # gold band along the pairs of a loop
+UNCOVERED_COLOUR = "#ff7f0e"  # orange cross on a die no sequence covers
+EMPTY_COLOUR = "#f7f7f7"      # an empty cell of the editor's grid
+
+LEGEND = (
+    ("node", "node die"),
+    ("edge", "edge die"),
+    ("sequence", "sequence x-y-z"),
+    ("loop", "loop (closed spiral)"),
+    ("uncovered", "die left uncovered"),
+    ("plain", "no witness drawn"),
+    ("blank", "blank to fill"),
+)
+"""What the colours mean, in the order the legend shows them: (kind, label)."""
+
+_EMPTY_SVG = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'></svg>"
+
+
+def _head(w: float, h: float, max_width: float | None = None) -> str:
+    sw, sh = w, h
+    if max_width is not None and w > max_width:
+        sw, sh = max_width, h * max_width / w
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{sw:.0f}' height='{sh:.0f}' viewBox='0 0 {w:.0f} {h:.0f}' "
+            f"font-family='sans-serif'>")
+
+
+def _die(x: float, y: float, s: float, fill: str, attrs: str = "", dashed: bool = False) -> str:
+    """The square of a die (or blank, or empty cell) whose cell has its top-left corner at (x, y);
+    its outline comes from the enclosing :func:`_squares` group unless ``dashed``."""
+    pad = s * 0.1
+    dash = f" stroke='{BLANK_COLOUR}' stroke-width='1' stroke-dasharray='3,2'" if dashed else ""
+    return (f"<rect x='{x + pad:.1f}' y='{y + pad:.1f}' width='{s - 2 * pad:.1f}' height='{s - 2 * pad:.1f}' "
+            f"rx='{s * 0.15:.1f}' fill='{fill}'{dash}{attrs}/>")
+
+
+def _label(x: float, y: float, s: float, text, colour: str, bold: bool = True) -> str:
+    """The number on a die, inside a :func:`_labels` group of the same size ``s``."""
+    weight = "" if bold else " font-weight='normal'"
+    return f"<text x='{x + s / 2:.1f}' y='{y + s * 0.66:.1f}' fill='{colour}'{weight}>{text}</text>"
+
+
+def _squares(parts) -> str:
+    return "<g stroke='#222' stroke-width='1.2'>" + "".join(parts) + "</g>" if parts else ""
+
+
+def _labels(parts, s: float) -> str:
+    """Numbers (let clicks through to the squares below)."""
+    return (f"<g pointer-events='none' font-size='{s * 0.45:.0f}' text-anchor='middle' font-weight='bold'>"
+            + "".join(parts) + "</g>") if parts else ""
+
+
+def _fill(cell, nodes, edges) -> str:
+    return NODE_COLOUR if cell in nodes else EDGE_COLOUR if cell in edges else PLAIN_COLOUR
+
+
+def _dice(dice, blanks, at, s, nodes=(), edges=(), sequences=(), loop_pairs=(), invalid=(), target=None) -> list[str]:
+    """SVG groups for ``dice`` and ``blanks``; ``at(cell)`` is the top-left corner of a cell: loop bands,
+    the squares (carrying ``target(cell)`` when given), then numbers, sequence lines and crosses
+    (which let clicks through to the squares)."""
+    nodes, edges, invalid = set(nodes), set(edges), set(invalid)
+
+    def centre(cell):
+        x, y = at(cell)
+        return x + s / 2, y + s / 2
+
+    under, squares, numbers, over = [], [], [], []
+    for a, b in loop_pairs:
+        (xa, ya), (xb, yb) = centre(a), centre(b)
+        under.append(f"<line x1='{xa:.1f}' y1='{ya:.1f}' x2='{xb:.1f}' y2='{yb:.1f}'/>")
+    for cell, v in sorted(dice.items()):
+        x, y = at(cell)
+        fill = _fill(cell, nodes, edges)
+        squares.append(_die(x, y, s, fill, target(cell) if target else ""))
+        numbers.append(_label(x, y, s, v, "#111111" if fill == PLAIN_COLOUR else "#ffffff"))
+    for cell in sorted(blanks):
+        x, y = at(cell)
+        squares.append(_die(x, y, s, "#f4f4f4", target(cell) if target else "", dashed=True))
+        numbers.append(_label(x, y, s, "?", BLANK_COLOUR, bold=False))
+    for seq in sequences:
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(centre, seq))
+        over.append(f"<polyline points='{pts}' fill='none' stroke='#222' opacity='0.7'/>")
+    for cell in sorted(invalid):
+        x, y = centre(cell)
+        d = s * 0.38
+        over.append(f"<path d='M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} M{x + d:.1f},{y - d:.1f} "
+                    f"L{x - d:.1f},{y + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2' opacity='0.7'/>")
+    out = []
+    if under:
+        out.append(f"<g pointer-events='none' stroke='{LOOP_COLOUR}' stroke-width='{s * 0.5:.1f}' "
+                   f"stroke-linecap='round' opacity='0.55'>" + "".join(under) + "</g>")
+    out += [_squares(squares), _labels(numbers, s)]
+    if over:
+        out.append("<g pointer-events='none' stroke-width='1.5'>" + "".join(over) + "</g>")
+    return out
+
+
+def _bounds(cells):
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return min(rows), min(cols), max(rows), max(cols)
+
+
+def dice_svg(dice, *, size: int = 36, nodes=(), edges=(), sequences=(), loop_pairs=(), invalid=(), blanks=(),
+             title: str | None = None, margin: int = 6, max_width: float | None = None) -> str:
+    """Dice ``{(row, col): value}`` with numbers, coloured by the witness facts passed in (see the
+    module docstring); ``max_width`` scales a wide picture down.
+
+    >>> dice_svg({(0, 0): 3}, blanks=[(0, 1)]).count("<rect")
+    2
+    """
+    cells = list(dice) + list(blanks)
+    if not cells:
+        return _EMPTY_SVG
+    r0, c0, r1, c1 = _bounds(cells)
+    top = 16 if title else 0
+    w = (c1 - c0 + 1) * size + 2 * margin
+    h = (r1 - r0 + 1) * size + 2 * margin + top
+    parts = _dice(dice, blanks, lambda rc: (margin + (rc[1] - c0) * size, top + margin + (rc[0] - r0) * size),
+                  size, nodes, edges, sequences, loop_pairs, invalid)
+    head = f"<text x='{margin}' y='12' font-size='11' fill='#333'>{html.escape(title)}</text>" if title else ""
+    return _head(w, h, max_width) + head + "".join(parts) + "</svg>"
+
+
+def editor_svg(rows: int, cols: int, dice, blanks=(), *, size: int = 40, nodes=(), edges=(), sequences=(),
+               loop_pairs=(), invalid=()) -> str:
+    """The editor's grid: ``rows`` x ``cols`` cells, each a click target ``cell:r:c`` (0-based), with
+    rows and columns numbered from 1 along the edges; dice and blanks drawn as in :func:`dice_svg`.
+
+    >>> editor_svg(7, 7, {(2, 3): 5}).count("data-target=")
+    49
+    """
+    from negenlab.core.widgets import target
+
+    left, top, margin = 18, 16, 4
+    w, h = left + cols * size + margin, top + rows * size + margin
+
+    def at(cell):
+        return left + cell[1] * size, top + cell[0] * size
+
+    parts = [_head(w, h), "<g pointer-events='none' font-size='11' fill='#666'>"]
+    parts += [f"<text x='{left + (c + 0.5) * size:.1f}' y='12' text-anchor='middle'>{c + 1}</text>" for c in range(cols)]
+    parts += [f"<text x='{left - 5}' y='{top + (r + 0.6) * size:.1f}' text-anchor='end'>{r + 1}</text>" for r in range(rows)]
+    parts.append("</g>")
+    occupied = set(dice) | set(blanks)
+    parts.append(_squares([_die(*at((r, c)), size, EMPTY_COLOUR, target("cell", r, c), dashed=True)
+                           for r in range(rows) for c in range(cols) if (r, c) not in occupied]))
+    parts += _dice(dice, blanks, at, size, nodes, edges, sequences, loop_pairs, invalid,
+                   target=lambda cell: target("cell", *cell))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def position_svg(dice, *, boards=(), scores=None, to_move=None, names=None, title: str | None = None,
+                 size: int = 30, nodes=(), edges=(), sequences=(), loop_pairs=(), invalid=(),
+                 min_rows: int = 0, min_cols: int = 0, max_width: float | None = None) -> str:
+    """A game position: the table (dice as in :func:`dice_svg`; lay a table key out first with
+    :func:`~negenlab.negen.table.layout`) and below it one line per player: name, score, board dice,
+    and a marker at the player to move. The table takes at least ``min_rows`` x ``min_cols`` cells
+    (pictures of one size stay put when a preview replaces the board).
+
+    >>> svg = position_svg({(0, 0): 6, (0, 1): 5, (0, 2): 4}, boards=[(1, 2), (3,)], scores=[0, 1], to_move=0)
+    >>> svg.count("<rect"), "P1 · 1" in svg
+    (6, True)
+    """
+    margin, top = 6, (20 if title else 4)
+    cells = list(dice)
+    if cells:
+        r0, c0, r1, c1 = _bounds(cells)
+        rows, cols = r1 - r0 + 1, c1 - c0 + 1
+    else:
+        r0 = c0 = 0
+        rows, cols = 1, 4
+    table_w, table_h = max(cols, min_cols) * size, max(rows, min_rows) * size
+    bs = round(size * 0.8)
+    name_w = 96
+    boards_w = name_w + max((len(b) for b in boards), default=0) * bs
+    w = max(table_w, boards_w) + 2 * margin
+    h = top + table_h + 8 + len(boards) * (bs + 4) + margin
+    parts = [_head(w, h, max_width)]
+    if title:
+        parts.append(f"<text x='{margin}' y='14' font-size='13' fill='#222'>{html.escape(title)}</text>")
+    if cells:
+        parts += _dice(dice, (), lambda rc: (margin + (rc[1] - c0) * size, top + (rc[0] - r0) * size),
+                       size, nodes, edges, sequences, loop_pairs, invalid)
+    else:
+        parts.append(f"<text x='{margin}' y='{top + size * 0.6:.0f}' font-size='12' fill='#666'>the table is empty</text>")
+    y = top + table_h + 8
+    squares, numbers = [], []
+    for p, board in enumerate(boards):
+        name = names[p] if names else f"P{p}"
+        text = name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
+        weight = " font-weight='bold'" if p == to_move else ""
+        parts.append(f"<text x='{margin}' y='{y + bs * 0.65:.1f}' font-size='12' fill='#222'{weight}>"
+                     f"{html.escape(text)}</text>")
+        for j, v in enumerate(board):
+            x = margin + name_w + j * bs
+            squares.append(_die(x, y, bs, PLAIN_COLOUR))
+            numbers.append(_label(x, y, bs, v, "#111111"))
+        y += bs + 4
+    parts += [_squares(squares), _labels(numbers, bs)]
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def legend_svg(kinds=None, size: int = 18) -> str:
+    """A one-line legend of the die colours (:data:`LEGEND`; ``kinds`` picks some).
+
+    >>> "node die" in legend_svg() and "edge die" in legend_svg()
+    True
+    """
+    items = [(k, text) for k, text in LEGEND if kinds is None or k in kinds]
+    parts, x, s = [], 4, size
+    for kind, text in items:
+        if kind == "sequence":
+            parts.append(f"<polyline points='{x:.0f},{s * 0.75:.1f} {x + s:.0f},{s * 0.25:.1f} {x + 2 * s:.0f},{s * 0.75:.1f}' "
+                         f"fill='none' stroke='#222' stroke-width='1.5' opacity='0.7'/>")
+            x += 2 * s + 4
+        elif kind == "loop":
+            parts.append(f"<line x1='{x + 4}' y1='{s / 2}' x2='{x + 2 * s - 4}' y2='{s / 2}' stroke='{LOOP_COLOUR}' "
+                         f"stroke-width='{s * 0.5:.1f}' stroke-linecap='round' opacity='0.55'/>")
+            x += 2 * s + 4
+        else:
+            fill = {"node": NODE_COLOUR, "edge": EDGE_COLOUR}.get(kind, PLAIN_COLOUR)
+            parts.append(_squares([_die(x, 0, s, "#f4f4f4" if kind == "blank" else fill, dashed=kind == "blank")]))
+            if kind == "blank":
+                parts.append(_labels([_label(x, 0, s, "?", BLANK_COLOUR, bold=False)], s))
+            if kind == "uncovered":
+                d = s * 0.3
+                cx, cy = x + s / 2, s / 2
+                parts.append(f"<path d='M{cx - d:.1f},{cy - d:.1f} L{cx + d:.1f},{cy + d:.1f} M{cx + d:.1f},{cy - d:.1f} "
+                             f"L{cx - d:.1f},{cy + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2'/>")
+            x += s + 4
+        parts.append(f"<text x='{x}' y='{s * 0.7:.1f}' font-size='11' fill='#333'>{html.escape(text)}</text>")
+        x += 6.2 * len(text) + 14
+    return _head(x, s + 2) + "".join(parts) + "</svg>"
+
+
+__all__ = ["NODE_COLOUR", "EDGE_COLOUR", "PLAIN_COLOUR", "BLANK_COLOUR", "LOOP_COLOUR", "UNCOVERED_COLOUR", "LEGEND",
+           "dice_svg", "editor_svg", "position_svg", "legend_svg"]

@@ -1,0 +1,222 @@
+"""Negen's clickable boards: the spiral editor and a round against agents, driven by ``board.press``."""
+from __future__ import annotations
+
+import pytest
+
+from negenlab.negen import parse_table
+from negenlab.negen.rules import Rules
+from negenlab.negen.spirals import check_table
+from negenlab.negen.svg import EDGE_COLOUR, LEGEND, NODE_COLOUR, legend_svg, position_svg
+from negenlab.negen.table import table_svg, verdicts_svg
+
+
+# -- spiral editor -------------------------------------------------------------------------
+@pytest.fixture
+def editor():
+    from negenlab.negen.widgets import SpiralEditor
+
+    return SpiralEditor(text="6 5 4")
+
+
+def test_clicking_a_cell_places_a_die_and_redraws(editor):
+    assert editor.brush.value == "cycle"
+    svg, status = editor.board.svg, editor.board.status
+    assert status.startswith("3 dice, 0 blanks") and "valid" in status
+    editor.board.press("cell:2:4")
+    assert editor.dice[(2, 4)] == 1 and editor.board.error == ""
+    assert editor.board.svg != svg and editor.board.status.startswith("4 dice, 0 blanks")
+    assert editor.table_text() == "6 5 4 . .\n. . . . .\n. . . . 1"
+
+
+def test_cycle_brush_steps_through_the_values_and_back_to_empty(editor):
+    seen = []
+    for _ in range(7):
+        editor.board.press("cell:1:0")
+        seen.append(editor.dice.get((1, 0)))
+    assert seen == [1, 2, 3, 4, 5, 6, None]
+    editor.brush.value = "?"
+    editor.board.press("cell:1:0")
+    assert (1, 0) in editor.blanks and "blank" in editor.board.status
+    editor.brush.value = "cycle"
+    editor.board.press("cell:1:0")  # a blank becomes a 1
+    assert editor.dice[(1, 0)] == 1 and not editor.blanks
+
+
+def test_every_cell_is_a_target_and_the_brushes_show_full_labels(editor):
+    svg = editor.board.svg
+    assert svg.count('data-target="cell:') == 49 and 'data-target="cell:6:6"' in svg
+    assert editor.board.legal is None
+    assert list(editor.brush.options) == ["cycle", "1", "2", "3", "4", "5", "6", "?", "erase"]
+    assert int(editor.brush.style.button_width.rstrip("px")) >= 50  # "erase" is not cut to "e..."
+
+
+@pytest.mark.parametrize("name", ["cell:7:0", "cell:0:9", "cell:a:b", "turn:3", "cell:1"])
+def test_bad_click_shows_an_error_and_changes_nothing(editor, name):
+    before = (dict(editor.dice), set(editor.blanks), editor.board.svg)
+    editor.board.press(name)
+    assert editor.board.error.startswith("InvalidInputError")
+    assert (editor.dice, editor.blanks, editor.board.svg) == before
+    editor.board.press("cell:3:3")  # the next good click clears the error line
+    assert editor.board.error == "" and editor.dice[(3, 3)] == 1
+
+
+def test_bad_text_shows_in_the_error_line_and_keeps_the_table(editor):
+    editor.load_text("1 2 x")
+    assert "unknown token" in editor.board.error and editor.table_text() == "6 5 4"
+    editor.load_text("1 2 3 4 5 6 1 2")
+    assert "more than the editor's 7 x 7" in editor.board.error
+    editor.load_text("1 2\n2 ?")
+    assert editor.board.error == "" and editor.table_text() == "1 2\n2 ?"
+
+
+def test_bad_text_at_the_start_still_draws_the_empty_grid():
+    from negenlab.negen.widgets import SpiralEditor
+
+    ed = SpiralEditor(text="6 5 x")
+    assert "unknown token 'x'" in ed.board.error and not ed.dice
+    assert ed.board.svg.count('data-target="cell:') == 49 and ed.board.status.startswith("0 dice")
+
+
+def test_an_error_while_computing_clears_the_stale_views(editor, monkeypatch):
+    from negenlab.negen import widgets
+
+    assert "sequences 6-5-4" in editor.report.value
+
+    def broken(*args, **kwargs):
+        raise ValueError("no completions today")
+
+    monkeypatch.setattr(widgets, "complete", broken)
+    editor.brush.value = "?"
+    editor.board.press("cell:1:1")
+    assert "no completions today" in editor.board.error
+    assert editor.report.value == "" and "no verdict" in editor.board.status
+    assert "?" in editor.board.svg  # the grid still shows what was placed
+
+
+def test_verdicts_and_completions_read_rows_and_columns_from_1(editor):
+    editor.coverage.value = "die"
+    editor.load_text(". 6 5 4\n. . . 6")
+    assert "spiral of 4 dice at row 1, col 2" in editor.report.value
+    assert "leaves 1 die uncovered: row 2, col 4" in editor.report.value
+    editor.load_text("1 2 3\n2 . 4\n3 4 ?")
+    assert "1 completion(s)" in editor.report.value and "row 3, col 3: 5" in editor.report.value
+
+
+def test_first_completion_shows_the_compile_notice(editor, monkeypatch):
+    from negenlab.negen import widgets
+
+    monkeypatch.setattr(widgets, "_compiled", False)
+    notices = []
+    editor.board.observe(lambda change: notices.append(change["new"]), names="busy")
+    editor.load_text("6 5 ?")
+    assert notices == [widgets.COMPILE_NOTICE, ""] and widgets._compiled
+    editor.load_text("6 ? 4")
+    assert len(notices) == 2  # only the first use
+
+
+def test_the_module_doctest_example_still_works():
+    from negenlab.negen.widgets import SpiralEditor
+
+    ed = SpiralEditor(text="6 5 4\n. . ?")
+    ed.brush.value = "erase"
+    ed.click(1, 2)
+    ed.brush.value = "3"
+    ed.click(1, 1)
+    assert ed.table_text() == "6 5 4\n. 3 ."
+    ed.set_table({(0, 0): 2})
+    assert ed.verdict_lines() == ["spiral of 1 die at row 1, col 1: valid, not closed"]
+
+
+# -- play a round ----------------------------------------------------------------------------
+def _round(max_shown=60, seed=1):
+    from negenlab.negen.play_widgets import PlayRound
+
+    return PlayRound(Rules(target_score=1, pool_size=40), ("random", "random"), seed=seed, max_shown=max_shown)
+
+
+def test_gallery_offers_the_legal_turns_shown_closing_first():
+    game = _round()
+    board, turns = game.board, game.turns
+    assert {a for a, _ in turns} == set(game.state.legal_actions())
+    closed = [t.closed for _, t in turns]
+    assert closed == sorted(closed, reverse=True)
+    targets = [item["target"] for item in board.gallery]
+    assert targets == [f"turn:{i}" for i in game.shown()] == board.legal
+    assert len(targets) == len(turns) <= 60
+    for item, (_, turn) in zip(board.gallery, turns):
+        assert item["label"].endswith("refuse" if turn.refusal else " ".join(map(str, turn.used))) or turn.merges
+        assert item["svg"].startswith("<svg") and item["preview"].startswith("<svg")
+        assert ("closes" in item["label"]) == turn.closed
+    assert board.status.startswith(f"round 1, turn {game.state.turns_in_round + 1} · your move")
+    assert "scores: you 0, P1 0, P2 0" in board.status
+
+
+def test_clicking_a_turn_plays_it_and_the_agents_answer():
+    game = _round()
+    svg, status, n_before = game.board.svg, game.board.status, len(game.state.history)
+    i = next(i for i, (_, t) in enumerate(game.turns) if not (t.closed or t.depleted or t.refusal))
+    action = game.turns[i][0]
+    game.board.press(f"turn:{i}")
+    assert game.board.error == ""
+    assert game.state.history[n_before] == (0, action)
+    assert len(game.state.history) > n_before + 1 or game.state.is_terminal()  # the agents moved
+    assert game.board.svg != svg and game.board.status != status
+    assert "player 0" in game.log.value
+    if not game.state.is_terminal():
+        assert game.state.current_player == 0 and game.board.gallery
+
+
+@pytest.mark.parametrize("name", ["turn:999", "turn:x", "cell:0:0", "turn:-1", "page:next"])
+def test_a_turn_not_on_offer_shows_an_error_and_changes_nothing(name):
+    game = _round()
+    history, svg, gallery = list(game.state.history), game.board.svg, game.board.gallery
+    game.board.press(name)
+    assert game.board.error.startswith("IllegalMoveError") and "not one of the turns on offer" in game.board.error
+    assert game.state.history == history and game.board.svg == svg and game.board.gallery == gallery
+
+
+def test_many_turns_are_shown_a_page_at_a_time():
+    game = _round(max_shown=4)
+    n = len(game.turns)
+    assert n > 4
+    targets = [item["target"] for item in game.board.gallery]
+    assert targets == ["turn:0", "turn:1", "turn:2", "turn:3", "page:next"] == game.board.legal
+    assert f"{n} legal turns" in game.board.status and f"{n - 4} hidden" in game.board.status
+    game.board.press("turn:5")  # on the next page, not clickable yet
+    assert "not one of the turns on offer" in game.board.error
+    game.board.press("page:next")
+    assert game.shown()[0] == 4 and "turn:5" in game.board.legal and game.board.error == ""
+    action = game.turns[5][0]
+    game.board.press("turn:5")
+    assert game.board.error == "" and (0, action) in game.state.history
+
+
+def test_the_game_over_status_and_empty_offer():
+    game = _round()
+    while not game.state.is_terminal():
+        game.board.press(game.board.legal[0])
+        assert game.board.error == ""
+    assert game.board.gallery == [] and game.board.legal == []
+    assert game.board.status.startswith("game over")
+    game.board.press("turn:0")
+    assert "not one of the turns on offer" in game.board.error
+
+
+def test_replay_draws_svg_with_the_shared_colours():
+    from negenlab.negen.play_widgets import replay_widget, simulate_round
+
+    state = simulate_round(Rules(target_score=1, pool_size=22), ["random", "random", "random"], seed=2)
+    w = replay_widget(state)
+    slider, picture = w.children[0], w.children[1]
+    slider.value = slider.max
+    assert picture.value.startswith("<svg") and NODE_COLOUR in picture.value
+
+
+# -- one colour scheme -------------------------------------------------------------------------
+def test_one_die_colour_scheme_for_spirals_and_positions():
+    t = parse_table("6 5 4")
+    for svg in (verdicts_svg(t, check_table(t)), position_svg(dict(t.items()), nodes=[(0, 0), (0, 2)], edges=[(0, 1)]),
+                table_svg(t, nodes=[(0, 0), (0, 2)], edges=[(0, 1)])):
+        assert svg.count(f"fill='{NODE_COLOUR}'") == 2 and svg.count(f"fill='{EDGE_COLOUR}'") == 1
+    legend = legend_svg()
+    assert all(label in legend for _, label in LEGEND) and NODE_COLOUR in legend and EDGE_COLOUR in legend
