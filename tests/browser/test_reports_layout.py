@@ -19,7 +19,7 @@ WIDTH = 1280
 def reports(tmp_path_factory):
     out = tmp_path_factory.mktemp("reports")
     subprocess.run([sys.executable, "-m", "negenlab", "report", "all", "-o", str(out), "--quiet"],
-                   check=True, timeout=1800)
+                   check=True, timeout=1800, stdout=subprocess.DEVNULL)
     return out
 
 
