@@ -50,13 +50,12 @@ def _game_rngs(seed: int, game_index: int, n_agents: int) -> tuple[np.random.Gen
     return np.random.default_rng(seqs[0]), [np.random.default_rng(s) for s in seqs[1:]]
 
 
-def play_one(game: Game, agents: Sequence[Any], seed: int, game_index: int,
-             max_actions: int | None = None) -> dict[str, Any]:
-    """Play game ``game_index`` of a run seeded with ``seed``; return its row."""
+def _play(game: Game, agents: Sequence[Any], seed: int, game_index: int,
+          max_actions: int | None = None) -> tuple[Any, dict[str, Any]]:
+    """Play game ``game_index`` of a run seeded with ``seed``; return its final state and counts."""
     chance_rng, agent_rngs = _game_rngs(seed, game_index, len(agents))
     state = game.new_initial_state()
-    n_players = game.num_players
-    decisions = [0] * n_players
+    decisions = [0] * game.num_players
     branching_sum = 0
     n_decisions = 0
     n_actions = 0
@@ -75,6 +74,32 @@ def play_one(game: Game, agents: Sequence[Any], seed: int, game_index: int,
             decisions[p] += 1
             state.apply(agents[p].step(state, agent_rngs[p]))
         n_actions += 1
+    return state, {"decisions": decisions, "branching_sum": branching_sum, "n_decisions": n_decisions,
+                   "n_actions": n_actions, "truncated": truncated}
+
+
+def replay(game: Game, agents: Sequence[Any], seed: int, index: int, max_actions: int | None = None):
+    """The final state of game ``index`` of ``simulate(game, agents, n_games, seed)``, replayed
+    exactly (the same chance and agent Generators), for a closer look.
+
+    >>> from negenlab.core import RandomAgent
+    >>> from negenlab.core.examples import Nim
+    >>> agents = [RandomAgent(), RandomAgent()]
+    >>> df = simulate(Nim((1, 2, 3)), agents, n_games=5, seed=7, backend="serial", progress=False)
+    >>> bool(replay(Nim((1, 2, 3)), agents, seed=7, index=3).winner() == df.loc[3, "winner"])
+    True
+    """
+    check_players(game, agents)
+    return _play(game, agents, seed, index, max_actions)[0]
+
+
+def play_one(game: Game, agents: Sequence[Any], seed: int, game_index: int,
+             max_actions: int | None = None) -> dict[str, Any]:
+    """Play game ``game_index`` of a run seeded with ``seed``; return its row."""
+    state, counts = _play(game, agents, seed, game_index, max_actions)
+    n_players = game.num_players
+    decisions, branching_sum = counts["decisions"], counts["branching_sum"]
+    n_decisions, n_actions, truncated = counts["n_decisions"], counts["n_actions"], counts["truncated"]
     returns = state.returns() if not truncated else [0.0] * n_players
     winner = state.winner() if not truncated else None
     row: dict[str, Any] = {

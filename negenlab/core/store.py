@@ -72,6 +72,37 @@ class ResultStore:
         path.with_suffix(".json").write_text(json.dumps(meta, indent=2, default=str))
         return path
 
+    def save_csv(self, name: str, df: pd.DataFrame, rules: Any = None, agents: Any = None,
+                 seed: int | None = None, command: str | None = None, float_format: str | None = None,
+                 **extra: Any) -> Path:
+        """Write ``df`` as ``<name>.csv`` (a committed table people read and diff) with its
+        provenance, including the ``command`` that made it, in ``<name>.json`` beside it.
+
+        >>> import tempfile, pandas as pd
+        >>> store = ResultStore(tempfile.mkdtemp())
+        >>> path = store.save_csv("odds", pd.DataFrame({"x": [0.5]}), seed=1, command="negenlab negen odds")
+        >>> path.name, store.load_csv("odds")[1]["command"]
+        ('odds.csv', 'negenlab negen odds')
+        """
+        path = self._path(name).with_suffix(".csv")
+        meta = table_metadata(rules, agents, seed, command=command, **extra)
+        tmp = path.with_suffix(".csv.tmp")
+        df.to_csv(tmp, index=False, float_format=float_format)
+        os.replace(tmp, path)
+        path.with_suffix(".json").write_text(json.dumps(meta, indent=2, default=str) + "\n")
+        return path
+
+    def load_csv(self, name: str) -> tuple[pd.DataFrame, dict[str, Any]]:
+        """A table written by :meth:`save_csv`, and its provenance."""
+        path = self._path(name).with_suffix(".csv")
+        if not path.exists():
+            raise InvalidInputError(f"no table {name!r} in {self.root}")
+        sidecar = path.with_suffix(".json")
+        meta = json.loads(sidecar.read_text()) if sidecar.exists() else {}
+        df = pd.read_csv(path)
+        df.attrs["negenlab"] = meta
+        return df, meta
+
     def load(self, name: str) -> tuple[pd.DataFrame, dict[str, Any]]:
         """The table and its provenance; the provenance is also put in ``df.attrs['negenlab']``."""
         import pyarrow.parquet as pq

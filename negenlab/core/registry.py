@@ -1,0 +1,136 @@
+"""One agent spec for every game and CLI, and the registry behind ``negenlab.games``.
+
+An agent spec is a name with an optional budget: ``random``, ``greedy``, ``mcts:400``
+(simulations per decision) or ``mcts:2s`` (seconds per decision). Every game understands
+``random`` and ``mcts``; a game registers its own names (``greedy``, Polymer's trading
+policies, ...) in its ``GameEntry``.
+
+>>> from negenlab.core.registry import parse_agent_spec, parse_agent_specs
+>>> parse_agent_spec("mcts:400")
+AgentSpec(name='mcts', simulations=400, seconds=None)
+>>> str(parse_agent_spec("mcts:2s")), [str(s) for s in parse_agent_specs("greedy, random")]
+('mcts:2s', ['greedy', 'random'])
+>>> parse_agent_spec("mcts:lots")
+Traceback (most recent call last):
+...
+negenlab.core.registry.AgentSpecError: agent 'mcts:lots': the budget 'lots' is neither a number of simulations (400) nor seconds (2s)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .agents import Agent, MCTSAgent, RandomAgent
+from .errors import InvalidInputError
+from .game import Game
+
+_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+class AgentSpecError(InvalidInputError):
+    """An agent spec that cannot be read, or names an agent the game does not have."""
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent by name, with a budget in simulations or seconds (or neither)."""
+
+    name: str
+    simulations: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        if self.simulations is not None:
+            return f"{self.name}:{self.simulations}"
+        if self.seconds is not None:
+            return f"{self.name}:{self.seconds:g}s"
+        return self.name
+
+
+def parse_agent_spec(text: str) -> AgentSpec:
+    """Read ``name`` or ``name:budget`` (budget: ``400`` simulations or ``2s`` / ``0.5s`` seconds)."""
+    if isinstance(text, AgentSpec):
+        return text
+    raw = str(text).strip()
+    name, _, budget = raw.partition(":")
+    name = name.strip().lower()
+    if not _NAME.match(name):
+        raise AgentSpecError(f"agent {raw!r}: expected a name such as random, greedy or mcts, "
+                             "optionally with a budget (mcts:400, mcts:2s)")
+    if not budget:
+        return AgentSpec(name)
+    budget = budget.strip()
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if seconds <= 0:
+                raise ValueError
+            return AgentSpec(name, seconds=seconds)
+        simulations = int(budget)
+        if simulations < 1:
+            raise ValueError
+        return AgentSpec(name, simulations=simulations)
+    except ValueError:
+        raise AgentSpecError(f"agent {raw!r}: the budget {budget!r} is neither a number of simulations (400) "
+                             "nor seconds (2s)") from None
+
+
+def parse_agent_specs(text: str) -> list[AgentSpec]:
+    """A comma-separated list of specs, one per seat: ``"mcts:200, random, random"``."""
+    parts = [p for p in str(text).split(",") if p.strip()]
+    if not parts:
+        raise AgentSpecError(f"agents {text!r}: expected one spec per seat separated by commas, e.g. random,mcts:200")
+    return [parse_agent_spec(p) for p in parts]
+
+
+AgentFactory = Callable[[AgentSpec], Agent]
+
+
+def _mcts(spec: AgentSpec) -> Agent:
+    if spec.simulations is None and spec.seconds is None:
+        return MCTSAgent(simulations=200)
+    return MCTSAgent(simulations=spec.simulations, seconds=spec.seconds)
+
+
+def _random(spec: AgentSpec) -> Agent:
+    if spec.simulations is not None or spec.seconds is not None:
+        raise AgentSpecError(f"agent {str(spec)!r}: random takes no budget")
+    return RandomAgent()
+
+
+CORE_AGENTS: dict[str, AgentFactory] = {"random": _random, "mcts": _mcts}
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What a game registers: how to make its game from Rules fields, and its agents by name.
+
+    ``agents`` extend (or replace) the core ``random`` and ``mcts``; ``default_agent`` is what
+    a seat gets when a command names no agent.
+    """
+
+    name: str
+    make_game: Callable[..., Game]
+    agents: dict[str, AgentFactory] = field(default_factory=dict)
+    default_agent: str = "random"
+
+    def agent_names(self) -> list[str]:
+        return sorted({**CORE_AGENTS, **self.agents})
+
+    def make_agent(self, spec: str | AgentSpec) -> Agent:
+        """The agent a spec names, for this game."""
+        spec = parse_agent_spec(spec)
+        factories: dict[str, AgentFactory] = {**CORE_AGENTS, **self.agents}
+        if spec.name not in factories:
+            raise AgentSpecError(f"{self.name} has no agent {spec.name!r}; expected one of "
+                                 f"{', '.join(self.agent_names())} (with a budget for mcts: mcts:400, mcts:2s)")
+        return factories[spec.name](spec)
+
+    def make_agents(self, specs: str | list[Any]) -> list[Agent]:
+        """One agent per seat from ``"a,b,c"`` or a list of specs."""
+        items = parse_agent_specs(specs) if isinstance(specs, str) else [parse_agent_spec(s) for s in specs]
+        return [self.make_agent(s) for s in items]
+
+
+__all__ = ["AgentSpec", "AgentSpecError", "GameEntry", "CORE_AGENTS", "parse_agent_spec", "parse_agent_specs"]
