@@ -7,7 +7,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 BROWSER_STAMP := $(VENV)/.installed-browser
 REPORTS ?= reports
 
-.PHONY: demo test browser-test lab bench venv clean
+.PHONY: demo test lint browser-test lab bench venv clean
 
 venv: $(STAMP)
 
@@ -39,6 +39,12 @@ browser-test: $(BROWSER_STAMP)
 	@command -v chromium >/dev/null || test -x /usr/bin/chromium || \
 		{ echo "browser-test needs Chromium: apt-get install chromium"; exit 1; }
 	NEGENLAB_DOCS_SHOTS=$(DOCS) $(PY) -m pytest --browser -p no:cacheprovider -q -s tests/browser
+
+## make lint: ruff (lint and format check) and mypy on negenlab/, both clean
+lint: $(STAMP)
+	$(VENV)/bin/ruff check negenlab
+	$(VENV)/bin/ruff format --check negenlab
+	$(VENV)/bin/mypy negenlab
 
 ## make lab: JupyterLab on the notebooks
 lab: $(STAMP)

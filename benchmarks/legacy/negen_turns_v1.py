@@ -1,4 +1,6 @@
 # The turn generator the Negen game played with before the exact engine (kept for benchmarks only).
+# Frozen: this is the baseline bench_negen_turns.py measures against, kept as it was. Its repeats (of
+# itself, of negenlab/negen/turns.py and of the brute force in tests/) are left on purpose.
 """Turn search for Negen: every end-of-turn table a player can reach.
 
 A turn is a sequence of actions, in any order (shared rules page, "A turn"):

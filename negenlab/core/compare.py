@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -58,7 +59,7 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
-def sprt_path(values: Sequence[float], h0: float, h1: float) -> np.ndarray:
+def sprt_path(values: Sequence[float] | np.ndarray, h0: float, h1: float) -> np.ndarray:
     """The LLR after each unit (normal approximation with the running sample variance). While every
     unit so far has the same value, the LLR is infinite on the side of the midpoint it lies on
     (0 after one unit); :func:`sprt_decide` looks only from ``min_units`` on.
@@ -78,7 +79,7 @@ def sprt_path(values: Sequence[float], h0: float, h1: float) -> np.ndarray:
     return np.where(var > 1e-12, llr, np.where(n > 1, same, 0.0))
 
 
-def sprt_decide(values: Sequence[float], h0: float, h1: float, alpha: float = 0.05,
+def sprt_decide(values: Sequence[float] | np.ndarray, h0: float, h1: float, alpha: float = 0.05,
                 beta: float = 0.05, min_units: int = MIN_UNITS) -> tuple[str, int, float]:
     """(decision, units used, LLR) of the SPRT over ``values`` in order: ``"H1"`` or ``"H0"`` at the
     first unit from ``min_units`` on whose LLR leaves the bounds, else ``"undecided"`` after all
@@ -102,7 +103,7 @@ def sprt_decide(values: Sequence[float], h0: float, h1: float, alpha: float = 0.
     return "undecided", len(llr), float(llr[-1]) if len(llr) else 0.0
 
 
-def mean_with_interval(values: Sequence[float]) -> tuple[float, float, float]:
+def mean_with_interval(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
     """Mean and 95% interval: Wilson's when every value is 0 or 1, else the normal one.
 
     >>> mean_with_interval([1, 0, 1, 1])[0]

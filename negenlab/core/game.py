@@ -23,8 +23,9 @@ same player: ``current_player`` simply does not change.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
 from dataclasses import asdict, is_dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -64,7 +65,7 @@ class State(ABC):
         """One number per player; at the end +1 for a win, -1 for a loss, 0 for a draw by convention."""
 
     @abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy."""
 
     # -- chance -------------------------------------------------------------
@@ -124,7 +125,7 @@ def rules_to_dict(rules: Any) -> Any:
     """Plain-data view of a Rules dataclass (or None)."""
     if rules is None:
         return None
-    if is_dataclass(rules):
+    if is_dataclass(rules) and not isinstance(rules, type):
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(rules).items()}
     if isinstance(rules, dict):
         return dict(rules)

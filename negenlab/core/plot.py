@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -28,7 +27,7 @@ def plot_rates(rates: pd.DataFrame, ax=None, label_col: str = "who", ylabel: str
     ax.set_ylim(0, 1)
     if fair is not None:
         ax.axhline(fair, color="grey", ls="--", lw=1, label="fair share")
-    for xi, (ri, ni) in enumerate(zip(r, rates["n"])):
+    for xi, (ri, ni) in enumerate(zip(r, rates["n"], strict=True)):
         ax.annotate(f"n={ni}", (xi, min(ri + 0.03, 0.93)), ha="center", fontsize=8)
     if title:
         ax.set_title(title)

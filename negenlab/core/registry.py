@@ -18,8 +18,9 @@ negenlab.core.registry.AgentSpecError: agent 'mcts:lots': the budget 'lots' is n
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .agents import Agent, MCTSAgent, RandomAgent
 from .errors import InvalidInputError
@@ -48,7 +49,7 @@ class AgentSpec:
         return self.name
 
 
-def parse_agent_spec(text: str) -> AgentSpec:
+def parse_agent_spec(text: str | AgentSpec) -> AgentSpec:
     """Read ``name`` or ``name:budget`` (budget: ``400`` simulations or ``2s`` / ``0.5s`` seconds)."""
     if isinstance(text, AgentSpec):
         return text

@@ -74,7 +74,7 @@ def lab(tmp_path_factory):
             if proc.poll() is not None or time.time() > deadline:
                 proc.kill()
                 raise RuntimeError(f"JupyterLab did not start; see {home / 'lab.log'}:\n"
-                                   + (home / "lab.log").read_text()[-3000:])
+                                   + (home / "lab.log").read_text()[-3000:]) from None
             time.sleep(0.5)
     yield url
     proc.terminate()

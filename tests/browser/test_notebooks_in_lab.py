@@ -29,7 +29,7 @@ MAIN_BOARDS = {
 _NOTEBOOK_JS = "window.jupyterapp.shell.currentWidget"
 
 _STATE_JS = """() => {
-  const panel = %s;
+  const panel = NOTEBOOK;
   if (!panel || !panel.content || !panel.sessionContext) return null;
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
   const cells = panel.content.widgets.filter(c => c.model.type === 'code');
@@ -46,7 +46,7 @@ _STATE_JS = """() => {
     running: Array.from(panel.node.querySelectorAll('.jp-InputPrompt')).filter(n => n.textContent.includes('*')).length,
     errors: errors,
   };
-}""" % _NOTEBOOK_JS
+}""".replace("NOTEBOOK", _NOTEBOOK_JS)
 
 
 def _open(page, lab, name):
