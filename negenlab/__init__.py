@@ -1,5 +1,6 @@
 """negenlab: rules analysis for Negen, FEN, Polymer and Necklace."""
-from importlib.metadata import PackageNotFoundError, version as _version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
 
 try:
     __version__ = _version("negenlab")

@@ -11,7 +11,7 @@ from negenlab.core import InvalidInputError, MCTSAgent, RandomAgent
 from negenlab.core.examples import DiceRace, Nim, NimState
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _wins_to_move(heaps: tuple[int, ...]) -> bool:
     """Exact minimax (independent of Nim-sum theory): does the player to move win?"""
     for i, h in enumerate(heaps):

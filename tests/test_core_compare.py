@@ -7,8 +7,7 @@ import numpy as np
 import pytest
 
 from negenlab.core.agents import MCTSAgent, RandomAgent
-from negenlab.core.compare import (compare, estimate, mean_with_interval, sprt_bounds, sprt_decide,
-                                   sprt_path)
+from negenlab.core.compare import compare, estimate, mean_with_interval, sprt_bounds, sprt_decide, sprt_path
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.examples import DiceRace, Nim
 

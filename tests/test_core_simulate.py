@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pandas as pd
 import pytest
 
 from negenlab.core import InvalidInputError, MCTSAgent, RandomAgent, StoreMismatchError, simulate
-from negenlab.core.examples import DiceRace, DiceRaceState, Nim
+from negenlab.core.examples import DiceRace, Nim
 from negenlab.core.simulate import play_one
 
 AGENTS3 = [RandomAgent(), MCTSAgent(simulations=15), RandomAgent()]

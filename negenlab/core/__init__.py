@@ -4,11 +4,11 @@ Plotting (``negenlab.core.plot``) and widgets (``negenlab.core.widgets``) are se
 modules so that engines never load matplotlib or ipywidgets.
 """
 from .agents import Agent, MCTSAgent, RandomAgent, random_rollout
+from .compare import Comparison, Estimate, compare, estimate
 from .errors import IllegalMoveError, InvalidInputError, NegenlabError, StoreMismatchError
 from .game import CHANCE, TERMINAL, Game, State, play_random_game, play_with_agents
-from .metrics import summary, duration, win_rates, wilson_interval, rate
+from .metrics import duration, rate, summary, wilson_interval, win_rates
 from .simulate import simulate
-from .compare import Comparison, Estimate, compare, estimate
 from .store import ResultStore, table_metadata
 
 __all__ = [

@@ -1,6 +1,7 @@
 """Helpers for the games' command-line verbs: one way to print text or ``--json``."""
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from typing import Any
@@ -48,3 +49,61 @@ def read_text_arg(value: str) -> str:
         with open(value[1:], encoding="utf-8") as fh:
             return fh.read()
     return value.replace("\\n", "\n")
+
+
+DEFAULT_SEED = 2024
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: an integer >= 1, with an error that says so."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value}")
+    return value
+
+
+def add_simulate_arguments(parser, default_agents: str = "random", default_games: int = 100) -> None:
+    """The options every ``negenlab <game> simulate`` shares, with the same defaults everywhere:
+    ``--agents`` (agent specs, one per seat or one for all), ``--games``, ``--seed`` (2024),
+    ``--workers`` (all cores), ``--store`` (a resumable Parquet folder) and ``--json``."""
+    parser.add_argument("--agents", default=default_agents,
+                        help="agent specs separated by commas, one per seat or one for all seats: random, greedy, "
+                             f"mcts:400 (simulations), mcts:2s (seconds); default {default_agents}")
+    parser.add_argument("--games", type=positive_int, default=default_games,
+                        help=f"games to play (default {default_games})")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"the seed all randomness flows from (default {DEFAULT_SEED})")
+    parser.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--store", default=None,
+                        help="folder of a resumable store: finished chunks are kept, a rerun resumes")
+    add_json_flag(parser)
+
+
+def seat_agents(entry, text: str, seats: int) -> list:
+    """Agents for ``seats`` seats from ``--agents`` text (one spec repeated, or one per seat).
+
+    >>> from negenlab.core.examples import Nim
+    >>> from negenlab.core.registry import GameEntry
+    >>> nim = GameEntry("nim", make_game=lambda: Nim((1, 2)))
+    >>> [a.name for a in seat_agents(nim, "random", 2)], [a.name for a in seat_agents(nim, "mcts:50,random", 2)]
+    (['random', 'random'], ['mcts', 'random'])
+    """
+    from .registry import AgentSpecError, parse_agent_specs
+
+    specs = parse_agent_specs(text)
+    if len(specs) == 1:
+        specs = specs * seats
+    if len(specs) != seats:
+        raise AgentSpecError(f"--agents names {len(specs)} agents for {seats} seats; give one for all or one per seat")
+    return [entry.make_agent(s) for s in specs]
+
+
+def simulate_from_args(game, agents, args) -> pd.DataFrame:
+    """``core.simulate`` with the shared options of :func:`add_simulate_arguments`."""
+    from .simulate import simulate
+
+    return simulate(game, agents, args.games, seed=args.seed, workers=args.workers, store=args.store,
+                    progress=not getattr(args, "json", False))

@@ -37,7 +37,7 @@ class Nim(Game):
     def num_players(self) -> int:
         return 2
 
-    def new_initial_state(self) -> "NimState":
+    def new_initial_state(self) -> NimState:
         return NimState(list(self.rules.heaps), 0)
 
 
@@ -76,7 +76,7 @@ class NimState(State):
         winner = 1 - self.player
         return [1.0 if p == winner else -1.0 for p in range(2)]
 
-    def clone(self) -> "NimState":
+    def clone(self) -> NimState:
         return NimState(list(self.heaps), self.player)
 
     def __repr__(self) -> str:
@@ -106,7 +106,7 @@ class DiceRace(Game):
     def num_players(self) -> int:
         return self.rules.players
 
-    def new_initial_state(self) -> "DiceRaceState":
+    def new_initial_state(self) -> DiceRaceState:
         return DiceRaceState(self.rules, [0] * self.rules.players, 0, 0, True)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ def table_metadata(rules: Any = None, agents: Any = None, seed: int | None = Non
         agent_list = [a.describe() if hasattr(a, "describe") else a for a in agents]
     meta = {"rules": rules_to_dict(rules), "agents": agent_list, "seed": seed,
             "negenlab_version": package_version(),
-            "created": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+            "created": datetime.now(UTC).isoformat(timespec="seconds")}
     meta.update(extra)
     return meta
 

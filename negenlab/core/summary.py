@@ -16,7 +16,8 @@ Reports and plots read this one shape; :func:`wide` turns it into a table for pe
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import pandas as pd

@@ -25,9 +25,9 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
 
 import anywidget
 import ipywidgets as W

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from negenlab.core.errors import InvalidInputError
+
 from .page import CSS, ReportPage
 
 GAMES = ("negen", "fen", "polymer", "necklace")

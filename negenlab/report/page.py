@@ -15,7 +15,7 @@ import io
 import json
 import re
 import urllib.parse
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pandas as pd
@@ -138,7 +138,7 @@ class ReportPage:
                            f"{html.escape(json.dumps(record, indent=2, default=str))}</pre></details>")
 
     def render(self) -> str:
-        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
                 f"<style>{CSS}</style></head><body><h1>{html.escape(self.title)}</h1>"
                 f"<p class='meta'>negenlab {html.escape(package_version())} · generated {stamp}</p>"
