@@ -24,7 +24,7 @@ from collections import Counter
 import numpy as np
 
 from negenlab.polymer import Card, format_cards, is_polymer, longest_polymer
-from negenlab.polymer.cards import random_hand
+from negenlab.polymer.cards import clustered_hand, random_hand
 from negenlab.polymer.solver import COMPAT, VALID
 
 
@@ -79,15 +79,6 @@ def cpsat_longest(hand, time_limit: float = 30.0):
     return order, status == cp_model.OPTIMAL
 
 
-def dense_hand(rng, size):
-    nr = int(rng.integers(3, 6))
-    start = int(rng.integers(13))
-    ranks = [(start + i) % 13 + 1 for i in range(nr)]
-    suits = rng.choice(list("SHDC"), int(rng.integers(2, 5)), replace=False)
-    pool = [Card(r, str(s)) for r in ranks for s in suits for _ in range(2)]
-    return [pool[i] for i in rng.choice(len(pool), min(size, len(pool)), replace=False)]
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=40, help="hands per family (default 40)")
@@ -99,7 +90,7 @@ def main(argv=None) -> int:
     longest_polymer("AS 2S 3S")  # load the compiled kernel before timing
     families = {
         "random 20-card hands": [random_hand(rng, 20) for _ in range(args.hands)],
-        "dense 12-20-card hands": [dense_hand(rng, int(rng.integers(12, 21))) for _ in range(args.hands)],
+        "dense 12-20-card hands": [clustered_hand(rng, int(rng.integers(12, 21))) for _ in range(args.hands)],
     }
     all_ok = True
     print(f"{'family':26s} {'hands':>5s} {'agree':>5s} {'unproven':>8s} {'negenlab s':>11s} {'CP-SAT s':>9s} {'ratio':>8s} {'mean len':>8s}")
@@ -152,12 +143,7 @@ def main(argv=None) -> int:
     # sweep: random dense hands of 18..24 cards from 3..6 consecutive ranks, 2..4 suits, with copies
     worst = (0.0, None, 0)
     for _ in range(args.sweep):
-        nr = int(rng.integers(3, 7))
-        start = int(rng.integers(13))
-        ranks = [(start + i) % 13 + 1 for i in range(nr)]
-        suits = rng.choice(list("SHDC"), int(rng.integers(2, 5)), replace=False)
-        pool = [Card(r, str(s)) for r in ranks for s in suits for _ in range(2)]
-        hand = [pool[i] for i in rng.choice(len(pool), min(int(rng.integers(18, 25)), len(pool)), replace=False)]
+        hand = clustered_hand(rng, (18, 25), ranks=(3, 7))
         t0 = time.perf_counter()
         r = longest_polymer(hand)
         dt = time.perf_counter() - t0

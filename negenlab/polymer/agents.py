@@ -23,6 +23,9 @@ polymer; ``V`` is the quantity the policy protects:
 Every agent repays a loan with the card whose loss lowers its V least, and breaks
 ties with the ``rng`` it is given (so a game is reproducible from one seed).
 
+The policies are registered by name in ``negenlab.polymer.ENTRY``: ``games.make_agents("polymer",
+"selfish,cooperative,...")`` makes them, one spec per seat.
+
 >>> import numpy as np
 >>> from negenlab.core import simulate
 >>> from negenlab.polymer.game import PolymerGame
@@ -40,6 +43,9 @@ from typing import Any
 import numpy as np
 
 from negenlab.core.agents import Agent
+from negenlab.core.errors import InvalidInputError
+from negenlab.core.game import State
+from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
 from .game import JOKER_BASE, PolymerState, hand_length, is_joker
 from .solver import COMPAT, solve_types
@@ -89,7 +95,9 @@ class TradingAgent(Agent):
         return float(hand_length(hands.get(p, state.hands[p])))
 
     # -- protocol -------------------------------------------------------------
-    def step(self, state: PolymerState, rng: np.random.Generator):
+    def step(self, state: State, rng: np.random.Generator):
+        if not isinstance(state, PolymerState):
+            raise InvalidInputError(f"{self.name} plays Polymer tables, not {type(state).__name__}")
         if state.phase == "respond":
             return self.respond(state, rng)
         if state.phase == "repay":
@@ -125,7 +133,7 @@ class TradingAgent(Agent):
         if act is None and self.loans and state.rules.loans:
             act = self.best_loan(state, rng)
         if act is None and self.loans:
-            mine = [d for (l, d) in state.loans if l == state.proposer]
+            mine = [d for (lender, d) in state.loans if lender == state.proposer]
             if mine:
                 act = ("call", mine[0])
         if act is None:
@@ -180,7 +188,7 @@ class TradingAgent(Agent):
         p = state.proposer
         v0 = self.value(state, p, {})
         best, best_gain = [], 0.0
-        for _, direction, distance, b in self._asks(state, p, [(1, 1), (-1, 1)]):
+        for _, direction, _distance, b in self._asks(state, p, [(1, 1), (-1, 1)]):
             q = state.partner(p, direction, 1)
             Q = list(state.hands[q])
             Q.remove(b)
@@ -255,7 +263,10 @@ class CooperativeAgent(TradingAgent):
 
     def value(self, state, p, hands):
         P = state.rules.players
-        L = lambda x: hand_length(hands.get(x, state.hands[x]))
+
+        def L(x: int) -> int:
+            return hand_length(hands.get(x, state.hands[x]))
+
         return float(L(p) * (L((p - 1) % P) + L((p + 1) % P)))
 
     def _joker_choice(self, state, p, rng):
@@ -274,14 +285,13 @@ class LoanAgent(CooperativeAgent):
 POLICIES = {"no_trade": NoTradeAgent, "selfish": SelfishAgent, "cooperative": CooperativeAgent, "loans": LoanAgent}
 
 
-def make_agents(policy: str, players: int, chains: bool = True) -> list[Agent]:
-    """One agent of ``policy`` per seat.
+def _policy_factory(cls: type[TradingAgent]) -> AgentFactory:
+    def make(spec: AgentSpec) -> Agent:
+        if spec.simulations is not None or spec.seconds is not None:
+            raise AgentSpecError(f"agent {str(spec)!r}: the trading policy {spec.name} takes no budget")
+        return cls()
+    return make
 
-    >>> [a.name for a in make_agents("selfish", 5)][:2]
-    ['selfish', 'selfish']
-    """
-    from negenlab.core.errors import InvalidInputError
 
-    if policy not in POLICIES:
-        raise InvalidInputError(f"unknown trading policy {policy!r}; expected one of {', '.join(POLICIES)}")
-    return [POLICIES[policy](chains=chains) for _ in range(players)]
+# the trading policies by name, for the game's registry entry (``negenlab.polymer.ENTRY``)
+AGENTS: dict[str, AgentFactory] = {name: _policy_factory(cls) for name, cls in POLICIES.items()}

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -68,7 +68,7 @@ class Card:
         return 13 * SUITS.index(self.suit) + self.rank - 1
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         return _CARDS[int(index)]
 
     @property
@@ -203,3 +203,23 @@ def random_hand(rng: np.random.Generator, size: int) -> list[Card]:
         raise InvalidInputError(f"a hand from the shoe has 0..104 cards, got {size}")
     idx = rng.choice(104, size=size, replace=False)
     return [_CARDS[i // 2] for i in idx]
+
+
+def clustered_hand(rng: np.random.Generator, size: int | tuple[int, int], ranks: tuple[int, int] = (3, 6),
+                   suits: tuple[int, int] = (2, 5)) -> list[Card]:
+    """A hand from a few consecutive ranks (K→A wraps) in a few suits, both copies of each card in
+    the pool: long polymers are common in such hands (the tests and the benchmark use them).
+
+    ``ranks``, ``suits``: how many, drawn with ``rng.integers(lo, hi)``; ``size``: the number of
+    cards (at most the pool's), or a range ``(lo, hi)`` drawn after the suits.
+
+    >>> hand = clustered_hand(np.random.default_rng(1), 12)
+    >>> len(hand), len({c.suit for c in hand}) <= 4, len({c.rank for c in hand}) <= 5
+    (12, True, True)
+    """
+    count = int(rng.integers(*ranks))
+    start = int(rng.integers(13))
+    chosen = rng.choice(list(SUITS), int(rng.integers(*suits)), replace=False)
+    pool = [Card((start + i) % 13 + 1, str(s)) for i in range(count) for s in chosen for _ in range(COPIES)]
+    n = int(rng.integers(*size)) if isinstance(size, tuple) else int(size)
+    return [pool[i] for i in rng.choice(len(pool), min(n, len(pool)), replace=False)]

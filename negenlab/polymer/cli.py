@@ -2,15 +2,38 @@
 
     negenlab polymer check "KS QS JS JH JD QD KD"        # exit 0 if a polymer, 1 if not
     negenlab polymer longest "KD QS JD KS JS QD JH 2C"   # an optimal ordering
-    negenlab polymer simulate --players 8 --policy selfish,cooperative --games 20
+    negenlab polymer simulate --players 8 --agents selfish --games 20
+    negenlab polymer simulate --players 8 --policies selfish,cooperative --games 20   # one table per policy
     negenlab polymer deals --deals 200                   # longest polymer by player count
+
+``simulate`` takes the options every game's ``simulate`` shares (``--agents``, ``--games``,
+``--seed``, ``--workers``, ``--store``, ``--json``); ``--agents`` names one agent spec for all
+seats or one per seat: the trading policies (no_trade, selfish, cooperative, loans) or the core
+random and mcts:N. ``--policies a,b,c`` instead plays one table per policy (every seat alike) on
+the same seeds, so the policies are compared on the same deals.
 """
 from __future__ import annotations
 
-from negenlab.core.cliutil import add_json_flag, emit, read_text_arg
+from negenlab.core.cliutil import (
+    DEFAULT_SEED,
+    add_json_flag,
+    add_simulate_arguments,
+    emit,
+    positive_int,
+    read_text_arg,
+    seat_agents,
+    simulate_from_args,
+)
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.registry import parse_agent_specs
 
-from .agents import POLICIES
+from . import ENTRY
+
+SIMULATE_COLUMNS = ["policy", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi",
+                    "score_gain", "trades_per_game", "chain_trades_per_game", "loans_per_game", "boundaries",
+                    "tiebreak_needed"]
+DEALS_COLUMNS = ["players", "hand_size", "seats", "mean_length", "length_lo", "length_hi", "no_polymer",
+                 "length_ge_6", "mean_score"]
 
 
 def register(parser) -> None:
@@ -19,35 +42,36 @@ def register(parser) -> None:
     p = sub.add_parser("check", help="is this ordering of cards a polymer? (window-by-window)")
     p.add_argument("cards", help='cards in order, e.g. "7S 7H 7D 7S" (- for stdin, @file)')
     add_json_flag(p)
-    p.set_defaults(func=_check)
+    p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("longest", help="an exact longest polymer of a hand")
     p.add_argument("cards", help='the hand, e.g. "KD QS JD KS JS QD JH 2C" (- for stdin, @file)')
-    p.add_argument("--node-limit", type=int, default=None, help="stop the search after N nodes (result marked inexact)")
+    p.add_argument("--node-limit", type=positive_int, default=None,
+                   help="stop the search after N nodes (result marked inexact)")
     add_json_flag(p)
-    p.set_defaults(func=_longest)
+    p.set_defaults(func=cmd_longest)
 
-    p = sub.add_parser("simulate", help="simulate tables under trading policies")
-    p.add_argument("--players", type=int, default=8)
-    p.add_argument("--policy", default="no_trade,selfish,cooperative,loans",
-                   help=f"comma-separated, from {', '.join(POLICIES)}")
-    p.add_argument("--games", type=int, default=20)
+    p = sub.add_parser("simulate", help="simulate a table, or one table per trading policy on the same seeds",
+                       description=f"Polymer's agents: {', '.join(ENTRY.agent_names())} (mcts takes a budget: "
+                                   "mcts:400, mcts:2s). --agents plays one table; --policies one table per spec.")
+    add_simulate_arguments(p, default_agents=ENTRY.default_agent, default_games=20)
+    p.set_defaults(agents=None)  # so that --agents and --policies can be told apart
+    p.add_argument("--policies", "--policy", dest="policies", default=None,
+                   help="one table per agent spec, all seats alike, same seeds: e.g. no_trade,selfish,cooperative,loans")
+    p.add_argument("--players", type=int, default=8, help="players at the table, 5..15 (default 8)")
     p.add_argument("--budget", type=int, default=4, help="proposal turns per player (the timer)")
     p.add_argument("--chain", type=int, default=2, help="farthest trade partner (1 = neighbours only)")
     p.add_argument("--jokers", type=int, default=0, help="cosmic-ray variant with this many jokers")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1)
-    add_json_flag(p)
-    p.set_defaults(func=_simulate)
+    p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("deals", help="longest polymer of dealt hands by player count (no trading)")
-    p.add_argument("--deals", type=int, default=200)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--deals", type=positive_int, default=200, help="deals per player count (default 200)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
     add_json_flag(p)
-    p.set_defaults(func=_deals)
+    p.set_defaults(func=cmd_deals)
 
 
-def _check(args) -> int:
+def cmd_check(args) -> int:
     from .validity import explain
 
     ex = explain(read_text_arg(args.cards))
@@ -55,7 +79,7 @@ def _check(args) -> int:
     return 0 if ex.valid else 1
 
 
-def _longest(args) -> int:
+def cmd_longest(args) -> int:
     from .solver import solve
 
     r = solve(read_text_arg(args.cards), node_limit=args.node_limit)
@@ -64,30 +88,35 @@ def _longest(args) -> int:
     return 0
 
 
-def _simulate(args) -> int:
-    from .stats import policy_study, policy_summary
+def cmd_simulate(args) -> int:
+    from .game import PolymerGame
+    from .rules import Rules
+    from .study import policy_study, policy_table
 
-    policies = [p.strip() for p in args.policy.split(",") if p.strip()]
-    bad = [p for p in policies if p not in POLICIES]
-    if bad or not policies:
-        raise InvalidInputError(f"unknown policy {bad or args.policy!r}; expected a comma-separated list from {', '.join(POLICIES)}")
-    if args.games < 1:
-        raise InvalidInputError(f"--games must be >= 1, got {args.games}")
-    df = policy_study(players=args.players, policies=policies, games=args.games, seed=args.seed, jokers=args.jokers,
-                      trade_budget=args.budget, chain_length=args.chain, workers=args.workers)
-    s = policy_summary(df)
-    cols = ["policy", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi", "score_gain",
-            "trades_per_game", "chain_trades_per_game", "loans_per_game", "boundaries", "tiebreak_needed"]
-    emit(s[cols], args.json, s[cols].to_string(index=False, float_format=lambda v: f"{v:.2f}"))
+    if args.policies is not None and args.agents is not None:
+        raise InvalidInputError("give --agents (one table) or --policies (one table per policy), not both")
+    rules = Rules(players=args.players, jokers=args.jokers, trade_budget=args.budget, chain_length=args.chain)
+    if args.policies is not None:
+        policies = [str(s) for s in parse_agent_specs(args.policies)]
+        for spec in policies:
+            ENTRY.make_agent(spec)  # an unknown name fails here, before any game is played
+        df = policy_study(players=args.players, policies=policies, games=args.games, seed=args.seed,
+                          jokers=args.jokers, trade_budget=args.budget, chain_length=args.chain,
+                          workers=args.workers, store=args.store)
+    else:
+        text = args.agents or ENTRY.default_agent
+        agents = seat_agents(ENTRY, text, args.players)
+        df = simulate_from_args(PolymerGame(rules), agents, args)
+        df.insert(0, "policy", ",".join(str(s) for s in parse_agent_specs(text)))
+        df.insert(1, "jokers", args.jokers)
+    s = policy_table(df)[SIMULATE_COLUMNS]
+    emit(s, args.json, s.to_string(index=False, float_format=lambda v: f"{v:.2f}"))
     return 0
 
 
-def _deals(args) -> int:
-    from .stats import deal_lengths, length_by_players
+def cmd_deals(args) -> int:
+    from .study import deal_lengths, length_by_players
 
-    if args.deals < 1:
-        raise InvalidInputError(f"--deals must be >= 1, got {args.deals}")
-    t = length_by_players(deal_lengths(deals=args.deals, seed=args.seed))
-    cols = ["players", "hand_size", "seats", "mean_length", "length_lo", "length_hi", "no_polymer", "length_ge_6", "mean_score"]
-    emit(t[cols], args.json, t[cols].to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    t = length_by_players(deal_lengths(deals=args.deals, seed=args.seed))[DEALS_COLUMNS]
+    emit(t, args.json, t.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
     return 0

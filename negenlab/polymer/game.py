@@ -102,7 +102,7 @@ class PolymerGame(Game):
     def num_players(self) -> int:
         return self.rules.players
 
-    def new_initial_state(self) -> "PolymerState":
+    def new_initial_state(self) -> PolymerState:
         return PolymerState(self.rules)
 
 
@@ -152,7 +152,8 @@ class PolymerState(State):
     def is_terminal(self) -> bool:
         return self.phase == "end"
 
-    def clone(self) -> "PolymerState":
+    def clone(self) -> PolymerState:
+        # the copy idiom of every game's state (negen's too); games share no code, a core helper could
         s = PolymerState.__new__(PolymerState)
         s.__dict__.update(self.__dict__)
         s.hands = [list(h) for h in self.hands]
@@ -211,7 +212,7 @@ class PolymerState(State):
             for direction in (1, -1):
                 q = self.partner(p, direction, 1)
                 acts.extend(("loan", direction, b) for b in self.hands[q] if not is_joker(b))
-        for debtor in sorted({d for (l, d) in self.loans if l == p}):
+        for debtor in sorted({d for (lender, d) in self.loans if lender == p}):
             acts.append(("call", debtor))
         if any(is_joker(c) for c in self.hands[p]):
             for direction in (1, -1):
@@ -267,7 +268,7 @@ class PolymerState(State):
             self.passes += 1
             self._next_turn()
             return
-        self._check(isinstance(action, tuple) and action, f"expected 'pass' or a proposal tuple, got {action!r}")
+        self._check(isinstance(action, tuple) and bool(action), f"expected 'pass' or a proposal tuple, got {action!r}")
         kind = action[0]
         if kind == "swap":
             self._check(len(action) == 5, f"a swap is ('swap', direction, distance, give, take), got {action!r}")
@@ -320,6 +321,8 @@ class PolymerState(State):
         self.phase = "respond"
 
     def _apply_joker(self, action) -> None:
+        if self.joker_play is None:
+            raise IllegalMoveError("no joker is being played")
         p, kind, target, joker = self.joker_play
         self._check(isinstance(action, tuple) and len(action) == 2 and action[0] == kind,
                     f"expected a ({kind!r}, card) outcome, got {action!r}")
@@ -354,6 +357,8 @@ class PolymerState(State):
             return
         p = self.proposer
         act = self.pending
+        if act is None:
+            raise IllegalMoveError("no proposal is being answered")
         if act[0] == "swap":
             _, direction, distance, give, take = act
             q = self.partner(p, direction, distance)
@@ -512,7 +517,17 @@ class PolymerState(State):
         L = self.lengths()
         return [is_boundary(int(L[p]), int(L[(p + 1) % len(L)])) for p in range(len(L))]
 
+    def table_facts(self) -> dict[str, Any]:
+        """What a picture of the table shows (the keyword arguments of ``svg.table_svg`` and
+        ``plot.plot_table``): each seat's polymer length, the scores and the winner at the end,
+        the phase boundaries and the phase; no lengths before the deal."""
+        if not self.start_hands:
+            return {"lengths": [], "phase": self.phase}
+        end = self.is_terminal()
+        return {"lengths": self.lengths(), "scores": self.returns() if end else None,
+                "winner": self.winner() if end else None, "boundaries": self.boundaries(), "phase": self.phase}
+
     def _repr_svg_(self) -> str:
         from .svg import table_svg
 
-        return table_svg(self, boundaries=self.boundaries() or None)
+        return table_svg(**self.table_facts())

@@ -1,5 +1,8 @@
 """Matplotlib pictures for Polymer (the engine never imports this module).
 
+Charts of data only: explanations, table facts (``PolymerState.table_facts()``) and the
+study tables come from the caller; the colours and card faces are those of :mod:`.svg`.
+
 >>> from negenlab.polymer import explain
 >>> ax = plot_polymer(explain("4S 5S 6S 6H 6D"))
 >>> len(ax.patches) >= 5
@@ -14,33 +17,28 @@ import numpy as np
 import pandas as pd
 from matplotlib.patches import FancyBboxPatch
 
-from .cards import Joker
-from .validity import Explanation, explain
+from negenlab.core.errors import InvalidInputError
 
-WINDOW_COLOURS = {"sequence": "#4c78a8", "group": "#54a24b", "invalid": "#bbbbbb"}
+from .svg import COLOURS as WINDOW_COLOURS
+from .svg import card_face, rest_of_hand
 
 
 def _draw_card(ax, card, x, y, w=0.8, h=1.15):
     ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0.02,rounding_size=0.08",
                                 fc="white", ec="#555", lw=1))
-    if isinstance(card, Joker):
-        label, colour = "JK", "#7a3db8"
-    else:
-        label, colour = card.pretty, ("#c0392b" if card.suit in "HD" else "#222")
+    label, colour = card_face(card)
     ax.text(x + w / 2, y + h / 2, label, ha="center", va="center", fontsize=12, color=colour)
 
 
-def plot_polymer(polymer, ax=None, hand=None, title: str | None = None):
-    """A row of cards with each window marked: sequence (blue), group (green), invalid (grey);
-    red lines between cards mark uncovered pairs. ``hand``: draw its other cards below."""
-    ex = polymer if isinstance(polymer, Explanation) else explain(polymer)
+def plot_polymer(explanation, ax=None, hand=None, title: str | None = None):
+    """A row of cards (``explanation = explain(cards)``) with each window marked: sequence
+    (blue), group (green), invalid (grey); red lines between cards mark uncovered pairs.
+    ``hand``: draw its other cards below."""
+    if not hasattr(explanation, "windows"):
+        raise InvalidInputError(f"plot_polymer draws an explanation: pass explain(cards), not {type(explanation).__name__}")
+    ex = explanation
     cards = list(ex.cards)
-    rest = []
-    if hand is not None:
-        rest = list(hand)
-        for c in cards:
-            if c in rest:
-                rest.remove(c)
+    rest = rest_of_hand(hand, cards) if hand is not None else []
     n = max(len(cards), len(rest), 3)
     if ax is None:
         _, ax = plt.subplots(figsize=(0.75 * n + 1, 2.4 + (1.4 if rest else 0)))
@@ -69,29 +67,29 @@ def plot_polymer(polymer, ax=None, hand=None, title: str | None = None):
     return ax
 
 
-def plot_table(state, ax=None, title: str | None = None):
-    """Seats in a circle: disc size = polymer length, label = length (and score at the end);
-    red edges are phase boundaries (``game.is_boundary``)."""
-    from .game import is_boundary
-
+def plot_table(lengths, scores=None, winner=None, boundaries=None, phase: str = "end", ax=None,
+               title: str | None = None):
+    """Seats in a circle: disc size = polymer length, label = length (and score when given);
+    red edges are phase boundaries. The facts are those of ``PolymerState.table_facts()``:
+    ``plot_table(**state.table_facts())``."""
     if ax is None:
         _, ax = plt.subplots(figsize=(4.2, 4.2))
-    P = state.num_players
-    L = state.lengths()
-    scores = state.returns() if state.is_terminal() else None
+    L = list(lengths)
+    P = len(L)
+    if not P:
+        raise InvalidInputError("no lengths to draw: the table is not dealt yet")
     mean = sum(L) / P
     ang = [math.pi / 2 - 2 * math.pi * p / P for p in range(P)]
     xy = [(math.cos(a), math.sin(a)) for a in ang]
     for p in range(P):
         q = (p + 1) % P
-        b = is_boundary(L[p], L[q])
+        b = bool(boundaries[p]) if boundaries is not None else False
         ax.plot([xy[p][0], xy[q][0]], [xy[p][1], xy[q][1]], color="#d62728" if b else "#bbb", lw=3 if b else 1.5, zorder=1)
     top = max(max(L), 1)
-    win = state.winner() if state.is_terminal() else None
     for p, (x, y) in enumerate(xy):
         r = 0.09 + 0.09 * L[p] / top
         ax.add_patch(plt.Circle((x, y), r, fc="#4c78a8" if L[p] >= mean else "#9ecae9",
-                                ec="#f1c40f" if win == p else "#333", lw=3 if win == p else 1, zorder=2))
+                                ec="#f1c40f" if winner == p else "#333", lw=3 if winner == p else 1, zorder=2))
         ax.text(x, y, str(L[p]), ha="center", va="center", color="white", fontsize=10, zorder=3)
         lab = f"seat {p}" + (f"\n{int(scores[p])} pts" if scores is not None else "")
         ax.text(1.32 * x, 1.32 * y, lab, ha="center", va="center", fontsize=8)
@@ -99,7 +97,7 @@ def plot_table(state, ax=None, title: str | None = None):
     ax.set_ylim(-1.6, 1.6)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(title or ("final table (gold = winner)" if state.is_terminal() else f"table, phase {state.phase}"), fontsize=10)
+    ax.set_title(title or ("final table (gold = winner)" if phase == "end" else f"table, phase {phase}"), fontsize=10)
     return ax
 
 
@@ -111,7 +109,7 @@ def plot_length_by_players(summary: pd.DataFrame, ax=None, column: str = "mean_l
     y = summary[column].to_numpy(float)
     lo, hi = summary["length_lo"].to_numpy(float), summary["length_hi"].to_numpy(float)
     ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="o-", color="#4c78a8", capsize=3)
-    for xi, yi, k in zip(x, y, summary["hand_size"]):
+    for xi, yi, k in zip(x, y, summary["hand_size"], strict=True):
         ax.annotate(f"{k} cards", (xi, yi), textcoords="offset points", xytext=(0, 7), ha="center", fontsize=7)
     ax.set_xlabel("players (cards per player from the deal table)")
     ax.set_ylabel("mean longest polymer")
@@ -134,18 +132,20 @@ def plot_length_histogram(hist: pd.DataFrame, ax=None, players=(5, 8, 10, 15)):
     return ax
 
 
-def plot_policy_summary(summary: pd.DataFrame, ax=None, value: str = "length_gain", lo: str = "gain_lo",
-                        hi: str = "gain_hi", ylabel: str = "length gain per seat"):
-    """Bars of a per-policy statistic with its 95% interval and the number of games."""
+def plot_policy_summary(summary: pd.DataFrame, ax=None, metric: str = "length gain",
+                        ylabel: str = "length gain per seat"):
+    """Bars of one metric of a summary table (``study.policy_summary``: one bar per group) with
+    its 95% interval and n."""
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 3))
-    labels = [f"{p}" + (f"\n{j} jokers" if "jokers" in summary and summary["jokers"].nunique() > 1 else "")
-              for p, j in zip(summary["policy"], summary.get("jokers", [0] * len(summary)))]
-    y = summary[value].to_numpy(float)
-    err = np.vstack([y - summary[lo].to_numpy(float), summary[hi].to_numpy(float) - y])
+    rows = summary[summary["metric"] == metric]
+    if rows.empty:
+        raise InvalidInputError(f"the summary has no metric {metric!r}; it has {', '.join(summary['metric'].unique())}")
+    y = rows["value"].to_numpy(float)
+    err = np.vstack([y - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - y])
     ax.bar(range(len(y)), y, yerr=err, capsize=4, color="#72b7b2")
-    ax.set_xticks(range(len(y)), labels, fontsize=8)
-    for i, n in enumerate(summary["games"]):
+    ax.set_xticks(range(len(y)), [g.replace(", ", "\n") for g in rows["group"]], fontsize=8)
+    for i, n in enumerate(rows["n"]):
         ax.annotate(f"n={n}", (i, 0), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=7)
     ax.set_ylabel(ylabel)
     ax.axhline(0, color="grey", lw=0.8)

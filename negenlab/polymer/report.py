@@ -6,11 +6,14 @@ every simulation study (games per policy) and the deal study (10 N deals per cou
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from .agents import POLICIES, make_agents
+from negenlab.core.summary import long_table, wide
+
+from .agents import POLICIES
 from .cards import Card, random_hand
 from .rules import Rules
 from .solver import longest_polymer, solve
@@ -57,15 +60,36 @@ def _solver_section(page, seed: int) -> dict:
     return {"solver_rate_hands_per_s": round(rate)}
 
 
+def _summary(page, table: pd.DataFrame, caption: str, digits: int = 3) -> None:
+    """A long summary table shown one row per group, each cell ``value [lo, hi]``."""
+    page.table(wide(table, digits=digits).rename_axis(columns=None).reset_index(), caption=caption)
+
+
+def _row(table: pd.DataFrame, metric: str, group: str) -> pd.Series:
+    """The row of ``metric`` for ``group`` in a long summary table."""
+    return table[(table["metric"] == metric) & (table["group"] == group)].iloc[0]
+
+
 def build(page, options) -> None:
-    from negenlab.core.metrics import mean_interval
+    import matplotlib.pyplot as plt
 
     from .plot import plot_length_by_players, plot_length_histogram, plot_policy_summary, plot_start_vs_final
-    from .stats import (deal_lengths, length_by_players, length_histogram, play_table, policy_study,
-                        policy_summary, score_distribution, seat_lengths, tiebreak_table,
-                        handicap_study, paired_difference, holdout_study)
-
-    import matplotlib.pyplot as plt
+    from .study import (
+        deal_lengths,
+        deal_summary,
+        handicap_study,
+        holdout_study,
+        length_by_players,
+        length_histogram,
+        paired_difference,
+        play_table,
+        policy_agents,
+        policy_study,
+        policy_summary,
+        score_summary,
+        seat_lengths,
+        tiebreak_summary,
+    )
 
     seed = options.seed
     games = options.games or 20
@@ -74,11 +98,10 @@ def build(page, options) -> None:
 
     page.heading("Is the deal table fair across player counts?")
     d = deal_lengths(deals=deals, seed=seed)
+    ds = deal_summary(d)
+    _summary(page, ds, caption=f"Longest polymer of dealt hands, before any trade ({deals} deals per player count; "
+                               "95% intervals; seats of one deal share a shoe, so intervals are slightly optimistic)")
     t = length_by_players(d)
-    page.table(t[["players", "hand_size", "seats", "mean_length", "length_lo", "length_hi", "no_polymer",
-                  "no_polymer_lo", "no_polymer_hi", "length_ge_6", "mean_score", "length_per_card"]],
-               caption=f"Longest polymer of dealt hands, before any trade ({deals} deals per player count; "
-                       "95% intervals; seats of one deal share a shoe, so intervals are slightly optimistic)")
     fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
     plot_length_by_players(t, ax=axes[0])
     plot_length_histogram(length_histogram(d), ax=axes[1])
@@ -92,134 +115,124 @@ def build(page, options) -> None:
               "fit together, so large tables depend on trading far more than small ones.")
 
     page.heading("Trading policies (8 players, 13 cards each)")
-    rules_kw = dict(trade_budget=4, chain_length=2)
+    rules_kw: dict[str, Any] = {"trade_budget": 4, "chain_length": 2}
     df = policy_study(players=8, policies=list(POLICIES), games=games, seed=seed, **rules_kw)
     s = policy_summary(df)
-    page.table(s[["policy", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi",
-                  "score_gain", "score_gain_lo", "score_gain_hi", "trades_per_game", "chain_trades_per_game",
-                  "loans_per_game", "boundaries", "boundaries_lo", "boundaries_hi", "tiebreak_needed",
-                  "tiebreak_lo", "tiebreak_hi"]],
-               caption="Per policy, all seats alike; the same deals under every policy (paired). Gains per seat and "
-                       "per game with 95% intervals; tiebreak share with Wilson intervals.")
-    pairs = []
-    for a, b_ in (("cooperative", "selfish"), ("loans", "cooperative"), ("selfish", "no_trade")):
-        for col, label in (("len_mean", "mean length"), ("score_mean", "mean score")):
-            m = paired_difference(df, a, b_, col)
-            pairs.append({"comparison": f"{a} - {b_}", "statistic": label, "difference": m["value"], "lo": m["lo"],
-                          "hi": m["hi"], "games": m["n"]})
-    page.table(pd.DataFrame(pairs), caption="Paired differences between policies (same deals), per-table means, 95% intervals")
+    _summary(page, s[s["metric"].isin(["start length", "final length", "length gain", "score gain", "trades per game",
+                                       "chain trades per game", "loans per game", "phase boundaries",
+                                       "tiebreak needed"])],
+             caption="Per policy, all seats alike; the same deals under every policy (paired). Means per seat and "
+                     "per game with 95% intervals; tiebreak share with Wilson intervals.")
+    pairs = long_table(paired_difference(df, a, b_, col) for a, b_ in (("cooperative", "selfish"),
+                                                                        ("loans", "cooperative"),
+                                                                        ("selfish", "no_trade"))
+                       for col in ("len_mean", "score_mean"))
+    _summary(page, pairs.replace({"metric": {"len_mean": "mean length", "score_mean": "mean score"}}),
+             caption="Paired differences between policies (same deals), per-table means, 95% intervals")
     fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))
     plot_policy_summary(s, ax=axes[0])
-    plot_policy_summary(s, ax=axes[1], value="score_gain", lo="score_gain_lo", hi="score_gain_hi", ylabel="score gain per seat")
+    plot_policy_summary(s, ax=axes[1], metric="score gain", ylabel="score gain per seat")
     plot_start_vs_final(seat_lengths(df[df["policy"] != "no_trade"]), ax=axes[2])
     page.figure(fig, caption="Gain from trading per policy; each seat's length before vs after trading")
     page.note("The trade model is a model: open information, one card per trade, a proposal budget of "
               f"{rules_kw['trade_budget']} turns per player for the 10-minute timer, trades up to "
               f"{rules_kw['chain_length']} seats away as chains. See negenlab.polymer.agents for each policy.")
 
-    page.table(score_distribution(df), caption="Distribution of seat scores per policy (mean with 95% interval; "
-                                               "share of seats scoring 0 with Wilson interval)")
+    _summary(page, score_summary(df), caption="Distribution of seat scores per policy (mean with 95% interval; "
+                                              "quantiles of the sample; share of seats scoring 0 with Wilson interval)")
 
     page.heading("Which tiebreak decides the winner?")
-    page.table(tiebreak_table(df), caption="Share of games decided by each level (score = no tiebreak needed), per policy")
+    _summary(page, tiebreak_summary(df),
+             caption="Share of games decided by each level (score = no tiebreak needed), per policy")
 
     page.heading("Phase boundaries")
-    b = df.groupby("policy", sort=False)
-    rows = []
-    for pol, g in b:
-        m = mean_interval(g["phase_boundaries"])
-        gap = mean_interval(g["max_neighbour_gap"])
-        rows.append({"policy": pol, "games": len(g), "boundaries per table": m["value"], "lo": m["lo"], "hi": m["hi"],
-                     "largest neighbour gap": gap["value"], "gap lo": gap["lo"], "gap hi": gap["hi"]})
-    page.table(pd.DataFrame(rows), caption="A boundary: neighbours of whom one has a polymer at least twice as long and at "
-                                           "least 3 cards longer than the other's (long-chained next to short-chained). "
-                                           "Counted over the 8 neighbour pairs of a table.")
+    _summary(page, s[s["metric"].isin(["phase boundaries", "largest neighbour gap"])],
+             caption="A boundary: neighbours of whom one has a polymer at least twice as long and at "
+                     "least 3 cards longer than the other's (long-chained next to short-chained). "
+                     "Counted over the 8 neighbour pairs of a table, per game.")
     final = play_table(8, "cooperative", seed=seed, **rules_kw)
-    page.raw_html(table_svg(final, boundaries=final.boundaries()))
+    page.raw_html(table_svg(**final.table_facts()))
     page.text("Game 0 of the cooperative run: disc size = polymer length; red edges = phase boundaries; gold = winner.")
 
     page.heading("A player who halts trading")
     ho = holdout_study(players=8, games=games, seed=seed, **rules_kw)
-    page.table(ho, caption="Seat 0 never trades (rejects everything) while the other 7 trade cooperatively, "
-                           "against the same deals with everybody cooperative; seats grouped by distance from seat 0.")
+    _summary(page, ho, caption="Seat 0 never trades (rejects everything) while the other 7 trade cooperatively, "
+                               "against the same deals with everybody cooperative; seats grouped by distance from "
+                               "seat 0.")
 
     page.heading("Cosmic rays")
     cr = pd.concat([policy_study(players=8, policies=["cooperative", "selfish"], games=games, seed=seed, jokers=j, **rules_kw)
                     for j in (0, 3)], ignore_index=True)
     cs = policy_summary(cr)
-    page.table(cs[["policy", "jokers", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi",
-                   "score_gain", "trades_per_game"]],
-               caption="Jokers shuffled in (each replacing one regular card put face down in the middle). "
-                       "Cooperative agents absorb when idle, selfish ones collide. Same seeds for every joker count.")
-    cosmic = []
-    for (pol, j), g in cr.groupby(["policy", "jokers"], sort=False):
-        m = mean_interval(g["len_mean"])
-        cosmic.append({"policy": pol, "jokers": j, "games": len(g), "final mean length": m["value"], "lo": m["lo"],
-                       "hi": m["hi"], "collides": g["n_collides"].mean(), "absorbs": g["n_absorbs"].mean(),
-                       "jokers left in hands": g["jokers_left_in_hands"].mean()})
-    page.table(pd.DataFrame(cosmic), caption="Final mean length by joker count (95% intervals)")
+    _summary(page, cs[cs["metric"].isin(["start length", "final length", "length gain", "score gain",
+                                         "trades per game", "collides per game", "absorbs per game",
+                                         "jokers left in hands"])],
+             caption="Jokers shuffled in (each replacing one regular card put face down in the middle). "
+                     "Cooperative agents absorb when idle, selfish ones collide. Same seeds for every joker count; "
+                     "95% intervals.")
 
     page.heading("Handicap")
     hs = handicap_study(players=7, extra=2, policy="cooperative", games=games, seed=seed)
-    page.table(hs, caption="7 players (14 cards, 6 left over): seat 0 dealt 2 extra leftover cards vs none; "
-                           "cooperative trading. Win rates with Wilson intervals.")
+    _summary(page, hs, caption="7 players (14 cards, 6 left over): seat 0 dealt 2 extra leftover cards vs none; "
+                               "cooperative trading. Means with 95% intervals, win rates with Wilson intervals.")
 
-    page.findings(findings(t, s, ho, options.command("polymer")), first=True)
-    page.provenance(rules=Rules(players=8, **rules_kw), agents=make_agents("cooperative", 1) + make_agents("selfish", 1)
-                    + make_agents("loans", 1) + make_agents("no_trade", 1), seed=seed,
-                    command=options.command("polymer"), games_per_policy=games, deals_per_player_count=deals, **extra)
-
-
-def _mean(value, lo, hi, digits: int = 2) -> str:
-    return f"{value:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+    page.findings(findings(ds, s, ho, options.command("polymer")), first=True)
+    page.provenance(rules=Rules(players=8, **rules_kw),
+                    agents=[policy_agents(p, 1)[0] for p in ("cooperative", "selfish", "loans", "no_trade")],
+                    seed=seed, command=options.command("polymer"), games_per_policy=games,
+                    deals_per_player_count=deals, **extra)
 
 
-def findings(deal_table: pd.DataFrame, policies: pd.DataFrame, holdout: pd.DataFrame, command: str) -> list[dict]:
+def _mean(row, digits: int = 2) -> str:
+    return f"{row['value']:.{digits}f} [{row['lo']:.{digits}f}, {row['hi']:.{digits}f}]"
+
+
+def findings(deals: pd.DataFrame, policies: pd.DataFrame, holdout: pd.DataFrame, command: str) -> list[dict]:
     """The Polymer page's numbered findings: the deal table, trading, a player who halts trading and
-    phase boundaries, each with n and a 95% interval and the designer claim it tests.
+    phase boundaries, each with n and a 95% interval and the designer claim it tests. The three
+    tables are summaries (``study.deal_summary``, ``policy_summary`` of 8-player tables, ``holdout_study``).
 
-    >>> d = pd.DataFrame([{"players": p, "hand_size": h, "seats": 50, "mean_length": m, "length_lo": m - .2,
-    ...                    "length_hi": m + .2, "no_polymer": z, "no_polymer_lo": 0., "no_polymer_hi": z + .1}
-    ...                   for p, h, m, z in ((5, 20, 6.0, .01), (15, 7, 1.5, .6))])
-    >>> pol = pd.DataFrame([{"policy": "cooperative", "games": 20, "length_gain": 3.0, "gain_lo": 2.5, "gain_hi": 3.5,
-    ...                      "boundaries": 1.0, "boundaries_lo": .5, "boundaries_hi": 1.5}])
-    >>> ho = pd.DataFrame([{"table": t, "distance_from_seat_0": k, "seats": 20, "mean_length": m, "length_lo": m - 1,
-    ...                     "length_hi": m + 1} for t, k, m in (("everyone cooperative", 0, 11.), ("seat 0 no_trade", 0, 1.),
-    ...                     ("everyone cooperative", 1, 9.), ("seat 0 no_trade", 1, 5.))])
+    >>> from negenlab.core.summary import mean_row, rate_row
+    >>> d = long_table([mean_row("length", [5, 6, 7], "5 players"), rate_row("no polymer", 1, 50, "5 players"),
+    ...                 mean_row("length", [1, 2], "15 players"), rate_row("no polymer", 30, 50, "15 players")])
+    >>> pol = long_table([mean_row("length gain", [2, 3, 4], "cooperative, 8 players"),
+    ...                   mean_row("phase boundaries", [1, 1, 2], "cooperative, 8 players")])
+    >>> ho = long_table([mean_row("length", [11, 12], f"{t}, distance {k}") for t in ("everyone cooperative",
+    ...                  "seat 0 no_trade") for k in (0, 1)])
     >>> [f["claim"] for f in findings(d, pol, ho, "negenlab report polymer")][0]
     'the deal table'
     """
     out = []
-    lo, hi = deal_table.iloc[0], deal_table.iloc[-1]
+    counts = deals[deals["metric"] == "length"]["group"].tolist()
+    small, large = counts[0], counts[-1]
+    lo, hi = _row(deals, "length", small), _row(deals, "length", large)
+    none = _row(deals, "no polymer", large)
+    cards = {g: f"{int(_row(deals, 'hand size', g).value)} cards, " if "hand size" in set(deals["metric"]) else ""
+             for g in (small, large)}
     out.append({"claim": "the deal table",
                 "text": f"Dealt hands are not equal across player counts: the longest polymer averages "
-                        f"{_mean(lo.mean_length, lo.length_lo, lo.length_hi)} cards with {int(lo.players)} players "
-                        f"({int(lo.hand_size)} cards, n={int(lo.seats)} hands) and "
-                        f"{_mean(hi.mean_length, hi.length_lo, hi.length_hi)} with {int(hi.players)} "
-                        f"({int(hi.hand_size)} cards, n={int(hi.seats)}); {100 * hi.no_polymer:.0f}% "
-                        f"[{100 * hi.no_polymer_lo:.0f}%, {100 * hi.no_polymer_hi:.0f}%] of the small hands hold none.",
+                        f"{_mean(lo)} cards with {small} ({cards[small]}n={int(lo.n)} hands) and {_mean(hi)} with "
+                        f"{large} ({cards[large]}n={int(hi.n)}); {100 * none.value:.0f}% "
+                        f"[{100 * none.lo:.0f}%, {100 * none.hi:.0f}%] of the small hands hold none.",
                 "section": "Is the deal table fair across player counts?", "command": command})
-    coop = policies[policies["policy"] == "cooperative"].iloc[0]
+    coop = "cooperative, 8 players"
+    gain = _row(policies, "length gain", coop)
     out.append({"claim": '"it is advisable to permit trades"',
-                "text": f"Cooperative trading lengthens each seat's longest polymer by "
-                        f"{_mean(coop.length_gain, coop.gain_lo, coop.gain_hi)} cards against the same deals untraded "
-                        f"(8 players, n={int(coop.games)} tables).",
+                "text": f"Cooperative trading lengthens each seat's longest polymer by {_mean(gain)} cards against "
+                        f"the same deals untraded (8 players, n={int(gain.n)} tables).",
                 "section": "Trading policies (8 players, 13 cards each)", "command": command})
-    own = holdout[holdout["distance_from_seat_0"] == 0].set_index("table")
-    near = holdout[holdout["distance_from_seat_0"] == 1].set_index("table")
-    if {"everyone cooperative", "seat 0 no_trade"} <= set(own.index):
-        a, b = own.loc["seat 0 no_trade"], own.loc["everyone cooperative"]
-        na, nb = near.loc["seat 0 no_trade"], near.loc["everyone cooperative"]
+    groups = set(holdout["group"])
+    if {"everyone cooperative, distance 0", "seat 0 no_trade, distance 0"} <= groups:
+        a, b = _row(holdout, "length", "seat 0 no_trade, distance 0"), _row(holdout, "length", "everyone cooperative, distance 0")
+        na, nb = _row(holdout, "length", "seat 0 no_trade, distance 1"), _row(holdout, "length", "everyone cooperative, distance 1")
         out.append({"claim": "the halting-trade experiment",
-                    "text": f"A player who refuses every trade ends with {_mean(a.mean_length, a.length_lo, a.length_hi, 1)} "
-                            f"cards against {_mean(b.mean_length, b.length_lo, b.length_hi, 1)} when trading, and "
-                            f"costs each neighbour {nb.mean_length - na.mean_length:.1f} cards "
-                            f"({_mean(na.mean_length, na.length_lo, na.length_hi, 1)} against "
-                            f"{_mean(nb.mean_length, nb.length_lo, nb.length_hi, 1)}; n={int(a.seats)} seats).",
+                    "text": f"A player who refuses every trade ends with {_mean(a, 1)} cards against {_mean(b, 1)} "
+                            f"when trading, and costs each neighbour {nb.value - na.value:.1f} cards "
+                            f"({_mean(na, 1)} against {_mean(nb, 1)}; n={int(a.n)} seats).",
                     "section": "A player who halts trading", "command": command})
+    bnd = _row(policies, "phase boundaries", coop)
     out.append({"claim": '"avoid becoming a boundary"',
-                "text": f"Under cooperative trading an 8-player table still has "
-                        f"{_mean(coop.boundaries, coop.boundaries_lo, coop.boundaries_hi)} phase boundaries "
-                        f"(a long polymer next to a short one) per game (n={int(coop.games)}).",
+                "text": f"Under cooperative trading an 8-player table still has {_mean(bnd)} phase boundaries "
+                        f"(a long polymer next to a short one) per game (n={int(bnd.n)}).",
                 "section": "Phase boundaries", "command": command})
     return out

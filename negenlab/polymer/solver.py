@@ -63,7 +63,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from negenlab.core.errors import InvalidInputError
 
-from .cards import Card, Joker, as_cards, format_cards
+from .cards import Card, as_cards, format_cards
 
 MAX_CARDS = 128  # two 64-bit words of "used" bits
 
@@ -137,12 +137,121 @@ def _orbit_kernel(types, maps):
     return rep
 
 
+# -- sets of physical cards --------------------------------------------------------------------
+# A hand has at most 128 physical cards; a set of them is two 64-bit words (m0, m1): card x is
+# bit x of m0 when x < 64, else bit x - 64 of m1. These helpers are inlined into the kernels.
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
 @nb.njit(cache=True, inline="always")
 def _popcount(x):
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@nb.njit(cache=True, inline="always")
+def _size(m0, m1):
+    """How many cards the set holds."""
+    return _popcount(m0) + _popcount(m1)
+
+
+@nb.njit(cache=True, inline="always")
+def _has(m0, m1, x):
+    """Whether card x is in the set."""
+    if x < 64:
+        return ((m0 >> np.uint64(x)) & ONE) != 0
+    return ((m1 >> np.uint64(x - 64)) & ONE) != 0
+
+
+@nb.njit(cache=True, inline="always")
+def _add(m0, m1, x):
+    """The set with card x."""
+    if x < 64:
+        return m0 | (ONE << np.uint64(x)), m1
+    return m0, m1 | (ONE << np.uint64(x - 64))
+
+
+@nb.njit(cache=True, inline="always")
+def _remove(m0, m1, x):
+    """The set without card x."""
+    if x < 64:
+        return m0 & ~(ONE << np.uint64(x)), m1
+    return m0, m1 & ~(ONE << np.uint64(x - 64))
+
+
+@nb.njit(cache=True, inline="always")
+def _pop(m0, m1):
+    """The lowest card of a non-empty set, and the set without it."""
+    if m0 != 0:
+        return np.int64(trailing_zeros(m0)), m0 & (m0 - ONE), m1
+    return 64 + np.int64(trailing_zeros(m1)), m0, m1 & (m1 - ONE)
+
+
+@nb.njit(cache=True, inline="always")
+def _meets(a0, a1, b0, b1):
+    """Whether two sets share a card."""
+    return (a0 & b0) != 0 or (a1 & b1) != 0
+
+
+@nb.njit(cache=True, inline="always")
+def _window(a, b, c):
+    """The index of window (a, b, c) of card types in ``VALID``."""
+    return a * 2704 + b * 52 + c
+
+
+# -- the graph of usable pairs and the bounds ---------------------------------------------------
+
+@nb.njit(cache=True)
+def _pair_graph(types, valid, compat):
+    """The physical cards of a hand as a graph of *usable* pairs (point 4 of the module docstring).
+
+    ``win[i, j]``: the cards k that complete a valid window with the compatible pair (i, j), as
+    (k, i, j) or (i, j, k). The pair is usable when there is one; ``adj[i]`` is the set of such j,
+    and ``nbr[i, :nnbr[i]]`` the same cards in increasing order (the search tries them so).
+    """
+    n = types.shape[0]
+    win0 = np.zeros((n, n), np.uint64)
+    win1 = np.zeros((n, n), np.uint64)
+    adj0 = np.zeros(n, np.uint64)
+    adj1 = np.zeros(n, np.uint64)
+    nbr = np.full((n, n), -1, np.int64)
+    nnbr = np.zeros(n, np.int64)
+    for i in range(n):
+        for j in range(n):
+            if not compat[types[i], types[j]]:
+                continue
+            for k in range(n):
+                if valid[_window(types[k], types[i], types[j])] or valid[_window(types[i], types[j], types[k])]:
+                    win0[i, j], win1[i, j] = _add(win0[i, j], win1[i, j], k)
+            if win0[i, j] != 0 or win1[i, j] != 0:
+                adj0[i], adj1[i] = _add(adj0[i], adj1[i], j)
+                nbr[i, nnbr[i]] = j
+                nnbr[i] += 1
+    return adj0, adj1, nbr, nnbr, win0, win1
+
+
+@nb.njit(cache=True)
+def _reach(c, u0, u1, adj0, adj1):
+    """The cards of the set u reachable from card c over usable pairs through cards of u."""
+    r0, r1 = adj0[c] & u0, adj1[c] & u1
+    f0, f1 = r0, r1
+    while f0 != 0 or f1 != 0:
+        x, f0, f1 = _pop(f0, f1)
+        n0, n1 = adj0[x] & u0 & ~r0, adj1[x] & u1 & ~r1
+        r0, r1 = r0 | n0, r1 | n1
+        f0, f1 = f0 | n0, f1 | n1
+    return r0, r1
+
+
+@nb.njit(cache=True, inline="always")
+def _discounted(size, dead, dead_done):
+    """A bound on the cards a completion can add: ``size`` reachable cards, less the dead ends
+    that cannot be used (all those that cannot be the final card, and all but one of the rest)."""
+    return size - dead_done - max(dead - 1, 0)
 
 
 @nb.njit(cache=True)
@@ -152,58 +261,22 @@ def _bound(c, u0, u1, adj0, adj1, done0, done1):
     R: unused cards (u0, u1) reachable from c. A dead end (at most one compatible card in
     R + {c}) can only be the final card; cards of types already finished as start cards
     (done0, done1) cannot be the final card (see the module docstring)."""
-    one = np.uint64(1)
-    r0 = adj0[c] & u0
-    r1 = adj1[c] & u1
-    f0, f1 = r0, r1
-    while f0 != 0 or f1 != 0:
-        if f0 != 0:
-            x = np.int64(trailing_zeros(f0))
-            f0 &= f0 - one
-        else:
-            x = 64 + np.int64(trailing_zeros(f1))
-            f1 &= f1 - one
-        n0 = adj0[x] & u0 & ~r0
-        n1 = adj1[x] & u1 & ~r1
-        r0 |= n0
-        r1 |= n1
-        f0 |= n0
-        f1 |= n1
-    size = _popcount(r0) + _popcount(r1)
+    r0, r1 = _reach(c, u0, u1, adj0, adj1)
+    size = _size(r0, r1)
     if size == 0:
         return 0
-    # dead ends: cards of R with at most one compatible physical card in R + {c}
-    w0, w1 = r0, r1
-    if c < 64:
-        w0 |= one << np.uint64(c)
-    else:
-        w1 |= one << np.uint64(c - 64)
+    w0, w1 = _add(r0, r1, c)
     dead = 0
     dead_done = 0
     g0, g1 = r0, r1
     while g0 != 0 or g1 != 0:
-        if g0 != 0:
-            x = np.int64(trailing_zeros(g0))
-            g0 &= g0 - one
-        else:
-            x = 64 + np.int64(trailing_zeros(g1))
-            g1 &= g1 - one
-        if _popcount(adj0[x] & w0) + _popcount(adj1[x] & w1) <= 1:
-            isdone = ((done0 >> np.uint64(x)) & one) if x < 64 else ((done1 >> np.uint64(x - 64)) & one)
-            if isdone:
+        x, g0, g1 = _pop(g0, g1)
+        if _size(adj0[x] & w0, adj1[x] & w1) <= 1:
+            if _has(done0, done1, x):
                 dead_done += 1
             else:
                 dead += 1
-    size -= dead_done
-    if dead > 1:
-        size -= dead - 1
-    return size
-
-
-@nb.njit(cache=True, inline="always")
-def _bit(m0, m1, x):
-    one = np.uint64(1)
-    return ((m0 >> np.uint64(x)) & one) if x < 64 else ((m1 >> np.uint64(x - 64)) & one)
+    return _discounted(size, dead, dead_done)
 
 
 @nb.njit(cache=True)
@@ -215,95 +288,50 @@ def _bound_windows(c, last, u0, u1, adj0, adj1, win0, win1, types, valid, done0,
     also if (last, c, y) is a valid window. Every pair of a completion lies in a valid window
     of cards from the completion plus c and last, so this is a relaxation and the bound holds.
     """
-    one = np.uint64(1)
-    a0 = u0
-    a1 = u1
-    if c < 64:
-        a0 |= one << np.uint64(c)
-    else:
-        a1 |= one << np.uint64(c - 64)
-    r0 = np.uint64(0)
-    r1 = np.uint64(0)
-    # neighbours of c over usable pairs
-    g0 = adj0[c] & u0
-    g1 = adj1[c] & u1
+    a0, a1 = _add(u0, u1, c)  # the cards that may complete a window
+    # usable first steps from c
+    c0, c1 = ZERO, ZERO
+    g0, g1 = adj0[c] & u0, adj1[c] & u1
     while g0 != 0 or g1 != 0:
-        if g0 != 0:
-            y = np.int64(trailing_zeros(g0))
-            g0 &= g0 - one
-        else:
-            y = 64 + np.int64(trailing_zeros(g1))
-            g1 &= g1 - one
-        ok = (win0[c, y] & u0) != 0 or (win1[c, y] & u1) != 0
-        if not ok and last >= 0:
-            ok = valid[types[last] * 2704 + types[c] * 52 + types[y]] != 0
-        if ok:
-            if y < 64:
-                r0 |= one << np.uint64(y)
-            else:
-                r1 |= one << np.uint64(y - 64)
-    c0, c1 = r0, r1  # usable first steps from c
-    f0, f1 = r0, r1
+        y, g0, g1 = _pop(g0, g1)
+        if _meets(win0[c, y], win1[c, y], u0, u1) or (last >= 0 and valid[_window(types[last], types[c], types[y])]):
+            c0, c1 = _add(c0, c1, y)
+    # the cards reachable from there over usable pairs
+    r0, r1 = c0, c1
+    f0, f1 = c0, c1
     while f0 != 0 or f1 != 0:
-        if f0 != 0:
-            x = np.int64(trailing_zeros(f0))
-            f0 &= f0 - one
-        else:
-            x = 64 + np.int64(trailing_zeros(f1))
-            f1 &= f1 - one
-        g0 = adj0[x] & u0 & ~r0
-        g1 = adj1[x] & u1 & ~r1
+        x, f0, f1 = _pop(f0, f1)
+        g0, g1 = adj0[x] & u0 & ~r0, adj1[x] & u1 & ~r1
         while g0 != 0 or g1 != 0:
-            if g0 != 0:
-                y = np.int64(trailing_zeros(g0))
-                g0 &= g0 - one
-            else:
-                y = 64 + np.int64(trailing_zeros(g1))
-                g1 &= g1 - one
-            if (win0[x, y] & a0) != 0 or (win1[x, y] & a1) != 0:
-                if y < 64:
-                    r0 |= one << np.uint64(y)
-                    f0 |= one << np.uint64(y)
-                else:
-                    r1 |= one << np.uint64(y - 64)
-                    f1 |= one << np.uint64(y - 64)
-    size = _popcount(r0) + _popcount(r1)
+            y, g0, g1 = _pop(g0, g1)
+            if _meets(win0[x, y], win1[x, y], a0, a1):
+                r0, r1 = _add(r0, r1, y)
+                f0, f1 = _add(f0, f1, y)
+    size = _size(r0, r1)
     if size == 0:
         return 0
+    # dead ends: at most one usable pair to c or to another reachable card
     dead = 0
     dead_done = 0
     h0, h1 = r0, r1
     while h0 != 0 or h1 != 0:
-        if h0 != 0:
-            x = np.int64(trailing_zeros(h0))
-            h0 &= h0 - one
-        else:
-            x = 64 + np.int64(trailing_zeros(h1))
-            h1 &= h1 - one
-        deg = 0
-        if _bit(c0, c1, x):
-            deg += 1
-        g0 = adj0[x] & r0
-        g1 = adj1[x] & r1
+        x, h0, h1 = _pop(h0, h1)
+        deg = 1 if _has(c0, c1, x) else 0
+        g0, g1 = adj0[x] & r0, adj1[x] & r1
         while (g0 != 0 or g1 != 0) and deg < 2:
-            if g0 != 0:
-                y = np.int64(trailing_zeros(g0))
-                g0 &= g0 - one
-            else:
-                y = 64 + np.int64(trailing_zeros(g1))
-                g1 &= g1 - one
-            if (win0[x, y] & a0) != 0 or (win1[x, y] & a1) != 0:
+            y, g0, g1 = _pop(g0, g1)
+            if _meets(win0[x, y], win1[x, y], a0, a1):
                 deg += 1
         if deg <= 1:
-            if _bit(done0, done1, x):
+            if _has(done0, done1, x):
                 dead_done += 1
             else:
                 dead += 1
-    size -= dead_done
-    if dead > 1:
-        size -= dead - 1
-    return size
+    return _discounted(size, dead, dead_done)
 
+
+# -- the table of seen states ---------------------------------------------------------------------
+# Open addressing over rows (m0, m1, aux) of a uint64 array; aux = 0 marks a free row.
 
 @nb.njit(cache=True, inline="always")
 def _hash(m0, m1, aux):
@@ -314,19 +342,94 @@ def _hash(m0, m1, aux):
 
 
 @nb.njit(cache=True)
-def _insert(keys0, keys1, keysa, m0, m1, aux):
-    """Insert a state; return True if it was new. Table must have a free slot."""
-    cap = keys0.shape[0]
-    i = np.int64(_hash(m0, m1, aux) & np.uint64(cap - 1))
+def _insert(table, m0, m1, aux):
+    """Insert a state; return True if it was new. The table must have a free row."""
+    mask = np.uint64(table.shape[0] - 1)
+    i = np.int64(_hash(m0, m1, aux) & mask)
     while True:
-        if keysa[i] == 0:
-            keys0[i] = m0
-            keys1[i] = m1
-            keysa[i] = aux
+        if table[i, 2] == 0:
+            table[i, 0], table[i, 1], table[i, 2] = m0, m1, aux
             return True
-        if keysa[i] == aux and keys0[i] == m0 and keys1[i] == m1:
+        if table[i, 2] == aux and table[i, 0] == m0 and table[i, 1] == m1:
             return False
-        i = (i + 1) & (cap - 1)
+        i = (i + 1) & (table.shape[0] - 1)
+
+
+@nb.njit(cache=True)
+def _grown(table):
+    """The same states in a table twice the size."""
+    bigger = np.zeros((2 * table.shape[0], 3), np.uint64)
+    for i in range(table.shape[0]):
+        if table[i, 2] != 0:
+            _insert(bigger, table[i, 0], table[i, 1], table[i, 2])
+    return bigger
+
+
+# -- the search ---------------------------------------------------------------------------------
+
+@nb.njit(cache=True)
+def _search(s, best, best_path, nodes, node_limit, table, stored, types, req, valid, graph, done0, done1):
+    """Depth-first search over the walks that start with card s (points 1-4 of the module docstring).
+
+    Improves ``best`` / ``best_path`` in place; returns (best, nodes, table, stored, stopped).
+    """
+    adj0, adj1, nbr, nnbr, win0, win1 = graph
+    n = types.shape[0]
+    full0, full1 = ZERO, ZERO
+    for i in range(n):
+        full0, full1 = _add(full0, full1, i)
+    path = np.zeros(n, np.int64)
+    it = np.zeros(n, np.int64)     # it[d]: the next neighbour of path[d] to try
+    flag = np.zeros(n, np.int64)   # flag[d] = 1: the window ending at path[d] was invalid (or none yet)
+    path[0] = s
+    flag[0] = 1
+    m0, m1 = _add(ZERO, ZERO, s)   # the cards used
+    d = 0
+    while d >= 0:
+        last = path[d]
+        if it[d] >= nnbr[last]:  # every continuation tried: backtrack
+            m0, m1 = _remove(m0, m1, last)
+            d -= 1
+            continue
+        c = nbr[last, it[d]]
+        it[d] += 1
+        if _has(m0, m1, c) or (req[c] >= 0 and not _has(m0, m1, req[c])):
+            continue  # used already, or copy 2 before copy 1
+        if d == 0:
+            nf = 1  # no window yet
+        elif valid[_window(types[path[d - 1]], types[last], types[c])]:
+            nf = 0
+        elif flag[d] == 1:
+            continue  # two invalid windows in a row
+        else:
+            nf = 1
+        length = d + 2
+        if nf == 0 and length > best:  # a polymer (nf == 0 needs d >= 1, so length >= 3)
+            best = length
+            best_path[:d + 1] = path[:d + 1]
+            best_path[d + 1] = c
+            if best >= n:
+                break
+        n0, n1 = _add(m0, m1, c)
+        nodes += 1
+        if node_limit > 0 and nodes > node_limit:
+            return best, nodes, table, stored, True
+        if 2 * (stored + 1) > table.shape[0]:
+            table = _grown(table)
+        if not _insert(table, n0, n1, np.uint64(((types[last] * 52 + types[c]) * 2 + nf) + 1)):
+            continue  # state seen before: same length, same continuations
+        stored += 1
+        u0, u1 = full0 & ~n0, full1 & ~n1
+        if length + _bound(c, u0, u1, adj0, adj1, done0, done1) <= best:
+            continue  # no completion can beat the best (the state stays marked: best only grows)
+        if length + _bound_windows(c, last, u0, u1, adj0, adj1, win0, win1, types, valid, done0, done1) <= best:
+            continue  # the same on usable pairs only
+        d += 1
+        path[d] = c
+        it[d] = 0
+        flag[d] = nf
+        m0, m1 = n0, n1
+    return best, nodes, table, stored, False
 
 
 @nb.njit(cache=True)
@@ -336,195 +439,50 @@ def _solve_kernel(types, rep, valid, compat, node_limit):
     Returns (best path as card indices, nodes expanded, states stored, stopped_by_limit).
     """
     n = types.shape[0]
-    one = np.uint64(1)
-    adj0 = np.zeros(n, np.uint64)
-    adj1 = np.zeros(n, np.uint64)
-    nbr = np.full((n, n), -1, np.int64)
-    nnbr = np.zeros(n, np.int64)
-    req = np.full(n, -1, np.int64)
+    graph = _pair_graph(types, valid, compat)
+    adj0, adj1 = graph[0], graph[1]
+    req = np.full(n, -1, np.int64)  # req[i]: the first copy, which copy 2 must follow
+    full0, full1 = ZERO, ZERO
     for i in range(n):
         if i > 0 and types[i - 1] == types[i]:
             req[i] = i - 1
-        for j in range(n):
-            if compat[types[i], types[j]]:
-                # keep the pair only if some third card of the hand completes a valid window with it
-                usable = False
-                for k in range(n):
-                    if valid[types[i] * 2704 + types[j] * 52 + types[k]] or valid[types[k] * 2704 + types[i] * 52 + types[j]]:
-                        usable = True
-                        break
-                if not usable:
-                    continue
-                if j < 64:
-                    adj0[i] |= one << np.uint64(j)
-                else:
-                    adj1[i] |= one << np.uint64(j - 64)
-                nbr[i, nnbr[i]] = j
-                nnbr[i] += 1
-    win0 = np.zeros((n, n), np.uint64)
-    win1 = np.zeros((n, n), np.uint64)
-    for i in range(n):
-        for j in range(n):
-            if compat[types[i], types[j]]:
-                for k in range(n):
-                    if valid[types[k] * 2704 + types[i] * 52 + types[j]] or valid[types[i] * 2704 + types[j] * 52 + types[k]]:
-                        if k < 64:
-                            win0[i, j] |= one << np.uint64(k)
-                        else:
-                            win1[i, j] |= one << np.uint64(k - 64)
-    full0 = np.uint64(0)
-    full1 = np.uint64(0)
-    for i in range(n):
-        if i < 64:
-            full0 |= one << np.uint64(i)
-        else:
-            full1 |= one << np.uint64(i - 64)
-
-    # order start cards by the size of their component (largest first)
+        full0, full1 = _add(full0, full1, i)
+    # start cards by the size of their component, largest first
     comp = np.zeros(n, np.int64)
     for i in range(n):
-        if i < 64:
-            u0 = full0 & ~(one << np.uint64(i))
-            u1 = full1
-        else:
-            u0 = full0
-            u1 = full1 & ~(one << np.uint64(i - 64))
-        r0 = adj0[i] & u0
-        r1 = adj1[i] & u1
-        f0, f1 = r0, r1
-        while f0 != 0 or f1 != 0:
-            for x in range(n):
-                inf = ((f0 >> np.uint64(x)) & one) if x < 64 else ((f1 >> np.uint64(x - 64)) & one)
-                if inf:
-                    if x < 64:
-                        f0 &= ~(one << np.uint64(x))
-                    else:
-                        f1 &= ~(one << np.uint64(x - 64))
-                    n0 = adj0[x] & u0 & ~r0
-                    n1 = adj1[x] & u1 & ~r1
-                    r0 |= n0
-                    r1 |= n1
-                    f0 |= n0
-                    f1 |= n1
-        comp[i] = 1 + _popcount(r0) + _popcount(r1)
+        u0, u1 = _remove(full0, full1, i)
+        r0, r1 = _reach(i, u0, u1, adj0, adj1)
+        comp[i] = 1 + _size(r0, r1)
     order = np.argsort(-comp, kind="mergesort")
 
-    cap = 1024
-    keys0 = np.zeros(cap, np.uint64)
-    keys1 = np.zeros(cap, np.uint64)
-    keysa = np.zeros(cap, np.int64)
+    table = np.zeros((1024, 3), np.uint64)
     stored = 0
-
     best = 0
     best_path = np.zeros(n, np.int64)
-    path = np.zeros(n, np.int64)
-    it = np.zeros(n, np.int64)
-    flag = np.zeros(n, np.int64)  # flag[d] = 1: the window ending at path[d] was invalid (or none yet)
     nodes = 0
     stopped = False
-
-    done0 = np.uint64(0)
-    done1 = np.uint64(0)
-    for oi in range(n):
-        s = order[oi]
+    done0, done1 = ZERO, ZERO  # cards of the start types finished so far
+    for s in order:
         if req[s] >= 0 or rep[s] != types[s]:
             continue  # copy 2, or a start symmetric to its orbit's representative
         if best >= n:
             break
         if comp[s] > best and comp[s] >= 3:
-            path[0] = s
-            it[0] = 0
-            flag[0] = 1
-            m0 = np.uint64(0)
-            m1 = np.uint64(0)
-            if s < 64:
-                m0 |= one << np.uint64(s)
-            else:
-                m1 |= one << np.uint64(s - 64)
-            d = 0
-            while d >= 0:
-                last = path[d]
-                if it[d] >= nnbr[last]:
-                    # backtrack
-                    if last < 64:
-                        m0 &= ~(one << np.uint64(last))
-                    else:
-                        m1 &= ~(one << np.uint64(last - 64))
-                    d -= 1
-                    continue
-                c = nbr[last, it[d]]
-                it[d] += 1
-                used = ((m0 >> np.uint64(c)) & one) if c < 64 else ((m1 >> np.uint64(c - 64)) & one)
-                if used:
-                    continue
-                r = req[c]
-                if r >= 0:
-                    ru = ((m0 >> np.uint64(r)) & one) if r < 64 else ((m1 >> np.uint64(r - 64)) & one)
-                    if ru == 0:
-                        continue
-                if d == 0:
-                    nf = 1
-                else:
-                    ok = valid[types[path[d - 1]] * 2704 + types[last] * 52 + types[c]]
-                    if ok:
-                        nf = 0
-                    elif flag[d] == 1:
-                        continue
-                    else:
-                        nf = 1
-                length = d + 2
-                if nf == 0 and length >= 3 and length > best:
-                    best = length
-                    for k in range(d + 1):
-                        best_path[k] = path[k]
-                    best_path[d + 1] = c
-                    if best >= n:
-                        break
-                if c < 64:
-                    n0 = m0 | (one << np.uint64(c))
-                    n1 = m1
-                else:
-                    n0 = m0
-                    n1 = m1 | (one << np.uint64(c - 64))
-                nodes += 1
-                if node_limit > 0 and nodes > node_limit:
-                    stopped = True
-                    break
-                aux = ((types[last] * 52 + types[c]) * 2 + nf) + 1
-                if 2 * (stored + 1) > cap:
-                    # grow the state table
-                    ncap = cap * 2
-                    k0 = np.zeros(ncap, np.uint64)
-                    k1 = np.zeros(ncap, np.uint64)
-                    ka = np.zeros(ncap, np.int64)
-                    for i in range(cap):
-                        if keysa[i] != 0:
-                            _insert(k0, k1, ka, keys0[i], keys1[i], keysa[i])
-                    keys0, keys1, keysa, cap = k0, k1, ka, ncap
-                if not _insert(keys0, keys1, keysa, n0, n1, aux):
-                    continue  # state seen before: same length, same continuations
-                stored += 1
-                if length + _bound(c, full0 & ~n0, full1 & ~n1, adj0, adj1, done0, done1) <= best:
-                    continue  # no completion can beat the best (the state stays marked: best only grows)
-                if length + _bound_windows(c, last, full0 & ~n0, full1 & ~n1, adj0, adj1, win0, win1, types, valid,
-                                           done0, done1) <= best:
-                    continue  # the same on usable pairs only
-                d += 1
-                path[d] = c
-                it[d] = 0
-                flag[d] = nf
-                m0, m1 = n0, n1
-        if stopped:
-            break
+            best, nodes, table, stored, stopped = _search(s, best, best_path, nodes, node_limit, table, stored,
+                                                          types, req, valid, graph, done0, done1)
+            if stopped:
+                break
         # every polymer starting with this type (or a symmetric image of it) is now covered:
         # no later polymer needs to *end* with such a type (its reverse was covered)
         for q in range(n):
             if rep[q] == rep[s]:
-                if q < 64:
-                    done0 |= one << np.uint64(q)
-                else:
-                    done1 |= one << np.uint64(q - 64)
+                done0, done1 = _add(done0, done1, q)
     return best_path[:best].copy(), nodes, stored, stopped
+
+
+def is_compiled() -> bool:
+    """Whether the search is compiled already in this process (the first solve compiles it)."""
+    return bool(_solve_kernel.signatures)
 
 
 @dataclass

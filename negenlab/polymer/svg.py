@@ -2,7 +2,8 @@
 
 A polymer is drawn as a row of cards; under each window a bar marks it as a sequence
 (blue), a group (green) or invalid (grey), and an uncovered adjacent pair is marked red.
-Drawing only: the facts (explanations, phase boundaries) come from the caller.
+Drawing only: the facts (explanations, polymer lengths, phase boundaries) come from the
+caller, and nothing here imports rule code (cards are read through ``code``, ``pretty``, ``suit``).
 
 >>> from negenlab.polymer import explain
 >>> svg = polymer_svg(explain("4S 5S 6S 6H 6D"))
@@ -15,22 +16,43 @@ import html
 
 from negenlab.core.errors import InvalidInputError
 
-from .cards import Joker
-
 CARD_W, CARD_H, GAP = 38, 54, 6
 COLOURS = {"sequence": "#4c78a8", "group": "#54a24b", "invalid": "#bbbbbb"}
 RED_SUITS = ("H", "D")
+
+
+def card_face(card) -> tuple[str, str]:
+    """The label and ink colour of a card (a joker, which has no suit: ``JK`` in purple).
+
+    >>> from negenlab.polymer import parse_cards
+    >>> [card_face(c) for c in parse_cards("QH 7S JK")]
+    [('Q♥', '#c0392b'), ('7♠', '#222'), ('JK', '#7a3db8')]
+    """
+    suit = getattr(card, "suit", None)
+    if suit is None:
+        return "JK", "#7a3db8"
+    return card.pretty, ("#c0392b" if suit in RED_SUITS else "#222")
+
+
+def rest_of_hand(hand, cards) -> list:
+    """The cards of ``hand`` left when ``cards`` (some of them, copies counted) are taken out.
+
+    >>> from negenlab.polymer import parse_cards
+    >>> [c.code for c in rest_of_hand(parse_cards("7S 7S 8S 2C"), parse_cards("7S 8S"))]
+    ['7S', '2C']
+    """
+    rest = list(hand)
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+    return rest
 
 
 def card_svg(card, x: float, y: float, highlight: bool = False, attrs: str = "", faded: bool = False) -> str:
     """One card as an SVG group at (x, y); ``attrs`` go on the card's rectangle (e.g. a click
     target), the label lets clicks through to it; ``faded`` draws a card that is elsewhere."""
     fill = "#fff8d8" if highlight else "white"
-    if isinstance(card, Joker):
-        label, colour = "JK", "#7a3db8"
-    else:
-        label = card.pretty
-        colour = "#c0392b" if card.suit in RED_SUITS else "#222"
+    label, colour = card_face(card)
     look = ' opacity="0.25"' if faded else ""
     edge = ' stroke="#d4a017" stroke-width="3"' if highlight else ' stroke="#555"'
     return (f'<g{look}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{fill}"{edge}{attrs}>'
@@ -67,12 +89,7 @@ def _legend(y: float) -> str:
 def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
     """The ordering of ``explanation`` with its windows marked; ``hand``'s other cards below it."""
     cards = list(explanation.cards) if explanation is not None else []
-    rest = []
-    if hand is not None:
-        rest = list(hand)
-        for c in cards:
-            if c in rest:
-                rest.remove(c)
+    rest = rest_of_hand(hand, cards) if hand is not None else []
     n = max(len(cards), len(rest), 1)
     width = 10 + n * (CARD_W + GAP)
     windows = explanation.windows if explanation is not None else []
@@ -167,32 +184,28 @@ def hand_svg(cards, title: str | None = None) -> str:
     return "".join(parts)
 
 
-def table_svg(state, size: int = 360, boundaries=None) -> str:
+def table_svg(lengths, scores=None, winner=None, boundaries=None, phase: str = "end", size: int = 360) -> str:
     """A table as a circle of seats, each labelled with its polymer length (and score at the end).
 
-    ``boundaries[p]`` (from the caller, e.g. ``game.is_boundary`` of the lengths of seats p
-    and p + 1) marks the edge from seat p to the next one red, as a phase boundary; None
-    draws every edge plain.
+    The facts come from the caller (``PolymerState.table_facts()`` gives them all):
+    ``lengths[p]`` is seat p's longest polymer (empty before the deal), ``scores`` and
+    ``winner`` are shown when given, ``boundaries[p]`` (e.g. ``game.is_boundary`` of the lengths
+    of seats p and p + 1) marks the edge from seat p to the next one red, as a phase boundary;
+    None draws every edge plain. ``phase`` names the phase in the title.
 
-    >>> import numpy as np
-    >>> from negenlab.polymer.game import PolymerGame
-    >>> from negenlab.polymer.rules import Rules
-    >>> s = PolymerGame(Rules(players=5, trade_budget=0)).new_initial_state()
-    >>> s.apply(s.sample_chance(np.random.default_rng(0)))
-    >>> table_svg(s).count("<circle")
+    >>> table_svg([3, 0, 5, 4, 6], phase="trade").count("<circle")
     5
-    >>> table_svg(s, boundaries=[True, False, False, False, False]).count("#d62728")
+    >>> table_svg([3, 0, 5, 4, 6], boundaries=[True, False, False, False, False]).count("#d62728")
     1
     """
     import math
 
-    P = state.num_players
+    L = list(lengths)
+    P = len(L)
     if boundaries is not None and len(boundaries) != P:
         raise InvalidInputError(f"boundaries needs one entry per seat ({P}), got {len(boundaries)}")
-    if not state.start_hands:
+    if not L:
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="40"><text x="6" y="20">not dealt yet</text></svg>'
-    L = state.lengths()
-    scores = state.returns() if state.is_terminal() else None
     mean = sum(L) / P
     cx = cy = size / 2
     R = size / 2 - 48
@@ -204,17 +217,16 @@ def table_svg(state, size: int = 360, boundaries=None) -> str:
         parts.append(f'<line x1="{pts[p][0]:.1f}" y1="{pts[p][1]:.1f}" x2="{pts[q][0]:.1f}" y2="{pts[q][1]:.1f}" '
                      f'stroke="{"#d62728" if boundary else "#bbb"}" stroke-width="{4 if boundary else 2}"/>')
     top = max(L) if max(L) > 0 else 1
-    win = state.winner() if state.is_terminal() else None
     for p, (x, y) in enumerate(pts):
         r = 14 + 14 * L[p] / top
         fill = "#4c78a8" if L[p] >= mean else "#9ecae9"
-        stroke = "#f1c40f" if win == p else "#333"
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="{4 if win == p else 1}">'
+        stroke = "#f1c40f" if winner == p else "#333"
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="{4 if winner == p else 1}">'
                      f'<title>seat {p}: length {L[p]}</title></circle>')
         parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" fill="white">{L[p]}</text>')
         label = f"seat {p}" + (f" · {int(scores[p])} pts" if scores is not None else "")
         parts.append(f'<text x="{x:.1f}" y="{y + r + 13:.1f}" text-anchor="middle" font-size="11">{html.escape(label)}</text>')
-    title = "final table" if state.is_terminal() else f"phase {state.phase}"
+    title = "final table" if phase == "end" else f"phase {phase}"
     if boundaries is not None:
         title += " · red edge = phase boundary"
     parts.append(f'<text x="6" y="14" font-size="12">{html.escape(title)}</text></svg>')

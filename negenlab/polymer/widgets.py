@@ -19,7 +19,7 @@ from negenlab.core.widgets import BoardWidget, ErrorBanner, figure_output
 
 from .agents import POLICIES
 from .cards import format_cards, parse_cards, random_hand
-from .solver import PolymerResult, _solve_kernel, solve
+from .solver import PolymerResult, is_compiled, solve
 from .svg import chain_svg, polymer_svg
 from .validity import explain
 
@@ -78,7 +78,7 @@ class ChainBuilder:
         cards = parse_cards(text) if isinstance(text, str) else list(text)
         if not cards:
             raise InvalidInputError("the hand is empty; type cards such as 7S 8S 9S")
-        notice = "finding the longest polymer…" if _solve_kernel.signatures else \
+        notice = "finding the longest polymer…" if is_compiled() else \
             "compiling the solver… (first use only)"
         with self.view.working(notice):
             best = solve(cards)
@@ -122,6 +122,8 @@ class ChainBuilder:
 
     def use_longest(self) -> None:
         """Take the solver's longest polymer as the chain."""
+        if self.best is None:
+            raise InvalidInputError("there is no hand yet")
         free = list(range(len(self.hand)))
         chain = []
         for card in self.best.cards:
@@ -190,10 +192,10 @@ def chain_builder(text: str = "KD QS JD KS JS QD JH 2C 9H", seed: int = 0) -> Ch
 def table_simulator(players: int = 8, games: int = 8) -> W.VBox:
     """Sliders for players, policy, trade budget, jokers and games; runs the table under the
     chosen policy and under no trading (same deals), and shows the summary and plots."""
-    from .plot import plot_policy_summary, plot_start_vs_final, plot_table
-    from .stats import play_table, policy_study, policy_summary, seat_lengths
-
     import matplotlib.pyplot as plt
+
+    from .plot import plot_policy_summary, plot_start_vs_final, plot_table
+    from .study import play_table, policy_study, policy_summary, policy_table, seat_lengths
 
     w_players = W.IntSlider(value=players, min=5, max=15, description="players")
     w_policy = W.Dropdown(options=[p for p in POLICIES if p != "no_trade"], value="cooperative", description="policy")
@@ -209,17 +211,17 @@ def table_simulator(players: int = 8, games: int = 8) -> W.VBox:
         with banner.catch():
             df = policy_study(players=w_players.value, policies=["no_trade", w_policy.value], games=w_games.value,
                               seed=w_seed.value, jokers=w_jokers.value, trade_budget=w_budget.value)
-            s = policy_summary(df)
             fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
-            plot_policy_summary(s, ax=axes[0])
+            plot_policy_summary(policy_summary(df), ax=axes[0])
             plot_start_vs_final(seat_lengths(df), ax=axes[1])
             final = play_table(w_players.value, w_policy.value, seed=w_seed.value, jokers=w_jokers.value,
                                trade_budget=w_budget.value)
-            plot_table(final, ax=axes[2], title="game 0, final table")
+            plot_table(**final.table_facts(), ax=axes[2], title="game 0, final table")
             fig.tight_layout()
             cols = ["policy", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi",
                     "score_gain", "trades_per_game", "boundaries", "tiebreak_needed"]
-            out.children = [W.HTML(s[cols].to_html(index=False, float_format=lambda v: f"{v:.2f}")), figure_output(fig)]
+            table = policy_table(df)[cols]
+            out.children = [W.HTML(table.to_html(index=False, float_format=lambda v: f"{v:.2f}")), figure_output(fig)]
 
     run.on_click(go)
     go()

@@ -18,7 +18,10 @@ RANKS = range(1, 14)
 def plain_is_sequence(a, b, c) -> bool:
     if not (a.suit == b.suit == c.suit):
         return False
-    up = lambda x, y: y.rank == (x.rank % 13) + 1          # K(13) -> A(1) wraps
+
+    def up(x, y) -> bool:
+        return y.rank == (x.rank % 13) + 1          # K(13) -> A(1) wraps
+
     return (up(a, b) and up(b, c)) or (up(b, a) and up(c, b))
 
 

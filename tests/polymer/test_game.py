@@ -5,10 +5,15 @@ import pytest
 
 from negenlab.core import RandomAgent, simulate
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
-from negenlab.polymer import longest_polymer
-from negenlab.polymer.agents import CooperativeAgent, SelfishAgent, make_agents
+from negenlab.polymer import ENTRY, longest_polymer
+from negenlab.polymer.agents import SelfishAgent
 from negenlab.polymer.game import JOKER_BASE, PolymerGame, card_of, is_boundary
 from negenlab.polymer.rules import DEAL_TABLE, Rules
+
+
+def make_agents(policy, players):
+    """``players`` agents of one spec, through the game's registry entry."""
+    return ENTRY.make_agents([policy] * players)
 
 
 def dealt(rules, seed=0):
@@ -170,10 +175,33 @@ def test_boundary_definition():
 
 
 def test_a_holdout_keeps_its_hand_and_blocks_chains_through_it():
-    from negenlab.polymer.stats import holdout_study
+    from negenlab.polymer.study import holdout_study
 
     agents = make_agents("no_trade", 1) + make_agents("cooperative", 7)
     df = simulate(PolymerGame(Rules(players=8, trade_budget=3)), agents, n_games=4, seed=2, backend="serial", progress=False)
     assert (df["len_0"] == df["start_len_0"]).all()
     t = holdout_study(players=8, games=3, seed=2, trade_budget=2)
-    assert set(t["distance_from_seat_0"]) == {0, 1, 2, 3, 4} and len(t) == 10
+    groups = [f"{table}, distance {k}" for table in ("everyone cooperative", "seat 0 no_trade") for k in range(5)]
+    assert t["group"].drop_duplicates().tolist() == groups and set(t["metric"]) == {"length", "score"}
+
+
+def test_the_registry_entry_makes_the_game_and_its_agents():
+    from negenlab import games
+
+    game = games.load("polymer", players=6, jokers=1)
+    assert isinstance(game, PolymerGame) and game.rules == Rules(players=6, jokers=1)
+    assert set(ENTRY.agent_names()) >= {"no_trade", "selfish", "cooperative", "loans", "random", "mcts"}
+    assert [a.name for a in games.make_agents("polymer", "loans, no_trade")] == ["loans", "no_trade"]
+    with pytest.raises(InvalidInputError, match="takes no budget"):
+        ENTRY.make_agent("cooperative:10")
+
+
+def test_table_facts_are_what_the_pictures_show():
+    from negenlab.polymer.svg import table_svg
+
+    fresh = PolymerGame(Rules(players=5)).new_initial_state()
+    assert fresh.table_facts() == {"lengths": [], "phase": "deal"} and "not dealt yet" in fresh._repr_svg_()
+    s = dealt(Rules(players=5, trade_budget=0))
+    facts = s.table_facts()
+    assert facts["lengths"] == s.lengths() and facts["scores"] == s.returns() and facts["winner"] == s.winner()
+    assert facts["boundaries"] == s.boundaries() and table_svg(**facts) == s._repr_svg_()

@@ -5,20 +5,14 @@ import pytest
 
 from negenlab.core.errors import InvalidInputError
 from negenlab.polymer import Card, format_cards, is_polymer, longest_polymer, parse_cards, solve
-from negenlab.polymer.cards import random_hand
+from negenlab.polymer.cards import clustered_hand, random_hand
 
 from .brute import brute_longest, plain_is_polymer
 
 
 def biased_hand(rng, n):
     """Few consecutive ranks and few suits, with copies: long polymers are common."""
-    nr = int(rng.integers(2, 6))
-    start = int(rng.integers(13))
-    ranks = [(start + i) % 13 + 1 for i in range(nr)]
-    suits = rng.choice(list("SHDC"), int(rng.integers(1, 5)), replace=False)
-    pool = [Card(r, str(s)) for r in ranks for s in suits for _ in range(2)]
-    idx = rng.choice(len(pool), min(n, len(pool)), replace=False)
-    return [pool[i] for i in idx]
+    return clustered_hand(rng, n, ranks=(2, 6), suits=(1, 5))
 
 
 def check_witness(hand, order):
