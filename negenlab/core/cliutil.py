@@ -70,8 +70,9 @@ def add_simulate_arguments(parser, default_agents: str = "random", default_games
     ``--agents`` (agent specs, one per seat or one for all), ``--games``, ``--seed`` (2024),
     ``--workers`` (all cores), ``--store`` (a resumable Parquet folder) and ``--json``."""
     parser.add_argument("--agents", default=default_agents,
-                        help="agent specs separated by commas, one per seat or one for all seats: random, greedy, "
-                             f"mcts:400 (simulations), mcts:2s (seconds); default {default_agents}")
+                        help="agent specs separated by commas, one per seat or one for all seats: random, "
+                             "mcts:400 (simulations), mcts:2s (seconds), or one of the game's own agents; "
+                             f"default {default_agents}")
     parser.add_argument("--games", type=positive_int, default=default_games,
                         help=f"games to play (default {default_games})")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,

@@ -66,7 +66,8 @@ def wide(table: pd.DataFrame, digits: int = 3) -> pd.DataFrame:
         return v if r["method"] == "exact" else f"{v} [{r['lo']:.{digits}g}, {r['hi']:.{digits}g}]"
 
     cells = table.assign(cell=table.apply(cell, axis=1))
-    return cells.pivot_table(index="group", columns="metric", values="cell", aggfunc="first", sort=False)
+    table = cells.pivot_table(index="group", columns="metric", values="cell", aggfunc="first", sort=False)
+    return table.rename_axis(columns=None)
 
 
 __all__ = ["COLUMNS", "rate_row", "mean_row", "exact_row", "long_table", "wide"]
