@@ -25,7 +25,7 @@ import numpy as np
 from negenlab.negen import agents as negen_agents
 from negenlab.negen import turns as negen_turns
 from negenlab.negen.agents import GreedyAgent, RandomTurnAgent, closing_odds
-from negenlab.negen.game import Negen
+from negenlab.negen.game import NegenGame
 from negenlab.negen.rules import Rules
 
 
@@ -33,7 +33,7 @@ def positions(rules: Rules, rounds: int, seed: int) -> list:
     out, walk = [], RandomTurnAgent()
     for i in range(rounds):
         rng = np.random.default_rng([seed, i])
-        s = Negen(rules.replace(target_score=1)).new_initial_state()
+        s = NegenGame(rules.replace(target_score=1)).new_initial_state()
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply(s.sample_chance(rng))

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from legacy import negen_turns_v1 as old  # noqa: E402
 
 from negenlab.core.game import play_random_game  # noqa: E402
-from negenlab.negen.game import Negen  # noqa: E402
+from negenlab.negen.game import NegenGame  # noqa: E402
 from negenlab.negen.rules import Rules  # noqa: E402
 from negenlab.negen.table import layout  # noqa: E402
 from negenlab.negen.turns import legal_turns  # noqa: E402
@@ -34,7 +34,7 @@ def sample_positions(rules: Rules, rounds: int, seed: int) -> tuple[list, float]
     positions = []
     t0 = time.perf_counter()
     for i in range(rounds):
-        state = Negen(rules.replace(target_score=1)).new_initial_state()
+        state = NegenGame(rules.replace(target_score=1)).new_initial_state()
         rng = np.random.default_rng([seed, i])
         while not state.is_terminal():
             if state.is_chance_node():

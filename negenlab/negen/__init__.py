@@ -5,18 +5,35 @@
 [True]
 >>> len(legal_turns("6 5 4", board=(3, 2)).turns)
 4
+>>> from negenlab import games
+>>> games.load("negen", players=4).num_players, [a.name for a in games.make_agents("negen", "greedy,mcts:50")]
+(4, ['greedy', 'mcts'])
 """
-from .rules import Rules
-from .table import Table, as_table, components, layout, parse_pattern, parse_table, spiral_key, table_key
-from .spirals import (Attempt, Interpretation, Sequence, SpiralVerdict, check_spiral, check_table,
-                      is_valid_table, spiral_status)
+from negenlab.core.registry import GameEntry
+
+from .agents import FACTORIES, GreedyAgent, NegenMCTSAgent, RandomTurnAgent
 from .completions import Completions, complete
+from .game import NegenGame, NegenState, make_game
+from .rules import Rules
+from .spirals import (
+    Attempt,
+    Interpretation,
+    Sequence,
+    SpiralVerdict,
+    check_spiral,
+    check_table,
+    is_valid_table,
+    spiral_status,
+)
+from .table import Table, as_table, components, layout, parse_pattern, parse_table, spiral_key, table_key
 from .turns import Position, Turn, TurnSearchResult, can_close, closing_dice, closing_turns, legal_turns
-from .game import Negen, NegenState
-from .agents import GreedyAgent, NegenMCTSAgent, RandomTurnAgent, make_agent
+
+ENTRY = GameEntry("negen", make_game, agents=FACTORIES, default_agent="random")
+"""Negen in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
+``random``, ``greedy`` and ``mcts`` (Negen's own MCTS over whole turns)."""
 
 __all__ = ["Rules", "Table", "parse_table", "parse_pattern", "components", "as_table", "layout", "spiral_key",
            "table_key", "check_table", "check_spiral", "is_valid_table", "spiral_status", "SpiralVerdict",
            "Interpretation", "Sequence", "Attempt", "complete", "Completions", "legal_turns", "closing_turns",
-           "closing_dice", "can_close", "Position", "Turn", "TurnSearchResult", "Negen", "NegenState", "RandomTurnAgent",
-           "GreedyAgent", "NegenMCTSAgent", "make_agent"]
+           "closing_dice", "can_close", "Position", "Turn", "TurnSearchResult", "NegenGame", "NegenState",
+           "make_game", "RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "ENTRY"]

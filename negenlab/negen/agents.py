@@ -1,10 +1,14 @@
-"""Agents for :class:`negenlab.negen.game.Negen` (a decision = a whole turn, see game.py).
+"""Agents for :class:`negenlab.negen.game.NegenGame` (a decision = a whole turn, see game.py).
+
+By name (the agent specs of :mod:`negenlab.core.registry`, registered in ``negenlab.negen.ENTRY``):
+``random`` (:class:`RandomTurnAgent`), ``greedy`` (:class:`GreedyAgent`) and ``mcts``
+(:class:`NegenMCTSAgent`; ``mcts:200`` simulations per decision, ``mcts:2s`` seconds; bare ``mcts``: 40).
 
 >>> import numpy as np
->>> from negenlab.negen.game import Negen
+>>> from negenlab.negen.game import NegenGame
 >>> from negenlab.negen.rules import Rules
 >>> from negenlab.negen.agents import GreedyAgent
->>> s = Negen(Rules(target_score=1)).new_initial_state()
+>>> s = NegenGame(Rules(target_score=1)).new_initial_state()
 >>> rng = np.random.default_rng(0)
 >>> while s.is_chance_node(): s.apply(s.sample_chance(rng))
 >>> s.apply(GreedyAgent().step(s, rng)); s.history[-1][0]
@@ -17,25 +21,21 @@ from itertools import product
 
 import numpy as np
 
-from negenlab.core.agents import Agent, MCTSAgent
+from negenlab.core.agents import Agent, MCTSAgent, RandomAgent
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .turns import as_table_key, can_close, closing_counts_until
 
 
-class RandomTurnAgent(Agent):
-    """Policy: a uniformly random legal action. At a turn that is a uniformly random end-of-turn
-    table among the turns the game offers (refusal included); after a refusal a uniformly random
-    choice among the distinct sub-multisets of the board to re-roll."""
+class RandomTurnAgent(RandomAgent):
+    """Policy: a uniformly random legal action (core :class:`~negenlab.core.agents.RandomAgent`). At a
+    turn that is a uniformly random end-of-turn table among the turns the game offers (refusal
+    included); after a refusal a uniformly random choice among the distinct sub-multisets of the
+    board to re-roll."""
 
     name = "random"
-
-    def step(self, state, rng: np.random.Generator):
-        actions = state.legal_actions()
-        if not actions:
-            raise InvalidInputError("RandomTurnAgent asked to act with no legal action")
-        return actions[int(rng.integers(len(actions)))]
 
 
 def _multiplicity() -> dict:
@@ -57,7 +57,7 @@ _BOARD_COUNTS = [(tuple(sum(1 for x in b if x == v) for v in range(7)), m) for b
 
 def _hits(counts: set) -> int:
     """Ordered rolls (of 6**4) whose board holds one of the dice counts ``counts``."""
-    return sum(m for b, m in _BOARD_COUNTS if any(all(n <= h for n, h in zip(need, b)) for need in counts))
+    return sum(m for b, m in _BOARD_COUNTS if any(all(n <= h for n, h in zip(need, b, strict=False)) for need in counts))
 
 
 def _odds(key: tuple, rules: Rules, above: Fraction = Fraction(1)) -> Fraction | None:
@@ -75,15 +75,18 @@ def _odds(key: tuple, rules: Rules, above: Fraction = Fraction(1)) -> Fraction |
     return odds
 
 
-def closing_odds(table, rules: Rules = Rules()) -> Fraction:
+def closing_odds(table, rules: Rules = DEFAULT_RULES) -> Fraction:
     """Exact probability that a fresh board of 4 random dice has some legal turn that closes a spiral
     of ``table`` (joins, bridges and, under ``"free"``, moved dice included): over the 126 distinct
-    boards weighted by how many of the 6**4 rolls give them. Cached by table key.
+    boards weighted by how many of the 6**4 rolls give them. Cached by table key. (The count of
+    closing by adding board dice alone, no joins: :func:`negenlab.negen.odds.adding_only_closing_odds`.)
 
     >>> closing_odds("1 2 3\\n2 . 4\\n3 4 .")     # any board with a 5
     Fraction(671, 1296)
     """
-    return _odds(as_table_key(table), rules)
+    odds = _odds(as_table_key(table), rules)
+    assert odds is not None  # no bound above: the search runs to the end
+    return odds
 
 
 class GreedyAgent(Agent):
@@ -135,12 +138,13 @@ class NegenMCTSAgent(MCTSAgent):
     (refills, re-rolls, refusal dice) sampled at chance nodes with the search's own Generator.
     A leaf that is not the end of the game is valued 0 for every player (no rollout: a rollout
     would search turns dozens of times), so within its horizon it plays a closing turn and
-    avoids turns after which a sampled opponent reply closes. Budget: ``simulations``."""
+    avoids turns after which a sampled opponent reply closes. Budget: ``simulations`` (reproducible)
+    or ``seconds`` per decision."""
 
     name = "mcts"
 
-    def __init__(self, simulations: int = 40, c: float = 1.4):
-        super().__init__(simulations=simulations, c=c, evaluator=_leaf_value)
+    def __init__(self, simulations: int | None = 40, c: float = 1.4, seconds: float | None = None):
+        super().__init__(simulations=simulations, seconds=seconds, c=c, evaluator=_leaf_value)
 
     def step(self, state, rng: np.random.Generator):
         if state.phase == "reroll":
@@ -152,14 +156,29 @@ class NegenMCTSAgent(MCTSAgent):
         return super().step(state, rng)
 
 
-AGENTS = {"random": RandomTurnAgent, "greedy": GreedyAgent, "mcts": NegenMCTSAgent}
+def _no_budget(spec: AgentSpec) -> None:
+    if spec.simulations is not None or spec.seconds is not None:
+        raise AgentSpecError(f"agent {str(spec)!r}: {spec.name} takes no budget")
 
 
-def make_agent(name: str, **kwargs) -> Agent:
-    """An agent by name: ``random``, ``greedy`` or ``mcts``."""
-    if name not in AGENTS:
-        raise InvalidInputError(f"unknown Negen agent {name!r}; expected one of {sorted(AGENTS)}")
-    return AGENTS[name](**kwargs)
+def _random(spec: AgentSpec) -> Agent:
+    _no_budget(spec)
+    return RandomTurnAgent()
 
 
-__all__ = ["RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "closing_odds", "make_agent", "AGENTS"]
+def _greedy(spec: AgentSpec) -> Agent:
+    _no_budget(spec)
+    return GreedyAgent()
+
+
+def _mcts(spec: AgentSpec) -> Agent:
+    if spec.simulations is None and spec.seconds is None:
+        return NegenMCTSAgent()
+    return NegenMCTSAgent(simulations=spec.simulations, seconds=spec.seconds)
+
+
+FACTORIES: dict[str, AgentFactory] = {"random": _random, "greedy": _greedy, "mcts": _mcts}
+"""Negen's agents by spec name (``negenlab.negen.ENTRY`` registers them; ``mcts`` replaces the core one)."""
+
+
+__all__ = ["RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "closing_odds", "FACTORIES"]

@@ -30,9 +30,10 @@ import numpy as np
 from numba import njit
 
 from negenlab.core.errors import InvalidInputError
+
 from .rules import Rules
 from .spirals import direction_pairs
-from .table import DIRECTIONS, Cell, Table, components, parse_pattern, table_svg
+from .table import DIRECTIONS, Cell, Table, components, parse_pattern
 
 # ---------------------------------------------------------------------------------------
 # constraints
@@ -191,11 +192,11 @@ def search_order(cells: list[Cell], first: set[int] | None = None) -> np.ndarray
     """Known cells (``first``) first, then the rest breadth-first from them (or from cell 0)."""
     nb = neighbour_lists(cells)
     n = len(cells)
-    first = sorted(first or ())
-    seen = set(first)
-    order = list(first)
-    queue = list(first) or [0]
-    if not first:
+    known = sorted(first or ())
+    seen = set(known)
+    order = list(known)
+    queue = list(known) or [0]
+    if not known:
         seen.add(0)
         order.append(0)
     head = 0
@@ -283,6 +284,8 @@ class Completions:
                 "solutions": [[[r, c, v] for (r, c), v in sorted(s.items())] for s in self.solutions]}
 
     def _repr_html_(self) -> str:
+        from .svg import table_svg
+
         pics = "".join(table_svg(t, size=24) for t in self.tables()[:12])
         return f"<div><b>{self.summary().splitlines()[0]}</b><div>{pics}</div></div>"
 
@@ -316,7 +319,7 @@ def _component_solutions(cells: list[Cell], known: dict, rules: Rules, limit: in
     sols = sorted(found)
     if limit is not None and len(sols) > limit:
         sols, capped = sols[:limit], True
-    return [{cells[i]: v for i, v in zip(blanks, s)} for s in sols], capped
+    return [{cells[i]: v for i, v in zip(blanks, s, strict=True)} for s in sols], capped
 
 
 def complete(spiral_with_blanks, rules: Rules | None = None, closed: bool | None = None,

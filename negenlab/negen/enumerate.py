@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core.errors import InvalidInputError
+
 from .completions import ALL_VALUES, coverage_constraints, search_order, solve_constraints
 from .rules import Rules
 from .table import Cell, Table
@@ -83,6 +84,7 @@ def _touches(n, poly, newest) -> bool:
 
 
 def _images(cells):
+    # Kept apart from tests/negen/brute.py's images(): the brute force is written without this module's code.
     out = []
     for refl in (False, True):
         base = [(r, -c) if refl else (r, c) for r, c in cells]
@@ -163,7 +165,7 @@ def assignments(cells, rules: Rules) -> list[dict]:
         n = solve_constraints(cells, cons, domains, order).count
         res = solve_constraints(cells, cons, domains, order, store_limit=n)
         found |= {tuple(int(v) for v in row) for row in res.solutions}
-    return [dict(zip(cells, vals)) for vals in sorted(found)]
+    return [dict(zip(cells, vals, strict=True)) for vals in sorted(found)]
 
 
 COLUMNS = ["k", "shapes_fixed", "shapes_free", "closed_shapes_fixed", "closed_shapes_free",
@@ -188,7 +190,7 @@ def count_spirals(max_k: int, rules: Rules | None = None, *, progress=None, time
             break
         t0 = time.perf_counter()
         shapes = free_polyominoes(k)
-        row = dict.fromkeys(COLUMNS, 0)
+        row: dict[str, float] = dict.fromkeys(COLUMNS, 0)
         row["k"] = k
         valid_free = Fraction(0)
         closed_free = Fraction(0)
@@ -234,76 +236,26 @@ def smallest_closed_spirals(rules: Rules | None = None, max_k: int = 10, limit: 
     return None, []
 
 
-def write_tables(out_dir="data/negen", max_k: int = 10, variants=None, time_budget: float | None = None,
-                 progress=print) -> list:
-    """Write ``spiral_counts_<shape>_<coverage>.csv`` per rule variant with a ``.json`` sidecar
-    (rules, package version, command, seconds per k, the k reached and whether a budget stopped it)."""
-    import json
-    from pathlib import Path
-
-    from negenlab import __version__
-
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    variants = variants or [Rules(sequence_shape=s, coverage=c) for s in ("straight", "bent")
-                            for c in ("die", "adjacency")]
-    paths = []
-    for rules in variants:
-        t0 = time.perf_counter()
-        df = count_spirals(max_k, rules, time_budget=time_budget,
-                           progress=(lambda row, r=rules: progress(f"{r.sequence_shape}/{r.coverage} k={row['k']} "
-                                                                   f"valid={row['valid_fixed']} in {row['seconds']} s"))
-                           if progress else None)
-        stem = f"spiral_counts_{rules.sequence_shape}_{rules.coverage}"
-        df.to_csv(out / f"{stem}.csv", index=False)
-        meta = {"rules": {"sequence_shape": rules.sequence_shape, "coverage": rules.coverage},
-                "negenlab_version": __version__, "max_k_requested": max_k, "k_reached": int(df["k"].max()),
-                "stopped_by_time_budget_at_k": df.attrs["stopped_at_k"], "time_budget_s": time_budget,
-                "total_seconds": round(time.perf_counter() - t0, 2),
-                "command": f"python -m negenlab.negen.enumerate --max-k {max_k}"
-                           + (f" --budget {time_budget}" if time_budget else ""),
-                "method": "Redelmeier fixed polyominoes -> free classes; per shape, valid value assignments "
-                          "counted by constraint search (|V0|+|V1|-|V0&V1|); free counts by Burnside "
-                          "within each shape's stabiliser",
-                "columns": {"*_fixed": "up to translation", "*_free": "up to rotation and reflection too"}}
-        (out / f"{stem}.json").write_text(json.dumps(meta, indent=2) + "\n")
-        paths.append(out / f"{stem}.csv")
-    return paths
-
-
-if __name__ == "__main__":  # python -m negenlab.negen.enumerate --max-k 11 --budget 900
+def main(argv=None) -> None:
+    """``python -m negenlab.negen.enumerate --max-k 12 --budget 240``: write the spiral count tables;
+    ``--smallest``: the smallest closed spirals instead (see :func:`negenlab.negen.study.write_spiral_counts`
+    and :func:`~negenlab.negen.study.write_smallest_closed`)."""
     import argparse
 
+    from .study import write_smallest_closed, write_spiral_counts
+
     ap = argparse.ArgumentParser(description="write the spiral count tables to data/negen")
-    ap.add_argument("--max-k", type=int, default=10)
+    ap.add_argument("--max-k", type=int, default=None, help="largest number of dice (default 10; 8 with --smallest)")
     ap.add_argument("--budget", type=float, default=None, help="seconds per variant before stopping")
+    ap.add_argument("--smallest", action="store_true", help="write smallest_closed_spirals.csv instead")
     ap.add_argument("--out", default="data/negen")
-    a = ap.parse_args()
-    for p in write_tables(a.out, a.max_k, time_budget=a.budget):
+    a = ap.parse_args(argv)
+    if a.smallest:
+        print(write_smallest_closed(a.out, a.max_k or 8))
+        return
+    for p in write_spiral_counts(a.out, a.max_k or 10, time_budget=a.budget):
         print(p)
 
 
-def write_smallest(out_dir="data/negen", max_k: int = 8) -> "Path":
-    """``smallest_closed_spirals.csv``: per rule variant, every smallest valid closed spiral up to
-    rotation and reflection (canonical text form, rows joined by ' / ')."""
-    import json
-    from pathlib import Path
-
-    from negenlab import __version__
-
-    rows = []
-    for shape in ("straight", "bent"):
-        for cov in ("die", "adjacency"):
-            rules = Rules(sequence_shape=shape, coverage=cov)
-            k, tables = smallest_closed_spirals(rules, max_k=max_k, limit=10**6)
-            for t in tables:
-                rows.append({"sequence_shape": shape, "coverage": cov, "k": k,
-                             "spiral": t.to_text().replace("\n", " / ")})
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    pd.DataFrame(rows).to_csv(out / "smallest_closed_spirals.csv", index=False)
-    (out / "smallest_closed_spirals.json").write_text(json.dumps(
-        {"negenlab_version": __version__, "searched_up_to_k": max_k, "up_to": "rotation and reflection",
-         "command": "python -c 'from negenlab.negen.enumerate import write_smallest; write_smallest()'"},
-        indent=2) + "\n")
-    return out / "smallest_closed_spirals.csv"
+if __name__ == "__main__":  # python -m negenlab.negen.enumerate --max-k 11 --budget 900
+    main()

@@ -28,10 +28,10 @@ The first player moves one seat on each round; the game ends when a player reach
 (a draw unless someone reached the target; recorded as ``game_end="max_rounds"``).
 
 >>> import numpy as np
->>> from negenlab.negen.game import Negen
+>>> from negenlab.negen.game import NegenGame
 >>> from negenlab.negen.rules import Rules
 >>> from negenlab.core.game import play_random_game
->>> final = play_random_game(Negen(Rules(target_score=1, pool_size=20)), np.random.default_rng(1))
+>>> final = play_random_game(NegenGame(Rules(target_score=1, pool_size=20)), np.random.default_rng(1))
 >>> final.is_terminal(), final.game_info()["rounds"] >= 1
 (True, True)
 """
@@ -46,21 +46,22 @@ import numpy as np
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import CHANCE, TERMINAL, Game, State
 
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .table import layout
 from .turns import TurnSearchResult, legal_turns
 
 END_REASONS = ("closed", "pool_empty", "max_turns")
 
 
-class Negen(Game):
-    """Negen for ``rules.players`` players (see the module docstring for actions and chance)."""
+class NegenGame(Game):
+    """Negen for ``rules.players`` players (see the module docstring for actions and chance);
+    :meth:`new_initial_state` makes a :class:`NegenState`."""
 
     name = "negen"
 
-    def __init__(self, rules: Rules = Rules(), max_rounds: int = 20):
+    def __init__(self, rules: Rules = DEFAULT_RULES, max_rounds: int = 20):
         if not isinstance(rules, Rules):
-            raise InvalidInputError(f"Negen needs a negen Rules, got {type(rules).__name__}")
+            raise InvalidInputError(f"NegenGame needs a negen Rules, got {type(rules).__name__}")
         if max_rounds < 1:
             raise InvalidInputError(f"max_rounds must be >= 1, got {max_rounds}")
         self.rules = rules
@@ -75,14 +76,14 @@ class Negen(Game):
         d.update(max_rounds=self.max_rounds)
         return d
 
-    def new_initial_state(self) -> "NegenState":
+    def new_initial_state(self) -> NegenState:
         return NegenState(self)
 
 
 class NegenState(State):
     """A Negen position: table, boards, pool, scores, and what happens next."""
 
-    def __init__(self, game: Negen):
+    def __init__(self, game: NegenGame):
         self.game = game
         self.rules = game.rules
         P = self.rules.players
@@ -99,7 +100,7 @@ class NegenState(State):
         self.turns_in_round = 0
         self.quiet_turns = 0                # consecutive turns without an added die (for pool_empty)
         self.round_log: list[dict] = []
-        self.stats = Counter()
+        self.stats: Counter[str] = Counter()
         self.game_end = ""
         self.history: list[tuple[int, Any]] = []
         self.timeline: list[dict] = []
@@ -131,7 +132,9 @@ class NegenState(State):
             return [0.0] * self.num_players
         return [1.0 if s == top else -1.0 for s in self.scores]
 
-    def clone(self) -> "NegenState":
+    def clone(self) -> NegenState:
+        # The same shape as PolymerState.clone (copy __dict__, then every mutable container): a core
+        # helper could do it for both; a game may not import another, so each game keeps its own.
         new = object.__new__(NegenState)
         new.__dict__.update(self.__dict__)
         new.scores = list(self.scores)
@@ -169,22 +172,26 @@ class NegenState(State):
                 self.stats["capped_searches"] += 1
         return self._legal
 
+    def _turn_map(self) -> dict:
+        """The ``play``/``refuse`` actions of the player to move, each with its Turn (searched once)."""
+        self.search()
+        assert self._legal_map is not None
+        return self._legal_map
+
     def legal_actions(self) -> list:
         if self.phase == "turn":
-            self.search()
-            return list(self._legal_map)
+            return list(self._turn_map())
         if self.phase == "reroll":
             board = self.boards[self.to_move]
             subsets = set()
             for mask in product((0, 1), repeat=len(board)):
-                subsets.add(tuple(sorted(v for v, m in zip(board, mask) if m)))
+                subsets.add(tuple(sorted(v for v, m in zip(board, mask, strict=True) if m)))
             return [("reroll", s) for s in sorted(subsets, key=lambda s: (len(s), s))]
         return []
 
     def turn_of(self, action) -> Any:
         """The :class:`~negenlab.negen.turns.Turn` behind a ``play``/``refuse`` action."""
-        self.search()
-        return self._legal_map.get(action)
+        return self._turn_map().get(action)
 
     def apply(self, action) -> None:
         if self.phase == "over":
@@ -211,10 +218,7 @@ class NegenState(State):
             self.after_tasks = "next"
             self._after_decision()
             return
-        turn = self._legal_map.get(action) if self._legal_map is not None else None
-        if turn is None:
-            self.search()
-            turn = self._legal_map.get(action)
+        turn = self._turn_map().get(action)
         if turn is None:
             raise IllegalMoveError(f"{self.action_to_string(action)} is not among the legal turns of player "
                                    f"{self.to_move} (board {list(self.boards[self.to_move])})")
@@ -414,9 +418,22 @@ class NegenState(State):
                 f"<pre>{layout(self.table).to_text() if self.table else ''}</pre><ul>{boards}</ul>")
 
 
+def make_game(max_rounds: int = 20, **rules: Any) -> NegenGame:
+    """The game under the given :class:`Rules` fields (``negenlab.games.load("negen", players=4)``).
+
+    >>> make_game(players=4, coverage="die").rules.label, make_game().num_players
+    ('straight/die/join', 3)
+    """
+    unknown = sorted(set(rules) - set(Rules.__dataclass_fields__))
+    if unknown:
+        raise InvalidInputError(f"negen has no rule {', '.join(unknown)}; its Rules fields are "
+                                f"{', '.join(Rules.__dataclass_fields__)} (and max_rounds)")
+    return NegenGame(Rules(**rules), max_rounds=max_rounds)
+
+
 def table_of(key) -> dict:
     """The table ``{(row, col): value}`` of a table key, laid out (see :func:`~negenlab.negen.table.layout`)."""
     return dict(layout(key).cells) if key else {}
 
 
-__all__ = ["Negen", "NegenState", "END_REASONS", "table_of"]
+__all__ = ["NegenGame", "NegenState", "END_REASONS", "make_game", "table_of"]

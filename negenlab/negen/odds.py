@@ -11,8 +11,10 @@ Exact: for every candidate S (connected extensions of the spiral with a loop) th
 solver lists the value tuples that work; a board closes the spiral when it contains one of
 those multisets. The probability is the exact fraction of the 6**4 ordered rolls.
 
->>> from negenlab.negen.odds import closing_odds
->>> res = closing_odds("1 2\\n. 3", Rules(sequence_shape="bent"), max_added=1)
+The odds with every legal turn (joins and bridges too) are :func:`negenlab.negen.agents.closing_odds`.
+
+>>> from negenlab.negen.odds import adding_only_closing_odds
+>>> res = adding_only_closing_odds("1 2\\n. 3", Rules(sequence_shape="bent"), max_added=1)
 >>> res.probability, res.closing_multisets[:2]
 (Fraction(671, 1296), [(2,)])
 """
@@ -26,6 +28,7 @@ from itertools import product
 import pandas as pd
 
 from negenlab.core.errors import InvalidInputError
+
 from .completions import _component_solutions
 from .rules import Rules
 from .table import DIRECTIONS, Table, parse_table
@@ -35,8 +38,8 @@ def extensions(spiral: Table, blocked: set, max_added: int) -> list[frozenset]:
     """Every set of 1..max_added empty cells that, added to ``spiral``, keeps it connected
     (chains allowed) and touches no cell of ``blocked`` (occupied cells and cells next to other spirals)."""
     occupied = set(spiral.keys())
-    level = {frozenset()}
-    out = []
+    level: set[frozenset] = {frozenset()}
+    out: list[frozenset] = []
     for _ in range(max_added):
         nxt = set()
         for s in level:
@@ -97,14 +100,14 @@ class ClosingOdds:
 
 def _minimal(multisets: set) -> list:
     ms = sorted(multisets, key=lambda m: (len(m), m))
-    keep = []
+    keep: list[tuple] = []
     for m in ms:
         if not any(_contains(Counter(m), k) for k in keep):
             keep.append(m)
     return keep
 
 
-def closing_odds(table: Table | str, rules: Rules | None = None, max_added: int = 4) -> ClosingOdds:
+def adding_only_closing_odds(table: Table | str, rules: Rules | None = None, max_added: int = 4) -> ClosingOdds:
     """Exact probability over the 6**4 rolls of a 4-die board that some spiral of ``table`` can be closed
     by adding 1..``max_added`` board dice to it (see the module docstring for what counts)."""
     rules = rules or Rules()
@@ -118,7 +121,7 @@ def closing_odds(table: Table | str, rules: Rules | None = None, max_added: int 
     all_multisets: set = set()
     per = []
     tried = 0
-    example = {}
+    example: dict[tuple, Table] = {}
     for sp in spirals:
         others = set(table.keys()) - set(sp.keys())
         blocked = set(others)
@@ -162,7 +165,7 @@ def odds_table(spirals: list, rules: Rules | None = None, max_added: int = 4) ->
     rows = []
     for sp in spirals:
         t = parse_table(sp) if isinstance(sp, str) else sp
-        res = closing_odds(t, rules, max_added)
+        res = adding_only_closing_odds(t, rules, max_added)
         rows.append({"spiral": t.normalized().to_text().replace("\n", " / "), "dice": len(t),
                      "sequence_shape": rules.sequence_shape, "coverage": rules.coverage,
                      "max_added": max_added, "p_close": float(res.probability),
@@ -183,7 +186,7 @@ def common_spirals(rules: Rules, max_dice: int = 3) -> list[Table]:
 
     out = []
     for k in range(1, max_dice + 1):
-        found = {}
+        found: dict[Table, None] = {}
         for s in free_polyominoes(k):
             for a in assignments(s.cells, rules):
                 found[Table(a).canonical()] = None
@@ -191,38 +194,14 @@ def common_spirals(rules: Rules, max_dice: int = 3) -> list[Table]:
     return out
 
 
-def write_odds_tables(out_dir="data/negen", progress=print):
-    """``closing_odds.csv``: for each rule variant, every valid spiral of <= 3 dice (up to symmetry)
-    and Piet's table; for the default rules also every valid 5-die spiral. A JSON sidecar records how."""
-    import json
-    import time
-    from pathlib import Path
 
-    from negenlab import __version__
+def main(argv=None) -> None:
+    """``python -m negenlab.negen.odds``: write ``closing_odds.csv`` (see
+    :func:`negenlab.negen.study.write_closing_odds`)."""
+    from .study import write_closing_odds
 
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    frames = []
-    t0 = time.perf_counter()
-    for shape in ("straight", "bent"):
-        for cov in ("die", "adjacency"):
-            rules = Rules(sequence_shape=shape, coverage=cov)
-            spirals = common_spirals(rules, 3) + [parse_table(PIET)]
-            if rules == Rules():
-                spirals += [t for t in common_spirals(rules, 5) if len(t) == 5]
-            frames.append(odds_table(spirals, rules))
-            if progress:
-                progress(f"{shape}/{cov}: {len(spirals)} spirals, {time.perf_counter() - t0:.0f} s")
-    df = pd.concat(frames, ignore_index=True)
-    df.to_csv(out / "closing_odds.csv", index=False)
-    meta = {"negenlab_version": __version__, "board_dice": 4, "max_added": 4,
-            "what": "exact probability over the 6^4 ordered rolls of a 4-die board that adding 1..4 of its dice "
-                    "(chained to the spiral, touching no other spiral) makes the spiral valid and closed; "
-                    "no joins or moves",
-            "command": "python -m negenlab.negen.odds", "seconds": round(time.perf_counter() - t0, 1)}
-    (out / "closing_odds.json").write_text(json.dumps(meta, indent=2) + "\n")
-    return out / "closing_odds.csv"
+    print(write_closing_odds())
 
 
-if __name__ == "__main__":  # python -m negenlab.negen.odds
-    print(write_odds_tables())
+if __name__ == "__main__":
+    main()

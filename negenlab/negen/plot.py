@@ -1,14 +1,25 @@
-"""Matplotlib figures for the Negen spiral analysis (the engine draws SVG without matplotlib).
+"""Matplotlib figures for Negen: spirals, spiral counts and odds, play positions and the variant study
+(plain SVG pictures without matplotlib are :mod:`negenlab.negen.svg`).
 
 Dice are drawn as in the source's figures: numbers on dice, nodes red and edges blue (the
 witness interpretation), sequences as lines, loops highlighted in gold, dice that no
 interpretation covers crossed in orange.
+
+A game state holds its table as a position-free key (``state.table``); :func:`draw_position`
+lays a key out with :func:`~negenlab.negen.table.layout` (spirals side by side: where they lie
+means nothing), and draws a :class:`~negenlab.negen.table.Table`, a mapping or text as given.
 
 >>> from negenlab.negen import parse_table
 >>> from negenlab.negen.plot import draw_table
 >>> ax = draw_table(parse_table("1 2 3\\n2 . 4\\n3 4 5"))
 >>> len(ax.patches) >= 8
 True
+>>> from negenlab.negen.plot import draw_position
+>>> fig = draw_position({(0, 0): 6, (0, 1): 5, (0, 2): 4}, boards=[(1, 2, 3, 4)], title="start")
+>>> len(fig.axes)
+1
+>>> from negenlab.negen.table import table_key
+>>> fig = draw_position(table_key(parse_table("6 5 4 . 3")), boards=[(2, 2)])   # a state's table key
 """
 from __future__ import annotations
 
@@ -16,10 +27,13 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.patches import FancyBboxPatch
+from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 
 from .rules import Rules
 from .spirals import check_table
-from .table import EDGE_COLOUR, NODE_COLOUR, Table, loop_pairs
+from .study import expected_rounds
+from .svg import EDGE_COLOUR, LOOP_COLOUR, NODE_COLOUR, PLAIN_COLOUR, UNCOVERED_COLOUR
+from .table import Table, as_table, components, layout, witness_facts
 
 
 def draw_table(table: Table, rules: Rules | None = None, ax=None, title: str | None = None, blanks=()):
@@ -29,16 +43,10 @@ def draw_table(table: Table, rules: Rules | None = None, ax=None, title: str | N
         (r0, c0), (r1, c1) = table.bounds() if len(table) else ((0, 0), (0, 0))
         _, ax = plt.subplots(figsize=(0.5 * (c1 - c0 + 2) + 0.5, 0.5 * (r1 - r0 + 2) + 0.4))
     verdicts = check_table(table, rules) if len(table) else []
-    nodes, edges, invalid, seqs = set(), set(), set(), []
-    for v in verdicts:
-        if v.interpretation is not None:
-            nodes |= v.interpretation.nodes
-            edges |= v.interpretation.edges
-            seqs += [s.cells for s in v.sequences]
-        else:
-            invalid |= set(v.invalid_dice())
-    for a, b in loop_pairs(table):
-        ax.plot([a[1], b[1]], [a[0], b[0]], color="#f2b701", lw=9, alpha=0.55, solid_capstyle="round", zorder=1)
+    facts = witness_facts(table, verdicts)
+    nodes, edges, invalid, seqs = facts["nodes"], facts["edges"], facts["invalid"], facts["sequences"]
+    for a, b in facts["loop_pairs"]:
+        ax.plot([a[1], b[1]], [a[0], b[0]], color=LOOP_COLOUR, lw=9, alpha=0.55, solid_capstyle="round", zorder=1)
     for cell, value in table.items():
         r, c = cell
         colour = NODE_COLOUR if cell in nodes else EDGE_COLOUR if cell in edges else "white"
@@ -53,8 +61,8 @@ def draw_table(table: Table, rules: Rules | None = None, ax=None, title: str | N
     for x, y, z in seqs:
         ax.plot([x[1], y[1], z[1]], [x[0], y[0], z[0]], color="#222", lw=1.5, alpha=0.7, zorder=4)
     for r, c in invalid:
-        ax.plot([c - 0.35, c + 0.35], [r - 0.35, r + 0.35], color="#ff7f0e", lw=2, alpha=0.7, zorder=5)
-        ax.plot([c - 0.35, c + 0.35], [r + 0.35, r - 0.35], color="#ff7f0e", lw=2, alpha=0.7, zorder=5)
+        ax.plot([c - 0.35, c + 0.35], [r - 0.35, r + 0.35], color=UNCOVERED_COLOUR, lw=2, alpha=0.7, zorder=5)
+        ax.plot([c - 0.35, c + 0.35], [r + 0.35, r - 0.35], color=UNCOVERED_COLOUR, lw=2, alpha=0.7, zorder=5)
     cells = list(table.keys()) + list(blanks)
     if cells:
         rows = [r for r, _ in cells]
@@ -78,7 +86,7 @@ def gallery(tables: list[Table], rules: Rules | None = None, ncols: int = 6, tit
     fig, axes = plt.subplots(nrows, ncols, figsize=(1.9 * ncols, 1.9 * nrows), squeeze=False)
     for ax in axes.flat:
         ax.axis("off")
-    for ax, t in zip(axes.flat, tables):
+    for ax, t in zip(axes.flat, tables, strict=False):
         draw_table(t, rules, ax=ax, title="")
     if title:
         fig.suptitle(title, fontsize=10)
@@ -107,10 +115,131 @@ def plot_odds(df: pd.DataFrame, ax=None, top: int = 20, title: str | None = None
     d = df.sort_values("p_close", ascending=True).tail(top)
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 0.28 * len(d) + 1))
-    labels = [f"{s}  [{sh[0]}/{cv[0]}]" for s, sh, cv in zip(d["spiral"], d["sequence_shape"], d["coverage"])]
+    labels = [f"{s}  [{sh[0]}/{cv[0]}]" for s, sh, cv in zip(d["spiral"], d["sequence_shape"], d["coverage"], strict=True)]
     ax.barh(range(len(d)), d["p_close"], color="#4c78a8")
     ax.set_yticks(range(len(d)), labels, fontsize=7)
     ax.set_xlim(0, 1)
     ax.set_xlabel("P(board of 4 random dice can close it)")
     ax.set_title(title or "closing odds (exact over 6^4 rolls)", fontsize=9)
     return ax
+
+
+def draw_position(table, boards=(), scores=None, to_move=None, title: str | None = None,
+                  highlight=(), ax=None):
+    """The table (dice white as "no witness drawn" in :data:`negenlab.negen.svg.LEGEND`, each spiral's
+    pairs joined by a grey line, dice in ``highlight`` outlined thick) with the boards below.
+
+    ``table``: a table key (as ``state.table``; laid out with :func:`~negenlab.negen.table.layout`),
+    a :class:`~negenlab.negen.table.Table`, a mapping ``(row, col) -> value`` or text rows."""
+    table = dict(as_table(table).cells)
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(6, 4))
+    else:
+        fig = ax.figure
+    highlight = set(highlight)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if table:
+        rs = [r for r, _ in table]
+        cs = [c for _, c in table]
+        r0, c0 = min(rs), min(cs)
+        height = max(rs) - r0 + 1
+        for comp in components(table):
+            for (r, c) in comp:
+                x, y = c - c0, -(r - r0)
+                ax.add_patch(plt.Rectangle((x - 0.42, y - 0.42), 0.84, 0.84, facecolor=PLAIN_COLOUR,
+                                           edgecolor="black", linewidth=2.5 if (r, c) in highlight else 0.8))
+                ax.text(x, y, str(table[(r, c)]), ha="center", va="center", fontsize=13, color="black",
+                        fontweight="bold")
+                for dr, dc in ((0, 1), (1, 0)):
+                    if (r + dr, c + dc) in comp:
+                        ax.plot([x, x + dc], [y, y - dr], color="#888888", linewidth=3, zorder=0)
+        width = max(cs) - c0 + 1
+    else:
+        height, width = 1, 4
+    y = -height - 0.6
+    for p, board in enumerate(boards):
+        label = f"P{p}" + (f" ({scores[p]})" if scores is not None else "") + (" ◀" if p == to_move else "")
+        ax.text(-0.6, y - p * 0.9, label, ha="right", va="center", fontsize=10,
+                fontweight="bold" if p == to_move else "normal")
+        for j, v in enumerate(board):
+            ax.add_patch(plt.Rectangle((j * 0.8 - 0.3, y - p * 0.9 - 0.3), 0.6, 0.6, facecolor="white",
+                                       edgecolor="#333"))
+            ax.text(j * 0.8, y - p * 0.9, str(v), ha="center", va="center", fontsize=10)
+    ax.set_xlim(-2.2, max(width, 4) + 0.5)
+    ax.set_ylim(y - len(boards) * 0.9, 0.7)
+    if title:
+        ax.set_title(title, fontsize=11)
+    return fig
+
+
+def draw_snapshot(snap: dict, ax=None, title: str | None = None):
+    """One entry of ``NegenState.timeline`` (round, turn, event, table key, boards, scores)."""
+    t = title or f"round {snap['round']}, turn {snap['turn']}: {snap['event']} (pool {snap['pool']})"
+    return draw_position(layout(snap["table"]), snap["boards"], snap["scores"], snap["to_move"], title=t, ax=ax)
+
+
+_SERIES = {("random", 3): ("#4c78a8", "o"), ("random", 4): ("#72b7b2", "s"),
+           ("mcts-vs-greedy", 3): ("#54a24b", "v"), ("mcts-vs-greedy", 4): ("#b279a2", "P"),
+           ("greedy-vs-random", 3): ("#e45756", "D"), ("greedy-vs-random", 4): ("#f58518", "^")}
+
+
+def plot_study(df: pd.DataFrame, seconds_per_turn: float = 30, target_minutes=(20, 30)):
+    """Forest plot of the variant study (``data/negen/study_exact.csv`` rows): one row per reading,
+    one marker per (agents, players), each with its 95% interval, in four panels: minutes per game
+    to 2 points (whisker: the interval at ``seconds_per_turn``; thin line: 15-60 s per turn; shaded:
+    the designer's ``target_minutes``), the first seat's edge over a fair share, stalled rounds,
+    and legal turns per decision.
+
+    >>> import pandas as pd
+    >>> row = dict(players=3, mix="random", variant="straight/adjacency/join", n=10, turns=13.0, turns_lo=12.0,
+    ...            turns_hi=14.0, seat0_win=0.4, seat0_lo=0.2, seat0_hi=0.6, stalled=0.0, stalled_lo=0.0,
+    ...            stalled_hi=0.3, branching=20.0)
+    >>> len(plot_study(pd.DataFrame([row])).axes)
+    4
+    """
+    variants = list(dict.fromkeys(df["variant"]))
+    fig, axes = plt.subplots(1, 4, figsize=(10.5, 0.42 * len(variants) + 1.6), sharey=True)
+    y_of = {v: i for i, v in enumerate(variants)}
+    series = [k for k in _SERIES if ((df["mix"] == k[0]) & (df["players"] == k[1])).any()]
+    step = 0.6 / max(1, len(series))
+    for si, (mix, P) in enumerate(series):
+        colour, marker = _SERIES[(mix, P)]
+        sub = df[(df["mix"] == mix) & (df["players"] == P)]
+        y = np.array([y_of[v] for v in sub["variant"]]) - 0.3 + step * (si + 0.5)
+        rounds = expected_rounds(P)
+        per_turn = rounds / 60
+        t, lo, hi = (sub[c].to_numpy(float) for c in ("turns", "turns_lo", "turns_hi"))
+        ax = axes[0]
+        ax.hlines(y, lo * 15 * per_turn, hi * 60 * per_turn, color=colour, lw=0.8, alpha=0.5)
+        ax.errorbar(t * seconds_per_turn * per_turn, y, xerr=[(t - lo) * seconds_per_turn * per_turn,
+                    (hi - t) * seconds_per_turn * per_turn], fmt=marker, color=colour, ms=4, capsize=2,
+                    label=f"{mix}, {P} players (n={int(sub['n'].min())}+)")
+        edge, elo, ehi = (sub[c].to_numpy(float) - 1 / P for c in ("seat0_win", "seat0_lo", "seat0_hi"))
+        axes[1].errorbar(100 * edge, y, xerr=[100 * np.maximum(edge - elo, 0), 100 * np.maximum(ehi - edge, 0)], fmt=marker,
+                         color=colour, ms=4, capsize=2)
+        st, slo, shi = (100 * sub[c].to_numpy(float) for c in ("stalled", "stalled_lo", "stalled_hi"))
+        axes[2].errorbar(st, y, xerr=[np.maximum(st - slo, 0), np.maximum(shi - st, 0)], fmt=marker, color=colour, ms=4, capsize=2)
+        axes[3].plot(sub["branching"], y, marker, color=colour, ms=4)
+    axes[0].axvspan(*target_minutes, color="#54a24b", alpha=0.15, lw=0)
+    axes[0].set_xlabel(f"minutes per game to 2 points\n({seconds_per_turn:g} s/turn; thin: 15-60 s)")
+    axes[1].axvline(0, color="grey", lw=0.8, ls="--")
+    axes[1].set_xlabel("first seat's wins minus fair share\n(percentage points)")
+    axes[2].set_xlabel("stalled rounds (%)\n(nobody closed)")
+    axes[3].set_xscale("log")
+    axes[3].xaxis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
+    axes[3].xaxis.set_major_formatter(FormatStrFormatter("%g"))
+    axes[3].xaxis.set_minor_formatter(NullFormatter())
+    axes[3].set_xlabel("legal turns per decision\n(mean, log scale)")
+    axes[0].set_yticks(range(len(variants)))
+    axes[0].set_yticklabels(variants, fontsize=8)
+    axes[0].invert_yaxis()
+    for ax in axes:
+        ax.grid(axis="x", alpha=0.3)
+        ax.tick_params(labelsize=8)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="upper center", ncol=4, fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    return fig
+
+
+__all__ = ["draw_table", "gallery", "plot_counts", "plot_odds", "draw_position", "draw_snapshot", "plot_study"]

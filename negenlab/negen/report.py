@@ -1,11 +1,24 @@
 """The Negen page of ``negenlab report``: numbered findings, the variant figure, the spiral
-analysis, then the play section (:mod:`negenlab.negen.report_play`); tables are folded.
+analysis, then the play section (Piet's position per reading, a small fresh study cell, and the
+committed variant study made by :mod:`negenlab.negen.study`); tables are folded. The committed
+tables are read as package data (:func:`negenlab.core.data.data_file`).
+
+>>> df = piet_turns([("straight", "adjacency")])
+>>> int(df.loc[0, "closing turns"]), bool(df.loc[0, "Piet's turn legal"])
+(0, True)
 """
 from __future__ import annotations
 
-from pathlib import Path
+import json
+import time
 
 import pandas as pd
+
+from negenlab.core.data import data_file
+
+from .game import NegenGame
+from .rules import Rules
+from .study import SECONDS_PER_TURN, expected_rounds, planned_cells, run_cell, study_cells, summarise_cell
 
 TITLE = "Negen"
 
@@ -23,37 +36,32 @@ WORKED_EXAMPLES = [
 def build(page, options) -> None:
     """Findings first (from the committed study and Piet's position searched now), then the
     variant figure, the spiral analysis and the play section; tables are folded."""
-    from .play_plot import plot_study
-    from .report_play import build as play_section, piet_pictures, piet_turns
+    from .plot import plot_study
 
     study, meta = load_study()
     piet = piet_turns()
     page.findings(findings(study, piet))
-    if study is not None:
-        n_min = int(study["n"].min())
-        page.figure(plot_study(study), caption=(
-            f"The variant study (data/negen/study_exact.csv, at least {n_min} rounds per cell; seats rotated, "
-            "readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
-            "round has a winner and seats win equally (expected rounds to 2 points: 2.9 with 3 players, 3.2 "
-            "with 4). Reproduce a cell with the command in the sidecar."))
+    page.figure(plot_study(study), caption=(
+        f"The variant study (data/negen/study_exact.csv, at least {int(study['n'].min())} rounds per cell; seats "
+        "rotated, readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
+        "round has a winner and seats win equally (expected rounds to 2 points: 2.9 with 3 players, 3.2 "
+        "with 4). Reproduce a cell with the command in the sidecar."))
     page.raw_html(piet_pictures())
     spiral_sections(page, options)
     play_section(page, options, piet=piet, study=study, meta=meta)
 
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "negen"
-STUDY_CSV = DATA_DIR / "study_exact.csv"
+def load_study() -> tuple[pd.DataFrame, dict]:
+    """The committed variant study (``data/negen/study_exact.csv``) and its sidecar."""
+    with data_file("negen", "study_exact.csv").open() as fh:
+        study = pd.read_csv(fh)
+    return study, json.loads(data_file("negen", "study_exact.json").read_text())
 
 
-def load_study(path: Path = STUDY_CSV) -> tuple[pd.DataFrame | None, dict]:
-    """The committed variant study and its sidecar (``(None, {})`` when not shipped)."""
-    import json
-
-    path = Path(path)
-    if not path.exists():
-        return None, {}
-    side = path.with_suffix(".json")
-    return pd.read_csv(path), (json.loads(side.read_text()) if side.exists() else {})
+def read_table(name: str) -> pd.DataFrame:
+    """A committed table of ``data/negen`` (e.g. ``closing_odds.csv``)."""
+    with data_file("negen", name).open() as fh:
+        return pd.read_csv(fh)
 
 
 def seat_uniformity_p(wins) -> float:
@@ -88,7 +96,7 @@ def _missing_by_mix(missing) -> list[str]:
     """``["random: bent/die/join (3, 4 players), ...", ...]`` from (players, mix, variant) triples."""
     out = []
     for mix in dict.fromkeys(m for _, m, _ in missing):
-        readings = {}
+        readings: dict[str, list[int]] = {}
         for P, m, v in missing:
             if m == mix:
                 readings.setdefault(v, []).append(P)
@@ -103,7 +111,7 @@ def _pct(v, lo, hi) -> str:
 
 def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
     """The Negen report's numbered findings: each a sentence with its number, n and interval, and
-    the designer claim it tests. ``piet`` is :func:`~negenlab.negen.report_play.piet_turns`;
+    the designer claim it tests. ``piet`` is :func:`piet_turns`;
     ``study`` the rows of ``data/negen/study_exact.csv`` (or None).
 
     >>> import pandas as pd
@@ -112,8 +120,6 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
     >>> findings(None, piet)[0]["text"][:39]
     'Piet cannot close under the default rea'
     """
-    from .play_plot import expected_rounds
-
     out = []
     by = {r["reading"]: r for r in piet.to_dict("records")}
     default = by.get("straight/adjacency/join")
@@ -135,8 +141,6 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
         out.append({"claim": "the study", "text": "No committed variant study found (data/negen/study_exact.csv); "
                                                   "run python -m negenlab.negen.study."})
         return out
-    from .study import planned_cells
-
     wanted = {(P, m, v): n for P, m, v, n in planned_cells()}
     rows = {(int(r["players"]), r["mix"], r["variant"]): int(r["n"]) for r in study.to_dict("records")}
     short = [f"{P} players {m} {v}: n={rows[(P, m, v)]} of {n}" for (P, m, v), n in wanted.items()
@@ -153,7 +157,7 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
     if len(d):
         r = d.iloc[0]
         k = expected_rounds(3) / 2  # minutes per turn at 30 s, times rounds per game
-        inside = [v for v, t in zip(rand3["variant"], rand3["turns"]) if 20 <= t * k <= 30]
+        inside = [v for v, t in zip(rand3["variant"], rand3["turns"], strict=True) if 20 <= t * k <= 30]
         g = study[(study["mix"] == "greedy-vs-random") & (study["players"] == 3)
                   & (study["variant"] == "straight/adjacency/join")]
         gtxt = (f" With one greedy player: {g.iloc[0]['turns'] * k:.1f} min [{g.iloc[0]['turns_lo'] * k:.1f}, "
@@ -193,36 +197,32 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
             out.append({"claim": claim, "text": who + " wins " + "; ".join(parts) + "."})
     st = rand3.set_index("variant")
     if "straight/adjacency/join" in st.index:
-        r = st.loc["straight/adjacency/join"]
-        txt = (f"Under the default reading {_pct(r['stalled'], r['stalled_lo'], r['stalled_hi'])} of rounds stall "
-               f"(the pool runs out before anybody closes; n={int(r['n'])}), and a player chooses among "
-               f"{r['branching']:.0f} legal turns on average.")
+        dflt = d.iloc[0]  # the same row as st.loc["straight/adjacency/join"]
+        txt = (f"Under the default reading {_pct(dflt['stalled'], dflt['stalled_lo'], dflt['stalled_hi'])} of rounds "
+               f"stall (the pool runs out before anybody closes; n={int(dflt['n'])}), and a player chooses among "
+               f"{dflt['branching']:.0f} legal turns on average.")
         if "straight/die/join" in st.index:
             q = st.loc["straight/die/join"]
             txt += (f" Under its die-coverage twin: {_pct(q['stalled'], q['stalled_lo'], q['stalled_hi'])} stall, "
                     f"{q['turns']:.1f} turns per round, {q['branching']:.0f} legal turns per decision.")
         out.append({"claim": "every round ends with a closed spiral", "text": txt})
     return out
+
+
 VARIANTS = [("straight", "die"), ("straight", "adjacency"), ("bent", "die"), ("bent", "adjacency")]
 
 
 def stored_counts() -> dict:
-    """The precomputed count tables in data/negen (label -> frame); empty when not shipped."""
-    out = {}
-    for shape, cov in VARIANTS:
-        path = DATA_DIR / f"spiral_counts_{shape}_{cov}.csv"
-        if path.exists():
-            out[f"{shape}/{cov}"] = pd.read_csv(path)
-    return out
+    """The precomputed count tables of data/negen (label -> frame)."""
+    return {f"{shape}/{cov}": read_table(f"spiral_counts_{shape}_{cov}.csv") for shape, cov in VARIANTS}
 
 
 def spiral_sections(page, options) -> None:
     from .enumerate import count_spirals, smallest_closed_spirals
-    from .odds import odds_table
     from .plot import plot_counts, plot_odds
-    from .rules import Rules
     from .spirals import check_table
-    from .table import parse_table, verdicts_svg
+    from .svg import verdicts_svg
+    from .table import parse_table
 
     page.heading("Spirals: validity under each reading of the rules")
     page.text("Every worked example of the rules page, checked under the four readings "
@@ -256,17 +256,14 @@ def spiral_sections(page, options) -> None:
         (stored[label].set_index("k").loc[df["k"], ["valid_fixed", "valid_free", "valid_closed_fixed",
                                                      "valid_closed_free"]].values
          == df.set_index("k")[["valid_fixed", "valid_free", "valid_closed_fixed", "valid_closed_free"]].values).all()
-        for label, df in live.items() if label in stored and stored[label]["k"].max() >= live_k)
-    frames = stored if len(stored) == len(VARIANTS) else live
+        for label, df in live.items() if stored[label]["k"].max() >= live_k)
+    frames = stored
     page.text("Valid spirals with k dice, counted as placements up to translation (fixed) and up to "
               "rotation and reflection (free); closed = with a loop. Shapes come from Redelmeier's "
               "polyomino enumeration; values are counted per shape by constraint search (never 6^k), "
               "and the counts agree with brute force for small k in the test suite.")
-    if frames is stored:
-        page.note(f"Tables precomputed in data/negen (python -m negenlab.negen.enumerate); recomputed now "
-                  f"for k <= {live_k}: " + ("identical." if agree else "MISMATCH - the stored tables are stale."))
-    else:
-        page.note(f"data/negen tables not found; counts computed now for k <= {live_k}.")
+    page.note(f"Tables precomputed in data/negen (python -m negenlab.negen.enumerate); recomputed now "
+              f"for k <= {live_k}: " + ("identical." if agree else "MISMATCH - the stored tables are stale."))
     for label, df in frames.items():
         page.table(df.drop(columns=["seconds"]), folded=f"Counts by k, {label}", caption=f"{label}: counts by k "
                    f"(computed in {df['seconds'].sum():.0f} s in all)")
@@ -294,13 +291,8 @@ def spiral_sections(page, options) -> None:
     page.text("Exact probability, over the 6^4 rolls of a 4-die board, that adding 1-4 of the board dice "
               "(chained to the spiral, touching no other spiral; no joins or moves) makes the spiral valid "
               "and closed.")
-    odds_path = DATA_DIR / "closing_odds.csv"
-    if odds_path.exists():
-        odds = pd.read_csv(odds_path)
-        page.note("From data/negen/closing_odds.csv (python -m negenlab.negen.odds).")
-    else:
-        odds = odds_table(["6 5 4", "3 4 5", "1 2 3", ". . . 4 .\n6 5 4 3 2\n. . . 2 ."], Rules())
-        page.note("data/negen/closing_odds.csv not found; a few spirals computed now.")
+    odds = read_table("closing_odds.csv")
+    page.note("From data/negen/closing_odds.csv (python -m negenlab.negen.odds).")
     page.note("For a table of one spiral under straight sequences these equal the exact odds of the turn engine "
               "(negenlab.negen.agents.closing_odds, joins included: one spiral has nothing to join, and 4 board "
               "dice alone make no closed straight spiral); the test suite checks that the two agree.")
@@ -310,3 +302,97 @@ def spiral_sections(page, options) -> None:
     page.figure(plot_odds(odds, top=25).figure, caption="The 25 most closable spirals in the table")
     page.provenance(rules=Rules(), seed=options.seed, command=options.command("negen"),
                     variants=[f"{s}/{c}" for s, c in VARIANTS])
+
+
+PIET_TABLE = ". . . . . . 4\n6 5 4 . 3 . ."   # the source's example: 6-5-4, a lone 3, a lone 4
+PIET_BOARD = (5, 2, 2, 1)
+PIET_AFTER = ". . . 4 .\n6 5 4 3 2\n. . . 2 ."    # the turn Piet played
+# the shape x coverage readings (rearrange=join) the report searches Piet's position under: well
+# under a second each, bent/die a few seconds (the most turns: sequences bend, every die counts)
+PIET_READINGS = (("straight", "adjacency"), ("straight", "die"), ("bent", "adjacency"), ("bent", "die"))
+
+
+def piet_turns(readings=PIET_READINGS) -> pd.DataFrame:
+    """Legal and closing turns of Piet's position (his full board 5 2 2 1) per shape x coverage
+    reading (rearrange=join), computed now by the exact search, with the seconds each took.
+
+    >>> df = piet_turns([("straight", "adjacency")])
+    >>> bool(df.loc[0, "complete"]), bool(df.loc[0, "Piet's turn legal"])
+    (True, True)
+    """
+    from .table import parse_table, table_key
+    from .turns import legal_turns
+
+    after = table_key(parse_table(PIET_AFTER))
+    rows = []
+    for shape, cov in readings:
+        rules = Rules(sequence_shape=shape, coverage=cov, rearrange="join")
+        t0 = time.perf_counter()
+        res = legal_turns(PIET_TABLE, board=PIET_BOARD, rules=rules)
+        rows.append({"reading": rules.label, "legal turns": len(res.turns), "closing turns": len(res.closing),
+                     "Piet's turn legal": after in res.keys(), "complete": res.complete,
+                     "states explored": res.explored, "seconds": round(time.perf_counter() - t0, 2)})
+    return pd.DataFrame(rows)
+
+
+def piet_pictures() -> str:
+    """HTML: Piet's position, the turn he played, and one of the closing turns the die-coverage
+    reading would have let him play (fewest dice first), each drawn with its witness."""
+    from .spirals import check_table
+    from .svg import verdicts_svg
+    from .table import layout, parse_table, table_key
+    from .turns import legal_turns
+
+    default, die = Rules(), Rules(coverage="die")
+    start = parse_table(PIET_TABLE)
+    played = layout(table_key(parse_table(PIET_AFTER)))
+    closing = legal_turns(PIET_TABLE, board=PIET_BOARD, rules=die).closing[0]
+    close_table = layout(closing.key)
+    pics = [(verdicts_svg(start, check_table(start, default), size=28), "Piet's table; his board 5 2 2 1"),
+            (verdicts_svg(played, check_table(played, default), size=28),
+             "the turn he played (legal under every reading; closes nothing)"),
+            (verdicts_svg(close_table, check_table(close_table, die), size=28),
+             f"under straight/die he could have closed instead, e.g. adding {len(closing.used)} board "
+             f"{'die' if len(closing.used) == 1 else 'dice'} ({', '.join(map(str, closing.used))}) and joining")]
+    cells = "".join(f"<figure style='margin:0'>{svg}<figcaption>{text}</figcaption></figure>" for svg, text in pics)
+    return f"<div style='display:flex;flex-wrap:wrap;gap:24px;align-items:flex-end'>{cells}</div>"
+
+
+def play_section(page, options, piet: pd.DataFrame | None = None, study: pd.DataFrame | None = None,
+                 meta: dict | None = None) -> None:
+    """The play section: Piet's turns per reading, a fresh study cell, the committed study (folded)."""
+    page.heading("Play: turns, rounds and balance per rule variant", 2)
+    page.text("A decision in the simulated game is a whole turn: an end-of-turn table. The exact turn search "
+              "(legal_turns) finds every legal end table. Tables are position-free: where spirals lie relative "
+              "to each other means nothing, so a table is a multiset of spirals, each up to translation and "
+              "quarter turns. The game offers exactly these turns, no subset and no cap.")
+    piet = piet_turns() if piet is None else piet
+    page.table(piet, caption="Piet's position from the source (6-5-4, a lone 3 and a lone 4; his board 5 2 2 1) under "
+                             "each shape x coverage reading (rearrange=join): legal and closing turns, computed now "
+                             f"({piet['seconds'].sum():.1f} s in all); \"Piet's turn legal\": the table he played "
+                             "(4 above the 3, 2 below, 6 5 4 3 2 across) is among them.",
+               folded="Piet's position: legal and closing turns per reading")
+    # `make demo` budget: one small cell (3 players, default reading, random agents); --games N sets its size
+    n = options.games if options.games is not None else 4
+    cell = study_cells("default", (3,), ("random",))[0]
+    t0 = time.perf_counter()
+    fresh = pd.DataFrame([summarise_cell(run_cell(cell, n, options.seed, store=None, workers=options.workers,
+                                                  progress=False), cell)])
+    page.table(fresh, caption=f"{n} rounds, 3 random players, default reading, seed {options.seed}, "
+                              f"{time.perf_counter() - t0:.1f} s; one simulated game = one round "
+                              f"(target_score=1); minutes assume {SECONDS_PER_TURN} s per turn",
+               folded="This run: one small study cell")
+    if study is not None:
+        meta = meta or {}
+        cmds = sorted({c.get("command", "") for c in meta.get("cells", {}).values()} - {""})
+        page.table(study, caption="Every cell of the committed study, data/negen/study_exact.csv (rates with "
+                                  "95% Wilson intervals, turns with a 95% normal interval; per-round data in "
+                                  "study_exact_rounds.parquet). Made by: " + " ; ".join(cmds),
+                   folded=f"The committed variant study: {len(study)} cells")
+    page.provenance(rules=Rules(target_score=1), agents=None, seed=options.seed,
+                    command=options.command("negen"), games_per_cell=n,
+                    game=NegenGame(Rules(target_score=1)).describe())
+
+
+__all__ = ["TITLE", "build", "findings", "load_study", "read_table", "stored_counts", "seat_uniformity_p",
+           "spiral_sections", "play_section", "piet_turns", "piet_pictures", "PIET_READINGS"]

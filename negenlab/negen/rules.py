@@ -62,11 +62,11 @@ class Rules:
         if self.max_turns < 1:
             raise InvalidInputError(f"Rules.max_turns must be >= 1, got {self.max_turns}")
 
-    def replace(self, **changes) -> "Rules":
+    def replace(self, **changes) -> Rules:
         return replace(self, **changes)
 
     @classmethod
-    def variants(cls, **base) -> list["Rules"]:
+    def variants(cls, **base) -> list[Rules]:
         """All 8 combinations of sequence_shape x coverage x rearrange (other fields from ``base``),
         the default reading first."""
         return [cls(sequence_shape=s, coverage=c, rearrange=r, **base)
@@ -76,3 +76,7 @@ class Rules:
     def label(self) -> str:
         """Short name of the reading, e.g. ``straight/adjacency/join``."""
         return f"{self.sequence_shape}/{self.coverage}/{self.rearrange}"
+
+
+DEFAULT_RULES = Rules()
+"""The default reading (straight/adjacency/join), as a default argument (Rules are frozen)."""

@@ -29,8 +29,9 @@ from itertools import combinations
 import numpy as np
 
 from negenlab.core.errors import InvalidInputError
+
 from .rules import Rules
-from .table import Cell, DIRECTIONS, Table, cell_name, parse_table, verdicts_svg
+from .table import DIRECTIONS, Cell, Table, cell_name, parse_table
 
 STRAIGHT_PAIRS = ((0, 2), (1, 3))                       # N-S, E-W
 BENT_PAIRS = tuple(combinations(range(4), 2))            # any two distinct neighbours
@@ -66,7 +67,7 @@ class Interpretation:
     edges: frozenset
 
     @classmethod
-    def of(cls, cells, edge_parity: int) -> "Interpretation":
+    def of(cls, cells, edge_parity: int) -> Interpretation:
         edges = frozenset(c for c in cells if (c[0] + c[1]) % 2 == edge_parity)
         return cls(edge_parity, frozenset(cells) - edges, edges)
 
@@ -149,7 +150,7 @@ class SpiralVerdict:
         d = {"cells": [list(c) for c in self.cells], "values": [self.spiral[c] for c in self.cells],
              "valid": self.valid, "closed": self.closed,
              "valid_parities": list(self.valid_parities)}
-        if self.valid:
+        if self.interpretation is not None:  # valid
             d["interpretation"] = self.interpretation.to_dict()
             d["sequences"] = [s.to_dict() for s in self.sequences]
         else:
@@ -175,6 +176,7 @@ class SpiralVerdict:
             state += "; sequences " + ", ".join("-".join(map(str, s.values)) for s in self.sequences)
         elif not self.valid:
             a = self.closest_attempt()
+            assert a is not None  # an invalid spiral has its attempts
             unc = a.uncovered
             if self.rules.coverage == "die":
                 what = f"{len(unc)} {'die' if len(unc) == 1 else 'dice'}"
@@ -189,6 +191,8 @@ class SpiralVerdict:
         return f"spiral of {n} {'die' if n == 1 else 'dice'} at {cell_name(self.cells[0])}: {state}"
 
     def _repr_svg_(self) -> str:
+        from .svg import verdicts_svg
+
         return verdicts_svg(self.spiral, [self], title=("valid" if self.valid else "invalid")
                             + (", closed" if self.closed else ""))
 
@@ -292,7 +296,7 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
     cov_l = [covered[0].tolist(), covered[1].tolist()]
     dis_l = dir_in_seq.T.tolist()
     seq_pairs: dict[int, list[int]] = {}
-    for p, i in zip(*np.nonzero(seq_ok)):
+    for p, i in zip(*np.nonzero(seq_ok), strict=True):
         seq_pairs.setdefault(int(i), []).append(int(p))
     cells_by_index = cells
     data = table._cells
@@ -330,18 +334,19 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
         else:
             attempts = []
             for p in (0, 1):
+                unc: tuple
                 if rules.coverage == "die":
                     unc = tuple(sorted(cells_by_index[i] for i in idx if not cov_l[p][i]))
                 else:
-                    unc = []
+                    open_pairs: list[tuple] = []
                     for i in idx:
                         if parity_l[i] != p:
                             continue
                         for d in range(4):
                             j = nb_l[i][d]
                             if j >= 0 and not dis_l[i][d]:
-                                unc.append(tuple(sorted((cells_by_index[i], cells_by_index[j]))))
-                    unc = tuple(sorted(unc))
+                                open_pairs.append(tuple(sorted((cells_by_index[i], cells_by_index[j]))))
+                    unc = tuple(sorted(open_pairs))
                 attempts.append(Attempt(Interpretation.of(comp_cells, p), unc))
             verdicts.append(SpiralVerdict(comp_cells, spiral, False, closed, None, (), tuple(attempts), (), rules))
     verdicts.sort(key=lambda v: v.cells[0])
@@ -403,7 +408,3 @@ def is_valid_table(table: Table, rules: Rules | None = None) -> bool:
     """True when every spiral of ``table`` is valid."""
     return all(v.valid for v in check_table(table, rules))
 
-
-def check_table_svg(table: Table, rules: Rules | None = None, size: int = 36) -> str:
-    """SVG of ``table`` with each spiral's witness under ``rules``."""
-    return verdicts_svg(table, check_table(table, rules), size=size)

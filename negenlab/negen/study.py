@@ -1,4 +1,10 @@
-"""Negen's variant study on the exact engine: paired, seat-rotated, resumable.
+"""Negen's studies that make the committed tables in ``data/negen``, each written through
+:class:`~negenlab.core.store.ResultStore` with the command that made it:
+
+- the variant study on the exact engine (``study_exact.csv``, below): paired, seat-rotated, resumable;
+- the spiral counts (:func:`write_spiral_counts`, ``python -m negenlab.negen.enumerate --max-k 12 --budget 240``),
+  the smallest closed spirals (:func:`write_smallest_closed`, ``python -m negenlab.negen.enumerate --smallest``)
+  and the adding-only closing odds (:func:`write_closing_odds`, ``python -m negenlab.negen.odds``).
 
 Every cell (reading x players x agent mix) plays single rounds (``Rules(target_score=1)``).
 Cells with the same number of players share their seeds (whatever the reading, the mix or the
@@ -9,6 +15,10 @@ greedy ones) is played in ``players`` blocks with the focus agent in each seat i
 stopped, and the same seed gives the same table on any number of workers.
 
     python -m negenlab.negen.study --store runs/negen --games 1000 --variants default
+
+Each cell's numbers are one long table of the core summary layer (:func:`cell_summary`: metric,
+group, value, lo, hi, n, method); a row of ``study_exact.csv`` is its wide view
+(:func:`summarise_cell`: ``x, x_lo, x_hi`` per metric, plus counts).
 
 Costs differ a lot by reading (one core, this machine): a random cell under straight/adjacency
 takes minutes, greedy cells about 2 hours per 1,000 rounds, "free" cells 6-11 hours (every die
@@ -24,24 +34,38 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import time
+from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Iterable
+from typing import Any
 
 import pandas as pd
 
+from negenlab import games
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.metrics import mean_interval, rate
 from negenlab.core.simulate import simulate
-from negenlab.core.version import package_version
+from negenlab.core.store import ResultStore
+from negenlab.core.summary import long_table, mean_row, rate_row
 
-from .agents import make_agent
-from .game import Negen
+from .enumerate import count_spirals, smallest_closed_spirals
+from .game import NegenGame
+from .odds import PIET, common_spirals, odds_table
 from .rules import Rules
+from .table import parse_table
 
 MIXES = ("random", "greedy-vs-random", "mcts-vs-greedy")
 MCTS_SIMULATIONS = 200  # the MCTS budget of the mcts-vs-greedy mix (simulations per decision)
 SECONDS_PER_TURN = 30
+# each mix as agent specs: (the focus agent, everybody else)
+MIX_AGENTS = {"random": ("random", "random"), "greedy-vs-random": ("greedy", "random"),
+              "mcts-vs-greedy": (f"mcts:{MCTS_SIMULATIONS}", "greedy")}
+AGENT_POLICIES = [{"agent": "random", "policy": "RandomTurnAgent (uniform over legal turns)"},
+                  {"agent": "greedy", "policy": "GreedyAgent (closes when it can, else leaves the lowest exact "
+                                                "closing odds)"},
+                  {"agent": f"mcts:{MCTS_SIMULATIONS}",
+                   "policy": f"NegenMCTSAgent(simulations={MCTS_SIMULATIONS}) over whole turns"}]
 
 
 def _variants(variants) -> list[Rules]:
@@ -94,13 +118,9 @@ def planned_cells() -> list[tuple[int, str, str, int]]:
 
 
 def _seats(mix: str, players: int, block: int) -> list:
-    """The agents of a mix, its first-named agent (the focus) in seat ``block``."""
-    if mix == "random":
-        return [make_agent("random") for _ in range(players)]
-    if mix == "greedy-vs-random":
-        return [make_agent("greedy") if p == block else make_agent("random") for p in range(players)]
-    return [make_agent("mcts", simulations=MCTS_SIMULATIONS) if p == block else make_agent("greedy")
-            for p in range(players)]
+    """The agents of a mix (from the registry's specs), its first-named agent (the focus) in seat ``block``."""
+    focus, others = MIX_AGENTS[mix]
+    return games.make_agents("negen", [focus if p == block else others for p in range(players)])
 
 
 def run_cell(cell: dict, n_games: int, seed: int, store: Path | None, workers: int | None = 1,
@@ -113,7 +133,7 @@ def run_cell(cell: dict, n_games: int, seed: int, store: Path | None, workers: i
     for b in range(blocks):
         row_seed = seed + 1000 * P + b   # shared by every reading and mix of the row (common random numbers)
         where = None if store is None else Path(store) / f"p{P}-{cell['mix']}-{cell['variant'].replace('/', '-')}-b{b}"
-        df = simulate(Negen(cell["rules"]), _seats(cell["mix"], P, b), n_games=per_block, seed=row_seed,
+        df = simulate(NegenGame(cell["rules"]), _seats(cell["mix"], P, b), n_games=per_block, seed=row_seed,
                       workers=workers, backend="serial" if workers == 1 else "process", store=where,
                       progress=progress)
         df["block"] = b
@@ -123,31 +143,76 @@ def run_cell(cell: dict, n_games: int, seed: int, store: Path | None, workers: i
     return pd.concat(frames, ignore_index=True)
 
 
-def summarise_cell(df: pd.DataFrame, cell: dict, seconds_per_turn: float = SECONDS_PER_TURN) -> dict:
-    """One row per cell: each rate with n and its 95% interval."""
-    n = len(df)
-    P = cell["players"]
-    turns = mean_interval(df["round1_turns"].to_numpy(dtype=float))
+def cell_summary(df: pd.DataFrame, cell: dict) -> pd.DataFrame:
+    """One cell's rounds as the core summary layer's long table (group: the cell): ``turns`` (a
+    round's turns, normal interval), the rates ``refusal`` and ``depletion`` (per turn), ``stalled``
+    (per round), ``seat<p>_win`` per seat and ``focus_win`` (the focus agent's seat) with Wilson intervals.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"round1_turns": [10, 14], "turns": [10, 14], "refusals": [2, 3], "depletions": [0, 1],
+    ...                    "round1_reason": ["closed", "pool_empty"], "winner": [0, -1]})
+    >>> t = cell_summary(df, {"players": 3, "mix": "random", "variant": "straight/adjacency/join"})
+    >>> t[["metric", "value", "n", "method"]].head(4).values.tolist()
+    [['turns', 12.0, 2, 'normal'], ['refusal', 0.20833333333333334, 24, 'wilson'], ['depletion', 0.041666666666666664, 24, 'wilson'], ['stalled', 0.5, 2, 'wilson']]
+    """
+    n, P = len(df), cell["players"]
+    group = _cell_id(P, cell["mix"], cell["variant"])
     total_turns = int(df["turns"].sum())
-    row = {"players": P, "mix": cell["mix"], "variant": cell["variant"], "n": n,
-           "turns": turns["value"], "turns_lo": turns["lo"], "turns_hi": turns["hi"],
-           "minutes": turns["value"] * seconds_per_turn / 60,
-           "minutes_lo_15s": turns["lo"] * 15 / 60, "minutes_hi_60s": turns["hi"] * 60 / 60,
-           "branching": float((df["mean_legal_turns"] * df["searches"]).sum() / max(1, df["searches"].sum()))}
-    for name, k, total in (("refusal", int(df["refusals"].sum()), total_turns),
-                           ("depletion", int(df["depletions"].sum()), total_turns),
-                           ("stalled", int((df["round1_reason"] != "closed").sum()), n)):
-        r = rate(k, total)
-        row.update({name: r["value"], f"{name}_lo": r["lo"], f"{name}_hi": r["hi"]})
-    for p in range(P):
-        r = rate(int((df["winner"] == p).sum()), n)
-        row.update({f"seat{p}_win": r["value"], f"seat{p}_lo": r["lo"], f"seat{p}_hi": r["hi"]})
+    rows = [mean_row("turns", df["round1_turns"].to_numpy(dtype=float), group),
+            rate_row("refusal", int(df["refusals"].sum()), total_turns, group),
+            rate_row("depletion", int(df["depletions"].sum()), total_turns, group),
+            rate_row("stalled", int((df["round1_reason"] != "closed").sum()), n, group)]
+    rows += [rate_row(f"seat{p}_win", int((df["winner"] == p).sum()), n, group) for p in range(P)]
     if "focus_seat" in df and (df["focus_seat"] >= 0).any():
-        r = rate(int((df["winner"] == df["focus_seat"]).sum()), n)
-        row.update({"focus_win": r["value"], "focus_lo": r["lo"], "focus_hi": r["hi"]})
+        rows.append(rate_row("focus_win", int((df["winner"] == df["focus_seat"]).sum()), n, group))
+    return long_table(rows)
+
+
+def _wide_columns(metric: str) -> tuple[str, str, str]:
+    """The study table's value, lo and hi columns of a metric: ``turns``, ``turns_lo``, ``turns_hi``;
+    ``seat0_win``, ``seat0_lo``, ``seat0_hi``."""
+    base = metric[:-len("_win")] if metric.endswith("_win") else metric
+    return metric, f"{base}_lo", f"{base}_hi"
+
+
+def summarise_cell(df: pd.DataFrame, cell: dict, seconds_per_turn: float = SECONDS_PER_TURN) -> dict:
+    """One row per cell (a row of ``study_exact.csv``): the wide view of :func:`cell_summary`, each
+    rate and mean with n and its 95% interval, plus minutes per round, legal turns per decision
+    (``branching``) and how the rounds ended."""
+    n = len(df)
+    summary = {r["metric"]: r for r in cell_summary(df, cell).to_dict("records")}
+    turns = summary.pop("turns")
+    row: dict[str, Any] = {"players": cell["players"], "mix": cell["mix"], "variant": cell["variant"], "n": n}
+    row.update(zip(_wide_columns("turns"), (float(turns["value"]), float(turns["lo"]), float(turns["hi"])),
+                   strict=True))
+    row.update({"minutes": row["turns"] * seconds_per_turn / 60,
+                "minutes_lo_15s": row["turns_lo"] * 15 / 60, "minutes_hi_60s": row["turns_hi"] * 60 / 60,
+                "branching": float((df["mean_legal_turns"] * df["searches"]).sum() / max(1, df["searches"].sum()))})
+    for metric, r in summary.items():
+        row.update(zip(_wide_columns(metric), (float(r["value"]), float(r["lo"]), float(r["hi"])), strict=True))
     for reason in ("closed", "pool_empty", "max_turns"):
         row[f"ends_{reason}"] = int((df["round1_reason"] == reason).sum())
     return row
+
+
+def expected_rounds(players: int, target_score: int = 2) -> float:
+    """Expected rounds in a game to ``target_score`` points when every round has a winner and each
+    seat is equally likely to win it (for 2 points: the first repeat among uniform draws).
+
+    >>> round(expected_rounds(3), 3), round(expected_rounds(4), 3)
+    (2.889, 3.219)
+    """
+    # P(no seat has target_score yet after k rounds), summed over k, by counting score vectors
+    from math import factorial
+
+    def ways(k, seats, cap):  # sequences of k round-winners with every seat below cap
+        if seats == 0:
+            return 1 if k == 0 else 0
+        return sum(factorial(k) // (factorial(j) * factorial(k - j)) * ways(k - j, seats - 1, cap)
+                   for j in range(min(k, cap - 1) + 1))
+
+    return float(sum(ways(k, players, target_score) / players ** k
+                     for k in range(players * (target_score - 1) + 1)))
 
 
 def _cell_id(players: int, mix: str, variant: str) -> str:
@@ -164,26 +229,22 @@ def _in_study_order(table: pd.DataFrame) -> pd.DataFrame:
 
 def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, variants="all",
               players=(3, 4), mixes=MIXES, workers: int | None = 1, command: str = "") -> pd.DataFrame:
-    """Run (or resume) the chosen cells and merge them into ``out`` (CSV, one row per cell), its
-    per-round table (``out`` with ``_rounds.parquet``) and its JSON sidecar, after every cell.
-    Cells run before with other options stay in the files; a cell run again is replaced."""
+    """Run (or resume) the chosen cells and merge them into ``out`` (CSV, one row per cell, written
+    with its JSON sidecar by :meth:`ResultStore.save_csv <negenlab.core.store.ResultStore.save_csv>`;
+    the sidecar keeps each cell's n, seed, rules and command under ``cells``) and its per-round
+    table (``out`` with ``_rounds.parquet``), after every cell. Cells run before with other options
+    stay in the files; a cell run again is replaced."""
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    if out.suffix != ".csv":
+        raise InvalidInputError(f"--out must name a .csv file, got {out}")
+    results = ResultStore(out.parent)
     side, rounds_path = out.with_suffix(".json"), out.with_name(out.stem + "_rounds.parquet")
     rows = {}
     if out.exists():
         for r in pd.read_csv(out).to_dict("records"):
             rows[_cell_id(r["players"], r["mix"], r["variant"])] = r
     rounds = pd.read_parquet(rounds_path) if rounds_path.exists() else pd.DataFrame()
-    meta = json.loads(side.read_text()) if side.exists() else {}
-    meta.update({"study": "Negen single rounds per reading, exact turn engine",
-                 "agents": {"random": "RandomTurnAgent (uniform over legal turns)",
-                            "greedy": "GreedyAgent (closes when it can, else leaves the lowest exact closing odds)",
-                            "mcts": f"NegenMCTSAgent(simulations={MCTS_SIMULATIONS}) over whole turns"},
-                 "pairing": "cells with the same players share seeds (block b: seed + 1000 x players + b); "
-                            "the first-named agent of a mix (the focus) takes every seat in turn",
-                 "seconds_per_turn": SECONDS_PER_TURN, "negenlab_version": package_version()})
-    meta.setdefault("cells", {})
+    cells = json.loads(side.read_text()).get("cells", {}) if side.exists() else {}
     for cell in study_cells(variants, players, mixes):
         cid = _cell_id(cell["players"], cell["mix"], cell["variant"])
         df = run_cell(cell, n_games, seed, store, workers)
@@ -196,10 +257,17 @@ def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, var
             rounds = rounds[~((rounds["players"] == cell["players"]) & (rounds["mix"] == cell["mix"])
                               & (rounds["variant"] == cell["variant"]))]
         rounds = pd.concat([rounds, part], ignore_index=True)
-        meta["cells"][cid] = {"n": len(df), "seed": seed, "rules": asdict(cell["rules"]), "command": command}
-        _in_study_order(pd.DataFrame(list(rows.values()))).dropna(axis=1, how="all").to_csv(out, index=False)
-        rounds.to_parquet(rounds_path, index=False)
-        side.write_text(json.dumps(meta, indent=2, default=str))
+        cells[cid] = {"n": len(df), "seed": seed, "rules": asdict(cell["rules"]), "command": command}
+        seeds = {c.get("seed") for c in cells.values()}
+        results.save_csv(out.stem, _in_study_order(pd.DataFrame(list(rows.values()))).dropna(axis=1, how="all"),
+                         agents=AGENT_POLICIES, seed=seeds.pop() if len(seeds) == 1 else None, command=command,
+                         study="Negen single rounds per reading, exact turn engine",
+                         pairing="cells with the same players share seeds (block b: seed + 1000 x players + b); "
+                                 "the first-named agent of a mix (the focus) takes every seat in turn",
+                         seconds_per_turn=SECONDS_PER_TURN, cells=cells)
+        tmp = rounds_path.with_name(rounds_path.name + ".tmp")
+        rounds.to_parquet(tmp, index=False)
+        os.replace(tmp, rounds_path)
     return pd.DataFrame(list(rows.values()))
 
 
@@ -220,6 +288,69 @@ def study_status(out: Path, store: Path) -> pd.DataFrame:
         rows.append({"players": P, "mix": mix, "variant": variant, "wanted": wanted,
                      "in table": have.get((P, mix, variant), 0), "in store": played})
     return pd.DataFrame(rows)
+
+
+COUNT_VARIANTS = [Rules(sequence_shape=s, coverage=c) for s in ("straight", "bent") for c in ("die", "adjacency")]
+
+
+def write_spiral_counts(out_dir="data/negen", max_k: int = 10, variants=None, time_budget: float | None = None,
+                        progress=print) -> list:
+    """Write ``spiral_counts_<shape>_<coverage>.csv`` per rule variant with a ``.json`` sidecar
+    (rules, package version, command, seconds per k, the k reached and whether a budget stopped it)."""
+    results = ResultStore(out_dir)
+    command = (f"python -m negenlab.negen.enumerate --max-k {max_k}" + (f" --budget {time_budget}" if time_budget else "")
+               + (f" --out {out_dir}" if str(out_dir) != "data/negen" else ""))
+    paths = []
+    for rules in variants or COUNT_VARIANTS:
+        t0 = time.perf_counter()
+        df = count_spirals(max_k, rules, time_budget=time_budget,
+                           progress=(lambda row, r=rules: progress(f"{r.sequence_shape}/{r.coverage} k={row['k']} "
+                                                                   f"valid={row['valid_fixed']} in {row['seconds']} s"))
+                           if progress else None)
+        paths.append(results.save_csv(
+            f"spiral_counts_{rules.sequence_shape}_{rules.coverage}", df,
+            rules={"sequence_shape": rules.sequence_shape, "coverage": rules.coverage}, command=command,
+            max_k_requested=max_k, k_reached=int(df["k"].max()), stopped_by_time_budget_at_k=df.attrs["stopped_at_k"],
+            time_budget_s=time_budget, total_seconds=round(time.perf_counter() - t0, 2),
+            method="Redelmeier fixed polyominoes -> free classes; per shape, valid value assignments counted by "
+                   "constraint search (|V0|+|V1|-|V0&V1|); free counts by Burnside within each shape's stabiliser",
+            columns={"*_fixed": "up to translation", "*_free": "up to rotation and reflection too"}))
+    return paths
+
+
+def write_smallest_closed(out_dir="data/negen", max_k: int = 8) -> Path:
+    """``smallest_closed_spirals.csv``: per rule variant, every smallest valid closed spiral up to
+    rotation and reflection (canonical text form, rows joined by ' / ')."""
+    rows = []
+    for rules in COUNT_VARIANTS:
+        k, tables = smallest_closed_spirals(rules, max_k=max_k, limit=10**6)
+        for t in tables:
+            rows.append({"sequence_shape": rules.sequence_shape, "coverage": rules.coverage, "k": k,
+                         "spiral": t.to_text().replace("\n", " / ")})
+    command = ("python -m negenlab.negen.enumerate --smallest" + (f" --max-k {max_k}" if max_k != 8 else "")
+               + (f" --out {out_dir}" if str(out_dir) != "data/negen" else ""))
+    return ResultStore(out_dir).save_csv("smallest_closed_spirals", pd.DataFrame(rows), command=command,
+                                         searched_up_to_k=max_k, up_to="rotation and reflection")
+
+
+def write_closing_odds(out_dir="data/negen", progress=print) -> Path:
+    """``closing_odds.csv``: for each rule variant, every valid spiral of <= 3 dice (up to symmetry)
+    and Piet's table; for the default rules also every valid 5-die spiral. A JSON sidecar records how."""
+    frames = []
+    t0 = time.perf_counter()
+    for rules in COUNT_VARIANTS:
+        spirals = common_spirals(rules, 3) + [parse_table(PIET)]
+        if rules == Rules():
+            spirals += [t for t in common_spirals(rules, 5) if len(t) == 5]
+        frames.append(odds_table(spirals, rules))
+        if progress:
+            progress(f"{rules.sequence_shape}/{rules.coverage}: {len(spirals)} spirals, {time.perf_counter() - t0:.0f} s")
+    return ResultStore(out_dir).save_csv(
+        "closing_odds", pd.concat(frames, ignore_index=True), command="python -m negenlab.negen.odds",
+        board_dice=4, max_added=4,
+        what="exact probability over the 6^4 ordered rolls of a 4-die board that adding 1..4 of its dice "
+             "(chained to the spiral, touching no other spiral) makes the spiral valid and closed; no joins or moves",
+        seconds=round(time.perf_counter() - t0, 1))
 
 
 def main(argv=None) -> None:
@@ -250,5 +381,7 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["study_cells", "planned_cells", "study_status", "run_cell", "summarise_cell", "run_study", "MIXES", "MCTS_SIMULATIONS"]
+__all__ = ["study_cells", "planned_cells", "study_status", "run_cell", "cell_summary", "summarise_cell", "run_study",
+           "expected_rounds", "write_spiral_counts", "write_smallest_closed", "write_closing_odds", "MIXES",
+           "MCTS_SIMULATIONS", "SECONDS_PER_TURN"]
 

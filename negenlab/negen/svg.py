@@ -7,7 +7,8 @@ an invalid spiral leaves **uncovered** crossed in orange; a white die has no wit
 dice, tables with ``?`` blanks), a dashed ``?`` is a blank to fill.
 
 Every function here draws from facts passed in (cells, values, which dice are nodes, ...) and
-never checks a rule itself: callers compute verdicts and hand over :func:`~negenlab.negen.table.witness_facts`.
+never checks a rule itself: callers compute verdicts (:func:`~negenlab.negen.spirals.check_table`)
+and hand them over, or their :func:`~negenlab.negen.table.witness_facts`.
 Clickable pictures tag elements with :func:`negenlab.core.widgets.target`.
 
 >>> svg = dice_svg({(0, 0): 6, (0, 1): 5, (0, 2): 4}, nodes=[(0, 0), (0, 2)], edges=[(0, 1)])
@@ -19,6 +20,8 @@ True
 from __future__ import annotations
 
 import html
+
+from .table import Table, witness_facts
 
 NODE_COLOUR = "#d62728"       # red, as in the source's figures
 EDGE_COLOUR = "#1f5fbf"       # blue
@@ -168,7 +171,7 @@ def editor_svg(rows: int, cols: int, dice, blanks=(), *, size: int = 40, nodes=(
     parts += [f"<text x='{left - 5}' y='{top + (r + 0.6) * size:.1f}' text-anchor='end'>{r + 1}</text>" for r in range(rows)]
     parts.append("</g>")
     occupied = set(dice) | set(blanks)
-    parts.append(_squares([_die(*at((r, c)), size, EMPTY_COLOUR, target("cell", r, c), dashed=True)
+    parts.append(_squares([_die(left + c * size, top + r * size, size, EMPTY_COLOUR, target("cell", r, c), dashed=True)
                            for r in range(rows) for c in range(cols) if (r, c) not in occupied]))
     parts += _dice(dice, blanks, at, size, nodes, edges, sequences, loop_pairs, invalid,
                    target=lambda cell: target("cell", *cell))
@@ -235,7 +238,9 @@ def legend_svg(kinds=None, size: int = 18) -> str:
     True
     """
     items = [(k, text) for k, text in LEGEND if kinds is None or k in kinds]
-    parts, x, s = [], 4, size
+    parts: list[str] = []
+    x: float = 4
+    s = size
     for kind, text in items:
         if kind == "sequence":
             parts.append(f"<polyline points='{x:.0f},{s * 0.75:.1f} {x + s:.0f},{s * 0.25:.1f} {x + 2 * s:.0f},{s * 0.75:.1f}' "
@@ -261,5 +266,35 @@ def legend_svg(kinds=None, size: int = 18) -> str:
     return _head(x, s + 2) + "".join(parts) + "</svg>"
 
 
+def table_svg(table: Table, *, size: int = 36, nodes=(), edges=(), sequences=(), loop_pairs=(),
+              invalid=(), blanks=(), title: str | None = None, margin: int = 6, max_width: float | None = None) -> str:
+    """SVG of a :class:`~negenlab.negen.table.Table` (:func:`dice_svg` of its cells): ``nodes`` red and
+    ``edges`` blue, ``sequences`` as lines through their three dice, ``loop_pairs`` (adjacent pairs on a
+    cycle) as gold bands, ``invalid`` dice crossed, ``blanks`` as dashed ``?`` cells.
+
+    >>> from negenlab.negen.table import parse_table
+    >>> table_svg(parse_table("6 5 4"), nodes=[(0, 0), (0, 2)]).count(NODE_COLOUR)
+    2
+    """
+    return dice_svg(dict(table.items()), size=size, nodes=nodes, edges=edges, sequences=sequences,
+                    loop_pairs=loop_pairs, invalid=invalid, blanks=blanks, title=title, margin=margin,
+                    max_width=max_width)
+
+
+def verdicts_svg(table: Table, verdicts, size: int = 36, title: str | None = None,
+                 max_width: float | None = None) -> str:
+    """The table with the witness of each spiral: ``verdicts`` are the caller's
+    :func:`~negenlab.negen.spirals.check_table` of ``table`` (nodes red, edges blue, sequences as lines,
+    loops gold, the dice no interpretation covers crossed out).
+
+    >>> from negenlab.negen.spirals import check_table
+    >>> from negenlab.negen.table import parse_table
+    >>> t = parse_table("6 5 4")
+    >>> verdicts_svg(t, check_table(t)).count(f"fill='{EDGE_COLOUR}'")
+    1
+    """
+    return table_svg(table, size=size, title=title, max_width=max_width, **witness_facts(table, verdicts))
+
+
 __all__ = ["NODE_COLOUR", "EDGE_COLOUR", "PLAIN_COLOUR", "BLANK_COLOUR", "LOOP_COLOUR", "UNCOVERED_COLOUR", "LEGEND",
-           "dice_svg", "editor_svg", "position_svg", "legend_svg"]
+           "dice_svg", "editor_svg", "position_svg", "legend_svg", "table_svg", "verdicts_svg"]

@@ -41,9 +41,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import cast
 
 from negenlab.core.errors import InvalidInputError
-from .svg import BLANK_COLOUR, EDGE_COLOUR, NODE_COLOUR, dice_svg  # noqa: F401  (colours re-exported for plot.py)
 
 Cell = tuple[int, int]
 DIRECTIONS: tuple[Cell, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
@@ -72,10 +72,12 @@ class Table:
     """Dice at integer grid cells ``{(row, col): value}`` (immutable). See the module docstring."""
 
     __slots__ = ("_cells", "_hash")
+    _cells: dict[Cell, int]
+    _hash: int | None
 
     def __init__(self, cells: Mapping[Cell, int] | Iterable[tuple[Cell, int]] = (), *, _trusted: bool = False):
-        if _trusted:
-            self._cells = cells
+        if _trusted:  # the caller hands over a dict it will not touch again
+            self._cells = cast(dict[Cell, int], cells)
         else:
             items = cells.items() if isinstance(cells, Mapping) else cells
             d: dict[Cell, int] = {}
@@ -135,24 +137,24 @@ class Table:
         return f"parse_table({n.to_text()!r}).translated({r0}, {c0})" if (r0, c0) != (0, 0) else f"parse_table({n.to_text()!r})"
 
     # -- edits ----------------------------------------------------------------------
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         return Table(dict(self._cells), _trusted=True)
 
-    def with_die(self, cell: Cell, value: int) -> "Table":
+    def with_die(self, cell: Cell, value: int) -> Table:
         """A new table with ``value`` at ``cell`` (the cell may hold a die already: it is replaced)."""
         cell = _check_cell(cell)
         d = dict(self._cells)
         d[cell] = _check_value(cell, value)
         return Table(d, _trusted=True)
 
-    def with_dice(self, dice: Mapping[Cell, int]) -> "Table":
+    def with_dice(self, dice: Mapping[Cell, int]) -> Table:
         d = dict(self._cells)
         for cell, value in dice.items():
             cell = _check_cell(cell)
             d[cell] = _check_value(cell, value)
         return Table(d, _trusted=True)
 
-    def without(self, *cells: Cell) -> "Table":
+    def without(self, *cells: Cell) -> Table:
         """A new table without the dice at ``cells`` (each must hold a die)."""
         d = dict(self._cells)
         for cell in cells:
@@ -161,7 +163,7 @@ class Table:
             del d[cell]
         return Table(d, _trusted=True)
 
-    def union(self, other: "Table") -> "Table":
+    def union(self, other: Table) -> Table:
         """Both tables' dice; they must not share a cell."""
         clash = set(self._cells) & set(other._cells)
         if clash:
@@ -179,28 +181,28 @@ class Table:
         cols = [c for _, c in self._cells]
         return (min(rows), min(cols)), (max(rows), max(cols))
 
-    def translated(self, dr: int, dc: int) -> "Table":
+    def translated(self, dr: int, dc: int) -> Table:
         return Table({(r + dr, c + dc): v for (r, c), v in self._cells.items()}, _trusted=True)
 
-    def normalized(self) -> "Table":
+    def normalized(self) -> Table:
         """Translated so that the smallest row and the smallest column are 0."""
         if not self._cells:
             return self
         (r0, c0), _ = self.bounds()
         return self if (r0, c0) == (0, 0) else self.translated(-r0, -c0)
 
-    def rotated(self, quarter_turns: int = 1) -> "Table":
+    def rotated(self, quarter_turns: int = 1) -> Table:
         """Rotated clockwise by ``quarter_turns`` * 90 degrees about the origin (not normalised)."""
         d = self._cells
         for _ in range(quarter_turns % 4):
             d = {(c, -r): v for (r, c), v in d.items()}
         return Table(dict(d), _trusted=True)
 
-    def reflected(self) -> "Table":
+    def reflected(self) -> Table:
         """Mirrored left-right about column 0 (not normalised)."""
         return Table({(r, -c): v for (r, c), v in self._cells.items()}, _trusted=True)
 
-    def symmetric_images(self) -> list["Table"]:
+    def symmetric_images(self) -> list[Table]:
         """The 8 images under rotation and reflection, each normalised (may repeat)."""
         out = []
         for base in (self, self.reflected()):
@@ -208,7 +210,7 @@ class Table:
                 out.append(base.rotated(k).normalized())
         return out
 
-    def canonical(self) -> "Table":
+    def canonical(self) -> Table:
         """The normalised symmetric image with the smallest sorted item list (a key up to D4)."""
         return min(self.symmetric_images(), key=lambda t: sorted(t._cells.items()))
 
@@ -249,7 +251,7 @@ class Table:
     def is_connected(self) -> bool:
         return len(self._cells) > 0 and len(self.spirals()) == 1
 
-    def spirals(self) -> list["Table"]:
+    def spirals(self) -> list[Table]:
         """The connected components (orthogonal adjacency) as tables, sorted by their smallest cell."""
         return [Table({c: self._cells[c] for c in comp}, _trusted=True) for comp in components(self._cells)]
 
@@ -266,14 +268,13 @@ class Table:
     def __str__(self) -> str:
         return self.to_text()
 
-    def to_svg(self, **kwargs) -> str:
-        """An SVG picture (dice with numbers); see :func:`table_svg` for the options."""
-        return table_svg(self, **kwargs)
-
     def _repr_svg_(self) -> str:
+        """Jupyter's picture: the witness of every spiral under the default rules (drawn by
+        :func:`negenlab.negen.svg.verdicts_svg`; other pictures: call :mod:`negenlab.negen.svg`)."""
         if not self._cells:
             return "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'></svg>"
-        from .spirals import check_table  # the engine draws the witness of the default rules
+        from .spirals import check_table
+        from .svg import verdicts_svg
 
         return verdicts_svg(self, check_table(self))
 
@@ -347,7 +348,7 @@ def table_key(table) -> tuple:
     return tuple(sorted(spiral_key([(r, c, cells[(r, c)]) for r, c in comp]) for comp in components(cells)))
 
 
-def as_table(table) -> "Table":
+def as_table(table) -> Table:
     """A :class:`Table` from a Table, a mapping ``{(row, col): value}``, text rows, or a table key."""
     if isinstance(table, Table):
         return table
@@ -365,7 +366,7 @@ _LAYOUT_WIDTH = 24
 
 
 @lru_cache(maxsize=100_000)
-def _layout(key: tuple) -> "Table":
+def _layout(key: tuple) -> Table:
     cells: dict[Cell, int] = {}
     row = col = shelf = 0
     for spiral in key:
@@ -381,7 +382,7 @@ def _layout(key: tuple) -> "Table":
     return Table(cells, _trusted=True)
 
 
-def layout(key) -> "Table":
+def layout(key) -> Table:
     """A table with the spirals of ``key`` laid out side by side (one empty column or row between
     spirals, rows of at most 24 columns): where spirals lie carries no meaning.
 
@@ -464,21 +465,7 @@ def parse_pattern(text: str) -> tuple[Table, frozenset[Cell]]:
 
 
 # ---------------------------------------------------------------------------------------
-# SVG (no matplotlib: plain strings; the drawing and its colours live in negenlab.negen.svg)
-
-def table_svg(table: Table, *, size: int = 36, nodes=(), edges=(), sequences=(), loop_pairs=(),
-              invalid=(), blanks=(), title: str | None = None, margin: int = 6, max_width: float | None = None) -> str:
-    """SVG of dice with numbers. ``nodes`` red and ``edges`` blue (fill colour of the die), ``sequences``
-    drawn as lines through their three dice, ``loop_pairs`` (adjacent pairs on a cycle) as thick gold
-    links, ``invalid`` dice crossed, ``blanks`` drawn as dashed ``?`` cells (see :mod:`negenlab.negen.svg`).
-
-    >>> table_svg(parse_table("6 5 4"), nodes=[(0, 0), (0, 2)]).count(NODE_COLOUR)
-    2
-    """
-    return dice_svg(dict(table.items()), size=size, nodes=nodes, edges=edges, sequences=sequences,
-                    loop_pairs=loop_pairs, invalid=invalid, blanks=blanks, title=title, margin=margin,
-                    max_width=max_width)
-
+# what pictures draw (the drawing itself lives in negenlab.negen.svg)
 
 def cell_name(cell: Cell) -> str:
     """A cell as a person reads it, rows and columns counted from 1: ``cell_name((1, 2))`` -> ``'row 2, col 3'``."""
@@ -495,14 +482,14 @@ def loop_pairs(table: Table) -> list[tuple[Cell, Cell]]:
     adj: dict[Cell, list[Cell]] = {c: table.neighbours(c) for c in table.keys()}
     index: dict[Cell, int] = {}
     low: dict[Cell, int] = {}
-    bridges = set()
+    bridges: set[frozenset[Cell]] = set()
     counter = 0
     for root in adj:
         if root in index:
             continue
         index[root] = low[root] = counter
         counter += 1
-        stack = [(root, None, iter(adj[root]))]
+        stack: list[tuple[Cell, Cell | None, Iterator[Cell]]] = [(root, None, iter(adj[root]))]
         while stack:
             node, parent, it = stack[-1]
             advanced = False
@@ -547,8 +534,3 @@ def witness_facts(table: Table, verdicts) -> dict:
             invalid |= set(v.invalid_dice())
     return {"nodes": nodes, "edges": edges, "sequences": seqs, "invalid": invalid, "loop_pairs": loop_pairs(table)}
 
-
-def verdicts_svg(table: Table, verdicts, size: int = 36, title: str | None = None, max_width: float | None = None) -> str:
-    """The table with each spiral's witness: nodes red, edges blue, sequences as lines, loops gold,
-    and the dice no interpretation covers crossed out."""
-    return table_svg(table, size=size, title=title, max_width=max_width, **witness_facts(table, verdicts))

@@ -38,13 +38,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
 from negenlab.core.errors import InvalidInputError
 
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .spirals import spiral_status
 from .table import as_table, layout, quarter_turn_images, spiral_key, table_key
 
@@ -63,7 +63,7 @@ _NEXT_TO = {w: frozenset(v for v in (w - 1, w + 1) if 1 <= v <= 6) for w in rang
 # ---------------------------------------------------------------------------
 # positions and results
 # ---------------------------------------------------------------------------
-def _check_board(board: Iterable[int]) -> tuple[int, ...]:
+def _check_board(board: Iterable[int] | None) -> tuple[int, ...]:
     if board is None:
         raise InvalidInputError("the board of the player to move is needed (board=(...), 0..4 dice)")
     out = []
@@ -96,7 +96,7 @@ class Position:
     board: tuple[int, ...]
 
     @classmethod
-    def of(cls, table: Any, board: Iterable[int]) -> "Position":
+    def of(cls, table: Any, board: Iterable[int]) -> Position:
         return cls(as_table_key(table), _check_board(board))
 
     from_text = of
@@ -144,7 +144,7 @@ class Turn:
                 "closed": self.closed, "refusal": self.refusal, "merges": self.merges, "moved": self.moved}
 
     def _repr_svg_(self) -> str:
-        from .table import table_svg
+        from .svg import table_svg
 
         return table_svg(layout(self.key), title=f"uses {list(self.used)}" + (", closes" if self.closed else ""))
 
@@ -187,7 +187,7 @@ class TurnSearchResult:
 # ---------------------------------------------------------------------------
 # geometry on keys (all cached by canonical key)
 # ---------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _rotations(key: SpiralKey) -> tuple:
     """The distinct quarter-turn images of a spiral, each normalised, as tuples of (r, c, v)."""
     return tuple(dict.fromkeys(quarter_turn_images(list(key))))
@@ -227,7 +227,7 @@ def _piece_cached(key: SpiralKey, shape: str, coverage: str) -> _Piece:
 def _uncovered_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> bool:
     """Whether the die at ``y`` (``"die"``) or some pair at the edge die ``y`` (``"adjacency"``) lacks a sequence."""
     get = cl.get
-    v = get(y)
+    v = cl[y]  # y holds a die
     r, c = y
     edge = (r + c) % 2 == parity
     if coverage == "adjacency":
@@ -290,7 +290,7 @@ def _cover_options(cl: dict, y: Cell, parity: int, shape: str, coverage: str) ->
     """Every way to cover the uncovered die (or the first uncovered pair) at ``y``: tuples of the
     missing ``(cell, value)`` of one sequence (1 or 2 cells). Empty: beyond repair."""
     get = cl.get
-    v = get(y)
+    v = cl[y]  # y holds a die
     r, c = y
     edge = (r + c) % 2 == parity
     if coverage == "adjacency":
@@ -333,7 +333,7 @@ def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> b
     """False when the die at ``y`` (or a pair at it) can never be covered, whatever is added
     (a cluster only gains dice, so what fails now fails for ever)."""
     get = cl.get
-    v = get(y)
+    v = cl[y]  # y holds a die
     r, c = y
     edge = (r + c) % 2 == parity
     if coverage == "adjacency":
@@ -443,7 +443,7 @@ def _closed_cluster(cl: dict) -> bool:
     return edges >= len(cl)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _smallest_closed(shape: str, coverage: str) -> int:
     """Dice in the smallest valid closed spiral of a reading (by exhaustive enumeration)."""
     from .enumerate import smallest_closed_spirals  # enumeration is heavier; only closing searches need it
@@ -489,9 +489,9 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
             if not all(_feasible_at(base, q, parity, shape, coverage) for q in info.uncovered[parity]):
                 continue
             m0 = tuple(1 if j == i else 0 for j in range(n))
-            seen = {(frozenset(), m0, (0,) * 7)}
+            seen: set[tuple] = {(frozenset(), m0, (0,) * 7)}
             # states by dice used, fewest first (so minimal closing counts are found early)
-            levels = [[({}, m0, (0,) * 7)]] + [[] for _ in range(max_dice)]
+            levels: list[list[tuple]] = [[({}, m0, (0,) * 7)]] + [[] for _ in range(max_dice)]
             cl = dict(base)  # the working cluster: base plus the popped state's extra dice, undone after
             if needs is not None and len(base) + max_dice + sum(
                     (counts[j] - m0[j]) * len(pieces[j]) for j in later) < smallest:
@@ -501,7 +501,7 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                 if stack is None:
                     break
                 extra, m, d = stack.pop()
-                if needs is not None and any(all(a <= b for a, b in zip(e, d)) for e in needs):
+                if needs is not None and any(all(a <= b for a, b in zip(e, d, strict=False)) for e in needs):
                     continue
                 if budget is not None:
                     budget[0] -= 1
@@ -577,7 +577,7 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                             children.append((added, m2, d2))
                 for added, m2, d2 in children:
                     if needs is not None and (
-                            any(all(a <= b for a, b in zip(e, d2)) for e in needs)
+                            any(all(a <= b for a, b in zip(e, d2, strict=False)) for e in needs)
                             or len(cl) + len(added) + max_dice - sum(d2) + sum(
                                 (counts[j] - m2[j]) * len(pieces[j]) for j in later) < smallest):
                         continue
@@ -693,7 +693,7 @@ def _piece_sets(start: TableKey, rules: Rules) -> list[tuple[tuple, int]]:
             cells += [(i, d) for d in s]
         for k in range(1, rules.free_moves + 1):
             for taken in combinations(range(len(cells)), k):
-                out = {}
+                out: dict[int, list] = {}
                 for t in taken:
                     out.setdefault(cells[t][0], []).append(cells[t][1])
                 pieces = [s for i, s in enumerate(start) if i not in out]
@@ -709,6 +709,7 @@ def _piece_sets(start: TableKey, rules: Rules) -> list[tuple[tuple, int]]:
 
 def _parts(dice: list) -> list[list]:
     """Connected parts of a list of (r, c, v)."""
+    # Kept apart from tests/negen/brute_turns.py's _parts: the brute force shares no code with the engine.
     left = {(r, c): v for r, c, v in dice}
     parts = []
     while left:
@@ -727,7 +728,8 @@ def _parts(dice: list) -> list[list]:
 
 
 def _grouped(pieces: tuple) -> tuple[tuple, tuple]:
-    distinct, counts = [], []
+    distinct: list = []
+    counts: list[int] = []
     for p in pieces:
         if distinct and distinct[-1] == p:
             counts[-1] += 1
@@ -737,7 +739,7 @@ def _grouped(pieces: tuple) -> tuple[tuple, tuple]:
     return tuple(distinct), tuple(counts)
 
 
-def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules(),
+def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = DEFAULT_RULES,
                 max_states: int | None = None) -> TurnSearchResult:
     """Every legal end-of-turn table of ``position``, one :class:`Turn` per position-free table.
 
@@ -755,7 +757,7 @@ def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules 
         bd = _check_board(position.board if board is None else board)
     else:
         start = as_table_key(position)
-        bd = _check_board(board)
+        bd = _check_board(board)  # None: a clear error (the board is needed)
     if not isinstance(rules, Rules):
         raise InvalidInputError(f"rules must be a negen Rules, got {type(rules).__name__}")
     if max_states is not None and max_states < 1:
@@ -779,12 +781,12 @@ def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules 
     turns = [Turn(key, used, closed, bool(bd) and len(used) == len(bd), merges, moved)
              for key, (used, closed, merges, moved) in out.items()]
     turns.sort(key=lambda t: (len(t.used), t.moved, t.merges, t.key))
-    if budget is not None:
+    if budget is not None and max_states is not None:
         explored = max_states - max(budget[0], 0)
     return TurnSearchResult(turns=turns, complete=stopped is None, explored=explored, stopped=stopped, rules=rules)
 
 
-def closing_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules(),
+def closing_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = DEFAULT_RULES,
                   max_states: int | None = None) -> TurnSearchResult:
     """The legal turns after which the table holds a closed spiral (the player wins the round).
     An empty, complete result proves the player cannot close now.
@@ -802,7 +804,7 @@ def closing_turns(position: Any, board: Iterable[int] | None = None, rules: Rule
 def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> tuple:
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
     wild = (0,) + (4,) * 6
-    needs = set()
+    needs: set[tuple] = set()
     for pieces, moved in _piece_sets(start, rules):
         distinct, counts = _grouped(pieces)
         if moved == 0:  # whole start spirals: the pieces left out of a closed component stay as they are
@@ -810,7 +812,7 @@ def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str
         else:  # parts of split spirals must end in valid components too
             comps = _components(distinct, counts, wild, 4, shape, coverage, None)
             needs |= {d for d, closed in _dice_of_tables(distinct, counts, comps) if closed}
-    minimal = [d for d in needs if not any(e != d and all(a <= b for a, b in zip(e, d)) for e in needs)]
+    minimal = [d for d in needs if not any(e != d and all(a <= b for a, b in zip(e, d, strict=False)) for e in needs)]
     return tuple(sorted(tuple(v for v in range(1, 7) for _ in range(d[v])) for d in minimal))
 
 
@@ -839,7 +841,7 @@ def _can_close_key(start: TableKey, shape: str, coverage: str, rearrange: str, f
     return bool(found)
 
 
-def can_close(position: Any, rules: Rules = Rules()) -> bool:
+def can_close(position: Any, rules: Rules = DEFAULT_RULES) -> bool:
     """True when some board of 4 dice lets a player close a spiral of this table now (the same
     question as ``bool(closing_dice(...))``, answered without listing every way). Cached by table key.
 
@@ -868,9 +870,9 @@ def _dice_of_tables(pieces: tuple, counts: tuple, comps: list[Component]) -> set
         for c in having[i]:
             if any(c.pieces[j] > rem[j] for j in range(i, n)):
                 continue
-            rest = f(tuple(r - p for r, p in zip(rem, c.pieces)))
+            rest = f(tuple(r - p for r, p in zip(rem, c.pieces, strict=False)))
             for d, closed in rest:
-                dd = tuple(a + b for a, b in zip(d, c.dice))
+                dd = tuple(a + b for a, b in zip(d, c.dice, strict=False))
                 if sum(dd) <= 4:
                     res.add((dd, closed or c.closed))
         memo[rem] = res
@@ -879,7 +881,7 @@ def _dice_of_tables(pieces: tuple, counts: tuple, comps: list[Component]) -> set
     return f(tuple(counts))
 
 
-def closing_dice(position: Any, rules: Rules = Rules()) -> tuple[tuple[int, ...], ...]:
+def closing_dice(position: Any, rules: Rules = DEFAULT_RULES) -> tuple[tuple[int, ...], ...]:
     """The minimal multisets of board values with which a player could close a spiral of this table
     now (any legal turn that ends with a closed spiral; at most 4 dice). Cached by table key.
 

@@ -90,6 +90,7 @@ def fixed_polyominoes(k):
 
 
 def images(shape):
+    # Kept apart from negenlab.negen.enumerate._images: this reference shares no code with the package.
     out = []
     for refl in (False, True):
         s = [(r, -c) if refl else (r, c) for r, c in shape]
@@ -104,4 +105,4 @@ def images(shape):
 def all_assignments(cells):
     cells = sorted(cells)
     for values in product(range(1, 7), repeat=len(cells)):
-        yield dict(zip(cells, values))
+        yield dict(zip(cells, values, strict=True))

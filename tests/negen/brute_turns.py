@@ -71,7 +71,6 @@ import time
 
 import numpy as np
 
-
 START, TAKEN, ADDED = 0, 1, 2
 SHAPES = ("straight", "bent")
 COVERAGES = ("die", "adjacency")
@@ -131,7 +130,7 @@ def key_table(key):
 def parse_rows(text):
     """Text rows of digits and '.', space separated ("6 5 4 / . 3 .") -> dict cell -> value."""
     out = {}
-    for r, line in enumerate(l for l in text.strip("\n").splitlines() if l.strip()):
+    for r, line in enumerate(ln for ln in text.strip("\n").splitlines() if ln.strip()):
         for c, tok in enumerate(line.split()):
             if tok != ".":
                 out[(r, c)] = int(tok)
@@ -155,7 +154,7 @@ def _encode(dice):
     min row = min col = 0 and a die is coded row * 1024 + col * 32 + vt, so that sorting codes sorts
     (row, col, vt) lexicographically (0 <= col, vt < 32).  The key is the least of the 4 sorted tuples.
     """
-    rs, cs, _ = zip(*dice)
+    rs, cs, _ = zip(*dice, strict=True)
     rmin, rmax, cmin, cmax = min(rs), max(rs), min(cs), max(cs)
     k0 = sorted([(r - rmin) * 1024 + (c - cmin) * 32 + vt for r, c, vt in dice])
     k1 = sorted([(c - cmin) * 1024 + (rmax - r) * 32 + vt for r, c, vt in dice])
@@ -189,22 +188,9 @@ def _empty_neighbours(cells):
 
 
 def _parts(dice):
-    """Connected parts of decoded dice (r, c, vt)."""
-    left = {(r, c): vt for r, c, vt in dice}
-    out = []
-    while left:
-        seed = next(iter(left))
-        part = [(seed[0], seed[1], left.pop(seed))]
-        todo = [seed]
-        while todo:
-            r, c = todo.pop()
-            for dr, dc in NEIGH:
-                n = (r + dr, c + dc)
-                if n in left:
-                    part.append((n[0], n[1], left.pop(n)))
-                    todo.append(n)
-        out.append(part)
-    return out
+    """Connected parts of decoded dice (r, c, vt) (their order does not matter: parts are encoded and sorted)."""
+    # Kept apart from negenlab.negen.turns._parts: this reference shares no code with the engine.
+    return [[(r, c, vt) for (r, c), vt in part.items()] for part in split_spirals({(r, c): vt for r, c, vt in dice})]
 
 
 def _successors(state, free_moves):
@@ -254,7 +240,7 @@ def _successors(state, free_moves):
             if i and spirals[i] == spirals[i - 1]:
                 continue
             rest = spirals[:i] + spirals[i + 1:]
-            for k, (r, c, vt) in enumerate(decoded[i]):
+            for k, (_, _, vt) in enumerate(decoded[i]):
                 tag = vt & 3
                 if tag == ADDED or (tag == START and taken >= free_moves):
                     continue
@@ -548,7 +534,7 @@ def sample_positions(rearrange, count, seed=0):
     quota = [int(x) for x in exact]
     for i in sorted(range(len(plans)), key=lambda i: quota[i] - exact[i])[:count - sum(quota)]:
         quota[i] += 1
-    return [draw_position(rng, plan, j) for plan, q in zip(plans, quota) for j in range(q)]
+    return [draw_position(rng, plan, j) for plan, q in zip(plans, quota, strict=True) for j in range(q)]
 
 
 def brute_job(job):
@@ -622,10 +608,10 @@ def compare(position, brute_tables, fast_result):
             lines.append(f"{title}: {len(keys)}")
             for k in keys:
                 facts = brute_tables.get(k) or fast_tables.get(k)
-                lines += ["  " + l for l in key_text(k).splitlines()] + [f"    {facts}"]
+                lines += ["  " + ln for ln in key_text(k).splitlines()] + [f"    {facts}"]
     for k in wrong:
-        lines += ["facts differ for:"] + ["  " + l for l in key_text(k).splitlines()]
+        lines += ["facts differ for:"] + ["  " + ln for ln in key_text(k).splitlines()]
         lines.append(f"    brute force {brute_tables[k]}  legal_turns {fast_tables[k]}")
     for k in dups:
-        lines += ["DUPLICATE end table in legal_turns:"] + ["  " + l for l in key_text(k).splitlines()]
+        lines += ["DUPLICATE end table in legal_turns:"] + ["  " + ln for ln in key_text(k).splitlines()]
     return "\n".join(lines)

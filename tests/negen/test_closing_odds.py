@@ -40,12 +40,12 @@ def _round_tables(rules, seed, k):
     """Up to ``k`` distinct tables met in random rounds (the closing search's pruning sees real tables)."""
     import numpy as np
 
-    from negenlab.negen import Negen, RandomTurnAgent
+    from negenlab.negen import NegenGame, RandomTurnAgent
 
     rng, tables = np.random.default_rng(seed), []
     agent = RandomTurnAgent()
     while len(tables) < k:
-        s = Negen(rules.replace(players=3, target_score=1)).new_initial_state()
+        s = NegenGame(rules.replace(players=3, target_score=1)).new_initial_state()
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply(s.sample_chance(rng))
@@ -80,9 +80,9 @@ def test_a_join_alone_can_close():
 def test_one_spiral_odds_match_the_adding_only_count(spiral, rules):
     # a table of one spiral cannot join anything, and under straight sequences 4 board dice alone
     # make no closed spiral: so the turn engine's odds equal odds.py's count of closing additions
-    from negenlab.negen.odds import closing_odds as adding_only
+    from negenlab.negen.odds import adding_only_closing_odds
 
-    assert closing_odds(spiral, rules) == adding_only(spiral, rules, max_added=4).probability
+    assert closing_odds(spiral, rules) == adding_only_closing_odds(spiral, rules, max_added=4).probability
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(coverage="die")], ids=lambda r: r.label)
@@ -92,14 +92,14 @@ def test_greedy_plays_the_turn_its_rule_names(rules):
     # most dice added, then the game's order
     import numpy as np
 
-    from negenlab.negen import GreedyAgent, Negen, RandomTurnAgent
+    from negenlab.negen import GreedyAgent, NegenGame, RandomTurnAgent
 
     rng, checked, want_checked = np.random.default_rng(11), 0, 25 if rules.coverage == "adjacency" else 8
     greedy, walk = GreedyAgent(), RandomTurnAgent()
     for _ in range(20):
         if checked == want_checked:
             break
-        s = Negen(rules.replace(players=3, target_score=1)).new_initial_state()
+        s = NegenGame(rules.replace(players=3, target_score=1)).new_initial_state()
         while not s.is_terminal() and checked < want_checked:
             if s.is_chance_node():
                 s.apply(s.sample_chance(rng))
@@ -107,9 +107,9 @@ def test_greedy_plays_the_turn_its_rule_names(rules):
             actions = s.legal_actions()
             if s.phase == "turn":
                 turns = [s.turn_of(a) for a in actions]
-                closing = [a for a, t in zip(actions, turns) if t.closed]
+                closing = [a for a, t in zip(actions, turns, strict=True) if t.closed]
                 want = closing[0] if closing else min(
-                    zip(actions, turns, range(len(actions))),
+                    zip(actions, turns, range(len(actions)), strict=True),
                     key=lambda x: (closing_odds(x[1].key, rules), -x[1].added, x[2]))[0]
                 assert greedy.step(s, rng) == want
                 checked += 1

@@ -4,12 +4,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from negenlab import games
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import CHANCE
+from negenlab.core.registry import AgentSpecError
 from negenlab.core.simulate import play_one, simulate
 from negenlab.negen import layout, legal_turns, parse_table, spiral_status, table_key
-from negenlab.negen.agents import GreedyAgent, NegenMCTSAgent, RandomTurnAgent, make_agent
-from negenlab.negen.game import END_REASONS, Negen, table_of
+from negenlab.negen.agents import GreedyAgent, NegenMCTSAgent, RandomTurnAgent
+from negenlab.negen.game import END_REASONS, NegenGame, table_of
 from negenlab.negen.rules import Rules
 
 SMALL = Rules(target_score=1, pool_size=22)
@@ -36,15 +38,15 @@ def other_layout(key, seed: int) -> dict:
         for _ in range(int(rng.integers(4))):
             pts = [(c, -r) for r, c in pts]
         r0, c0 = 30 * i + int(rng.integers(3)), -30 * i + int(rng.integers(3))
-        for (r, c), (_, _, v) in zip(pts, spiral):
+        for (r, c), (_, _, v) in zip(pts, spiral, strict=True):
             cells[(r + r0 + 20, c + c0 + 20)] = v
     return cells
 
 
 def test_deal_is_chance_then_three_singles_and_four_dice_each():
-    s = Negen(SMALL).new_initial_state()
+    s = NegenGame(SMALL).new_initial_state()
     assert s.current_player == CHANCE and len(s.chance_outcomes()) == 6
-    s, _ = dealt(Negen(SMALL))
+    s, _ = dealt(NegenGame(SMALL))
     assert s.table == tuple(sorted(s.table)) and len(s.table) == 3
     assert all(len(spiral) == 1 and spiral[0][:2] == (0, 0) for spiral in s.table)  # three lone dice
     assert all(len(b) == 4 for b in s.boards)
@@ -56,7 +58,7 @@ def test_deal_is_chance_then_three_singles_and_four_dice_each():
 def test_state_is_position_free():
     """The state's table is a key; two layouts of the same table give the same legal turn keys,
     and the game offers exactly the legal turns (no subset, no cap)."""
-    s, rng = dealt(Negen(SMALL), seed=5)
+    s, rng = dealt(NegenGame(SMALL), seed=5)
     agent = RandomTurnAgent()
     checked = 0
     while not s.is_terminal() and checked < 6:
@@ -82,7 +84,7 @@ def test_state_is_position_free():
 
 
 def test_refusal_rerolls_and_adds_one_die_apart():
-    s, rng = dealt(Negen(SMALL), seed=3)
+    s, rng = dealt(NegenGame(SMALL), seed=3)
     refusal = ("refuse", s.table)  # nothing changes: always a legal end of turn
     assert s.turn_of(refusal).refusal and s.turn_of(refusal).merges == 0
     n_before, pool_before, board = len(s.table), s.pool, s.boards[0]
@@ -105,7 +107,7 @@ def test_refusal_rerolls_and_adds_one_die_apart():
 def test_play_refills_only_new_dice():
     plays = []
     for seed in range(20):
-        s, rng = dealt(Negen(SMALL), seed=seed)
+        s, rng = dealt(NegenGame(SMALL), seed=seed)
         plays = [a for a in s.legal_actions() if a[0] == "play" and not s.turn_of(a).depleted]
         if plays:
             break
@@ -130,15 +132,15 @@ def test_play_refills_only_new_dice():
 
 
 def test_illegal_turn_is_refused_with_reason():
-    s, _ = dealt(Negen(SMALL))
+    s, _ = dealt(NegenGame(SMALL))
     with pytest.raises(IllegalMoveError, match="not among the legal turns"):
         s.apply(("play", (((0, 0, 1), (0, 1, 2)),)))
 
 
 @pytest.mark.parametrize("agents", [("random", "random", "random"), ("mcts", "random", "random")])
 def test_seeded_game_replays_identically_and_rounds_have_reasons(agents):
-    game = Negen(SMALL)
-    seats = [make_agent(a, simulations=4) if a == "mcts" else make_agent(a) for a in agents]
+    game = NegenGame(SMALL)
+    seats = games.make_agents("negen", ["mcts:4" if a == "mcts" else a for a in agents])
     row1 = play_one(game, seats, seed=1, game_index=0)
     row2 = play_one(game, seats, seed=1, game_index=0)
     assert row1 == row2
@@ -151,7 +153,7 @@ def test_seeded_game_replays_identically_and_rounds_have_reasons(agents):
 
 
 def test_game_plays_to_the_end_from_a_seed():
-    game = Negen(SMALL.replace(target_score=2), max_rounds=2)
+    game = NegenGame(SMALL.replace(target_score=2), max_rounds=2)
     df1 = simulate(game, [RandomTurnAgent()] * 3, n_games=2, seed=11, backend="serial", progress=False)
     df2 = simulate(game, [RandomTurnAgent()] * 3, n_games=2, seed=11, backend="serial", progress=False)
     assert df1.drop(columns=[c for c in df1.columns if "second" in c]).equals(
@@ -161,7 +163,7 @@ def test_game_plays_to_the_end_from_a_seed():
 
 def test_stall_on_max_turns_is_recorded():
     rules = Rules(target_score=1, pool_size=22, max_turns=2)
-    df = simulate(Negen(rules, max_rounds=2), [RandomTurnAgent()] * 3, n_games=3, seed=1,
+    df = simulate(NegenGame(rules, max_rounds=2), [RandomTurnAgent()] * 3, n_games=3, seed=1,
                   backend="serial", progress=False)
     assert (df["rounds"] >= 1).all()
     for _, row in df.iterrows():
@@ -175,7 +177,7 @@ def test_stall_on_max_turns_is_recorded():
 def test_pool_empty_stall_when_nobody_can_move():
     # a pool of exactly the deal: no die left, so refusals bring no die and boards are never refilled
     rules = Rules(target_score=1, pool_size=15)
-    df = simulate(Negen(rules, max_rounds=1), [RandomTurnAgent()] * 3, n_games=4, seed=2,
+    df = simulate(NegenGame(rules, max_rounds=1), [RandomTurnAgent()] * 3, n_games=4, seed=2,
                   backend="serial", progress=False)
     assert set(df["round1_reason"]) <= {"closed", "pool_empty"}
     assert (df["rounds"] == 1).all()
@@ -184,7 +186,7 @@ def test_pool_empty_stall_when_nobody_can_move():
 def test_agents_act_legally():
     """Every decision of every agent is among the state's legal actions (a few turns of a game each)."""
     for agent in (RandomTurnAgent(), GreedyAgent(), NegenMCTSAgent(simulations=4)):
-        s = Negen(SMALL).new_initial_state()
+        s = NegenGame(SMALL).new_initial_state()
         rng = np.random.default_rng(2)
         decisions = 0
         while not s.is_terminal() and decisions < 4:
@@ -200,7 +202,7 @@ def test_agents_act_legally():
 
 def test_mcts_and_greedy_take_a_closing_turn():
     bent = Rules(target_score=1, sequence_shape="bent")
-    s, _ = dealt(Negen(bent), seed=0)
+    s, _ = dealt(NegenGame(bent), seed=0)
     # a position where the player to move can close: 1 2 / 2 . with a 3 on the board
     s.table = table_key(parse_table("1 2 . . .\n2 . . . 6"))
     s.boards[0] = (3, 6, 6, 6)
@@ -214,17 +216,32 @@ def test_mcts_and_greedy_take_a_closing_turn():
 
 def test_bad_settings_are_named():
     with pytest.raises(InvalidInputError, match="max_rounds"):
-        Negen(SMALL, max_rounds=0)
+        NegenGame(SMALL, max_rounds=0)
     with pytest.raises(InvalidInputError, match="Rules"):
-        Negen("straight")
-    with pytest.raises(InvalidInputError, match="unknown Negen agent"):
-        make_agent("smart")
+        NegenGame("straight")
+    with pytest.raises(AgentSpecError, match="negen has no agent 'smart'"):
+        games.make_agents("negen", "smart")
+    with pytest.raises(AgentSpecError, match="greedy takes no budget"):
+        games.make_agents("negen", "greedy:40")
+    with pytest.raises(InvalidInputError, match="no rule"):
+        games.load("negen", size=3)
+
+
+def test_the_registry_names_negens_agents_and_makes_its_game():
+    rnd, greedy, bare, sims, secs = games.make_agents("negen", "random, greedy, mcts, mcts:200, mcts:2s")
+    assert (type(rnd), type(greedy)) == (RandomTurnAgent, GreedyAgent)
+    assert all(type(a) is NegenMCTSAgent for a in (bare, sims, secs))
+    assert (bare.simulations, sims.simulations, secs.seconds) == (40, 200, 2.0)
+    # the study's stores resume only when an agent describes itself as before
+    assert sims.describe() == {"agent": "mcts", "c": 1.4, "simulations": 200, "evaluator": "_leaf_value"}
+    game = games.load("negen", players=4, coverage="die", max_rounds=3)
+    assert isinstance(game, NegenGame) and game.rules == Rules(players=4, coverage="die") and game.max_rounds == 3
 
 
 def test_free_rearrangement_game_offers_the_exact_free_turns():
     free = SMALL.replace(rearrange="free")
-    s, _ = dealt(Negen(free), seed=5)
+    s, _ = dealt(NegenGame(free), seed=5)
     offered = {k for _, k in s.legal_actions()}
     assert offered == legal_turns(s.table, board=s.boards[0], rules=free).keys()
     assert offered >= legal_turns(s.table, board=s.boards[0], rules=SMALL).keys()
-    assert Negen(free).describe()["max_rounds"] == 20
+    assert NegenGame(free).describe()["max_rounds"] == 20

@@ -61,11 +61,11 @@ def test_cli_simulate_json(capsys):
 
 
 def test_report_section_builds_with_intervals(tmp_path):
-    from negenlab.negen.report_play import build
+    from negenlab.negen.report import play_section
     from negenlab.report import ReportOptions, ReportPage
 
     page = ReportPage("t")
-    build(page, ReportOptions(out_dir=tmp_path, games=None, progress=False, workers=1))
+    play_section(page, ReportOptions(out_dir=tmp_path, games=None, progress=False, workers=1))
     html = page.render()
     assert "This run: one small study cell" in html and "seat0_lo" in html and "Provenance" in html
     assert "game_turns" not in html
@@ -75,7 +75,7 @@ def test_report_section_builds_with_intervals(tmp_path):
 
 
 def test_piet_turns_table():
-    from negenlab.negen.report_play import piet_turns
+    from negenlab.negen.report import piet_turns
 
     df = piet_turns([("straight", "adjacency"), ("straight", "die")])
     assert list(df["reading"]) == ["straight/adjacency/join", "straight/die/join"]
@@ -84,7 +84,7 @@ def test_piet_turns_table():
 
 
 def test_draw_position_takes_a_key_a_table_or_a_mapping():
-    from negenlab.negen.play_plot import draw_position, draw_snapshot
+    from negenlab.negen.plot import draw_position, draw_snapshot
 
     key = table_key(parse_table("6 5 4 . 3"))
     for table in (key, layout(key), dict(layout(key).cells), "6 5 4 . 3", ()):
@@ -96,7 +96,7 @@ def test_draw_position_takes_a_key_a_table_or_a_mapping():
 
 
 def test_replay_and_play_widgets():
-    from negenlab.negen.play_widgets import PlayRound, replay_widget, simulate_round, simulate_widget
+    from negenlab.negen.widgets import PlayRound, replay_widget, simulate_round, simulate_widget
 
     state = simulate_round(Rules(target_score=1, pool_size=22), ["random", "random", "random"], seed=2)
     w = replay_widget(state)

@@ -24,10 +24,10 @@ def brute_completions(known: dict, blanks, rules, closed=None):
         return out
     for values in product(range(1, 7), repeat=len(blanks)):
         dice = dict(known)
-        dice.update(zip(blanks, values))
+        dice.update(zip(blanks, values, strict=True))
         if all(brute.spiral_valid({c: dice[c] for c in comp}, rules.sequence_shape, rules.coverage)
                for comp in comps):
-            out.append(dict(zip(blanks, values)))
+            out.append(dict(zip(blanks, values, strict=True)))
     return sorted(out, key=lambda s: sorted(s.items()))
 
 

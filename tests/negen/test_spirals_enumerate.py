@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from negenlab.negen import Rules, check_table
-from negenlab.negen.enumerate import (count_spirals, fixed_polyominoes, free_polyominoes,
-                                      smallest_closed_spirals)
+from negenlab.negen.enumerate import count_spirals, fixed_polyominoes, free_polyominoes, smallest_closed_spirals
 
 from . import brute
 

@@ -14,8 +14,20 @@ from itertools import combinations_with_replacement
 import pytest
 
 from negenlab.core.errors import InvalidInputError
-from negenlab.negen import (Position, Rules, Table, check_table, closing_dice, closing_turns, layout, legal_turns,
-                            parse_table, spiral_key, spiral_status, table_key)
+from negenlab.negen import (
+    Position,
+    Rules,
+    Table,
+    check_table,
+    closing_dice,
+    closing_turns,
+    layout,
+    legal_turns,
+    parse_table,
+    spiral_key,
+    spiral_status,
+    table_key,
+)
 from negenlab.negen.agents import closing_odds
 
 # Piet's position from the source: 6-5-4, a lone 3 and a lone 4 (three spirals), board 5 2 2 1

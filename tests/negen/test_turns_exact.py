@@ -203,7 +203,7 @@ def test_brute_sample_is_meaningful(brute_sample):
             assert sum(any(f["closed"] for f in tables.values()) for tables in legal) >= (
                 10 if shape == "bent" else 1), (rearrange, shape, coverage)
             # refusing (no action) is a turn exactly when the start table is legal
-            for (table, _, _), tables in zip(positions, legal):
+            for (table, _, _), tables in zip(positions, legal, strict=True):
                 start_ok = all(brute.spiral_valid(s, shape, coverage) for s in bt.split_spirals(table))
                 assert (bt.table_key(table) in tables) == start_ok
         families = {fam for _, _, fam in positions}
@@ -231,7 +231,7 @@ def test_legal_turns_equal_brute_force(shape, coverage, rearrange, brute_sample)
     jobs = [(table, board, shape, coverage, rearrange, 1) for table, board, _ in positions]
     compared = closing = 0
     reports = []
-    for position, (legal, _, _), fast in zip(positions, results, bt.run_jobs(bt.fast_job, jobs)):
+    for position, (legal, _, _), fast in zip(positions, results, bt.run_jobs(bt.fast_job, jobs), strict=True):
         brute_tables = legal[(shape, coverage)]
         compared += len(brute_tables)
         closing += any(f["closed"] for f in brute_tables.values())
@@ -264,7 +264,7 @@ def test_legal_turns_where_spirals_lie_means_nothing(shape, coverage, rearrange)
         got.append({bt.table_key(dict(t.table.items())) for t in res.turns})
     expected = set(bt.brute_end_tables(bt.parse_rows("6 5 4 . 2"), (3,), shape, coverage, rearrange))
     assert bt.table_key(bt.parse_rows("6 5 4 3 2")) in expected
-    for text, keys in zip(("6 5 4 . 2", "6 5 4 . . 2"), got):
+    for text, keys in zip(("6 5 4 . 2", "6 5 4 . . 2"), got, strict=True):
         if keys != expected:
             pytest.fail(f"legal_turns of {text!r} with board (3,):\n"
                         + "".join(f"EXTRA\n{bt.key_text(k)}\n" for k in sorted(keys - expected))

@@ -6,8 +6,7 @@ import pytest
 from negenlab.negen import parse_table
 from negenlab.negen.rules import Rules
 from negenlab.negen.spirals import check_table
-from negenlab.negen.svg import EDGE_COLOUR, LEGEND, NODE_COLOUR, legend_svg, position_svg
-from negenlab.negen.table import table_svg, verdicts_svg
+from negenlab.negen.svg import EDGE_COLOUR, LEGEND, NODE_COLOUR, legend_svg, position_svg, table_svg, verdicts_svg
 
 
 # -- spiral editor -------------------------------------------------------------------------
@@ -129,7 +128,7 @@ def test_the_module_doctest_example_still_works():
 
 # -- play a round ----------------------------------------------------------------------------
 def _round(max_shown=60, seed=1):
-    from negenlab.negen.play_widgets import PlayRound
+    from negenlab.negen.widgets import PlayRound
 
     return PlayRound(Rules(target_score=1, pool_size=40), ("random", "random"), seed=seed, max_shown=max_shown)
 
@@ -143,7 +142,7 @@ def test_gallery_offers_the_legal_turns_shown_closing_first():
     targets = [item["target"] for item in board.gallery]
     assert targets == [f"turn:{i}" for i in game.shown()] == board.legal
     assert len(targets) == len(turns) <= 60
-    for item, (_, turn) in zip(board.gallery, turns):
+    for item, (_, turn) in zip(board.gallery, turns, strict=True):
         assert item["label"].endswith("refuse" if turn.refusal else " ".join(map(str, turn.used))) or turn.merges
         assert item["svg"].startswith("<svg") and item["preview"].startswith("<svg")
         assert ("closes" in item["label"]) == turn.closed
@@ -202,8 +201,23 @@ def test_the_game_over_status_and_empty_offer():
     assert "not one of the turns on offer" in game.board.error
 
 
+def test_simulate_round_replays_game_i_of_a_simulation():
+    from negenlab import games
+    from negenlab.core.simulate import simulate
+    from negenlab.negen import NegenGame
+    from negenlab.negen.widgets import simulate_round
+
+    rules, agents = Rules(target_score=1, pool_size=22), ["greedy", "random", "random"]
+    df = simulate(NegenGame(rules), games.make_agents("negen", agents), n_games=3, seed=4, backend="serial",
+                  progress=False)
+    for i in range(3):
+        state = simulate_round(rules, agents, seed=4, index=i)
+        winner = state.winner()
+        assert (state.game_info()["turns"], -1 if winner is None else winner) == (df.loc[i, "turns"], df.loc[i, "winner"])
+
+
 def test_replay_draws_svg_with_the_shared_colours():
-    from negenlab.negen.play_widgets import replay_widget, simulate_round
+    from negenlab.negen.widgets import replay_widget, simulate_round
 
     state = simulate_round(Rules(target_score=1, pool_size=22), ["random", "random", "random"], seed=2)
     w = replay_widget(state)
