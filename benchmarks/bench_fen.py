@@ -19,28 +19,17 @@ import time
 import numpy as np
 
 
-def fen_round(game, rng, seconds):
+def play_round(new_state, apply, rng, seconds):
+    """Random games from ``new_state()`` for ``seconds``, each action played with the state's method
+    named ``apply`` (``apply`` in negenlab, ``apply_action`` in OpenSpiel): (games/s, actions/game)."""
     t0 = time.perf_counter()
     games = steps = 0
     while time.perf_counter() - t0 < seconds:
-        s = game.new_initial_state()
+        s = new_state()
+        play = getattr(s, apply)
         while not s.is_terminal():
             a = s.legal_actions()
-            s.apply(a[int(rng.integers(len(a)))])
-            steps += 1
-        games += 1
-    dt = time.perf_counter() - t0
-    return games / dt, steps / games
-
-
-def spiel_round(game, rng, seconds):
-    t0 = time.perf_counter()
-    games = steps = 0
-    while time.perf_counter() - t0 < seconds:
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            a = s.legal_actions()
-            s.apply_action(a[int(rng.integers(len(a)))])
+            play(a[int(rng.integers(len(a)))])
             steps += 1
         games += 1
     dt = time.perf_counter() - t0
@@ -67,15 +56,7 @@ class _NoGame:
 
 def floor_round(n_actions, rng, seconds):
     acts = list(range(100))
-    t0 = time.perf_counter()
-    games = 0
-    while time.perf_counter() - t0 < seconds:
-        s = _NoGame(n_actions, acts)
-        while not s.is_terminal():
-            a = s.legal_actions()
-            s.apply(a[int(rng.integers(len(a)))])
-        games += 1
-    return games / (time.perf_counter() - t0)
+    return play_round(lambda: _NoGame(n_actions, acts), "apply", rng, seconds)[0]
 
 
 def main(argv=None) -> int:
@@ -86,9 +67,9 @@ def main(argv=None) -> int:
 
     import pyspiel
 
-    from negenlab.fen import Fen, tilings
+    from negenlab import games
 
-    fen = Fen(tilings.triangle(7))
+    fen = games.load("fen", board="triangle:7")
     peers = {"dots_and_boxes 6x6": pyspiel.load_game("dots_and_boxes", {"num_rows": 6, "num_cols": 6}),
              "dots_and_boxes 5x5": pyspiel.load_game("dots_and_boxes", {"num_rows": 5, "num_cols": 5})}
     rng = np.random.default_rng(2024)
@@ -96,12 +77,12 @@ def main(argv=None) -> int:
     peer_rates = {k: [] for k in peers}
     peer_len = {}
     for _ in range(args.rounds):
-        r, L = fen_round(fen, rng, args.seconds)
+        r, L = play_round(fen.new_initial_state, "apply", rng, args.seconds)
         fen_rates.append(r)
         fen_len.append(L)
         floor_rates.append(floor_round(round(L), rng, args.seconds / 2))
         for k, g in peers.items():
-            r, L = spiel_round(g, rng, args.seconds)
+            r, L = play_round(g.new_initial_state, "apply_action", rng, args.seconds)
             peer_rates[k].append(r)
             peer_len[k] = L
     f = statistics.median(fen_rates)

@@ -1,20 +1,33 @@
 """FEN (rules by Phil Leduc, 2024), implemented for rules analysis.
 
-Boards of any shape (:class:`Tessellation`, :mod:`negenlab.fen.tilings`), the per-turn counts
-n/e derived from a board (:func:`derive_ne`), and the game engine (:class:`Fen`) on
-negenlab's core protocol. The designer's rules text is not reproduced here.
+Boards of any shape (:class:`Tessellation`, :mod:`negenlab.fen.tilings`, board specs in
+:mod:`negenlab.fen.boards`), the per-turn counts n/e derived from a board (:func:`derive_ne`),
+and the game (:class:`FenGame`, :mod:`negenlab.fen.game`) on negenlab's core protocol. The
+designer's rules text is not reproduced here.
 
->>> from negenlab.fen import Fen, derive_ne, tilings
+>>> from negenlab.fen import FenGame, derive_ne, tilings
 >>> board = tilings.triangle(7)
 >>> r = derive_ne(board)
 >>> r.n, r.e
 (1, 3)
+
+The registry entry (``negenlab.games.load("fen", board="hexagon:2", pie_rule=False)``):
+
+>>> from negenlab import games
+>>> g = games.load("fen", board="hexagon:1")
+>>> type(g).__name__, (g.n, g.e), [a.name for a in games.make_agents("fen", "greedy,mcts:50")]
+('FenGame', (2, 3), ['greedy', 'mcts'])
 """
+from negenlab.core.registry import GameEntry
+
 from . import tilings
-from .engine import Fen, FenState
+from .agents import AGENTS
+from .game import FenGame, FenState, make_game
 from .ne import NEReading, NEResult, derive_ne
 from .rules import Rules
 from .tessellation import BoardError, BoardWarning, Tessellation
 
+ENTRY = GameEntry("fen", make_game, AGENTS, default_agent="random")
+
 __all__ = ["Tessellation", "BoardError", "BoardWarning", "tilings", "derive_ne", "NEResult", "NEReading",
-           "Fen", "FenState", "Rules"]
+           "FenGame", "FenState", "Rules", "make_game", "ENTRY"]

@@ -3,6 +3,10 @@
 The kernel plays uniformly random legal micro-actions, by the same rules as the Python
 engine, from any position (also mid-turn) to the end, and records the actions so that the
 tests can replay them through the Python engine, which checks every one.
+
+A game and a position reach the kernel packed into a few integer arrays (see
+:func:`pack_game` and :func:`pack_position`): the game's numbers in ``params`` (indices ``G_*``),
+its board tables in the tuple ``tables``, and the position's scalars in ``scalars`` (indices ``S_*``).
 """
 from __future__ import annotations
 
@@ -11,10 +15,52 @@ from numba import njit
 
 START, CLAIM_NODES, CLAIM_EDGES, CAPTURE = 0, 1, 2, 3
 
+# params: the game's numbers (board sizes, n and e, conflict degrees, rules, majority)
+G_V, G_E, G_F, G_N, G_E_CLAIM, G_D_NODE, G_D_EDGE, G_PARTIAL, G_PIE, G_MAJORITY = range(10)
+# scalars: the position's numbers (faces owned per colour, turn state, claim targets, items placed this turn)
+S_FACES0, S_FACES1, S_PHASE, S_TARGET, S_COLOUR, S_SWAPPED, S_TURN, S_TN, S_TE, S_PLACED = range(10)
+
+
+def pack_game(game) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """``(params, tables)`` of a :class:`~negenlab.fen.game.FenGame` for :func:`playout`.
+
+    ``tables`` is ``(item_ptr, item_idx, conf_ptr, conf_idx, need)``: the faces of every node and
+    edge and the items each one conflicts with (CSR), and the components a face capture needs.
+    """
+    b, rules = game.board, game.rules
+    params = np.array((b.V, b.E, b.F, game.n, game.e, b.D_node, b.D_edge, rules.partial_claims, rules.pie_rule,
+                       b.majority), np.int64)  # in the order of the G_* indices
+    return params, (b.item_ptr, b.item_idx, b.conf_ptr, b.conf_idx, b.need_arr)
+
+
+def pack_position(state) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(owner, cnt, scalars, placed)`` of a :class:`~negenlab.fen.game.FenState`: fresh arrays the
+    kernel may change."""
+    claiming = state.phase in (CLAIM_NODES, CLAIM_EDGES)
+    scalars = np.array((state.faces_owned[0], state.faces_owned[1], state.phase, state.target, state.colour,
+                        state.swapped, state.turn_number, state.tn, state.te, len(state.placed) if claiming else 0),
+                       np.int64)  # in the order of the S_* indices
+    placed = np.array(state.placed if claiming else [0], np.int64)
+    return np.array(state.owner, np.int64), np.array(state.cnt, np.int64), scalars, placed
+
+
+@njit(cache=True, inline="always")
+def _mark(x, d, blocked, conf_ptr, conf_idx):
+    """Add ``d`` to the block count of item ``x`` and of every item sharing a face with it.
+
+    (:func:`_has_indep` spells this out in its backtracking loop: even inlined, the helper there
+    costs about 5% of a playout.)"""
+    blocked[x] += d
+    for k in range(conf_ptr[x], conf_ptr[x + 1]):
+        blocked[conf_idx[k]] += d
+
 
 @njit(cache=True)
 def _has_indep(cands, m, r, D, conf_ptr, conf_idx, blocked, stack):
-    """Is there a set of r items among cands[:m] no two of which share a face (conflict lists)?"""
+    """Is there a set of r items among cands[:m] no two of which share a face (conflict lists)?
+
+    The marks are written out here rather than through :func:`_mark`: this is the hottest loop of a
+    playout, and the helper costs about 5% of its speed."""
     if r <= 0:
         return True
     if m >= (r - 1) * (D + 1) + 1:
@@ -91,17 +137,13 @@ def _extendable_into(cands, m, r, D, conf_ptr, conf_idx, blocked, stack, sub, ou
     for i in range(m):
         x = cands[i]
         # candidates compatible with x
-        blocked[x] += 1
-        for q in range(conf_ptr[x], conf_ptr[x + 1]):
-            blocked[conf_idx[q]] += 1
+        _mark(x, 1, blocked, conf_ptr, conf_idx)
         s = 0
         for j in range(m):
             if blocked[cands[j]] == 0:
                 sub[s] = cands[j]
                 s += 1
-        blocked[x] -= 1
-        for q in range(conf_ptr[x], conf_ptr[x + 1]):
-            blocked[conf_idx[q]] -= 1
+        _mark(x, -1, blocked, conf_ptr, conf_idx)
         if _has_indep(sub, s, r - 1, D, conf_ptr, conf_idx, blocked, stack):
             out[k] = x
             k += 1
@@ -109,13 +151,24 @@ def _extendable_into(cands, m, r, D, conf_ptr, conf_idx, blocked, stack, sub, ou
 
 
 @njit(cache=True)
-def playout(owner, cnt, faces_owned, placed_in, n_placed, phase, target, colour, swapped, turn_number,
-            tn, te, V, E, F, n, e, D_node, D_edge, partial, pie, majority,
-            item_ptr, item_idx, conf_ptr, conf_idx, need, seed, actions, max_actions):
-    """Play random legal micro-actions to the end. Arrays are modified in place (pass copies).
+def playout(params, tables, owner, cnt, scalars, placed_in, seed, actions):
+    """Play random legal micro-actions to the end, recording them in ``actions`` (at most its length).
 
+    ``params`` and ``tables`` come from :func:`pack_game`; ``owner``, ``cnt``, ``scalars`` and
+    ``placed_in`` from :func:`pack_position`, and ``owner`` and ``cnt`` are changed in place.
     Returns (winner_colour (-1 draw), swapped, number of recorded actions, end code 1=majority 2=blocked
-    0=stopped at max_actions)."""
+    0=stopped at the length of ``actions``)."""
+    V, E, F = params[G_V], params[G_E], params[G_F]
+    n, e = params[G_N], params[G_E_CLAIM]
+    D_node, D_edge = params[G_D_NODE], params[G_D_EDGE]
+    partial, pie, majority = params[G_PARTIAL] != 0, params[G_PIE] != 0, params[G_MAJORITY]
+    item_ptr, item_idx, conf_ptr, conf_idx, need = tables
+    faces_owned = np.empty(2, np.int64)
+    faces_owned[0], faces_owned[1] = scalars[S_FACES0], scalars[S_FACES1]
+    phase, target, colour = scalars[S_PHASE], scalars[S_TARGET], scalars[S_COLOUR]
+    swapped, turn_number = scalars[S_SWAPPED], scalars[S_TURN]
+    tn, te, n_placed = scalars[S_TN], scalars[S_TE], scalars[S_PLACED]
+    max_actions = len(actions)
     np.random.seed(seed)
     FACE0 = V + E
     SWAP = V + E + F
@@ -183,20 +236,14 @@ def playout(owner, cnt, faces_owned, placed_in, n_placed, phase, target, colour,
             hi = V if phase == CLAIM_NODES else FACE0
             D = D_node if phase == CLAIM_NODES else D_edge
             for i in range(np_):
-                x = placed[i]
-                blocked[x] += 1
-                for q in range(conf_ptr[x], conf_ptr[x + 1]):
-                    blocked[conf_idx[q]] += 1
+                _mark(placed[i], 1, blocked, conf_ptr, conf_idx)
             m = 0
             for x in range(lo, hi):
                 if owner[x] < 0 and blocked[x] == 0:
                     buf2[m] = x
                     m += 1
             for i in range(np_):
-                x = placed[i]
-                blocked[x] -= 1
-                for q in range(conf_ptr[x], conf_ptr[x + 1]):
-                    blocked[conf_idx[q]] -= 1
+                _mark(placed[i], -1, blocked, conf_ptr, conf_idx)
             k = _extendable_into(buf2, m, target - np_, D, conf_ptr, conf_idx, blocked, stack, sub, legal, 0)
         if k == 0:  # cannot happen by construction; stop rather than loop
             return -2, swapped, na, 0

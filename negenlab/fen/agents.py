@@ -1,24 +1,31 @@
 """FEN agents. Random and MCTS come from the core; :class:`GreedyAgent` is FEN-specific.
 
+By name (``negenlab.games.make_agents("fen", "greedy,mcts:400")``): ``random``, ``greedy`` and
+``mcts`` (the core UCT search, ``mcts:N`` simulations or ``mcts:Ns`` seconds per micro-action;
+its playouts are FEN's compiled ones, :meth:`FenState.playout`). :data:`AGENTS` holds the
+names FEN adds to the core's.
+
 >>> import numpy as np
->>> from negenlab.fen import Fen, tilings
+>>> from negenlab.fen import FenGame, tilings
 >>> from negenlab.fen.agents import GreedyAgent
->>> s = Fen(tilings.triangle(3)).new_initial_state()
+>>> s = FenGame(tilings.triangle(3)).new_initial_state()
 >>> a = GreedyAgent().step(s, np.random.default_rng(0))
 >>> a in s.legal_actions()
 True
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from negenlab.core.agents import Agent, MCTSAgent, RandomAgent
+from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
-from .engine import FenState
+if TYPE_CHECKING:
+    from .game import FenState
 
-__all__ = ["GreedyAgent", "RandomAgent", "MCTSAgent", "make_agent", "AGENTS"]
+__all__ = ["GreedyAgent", "RandomAgent", "MCTSAgent", "AGENTS"]
 
 
 class GreedyAgent(Agent):
@@ -33,7 +40,7 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def step(self, state: FenState, rng: np.random.Generator):
+    def step(self, state: FenState, rng: np.random.Generator):  # type: ignore[override]
         legal = state.legal_actions()
         b = state.b
         faces = [a for a in legal if b.FACE0 <= a < b.SWAP]
@@ -68,21 +75,10 @@ class GreedyAgent(Agent):
         return best[int(rng.integers(len(best)))]
 
 
-AGENTS = ("random", "greedy", "mcts")
+def _greedy(spec: AgentSpec) -> Agent:
+    if spec.simulations is not None or spec.seconds is not None:
+        raise AgentSpecError(f"agent {str(spec)!r}: greedy takes no budget")
+    return GreedyAgent()
 
 
-def make_agent(name: str, simulations: int = 200) -> Agent:
-    """An agent by name: ``random``, ``greedy`` or ``mcts`` (UCT with ``simulations`` playouts per action)."""
-    from negenlab.core.errors import InvalidInputError
-
-    if name == "random":
-        return RandomAgent()
-    if name == "greedy":
-        return GreedyAgent()
-    if name == "mcts":
-        return MCTSAgent(simulations=simulations)
-    raise InvalidInputError(f"unknown agent {name!r}; expected one of {', '.join(AGENTS)}")
-
-
-def describe_agents(agents) -> list[dict[str, Any]]:
-    return [a.describe() for a in agents]
+AGENTS: dict[str, AgentFactory] = {"greedy": _greedy}

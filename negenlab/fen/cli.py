@@ -3,18 +3,23 @@
     negenlab fen ne triangle:7 [--scope all] [--json]
     negenlab fen ne data/boards/hexagon_2.json
     negenlab fen atlas [--tilings 4.8.8 3.4.6.4] [--sizes 13 25 49] [--games 100] [--out data/fen/atlas.csv] [--json]
-    negenlab fen simulate triangle:7 [--agents random greedy] [--games 200] [--seed 2024] [--no-pie] [--json]
+    negenlab fen simulate [triangle:7] [--agents random,greedy] [--games 200] [--seed 2024] [--workers W]
+                          [--store DIR] [--json]
 
 A board is ``triangle:SIDE``, ``hexagon:RADIUS``, ``square:WxH``, ``TILING:FACES`` (e.g. ``4.8.8:37``)
-or a board JSON file (schema: ``negenlab.fen.tessellation.JSON_SCHEMA_DOC``).
+or a board JSON file (schema: ``negenlab.fen.tessellation.JSON_SCHEMA_DOC``). Agents are specs,
+one for both seats or one per seat (seat 0 moves first): ``random``, ``greedy``, ``mcts:400``
+(simulations per micro-action), ``mcts:2s`` (seconds).
 """
 from __future__ import annotations
 
-import json
+import argparse
+import dataclasses
+import shlex
 import warnings
 from pathlib import Path
 
-from negenlab.core.cliutil import add_json_flag, emit
+from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, emit, seat_agents, simulate_from_args
 from negenlab.core.errors import InvalidInputError
 
 from .boards import SPEC_HELP, parse_board
@@ -41,22 +46,15 @@ def register(parser) -> None:
     p.set_defaults(func=cmd_atlas)
 
     p = sub.add_parser("simulate", help="self-play balance on a board, with and without the pie rule")
-    p.add_argument("board", help=SPEC_HELP)
-    p.add_argument("--agents", nargs=2, default=["random", "random"], metavar=("SEAT0", "SEAT1"),
-                   help="random, greedy or mcts for seat 0 (moves first) and seat 1")
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--seed", type=int, default=2024)
-    p.add_argument("--simulations", type=int, default=100, help="MCTS playouts per action (default 100)")
-    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    add_json_flag(p)
+    p.add_argument("board", nargs="?", default="triangle:7", help=SPEC_HELP + " (default triangle:7)")
+    add_simulate_arguments(p, default_agents="random", default_games=200)
     p.set_defaults(func=cmd_simulate)
 
 
 def _board(spec):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        board = parse_board(spec)
-    return board
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # an even face count is reported by `ne`, not here
+        return parse_board(spec)
 
 
 def cmd_ne(args) -> int:
@@ -71,42 +69,60 @@ def cmd_ne(args) -> int:
     return 0
 
 
-def cmd_atlas(args) -> int:
-    from negenlab.core.version import package_version
+def atlas_command(args) -> str:
+    """The command line that makes this atlas table again."""
+    words = ["negenlab", "fen", "atlas", "--sizes", *map(str, args.sizes), "--games", str(args.games),
+             "--seed", str(args.seed)]
+    if args.tilings:
+        words += ["--tilings", *args.tilings]
+    if args.out:
+        words += ["--out", args.out]
+    return shlex.join(words)
 
-    from .atlas import atlas_table
+
+def cmd_atlas(args) -> int:
+    from negenlab.core.agents import RandomAgent
+    from negenlab.core.store import ResultStore
+
+    from .rules import Rules
+    from .study import atlas_table
 
     if args.games < 0:
         raise InvalidInputError(f"--games must be >= 0, got {args.games}")
     if any(s < 1 for s in args.sizes):
         raise InvalidInputError(f"--sizes must be >= 1, got {args.sizes}")
+    if args.out and Path(args.out).suffix != ".csv":
+        raise InvalidInputError(f"--out must name a .csv file, got {args.out!r}")
     backend = "serial" if not args.workers or args.workers <= 1 else "process"
     df = atlas_table(args.tilings, args.sizes, n_games=args.games, seed=args.seed, backend=backend,
                      workers=args.workers)
     if args.out:
         out = Path(args.out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        df.to_csv(out, index=False, float_format="%.4f")
-        meta = {"made_by": "negenlab fen atlas", "command": f"negenlab fen atlas --sizes {' '.join(map(str, args.sizes))} "
-                f"--games {args.games} --seed {args.seed}" + (f" --tilings {' '.join(args.tilings)}" if args.tilings else ""),
-                "seed": args.seed, "games_per_board_and_pie_setting": args.games, "agents": ["random", "random"],
-                "rules": "negenlab.fen.Rules() defaults (pie_rule on/off as in the columns, partial_claims=True, "
-                         "n/e derived with scope='interior')",
-                "negenlab_version": package_version(),
-                "columns": {"N,E,n,e": "interior reading", "N_all..e_all": "all nodes/edges (literal reading)",
-                            "p1_win_*": "seat 0 (first player) win rate with 95% Wilson interval"}}
-        out.with_suffix(".json").write_text(json.dumps(meta, indent=2) + "\n")
+        # the Rules() defaults, but for the pie rule: the table plays both settings
+        rules = {**dataclasses.asdict(Rules()), "pie_rule": "both: off in the *_nopie columns, on in the *_pie ones"}
+        ResultStore(out.parent).save_csv(
+            out.stem, df, rules=rules, agents=[RandomAgent(), RandomAgent()], seed=args.seed,
+            command=atlas_command(args), float_format="%.4f", made_by="negenlab fen atlas",
+            games_per_board_and_pie_setting=args.games,
+            columns={"N,E,n,e": "interior reading", "N_all..e_all": "all nodes/edges (literal reading)",
+                     "p1_win_*": "seat 0 (first player) win rate with 95% Wilson interval"})
     emit(df, args.json)
     return 0
 
 
 def cmd_simulate(args) -> int:
-    from .study import balance
+    from negenlab import games
 
-    if args.games < 1:
-        raise InvalidInputError(f"--games must be >= 1, got {args.games}")
+    from .game import FenGame
+    from .study import balance_table, pie_settings
+
     board = _board(args.board)
-    df = balance(board, args.agents, n_games=args.games, seed=args.seed, workers=args.workers,
-                 simulations=args.simulations)
-    emit(df, args.json)
+    agents = seat_agents(games.entry("fen"), args.agents, seats=2)
+    runs = {}
+    for rules in pie_settings(None):
+        tag = "pie" if rules.pie_rule else "nopie"
+        # one resumable store per pie setting: the two runs are different games
+        run_args = argparse.Namespace(**{**vars(args), "store": args.store and str(Path(args.store) / tag)})
+        runs[rules.pie_rule] = simulate_from_args(FenGame(board, rules), agents, run_args)
+    emit(balance_table(board.name, " vs ".join(a.name for a in agents), runs), args.json)
     return 0

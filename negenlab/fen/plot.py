@@ -1,5 +1,8 @@
 """Matplotlib pictures of FEN boards, positions, n/e histograms and the atlas gallery.
 
+Charts of data only: the caller passes the owners (``FenState.owners()``), the eligible faces
+and the n/e derivation (:func:`negenlab.fen.derive_ne`); nothing here applies a rule.
+
 Player colours: colour 0 red, colour 1 blue; owned faces are filled light, owned edges and
 nodes drawn strong; faces the player to move may capture are hatched green.
 
@@ -15,16 +18,17 @@ import matplotlib.pyplot as plt
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from .ne import derive_ne
 from .svg import COLOURS, LIGHT
 
 
-def draw_board(t, state=None, ax=None, labels: bool = False, title: str | None = None, node_size: float = 30):
-    """Draw a tessellation, optionally with a position (owned nodes, edges, faces; eligible faces marked)."""
+def draw_board(t, owners: dict[str, list[int]] | None = None, eligible=(), ax=None, labels: bool = False,
+               title: str | None = None, node_size: float = 30):
+    """Draw a tessellation, optionally with a position: ``owners`` as from ``FenState.owners()`` (owned
+    nodes, edges, faces) and the ``eligible`` faces (``FenState.eligible_faces()``) marked."""
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 5))
-    owner = state.owners() if state is not None else None
-    eligible = set(state.eligible_faces()) if state is not None and not state.is_terminal() else set()
+    owner = owners
+    eligible = set(eligible)
     xy = t.coords
     for f, face in enumerate(t.face_nodes):
         o = owner["faces"][f] if owner else -1
@@ -54,9 +58,10 @@ def draw_board(t, state=None, ax=None, labels: bool = False, title: str | None =
     return ax
 
 
-def plot_ne(t, result=None, axes=None):
-    """Histograms of faces per node and faces per edge, interior vs all, with the modes marked."""
-    r = result or derive_ne(t)
+def plot_ne(t, result, axes=None):
+    """Histograms of faces per node and faces per edge, interior vs all, with the modes marked
+    (``result``: ``derive_ne(t)``)."""
+    r = result
     if axes is None:
         _, axes = plt.subplots(1, 2, figsize=(8, 2.8))
     for ax, key, label, mode_i, mode_a in ((axes[0], "node_histogram", "faces per node", r.interior.N, r.all.N),
@@ -76,13 +81,12 @@ def plot_ne(t, result=None, axes=None):
 
 
 def gallery(boards, ncols: int = 4, size: float = 2.6):
-    """A grid of boards, each titled with its name and n/e."""
+    """A grid of boards, each titled with its name and n/e: ``boards`` are ``(name, board, derive_ne(board))``."""
     boards = list(boards)
     nrows = (len(boards) + ncols - 1) // ncols
     fig, axes = plt.subplots(nrows, ncols, figsize=(ncols * size, nrows * size))
     axes = axes.ravel() if hasattr(axes, "ravel") else [axes]
-    for ax, (name, t) in zip(axes, boards):
-        r = derive_ne(t)
+    for ax, (name, t, r) in zip(axes, boards, strict=False):
         draw_board(t, ax=ax, node_size=4, title=f"{name}\n{t.num_faces} faces, n={r.n} e={r.e}")
     for ax in axes[len(boards):]:
         ax.set_axis_off()

@@ -7,14 +7,28 @@ Defaults keep the whole page under a minute on 2 cores; ``--games N`` scales the
 """
 from __future__ import annotations
 
+import json
 import warnings
-from pathlib import Path
 
 import pandas as pd
 
+from negenlab.core.data import MissingDataError, data_file
+
 TITLE = "FEN"
 
-ATLAS_CSV = Path(__file__).resolve().parents[2] / "data" / "fen" / "atlas.csv"
+
+def committed_atlas() -> tuple[pd.DataFrame, dict] | None:
+    """The committed atlas table (``data/fen/atlas.csv``) and its sidecar, or None when it is not shipped."""
+    try:
+        with data_file("fen", "atlas.csv").open() as fh:
+            table = pd.read_csv(fh)
+    except MissingDataError:
+        return None
+    try:
+        meta = json.loads(data_file("fen", "atlas.json").read_text())
+    except MissingDataError:
+        meta = {}
+    return table, meta
 
 
 def build(page, options) -> None:
@@ -22,12 +36,11 @@ def build(page, options) -> None:
 
     from . import tilings
     from .agents import GreedyAgent
-    from .atlas import atlas_table
-    from .engine import Fen
+    from .game import FenGame
     from .ne import derive_ne
     from .plot import draw_board, gallery, plot_ne
     from .rules import Rules
-    from .study import balance
+    from .study import ATLAS_COMMAND, atlas_table, balance
 
     games = options.games if options.games is not None else 200
     seed = options.seed
@@ -58,14 +71,17 @@ def build(page, options) -> None:
 
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.4), gridspec_kw={"width_ratios": [1, 1.3, 1.3]})
     draw_board(boards[0], ax=axes[0])
-    plot_ne(boards[0], axes=axes[1:])
+    plot_ne(boards[0], derive_ne(boards[0]), axes=axes[1:])
     page.figure(fig, caption="The standard board (triangle, side 7) and its faces-per-node / faces-per-edge "
                              "histograms, all nodes vs interior nodes.")
 
     # -- atlas -----------------------------------------------------------------------------------
     page.heading("Atlas: regular and Archimedean tilings")
-    if ATLAS_CSV.exists():
-        atlas = pd.read_csv(ATLAS_CSV)
+    committed = committed_atlas()
+    atlas_command = ATLAS_COMMAND
+    if committed is not None:
+        atlas, meta = committed
+        atlas_command = meta.get("command") or atlas_command
         page.text("From data/fen/atlas.csv (made by `negenlab fen atlas`; its sidecar JSON records seed, games "
                   "and version). First-player win rates are random-vs-random self-play with 95% Wilson intervals.")
     else:
@@ -74,7 +90,8 @@ def build(page, options) -> None:
     page.table(atlas, caption="faces, nodes, edges, N/E/n/e (interior), the literal reading (_all), and balance")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        gal = [(name, tilings.archimedean(name, faces=25)) for name in tilings.ARCHIMEDEAN]
+        gal = [(name, b, derive_ne(b)) for name in tilings.ARCHIMEDEAN
+               for b in [tilings.archimedean(name, faces=25)]]
     page.figure(gallery(gal, ncols=4), caption="The 11 tilings clipped to 25 faces around a face centre.")
 
     # -- balance ---------------------------------------------------------------------------------
@@ -86,22 +103,23 @@ def build(page, options) -> None:
     t_random = balance(board, ["random", "random"], n_games=games, seed=seed, workers=options.workers)
     t_greedy = balance(board, ["greedy", "greedy"], n_games=max(games // 4, 10), seed=seed, workers=options.workers)
     table = pd.concat([t_random, t_greedy], ignore_index=True)
-    page.table(table.drop(columns=["board"]), caption="balance on triangle side 7 (the greedy agent never swaps, "
+    page.table(table.drop(columns=["board", "group"]), caption="balance on triangle side 7 (the greedy agent never swaps, "
                                                        "so its rows with and without the pie rule are the same games)")
     page.provenance(rules=Rules(), agents=[RandomAgent(), GreedyAgent()], seed=seed, command=options.command("fen"),
-                    board="triangle side 7", n=Fen(board).n, e=Fen(board).e)
+                    board="triangle side 7", n=FenGame(board).n, e=FenGame(board).e)
     page.heading("Search agent: MCTS against greedy (small board)")
     small = tilings.triangle(3)
     n_mcts = max(games // 10, 10)
     page.text(f"UCT search (50 simulations per micro-action, random playouts) in seat 0 against the greedy agent "
               f"in seat 1, and the reverse, on the triangle of side 3 (9 faces), {n_mcts} games per pie setting.")
-    t_m1 = balance(small, ["mcts", "greedy"], n_games=n_mcts, seed=seed, workers=options.workers, simulations=50)
-    t_m2 = balance(small, ["greedy", "mcts"], n_games=n_mcts, seed=seed, workers=options.workers, simulations=50)
-    page.table(pd.concat([t_m1, t_m2], ignore_index=True).drop(columns=["board"]),
+    t_m1 = balance(small, ["mcts:50", "greedy"], n_games=n_mcts, seed=seed, workers=options.workers)
+    t_m2 = balance(small, ["greedy", "mcts:50"], n_games=n_mcts, seed=seed, workers=options.workers)
+    page.table(pd.concat([t_m1, t_m2], ignore_index=True).drop(columns=["board", "group"]),
                caption="MCTS(50) vs greedy on triangle side 3")
     page.note("Engine speed (benchmarks/bench_fen.py): random self-play through the Python protocol, one "
               "placement per action, compared in one run with OpenSpiel dots_and_boxes 6x6 driven the same way.")
-    page.findings(findings(rows, t_random, t_greedy, t_m1, t_m2, atlas, options.command("fen")), first=True)
+    page.findings(findings(rows, t_random, t_greedy, t_m1, t_m2, atlas, options.command("fen"), atlas_command),
+                  first=True)
 
 
 def _metric(table: pd.DataFrame, metric: str, pie: bool) -> pd.Series:
@@ -113,9 +131,10 @@ def _pct(row) -> str:
 
 
 def findings(ne_rows: list[dict], t_random, t_greedy, t_mcts_first, t_mcts_second, atlas: pd.DataFrame,
-             command: str) -> list[dict]:
+             command: str, atlas_command: str = "") -> list[dict]:
     """The FEN page's numbered findings, each with its number, n and interval (or "exact") and the
-    designer claim it tests.
+    designer claim it tests. The balance tables are :func:`negenlab.fen.study.balance` tables;
+    ``atlas_command`` is the command that made ``atlas``.
 
     >>> import pandas as pd
     >>> row = lambda m, pie, v: {"metric": m, "pie_rule": pie, "value": v, "lo": v - .1, "hi": v + .1, "n": 100}
@@ -166,5 +185,5 @@ def findings(ne_rows: list[dict], t_random, t_greedy, t_mcts_first, t_mcts_secon
                             f"between random players runs from {rate(best)} ({best['tiling']}) to {rate(worst)} "
                             f"({worst['tiling']}), n={int(best['games_nopie'])} each, no pie rule.",
                     "section": "Atlas: regular and Archimedean tilings",
-                    "command": "negenlab fen atlas --games 200 --out data/fen/atlas.csv"})
+                    "command": atlas_command})
     return out

@@ -1,63 +1,147 @@
-"""Self-play balance statistics per board, with and without the pie rule.
+"""FEN studies: self-play balance per board, and the atlas of tilings (the committed table
+``data/fen/atlas.csv``).
 
-:func:`balance` plays seeded games with :func:`negenlab.core.simulate` and returns a tidy
-table: first-player (seat 0) win rate, draw rate, swap rate, share of games ended by a
-majority, each with n and a Wilson interval; mean game length (turns) and captures per
-game with 95% intervals.
+:func:`balance` plays seeded games with :func:`negenlab.core.simulate`, with and without the
+pie rule, and returns the long summary table of :mod:`negenlab.core.summary` (one row per
+metric and setting): first-player (seat 0) win rate, draw rate, swap rate, share of games
+ended by a majority, each with n and a Wilson interval; mean game length (turns) and captures
+per game with 95% normal intervals. The board, the pie setting and the agents stand in front
+as columns of their own.
 
 >>> from negenlab.fen import tilings
 >>> from negenlab.fen.study import balance
 >>> t = balance(tilings.triangle(3), ["random", "random"], n_games=10, seed=1, backend="serial")
->>> sorted(set(t["pie_rule"]))
-[False, True]
+>>> sorted(set(t["pie_rule"])), list(t.columns)
+([False, True], ['board', 'pie_rule', 'agents', 'metric', 'group', 'value', 'lo', 'hi', 'n', 'method'])
+
+:func:`atlas_table` gives one row per board: tiling, faces, nodes, edges, N, E, n, e in the
+interior reading, the same in the literal (all) reading, whether they agree, and the first
+player's win rate in random self-play without and with the pie rule (n games and a Wilson
+interval each).
+
+>>> t = atlas_table(tilings=["4.8.8"], sizes=[13], n_games=4, seed=1)
+>>> t[["tiling", "faces", "n", "e"]].values.tolist()
+[['4.8.8', 13, 2, 3]]
 """
 from __future__ import annotations
 
+import dataclasses
+import warnings
+from collections.abc import Iterator, Sequence
+from typing import Any
+
 import pandas as pd
 
+from negenlab import games
 from negenlab.core import simulate
-from negenlab.core.metrics import mean_interval, rate
+from negenlab.core.agents import Agent, RandomAgent
+from negenlab.core.registry import AgentSpec
+from negenlab.core.summary import long_table, mean_row, rate_row
 
-from .agents import make_agent
-from .engine import Fen
+from . import tilings as T
+from .game import FenGame
+from .ne import derive_ne
 from .rules import Rules
 from .tessellation import Tessellation
 
+DEFAULT_SIZES = (13, 25, 49)
+ATLAS_COMMAND = "negenlab fen atlas --sizes 13 25 49 --games 200 --seed 2024 --out data/fen/atlas.csv"
 
-def balance_rows(df: pd.DataFrame) -> list[dict]:
-    """Metric rows (metric, value, lo, hi, n) of one simulation table."""
+
+def _agents(agents: Sequence[str | AgentSpec | Agent]) -> list[Agent]:
+    """Agent objects from specs (``random``, ``greedy``, ``mcts:400``) or agents."""
+    entry = games.entry("fen")
+    return [a if isinstance(a, Agent) else entry.make_agent(a) for a in agents]
+
+
+def balance_rows(df: pd.DataFrame, group: str = "") -> list[dict[str, Any]]:
+    """Summary rows (:mod:`negenlab.core.summary`) of one simulation table."""
     n = len(df)
-    rows = []
-
-    def add(metric, r):
-        rows.append({"metric": metric, "value": r["value"], "lo": r["lo"], "hi": r["hi"], "n": r["n"]})
-    add("first_player_win_rate", rate(int((df["winner"] == 0).sum()), n))
-    add("second_player_win_rate", rate(int((df["winner"] == 1).sum()), n))
-    add("draw_rate", rate(int(df["draw"].sum()), n))
-    add("colour0_win_rate", rate(int((df["winner_colour"] == 0).sum()), n))
-    add("swap_rate", rate(int(df["swapped"].sum()), n))
-    add("ends_by_majority", rate(int((df["end"] == "majority").sum()), n))
-    add("ends_blocked", rate(int((df["end"] == "blocked").sum()), n))
-    add("turns_per_game", mean_interval(df["turns"]))
-    add("actions_per_game", mean_interval(df["length"]))
-    add("captures_per_game", mean_interval(df["captures"]))
-    return rows
+    return [
+        rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), n, group),
+        rate_row("second_player_win_rate", int((df["winner"] == 1).sum()), n, group),
+        rate_row("draw_rate", int(df["draw"].sum()), n, group),
+        rate_row("colour0_win_rate", int((df["winner_colour"] == 0).sum()), n, group),
+        rate_row("swap_rate", int(df["swapped"].sum()), n, group),
+        rate_row("ends_by_majority", int((df["end"] == "majority").sum()), n, group),
+        rate_row("ends_blocked", int((df["end"] == "blocked").sum()), n, group),
+        mean_row("turns_per_game", df["turns"], group),
+        mean_row("actions_per_game", df["length"], group),
+        mean_row("captures_per_game", df["captures"], group),
+    ]
 
 
-def balance(board: Tessellation, agents=("random", "random"), n_games: int = 200, seed: int = 2024,
-            rules: Rules | None = None, backend: str = "process", workers: int | None = None,
-            progress: bool = False, simulations: int = 100) -> pd.DataFrame:
+def balance_table(board_name: str, agents_label: str, runs: dict[bool, pd.DataFrame]) -> pd.DataFrame:
+    """The balance table of simulation tables by pie setting (``{True: df, False: df}``): the long
+    summary table with ``board``, ``pie_rule`` and ``agents`` in front; ``group`` names the setting."""
+    parts = []
+    for pie, df in runs.items():
+        group = f"{agents_label}, {'pie rule' if pie else 'no pie rule'}"
+        t = long_table(balance_rows(df, group))
+        t.insert(0, "agents", agents_label)
+        t.insert(0, "pie_rule", pie)
+        t.insert(0, "board", board_name)
+        parts.append(t)
+    return pd.concat(parts, ignore_index=True)
+
+
+def pie_settings(rules: Rules | None) -> Iterator[Rules]:
+    """``rules`` (default: the defaults) with the pie rule on, then off: the two games of a balance study."""
+    base = rules or Rules()
+    for pie in (True, False):
+        yield dataclasses.replace(base, pie_rule=pie)
+
+
+def balance(board: Tessellation, agents: Sequence[str | AgentSpec | Agent] = ("random", "random"),
+            n_games: int = 200, seed: int = 2024, rules: Rules | None = None, backend: str = "process",
+            workers: int | None = None, progress: bool = False) -> pd.DataFrame:
     """Balance table for ``board``: the same study with ``pie_rule`` True and False.
 
-    ``agents`` are names (``random``, ``greedy``, ``mcts``) or Agent objects, seat 0 first.
+    ``agents`` are specs (``random``, ``greedy``, ``mcts:400``, ``mcts:2s``) or Agent objects, seat 0 first.
     """
-    base = rules or Rules()
-    out = []
-    for pie in (True, False):
-        r = Rules(pie_rule=pie, partial_claims=base.partial_claims, n=base.n, e=base.e, ne_scope=base.ne_scope)
-        game = Fen(board, r)
-        ag = [make_agent(a, simulations) if isinstance(a, str) else a for a in agents]
-        df = simulate(game, ag, n_games=n_games, seed=seed, backend=backend, workers=workers, progress=progress)
-        for row in balance_rows(df):
-            out.append({"board": board.name, "pie_rule": pie, "agents": " vs ".join(a.name for a in ag), **row})
-    return pd.DataFrame(out)
+    ag = _agents(agents)
+    runs = {r.pie_rule: simulate(FenGame(board, r), ag, n_games=n_games, seed=seed, backend=backend,
+                                 workers=workers, progress=progress)
+            for r in pie_settings(rules)}
+    return balance_table(board.name, " vs ".join(a.name for a in ag), runs)
+
+
+# -- the atlas ----------------------------------------------------------------------------------
+
+def atlas_boards(tilings: Sequence[str] | None = None, sizes: Sequence[int] = DEFAULT_SIZES):
+    """(tiling name, board) for every tiling and size."""
+    names = list(T.ARCHIMEDEAN) if tilings is None else [T.canonical_name(n) for n in tilings]
+    for name in names:
+        for k in sizes:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                yield name, T.archimedean(name, faces=int(k))
+
+
+def atlas_table(tilings: Sequence[str] | None = None, sizes: Sequence[int] = DEFAULT_SIZES,
+                n_games: int = 100, seed: int = 2024, backend: str = "serial", workers: int | None = None,
+                progress: bool = False) -> pd.DataFrame:
+    """The atlas table (see the module docstring). ``n_games`` = 0 skips self-play."""
+    rows = []
+    for name, board in atlas_boards(tilings, sizes):
+        r = derive_ne(board)
+        row = {"tiling": name, "faces": board.num_faces, "nodes": board.num_nodes, "edges": board.num_edges,
+               "N": r.interior.N, "E": r.interior.E, "n": r.interior.n, "e": r.interior.e,
+               "N_all": r.all.N, "E_all": r.all.E, "n_all": r.all.n, "e_all": r.all.e, "agree": r.agree}
+        if n_games:
+            for pie in (False, True):
+                df = simulate(FenGame(board, Rules(pie_rule=pie)), [RandomAgent(), RandomAgent()], n_games=n_games,
+                              seed=seed, backend=backend, workers=workers, progress=progress)
+                q = rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), len(df))
+                tag = "pie" if pie else "nopie"
+                row.update({f"p1_win_{tag}": q["value"], f"p1_win_{tag}_lo": q["lo"], f"p1_win_{tag}_hi": q["hi"],
+                            f"games_{tag}": q["n"]})
+                if not pie:
+                    row["mean_turns"] = float(df["turns"].mean())
+                    row["draw_rate"] = float(df["draw"].mean())
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+__all__ = ["balance", "balance_rows", "balance_table", "pie_settings", "atlas_boards", "atlas_table",
+           "DEFAULT_SIZES"]

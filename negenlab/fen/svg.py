@@ -1,5 +1,8 @@
 """Plain SVG drawings of boards and positions (no matplotlib), used by ``_repr_svg_``.
 
+Pure drawing: the caller passes the facts (who owns what: ``FenState.owners()``; which faces
+may be captured: ``FenState.eligible_faces()``); nothing here applies a rule.
+
 Faces are filled in the owner's colour (light grey when empty; the faces passed as
 ``eligible`` are filled green with a dashed outline), edges and nodes are drawn in the
 owner's colour. Colour 0 is red, colour 1 is blue.
@@ -40,7 +43,7 @@ def _inside(p, poly) -> bool:
     """Is p strictly inside the polygon (ray casting)?"""
     x, y = p
     inside = False
-    for (x1, y1), (x2, y2) in zip(poly, np.roll(poly, -1, axis=0)):
+    for (x1, y1), (x2, y2) in zip(poly, np.roll(poly, -1, axis=0), strict=True):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
@@ -57,6 +60,11 @@ def _band(a, b, half: float) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in (a + n, b + n, b - n, a - n))
 
 
+def _no_target(kind: str, *parts) -> str:
+    """No click target (a drawing without ``targets``)."""
+    return ""
+
+
 def _clearances(t, px: np.ndarray) -> tuple[float, float]:
     """(half width of the edge click bands, node radius) in px that keep every target's
     bounding-box centre clear of the other targets: face centres clear of edges and nodes,
@@ -64,7 +72,7 @@ def _clearances(t, px: np.ndarray) -> tuple[float, float]:
     edges = [(px[a], px[b]) for a, b in t.edges]
     shortest = min(float(np.linalg.norm(b - a)) for a, b in edges)
     to_edge, to_node = [], []
-    for face, fe in zip(t.face_nodes, t.face_edges):
+    for face, fe in zip(t.face_nodes, t.face_edges, strict=True):
         poly = px[list(face)]
         centre = (poly.min(axis=0) + poly.max(axis=0)) / 2
         if not _inside(centre, poly):
@@ -86,10 +94,12 @@ def _clearances(t, px: np.ndarray) -> tuple[float, float]:
     return half, radius
 
 
-def board_svg(t, state=None, size: int = 420, labels: bool = False, eligible=(), targets: bool = False) -> str:
-    """The board ``t`` (a Tessellation) with the owners of ``state`` (a FenState or None).
+def board_svg(t, owners: dict[str, list[int]] | None = None, size: int = 420, labels: bool = False, eligible=(),
+              targets: bool = False) -> str:
+    """The board ``t`` (a Tessellation), coloured by ``owners`` (``FenState.owners()``: the owner
+    colour, -1 empty, of every node, edge and face; None: an empty board).
 
-    ``eligible``: faces to mark as capturable (the caller reads them from the state);
+    ``eligible``: faces to mark as capturable (``FenState.eligible_faces()``);
     ``targets``: make nodes, edges and faces click targets (see the module docstring).
     """
     xy = t.coords
@@ -105,11 +115,13 @@ def board_svg(t, state=None, size: int = 420, labels: bool = False, eligible=(),
     def P(v):
         return px[v]
     half, r_max = _clearances(t, px) if targets else (HIT_WIDTH / 2, float("inf"))
-    owner = state.owners() if state is not None else None
+    owner = owners
     eligible = set(eligible)
-    tgt = (lambda *_: "")
+    tgt = _no_target
     if targets:
-        from negenlab.core.widgets import target as tgt
+        from negenlab.core.widgets import target
+
+        tgt = target
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
              f'viewBox="0 0 {w:.1f} {h:.1f}">']
     for f, face in enumerate(t.face_nodes):

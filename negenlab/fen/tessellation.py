@@ -26,8 +26,9 @@ import math
 import os
 import warnings
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -245,7 +246,7 @@ class Tessellation:
     @property
     def boundary_nodes(self) -> list[int]:
         """Nodes on a boundary edge."""
-        s = set()
+        s: set[int] = set()
         for j in self.boundary_edges:
             s.update(self.edges[j])
         return sorted(s)
@@ -263,7 +264,7 @@ class Tessellation:
 
     def face_adjacency(self) -> list[set[int]]:
         """Faces sharing an edge with each face."""
-        adj = [set() for _ in self.face_nodes]
+        adj: list[set[int]] = [set() for _ in self.face_nodes]
         for fs in self.edge_faces:
             if len(fs) == 2:
                 a, b = fs
@@ -364,9 +365,9 @@ class Tessellation:
             k = len(P)
             lo, hi = mins[fi] - 1e-9, maxs[fi] + 1e-9
             near = np.where(np.all((coords >= lo) & (coords <= hi), axis=1))[0]
-            members = set(face)
+            corners = set(face)
             for v in near.tolist():
-                if v in members:
+                if v in corners:
                     continue
                 x = coords[v]
                 for i in range(k):
@@ -414,24 +415,14 @@ class Tessellation:
             for j in range(kb):
                 if _segments_cross(A[i], A[(i + 1) % ka], B[j], B[(j + 1) % kb], eps):
                     return True
-        for p in A:
-            if _point_in_polygon(p, B, 1e-7):
-                return True
-        for p in B:
-            if _point_in_polygon(p, A, 1e-7):
-                return True
-        for p in probesA:
-            if _point_in_polygon(p, B, 1e-9):
-                return True
-        for p in probesB:
-            if _point_in_polygon(p, A, 1e-9):
-                return True
-        return False
+        # a corner of one strictly inside the other, then a point just inside one side of one inside the other
+        checks = ((A, B, 1e-7), (B, A, 1e-7), (probesA, B, 1e-9), (probesB, A, 1e-9))
+        return any(_point_in_polygon(p, poly, tol) for points, poly, tol in checks for p in points)
 
     # -- constructors ---------------------------------------------------------------------------
     @classmethod
     def from_polygons(cls, polygons: Iterable[Sequence[Sequence[float]]], tolerance: float = 1e-6,
-                      name: str = "polygons", warn: bool = True) -> "Tessellation":
+                      name: str = "polygons", warn: bool = True) -> Tessellation:
         """Build a board from polygons given by corner coordinates.
 
         Corners closer than ``tolerance`` are the same node. Polygons may be given in either
@@ -490,7 +481,7 @@ class Tessellation:
         return cls(np.array(nodes, dtype=float).reshape(-1, 2), faces, name=name, warn=warn)
 
     @classmethod
-    def from_graph(cls, graph, pos: dict | None = None, name: str = "graph", warn: bool = True) -> "Tessellation":
+    def from_graph(cls, graph, pos: dict | None = None, name: str = "graph", warn: bool = True) -> Tessellation:
         """The bounded faces of a planar networkx graph.
 
         With ``pos`` (or a ``pos`` node attribute) the drawing must be a straight-line planar
@@ -555,7 +546,7 @@ class Tessellation:
         return cls(coords, bounded, name=name, warn=warn)
 
     @classmethod
-    def from_json(cls, source: str | os.PathLike | dict, warn: bool = True) -> "Tessellation":
+    def from_json(cls, source: str | os.PathLike | dict, warn: bool = True) -> Tessellation:
         """Read a board from a JSON file path, JSON text, or an already-parsed dict.
 
         The schema is in ``negenlab.fen.tessellation.JSON_SCHEMA_DOC``; errors name the path

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -44,7 +44,7 @@ def triangle(side: int = 7) -> Tessellation:
     """
     side = _positive_int(side, "side")
     idx = {}
-    coords = []
+    coords: list[tuple[float, float]] = []
     for j in range(side + 1):
         for i in range(side + 1 - j):
             idx[(i, j)] = len(coords)
@@ -187,7 +187,7 @@ def _unit_distance_pairs(P: np.ndarray, tol: float = 1e-6) -> np.ndarray:
     buckets: dict[tuple[int, int], list[int]] = {}
     for i, key in enumerate(map(tuple, keys.tolist())):
         buckets.setdefault(key, []).append(i)
-    out = []
+    out: list[tuple[int, int]] = []
     for (bx, by), members in buckets.items():
         cand = np.array([j for dx in (-1, 0, 1) for dy in (-1, 0, 1) for j in buckets.get((bx + dx, by + dy), ())])
         for i in members:

@@ -20,13 +20,13 @@ import warnings
 import ipywidgets as W
 import numpy as np
 
+from negenlab import games
 from negenlab.core.agents import MCTSAgent
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.widgets import BoardWidget, ErrorBanner
 
 from . import tilings
-from .agents import make_agent
-from .engine import CAPTURE, CLAIM_EDGES, CLAIM_NODES, Fen
+from .game import CAPTURE, CLAIM_EDGES, CLAIM_NODES, FenGame
 from .ne import derive_ne
 from .rules import Rules
 from .svg import COLOUR_NAMES, board_svg
@@ -123,8 +123,8 @@ def _colour_words(text: str) -> str:
 def next_step(state) -> str:
     """What the player to move may click now, in words.
 
-    >>> from negenlab.fen import Fen, tilings
-    >>> s = Fen(tilings.triangle(7)).new_initial_state()
+    >>> from negenlab.fen import FenGame, tilings
+    >>> s = FenGame(tilings.triangle(7)).new_initial_state()
     >>> next_step(s)
     'claim 1 node or 3 edges'
     >>> s.apply(s.b.EDGE0); next_step(s)
@@ -153,7 +153,8 @@ class PlayableBoard:
 
     Click a node, an edge or a face to play it as one micro-action: a claim of e edges is e
     clicks, a capture is clicks on dashed faces, then "stop capturing" (or the turn ends by
-    itself when no face is left). The agent answers its whole turn. ``view.legal`` lists the
+    itself when no face is left). The agent (a spec: ``greedy``, ``random``, ``mcts:200``) answers
+    its whole turn. ``view.legal`` lists the
     clickable targets (``node:v``, ``edge:j``, ``face:f``); an illegal click is explained in
     the widget's error line and changes nothing. Show it with ``display(pb.widget)``.
 
@@ -170,10 +171,10 @@ class PlayableBoard:
     """
 
     def __init__(self, board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0,
-                 rules: Rules | None = None, seed: int = 0, simulations: int = 100, size: int = 420):
+                 rules: Rules | None = None, seed: int = 0, size: int = 420):
         self.board = board or tilings.triangle(5)
-        self.game = Fen(self.board, rules)
-        self.agent = make_agent(agent, simulations)
+        self.game = FenGame(self.board, rules)
+        self.agent = games.entry("fen").make_agent(agent)
         self.human = int(human_seat)
         self.seed = seed
         self.size = size
@@ -268,7 +269,7 @@ class PlayableBoard:
         mine = s.current_player == self.human
         legal = s.legal_actions() if mine else []
         eligible = s.eligible_faces() if not s.is_terminal() else ()
-        self.view.svg = board_svg(self.board, s, size=self.size, eligible=eligible, targets=True)
+        self.view.svg = board_svg(self.board, s.owners(), size=self.size, eligible=eligible, targets=True)
         self.view.legal = [self.target_of(a) for a in legal if a < b.SWAP]
         self.swap.disabled = b.SWAP not in legal
         self.stop.disabled = b.STOP not in legal

@@ -59,7 +59,7 @@ def legal_turns(faces, node_owner, edge_owner, face_owner, mover, n, e, partial,
         empty = [x for x, o in owner.items() if o == -1]
         fx = {x: faces_fn(x) for x in empty}
 
-        def ok(combo):
+        def ok(combo, fx=fx):
             return all(not share_face(fx[a], fx[b]) for a, b in combinations(combo, 2))
         size = want
         found = [c for c in combinations(empty, size) if ok(c)]

@@ -194,11 +194,11 @@ def test_json_round_trip_and_errors(tmp_path):
 
 
 def test_shipped_boards_load():
-    from pathlib import Path
+    from negenlab.core.data import data_root
 
-    folder = Path(__file__).resolve().parents[2] / "data" / "boards"
-    files = sorted(folder.glob("*.json"))
+    files = sorted((f for f in data_root().joinpath("boards").iterdir() if f.name.endswith(".json")),
+                   key=lambda f: f.name)
     assert files, "data/boards/ ships the standard boards"
     for f in files:
-        t = Tessellation.from_json(f)
+        t = Tessellation.from_json(f.read_text())
         assert t.num_faces % 2 == 1 and is_valid_board(t)

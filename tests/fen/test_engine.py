@@ -3,8 +3,8 @@ import pytest
 
 from negenlab.core.errors import IllegalMoveError
 from negenlab.core.game import play_random_game
-from negenlab.fen import Fen, Rules, tilings
-from negenlab.fen.engine import START
+from negenlab.fen import FenGame, Rules, tilings
+from negenlab.fen.game import START
 
 from .naive import legal_turns
 
@@ -82,7 +82,7 @@ CASES = [
 
 @pytest.mark.parametrize("name,make,rules", CASES, ids=[c[0] for c in CASES])
 def test_engine_turns_match_naive_rules(name, make, rules):
-    game = Fen(make(), rules)
+    game = FenGame(make(), rules)
     rng = np.random.default_rng(abs(hash(name)) % 2**32)
     for s in random_turn_starts(game, rng, 12):
         naive = naive_from_state(s)
@@ -92,7 +92,7 @@ def test_engine_turns_match_naive_rules(name, make, rules):
 
 @pytest.mark.parametrize("name,make,rules", CASES, ids=[c[0] for c in CASES])
 def test_whole_turn_api_agrees_with_naive(name, make, rules):
-    game = Fen(make(), rules)
+    game = FenGame(make(), rules)
     rng = np.random.default_rng(7)
     t = game.tessellation
     for s in random_turn_starts(game, rng, 8):
@@ -125,7 +125,7 @@ def test_whole_turn_api_agrees_with_naive(name, make, rules):
 
 
 def test_standard_board_counts_and_first_actions():
-    game = Fen(tilings.triangle(7))
+    game = FenGame(tilings.triangle(7))
     s = game.new_initial_state()
     assert (game.n, game.e) == (1, 3)
     assert len(s.legal_actions()) == 36 + 84
@@ -133,7 +133,7 @@ def test_standard_board_counts_and_first_actions():
 
 
 def test_random_games_end_properly_and_replay():
-    game = Fen(tilings.triangle(7))
+    game = FenGame(tilings.triangle(7))
     for seed in range(20):
         s = play_random_game(game, np.random.default_rng(seed))
         assert s.is_terminal()
@@ -151,10 +151,9 @@ def test_random_games_end_properly_and_replay():
 
 
 def test_claim_items_never_share_a_face_and_turns_alternate():
-    game = Fen(tilings.hexagon(2))
+    game = FenGame(tilings.hexagon(2))
     rng = np.random.default_rng(3)
     s = game.new_initial_state()
-    t = game.tessellation
     while not s.is_terminal():
         player, turn = s.current_player, s.turn_number
         acts = []
@@ -176,7 +175,7 @@ def test_claim_items_never_share_a_face_and_turns_alternate():
 
 
 def test_pie_rule_swap_changes_seats_not_colours():
-    game = Fen(tilings.triangle(3))
+    game = FenGame(tilings.triangle(3))
     s = game.new_initial_state()
     assert s.b.SWAP not in s.legal_actions()
     s.play_turn("nodes", [4])
@@ -186,7 +185,7 @@ def test_pie_rule_swap_changes_seats_not_colours():
     assert s.owner[4] == 0  # seat 1 now owns colour 0's node
     with pytest.raises(IllegalMoveError, match="second player's first turn"):
         s.play_turn("swap")
-    g2 = Fen(tilings.triangle(3), Rules(pie_rule=False))
+    g2 = FenGame(tilings.triangle(3), Rules(pie_rule=False))
     s2 = g2.new_initial_state()
     s2.play_turn("nodes", [4])
     assert s2.b.SWAP not in s2.legal_actions()
@@ -195,7 +194,7 @@ def test_pie_rule_swap_changes_seats_not_colours():
 
 
 def test_illegal_turn_messages_name_the_condition():
-    game = Fen(tilings.triangle(7))
+    game = FenGame(tilings.triangle(7))
     s = game.new_initial_state()
     with pytest.raises(IllegalMoveError, match="exactly 3 edge"):
         s.play_turn("edges", [0, 40])
@@ -214,12 +213,14 @@ def test_illegal_turn_messages_name_the_condition():
 
 
 def test_majority_capture_ends_game_at_once():
-    game = Fen(tilings.triangle(1), Rules(pie_rule=False))
+    game = FenGame(tilings.triangle(1), Rules(pie_rule=False))
     s = game.new_initial_state()
     assert (game.n, game.e) == (1, 1)
     # colour 0 claims three components of the only triangle over its turns
-    s.play_turn("nodes", [0]); s.play_turn("nodes", [1])
-    s.play_turn("edges", [(0, 2)]); s.play_turn("edges", [(1, 2)])
+    s.play_turn("nodes", [0])
+    s.play_turn("nodes", [1])
+    s.play_turn("edges", [(0, 2)])
+    s.play_turn("edges", [(1, 2)])
     s.play_turn("edges", [(0, 1)])
     assert s.eligible_faces(0) == [0]
     s.play_turn("nodes", [2])  # colour 1
@@ -229,11 +230,11 @@ def test_majority_capture_ends_game_at_once():
 
 def test_blocked_game_ends_with_face_count_and_skips():
     # on one triangle no two nodes (or edges) share no face: with partial claims off nobody can act
-    game = Fen(tilings.triangle(1), Rules(pie_rule=False, n=2, e=2, partial_claims=False))
+    game = FenGame(tilings.triangle(1), Rules(pie_rule=False, n=2, e=2, partial_claims=False))
     s = game.new_initial_state()
     assert s.is_terminal() and s.end_reason == "blocked" and s.returns() == [0.0, 0.0] and s.skips == 2
     # with partial claims a claim of one item is legal instead
-    s = Fen(tilings.triangle(1), Rules(pie_rule=False, n=2, e=2)).new_initial_state()
+    s = FenGame(tilings.triangle(1), Rules(pie_rule=False, n=2, e=2)).new_initial_state()
     assert not s.is_terminal() and (s.tn, s.te) == (1, 1)
     with pytest.raises(IllegalMoveError, match="only 1 empty nodes"):
         s.play_turn("nodes", [0, 1])

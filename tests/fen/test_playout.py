@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from negenlab.fen import Fen, Rules, tilings
+from negenlab.fen import FenGame, Rules, tilings
 
 CASES = [
     ("triangle7", lambda: tilings.triangle(7), Rules()),
@@ -15,7 +15,7 @@ CASES = [
 
 @pytest.mark.parametrize("name,make,rules", CASES, ids=[c[0] for c in CASES])
 def test_playout_replays_legally_through_the_engine(name, make, rules):
-    game = Fen(make(), rules)
+    game = FenGame(make(), rules)
     rng = np.random.default_rng(11)
     for _ in range(25):
         s = game.new_initial_state()
@@ -38,7 +38,7 @@ def test_playout_replays_legally_through_the_engine(name, make, rules):
 def test_playout_is_reproducible_and_used_by_mcts():
     from negenlab.core.agents import MCTSAgent
 
-    s = Fen(tilings.triangle(3)).new_initial_state()
+    s = FenGame(tilings.triangle(3)).new_initial_state()
     r1 = s.playout(np.random.default_rng(5), record=True)
     r2 = s.playout(np.random.default_rng(5), record=True)
     assert r1 == r2

@@ -105,7 +105,7 @@ def test_next_step_words():
 
 
 def test_the_agent_works_under_a_notice():
-    pb = PlayableBoard(tilings.triangle(3), agent="mcts", simulations=5, human_seat=0)
+    pb = PlayableBoard(tilings.triangle(3), agent="mcts:5", human_seat=0)
     seen = []
     pb.view.observe(lambda change: seen.append(change["new"]), names="busy")
     pb.view.press("node:4")
@@ -122,7 +122,7 @@ def _contains(el, p) -> bool:
         return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
     pts = [tuple(map(float, q.split(","))) for q in el.get("points").split()]
     inside = False
-    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside

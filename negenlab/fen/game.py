@@ -1,4 +1,5 @@
-"""The FEN game engine on negenlab's core protocol.
+"""The FEN game on negenlab's core protocol: :class:`FenGame` (a board and :class:`Rules`) makes
+:class:`FenState` positions.
 
 Actions are integers. With V nodes, E edges and F faces of the board:
 
@@ -18,8 +19,8 @@ Colours are 0 (moves first) and 1; seats are the players. After a swap (pie rule
 owns colour 0 and seat 0 plays colour 1 next.
 
 >>> import numpy as np
->>> from negenlab.fen import Fen, tilings
->>> game = Fen(tilings.triangle(7))
+>>> from negenlab.fen import FenGame, tilings
+>>> game = FenGame(tilings.triangle(7))
 >>> s = game.new_initial_state()
 >>> (game.n, game.e), len(s.legal_actions())   # 36 nodes + 84 edges
 ((1, 3), 120)
@@ -33,13 +34,16 @@ negenlab.core.errors.IllegalMoveError: a node claim on this board takes exactly 
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import TERMINAL, Game, State
 
+from .boards import parse_board
 from .ne import derive_ne
 from .rules import Rules
 from .tessellation import Tessellation
@@ -67,7 +71,7 @@ class _Board:
         conflicts = []
         for x in range(V + E):
             group = face_items_nodes if x < V else face_items_edges
-            s = set()
+            s: set[int] = set()
             for f in item_faces[x]:
                 s.update(group[f])
             s.discard(x)
@@ -124,20 +128,28 @@ def _max_independent(cands: list[int], cap: int, board: _Board, D: int) -> int:
     return 0
 
 
-class Fen(Game):
-    """FEN on a tessellation. ``rules`` is a :class:`negenlab.fen.Rules` (defaults from the rules page).
+class FenGame(Game):
+    """FEN on a board: a :class:`Tessellation` (or a board spec such as ``"triangle:7"``, see
+    :func:`negenlab.fen.boards.parse_board`) and a :class:`negenlab.fen.Rules` (defaults from the rules page).
+
+    ``tessellation`` is the board; ``board`` holds its integer tables for the engine.
 
     >>> from negenlab.fen import tilings
-    >>> g = Fen(tilings.hexagon(1))
+    >>> g = FenGame(tilings.hexagon(1))
     >>> g.n, g.e, g.describe()["rules"]["pie_rule"]
     (2, 3, True)
+    >>> FenGame("square:3x3", Rules(pie_rule=False)).describe()["faces"]
+    9
     """
 
     name = "fen"
 
-    def __init__(self, tessellation: Tessellation, rules: Rules | None = None):
-        if not isinstance(tessellation, Tessellation):
-            raise InvalidInputError(f"Fen needs a Tessellation, got {type(tessellation).__name__}")
+    def __init__(self, board: Tessellation | str, rules: Rules | None = None):
+        if isinstance(board, str):
+            board = parse_board(board)
+        if not isinstance(board, Tessellation):
+            raise InvalidInputError(f"FenGame needs a Tessellation or a board spec, got {type(board).__name__}")
+        tessellation = board
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise InvalidInputError(f"rules must be a negenlab.fen.Rules, got {type(rules).__name__}")
@@ -152,6 +164,7 @@ class Fen(Game):
         # empty item starts one (greedy bound: a conflict degree D leaves an independent set of ceil(m/(D+1)))
         self._node_fast = max(1, (self.n - 1) * (b.D_node + 1) + 1)
         self._edge_fast = max(1, (self.e - 1) * (b.D_edge + 1) + 1)
+        self._packed: tuple | None = None  # the game packed for the compiled playout (on first use)
 
     @property
     def num_players(self) -> int:
@@ -164,24 +177,53 @@ class Fen(Game):
                   "n": self.n, "e": self.e})
         return d
 
-    def new_initial_state(self) -> "FenState":
+    def new_initial_state(self) -> FenState:
         s = FenState.__new__(FenState)
         s._init(self)
         return s
 
     def __repr__(self) -> str:
-        return f"Fen({self.tessellation.name!r}, n={self.n}, e={self.e}, {self.rules})"
+        return f"FenGame({self.tessellation.name!r}, n={self.n}, e={self.e}, {self.rules})"
+
+
+def make_game(board: Tessellation | str = "triangle:7", **rules: Any) -> FenGame:
+    """The game ``negenlab.games.load("fen", board=..., **rules)`` makes: ``board`` is a
+    :class:`Tessellation` or a board spec (``triangle:7``, the standard board, by default;
+    ``hexagon:2``, ``square:5x5``, ``4.8.8:37``, a board JSON file); ``rules`` are
+    :class:`Rules` fields.
+
+    >>> g = make_game("hexagon:1", pie_rule=False)
+    >>> g.tessellation.name, g.rules.pie_rule, (g.n, g.e)
+    ('hexagon radius 1', False, (2, 3))
+    >>> make_game(pies=True)
+    Traceback (most recent call last):
+    ...
+    negenlab.core.errors.InvalidInputError: fen has no rule 'pies'; its rules are pie_rule, partial_claims, n, e, ne_scope
+    """
+    names = [f.name for f in dataclasses.fields(Rules)]
+    unknown = [k for k in rules if k not in names]
+    if unknown:
+        raise InvalidInputError(f"fen has no rule {unknown[0]!r}; its rules are {', '.join(names)}")
+    return FenGame(board, Rules(**rules))
 
 
 class FenState(State):
     """A FEN position. See the module docstring for the action numbering."""
+
+    owner: list[int]                 # colour (-1 empty) of every node, edge and face, by action number
+    cnt: list[list[int]]             # per colour: components owned of every face
+    elig: list[set[int]]             # per colour: the faces it may capture
+    placed: list[int]                # the items (or faces) of the turn in progress
+    cand: list[int] | None           # during a claim: the items still compatible with those placed
+    history: list[int]
+    _legal: list[Any] | None
 
     __slots__ = ("game", "b", "owner", "cnt", "elig", "faces_owned", "colour", "swapped", "turn_number",
                  "colour_turns", "phase", "placed", "target", "cand", "empty_nodes", "empty_edges",
                  "tn", "te", "_terminal", "winner_colour", "end_reason", "captured", "skips", "_legal",
                  "history", "_quick")
 
-    def _init(self, game: Fen) -> None:
+    def _init(self, game: FenGame) -> None:
         b = game.board
         self.game = game
         self.b = b
@@ -227,7 +269,7 @@ class FenState(State):
         ws = self.winner_colour ^ self.swapped
         return [1.0, -1.0] if ws == 0 else [-1.0, 1.0]
 
-    def clone(self) -> "FenState":
+    def clone(self) -> FenState:
         s = FenState.__new__(FenState)
         s.game = self.game
         s.b = self.b
@@ -261,23 +303,19 @@ class FenState(State):
         return (self.game.rules.pie_rule and self.colour == 1 and self.colour_turns[1] == 0
                 and not self.swapped and self.turn_number == 1)
 
+    def _claim_size(self, empty: list[int], want: int, D: int) -> int:
+        """How many of the ``empty`` items (nodes or edges, conflict degree ``D``) a claim takes now:
+        ``want``, fewer (partial claims) or 0 (no claim of this kind is possible)."""
+        if len(empty) >= (want - 1) * (D + 1) + 1:
+            return want
+        if self.game.rules.partial_claims:
+            return _max_independent(empty, want, self.b, D)
+        return want if _has_independent(empty, want, self.b, D) else 0
+
     def _targets(self) -> tuple[int, int]:
-        b, partial = self.b, self.game.rules.partial_claims
-        n, e = self.game.n, self.game.e
-        en, ee = self.empty_nodes, self.empty_edges
-        if len(en) >= (n - 1) * (b.D_node + 1) + 1:
-            tn = n
-        elif partial:
-            tn = _max_independent(en, n, b, b.D_node)
-        else:
-            tn = n if _has_independent(en, n, b, b.D_node) else 0
-        if len(ee) >= (e - 1) * (b.D_edge + 1) + 1:
-            te = e
-        elif partial:
-            te = _max_independent(ee, e, b, b.D_edge)
-        else:
-            te = e if _has_independent(ee, e, b, b.D_edge) else 0
-        return tn, te
+        b, g = self.b, self.game
+        return (self._claim_size(self.empty_nodes, g.n, b.D_node),
+                self._claim_size(self.empty_edges, g.e, b.D_edge))
 
     def _begin_turn(self) -> None:
         """Start the turn of ``self.colour``; skip a colour with no action; end a blocked game."""
@@ -310,7 +348,7 @@ class FenState(State):
         self._begin_turn()
 
     # -- legal actions -------------------------------------------------------------------------
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Any]:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -380,6 +418,7 @@ class FenState(State):
             return [F0 + f for f in sorted(self.elig[self.colour])] + [b.STOP]
         D = b.D_node if ph == CLAIM_NODES else b.D_edge
         cand = self.cand
+        assert cand is not None  # set by the first item of a claim of more than one
         r = self.target - len(self.placed)
         if r <= 1 or len(cand) >= (r - 1) * (D + 1) + 1:
             return cand[:]
@@ -413,30 +452,23 @@ class FenState(State):
                     self.elig[c].add(f)
             placed = self.placed
             placed.append(action)
-            if action < b.V:
-                empty = self.empty_nodes
-                empty.remove(action)
-                if self.phase == START:
-                    self.phase = CLAIM_NODES
-                    target = self.target = self.tn
-                    if target > 1:
-                        self.cand = empty[:]
+            empty = self.empty_nodes if action < b.V else self.empty_edges
+            empty.remove(action)
+            if self.phase == START:  # the first item of a claim fixes its kind and size
+                if action < b.V:
+                    self.phase, target = CLAIM_NODES, self.tn
                 else:
-                    target = self.target
+                    self.phase, target = CLAIM_EDGES, self.te
+                self.target = target
+                if target > 1:
+                    self.cand = empty[:]
             else:
-                empty = self.empty_edges
-                empty.remove(action)
-                if self.phase == START:
-                    self.phase = CLAIM_EDGES
-                    target = self.target = self.te
-                    if target > 1:
-                        self.cand = empty[:]
-                else:
-                    target = self.target
+                target = self.target
             if len(placed) >= target:
                 self._end_turn()
                 return
             cand = self.cand
+            assert cand is not None  # the claim takes more than one item (target > 1)
             if len(placed) == 1:
                 for y in b.conflicts[action]:
                     if owner[y] < 0:
@@ -628,21 +660,17 @@ class FenState(State):
         """
         if self._terminal:
             return (self.returns(), []) if record else self.returns()
+        from ._kernels import pack_game, pack_position
         from ._kernels import playout as _playout
 
         b, g = self.b, self.game
-        owner = np.array(self.owner, np.int64)
-        cnt = np.array(self.cnt, np.int64)
-        faces = np.array(self.faces_owned, np.int64)
-        placed = np.array(self.placed if self.phase in (CLAIM_NODES, CLAIM_EDGES) else [0], np.int64)
-        n_placed = len(self.placed) if self.phase in (CLAIM_NODES, CLAIM_EDGES) else 0
-        cap = 4 * (b.V + b.E + b.F) + 8
-        actions = np.empty(cap, np.int64)
+        if g._packed is None:
+            g._packed = pack_game(g)
+        params, tables = g._packed
+        owner, cnt, scalars, placed = pack_position(self)
+        actions = np.empty(4 * (b.V + b.E + b.F) + 8, np.int64)
         seed = int(rng.integers(2**31 - 1))
-        w, swapped, na, code = _playout(owner, cnt, faces, placed, n_placed, self.phase, self.target, self.colour,
-                                        self.swapped, self.turn_number, self.tn, self.te, b.V, b.E, b.F, g.n, g.e,
-                                        b.D_node, b.D_edge, g.rules.partial_claims, g.rules.pie_rule, b.majority,
-                                        b.item_ptr, b.item_idx, b.conf_ptr, b.conf_idx, b.need_arr, seed, actions, cap)
+        w, swapped, na, code = _playout(params, tables, owner, cnt, scalars, placed, seed, actions)
         if code == 0:
             raise RuntimeError(f"compiled playout stopped without an end (code {code}, winner {w})")
         if w < 0:
@@ -682,4 +710,4 @@ class FenState(State):
         from .svg import board_svg
 
         eligible = () if self.is_terminal() else self.eligible_faces()
-        return board_svg(self.game.tessellation, self, eligible=eligible)
+        return board_svg(self.game.tessellation, self.owners(), eligible=eligible)
