@@ -2,7 +2,7 @@
 
     python benchmarks/bench_necklace.py [--seconds 3] [--sims 2000]
 
-1. Random playouts per second from the empty board. negenlab: ``GameState.playout(rng)``
+1. Random playouts per second from the empty board. negenlab: ``NecklaceState.playout(rng)``
    (compiled; called from Python once per playout). OpenSpiel: the loop its
    ``RandomRolloutEvaluator`` runs, ``state.apply_action(random.choice(state.legal_actions()))``
    on a cloned ``pyspiel`` Hex state until terminal.
@@ -52,14 +52,14 @@ def main(argv=None) -> int:
         print("OpenSpiel is not installed: pip install 'negenlab[bench]'", file=sys.stderr)
         return 2
     from negenlab.core.agents import MCTSAgent
-    from negenlab.necklace import Necklace
-    from negenlab.necklace.agents import NumbaMCTSAgent
     from negenlab.core.version import package_version
+    from negenlab.necklace import NecklaceGame, Rules
+    from negenlab.necklace.agents import NumbaMCTSAgent
 
     print(f"negenlab {package_version()}, OpenSpiel (pyspiel) {getattr(pyspiel, '__version__', '?')}, "
           f"python {platform.python_version()}, {platform.machine()}")
     rng = np.random.default_rng(args.seed)
-    game = Necklace(9, swap=False)
+    game = NecklaceGame(Rules(size=9, swap=False))
     root = game.new_initial_state()
 
     # ---------------------------------------------------------------- playouts

@@ -1,15 +1,29 @@
 """Necklace (Mark Steere and Luis Bolaños Mures, 2024): exact engine, compiled self-play,
 small-board solutions, explorer and report.
 
->>> from negenlab.necklace import State, Necklace
+Rooms: ``rules`` (the variants), ``game`` (:class:`State` positions and :class:`NecklaceGame`
+on the core protocol), ``solver`` (perfect play), ``agents`` (the compiled MCTS), ``study``
+(self-play statistics, swap maps and the committed solver tables), ``svg``, ``plot``,
+``widgets``, ``cli`` and ``report``.
+
+>>> from negenlab.necklace import State, NecklaceGame
 >>> s = State.from_text("R..\\n...\\n...", to_move="blue")
 >>> len(s.legal_moves())
 8
+>>> from negenlab import games
+>>> games.load("necklace", size=5).rules
+Rules(size=5, swap=True)
+>>> [a.describe()["agent"] for a in games.make_agents("necklace", "random,mcts:50")]
+['random', 'numba_mcts']
 """
 from negenlab.core.errors import IllegalMoveError
+from negenlab.core.registry import GameEntry
 
-from .engine import GameState, InvalidPositionError, Necklace, State, secluded_points, SWAP
+from .agents import AGENTS
+from .game import SWAP, InvalidPositionError, NecklaceGame, NecklaceState, State, secluded_points
 from .rules import Rules
 
-__all__ = ["State", "Necklace", "GameState", "Rules", "IllegalMoveError", "InvalidPositionError",
-           "secluded_points", "SWAP"]
+ENTRY = GameEntry("necklace", make_game=NecklaceGame, agents=AGENTS, default_agent="random")
+
+__all__ = ["State", "NecklaceGame", "NecklaceState", "Rules", "IllegalMoveError", "InvalidPositionError",
+           "secluded_points", "SWAP", "ENTRY"]

@@ -3,10 +3,10 @@
 A board is a flat ``int8`` array of ``n * n`` points, row-major, top row first:
 0 empty, 1 red, 2 blue. Red owns rows 0 and n-1, Blue columns 0 and n-1.
 
-Seclusion for every point at once: the empty points plus one outside node ``O``
+Seclusion for every point at once: the empty points plus one outside node ``OUT``
 (joined to every empty edge point) form a connected graph in a legal position; a
 placement at ``p`` leaves an empty region without an edge point iff ``p`` is an
-articulation point of that graph (one iterative Tarjan DFS rooted at ``O``).
+articulation point of that graph (one iterative Tarjan DFS rooted at ``OUT``).
 
 All randomness is a xorshift64* stream seeded by the caller (from a numpy Generator).
 
@@ -49,6 +49,38 @@ def make_rng_state(seed: int) -> np.ndarray:
     return np.array([s], dtype=np.uint64)
 
 
+# ----------------------------------------------------------------------------- neighbours and scratch
+@njit(cache=True, inline="always")
+def step(v, r, c, k, n):
+    """The ``k``-th orthogonal neighbour of point ``v`` at row ``r``, column ``c`` (k = 0 up, 1 down,
+    2 left, 3 right), or -1 off the board. Every kernel walks neighbours through this one function."""
+    if k == 0:
+        return v - n if r > 0 else -1
+    if k == 1:
+        return v + n if r < n - 1 else -1
+    if k == 2:
+        return v - 1 if c > 0 else -1
+    return v + 1 if c < n - 1 else -1
+
+
+@njit(cache=True)
+def scratch(n):
+    """The scratch arrays of the legality kernels for an n x n board, made in one place:
+    ``(art, disc, low, parent, nxt, stack)`` as :func:`articulation` and :func:`legal_list` take them."""
+    N = n * n
+    return (np.zeros(N, dtype=np.bool_), np.empty(N + 1, dtype=np.int32), np.empty(N + 1, dtype=np.int32),
+            np.empty(N + 1, dtype=np.int32), np.empty(N + 1, dtype=np.int32), np.empty(N + 1, dtype=np.int32))
+
+
+@njit(cache=True)
+def playout_scratch(n):
+    """:func:`scratch` and the playouts' own arrays: ``(art, disc, low, parent, nxt, stack, uf, moves, record)``."""
+    N = n * n
+    art, disc, low, parent, nxt, stack = scratch(n)
+    return (art, disc, low, parent, nxt, stack, np.empty(N + 4, dtype=np.int32), np.empty(N, dtype=np.int32),
+            np.empty(N, dtype=np.int32))
+
+
 # ----------------------------------------------------------------------------- local rules
 @njit(cache=True)
 def crosscut_at(board, n, p, colour):
@@ -84,12 +116,12 @@ def articulation(board, n, art, disc, low, parent, nxt, stack):
     than the number of empty points iff the position already has a secluded region.
     """
     N = n * n
-    O = N
+    OUT = N
     for i in range(N):
         art[i] = False
         disc[i] = -1
-    disc[O] = 0
-    low[O] = 0
+    disc[OUT] = 0
+    low[OUT] = 0
     t = 1
     visited = 0
     for e in range(N):
@@ -102,7 +134,7 @@ def articulation(board, n, art, disc, low, parent, nxt, stack):
         disc[e] = t
         low[e] = t
         t += 1
-        parent[e] = O
+        parent[e] = OUT
         nxt[e] = 0
         sp = 0
         stack[0] = e
@@ -114,25 +146,15 @@ def articulation(board, n, art, disc, low, parent, nxt, stack):
                 nxt[v] = k + 1
                 r = v // n
                 c = v - r * n
-                w = -1
-                if k == 0:
-                    if r > 0:
-                        w = v - n
-                elif k == 1:
-                    if r < n - 1:
-                        w = v + n
-                elif k == 2:
-                    if c > 0:
-                        w = v - 1
-                elif k == 3:
-                    if c < n - 1:
-                        w = v + 1
+                if k < 4:
+                    w = step(v, r, c, k, n)
+                elif r == 0 or r == n - 1 or c == 0 or c == n - 1:
+                    w = OUT
                 else:
-                    if r == 0 or r == n - 1 or c == 0 or c == n - 1:
-                        w = O
+                    w = -1
                 if w < 0 or w == parent[v]:
                     continue
-                if w != O and board[w] != 0:
+                if w != OUT and board[w] != 0:
                     continue
                 if disc[w] == -1:
                     disc[w] = t
@@ -148,7 +170,7 @@ def articulation(board, n, art, disc, low, parent, nxt, stack):
             else:
                 sp -= 1
                 p = parent[v]
-                if p != O:
+                if p != OUT:
                     if low[v] < low[p]:
                         low[p] = low[v]
                     if low[v] >= disc[p]:
@@ -164,12 +186,7 @@ def analyse(board, n, colour):
     ``secluded_before``: the position itself already holds a secluded empty point.
     """
     N = n * n
-    art = np.zeros(N, dtype=np.bool_)
-    disc = np.empty(N + 1, dtype=np.int32)
-    low = np.empty(N + 1, dtype=np.int32)
-    parent = np.empty(N + 1, dtype=np.int32)
-    nxt = np.empty(N + 1, dtype=np.int32)
-    stack = np.empty(N + 1, dtype=np.int32)
+    art, disc, low, parent, nxt, stack = scratch(n)
     visited = articulation(board, n, art, disc, low, parent, nxt, stack)
     empties = 0
     legal = np.zeros(N, dtype=np.bool_)
@@ -183,11 +200,13 @@ def analyse(board, n, colour):
 
 
 @njit(cache=True)
-def legal_list(board, n, colour, out, art, disc, low, parent, nxt, stack):
-    """Write the legal points of ``colour`` into ``out`` (ascending); return their count."""
+def legal_list(board, n, colour, order, out, art, disc, low, parent, nxt, stack):
+    """Write the legal points of ``colour`` into ``out`` in the order of ``order`` (a permutation of
+    the points: ``np.arange`` for ascending, the solver's centre-first order); return their count."""
     articulation(board, n, art, disc, low, parent, nxt, stack)
     k = 0
-    for p in range(n * n):
+    for i in range(n * n):
+        p = order[i]
         if board[p] == 0 and not art[p] and not crosscut_at(board, n, p, colour):
             out[k] = p
             k += 1
@@ -197,14 +216,9 @@ def legal_list(board, n, colour, out, art, disc, low, parent, nxt, stack):
 @njit(cache=True)
 def count_legal(board, n, colour):
     N = n * n
-    out = np.empty(N, dtype=np.int32)
-    art = np.zeros(N, dtype=np.bool_)
-    disc = np.empty(N + 1, dtype=np.int32)
-    low = np.empty(N + 1, dtype=np.int32)
-    parent = np.empty(N + 1, dtype=np.int32)
-    nxt = np.empty(N + 1, dtype=np.int32)
-    stack = np.empty(N + 1, dtype=np.int32)
-    return legal_list(board, n, colour, out, art, disc, low, parent, nxt, stack)
+    art, disc, low, parent, nxt, stack = scratch(n)
+    return legal_list(board, n, colour, np.arange(N), np.empty(N, dtype=np.int32), art, disc, low, parent, nxt,
+                      stack)
 
 
 @njit(cache=True)
@@ -252,22 +266,12 @@ def wins_through(board, n, p, stamp, gen, stack):
                 hi = True
         if lo and hi:
             return True
-        if r > 0 and board[v - n] == colour and stamp[v - n] != gen:
-            stamp[v - n] = gen
-            sp += 1
-            stack[sp] = v - n
-        if r < n - 1 and board[v + n] == colour and stamp[v + n] != gen:
-            stamp[v + n] = gen
-            sp += 1
-            stack[sp] = v + n
-        if c > 0 and board[v - 1] == colour and stamp[v - 1] != gen:
-            stamp[v - 1] = gen
-            sp += 1
-            stack[sp] = v - 1
-        if c < n - 1 and board[v + 1] == colour and stamp[v + 1] != gen:
-            stamp[v + 1] = gen
-            sp += 1
-            stack[sp] = v + 1
+        for k in range(4):
+            w = step(v, r, c, k, n)
+            if w >= 0 and board[w] == colour and stamp[w] != gen:
+                stamp[w] = gen
+                sp += 1
+                stack[sp] = w
     return False
 
 
@@ -329,8 +333,6 @@ def locally_safe(board, n, p, ring):
     # label: 0 blocked, 1 = outside, >=2 run ids
     run = 1
     cur = 0
-    touches_out = False
-    first_member = -1
     # pass 1: assign run ids
     for k in range(1, 9):
         i = (start + k) % 8
@@ -419,14 +421,10 @@ def _uf_place(board, n, uf, p):
     colour = board[p]
     r = p // n
     c = p - r * n
-    if r > 0 and board[p - n] == colour:
-        _union(uf, p, p - n)
-    if r < n - 1 and board[p + n] == colour:
-        _union(uf, p, p + n)
-    if c > 0 and board[p - 1] == colour:
-        _union(uf, p, p - 1)
-    if c < n - 1 and board[p + 1] == colour:
-        _union(uf, p, p + 1)
+    for k in range(4):
+        w = step(p, r, c, k, n)
+        if w >= 0 and board[w] == colour:
+            _union(uf, p, w)
     if colour == RED:
         if r == 0:
             _union(uf, p, N)
@@ -498,65 +496,37 @@ def _playout_inplace(board, n, to_move, rng, uf, moves, art, disc, low, parent, 
 
 
 @njit(cache=True)
-def playout(board_in, n, to_move, seed_state):
-    """One random playout from a copy of ``board_in``; ``(winner, placements, skipped)``."""
-    N = n * n
+def playout_record(board_in, n, to_move, seed_state):
+    """One random playout from a copy of ``board_in``: ``(winner, placements, skipped, points, colours)``,
+    with the placed points in order and their colours (the tests replay them under the brute-force rules)."""
     board = board_in.copy()
-    uf = np.empty(N + 4, dtype=np.int32)
-    moves = np.empty(N, dtype=np.int32)
-    art = np.zeros(N, dtype=np.bool_)
-    disc = np.empty(N + 1, dtype=np.int32)
-    low = np.empty(N + 1, dtype=np.int32)
-    parent = np.empty(N + 1, dtype=np.int32)
-    nxt = np.empty(N + 1, dtype=np.int32)
-    stack = np.empty(N + 1, dtype=np.int32)
-    record = np.empty(N, dtype=np.int32)
-    return _playout_inplace(board, n, to_move, seed_state, uf, moves, art, disc, low, parent, nxt, stack,
-                            record)
+    art, disc, low, parent, nxt, stack, uf, moves, record = playout_scratch(n)
+    w, placed, skipped = _playout_inplace(board, n, to_move, seed_state, uf, moves, art, disc, low, parent, nxt, stack,
+                                          record)
+    colours = np.empty(placed, dtype=np.int8)
+    for i in range(placed):
+        colours[i] = board[record[i]]
+    return w, placed, skipped, record[:placed], colours
 
 
 @njit(cache=True)
-def playout_record(board_in, n, to_move, seed_state):
-    """Like :func:`playout` but also returns the placements in order as ``(points, colours)`` (for tests)."""
-    N = n * n
-    board = board_in.copy()
-    uf = np.empty(N + 4, dtype=np.int32)
-    moves = np.empty(N, dtype=np.int32)
-    art = np.zeros(N, dtype=np.bool_)
-    disc = np.empty(N + 1, dtype=np.int32)
-    low = np.empty(N + 1, dtype=np.int32)
-    parent = np.empty(N + 1, dtype=np.int32)
-    nxt = np.empty(N + 1, dtype=np.int32)
-    stack = np.empty(N + 1, dtype=np.int32)
-    record = np.empty(N, dtype=np.int32)
-    w, placed, skipped = _playout_inplace(board, n, to_move, seed_state, uf, moves, art, disc, low, parent, nxt,
-                                          stack, record)
-    points = record[:placed].copy()
-    colours = np.empty(placed, dtype=np.int8)
-    for i in range(placed):
-        colours[i] = board[points[i]]
-    return w, placed, skipped, points, colours
+def playout(board_in, n, to_move, seed_state):
+    """:func:`playout_record` without the record: ``(winner, placements, skipped)`` (no arrays to hand
+    back to Python, the fast path of ``State.playout``)."""
+    w, placed, skipped, _, _ = playout_record(board_in, n, to_move, seed_state)
+    return w, placed, skipped
 
 
 @njit(cache=True)
 def many_playouts(board_in, n, to_move, seed_state, count):
     """``count`` random playouts; returns the winners (int8 array) for throughput tests."""
-    N = n * n
     board = board_in.copy()
-    uf = np.empty(N + 4, dtype=np.int32)
-    moves = np.empty(N, dtype=np.int32)
-    art = np.zeros(N, dtype=np.bool_)
-    disc = np.empty(N + 1, dtype=np.int32)
-    low = np.empty(N + 1, dtype=np.int32)
-    parent = np.empty(N + 1, dtype=np.int32)
-    nxt = np.empty(N + 1, dtype=np.int32)
-    stack = np.empty(N + 1, dtype=np.int32)
-    record = np.empty(N, dtype=np.int32)
+    art, disc, low, parent, nxt, stack, uf, moves, record = playout_scratch(n)
     out = np.empty(count, dtype=np.int8)
     for g in range(count):
         board[:] = board_in
         w, _, _ = _playout_inplace(board, n, to_move, seed_state, uf, moves, art, disc, low, parent, nxt, stack,
-                            record)
+                                   record)
         out[g] = w
     return out
 
@@ -584,17 +554,10 @@ def mcts(board_root, n, to_move, simulations, c_uct, seed_state, max_nodes):
     value = np.zeros(max_nodes, dtype=np.float64)
 
     board = board_root.copy()
-    uf = np.empty(N + 4, dtype=np.int32)
-    moves = np.empty(N, dtype=np.int32)
-    art = np.zeros(N, dtype=np.bool_)
-    disc = np.empty(N + 1, dtype=np.int32)
-    low = np.empty(N + 1, dtype=np.int32)
-    parent = np.empty(N + 1, dtype=np.int32)
-    nxt = np.empty(N + 1, dtype=np.int32)
-    stack = np.empty(N + 1, dtype=np.int32)
+    art, disc, low, parent, nxt, stack, uf, moves, record = playout_scratch(n)
+    order = np.arange(N)
     stamp = np.zeros(N, dtype=np.int32)
     path = np.empty(2 * N + 4, dtype=np.int32)
-    record = np.empty(N, dtype=np.int32)
     gen = 0
 
     used = 1
@@ -603,7 +566,7 @@ def mcts(board_root, n, to_move, simulations, c_uct, seed_state, max_nodes):
     node_winner[0] = -1
     mover[0] = 3 - to_move
     done = 0
-    for sim in range(simulations):
+    for _ in range(simulations):
         for i in range(N):
             board[i] = board_root[i]
         node = 0
@@ -616,7 +579,7 @@ def mcts(board_root, n, to_move, simulations, c_uct, seed_state, max_nodes):
                 break
             colour = node_to_move[node]
             if n_children[node] < 0:
-                k = legal_list(board, n, colour, moves, art, disc, low, parent, nxt, stack)
+                k = legal_list(board, n, colour, order, moves, art, disc, low, parent, nxt, stack)
                 if used + k > max_nodes:
                     break
                 child_start[node] = used
@@ -652,9 +615,9 @@ def mcts(board_root, n, to_move, simulations, c_uct, seed_state, max_nodes):
                     result = colour
                     break
                 other = 3 - colour
-                if legal_list(board, n, other, moves, art, disc, low, parent, nxt, stack) > 0:
+                if legal_list(board, n, other, order, moves, art, disc, low, parent, nxt, stack) > 0:
                     node_to_move[ch] = other
-                elif legal_list(board, n, colour, moves, art, disc, low, parent, nxt, stack) > 0:
+                elif legal_list(board, n, colour, order, moves, art, disc, low, parent, nxt, stack) > 0:
                     node_to_move[ch] = colour
                 else:
                     node_winner[ch] = 0

@@ -2,15 +2,27 @@
 
 ``NumbaMCTSAgent(simulations)`` runs UCT with random playouts inside numba (see
 ``_kernels.mcts``); the core :class:`negenlab.core.agents.MCTSAgent` also works on
-Necklace and uses the compiled ``GameState.playout`` automatically, but its tree lives in
+Necklace and uses the compiled ``NecklaceState.playout`` automatically, but its tree lives in
 Python and is much slower.
 
+In the registry (``negenlab.games``, every ``--agents``) ``mcts`` is this compiled agent:
+``mcts:N`` runs N simulations per decision, bare ``mcts`` runs :data:`DEFAULT_SIMULATIONS`. Its
+budget is a number of simulations only (the search runs inside one compiled call, which keeps
+no clock): ``mcts:2s`` raises :class:`~negenlab.core.registry.AgentSpecError` saying so.
+
 >>> import numpy as np
->>> from negenlab.necklace import State, Necklace
->>> s = Necklace(3, swap=False).new_initial_state()
+>>> from negenlab.necklace import NecklaceGame, Rules
+>>> s = NecklaceGame(Rules(size=3, swap=False)).new_initial_state()
 >>> s.apply((0, 1)); s.apply((1, 0))
 >>> NumbaMCTSAgent(300).step(s, np.random.default_rng(0))   # (1, 1) wins at once
 (1, 1)
+>>> from negenlab.core.registry import parse_agent_spec
+>>> mcts_agent(parse_agent_spec("mcts:400")).describe()
+{'agent': 'numba_mcts', 'simulations': 400, 'c': 1.4}
+>>> mcts_agent(parse_agent_spec("mcts:2s"))
+Traceback (most recent call last):
+...
+negenlab.core.registry.AgentSpecError: agent 'mcts:2s': Necklace's mcts is the compiled search, whose budget is simulations per decision (mcts:400; 9x9 runs several thousand a second), not seconds
 """
 from __future__ import annotations
 
@@ -20,9 +32,12 @@ import numpy as np
 
 from negenlab.core.agents import Agent
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
 from . import _kernels as K
-from .engine import SWAP, GameState, State
+from .game import SWAP, NecklaceState, State
+
+DEFAULT_SIMULATIONS = 200  # bare "mcts", as the core registry's mcts
 
 
 def mcts_values(position: State, simulations: int, rng: np.random.Generator, c: float = 1.4,
@@ -36,7 +51,7 @@ def mcts_values(position: State, simulations: int, rng: np.random.Generator, c: 
         max_nodes = max(10_000, simulations * 40 + n * n + 1)
     moves, visits, values, done, _ = K.mcts(position.board, n, position.to_move, int(simulations), float(c),
                                             K.make_rng_state(int(rng.integers(2**63))), int(max_nodes))
-    out: dict[Any, Any] = {divmod(int(p), n): (float(v), float(q)) for p, v, q in zip(moves, visits, values)}
+    out: dict[Any, Any] = {divmod(int(p), n): (float(v), float(q)) for p, v, q in zip(moves, visits, values, strict=True)}
     out["_done"] = int(done)
     return out
 
@@ -61,7 +76,7 @@ class NumbaMCTSAgent(Agent):
         return {"agent": self.name, "simulations": self.simulations, "c": self.c}
 
     def step(self, state, rng: np.random.Generator):
-        position = state.position if isinstance(state, GameState) else state
+        position = state.position if isinstance(state, NecklaceState) else state
         actions = position.legal_actions()
         if not actions:
             raise InvalidInputError("NumbaMCTSAgent asked to act in a finished game")
@@ -76,3 +91,14 @@ class NumbaMCTSAgent(Agent):
         if SWAP in actions and best[1][1] < 0.5:
             return SWAP
         return best[0]
+
+
+def mcts_agent(spec: AgentSpec) -> NumbaMCTSAgent:
+    """The registry's ``mcts`` for Necklace: the compiled :class:`NumbaMCTSAgent` (``mcts:N``: N simulations)."""
+    if spec.seconds is not None:
+        raise AgentSpecError(f"agent {str(spec)!r}: Necklace's mcts is the compiled search, whose budget is "
+                             "simulations per decision (mcts:400; 9x9 runs several thousand a second), not seconds")
+    return NumbaMCTSAgent(spec.simulations if spec.simulations is not None else DEFAULT_SIMULATIONS)
+
+
+AGENTS: dict[str, AgentFactory] = {"mcts": mcts_agent}

@@ -2,12 +2,18 @@
 
     negenlab necklace legal "R.B\\n...\\n..." --to-move red
     negenlab necklace solve 3 4 --json
+    negenlab necklace solve 3 4 --tt-bits 22 --proofs data/necklace/proofs_5x5.jsonl --write data/necklace
     negenlab necklace prove 5 2,2 red --tt-bits 26 --json
-    negenlab necklace simulate --size 7 --games 200 --agents random mcts:300 --seed 1
+    negenlab necklace simulate --size 7 --games 200 --agents random,mcts:300 --seed 1
+
+``--agents`` takes the shared agent specs, one for both seats or one per seat: ``random``, ``mcts``
+(the compiled MCTS, 200 simulations) or ``mcts:N`` (N simulations per decision).
 """
 from __future__ import annotations
 
-from negenlab.core.cliutil import add_json_flag, emit, read_text_arg
+import sys
+
+from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
 
 
@@ -18,17 +24,21 @@ def register(parser) -> None:
     p.add_argument("board", help="rows of . R B separated by newlines or '\\n'; '-' reads stdin, @file a file")
     p.add_argument("--to-move", default="red", help="red or blue (default red)")
     add_json_flag(p)
-    p.set_defaults(func=_legal)
+    p.set_defaults(func=cmd_legal)
 
     p = sub.add_parser("solve", help="perfect-play result of the empty board for each size (every first move)")
-    p.add_argument("sizes", nargs="+", type=int, help="board sizes (3 and 4 finish in seconds; 5 was solved proof by proof with "
-                                              "'prove --tt-bits 28', see data/necklace/proofs_5x5.jsonl)")
-    p.add_argument("--write", metavar="DIR", default=None, help="also write solutions.csv/json into DIR")
+    p.add_argument("sizes", nargs="*", type=int, help="board sizes (3 and 4 finish in seconds; 5 was solved proof by "
+                                                      "proof with 'prove --tt-bits 28', see --proofs)")
+    p.add_argument("--proofs", action="append", default=[], metavar="FILE",
+                   help="also derive the sizes of a file of single proofs (lines of 'prove --json', e.g. "
+                        "data/necklace/proofs_5x5.jsonl); may be repeated")
+    p.add_argument("--write", metavar="DIR", default=None,
+                   help="also write solutions.csv and solution_openings.csv (with JSON sidecars) into DIR")
     p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
     p.add_argument("--max-nodes", type=int, default=0,
                    help="cap per proof (0 = none); capped openings are reported and the row marked incomplete")
     add_json_flag(p)
-    p.set_defaults(func=_solve)
+    p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("prove", help="one df-pn proof: does TARGET win after Red opens at R,C (Blue to move)?")
     p.add_argument("size", type=int)
@@ -37,22 +47,17 @@ def register(parser) -> None:
     p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
     p.add_argument("--max-nodes", type=int, default=0, help="node cap (0 = none); a capped proof says 'capped'")
     add_json_flag(p)
-    p.set_defaults(func=_prove)
+    p.set_defaults(func=cmd_prove)
 
     p = sub.add_parser("simulate", help="seeded self-play statistics")
-    p.add_argument("--size", type=int, default=9)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--agents", nargs=2, default=["random", "random"], metavar=("SEAT0", "SEAT1"),
-                   help="random or mcts:SIMS (compiled MCTS), one per seat (default random random)")
+    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
     p.add_argument("--no-swap", action="store_true", help="play without the swap (pie) rule")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=None)
-    add_json_flag(p)
-    p.set_defaults(func=_simulate)
+    add_simulate_arguments(p, default_agents="random", default_games=100)
+    p.set_defaults(func=cmd_simulate)
 
 
-def _legal(args) -> int:
-    from .engine import State
+def cmd_legal(args) -> int:
+    from .game import State
 
     s = State.from_text(read_text_arg(args.board), args.to_move)
     result = {
@@ -65,7 +70,7 @@ def _legal(args) -> int:
     if s.is_over:
         lines.append(f"game over: {s.winner + ' wins' if s.winner else 'draw (nobody can move)'}")
     else:
-        lines.append(f"{s.colour_to_move} to move" + (f" (the other colour's turn was skipped)" if s.skipped_turns else ""))
+        lines.append(f"{s.colour_to_move} to move" + (" (the other colour's turn was skipped)" if s.skipped_turns else ""))
         lines.append("legal: " + " ".join(f"{r},{c}" for r, c in s.legal_moves()))
         for (r, c), why in sorted(s.illegal_points().items()):
             lines.append(f"illegal {r},{c}: {' and '.join(why)}")
@@ -73,29 +78,54 @@ def _legal(args) -> int:
     return 0
 
 
-def _solve(args) -> int:
-    from .solver import solution_from_values, solutions_table, solve, write_tables
+def _solve_command(args) -> str:
+    """The command line that makes what ``solve`` wrote (recorded in the tables' sidecars)."""
+    parts = ["negenlab necklace solve", *map(str, args.sizes), f"--tt-bits {args.tt_bits}"]
+    parts += [f"--max-nodes {args.max_nodes}"] if args.max_nodes else []
+    parts += [f"--proofs {p}" for p in args.proofs]
+    parts += [f"--write {args.write}"] if args.write else []
+    return " ".join(parts)
+
+
+def cmd_solve(args) -> int:
+    from pathlib import Path
+
+    from .solver import solutions_table
+    from .study import read_proofs, solutions, write_solution_tables
 
     for n in args.sizes:
         if not 2 <= n <= 7:
             raise InvalidInputError(f"solve supports sizes 2..7 (6 and 7 may not finish), got {n}")
-    sols = []
-    for n in args.sizes:
-        s = solve(n, swap=False, tt_bits=args.tt_bits, max_nodes=args.max_nodes)
-        sols.append(s)
-        sols.append(solution_from_values(n, True, s.opening_values, s.nodes, s.seconds, s.info))
+    if not args.sizes and not args.proofs:
+        raise InvalidInputError("name board sizes to solve (e.g. 3 4) or --proofs files to derive sizes from")
+    proofs: dict[int, list[dict]] = {}
+    notes = {}
+    for path in args.proofs:
+        try:
+            found = read_proofs(Path(path).read_text().splitlines())
+        except (OSError, ValueError, KeyError) as err:
+            raise InvalidInputError(f"--proofs {path}: not a file of 'prove --json' lines ({err})") from None
+        for n, records in found.items():
+            proofs.setdefault(n, []).extend(records)
+            notes[str(n)] = (f"{Path(path).name}: one line per df-pn proof (opening, target colour, result "
+                             "true/false/'capped', nodes, seconds, node cap); the "
+                             f"{n}x{n} rows are derived from it by negenlab.necklace.solver.values_from_proofs; "
+                             f"nodes and seconds of the {n}x{n} rows are sums over it")
+    sols = solutions(args.sizes, tt_bits=args.tt_bits, max_nodes=args.max_nodes, proofs=proofs,
+                     proofs_source=", ".join(args.proofs))
     table = solutions_table(sols)
     for s in sols[::2]:
         if s.info.get("capped"):
             print(f"note: {s.size}x{s.size} openings {' '.join(s.info['capped'])} stopped by --max-nodes "
-                  f"{args.max_nodes}; that row is incomplete", file=__import__("sys").stderr)
+                  f"{args.max_nodes}; that row is incomplete", file=sys.stderr)
     if args.write:
-        write_tables(sols, args.write)
+        write_solution_tables(sols, args.write, command=_solve_command(args),
+                              extra_info={"proofs": notes} if notes else None)
     emit(table, args.json)
     return 0
 
 
-def _prove(args) -> int:
+def cmd_prove(args) -> int:
     """One line of data/necklace/proofs_5x5.jsonl (``--json``)."""
     import time
 
@@ -115,6 +145,7 @@ def _prove(args) -> int:
     board = np.zeros(n * n, dtype=np.int8)
     board[r * n + c] = RED
     t0 = time.perf_counter()
+    wins: bool | str
     try:
         wins = search.wins(board, BLUE, RED if args.target == "red" else BLUE)
     except RuntimeError:
@@ -127,40 +158,26 @@ def _prove(args) -> int:
     return 0
 
 
-def _agent(spec: str):
-    from negenlab.core.agents import RandomAgent
+def cmd_simulate(args) -> int:
+    from negenlab.core.cliutil import seat_agents, simulate_from_args
+    from negenlab.core.metrics import summary, win_rates
+    from negenlab.core.registry import parse_agent_specs
 
-    from .agents import NumbaMCTSAgent
+    from . import ENTRY
+    from .game import NecklaceGame
+    from .rules import Rules
+    from .study import summarise, wide_view
 
-    if spec == "random":
-        return RandomAgent()
-    if spec.startswith("mcts:"):
-        try:
-            return NumbaMCTSAgent(int(spec.split(":", 1)[1]))
-        except ValueError:
-            pass
-    raise InvalidInputError(f"unknown agent {spec!r}: expected 'random' or 'mcts:SIMS' (e.g. mcts:300)")
-
-
-def _simulate(args) -> int:
-    from negenlab.core import simulate
-    from negenlab.core.metrics import mean_interval, summary, win_rates
-
-    from .engine import Necklace
-
-    if args.games < 1:
-        raise InvalidInputError(f"--games must be >= 1, got {args.games}")
-    game = Necklace(args.size, swap=not args.no_swap)
-    agents = [_agent(a) for a in args.agents]
-    df = simulate(game, agents, args.games, seed=args.seed, workers=args.workers, progress=False)
+    game = NecklaceGame(Rules(size=args.size, swap=not args.no_swap))
+    agents = seat_agents(ENTRY, args.agents, game.num_players)
+    df = simulate_from_args(game, agents, args)
     colours = win_rates(df, column="winner_colour", labels=["red", "blue", "draw"])
-    extra = {k: mean_interval(df[k]) for k in ("skipped_turns", "crosscut_turns", "seclusion_turns", "length")}
+    matchup = " vs ".join(map(str, parse_agent_specs(args.agents)))
+    necklace = summarise(df, group=f"{args.size}x{args.size}, {matchup}")
     result = {"rules": game.describe(), "agents": [a.describe() for a in agents], "seed": args.seed,
-              "colour_win_rates": colours, "summary": summary(df), "per_game_means": extra,
-              "swapped": float(df["swapped"].mean())}
+              "colour_win_rates": colours, "summary": summary(df), "necklace_summary": necklace}
     text = (f"{game.rules}, agents {args.agents}, {args.games} games, seed {args.seed}\n\n"
             f"{colours.to_string(index=False)}\n\n{summary(df).to_string(index=False)}\n\n"
-            + "\n".join(f"{k}: mean {v['value']:.2f} [{v['lo']:.2f}, {v['hi']:.2f}] (n={v['n']})" for k, v in extra.items())
-            + f"\nswapped: {df['swapped'].mean():.3f}")
+            f"{wide_view(necklace).T.to_string()}")
     emit(result, args.json, text)
     return 0

@@ -1,4 +1,5 @@
-"""Matplotlib figures for Necklace (engines never import this module).
+"""Matplotlib figures for Necklace, of data only: swap maps and the study's long summary table
+(rule code never imports this module).
 
 >>> import numpy as np
 >>> from negenlab.necklace.plot import plot_swap_map
@@ -15,6 +16,8 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core.plot import heatmap
+
+from .study import CROSSCUT_SHARE, RED_WINS, SECLUSION_SHARE
 
 
 def text_colour(rgba) -> str:
@@ -53,15 +56,21 @@ def plot_swap_map(values: np.ndarray, ax=None, title: str | None = None, solved:
     return ax
 
 
+def _value_and_errors(rows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Values and error bars (value - lo, hi - value) of summary-table rows."""
+    y = rows["value"].to_numpy(float)
+    return y, np.vstack([y - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - y])
+
+
 def plot_red_win_rates(table: pd.DataFrame, ax=None):
-    """Red's win rate with Wilson intervals by board size, one line per agent kind."""
+    """Red's win rate with Wilson intervals by board size, one line per agent (a study's long table)."""
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 3.4))
-    for agents, sub in table.groupby("agents"):
+    rows = table[table["metric"] == RED_WINS]
+    for agents, sub in rows.groupby("agents", sort=True):
         sub = sub.sort_values("size")
-        y = sub["red_win"].to_numpy(float)
-        err = np.vstack([y - sub["red_lo"].to_numpy(float), sub["red_hi"].to_numpy(float) - y])
-        ax.errorbar(sub["size"], y, yerr=err, marker="o", capsize=3, label=f"{agents} (n={int(sub['games'].min())}+)")
+        y, err = _value_and_errors(sub)
+        ax.errorbar(sub["size"], y, yerr=err, marker="o", capsize=3, label=f"{agents} (n={int(sub['n'].min())}+)")
     ax.axhline(0.5, color="grey", ls="--", lw=1)
     ax.set_ylim(0, 1)
     ax.set_xlabel("board size")
@@ -71,16 +80,17 @@ def plot_red_win_rates(table: pd.DataFrame, ax=None):
 
 
 def plot_restrictions(table: pd.DataFrame, ax=None):
-    """Share of decisions at which each restriction removed at least one point."""
+    """Share of decisions at which each restriction removed at least one point (a study's long table)."""
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 3.4))
-    labels = [f"{s}/{a}" for s, a in zip(table["size"], table["agents"])]
-    x = np.arange(len(table))
-    for off, (name, col) in zip((-0.2, 0.2), (("crosscut", "crosscut"), ("seclusion", "seclusion"))):
-        y = table[f"{col}_share"].to_numpy(float)
-        err = np.vstack([y - table[f"{col}_lo"].to_numpy(float), table[f"{col}_hi"].to_numpy(float) - y])
+    groups = list(dict.fromkeys(table["group"]))
+    x = np.arange(len(groups))
+    for off, (name, metric) in zip((-0.2, 0.2), (("crosscut", CROSSCUT_SHARE), ("seclusion", SECLUSION_SHARE)),
+                                   strict=True):
+        rows = table[table["metric"] == metric].set_index("group").loc[groups]
+        y, err = _value_and_errors(rows)
         ax.bar(x + off, y, 0.4, yerr=err, capsize=2, label=name)
-    ax.set_xticks(x, labels, rotation=45, ha="right", fontsize=8)
+    ax.set_xticks(x, [g.replace(", ", "/") for g in groups], rotation=45, ha="right", fontsize=8)
     ax.set_ylabel("share of decisions restricted")
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)

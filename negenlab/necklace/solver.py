@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from negenlab.core.errors import InvalidInputError
 
-from ._kernels import BLUE, RED
-from ._solver_kernels import INF, dfpn, prove
+from ._kernels import BLUE, RED, scratch
+from ._solver_kernels import INF, _pn_lookup, _tt_key, dfpn, prove
 
 COLOUR_NAME = {RED: "red", BLUE: "blue", 0: "draw"}
 
@@ -95,12 +96,7 @@ class ProofSearch:
         self.hist = np.zeros((3, N), dtype=np.int64)
         self.order = centre_first_order(n)
         self.movebuf = np.empty((2 * (2 * N + 4), N), dtype=np.int32)  # lower half: moves, upper: threats
-        self.art = np.zeros(N, dtype=np.bool_)
-        self.disc = np.empty(N + 1, dtype=np.int32)
-        self.low = np.empty(N + 1, dtype=np.int32)
-        self.parent = np.empty(N + 1, dtype=np.int32)
-        self.nxt = np.empty(N + 1, dtype=np.int32)
-        self.stack = np.empty(N + 1, dtype=np.int32)
+        self.art, self.disc, self.low, self.parent, self.nxt, self.stack = scratch(n)
         self.stamp = np.zeros(N, dtype=np.int32)
         self.counters = np.zeros(8, dtype=np.int64)
         self.counters[6] = 1 if heuristic else 0
@@ -109,6 +105,8 @@ class ProofSearch:
         self.counters[5] = 1 if history else 0
         self.node_cap = int(node_cap)
         self.nodes = 0
+        self.capped: list[tuple[int, int]] = []  # openings a capped search left open (see opening_values)
+        self.partial: dict[tuple[int, int], str] = {}  # what a capped search still proved about them
 
     def _hashes(self, board: np.ndarray) -> np.ndarray:
         h = np.zeros(4, dtype=np.uint64)
@@ -175,14 +173,10 @@ class PartialResult(RuntimeError):
 
 
 def _root_key(h: np.ndarray, colour: int, target: int) -> np.uint64:
-    from ._solver_kernels import _tt_key
-
     return _tt_key(h, colour, target)
 
 
-def _lookup(search: "ProofSearch", key) -> tuple[int, int]:
-    from ._solver_kernels import _pn_lookup
-
+def _lookup(search: ProofSearch, key) -> tuple[int, int]:
     pn, dn = _pn_lookup(search.tt_keys, search.tt_pn, search.tt_dn, np.uint64(key))
     return int(pn), int(dn)
 
@@ -251,8 +245,8 @@ def opening_values(n: int, search: ProofSearch | None = None, progress: bool = F
     maps = symmetry_maps(n)
     empty = np.zeros(n * n, dtype=np.int8)
     values: dict = {}
-    for p in centre_first_order(n):  # canonical openings, centre first
-        p = int(p)
+    for point in centre_first_order(n):  # canonical openings, centre first
+        p = int(point)
         canon = int(min(maps[:, p]))
         if canon != p:
             continue
@@ -273,11 +267,11 @@ def opening_values(n: int, search: ProofSearch | None = None, progress: bool = F
         if progress:
             print(f"  {n}x{n} opening ({r}, {c}): {values[(r, c)]} ({search.nodes} nodes so far)", flush=True)
     for p in range(n * n):
-        canon = divmod(int(min(maps[:, p])), n)
-        if canon in values:
-            values[divmod(p, n)] = values[canon]
-        if canon in search.partial:
-            search.partial[divmod(p, n)] = search.partial[canon]
+        rep = divmod(int(min(maps[:, p])), n)  # the canonical opening of p's class
+        if rep in values:
+            values[divmod(p, n)] = values[rep]
+        if rep in search.partial:
+            search.partial[divmod(p, n)] = search.partial[rep]
     values = dict(sorted(values.items()))
     return values
 
@@ -389,18 +383,14 @@ SOLUTION_COLUMNS = ["size", "swap", "winner", "winner_seat", "winning_first_move
                     "winning_first_moves_complete", "unresolved", "solved_openings", "nodes", "seconds"]
 
 
-def solutions_table(solutions) -> "pd.DataFrame":
+def solutions_table(solutions) -> pd.DataFrame:
     """One row per (size, swap) in :data:`SOLUTION_COLUMNS` order."""
-    import pandas as pd
-
     return pd.DataFrame([s.to_row() for s in solutions], columns=SOLUTION_COLUMNS)
 
 
-def openings_table(solutions) -> "pd.DataFrame":
+def openings_table(solutions) -> pd.DataFrame:
     """Long table ``size, row, col, value`` of every opening's perfect-play result (no swap); an
     opening only partly resolved by a capped search has a value such as ``blue or draw``."""
-    import pandas as pd
-
     rows, seen = [], set()
     for s in solutions:
         if s.size in seen:
@@ -411,56 +401,3 @@ def openings_table(solutions) -> "pd.DataFrame":
         for (r, c), v in sorted(known.items()):
             rows.append({"size": s.size, "row": r, "col": c, "value": v})
     return pd.DataFrame(rows, columns=["size", "row", "col", "value"])
-
-
-def write_tables(solutions, out_dir, extra_info: dict | None = None) -> list:
-    """Write ``solutions.csv``, ``solution_openings.csv`` and ``solutions.json`` (rules, version,
-    method, timings) into ``out_dir``; return the paths."""
-    import json
-    from pathlib import Path
-
-    from negenlab.core.version import package_version
-
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    a = out / "solutions.csv"
-    b = out / "solution_openings.csv"
-    solutions_table(solutions).to_csv(a, index=False)
-    openings_table(solutions).to_csv(b, index=False)
-    meta = {
-        "what": "Necklace perfect-play results from the empty board, every first move of Red",
-        "rules": "negenlab/necklace rules (docs/rules/necklace.md): crosscut and seclusion restrictions, "
-                 "skip when a colour cannot place, draw when nobody can; swap = pie rule on Blue's first turn",
-        "method": "df-pn proof search (numba) with a transposition table over the 4 colour-preserving "
-                  "symmetries and a can-still-connect disproof; 'red wins' proved, then 'blue wins'; "
-                  "neither = draw",
-        "negenlab_version": package_version(),
-        "sizes": sorted({s.size for s in solutions}),
-        "runs": [{"size": s.size, "swap": s.swap, "nodes": s.nodes, "seconds": round(s.seconds, 3), **s.info,
-                  "partial": {f"{r},{c}": k for (r, c), k in s.info.get("partial", {}).items()}}
-                 for s in solutions],
-        "files": {"solutions.csv": "one row per size and swap rule",
-                  "solution_openings.csv": "value after each opening, both sides then perfect, no swap"},
-    }
-    meta.update(extra_info or {})
-    c = out / "solutions.json"
-    c.write_text(json.dumps(meta, indent=2))
-    return [a, b, c]
-
-
-def load_tables(data_dir=None):
-    """``(solutions, openings)`` DataFrames shipped in ``data/necklace`` (or ``data_dir``)."""
-    import pandas as pd
-
-    d = _data_dir() if data_dir is None else data_dir
-    from pathlib import Path
-
-    d = Path(d)
-    return (pd.read_csv(d / "solutions.csv", keep_default_na=False),
-            pd.read_csv(d / "solution_openings.csv", keep_default_na=False))
-
-
-def _data_dir():
-    from pathlib import Path
-
-    return Path(__file__).resolve().parents[2] / "data" / "necklace"

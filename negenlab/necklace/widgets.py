@@ -33,8 +33,8 @@ from negenlab.core.widgets import BoardWidget
 
 from . import _kernels as K
 from .agents import NumbaMCTSAgent
-from .engine import NAMES, SWAP, State
-from .render import board_svg, point_name
+from .game import NAMES, SWAP, State
+from .svg import board_svg, point_name
 
 STRENGTHS = {"random-ish (20)": 20, "weak (200)": 200, "medium (1000)": 1000, "strong (5000)": 5000}
 COMPILING = "compiling… (first use only, about 10 s)"
@@ -212,7 +212,8 @@ class Explorer:
         """Draw the board, the status line and the buttons from the game state."""
         s = self.state
         last = next((m for _, m in reversed(self.replies) if m != SWAP), None)
-        self.board.svg = board_svg(s, cell=30, show_illegal=bool(self.overlay_w.value), highlight=last, targets=True)
+        self.board.svg = board_svg(**s.drawing_facts(), cell=30, show_illegal=bool(self.overlay_w.value),
+                                   highlight=last, targets=True)
         self.board.legal = self.legal_targets()
         self.board.status = self._status()
         self.swap_b.disabled = not (s.swap_available and s.colour_to_move == self.human)

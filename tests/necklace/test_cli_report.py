@@ -49,8 +49,8 @@ def test_simulate_json(capsys):
     assert main(["necklace", "simulate", "--size", "4", "--games", "10", "--workers", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert sum(r["wins"] for r in out["colour_win_rates"]) == 10
-    assert main(["necklace", "simulate", "--agents", "random", "alphazero", "--games", "2"]) == 2
-    assert "unknown agent" in capsys.readouterr().err
+    assert main(["necklace", "simulate", "--agents", "random,alphazero", "--games", "2"]) == 2
+    assert "necklace has no agent 'alphazero'" in capsys.readouterr().err
 
 
 @pytest.mark.slow
@@ -61,3 +61,25 @@ def test_report_section_renders(tmp_path):
     assert status.startswith("built")
     for needle in ("Perfect play on small boards", "Self-play statistics", "Swap map", "Provenance", "<svg"):
         assert needle in text
+
+
+def test_simulate_takes_the_shared_agent_specs(capsys):
+    assert main(["necklace", "simulate", "--size", "4", "--games", "4", "--workers", "1", "--agents",
+                 "random,mcts:20", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [a["agent"] for a in out["agents"]] == ["random", "numba_mcts"] and out["seed"] == 3
+    assert {r["group"] for r in out["necklace_summary"]} == {"4x4, random vs mcts:20"}
+    assert main(["necklace", "simulate", "--agents", "random,random,random", "--games", "2"]) == 2
+    assert "3 agents for 2 seats" in capsys.readouterr().err
+    assert main(["necklace", "simulate", "--agents", "mcts:2s", "--games", "2"]) == 2
+    assert "not seconds" in capsys.readouterr().err
+
+
+def test_solve_writes_tables_with_their_command(tmp_path, capsys):
+    assert main(["necklace", "solve", "3", "--tt-bits", "16", "--write", str(tmp_path)]) == 0
+    capsys.readouterr()
+    meta = json.loads((tmp_path / "solutions.json").read_text())
+    assert meta["command"] == f"negenlab necklace solve 3 --tt-bits 16 --write {tmp_path}"
+    assert (tmp_path / "solution_openings.json").exists()
+    assert main(["necklace", "solve"]) == 2
+    assert "name board sizes" in capsys.readouterr().err

@@ -7,12 +7,12 @@ import pytest
 from negenlab.core import simulate
 from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.metrics import win_rates
-from negenlab.necklace import Necklace, State
+from negenlab.necklace import NecklaceGame, Rules, State
 from negenlab.necklace import _kernels as K
 from negenlab.necklace.agents import NumbaMCTSAgent, mcts_values
 
 from . import brute
-from .test_engine import sample_positions
+from .test_state import sample_positions
 
 RED, BLUE = 1, 2
 
@@ -34,7 +34,7 @@ def test_compiled_playouts_follow_the_rules(n):
             b = b0.copy()
             expected = colour0
             skips = 0
-            for p, col in zip(points, colours):
+            for p, col in zip(points, colours, strict=True):
                 if col != expected:
                     assert brute.legal_moves(b, expected) == [], "a colour with a legal point was skipped"
                     skips += 1
@@ -88,7 +88,7 @@ def test_mcts_finds_the_immediate_win_and_counts_simulations():
 
 
 def test_swap_changes_seats_not_colours():
-    g = Necklace(5, swap=True)
+    g = NecklaceGame(Rules(size=5, swap=True))
     s = g.new_initial_state()
     assert s.current_player == 0
     s.apply((2, 2))
@@ -110,7 +110,7 @@ def test_swap_changes_seats_not_colours():
 
 @pytest.mark.parametrize("n", [2, 3, 4, 6])
 def test_simulate_columns_and_colour_win_rates(n):
-    df = simulate(Necklace(n, swap=True), [RandomAgent(), RandomAgent()], 30, seed=3, backend="serial",
+    df = simulate(NecklaceGame(Rules(size=n, swap=True)), [RandomAgent(), RandomAgent()], 30, seed=3, backend="serial",
                   progress=False)
     for col in ("winner_colour", "swapped", "skipped_turns", "crosscut_blocked", "seclusion_blocked",
                 "crosscut_turns", "seclusion_turns"):
@@ -127,6 +127,6 @@ def test_simulate_columns_and_colour_win_rates(n):
 
 
 def test_core_mcts_uses_the_compiled_playout_and_plays_legally():
-    g = Necklace(4, swap=True)
+    g = NecklaceGame(Rules(size=4, swap=True))
     df = simulate(g, [MCTSAgent(simulations=30), NumbaMCTSAgent(60)], 4, seed=1, backend="serial", progress=False)
     assert len(df) == 4 and not df["truncated"].any()

@@ -4,11 +4,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from negenlab.necklace.solver import PartialResult, ProofSearch, load_tables, opening_values, solution_from_values, solve, \
-    solutions_table
+from negenlab.necklace.solver import (
+    PartialResult,
+    ProofSearch,
+    opening_values,
+    solution_from_values,
+    solutions_table,
+    solve,
+)
+from negenlab.necklace.study import load_proofs, load_tables
 
 from . import brute
-from .test_engine import positions_from_play
+from .test_state import positions_from_play
 
 NAME = {1: "red", -1: "blue", 0: "draw"}
 
@@ -116,12 +123,9 @@ def test_opening_proved_not_red_completes_the_winning_moves_only():
 
 def test_shipped_5x5_rows_follow_from_the_recorded_proofs():
     """The 5x5 rows are derived from data/necklace/proofs_5x5.jsonl, one df-pn proof per line."""
-    import json
+    from negenlab.necklace.solver import values_from_proofs
 
-    from negenlab.necklace.solver import _data_dir, values_from_proofs
-
-    proofs = [json.loads(line) for line in (_data_dir() / "proofs_5x5.jsonl").read_text().splitlines() if line]
-    values, partial = values_from_proofs(5, proofs)
+    values, partial = values_from_proofs(5, load_proofs(5))
     shipped, openings = load_tables()
     for swap in (False, True):
         fresh = solution_from_values(5, swap, values, info={"partial": partial}).to_row()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from negenlab.necklace import State
-from negenlab.necklace.render import board_svg
+from negenlab.necklace.svg import board_svg
 from negenlab.necklace.widgets import Explorer
 
 
@@ -26,7 +26,7 @@ def test_press_a_legal_point_places_and_the_mcts_answers():
 
 
 def test_every_point_is_a_target_with_a_one_based_tooltip():
-    svg = board_svg(State.initial(3), targets=True)
+    svg = board_svg(**State.initial(3).drawing_facts(), targets=True)
     assert svg.count("data-target=") == 9 and 'data-target="point:2:2"' in svg
     assert "<title>row 3, col 3: empty</title>" in svg
     assert ">3</text>" in svg and ">0</text>" not in svg  # labels 1..3

@@ -2,9 +2,10 @@
 
 A :class:`State` is a position: the board, the colour to move, whether Blue may still
 swap, the winner and counters (skipped turns, moves removed by each restriction). It
-speaks colours (``"red"``/``"blue"``). :class:`Necklace` is the game for
-:func:`negenlab.core.simulate` and the core agents; its states (:class:`GameState`)
-add the seats: seat 0 starts as Red, and a swap hands Red's side to seat 1.
+speaks colours (``"red"``/``"blue"``). :class:`NecklaceGame` is the game for
+:func:`negenlab.core.simulate` and the agents; its states (:class:`NecklaceState`) add the
+seats: seat 0 starts as Red, and a swap hands Red's side to seat 1. Both start from the
+rules page's default, ``Rules()``: a 9x9 board with the swap rule on.
 
 >>> from negenlab.necklace import State
 >>> s = State.from_text('''
@@ -20,7 +21,8 @@ add the seats: seat 0 starts as Red, and a swap hands Red's side to seat 1.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -31,6 +33,7 @@ from negenlab.core.game import State as CoreState
 from . import _kernels as K
 from .rules import MAX_SIZE, Rules
 
+DEFAULT_RULES = Rules()
 RED, BLUE = K.RED, K.BLUE
 COLOURS = {"red": RED, "blue": BLUE}
 NAMES = {RED: "red", BLUE: "blue"}
@@ -85,19 +88,22 @@ class State:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def initial(cls, size: int = 9, swap: bool = False) -> "State":
-        """The empty ``size`` x ``size`` board, Red to move (``swap``: Blue may swap on their first turn).
+    def initial(cls, size: int = DEFAULT_RULES.size, swap: bool = DEFAULT_RULES.swap) -> State:
+        """The empty ``size`` x ``size`` board, Red to move; ``swap``: Blue may swap on their first turn.
 
-        >>> State.initial(3).legal_moves()[:2]
-        [(0, 0), (0, 1)]
+        The defaults are the rules page's (:class:`Rules`: 9x9, swap on), as for :class:`NecklaceGame`.
+
+        >>> s = State.initial(3)
+        >>> s.legal_moves()[:2], s.swap_rule
+        ([(0, 0), (0, 1)], True)
         """
         rules = Rules(size=size, swap=swap)
         s = cls(rules.size, np.zeros(rules.size * rules.size, dtype=np.int8), RED)
-        s.swap_rule = swap
+        s.swap_rule = rules.swap
         return s
 
     @classmethod
-    def from_text(cls, text: str, to_move: str = "red", swap_available: bool = False) -> "State":
+    def from_text(cls, text: str, to_move: str = "red", swap_available: bool = False) -> State:
         """Parse rows of ``.`` ``R`` ``B`` (top row first; blank lines and spaces ignored).
 
         Raises :class:`InvalidPositionError` naming the row/column for ragged rows, unknown
@@ -109,7 +115,7 @@ class State:
         >>> State.from_text("RB\\nBR", "red")
         Traceback (most recent call last):
         ...
-        negenlab.necklace.engine.InvalidPositionError: crosscut in the 2x2 block with top-left corner (0, 0): R B / B R
+        negenlab.necklace.game.InvalidPositionError: crosscut in the 2x2 block with top-left corner (0, 0): R B / B R
         """
         if not isinstance(text, str):
             raise InvalidPositionError(f"board text must be a string, got {type(text).__name__}")
@@ -137,7 +143,7 @@ class State:
         return cls.from_array(board.reshape(n, n), colour, swap_available=swap_available)
 
     @classmethod
-    def from_array(cls, board, to_move: int | str = RED, swap_available: bool = False) -> "State":
+    def from_array(cls, board, to_move: int | str = RED, swap_available: bool = False) -> State:
         """A position from an n x n array of 0 (empty), 1 (red), 2 (blue); validated like :meth:`from_text`."""
         arr = np.asarray(board)
         if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
@@ -179,7 +185,7 @@ class State:
             s._settle_turn()
         return s
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         s = State(self.n, self.board.copy(), self.to_move, self.swap_available)
         for name in ("swap_rule", "swapped", "winner_code", "over", "skipped_turns", "placements", "crosscut_blocked",
                      "seclusion_blocked", "crosscut_turns", "seclusion_turns"):
@@ -289,7 +295,7 @@ class State:
             self.swap_available = False
             self.swapped = True
             self.history.append(SWAP)
-            # the colour to move stays Blue; the seats exchange colours (see GameState)
+            # the colour to move stays Blue; the seats exchange colours (see NecklaceState)
             self._settle_turn()
             return
         ncross = int(cross.sum())
@@ -368,17 +374,25 @@ class State:
                   else f"to_move={NAMES[self.to_move]!r}")
         return f"State({self.n}x{self.n}, {status})\n{self.to_text()}"
 
-    def _repr_svg_(self) -> str:
-        from .render import board_svg
+    def drawing_facts(self) -> dict[str, Any]:
+        """What :func:`negenlab.necklace.svg.board_svg` draws, computed here by the rules: the board,
+        the colour to move, the winner, the swap, the illegal points with their reasons and the
+        winning chain. ``board_svg(**state.drawing_facts())`` draws the position."""
+        return {"board": self.board.reshape(self.n, self.n).copy(), "to_move": self.colour_to_move,
+                "winner": self.winner, "swap_available": bool(self.swap_available),
+                "illegal": self.illegal_points(), "chain": self.winning_chain()}
 
-        return board_svg(self)
+    def _repr_svg_(self) -> str:
+        from .svg import board_svg
+
+        return board_svg(**self.drawing_facts())
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, State) and self.n == other.n and self.to_move == other.to_move
                 and self.swap_available == other.swap_available and self.over == other.over
                 and bool(np.array_equal(self.board, other.board)))
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 def secluded_points(board: np.ndarray, n: int) -> list[tuple[int, int]]:
@@ -399,9 +413,10 @@ def secluded_points(board: np.ndarray, n: int) -> list[tuple[int, int]]:
 
 
 # ====================================================================== core protocol
-class Necklace(Game):
-    """Necklace on the core protocol: seat 0 opens as Red; with ``swap`` seat 1 may take Red's side.
+class NecklaceGame(Game):
+    """Necklace on the core protocol: seat 0 opens as Red; with ``rules.swap`` seat 1 may take Red's side.
 
+    ``NecklaceGame(Rules(size=7))`` or ``NecklaceGame(size=7)``; the default is ``Rules()`` (9x9, swap on).
     Actions are ``(row, col)`` tuples and ``"swap"``. ``game_info()`` gives the columns
     ``winner_colour`` (red/blue/draw), ``swapped``, ``skipped_turns``, ``placements``,
     ``crosscut_blocked``/``seclusion_blocked`` (points each restriction removed, summed
@@ -410,25 +425,27 @@ class Necklace(Game):
 
     >>> import numpy as np
     >>> from negenlab.core.game import play_random_game
-    >>> final = play_random_game(Necklace(5), np.random.default_rng(1))
+    >>> final = play_random_game(NecklaceGame(Rules(size=5)), np.random.default_rng(1))
     >>> final.game_info()["winner_colour"] in ("red", "blue", "draw")
     True
     """
 
     name = "necklace"
 
-    def __init__(self, size: int = 9, swap: bool = True):
-        self.rules = Rules(size=size, swap=swap)
+    def __init__(self, rules: Rules | None = None, **kwargs: Any):
+        if rules is not None and kwargs:
+            raise InvalidInputError("give NecklaceGame a Rules or its fields (size=, swap=), not both")
+        self.rules = rules if rules is not None else Rules(**kwargs)
 
     @property
     def num_players(self) -> int:
         return 2
 
-    def new_initial_state(self) -> "GameState":
-        return GameState(State.initial(self.rules.size, swap=self.rules.swap))
+    def new_initial_state(self) -> NecklaceState:
+        return NecklaceState(State.initial(self.rules.size, swap=self.rules.swap))
 
 
-class GameState(CoreState):
+class NecklaceState(CoreState):
     """Seats on top of a :class:`State`: ``position`` holds the board in colours."""
 
     def __init__(self, position: State):
@@ -466,8 +483,8 @@ class GameState(CoreState):
         w = self.seat_of(pos.winner_code)
         return [1.0 if p == w else -1.0 for p in range(2)]
 
-    def clone(self) -> "GameState":
-        return GameState(self.position.copy())
+    def clone(self) -> NecklaceState:
+        return NecklaceState(self.position.copy())
 
     def playout(self, rng: np.random.Generator) -> list[float]:
         """Compiled random playout (seeded from ``rng``); returns per seat. Swap is never chosen in playouts."""
@@ -499,7 +516,7 @@ class GameState(CoreState):
         return self.position._repr_svg_()
 
     def __repr__(self) -> str:
-        return f"GameState(seat to move={self.current_player}, swapped={self.position.swapped})\n{self.position.to_text()}"
+        return f"NecklaceState(seat to move={self.current_player}, swapped={self.position.swapped})\n{self.position.to_text()}"
 
 
 def play_moves(state: State, moves: Iterable) -> State:

@@ -1,16 +1,19 @@
 """SVG drawing of a Necklace position (no matplotlib, no widgets: plain strings).
 
-Red's edges (top, bottom) and Blue's edges (left, right) are coloured bands; stones are
-discs; the winning chain is outlined in gold; points the player to move may not take
-are marked by reason: an ``x`` for a crosscut, a small square for seclusion. Rows and
-columns are labelled from 1 (top row 1, left column 1), in the labels and the tooltips.
+The drawing is pure: it draws the facts the caller passes (the rules compute them; see
+:meth:`negenlab.necklace.State.drawing_facts`) and calls no rule itself. Red's edges (top,
+bottom) and Blue's edges (left, right) are coloured bands; stones are discs; the winning
+chain is outlined in gold; points the player to move may not take are marked by reason: an
+``x`` for a crosscut, a small square for seclusion. Rows and columns are labelled from 1 (top
+row 1, left column 1), in the labels and the tooltips.
 
 With ``targets=True`` every point carries an invisible click target ``point:r:c``
 (0-based ``r``, ``c``, as in :meth:`State.play`) with a tooltip, for
-:class:`negenlab.core.widgets.BoardWidget`.
+:class:`negenlab.core.widgets.BoardWidget` (written here as the plain ``data-target`` attribute).
 
 >>> from negenlab.necklace import State
->>> svg = board_svg(State.from_text("RB.\\nB..\\n...", "red"), targets=True)
+>>> facts = State.from_text("RB.\\nB..\\n...", "red").drawing_facts()
+>>> svg = board_svg(**facts, targets=True)
 >>> svg.startswith("<svg") and "row 2, col 2 illegal for red: crosscut" in svg
 True
 >>> 'data-target="point:2:2"' in svg
@@ -19,8 +22,9 @@ True
 from __future__ import annotations
 
 import html
+from typing import Any
 
-from negenlab.core.widgets import target
+import numpy as np
 
 RED_FILL = "#d62728"
 BLUE_FILL = "#1f5fbf"
@@ -31,17 +35,41 @@ def point_name(r: int, c: int) -> str:
     return f"row {r + 1}, col {c + 1}"
 
 
-def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, labels: bool = True,
-              targets: bool = False) -> str:
-    """The position as an SVG string; ``highlight``: an optional (row, col) to mark (last move);
-    ``targets``: put a click target ``point:r:c`` with a tooltip on every point (drawn last, on top)."""
-    n = state.n
+def target(r: int, c: int) -> str:
+    """The click-target attribute of point (r, c), 0-based: ``' data-target="point:r:c"'``."""
+    return f' data-target="point:{int(r)}:{int(c)}"'
+
+
+def status_line(to_move: str | None, winner: str | None, swap_available: bool = False) -> str:
+    """``"red wins"``, ``"draw: nobody can move"`` (no winner and nobody to move) or ``"blue to move (may swap)"``."""
+    if winner:
+        return f"{winner} wins"
+    if to_move is None:
+        return "draw: nobody can move"
+    return f"{to_move} to move" + (" (may swap)" if swap_available else "")
+
+
+def board_svg(board: Any, *, to_move: str | None, winner: str | None = None, swap_available: bool = False,
+              illegal: dict | None = None, chain=(), cell: int = 36, show_illegal: bool = True, highlight=None,
+              labels: bool = True, targets: bool = False) -> str:
+    """The position as an SVG string.
+
+    ``board``: n x n array of 0 (empty), 1 (red), 2 (blue); ``to_move``: ``"red"``/``"blue"``, None when
+    the game is over; ``winner``: the winning colour or None; ``illegal``: ``{(row, col): reasons}``
+    of the empty points the player to move may not take; ``chain``: the points of the winning chain.
+    ``highlight``: an optional (row, col) to mark (last move); ``targets``: put a click target
+    ``point:r:c`` with a tooltip on every point (drawn last, on top).
+    """
+    grid = np.asarray(board)
+    n = grid.shape[0]
+    flat = grid.reshape(-1)
+    over = to_move is None
+    illegal = illegal or {}
     m = round(cell * 1.3)  # margin: room for the labels outside the edge bands
     band = cell * 0.28
     lo, hi = m - cell * 0.55, m + (n - 1) * cell + cell * 0.55
-    status = (f"{state.winner} wins" if state.winner else "draw: nobody can move" if state.is_draw
-              else f"{state.colour_to_move} to move" + (" (may swap)" if state.swap_available else ""))
-    caption = [status] + (["x: crosscut, square: seclusion"] if show_illegal and not state.over else [])
+    status = status_line(to_move, winner, swap_available)
+    caption = [status] + (["x: crosscut, square: seclusion"] if show_illegal and not over else [])
     width = max(2 * m + (n - 1) * cell, 190)
     height = round(hi + band + 4 + 14 * len(caption))
     xy = lambda r, c: (m + c * cell, m + r * cell)  # noqa: E731
@@ -67,8 +95,8 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
             x, y = xy(0, i)
             out.append(f'<text x="{x}" y="{lo - band - 3}" font-size="10" fill="#333" '
                        f'text-anchor="middle">{i + 1}</text>')
-    chain = set(state.winning_chain())
-    for p, v in enumerate(state.board):
+    chain = {tuple(p) for p in chain}
+    for p, v in enumerate(flat):
         if v == 0:
             continue
         r, c = divmod(p, n)
@@ -80,12 +108,10 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
     if highlight is not None:
         x, y = xy(*highlight)
         out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.12}" fill="white"/>')
-    illegal = state.illegal_points()
-    mover = state.colour_to_move
-    if show_illegal and not state.over:
+    if show_illegal and not over:
         for (r, c), reasons in illegal.items():
             x, y = xy(r, c)
-            tip = html.escape(f"{point_name(r, c)} illegal for {mover}: {' and '.join(reasons)}")
+            tip = html.escape(f"{point_name(r, c)} illegal for {to_move}: {' and '.join(reasons)}")
             if "crosscut" in reasons:
                 d = cell * 0.18
                 out.append(f'<g stroke="#8b0000" stroke-width="2.5"><title>{tip}</title>'
@@ -99,16 +125,16 @@ def board_svg(state, cell: int = 36, show_illegal: bool = True, highlight=None, 
         out.append(f'<text x="{lo - band}" y="{hi + band + 14 * (k + 1)}" font-size="11" fill="#222">'
                    f'{html.escape(line)}</text>')
     if targets:
-        for p, v in enumerate(state.board):
+        for p, v in enumerate(flat):
             r, c = divmod(p, n)
             x, y = xy(r, c)
             if v:
                 tip = f"{point_name(r, c)}: {'red' if v == 1 else 'blue'} stone"
             elif (r, c) in illegal and show_illegal:
-                tip = f"{point_name(r, c)} illegal for {mover}: {' and '.join(illegal[(r, c)])}"
+                tip = f"{point_name(r, c)} illegal for {to_move}: {' and '.join(illegal[(r, c)])}"
             else:
                 tip = f"{point_name(r, c)}: empty"
             out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.45}" fill="#fff" fill-opacity="0" stroke="none" '
-                       f'stroke-width="2.5"{target("point", r, c)}><title>{html.escape(tip)}</title></circle>')
+                       f'stroke-width="2.5"{target(r, c)}><title>{html.escape(tip)}</title></circle>')
     out.append("</svg>")
     return "".join(out)

@@ -1,4 +1,4 @@
-"""The engine against the brute-force rules of tests/necklace/brute.py, plus bad input."""
+"""Positions (negenlab.necklace.game.State) against the brute-force rules of tests/necklace/brute.py, plus bad input."""
 from __future__ import annotations
 
 import numpy as np
@@ -86,7 +86,7 @@ def test_finished_positions_report_the_winner():
 def test_random_games_end_with_winner_or_reported_draw(n):
     rng = np.random.default_rng(7 * n)
     for _ in range(4 if n <= 9 else 2):
-        s = State.initial(n)
+        s = State.initial(n, swap=False)
         while not s.is_over:
             colour = s.to_move
             moves = s.legal_moves()

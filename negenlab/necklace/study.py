@@ -1,0 +1,256 @@
+"""Necklace's studies: self-play statistics, the swap (pie-rule) maps, and the committed solver
+tables in ``data/necklace``.
+
+Self-play runs through :func:`negenlab.core.simulate` with agents from the registry (``random``,
+``mcts:N`` = the compiled MCTS with N simulations). Its numbers are one long table of the core
+summary layer (:func:`summarise`: metric, group, value, lo, hi, n, method), one group per board
+size and agent; :func:`wide_view` is the table for people.
+
+The committed tables ``solutions.csv`` and ``solution_openings.csv`` are made by
+:func:`solutions` and written with their sidecars by :func:`write_solution_tables` through
+:class:`~negenlab.core.store.ResultStore`; the command is :data:`SOLUTIONS_COMMAND` (3x3 and 4x4
+solved in seconds, 5x5 derived from the single proofs recorded in ``proofs_5x5.jsonl``, each made
+by ``negenlab necklace prove``). :func:`load_tables` reads them as package data.
+
+>>> from negenlab.necklace.study import self_play, summarise
+>>> df = self_play(4, "random", n_games=20, seed=1, workers=1)
+>>> set(df["winner_colour"]) <= {"red", "blue", "draw"}
+True
+>>> t = summarise(df, group="4x4, random")
+>>> list(t.columns)[:3], t.loc[t["metric"] == RED_WINS, "method"].item()
+(['metric', 'group', 'value'], 'wilson')
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from negenlab.core import simulate
+from negenlab.core.data import data_file
+from negenlab.core.errors import InvalidInputError
+from negenlab.core.registry import parse_agent_spec
+from negenlab.core.store import ResultStore
+from negenlab.core.summary import COLUMNS, long_table, mean_row, rate_row, wide
+
+from . import ENTRY
+from .agents import mcts_values
+from .game import NecklaceGame, State
+from .rules import Rules
+from .solver import (
+    Solution,
+    openings_table,
+    solution_from_values,
+    solutions_table,
+    solve,
+    symmetry_maps,
+    values_from_proofs,
+)
+
+# ---------------------------------------------------------------------------------------------- self-play
+RED_WINS = "red wins"
+SEAT0_WINS = "first player wins"
+DRAWS = "draws"
+SWAPS = "swaps"
+LENGTH = "decisions per game"
+SKIPS = "skipped turns per game"
+CROSSCUT_SHARE = "crosscut share"
+SECLUSION_SHARE = "seclusion share"
+CROSSCUT_POINTS = "crosscut points per decision"
+SECLUSION_POINTS = "seclusion points per decision"
+METRICS = (RED_WINS, SEAT0_WINS, DRAWS, SWAPS, LENGTH, SKIPS, CROSSCUT_SHARE, SECLUSION_SHARE, CROSSCUT_POINTS,
+           SECLUSION_POINTS)
+
+
+def self_play(size: int, agent: str = "random", n_games: int = 100, seed: int = 0, swap: bool = True,
+              workers: int | None = None, progress: bool = False) -> pd.DataFrame:
+    """``n_games`` games of two equal agents (an agent spec: ``random``, ``mcts:100``) on a ``size``
+    board; the core simulation table."""
+    agents = [ENTRY.make_agent(agent) for _ in range(2)]
+    return simulate(NecklaceGame(Rules(size=size, swap=swap)), agents, n_games, seed=seed, workers=workers,
+                    progress=progress, backend="serial" if workers == 1 else "process")
+
+
+def ratio_row(metric: str, total: float, count: int, group: str = "") -> dict[str, Any]:
+    """A ratio of two sums (points removed per decision) with no interval: the decisions of one game
+    are not independent, and the summary layer has no ratio estimator (method ``ratio``, lo/hi NaN)."""
+    return {"metric": metric, "group": group, "value": float(total / count) if count else np.nan,
+            "lo": np.nan, "hi": np.nan, "n": int(count), "method": "ratio"}
+
+
+def summary_rows(df: pd.DataFrame, group: str = "") -> list[dict[str, Any]]:
+    """The rows of one group: Red's and the first player's win rates, draws and swaps (Wilson 95%),
+    game length and skipped turns (normal 95%), and the restrictions.
+
+    Restriction shares are per decision: the share of all decisions at which crosscut (seclusion)
+    removed at least one empty point from the mover's choices (Wilson over decisions, which are
+    not independent: the intervals are indicative); points per decision are plain ratios.
+    """
+    n = len(df)
+    decisions = int(df["length"].sum())
+    return [
+        rate_row(RED_WINS, int((df["winner_colour"] == "red").sum()), n, group),
+        rate_row(SEAT0_WINS, int((df["winner"] == 0).sum()), n, group),
+        rate_row(DRAWS, int(df["draw"].sum()), n, group),
+        rate_row(SWAPS, int(df["swapped"].sum()), n, group),
+        mean_row(LENGTH, df["length"], group),
+        mean_row(SKIPS, df["skipped_turns"], group),
+        rate_row(CROSSCUT_SHARE, int(df["crosscut_turns"].sum()), decisions, group),
+        rate_row(SECLUSION_SHARE, int(df["seclusion_turns"].sum()), decisions, group),
+        ratio_row(CROSSCUT_POINTS, df["crosscut_blocked"].sum(), decisions, group),
+        ratio_row(SECLUSION_POINTS, df["seclusion_blocked"].sum(), decisions, group),
+    ]
+
+
+def summarise(df: pd.DataFrame, group: str = "") -> pd.DataFrame:
+    """The long summary table (core summary layer) of one simulation table."""
+    return long_table(summary_rows(df, group))
+
+
+def study(sizes: Sequence[int] = (5, 7, 9, 11), agents: Sequence[str] = ("random", "mcts:100"),
+          games: int | dict | None = None, seed: int = 0, swap: bool = True, workers: int | None = None,
+          progress: bool = False) -> tuple[pd.DataFrame, dict]:
+    """Run :func:`self_play` for every size and agent spec; return ``(table, {(size, agent): df})``.
+
+    ``table`` is the long summary table (:func:`summarise`) of all groups (``"7x7, mcts:100"``), with
+    the keys ``size``, ``agents`` and ``swap`` as extra columns after the summary columns.
+    ``games``: an int, or a dict ``{(size, agent): n}``; default 200 random / 30 MCTS games per size.
+    """
+    frames, parts = {}, []
+    for size in sizes:
+        for agent in agents:
+            spec = str(parse_agent_spec(agent))
+            n = games.get((size, agent)) if isinstance(games, dict) else games
+            if n is None:
+                n = 200 if spec == "random" else 30
+            df = self_play(size, spec, n, seed=seed, swap=swap, workers=workers, progress=progress)
+            frames[(size, agent)] = df
+            parts.append(summarise(df, group=f"{size}x{size}, {spec}").assign(size=size, agents=spec, swap=swap))
+    table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=[*COLUMNS, "size", "agents", "swap"])
+    return table, frames
+
+
+def metric(table: pd.DataFrame, name: str) -> pd.DataFrame:
+    """The rows of one metric, one per group, in study order."""
+    return table[table["metric"] == name].reset_index(drop=True)
+
+
+def wide_view(table: pd.DataFrame, digits: int = 3) -> pd.DataFrame:
+    """One row per group, one column per metric (``value [lo, hi]``; ratios and exact numbers: the value)."""
+    shown = table.assign(method=table["method"].replace({"ratio": "exact"}))
+    return wide(shown, digits=digits)[[m for m in METRICS if m in set(table["metric"])]]
+
+
+# ---------------------------------------------------------------------------------------------- swap maps
+def swap_map_mcts(size: int, simulations: int = 2000, seed: int = 0) -> np.ndarray:
+    """Estimated Red win probability after each first move (Blue to move, no swap): 1 minus the
+    value of Blue's most visited reply in a compiled MCTS search. Symmetric openings share one
+    search. Estimates, not proofs: use the solver table where it exists."""
+    rng = np.random.default_rng(seed)
+    maps = symmetry_maps(size)
+    out = np.full(size * size, np.nan)
+    for p in range(size * size):
+        canon = int(min(maps[:, p]))
+        if not np.isnan(out[canon]):
+            out[p] = out[canon]
+            continue
+        s = State.initial(size, swap=False)
+        s.play(divmod(p, size))
+        if s.over:
+            out[p] = 1.0 if s.winner == "red" else 0.0
+            continue
+        stats = mcts_values(s, simulations, rng)
+        stats.pop("_done")
+        visits, value = max(stats.values(), key=lambda t: t[0])
+        blue_value = value if s.colour_to_move == "blue" else 1 - value
+        out[p] = 1.0 - blue_value
+        out[canon] = out[p]
+    return out.reshape(size, size)
+
+
+def swap_map_solved(size: int, openings: pd.DataFrame | None = None) -> np.ndarray:
+    """1 where Red wins after the opening with perfect play, 0 where Blue wins, 0.5 for a draw
+    (from the committed solver table)."""
+    if openings is None:
+        openings = load_tables()[1]
+    sub = openings[openings["size"] == size]
+    if sub.empty:
+        raise InvalidInputError(f"no solved openings for size {size} in the table; sizes: "
+                                f"{sorted(set(openings['size']))}")
+    out = np.full((size, size), np.nan)
+    for r, c, v in sub[["row", "col", "value"]].itertuples(index=False):
+        out[r, c] = {"red": 1.0, "blue": 0.0, "draw": 0.5}.get(v, np.nan)  # "blue or draw": not resolved
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- committed tables
+SOLUTIONS_COMMAND = ("negenlab necklace solve 3 4 --tt-bits 22 --proofs data/necklace/proofs_5x5.jsonl "
+                     "--write data/necklace")
+RULES_TEXT = ("negenlab/necklace rules (docs/rules/necklace.md): crosscut and seclusion restrictions, skip when a "
+              "colour cannot place, draw when nobody can; swap = pie rule on Blue's first turn")
+METHOD_TEXT = ("df-pn proof search (numba) with a transposition table over the 4 colour-preserving symmetries and a "
+               "can-still-connect disproof; 'red wins' proved, then 'blue wins'; neither = draw")
+
+
+def read_proofs(lines: Iterable[str]) -> dict[int, list[dict]]:
+    """Single proofs (lines of ``negenlab necklace prove --json``, as in ``proofs_5x5.jsonl``) by board size."""
+    out: dict[int, list[dict]] = {}
+    for line in lines:
+        if line.strip():
+            rec = json.loads(line)
+            out.setdefault(int(rec["n"]), []).append(rec)
+    return out
+
+
+def solutions(sizes: Iterable[int] = (3, 4), tt_bits: int = 22, max_nodes: int = 0,
+              proofs: dict[int, list[dict]] | None = None, proofs_source: str = "") -> list[Solution]:
+    """The rows of the solver tables: each size in ``sizes`` solved (without swap, then the swap rule's
+    result from the same openings), then each size of ``proofs`` (:func:`read_proofs`) derived from its
+    recorded single proofs, whose nodes and seconds are summed."""
+    sols: list[Solution] = []
+    for n in sizes:
+        s = solve(n, swap=False, tt_bits=tt_bits, max_nodes=max_nodes)
+        sols += [s, solution_from_values(n, True, s.opening_values, s.nodes, s.seconds, s.info)]
+    for n, records in sorted((proofs or {}).items()):
+        if n in set(sizes):
+            raise InvalidInputError(f"size {n} is both solved and given by recorded proofs; choose one")
+        values, partial = values_from_proofs(n, records)
+        info = {"method": f"dfpn, one proof per opening class and target ({proofs_source or 'recorded proofs'})",
+                "tt_bits": sorted({int(r["tt_bits"]) for r in records}), "partial": partial}
+        nodes = sum(int(r["nodes"]) for r in records)
+        seconds = sum(float(r["seconds"]) for r in records)
+        sols += [solution_from_values(n, swap, values, nodes, seconds, info) for swap in (False, True)]
+    return sols
+
+
+def write_solution_tables(sols: Sequence[Solution], out_dir: str | os.PathLike, command: str,
+                          extra_info: dict | None = None) -> list:
+    """Write ``solutions.csv`` and ``solution_openings.csv``, each with its JSON sidecar (rules, version,
+    command, method, timings per run), through :class:`ResultStore`; return the paths."""
+    store = ResultStore(out_dir)
+    sizes = sorted({s.size for s in sols})
+    rules = {"game": "necklace", "sizes": sizes, "swap": sorted({s.swap for s in sols}), "text": RULES_TEXT}
+    runs = [{"size": s.size, "swap": s.swap, "nodes": s.nodes, "seconds": round(s.seconds, 3), **s.info,
+             "partial": {f"{r},{c}": k for (r, c), k in s.info.get("partial", {}).items()}} for s in sols]
+    common = {"what": "Necklace perfect-play results from the empty board, every first move of Red",
+              "method": METHOD_TEXT, "sizes": sizes, **(extra_info or {})}
+    return [store.save_csv("solutions", solutions_table(sols), rules=rules, command=command, runs=runs,
+                           table="one row per size and swap rule", **common),
+            store.save_csv("solution_openings", openings_table(sols), rules=rules, command=command,
+                           table="value after each opening, both sides then perfect, no swap", **common)]
+
+
+def load_tables() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(solutions, openings)``: the committed solver tables, read as package data."""
+    with data_file("necklace", "solutions.csv").open() as a, data_file("necklace", "solution_openings.csv").open() as b:
+        return pd.read_csv(a, keep_default_na=False), pd.read_csv(b, keep_default_na=False)
+
+
+def load_proofs(size: int = 5) -> list[dict]:
+    """The committed single proofs of one board size (``proofs_5x5.jsonl``)."""
+    text = data_file("necklace", f"proofs_{size}x{size}.jsonl").read_text()
+    return read_proofs(text.splitlines()).get(size, [])
