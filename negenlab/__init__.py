@@ -1,4 +1,5 @@
 """negenlab: rules analysis for Negen, FEN, Polymer and Necklace."""
+
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 

@@ -5,6 +5,7 @@
 
 Each game adds its verbs from ``negenlab.<game>.cli.register(parser)``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,7 +21,9 @@ def _game_cli(game: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="negenlab", description="Rules analysis for Negen, FEN, Polymer and Necklace.")
+    parser = argparse.ArgumentParser(
+        prog="negenlab", description="Rules analysis for Negen, FEN, Polymer and Necklace."
+    )
     parser.add_argument("--version", action="version", version=f"negenlab {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="{report," + ",".join(GAMES) + "}")
 
@@ -47,14 +50,16 @@ def _not_built(game: str):
     def run(args) -> int:
         print(f"negenlab: the {TITLES[game]} commands are not built yet in negenlab {__version__}", file=sys.stderr)
         return 2
+
     return run
 
 
 def _cmd_report(args) -> int:
     if args.games is not None and args.games < 1:
         raise NegenlabError(f"--games must be >= 1, got {args.games}")
-    options = ReportOptions(out_dir=args.out, games=args.games, seed=args.seed, workers=args.workers,
-                            progress=not args.quiet)
+    options = ReportOptions(
+        out_dir=args.out, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet
+    )
     games = "all" if args.game == "all" else [args.game]
     index = build_reports(games, options)
     print(index.resolve())

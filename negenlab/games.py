@@ -11,6 +11,7 @@ Traceback (most recent call last):
 ...
 negenlab.core.errors.InvalidInputError: unknown game 'nope'; expected one of negen, fen, polymer, necklace
 """
+
 from __future__ import annotations
 
 import importlib

@@ -3,6 +3,7 @@
 Plotting (``negenlab.core.plot``) and widgets (``negenlab.core.widgets``) are separate
 modules so that engines never load matplotlib or ipywidgets.
 """
+
 from .agents import Agent, MCTSAgent, RandomAgent, random_rollout
 from .compare import Comparison, Estimate, compare, estimate
 from .errors import IllegalMoveError, InvalidInputError, NegenlabError, StoreMismatchError
@@ -12,9 +13,30 @@ from .simulate import simulate
 from .store import ResultStore, table_metadata
 
 __all__ = [
-    "Agent", "MCTSAgent", "RandomAgent", "random_rollout",
-    "IllegalMoveError", "InvalidInputError", "NegenlabError", "StoreMismatchError",
-    "CHANCE", "TERMINAL", "Game", "State", "play_random_game", "play_with_agents",
-    "summary", "duration", "win_rates", "wilson_interval", "rate",
-    "simulate", "ResultStore", "table_metadata", "compare", "estimate", "Comparison", "Estimate",
+    "Agent",
+    "MCTSAgent",
+    "RandomAgent",
+    "random_rollout",
+    "IllegalMoveError",
+    "InvalidInputError",
+    "NegenlabError",
+    "StoreMismatchError",
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "State",
+    "play_random_game",
+    "play_with_agents",
+    "summary",
+    "duration",
+    "win_rates",
+    "wilson_interval",
+    "rate",
+    "simulate",
+    "ResultStore",
+    "table_metadata",
+    "compare",
+    "estimate",
+    "Comparison",
+    "Estimate",
 ]

@@ -10,6 +10,7 @@ All its randomness comes from the ``rng`` passed in, so simulations are reproduc
 >>> MCTSAgent(simulations=300).step(state, np.random.default_rng(1))  # the only winning move
 (1, 1)
 """
+
 from __future__ import annotations
 
 import math
@@ -88,8 +89,13 @@ class MCTSAgent(Agent):
 
     name = "mcts"
 
-    def __init__(self, simulations: int | None = 1000, seconds: float | None = None,
-                 c: float = 1.4, evaluator: Callable[[State, np.random.Generator], list[float]] | None = None):
+    def __init__(
+        self,
+        simulations: int | None = 1000,
+        seconds: float | None = None,
+        c: float = 1.4,
+        evaluator: Callable[[State, np.random.Generator], list[float]] | None = None,
+    ):
         if simulations is None and seconds is None:
             raise InvalidInputError("MCTSAgent needs a budget: simulations=N or seconds=S")
         if simulations is not None and simulations < 1:

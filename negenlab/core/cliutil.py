@@ -1,4 +1,5 @@
 """Helpers for the games' command-line verbs: one way to print text or ``--json``."""
+
 from __future__ import annotations
 
 import argparse
@@ -69,17 +70,23 @@ def add_simulate_arguments(parser, default_agents: str = "random", default_games
     """The options every ``negenlab <game> simulate`` shares, with the same defaults everywhere:
     ``--agents`` (agent specs, one per seat or one for all), ``--games``, ``--seed`` (2024),
     ``--workers`` (all cores), ``--store`` (a resumable Parquet folder) and ``--json``."""
-    parser.add_argument("--agents", default=default_agents,
-                        help="agent specs separated by commas, one per seat or one for all seats: random, "
-                             "mcts:400 (simulations), mcts:2s (seconds), or one of the game's own agents; "
-                             f"default {default_agents}")
-    parser.add_argument("--games", type=positive_int, default=default_games,
-                        help=f"games to play (default {default_games})")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help=f"the seed all randomness flows from (default {DEFAULT_SEED})")
+    parser.add_argument(
+        "--agents",
+        default=default_agents,
+        help="agent specs separated by commas, one per seat or one for all seats: random, "
+        "mcts:400 (simulations), mcts:2s (seconds), or one of the game's own agents; "
+        f"default {default_agents}",
+    )
+    parser.add_argument(
+        "--games", type=positive_int, default=default_games, help=f"games to play (default {default_games})"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=f"the seed all randomness flows from (default {DEFAULT_SEED})"
+    )
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
-    parser.add_argument("--store", default=None,
-                        help="folder of a resumable store: finished chunks are kept, a rerun resumes")
+    parser.add_argument(
+        "--store", default=None, help="folder of a resumable store: finished chunks are kept, a rerun resumes"
+    )
     add_json_flag(parser)
 
 
@@ -106,5 +113,12 @@ def simulate_from_args(game, agents, args) -> pd.DataFrame:
     """``core.simulate`` with the shared options of :func:`add_simulate_arguments`."""
     from .simulate import simulate
 
-    return simulate(game, agents, args.games, seed=args.seed, workers=args.workers, store=args.store,
-                    progress=not getattr(args, "json", False))
+    return simulate(
+        game,
+        agents,
+        args.games,
+        seed=args.seed,
+        workers=args.workers,
+        store=args.store,
+        progress=not getattr(args, "json", False),
+    )

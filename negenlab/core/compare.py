@@ -27,6 +27,7 @@ or until a stated cap, and says which.
 >>> r.decision, r.units
 ('H1', 100)
 """
+
 from __future__ import annotations
 
 import math
@@ -70,7 +71,7 @@ def sprt_path(values: Sequence[float] | np.ndarray, h0: float, h1: float) -> np.
     x = np.asarray(values, dtype=float)
     n = np.arange(1, len(x) + 1)
     mean = np.cumsum(x) / n
-    var = np.cumsum(x * x) / n - mean ** 2
+    var = np.cumsum(x * x) / n - mean**2
     with np.errstate(divide="ignore", invalid="ignore"):
         llr = n * (h1 - h0) * (2 * mean - h0 - h1) / (2 * var)
     # every unit alike so far: the mean is known exactly, the side of the midpoint decides
@@ -79,8 +80,14 @@ def sprt_path(values: Sequence[float] | np.ndarray, h0: float, h1: float) -> np.
     return np.where(var > 1e-12, llr, np.where(n > 1, same, 0.0))
 
 
-def sprt_decide(values: Sequence[float] | np.ndarray, h0: float, h1: float, alpha: float = 0.05,
-                beta: float = 0.05, min_units: int = MIN_UNITS) -> tuple[str, int, float]:
+def sprt_decide(
+    values: Sequence[float] | np.ndarray,
+    h0: float,
+    h1: float,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    min_units: int = MIN_UNITS,
+) -> tuple[str, int, float]:
     """(decision, units used, LLR) of the SPRT over ``values`` in order: ``"H1"`` or ``"H0"`` at the
     first unit from ``min_units`` on whose LLR leaves the bounds, else ``"undecided"`` after all
     of them. The floor keeps the error rates: with the variance estimated from a handful of units
@@ -126,19 +133,23 @@ def mean_with_interval(values: Sequence[float] | np.ndarray) -> tuple[float, flo
 # ---------------------------------------------------------------------------
 def seat_win(seat: int) -> Metric:
     """Metric: 1 when ``seat`` won the game, 0 otherwise (a draw counts 1 / players)."""
+
     def metric(df: pd.DataFrame) -> pd.Series:
         players = sum(1 for c in df.columns if c.startswith("return_"))
         return (df["winner"] == seat).astype(float) + df["draw"].astype(float) / players
+
     metric.__name__ = f"seat {seat} wins"
     return metric
 
 
 def column(name: str) -> Metric:
     """Metric: a column of the simulation table (e.g. ``"length"``)."""
+
     def metric(df: pd.DataFrame) -> pd.Series:
         if name not in df:
             raise InvalidInputError(f"metric column {name!r} not in the simulation table; columns: {list(df.columns)}")
         return df[name].astype(float)
+
     metric.__name__ = name
     return metric
 
@@ -163,10 +174,11 @@ def _focus_values(frames: list[pd.DataFrame], metric_of_seat: Callable[[int], Me
 @dataclass
 class Comparison:
     """What :func:`compare` decided, with the games it took and the estimate behind it."""
-    decision: str            # "H1", "H0" or "undecided"
-    units: int               # seat-rotated units used (the test stopped after this many)
-    games: int               # games used (units x seats, per game compared)
-    estimate: float          # mean unit value (a score, or a difference of the metric)
+
+    decision: str  # "H1", "H0" or "undecided"
+    units: int  # seat-rotated units used (the test stopped after this many)
+    games: int  # games used (units x seats, per game compared)
+    estimate: float  # mean unit value (a score, or a difference of the metric)
     lo: float
     hi: float
     llr: float
@@ -176,33 +188,63 @@ class Comparison:
     alpha: float
     beta: float
     metric: str
-    capped: bool             # stopped by max_units before a decision
+    capped: bool  # stopped by max_units before a decision
     values: np.ndarray = field(repr=False)
 
     def __str__(self) -> str:
-        what = {"H1": f"H1 (mean {self.h1:g} rather than {self.h0:g})",
-                "H0": f"H0 (mean {self.h0:g} rather than {self.h1:g})",
-                "undecided": "no decision: the unit cap was reached"}[self.decision]
-        return (f"{what} after {self.units} units ({self.games} games); {self.metric}: {self.estimate:.4f} "
-                f"[{self.lo:.4f}, {self.hi:.4f}]; LLR {self.llr:.2f} in bounds ({self.bounds[0]:.2f}, "
-                f"{self.bounds[1]:.2f}); alpha={self.alpha}, beta={self.beta}")
+        what = {
+            "H1": f"H1 (mean {self.h1:g} rather than {self.h0:g})",
+            "H0": f"H0 (mean {self.h0:g} rather than {self.h1:g})",
+            "undecided": "no decision: the unit cap was reached",
+        }[self.decision]
+        return (
+            f"{what} after {self.units} units ({self.games} games); {self.metric}: {self.estimate:.4f} "
+            f"[{self.lo:.4f}, {self.hi:.4f}]; LLR {self.llr:.2f} in bounds ({self.bounds[0]:.2f}, "
+            f"{self.bounds[1]:.2f}); alpha={self.alpha}, beta={self.beta}"
+        )
 
     def _repr_html_(self) -> str:
         import html
 
         colour = {"H1": "#2e7d32", "H0": "#1565c0", "undecided": "#e69500"}[self.decision]
-        return (f"<div style='border-left:4px solid {colour};padding:4px 10px'><b>{html.escape(self.decision)}</b> "
-                f"{html.escape(str(self))}</div>")
+        return (
+            f"<div style='border-left:4px solid {colour};padding:4px 10px'><b>{html.escape(self.decision)}</b> "
+            f"{html.escape(str(self))}</div>"
+        )
 
     def to_dict(self) -> dict:
-        d = {k: getattr(self, k) for k in ("decision", "units", "games", "estimate", "lo", "hi", "llr", "h0",
-                                           "h1", "alpha", "beta", "metric", "capped")}
+        d = {
+            k: getattr(self, k)
+            for k in (
+                "decision",
+                "units",
+                "games",
+                "estimate",
+                "lo",
+                "hi",
+                "llr",
+                "h0",
+                "h1",
+                "alpha",
+                "beta",
+                "metric",
+                "capped",
+            )
+        }
         d["bounds"] = list(self.bounds)
         return d
 
 
-def _sequential(run_units: Callable[[int], np.ndarray], h0: float, h1: float, alpha: float, beta: float,
-                batch: int, max_units: int, min_units: int) -> tuple[str, int, float, np.ndarray, bool]:
+def _sequential(
+    run_units: Callable[[int], np.ndarray],
+    h0: float,
+    h1: float,
+    alpha: float,
+    beta: float,
+    batch: int,
+    max_units: int,
+    min_units: int,
+) -> tuple[str, int, float, np.ndarray, bool]:
     if batch < 1 or max_units < 1:
         raise InvalidInputError(f"batch and max_units must be >= 1, got {batch} and {max_units}")
     n = 0
@@ -216,11 +258,25 @@ def _sequential(run_units: Callable[[int], np.ndarray], h0: float, h1: float, al
             return decision, used, llr, values, True
 
 
-def compare(game_a: Game, game_b: Game | None = None, *, challenger=None, baseline=None,
-            agents: Sequence[Any] | None = None, metric: Metric | str | None = None,
-            h0: float | None = None, h1: float | None = None, alpha: float = 0.05, beta: float = 0.05,
-            seed: int = 0, batch: int = 50, max_units: int = 5000, min_units: int = MIN_UNITS,
-            store: str | os.PathLike | None = None, **sim) -> Comparison:
+def compare(
+    game_a: Game,
+    game_b: Game | None = None,
+    *,
+    challenger=None,
+    baseline=None,
+    agents: Sequence[Any] | None = None,
+    metric: Metric | str | None = None,
+    h0: float | None = None,
+    h1: float | None = None,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    seed: int = 0,
+    batch: int = 50,
+    max_units: int = 5000,
+    min_units: int = MIN_UNITS,
+    store: str | os.PathLike | None = None,
+    **sim,
+) -> Comparison:
     """Sequential, paired comparison. Two forms:
 
     * agents: ``compare(game, challenger=A, baseline=B)``. A sits in one seat and B in the others,
@@ -240,8 +296,10 @@ def compare(game_a: Game, game_b: Game | None = None, *, challenger=None, baseli
         store_a, store_b = Path(store) / "a", Path(store) / "b"
     if game_b is None:
         if challenger is None or baseline is None or agents is not None:
-            raise InvalidInputError("compare(game, challenger=..., baseline=...) compares two agents; "
-                                    "compare(game_a, game_b, agents=[...]) compares two games")
+            raise InvalidInputError(
+                "compare(game, challenger=..., baseline=...) compares two agents; "
+                "compare(game_a, game_b, agents=[...]) compares two games"
+            )
         P = game_a.num_players
         h0 = 1 / P if h0 is None else h0
         h1 = h0 + 0.05 if h1 is None else h1
@@ -258,8 +316,10 @@ def compare(game_a: Game, game_b: Game | None = None, *, challenger=None, baseli
         if agents is None or challenger is not None or baseline is not None:
             raise InvalidInputError("compare(game_a, game_b, agents=[...]) needs the agents both games use")
         if game_a.num_players != game_b.num_players:
-            raise InvalidInputError(f"the games seat {game_a.num_players} and {game_b.num_players} players; "
-                                    "a paired comparison needs the same seats")
+            raise InvalidInputError(
+                f"the games seat {game_a.num_players} and {game_b.num_players} players; "
+                "a paired comparison needs the same seats"
+            )
         m = seat_win(0) if metric is None else (column(metric) if isinstance(metric, str) else metric)
         h0 = 0.0 if h0 is None else h0
         h1 = 0.05 if h1 is None else h1
@@ -268,30 +328,50 @@ def compare(game_a: Game, game_b: Game | None = None, *, challenger=None, baseli
             def per_unit(game, where):
                 frames = _rotations(game, agents, n, seed, where, **sim)
                 return np.mean([m(df).to_numpy() for df in frames], axis=0)
+
             return per_unit(game_a, store_a) - per_unit(game_b, store_b)
 
         name, games_per_unit = f"difference in {getattr(m, '__name__', 'metric')}", 2 * game_a.num_players
     decision, used, llr, values, capped = _sequential(run_units, h0, h1, alpha, beta, batch, max_units, min_units)
     est, lo, hi = mean_with_interval(values)
-    return Comparison(decision, used, used * games_per_unit, est, lo, hi, llr, sprt_bounds(alpha, beta),
-                      h0, h1, alpha, beta, name, capped, values)
+    return Comparison(
+        decision,
+        used,
+        used * games_per_unit,
+        est,
+        lo,
+        hi,
+        llr,
+        sprt_bounds(alpha, beta),
+        h0,
+        h1,
+        alpha,
+        beta,
+        name,
+        capped,
+        values,
+    )
 
 
 @dataclass
 class Estimate:
     """What :func:`estimate` measured: the mean with its 95% interval, and why it stopped."""
+
     value: float
     lo: float
     hi: float
     n: int
     halfwidth: float
-    reached: bool   # the interval is at least as narrow as asked
-    capped: bool    # stopped by max_games first
+    reached: bool  # the interval is at least as narrow as asked
+    capped: bool  # stopped by max_games first
     metric: str
 
     def __str__(self) -> str:
-        why = (f"95% interval within +/-{self.halfwidth:g}" if self.reached
-               else f"cap of {self.n} games reached before +/-{self.halfwidth:g}")
+        why = (
+            f"95% interval within +/-{self.halfwidth:g}"
+            if self.reached
+            else f"cap of {self.n} games reached before +/-{self.halfwidth:g}"
+        )
         return f"{self.metric}: {self.value:.4f} [{self.lo:.4f}, {self.hi:.4f}], n={self.n} ({why})"
 
     def _repr_html_(self) -> str:
@@ -301,9 +381,18 @@ class Estimate:
         return f"<div style='border-left:4px solid {colour};padding:4px 10px'>{html.escape(str(self))}</div>"
 
 
-def estimate(game: Game, agents: Sequence[Any], metric: Metric | str | None = None, *, halfwidth: float = 0.02,
-             seed: int = 0, batch: int = 200, max_games: int = 20000, store: str | os.PathLike | None = None,
-             **sim) -> Estimate:
+def estimate(
+    game: Game,
+    agents: Sequence[Any],
+    metric: Metric | str | None = None,
+    *,
+    halfwidth: float = 0.02,
+    seed: int = 0,
+    batch: int = 200,
+    max_games: int = 20000,
+    store: str | os.PathLike | None = None,
+    **sim,
+) -> Estimate:
     """Play seeded games in batches until the metric's 95% interval is within ``halfwidth`` of
     its mean, or ``max_games`` are played; the result says which. Default metric: seat 0 wins.
     The games are those of ``simulate(game, agents, n, seed)``, so the estimate for a given n is
@@ -328,8 +417,9 @@ def estimate(game: Game, agents: Sequence[Any], metric: Metric | str | None = No
         if first is not None or n >= max_games:
             used = values[:first] if first is not None else values
             v, lo, hi = mean_with_interval(used)
-            return Estimate(v, lo, hi, len(used), halfwidth, first is not None, first is None,
-                            getattr(m, "__name__", "metric"))
+            return Estimate(
+                v, lo, hi, len(used), halfwidth, first is not None, first is None, getattr(m, "__name__", "metric")
+            )
 
 
 def _first_narrow(values: np.ndarray, halfwidth: float, min_n: int = 30) -> int | None:
@@ -339,7 +429,7 @@ def _first_narrow(values: np.ndarray, halfwidth: float, min_n: int = 30) -> int 
     n = np.arange(1, len(x) + 1, dtype=float)
     if np.isin(x, (0.0, 1.0)).all():  # Wilson, as mean_with_interval
         p = np.cumsum(x) / n
-        z2 = Z95 ** 2
+        z2 = Z95**2
         half = Z95 * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
         centre = (p + z2 / (2 * n)) / (1 + z2 / n)
         lo, hi = np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
@@ -347,11 +437,21 @@ def _first_narrow(values: np.ndarray, halfwidth: float, min_n: int = 30) -> int 
     else:
         mean = np.cumsum(x) / n
         with np.errstate(invalid="ignore", divide="ignore"):
-            var = (np.cumsum(x * x) - n * mean ** 2) / (n - 1)
+            var = (np.cumsum(x * x) - n * mean**2) / (n - 1)
             wide = Z95 * np.sqrt(np.maximum(var, 0)) / np.sqrt(n)
     ok = np.flatnonzero((n >= min_n) & (wide <= halfwidth + 1e-12))
     return int(ok[0]) + 1 if len(ok) else None
 
 
-__all__ = ["compare", "estimate", "Comparison", "Estimate", "sprt_bounds", "sprt_path", "sprt_decide",
-           "mean_with_interval", "seat_win", "column"]
+__all__ = [
+    "compare",
+    "estimate",
+    "Comparison",
+    "Estimate",
+    "sprt_bounds",
+    "sprt_path",
+    "sprt_decide",
+    "mean_with_interval",
+    "seat_win",
+    "column",
+]

@@ -12,6 +12,7 @@ Traceback (most recent call last):
 ...
 negenlab.core.data.MissingDataError: negenlab.data has no fen/nope.csv; the committed tables ship with the package (data/ in the repository)
 """
+
 from __future__ import annotations
 
 from importlib import resources
@@ -33,8 +34,10 @@ def data_file(*parts: str, must_exist: bool = True) -> Traversable:
     """The committed file ``data/<parts...>`` (e.g. ``data_file("negen", "study_exact.csv")``)."""
     path = data_root().joinpath(*parts)
     if must_exist and not path.is_file():
-        raise MissingDataError(f"negenlab.data has no {'/'.join(parts)}; the committed tables ship with the "
-                               "package (data/ in the repository)")
+        raise MissingDataError(
+            f"negenlab.data has no {'/'.join(parts)}; the committed tables ship with the "
+            "package (data/ in the repository)"
+        )
     return path
 
 

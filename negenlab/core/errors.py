@@ -7,6 +7,7 @@ and what was expected; nothing is clipped, dropped or repaired silently.
 >>> issubclass(InvalidInputError, ValueError)
 True
 """
+
 from __future__ import annotations
 
 

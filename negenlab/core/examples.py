@@ -9,6 +9,7 @@ bank or roll on; first to ``target`` wins. Both are small enough to solve by han
 >>> s.legal_actions()
 [(0, 1), (1, 1), (1, 2)]
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -62,7 +63,9 @@ class NimState(State):
         if self.is_terminal():
             raise IllegalMoveError("the game is over")
         if not (0 <= heap < len(self.heaps)) or not (1 <= take <= self.heaps[heap]):
-            raise IllegalMoveError(f"cannot take {take} from heap {heap} holding {self.heaps[heap] if 0 <= heap < len(self.heaps) else 'nothing'}")
+            raise IllegalMoveError(
+                f"cannot take {take} from heap {heap} holding {self.heaps[heap] if 0 <= heap < len(self.heaps) else 'nothing'}"
+            )
         self.heaps[heap] -= take
         self.player = 1 - self.player
 

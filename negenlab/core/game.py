@@ -20,6 +20,7 @@ same player: ``current_player`` simply does not change.
 >>> final.is_terminal(), sorted(final.returns())
 (True, [-1.0, 1.0])
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -108,8 +109,7 @@ class Game(ABC):
 
     @property
     @abstractmethod
-    def num_players(self) -> int:
-        ...
+    def num_players(self) -> int: ...
 
     @abstractmethod
     def new_initial_state(self) -> State:
@@ -146,8 +146,9 @@ def play_randomly(state: State, rng: np.random.Generator, max_actions: int | Non
     return state
 
 
-def play_with_agents(state: State, agents: Sequence[Any], chance_rng: np.random.Generator,
-                     agent_rngs: Sequence[np.random.Generator]) -> State:
+def play_with_agents(
+    state: State, agents: Sequence[Any], chance_rng: np.random.Generator, agent_rngs: Sequence[np.random.Generator]
+) -> State:
     """Play ``state`` on, in place, to its end: ``agents[p].step(state, agent_rngs[p])`` decides for
     seat p, chance is sampled with ``chance_rng``; return it.
 
@@ -177,6 +178,5 @@ def check_players(game: Game, agents: Sequence[Any]) -> None:
 
     if len(agents) != game.num_players:
         raise InvalidInputError(
-            f"{game.name} has {game.num_players} seats but {len(agents)} agents were given; "
-            f"pass one agent per seat"
+            f"{game.name} has {game.num_players} seats but {len(agents)} agents were given; pass one agent per seat"
         )

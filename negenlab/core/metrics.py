@@ -7,6 +7,7 @@ Every rate comes with its sample size ``n`` and a 95% Wilson score interval.
 >>> round(lo, 3), round(hi, 3)
 (0.49, 0.943)
 """
+
 from __future__ import annotations
 
 import math
@@ -90,10 +91,24 @@ def summary(df: pd.DataFrame) -> pd.DataFrame:
         seat_rates.append(r["value"])
         rows.append({"metric": f"win_rate_seat_{p}", "value": r["value"], "lo": r["lo"], "hi": r["hi"], "n": n})
     r0 = rate(int((done["winner"] == 0).sum()), n)
-    rows.append({"metric": "first_player_advantage", "value": r0["value"] - 1 / P,
-                 "lo": r0["lo"] - 1 / P, "hi": r0["hi"] - 1 / P, "n": n})
-    rows.append({"metric": "balance", "value": (1 - (max(seat_rates) - min(seat_rates))) if n else math.nan,
-                 "lo": math.nan, "hi": math.nan, "n": n})
+    rows.append(
+        {
+            "metric": "first_player_advantage",
+            "value": r0["value"] - 1 / P,
+            "lo": r0["lo"] - 1 / P,
+            "hi": r0["hi"] - 1 / P,
+            "n": n,
+        }
+    )
+    rows.append(
+        {
+            "metric": "balance",
+            "value": (1 - (max(seat_rates) - min(seat_rates))) if n else math.nan,
+            "lo": math.nan,
+            "hi": math.nan,
+            "n": n,
+        }
+    )
     r = rate(int(done["draw"].sum()), n)
     rows.append({"metric": "draw_rate", "value": r["value"], "lo": r["lo"], "hi": r["hi"], "n": n})
     k_trunc = int(df["truncated"].sum()) if "truncated" in df.columns else 0
@@ -113,8 +128,13 @@ def duration(df: pd.DataFrame, column: str = "length") -> dict[str, float]:
     if len(x) == 0:
         return {"mean": math.nan, "sd": math.nan, "q10": math.nan, "median": math.nan, "q90": math.nan}
     q10, q50, q90 = np.quantile(x, [0.1, 0.5, 0.9])
-    return {"mean": float(x.mean()), "sd": float(x.std(ddof=1)) if len(x) > 1 else 0.0,
-            "q10": float(q10), "median": float(q50), "q90": float(q90)}
+    return {
+        "mean": float(x.mean()),
+        "sd": float(x.std(ddof=1)) if len(x) > 1 else 0.0,
+        "q10": float(q10),
+        "median": float(q50),
+        "q90": float(q90),
+    }
 
 
 def branching_factor(df: pd.DataFrame) -> float:

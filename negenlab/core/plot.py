@@ -6,6 +6,7 @@
 >>> ax.get_ylabel()
 'win rate'
 """
+
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
@@ -13,8 +14,14 @@ import numpy as np
 import pandas as pd
 
 
-def plot_rates(rates: pd.DataFrame, ax=None, label_col: str = "who", ylabel: str = "win rate",
-               fair: float | None = None, title: str | None = None):
+def plot_rates(
+    rates: pd.DataFrame,
+    ax=None,
+    label_col: str = "who",
+    ylabel: str = "win rate",
+    fair: float | None = None,
+    title: str | None = None,
+):
     """Bars of ``rate`` with Wilson error bars (``lo``/``hi``) and the sample size on each bar."""
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 3))
@@ -45,8 +52,17 @@ def plot_duration(df: pd.DataFrame, column: str = "length", ax=None, bins: int =
     return ax
 
 
-def heatmap(values: np.ndarray, ax=None, cmap: str = "RdBu_r", vmin=0.0, vmax=1.0, annotate: bool = True,
-            fmt: str = "{:.2f}", title: str | None = None, colorbar_label: str | None = None):
+def heatmap(
+    values: np.ndarray,
+    ax=None,
+    cmap: str = "RdBu_r",
+    vmin=0.0,
+    vmax=1.0,
+    annotate: bool = True,
+    fmt: str = "{:.2f}",
+    title: str | None = None,
+    colorbar_label: str | None = None,
+):
     """A labelled heatmap of a 2-D array (NaN cells left blank)."""
     if ax is None:
         _, ax = plt.subplots(figsize=(4.5, 4))

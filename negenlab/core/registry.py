@@ -15,6 +15,7 @@ Traceback (most recent call last):
 ...
 negenlab.core.registry.AgentSpecError: agent 'mcts:lots': the budget 'lots' is neither a number of simulations (400) nor seconds (2s)
 """
+
 from __future__ import annotations
 
 import re
@@ -57,8 +58,10 @@ def parse_agent_spec(text: str | AgentSpec) -> AgentSpec:
     name, _, budget = raw.partition(":")
     name = name.strip().lower()
     if not _NAME.match(name):
-        raise AgentSpecError(f"agent {raw!r}: expected a name such as random, greedy or mcts, "
-                             "optionally with a budget (mcts:400, mcts:2s)")
+        raise AgentSpecError(
+            f"agent {raw!r}: expected a name such as random, greedy or mcts, "
+            "optionally with a budget (mcts:400, mcts:2s)"
+        )
     if not budget:
         return AgentSpec(name)
     budget = budget.strip()
@@ -73,8 +76,9 @@ def parse_agent_spec(text: str | AgentSpec) -> AgentSpec:
             raise ValueError
         return AgentSpec(name, simulations=simulations)
     except ValueError:
-        raise AgentSpecError(f"agent {raw!r}: the budget {budget!r} is neither a number of simulations (400) "
-                             "nor seconds (2s)") from None
+        raise AgentSpecError(
+            f"agent {raw!r}: the budget {budget!r} is neither a number of simulations (400) nor seconds (2s)"
+        ) from None
 
 
 def parse_agent_specs(text: str) -> list[AgentSpec]:
@@ -124,8 +128,10 @@ class GameEntry:
         spec = parse_agent_spec(spec)
         factories: dict[str, AgentFactory] = {**CORE_AGENTS, **self.agents}
         if spec.name not in factories:
-            raise AgentSpecError(f"{self.name} has no agent {spec.name!r}; expected one of "
-                                 f"{', '.join(self.agent_names())} (with a budget for mcts: mcts:400, mcts:2s)")
+            raise AgentSpecError(
+                f"{self.name} has no agent {spec.name!r}; expected one of "
+                f"{', '.join(self.agent_names())} (with a budget for mcts: mcts:400, mcts:2s)"
+            )
         return factories[spec.name](spec)
 
     def make_agents(self, specs: str | list[Any]) -> list[Agent]:

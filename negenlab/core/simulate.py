@@ -12,6 +12,7 @@ workers, the backend, the chunking, or an interruption and resume.
 >>> len(df), list(df.columns[:4])
 (20, ['game', 'seed', 'winner', 'draw'])
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -51,8 +52,9 @@ def _game_rngs(seed: int, game_index: int, n_agents: int) -> tuple[np.random.Gen
     return np.random.default_rng(seqs[0]), [np.random.default_rng(s) for s in seqs[1:]]
 
 
-def _play(game: Game, agents: Sequence[Any], seed: int, game_index: int,
-          max_actions: int | None = None) -> tuple[Any, dict[str, Any]]:
+def _play(
+    game: Game, agents: Sequence[Any], seed: int, game_index: int, max_actions: int | None = None
+) -> tuple[Any, dict[str, Any]]:
     """Play game ``game_index`` of a run seeded with ``seed``; return its final state and counts."""
     chance_rng, agent_rngs = _game_rngs(seed, game_index, len(agents))
     state = game.new_initial_state()
@@ -75,8 +77,13 @@ def _play(game: Game, agents: Sequence[Any], seed: int, game_index: int,
             decisions[p] += 1
             state.apply(agents[p].step(state, agent_rngs[p]))
         n_actions += 1
-    return state, {"decisions": decisions, "branching_sum": branching_sum, "n_decisions": n_decisions,
-                   "n_actions": n_actions, "truncated": truncated}
+    return state, {
+        "decisions": decisions,
+        "branching_sum": branching_sum,
+        "n_decisions": n_decisions,
+        "n_actions": n_actions,
+        "truncated": truncated,
+    }
 
 
 def replay(game: Game, agents: Sequence[Any], seed: int, index: int, max_actions: int | None = None):
@@ -94,8 +101,9 @@ def replay(game: Game, agents: Sequence[Any], seed: int, index: int, max_actions
     return _play(game, agents, seed, index, max_actions)[0]
 
 
-def play_one(game: Game, agents: Sequence[Any], seed: int, game_index: int,
-             max_actions: int | None = None) -> dict[str, Any]:
+def play_one(
+    game: Game, agents: Sequence[Any], seed: int, game_index: int, max_actions: int | None = None
+) -> dict[str, Any]:
     """Play game ``game_index`` of a run seeded with ``seed``; return its row."""
     state, counts = _play(game, agents, seed, game_index, max_actions)
     n_players = game.num_players
@@ -128,13 +136,16 @@ def play_one(game: Game, agents: Sequence[Any], seed: int, game_index: int,
         elif isinstance(value, np.bool_):
             value = bool(value)
         if not isinstance(value, (int, float, str, bool)):
-            raise InvalidInputError(f"game_info[{key!r}] must be a scalar (int, float, str, bool), got {type(value).__name__}")
+            raise InvalidInputError(
+                f"game_info[{key!r}] must be a scalar (int, float, str, bool), got {type(value).__name__}"
+            )
         row[key] = value
     return row
 
 
-def _run_chunk(game: Game, agents: Sequence[Any], seed: int, chunk: _Chunk,
-               max_actions: int | None) -> tuple[int, pd.DataFrame]:
+def _run_chunk(
+    game: Game, agents: Sequence[Any], seed: int, chunk: _Chunk, max_actions: int | None
+) -> tuple[int, pd.DataFrame]:
     rows = [play_one(game, agents, seed, i, max_actions) for i in range(chunk.start, chunk.stop)]
     return chunk.index, _normalise(pd.DataFrame.from_records(rows))
 
@@ -153,8 +164,9 @@ def _fingerprint(meta: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(same, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def run_metadata(game: Game, agents: Sequence[Any], n_games: int, seed: int,
-                 max_actions: int | None, chunk_size: int) -> dict[str, Any]:
+def run_metadata(
+    game: Game, agents: Sequence[Any], n_games: int, seed: int, max_actions: int | None, chunk_size: int
+) -> dict[str, Any]:
     """What defines a run: recorded with its table and checked when a store resumes."""
     return {
         "game": game.describe(),
@@ -209,11 +221,20 @@ def _progress_bar(total: int, enabled: bool, desc: str):
     return tqdm(total=total, desc=desc, unit="game")
 
 
-def simulate(game: Game, agents: Sequence[Any], n_games: int, seed: int = 0, *,
-             workers: int | None = None, backend: str = "process",
-             store: str | os.PathLike | None = None, progress: bool = True,
-             chunk_size: int | None = None, max_actions: int | None = None,
-             scheduler: str | None = None) -> pd.DataFrame:
+def simulate(
+    game: Game,
+    agents: Sequence[Any],
+    n_games: int,
+    seed: int = 0,
+    *,
+    workers: int | None = None,
+    backend: str = "process",
+    store: str | os.PathLike | None = None,
+    progress: bool = True,
+    chunk_size: int | None = None,
+    max_actions: int | None = None,
+    scheduler: str | None = None,
+) -> pd.DataFrame:
     """Play ``n_games`` seeded games of ``game``; return one row per game.
 
     Parameters
@@ -285,7 +306,9 @@ def simulate(game: Game, agents: Sequence[Any], n_games: int, seed: int = 0, *,
     if frames:
         df = pd.concat(frames, ignore_index=True)
     else:
-        df = _normalise(pd.DataFrame.from_records([], columns=["game", "seed", "winner", "draw", "truncated", "length"]))
+        df = _normalise(
+            pd.DataFrame.from_records([], columns=["game", "seed", "winner", "draw", "truncated", "length"])
+        )
     meta["elapsed_seconds_this_call"] = round(time.perf_counter() - started, 3)
     df.attrs["negenlab"] = meta
     return df
@@ -313,8 +336,9 @@ def _run_dask(game, agents, seed, todo, max_actions, workers, scheduler, finishe
         raise InvalidInputError("backend='dask' needs the [dask] extra: pip install 'negenlab[dask]'") from exc
     cluster = None
     if scheduler is None:
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True, dashboard_address=None
+        )
         client = Client(cluster)
     else:
         client = Client(scheduler)

@@ -8,6 +8,7 @@
 >>> meta["seed"], meta["rules"], list(df["x"])
 (3, {'size': 5}, [1, 2])
 """
+
 from __future__ import annotations
 
 import json
@@ -32,9 +33,13 @@ def table_metadata(rules: Any = None, agents: Any = None, seed: int | None = Non
     agent_list = None
     if agents is not None:
         agent_list = [a.describe() if hasattr(a, "describe") else a for a in agents]
-    meta = {"rules": rules_to_dict(rules), "agents": agent_list, "seed": seed,
-            "negenlab_version": package_version(),
-            "created": datetime.now(UTC).isoformat(timespec="seconds")}
+    meta = {
+        "rules": rules_to_dict(rules),
+        "agents": agent_list,
+        "seed": seed,
+        "negenlab_version": package_version(),
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
     meta.update(extra)
     return meta
 
@@ -52,8 +57,9 @@ class ResultStore:
             raise InvalidInputError(f"table name {name!r} may use letters, digits, '_', '-' and '.' only")
         return self.root / f"{name}.parquet"
 
-    def save(self, name: str, df: pd.DataFrame, rules: Any = None, agents: Any = None,
-             seed: int | None = None, **extra: Any) -> Path:
+    def save(
+        self, name: str, df: pd.DataFrame, rules: Any = None, agents: Any = None, seed: int | None = None, **extra: Any
+    ) -> Path:
         """Write ``df`` with its provenance; ``df.attrs['negenlab']`` (from simulate) is kept too."""
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -72,9 +78,17 @@ class ResultStore:
         path.with_suffix(".json").write_text(json.dumps(meta, indent=2, default=str))
         return path
 
-    def save_csv(self, name: str, df: pd.DataFrame, rules: Any = None, agents: Any = None,
-                 seed: int | None = None, command: str | None = None, float_format: str | None = None,
-                 **extra: Any) -> Path:
+    def save_csv(
+        self,
+        name: str,
+        df: pd.DataFrame,
+        rules: Any = None,
+        agents: Any = None,
+        seed: int | None = None,
+        command: str | None = None,
+        float_format: str | None = None,
+        **extra: Any,
+    ) -> Path:
         """Write ``df`` as ``<name>.csv`` (a committed table people read and diff) with its
         provenance, including the ``command`` that made it, in ``<name>.json`` beside it.
 

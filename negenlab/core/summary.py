@@ -14,6 +14,7 @@ Reports and plots read this one shape; :func:`wide` turns it into a table for pe
 >>> wide(t).loc["random", "seat 0 wins"]
 '0.34 [0.255, 0.437]'
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -33,21 +34,42 @@ def rate_row(metric: str, k: int, n: int, group: str = "") -> dict[str, Any]:
     if n < 0 or k < 0 or k > n:
         raise InvalidInputError(f"{metric}: a rate needs 0 <= k <= n, got k={k}, n={n}")
     lo, hi = wilson_interval(int(k), int(n))
-    return {"metric": metric, "group": group, "value": k / n if n else float("nan"), "lo": lo, "hi": hi,
-            "n": int(n), "method": "wilson"}
+    return {
+        "metric": metric,
+        "group": group,
+        "value": k / n if n else float("nan"),
+        "lo": lo,
+        "hi": hi,
+        "n": int(n),
+        "method": "wilson",
+    }
 
 
 def mean_row(metric: str, values: Iterable[float], group: str = "") -> dict[str, Any]:
     """A mean with its 95% normal interval."""
     m = mean_interval(np.asarray(list(values), dtype=float))
-    return {"metric": metric, "group": group, "value": m["value"], "lo": m["lo"], "hi": m["hi"],
-            "n": int(m["n"]), "method": "normal"}
+    return {
+        "metric": metric,
+        "group": group,
+        "value": m["value"],
+        "lo": m["lo"],
+        "hi": m["hi"],
+        "n": int(m["n"]),
+        "method": "normal",
+    }
 
 
 def exact_row(metric: str, value: float, group: str = "", n: int | None = None) -> dict[str, Any]:
     """A number computed exactly (an enumeration, a proof): its interval is the value itself."""
-    return {"metric": metric, "group": group, "value": value, "lo": value, "hi": value,
-            "n": n if n is not None else pd.NA, "method": "exact"}
+    return {
+        "metric": metric,
+        "group": group,
+        "value": value,
+        "lo": value,
+        "hi": value,
+        "n": n if n is not None else pd.NA,
+        "method": "exact",
+    }
 
 
 def long_table(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
@@ -55,12 +77,15 @@ def long_table(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     df = pd.DataFrame(list(rows))
     missing = [c for c in COLUMNS if c not in df.columns]
     if len(df) and missing:
-        raise InvalidInputError(f"summary rows lack the columns {missing}; make them with rate_row / mean_row / exact_row")
+        raise InvalidInputError(
+            f"summary rows lack the columns {missing}; make them with rate_row / mean_row / exact_row"
+        )
     return df.reindex(columns=COLUMNS) if len(df) else pd.DataFrame(columns=COLUMNS)
 
 
 def wide(table: pd.DataFrame, digits: int = 3) -> pd.DataFrame:
     """One row per group, one column per metric, each cell ``value [lo, hi]`` (``exact`` cells: the value)."""
+
     def cell(r) -> str:
         v = f"{r['value']:.{digits}g}"
         return v if r["method"] == "exact" else f"{v} [{r['lo']:.{digits}g}, {r['hi']:.{digits}g}]"

@@ -1,4 +1,5 @@
 """The installed package version, recorded with every result."""
+
 from __future__ import annotations
 
 

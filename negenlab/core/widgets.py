@@ -22,6 +22,7 @@ click target, and clicks come back as the ``click`` trait:
 >>> "row 2" in banner.widget.value
 True
 """
+
 from __future__ import annotations
 
 import html

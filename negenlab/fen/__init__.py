@@ -18,6 +18,7 @@ The registry entry (``negenlab.games.load("fen", board="hexagon:2", pie_rule=Fal
 >>> type(g).__name__, (g.n, g.e), [a.name for a in games.make_agents("fen", "greedy,mcts:50")]
 ('FenGame', (2, 3), ['greedy', 'mcts'])
 """
+
 from negenlab.core.registry import GameEntry
 
 from . import tilings
@@ -29,5 +30,17 @@ from .tessellation import BoardError, BoardWarning, Tessellation
 
 ENTRY = GameEntry("fen", make_game, AGENTS, default_agent="random")
 
-__all__ = ["Tessellation", "BoardError", "BoardWarning", "tilings", "derive_ne", "NEResult", "NEReading",
-           "FenGame", "FenState", "Rules", "make_game", "ENTRY"]
+__all__ = [
+    "Tessellation",
+    "BoardError",
+    "BoardWarning",
+    "tilings",
+    "derive_ne",
+    "NEResult",
+    "NEReading",
+    "FenGame",
+    "FenState",
+    "Rules",
+    "make_game",
+    "ENTRY",
+]

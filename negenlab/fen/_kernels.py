@@ -8,6 +8,7 @@ A game and a position reach the kernel packed into a few integer arrays (see
 :func:`pack_game` and :func:`pack_position`): the game's numbers in ``params`` (indices ``G_*``),
 its board tables in the tuple ``tables``, and the position's scalars in ``scalars`` (indices ``S_*``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -28,8 +29,9 @@ def pack_game(game) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
     edge and the items each one conflicts with (CSR), and the components a face capture needs.
     """
     b, rules = game.board, game.rules
-    params = np.array((b.V, b.E, b.F, game.n, game.e, b.D_node, b.D_edge, rules.partial_claims, rules.pie_rule,
-                       b.majority), np.int64)  # in the order of the G_* indices
+    params = np.array(
+        (b.V, b.E, b.F, game.n, game.e, b.D_node, b.D_edge, rules.partial_claims, rules.pie_rule, b.majority), np.int64
+    )  # in the order of the G_* indices
     return params, (b.item_ptr, b.item_idx, b.conf_ptr, b.conf_idx, b.need_arr)
 
 
@@ -37,9 +39,21 @@ def pack_position(state) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     """``(owner, cnt, scalars, placed)`` of a :class:`~negenlab.fen.game.FenState`: fresh arrays the
     kernel may change."""
     claiming = state.phase in (CLAIM_NODES, CLAIM_EDGES)
-    scalars = np.array((state.faces_owned[0], state.faces_owned[1], state.phase, state.target, state.colour,
-                        state.swapped, state.turn_number, state.tn, state.te, len(state.placed) if claiming else 0),
-                       np.int64)  # in the order of the S_* indices
+    scalars = np.array(
+        (
+            state.faces_owned[0],
+            state.faces_owned[1],
+            state.phase,
+            state.target,
+            state.colour,
+            state.swapped,
+            state.turn_number,
+            state.tn,
+            state.te,
+            len(state.placed) if claiming else 0,
+        ),
+        np.int64,
+    )  # in the order of the S_* indices
     placed = np.array(state.placed if claiming else [0], np.int64)
     return np.array(state.owner, np.int64), np.array(state.cnt, np.int64), scalars, placed
 

@@ -13,6 +13,7 @@ names FEN adds to the core's.
 >>> a in s.legal_actions()
 True
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -48,8 +49,11 @@ class GreedyAgent(Agent):
             return faces[0]
         claims = [a for a in legal if a < b.FACE0]
         if not claims:
-            return legal[int(rng.integers(len(legal)))] if b.SWAP not in legal or len(legal) == 1 else \
-                [a for a in legal if a != b.SWAP][0]
+            return (
+                legal[int(rng.integers(len(legal)))]
+                if b.SWAP not in legal or len(legal) == 1
+                else [a for a in legal if a != b.SWAP][0]
+            )
         c = state.colour
         cnt = state.cnt[c]
         other = state.elig[1 - c]

@@ -7,6 +7,7 @@
 >>> parse_board("triangle:7").num_faces, parse_board("3.3.4.3.4:25").num_faces
 (49, 25)
 """
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,10 @@ import os
 from . import tilings
 from .tessellation import BoardError, Tessellation
 
-SPEC_HELP = ("a board: triangle:SIDE, hexagon:RADIUS, square:WxH, TILING:FACES (e.g. 4.8.8:37, snub square:25) "
-             "or a board JSON file")
+SPEC_HELP = (
+    "a board: triangle:SIDE, hexagon:RADIUS, square:WxH, TILING:FACES (e.g. 4.8.8:37, snub square:25) "
+    "or a board JSON file"
+)
 
 
 def _int(text: str, what: str, spec: str) -> int:

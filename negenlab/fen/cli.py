@@ -11,6 +11,7 @@ or a board JSON file (schema: ``negenlab.fen.tessellation.JSON_SCHEMA_DOC``). Ag
 one for both seats or one per seat (seat 0 moves first): ``random``, ``greedy``, ``mcts:400``
 (simulations per micro-action), ``mcts:2s`` (seconds).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,12 @@ def register(parser) -> None:
 
     p = sub.add_parser("ne", help="nodes (n) and edges (e) per turn derived from a board")
     p.add_argument("board", help=SPEC_HELP)
-    p.add_argument("--scope", choices=("interior", "all"), default="interior",
-                   help="count interior nodes/edges only (default) or all of them (the literal reading)")
+    p.add_argument(
+        "--scope",
+        choices=("interior", "all"),
+        default="interior",
+        help="count interior nodes/edges only (default) or all of them (the literal reading)",
+    )
     add_json_flag(p)
     p.set_defaults(func=cmd_ne)
 
@@ -62,8 +67,14 @@ def cmd_ne(args) -> int:
 
     board = _board(args.board)
     r = derive_ne(board, args.scope)
-    out = {"board": board.name, "faces": board.num_faces, "nodes": board.num_nodes, "edges": board.num_edges,
-           **r.to_dict(), "board_warnings": board.warnings}
+    out = {
+        "board": board.name,
+        "faces": board.num_faces,
+        "nodes": board.num_nodes,
+        "edges": board.num_edges,
+        **r.to_dict(),
+        "board_warnings": board.warnings,
+    }
     text = f"{board!r}\n{r}" + "".join(f"\n  board warning: {w}" for w in board.warnings)
     emit(out, args.json, text)
     return 0
@@ -71,8 +82,17 @@ def cmd_ne(args) -> int:
 
 def atlas_command(args) -> str:
     """The command line that makes this atlas table again."""
-    words = ["negenlab", "fen", "atlas", "--sizes", *map(str, args.sizes), "--games", str(args.games),
-             "--seed", str(args.seed)]
+    words = [
+        "negenlab",
+        "fen",
+        "atlas",
+        "--sizes",
+        *map(str, args.sizes),
+        "--games",
+        str(args.games),
+        "--seed",
+        str(args.seed),
+    ]
     if args.tilings:
         words += ["--tilings", *args.tilings]
     if args.out:
@@ -94,18 +114,29 @@ def cmd_atlas(args) -> int:
     if args.out and Path(args.out).suffix != ".csv":
         raise InvalidInputError(f"--out must name a .csv file, got {args.out!r}")
     backend = "serial" if not args.workers or args.workers <= 1 else "process"
-    df = atlas_table(args.tilings, args.sizes, n_games=args.games, seed=args.seed, backend=backend,
-                     workers=args.workers)
+    df = atlas_table(
+        args.tilings, args.sizes, n_games=args.games, seed=args.seed, backend=backend, workers=args.workers
+    )
     if args.out:
         out = Path(args.out)
         # the Rules() defaults, but for the pie rule: the table plays both settings
         rules = {**dataclasses.asdict(Rules()), "pie_rule": "both: off in the *_nopie columns, on in the *_pie ones"}
         ResultStore(out.parent).save_csv(
-            out.stem, df, rules=rules, agents=[RandomAgent(), RandomAgent()], seed=args.seed,
-            command=atlas_command(args), float_format="%.4f", made_by="negenlab fen atlas",
+            out.stem,
+            df,
+            rules=rules,
+            agents=[RandomAgent(), RandomAgent()],
+            seed=args.seed,
+            command=atlas_command(args),
+            float_format="%.4f",
+            made_by="negenlab fen atlas",
             games_per_board_and_pie_setting=args.games,
-            columns={"N,E,n,e": "interior reading", "N_all..e_all": "all nodes/edges (literal reading)",
-                     "p1_win_*": "seat 0 (first player) win rate with 95% Wilson interval"})
+            columns={
+                "N,E,n,e": "interior reading",
+                "N_all..e_all": "all nodes/edges (literal reading)",
+                "p1_win_*": "seat 0 (first player) win rate with 95% Wilson interval",
+            },
+        )
     emit(df, args.json)
     return 0
 

@@ -32,6 +32,7 @@ Traceback (most recent call last):
 ...
 negenlab.core.errors.IllegalMoveError: a node claim on this board takes exactly 1 node(s), got 2
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -173,8 +174,16 @@ class FenGame(Game):
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         t = self.tessellation
-        d.update({"board": t.name, "faces": t.num_faces, "nodes": t.num_nodes, "edges": t.num_edges,
-                  "n": self.n, "e": self.e})
+        d.update(
+            {
+                "board": t.name,
+                "faces": t.num_faces,
+                "nodes": t.num_nodes,
+                "edges": t.num_edges,
+                "n": self.n,
+                "e": self.e,
+            }
+        )
         return d
 
     def new_initial_state(self) -> FenState:
@@ -210,18 +219,42 @@ def make_game(board: Tessellation | str = "triangle:7", **rules: Any) -> FenGame
 class FenState(State):
     """A FEN position. See the module docstring for the action numbering."""
 
-    owner: list[int]                 # colour (-1 empty) of every node, edge and face, by action number
-    cnt: list[list[int]]             # per colour: components owned of every face
-    elig: list[set[int]]             # per colour: the faces it may capture
-    placed: list[int]                # the items (or faces) of the turn in progress
-    cand: list[int] | None           # during a claim: the items still compatible with those placed
+    owner: list[int]  # colour (-1 empty) of every node, edge and face, by action number
+    cnt: list[list[int]]  # per colour: components owned of every face
+    elig: list[set[int]]  # per colour: the faces it may capture
+    placed: list[int]  # the items (or faces) of the turn in progress
+    cand: list[int] | None  # during a claim: the items still compatible with those placed
     history: list[int]
     _legal: list[Any] | None
 
-    __slots__ = ("game", "b", "owner", "cnt", "elig", "faces_owned", "colour", "swapped", "turn_number",
-                 "colour_turns", "phase", "placed", "target", "cand", "empty_nodes", "empty_edges",
-                 "tn", "te", "_terminal", "winner_colour", "end_reason", "captured", "skips", "_legal",
-                 "history", "_quick")
+    __slots__ = (
+        "game",
+        "b",
+        "owner",
+        "cnt",
+        "elig",
+        "faces_owned",
+        "colour",
+        "swapped",
+        "turn_number",
+        "colour_turns",
+        "phase",
+        "placed",
+        "target",
+        "cand",
+        "empty_nodes",
+        "empty_edges",
+        "tn",
+        "te",
+        "_terminal",
+        "winner_colour",
+        "end_reason",
+        "captured",
+        "skips",
+        "_legal",
+        "history",
+        "_quick",
+    )
 
     def _init(self, game: FenGame) -> None:
         b = game.board
@@ -300,8 +333,13 @@ class FenState(State):
 
     # -- turn bookkeeping ----------------------------------------------------------------------
     def _swap_available(self) -> bool:
-        return (self.game.rules.pie_rule and self.colour == 1 and self.colour_turns[1] == 0
-                and not self.swapped and self.turn_number == 1)
+        return (
+            self.game.rules.pie_rule
+            and self.colour == 1
+            and self.colour_turns[1] == 0
+            and not self.swapped
+            and self.turn_number == 1
+        )
 
     def _claim_size(self, empty: list[int], want: int, D: int) -> int:
         """How many of the ``empty`` items (nodes or edges, conflict degree ``D``) a claim takes now:
@@ -314,8 +352,7 @@ class FenState(State):
 
     def _targets(self) -> tuple[int, int]:
         b, g = self.b, self.game
-        return (self._claim_size(self.empty_nodes, g.n, b.D_node),
-                self._claim_size(self.empty_edges, g.e, b.D_edge))
+        return (self._claim_size(self.empty_nodes, g.n, b.D_node), self._claim_size(self.empty_edges, g.e, b.D_edge))
 
     def _begin_turn(self) -> None:
         """Start the turn of ``self.colour``; skip a colour with no action; end a blocked game."""
@@ -378,8 +415,12 @@ class FenState(State):
         if ph == START:
             tn, te = self.tn, self.te
             g = self.game
-            if tn == g.n and te == g.e and len(self.empty_nodes) >= g._node_fast \
-                    and len(self.empty_edges) >= g._edge_fast:
+            if (
+                tn == g.n
+                and te == g.e
+                and len(self.empty_nodes) >= g._node_fast
+                and len(self.empty_edges) >= g._edge_fast
+            ):
                 self._quick = 3
                 out = self.empty_nodes + self.empty_edges
                 el = self.elig[self.colour]
@@ -431,8 +472,14 @@ class FenState(State):
         if legal is None:
             legal = self.legal_actions()
         q = self._quick
-        if q and self.phase == START and action.__class__ is int and 0 <= action < b.FACE0 \
-                and self.owner[action] < 0 and q & (1 if action < b.V else 2):
+        if (
+            q
+            and self.phase == START
+            and action.__class__ is int
+            and 0 <= action < b.FACE0
+            and self.owner[action] < 0
+            and q & (1 if action < b.V else 2)
+        ):
             pass  # every empty item of this kind is legal here
         elif action not in legal:
             raise IllegalMoveError(self._why_illegal(action))
@@ -528,8 +575,10 @@ class FenState(State):
                 return f"{name} is already captured (colour {self.owner[action]})"
             if self.phase in (CLAIM_NODES, CLAIM_EDGES):
                 return f"{name}: a claim turn in progress cannot mix in a capture"
-            return (f"{name} has {self.cnt[self.colour][f]} of its {2 * b.need[f]} components claimed by the "
-                    f"player to move; a capture needs {b.need[f]}")
+            return (
+                f"{name} has {self.cnt[self.colour][f]} of its {2 * b.need[f]} components claimed by the "
+                f"player to move; a capture needs {b.need[f]}"
+            )
         kind = CLAIM_NODES if action < b.V else CLAIM_EDGES
         if self.phase == CAPTURE:
             return f"{name}: a capture turn can only capture more faces or stop"
@@ -539,10 +588,13 @@ class FenState(State):
             for y in self.placed:
                 shared = set(b.item_faces[y]) & set(b.item_faces[action])
                 if shared:
-                    return (f"{name} and {self.action_to_string(y)} both lie on face {min(shared)}; "
-                            f"the items of one claim share no face")
-            return (f"after {name} the claim could not be completed to {self.target} "
-                    f"{KIND_NAMES[kind]}s that share no face")
+                    return (
+                        f"{name} and {self.action_to_string(y)} both lie on face {min(shared)}; "
+                        f"the items of one claim share no face"
+                    )
+            return (
+                f"after {name} the claim could not be completed to {self.target} {KIND_NAMES[kind]}s that share no face"
+            )
         target = self.tn if kind == CLAIM_NODES else self.te
         if target == 0:
             return f"no {KIND_NAMES[kind]} claim is possible: no set of {self.game.n if kind == CLAIM_NODES else self.game.e} empty {KIND_NAMES[kind]}s shares no face (partial claims are off)"
@@ -563,8 +615,9 @@ class FenState(State):
                     raise IllegalMoveError(f"nodes {x[0]} and {x[1]} are not joined by an edge of the board")
                 return b.V + j
             if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x < b.E:
-                raise IllegalMoveError(f"edge {x!r} does not exist; edges are numbered 0..{b.E - 1} or given as "
-                                       f"node pairs (u, v)")
+                raise IllegalMoveError(
+                    f"edge {x!r} does not exist; edges are numbered 0..{b.E - 1} or given as node pairs (u, v)"
+                )
             return b.V + int(x)
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x < b.F:
             raise IllegalMoveError(f"face {x!r} does not exist; faces are numbered 0..{b.F - 1}")
@@ -604,13 +657,19 @@ class FenState(State):
         want = self.game.n if kind == "nodes" else self.game.e
         target = self.tn if kind == "nodes" else self.te
         if target == 0:
-            raise IllegalMoveError(f"no {single} claim is possible: no {want} empty {single}s that share no face "
-                                   f"are left (partial claims are off)")
+            raise IllegalMoveError(
+                f"no {single} claim is possible: no {want} empty {single}s that share no face "
+                f"are left (partial claims are off)"
+            )
         if len(acts) != target:
             if target == want:
-                raise IllegalMoveError(f"a {single} claim on this board takes exactly {want} {single}(s), got {len(acts)}")
-            raise IllegalMoveError(f"only {target} empty {single}s that share no face are left, so a claim takes "
-                                   f"exactly {target} (not {len(acts)})")
+                raise IllegalMoveError(
+                    f"a {single} claim on this board takes exactly {want} {single}(s), got {len(acts)}"
+                )
+            raise IllegalMoveError(
+                f"only {target} empty {single}s that share no face are left, so a claim takes "
+                f"exactly {target} (not {len(acts)})"
+            )
         for a in acts:
             if self.owner[a] >= 0:
                 raise IllegalMoveError(f"{self.action_to_string(a)} is already taken (colour {self.owner[a]})")
@@ -618,8 +677,10 @@ class FenState(State):
             for c in acts[:i]:
                 shared = set(b.item_faces[a]) & set(b.item_faces[c])
                 if shared:
-                    raise IllegalMoveError(f"{self.action_to_string(c)} and {self.action_to_string(a)} both lie on "
-                                           f"face {min(shared)}; the items of one claim share no face")
+                    raise IllegalMoveError(
+                        f"{self.action_to_string(c)} and {self.action_to_string(a)} both lie on "
+                        f"face {min(shared)}; the items of one claim share no face"
+                    )
         return acts
 
     def play_turn(self, kind: str, items: Iterable = ()) -> None:
@@ -684,10 +745,16 @@ class FenState(State):
         return colour ^ self.swapped
 
     def game_info(self) -> dict[str, Any]:
-        return {"winner_colour": int(self.winner_colour), "end": self.end_reason or "unfinished",
-                "swapped": bool(self.swapped), "turns": int(self.turn_number),
-                "faces_colour_0": int(self.faces_owned[0]), "faces_colour_1": int(self.faces_owned[1]),
-                "captures": int(self.captured[0] + self.captured[1]), "skips": int(self.skips)}
+        return {
+            "winner_colour": int(self.winner_colour),
+            "end": self.end_reason or "unfinished",
+            "swapped": bool(self.swapped),
+            "turns": int(self.turn_number),
+            "faces_colour_0": int(self.faces_owned[0]),
+            "faces_colour_1": int(self.faces_owned[1]),
+            "captures": int(self.captured[0] + self.captured[1]),
+            "skips": int(self.skips),
+        }
 
     def eligible_faces(self, colour: int | None = None) -> list[int]:
         """Empty faces the given colour (default: the one to move) may capture."""
@@ -696,15 +763,17 @@ class FenState(State):
     def owners(self) -> dict[str, list[int]]:
         """Owner colour (-1 empty) of every node, edge and face."""
         b = self.b
-        return {"nodes": self.owner[:b.V], "edges": self.owner[b.V:b.FACE0], "faces": self.owner[b.FACE0:b.SWAP]}
+        return {"nodes": self.owner[: b.V], "edges": self.owner[b.V : b.FACE0], "faces": self.owner[b.FACE0 : b.SWAP]}
 
     def __repr__(self) -> str:
         if self._terminal:
             st = f"over ({self.end_reason}), winner colour {self.winner_colour}"
         else:
             st = f"colour {self.colour} (seat {self.current_player}) to move"
-        return (f"FenState(turn {self.turn_number}, {st}, faces {self.faces_owned[0]}-{self.faces_owned[1]}, "
-                f"phase {['start', 'claim nodes', 'claim edges', 'capture'][self.phase]})")
+        return (
+            f"FenState(turn {self.turn_number}, {st}, faces {self.faces_owned[0]}-{self.faces_owned[1]}, "
+            f"phase {['start', 'claim nodes', 'claim edges', 'capture'][self.phase]})"
+        )
 
     def _repr_svg_(self) -> str:
         from .svg import board_svg

@@ -18,6 +18,7 @@ falls back to all nodes (edges) with a warning.
 >>> r.warnings[0][:40]
 'scopes disagree: interior gives n=1, e=3'
 """
+
 from __future__ import annotations
 
 import math
@@ -48,10 +49,19 @@ class NEReading:
     fell_back: bool = False
 
     def to_dict(self) -> dict:
-        return {"scope": self.scope, "N": self.N, "E": self.E, "lcm": self.lcm, "n": self.n, "e": self.e,
-                "node_histogram": {str(k): v for k, v in self.node_histogram.items()},
-                "edge_histogram": {str(k): v for k, v in self.edge_histogram.items()},
-                "node_ties": list(self.node_ties), "edge_ties": list(self.edge_ties), "fell_back": self.fell_back}
+        return {
+            "scope": self.scope,
+            "N": self.N,
+            "E": self.E,
+            "lcm": self.lcm,
+            "n": self.n,
+            "e": self.e,
+            "node_histogram": {str(k): v for k, v in self.node_histogram.items()},
+            "edge_histogram": {str(k): v for k, v in self.edge_histogram.items()},
+            "node_ties": list(self.node_ties),
+            "edge_ties": list(self.edge_ties),
+            "fell_back": self.fell_back,
+        }
 
 
 @dataclass(frozen=True)
@@ -83,16 +93,29 @@ class NEResult:
         return (self.interior.n, self.interior.e) == (self.all.n, self.all.e)
 
     def to_dict(self) -> dict:
-        return {"scope": self.scope, "N": self.N, "E": self.E, "lcm": self.lcm, "n": self.n, "e": self.e,
-                "interior": self.interior.to_dict(), "all": self.all.to_dict(), "agree": self.agree,
-                "warnings": list(self.warnings)}
+        return {
+            "scope": self.scope,
+            "N": self.N,
+            "E": self.E,
+            "lcm": self.lcm,
+            "n": self.n,
+            "e": self.e,
+            "interior": self.interior.to_dict(),
+            "all": self.all.to_dict(),
+            "agree": self.agree,
+            "warnings": list(self.warnings),
+        }
 
     def __str__(self) -> str:
-        lines = [f"n = {self.n} node(s) or e = {self.e} edge(s) per turn (scope {self.scope}: N={self.N}, "
-                 f"E={self.E}, lcm={self.lcm})"]
+        lines = [
+            f"n = {self.n} node(s) or e = {self.e} edge(s) per turn (scope {self.scope}: N={self.N}, "
+            f"E={self.E}, lcm={self.lcm})"
+        ]
         for r in (self.interior, self.all):
-            lines.append(f"  {r.scope:8s}: N={r.N} E={r.E} -> n={r.n} e={r.e}; faces per node "
-                         f"{dict(sorted(r.node_histogram.items()))}, faces per edge {dict(sorted(r.edge_histogram.items()))}")
+            lines.append(
+                f"  {r.scope:8s}: N={r.N} E={r.E} -> n={r.n} e={r.e}; faces per node "
+                f"{dict(sorted(r.node_histogram.items()))}, faces per edge {dict(sorted(r.edge_histogram.items()))}"
+            )
         lines += [f"  warning: {w}" for w in self.warnings]
         return "\n".join(lines)
 
@@ -102,11 +125,14 @@ class NEResult:
         rows = "".join(
             f"<tr><td>{r.scope}</td><td>{r.N}</td><td>{r.E}</td><td>{r.lcm}</td><td><b>{r.n}</b></td><td><b>{r.e}</b></td>"
             f"<td>{dict(sorted(r.node_histogram.items()))}</td><td>{dict(sorted(r.edge_histogram.items()))}</td></tr>"
-            for r in (self.interior, self.all))
+            for r in (self.interior, self.all)
+        )
         warn = "".join(f"<div style='color:#8a6d00'>warning: {_h.escape(w)}</div>" for w in self.warnings)
-        return (f"<div><b>n = {self.n}, e = {self.e}</b> (scope {self.scope})<table><tr><th>scope</th><th>N</th>"
-                f"<th>E</th><th>lcm</th><th>n</th><th>e</th><th>faces per node: count</th>"
-                f"<th>faces per edge: count</th></tr>{rows}</table>{warn}</div>")
+        return (
+            f"<div><b>n = {self.n}, e = {self.e}</b> (scope {self.scope})<table><tr><th>scope</th><th>N</th>"
+            f"<th>E</th><th>lcm</th><th>n</th><th>e</th><th>faces per node: count</th>"
+            f"<th>faces per edge: count</th></tr>{rows}</table>{warn}</div>"
+        )
 
 
 def _mode(hist: Counter) -> tuple[int, tuple]:
@@ -120,8 +146,9 @@ def _reading(scope: str, node_counts: list[int], edge_counts: list[int], fell_ba
     N, nt = _mode(nh)
     E, et = _mode(eh)
     L = math.lcm(N, E)
-    return NEReading(scope, N, E, L, L // N, L // E, dict(sorted(nh.items())), dict(sorted(eh.items())), nt, et,
-                     fell_back)
+    return NEReading(
+        scope, N, E, L, L // N, L // E, dict(sorted(nh.items())), dict(sorted(eh.items())), nt, et, fell_back
+    )
 
 
 def derive_ne(tessellation: Tessellation, scope: str = "interior") -> NEResult:
@@ -146,8 +173,12 @@ def derive_ne(tessellation: Tessellation, scope: str = "interior") -> NEResult:
         warnings.append("the board has no interior node: the interior reading counts all nodes")
     if eb:
         warnings.append("the board has no interior edge: the interior reading counts all edges")
-    interior = _reading("interior", node_all if nb else [node_all[v] for v in inner_nodes],
-                        edge_all if eb else [edge_all[j] for j in inner_edges], nb or eb)
+    interior = _reading(
+        "interior",
+        node_all if nb else [node_all[v] for v in inner_nodes],
+        edge_all if eb else [edge_all[j] for j in inner_edges],
+        nb or eb,
+    )
     literal = _reading("all", node_all, edge_all, False)
     for r in (interior, literal):
         if r.node_ties:
@@ -155,7 +186,10 @@ def derive_ne(tessellation: Tessellation, scope: str = "interior") -> NEResult:
         if r.edge_ties:
             warnings.append(f"{r.scope}: faces-per-edge mode is tied between {list(r.edge_ties)}; took E={r.E}")
     if (interior.n, interior.e) != (literal.n, literal.e):
-        warnings.insert(0, f"scopes disagree: interior gives n={interior.n}, e={interior.e} (N={interior.N}, "
-                           f"E={interior.E}) but all nodes/edges give n={literal.n}, e={literal.e} (N={literal.N}, "
-                           f"E={literal.E}); using scope {scope!r}")
+        warnings.insert(
+            0,
+            f"scopes disagree: interior gives n={interior.n}, e={interior.e} (N={interior.N}, "
+            f"E={interior.E}) but all nodes/edges give n={literal.n}, e={literal.e} (N={literal.N}, "
+            f"E={literal.E}); using scope {scope!r}",
+        )
     return NEResult(scope, interior, literal, tuple(warnings))

@@ -12,6 +12,7 @@ nodes drawn strong; faces the player to move may capture are hatched green.
 >>> len(ax.patches)
 9
 """
+
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
@@ -21,8 +22,15 @@ from matplotlib.patches import Polygon
 from .svg import COLOURS, LIGHT
 
 
-def draw_board(t, owners: dict[str, list[int]] | None = None, eligible=(), ax=None, labels: bool = False,
-               title: str | None = None, node_size: float = 30):
+def draw_board(
+    t,
+    owners: dict[str, list[int]] | None = None,
+    eligible=(),
+    ax=None,
+    labels: bool = False,
+    title: str | None = None,
+    node_size: float = 30,
+):
     """Draw a tessellation, optionally with a position: ``owners`` as from ``FenState.owners()`` (owned
     nodes, edges, faces) and the ``eligible`` faces (``FenState.eligible_faces()``) marked."""
     if ax is None:
@@ -33,9 +41,16 @@ def draw_board(t, owners: dict[str, list[int]] | None = None, eligible=(), ax=No
     for f, face in enumerate(t.face_nodes):
         o = owner["faces"][f] if owner else -1
         fc = LIGHT[o] if o >= 0 else ("#dff3df" if f in eligible else "#f2f2f2")
-        ax.add_patch(Polygon(xy[list(face)], closed=True, facecolor=fc,
-                             edgecolor="#2a2" if f in eligible else "none", hatch="///" if f in eligible else None,
-                             linewidth=0))
+        ax.add_patch(
+            Polygon(
+                xy[list(face)],
+                closed=True,
+                facecolor=fc,
+                edgecolor="#2a2" if f in eligible else "none",
+                hatch="///" if f in eligible else None,
+                linewidth=0,
+            )
+        )
         if labels:
             c = xy[list(face)].mean(axis=0)
             ax.text(c[0], c[1], str(f), ha="center", va="center", fontsize=7, color="#555")
@@ -64,14 +79,21 @@ def plot_ne(t, result, axes=None):
     r = result
     if axes is None:
         _, axes = plt.subplots(1, 2, figsize=(8, 2.8))
-    for ax, key, label, mode_i, mode_a in ((axes[0], "node_histogram", "faces per node", r.interior.N, r.all.N),
-                                           (axes[1], "edge_histogram", "faces per edge", r.interior.E, r.all.E)):
+    for ax, key, label, mode_i, mode_a in (
+        (axes[0], "node_histogram", "faces per node", r.interior.N, r.all.N),
+        (axes[1], "edge_histogram", "faces per edge", r.interior.E, r.all.E),
+    ):
         hi, ha = getattr(r.interior, key), getattr(r.all, key)
         ks = sorted(set(hi) | set(ha))
         x = range(len(ks))
         ax.bar([i - 0.2 for i in x], [ha.get(k, 0) for k in ks], width=0.4, label=f"all (mode {mode_a})", color="#bbb")
-        ax.bar([i + 0.2 for i in x], [hi.get(k, 0) for k in ks], width=0.4, label=f"interior (mode {mode_i})",
-               color="#4c78a8")
+        ax.bar(
+            [i + 0.2 for i in x],
+            [hi.get(k, 0) for k in ks],
+            width=0.4,
+            label=f"interior (mode {mode_i})",
+            color="#4c78a8",
+        )
         ax.set_xticks(list(x), [str(k) for k in ks])
         ax.set_xlabel(label)
         ax.set_ylabel("count")
@@ -88,7 +110,7 @@ def gallery(boards, ncols: int = 4, size: float = 2.6):
     axes = axes.ravel() if hasattr(axes, "ravel") else [axes]
     for ax, (name, t, r) in zip(axes, boards, strict=False):
         draw_board(t, ax=ax, node_size=4, title=f"{name}\n{t.num_faces} faces, n={r.n} e={r.e}")
-    for ax in axes[len(boards):]:
+    for ax in axes[len(boards) :]:
         ax.set_axis_off()
     fig.tight_layout()
     return fig

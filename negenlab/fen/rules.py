@@ -15,6 +15,7 @@ and more faces wins (equal counts: a draw). Owning more than half of all faces w
 >>> Rules().pie_rule, Rules(n=2, e=3).e
 (True, 3)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,8 +35,9 @@ class Rules:
         for name in ("n", "e"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-                raise InvalidInputError(f"Rules.{name} must be None (derive from the board) or an integer >= 1, "
-                                        f"got {v!r}")
+                raise InvalidInputError(
+                    f"Rules.{name} must be None (derive from the board) or an integer >= 1, got {v!r}"
+                )
         if self.ne_scope not in ("interior", "all"):
             raise InvalidInputError(f"Rules.ne_scope must be 'interior' or 'all', got {self.ne_scope!r}")
         for name in ("pie_rule", "partial_claims"):

@@ -23,6 +23,7 @@ interval each).
 >>> t[["tiling", "faces", "n", "e"]].values.tolist()
 [['4.8.8', 13, 2, 3]]
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -92,21 +93,32 @@ def pie_settings(rules: Rules | None) -> Iterator[Rules]:
         yield dataclasses.replace(base, pie_rule=pie)
 
 
-def balance(board: Tessellation, agents: Sequence[str | AgentSpec | Agent] = ("random", "random"),
-            n_games: int = 200, seed: int = 2024, rules: Rules | None = None, backend: str = "process",
-            workers: int | None = None, progress: bool = False) -> pd.DataFrame:
+def balance(
+    board: Tessellation,
+    agents: Sequence[str | AgentSpec | Agent] = ("random", "random"),
+    n_games: int = 200,
+    seed: int = 2024,
+    rules: Rules | None = None,
+    backend: str = "process",
+    workers: int | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """Balance table for ``board``: the same study with ``pie_rule`` True and False.
 
     ``agents`` are specs (``random``, ``greedy``, ``mcts:400``, ``mcts:2s``) or Agent objects, seat 0 first.
     """
     ag = _agents(agents)
-    runs = {r.pie_rule: simulate(FenGame(board, r), ag, n_games=n_games, seed=seed, backend=backend,
-                                 workers=workers, progress=progress)
-            for r in pie_settings(rules)}
+    runs = {
+        r.pie_rule: simulate(
+            FenGame(board, r), ag, n_games=n_games, seed=seed, backend=backend, workers=workers, progress=progress
+        )
+        for r in pie_settings(rules)
+    }
     return balance_table(board.name, " vs ".join(a.name for a in ag), runs)
 
 
 # -- the atlas ----------------------------------------------------------------------------------
+
 
 def atlas_boards(tilings: Sequence[str] | None = None, sizes: Sequence[int] = DEFAULT_SIZES):
     """(tiling name, board) for every tiling and size."""
@@ -118,24 +130,55 @@ def atlas_boards(tilings: Sequence[str] | None = None, sizes: Sequence[int] = DE
                 yield name, T.archimedean(name, faces=int(k))
 
 
-def atlas_table(tilings: Sequence[str] | None = None, sizes: Sequence[int] = DEFAULT_SIZES,
-                n_games: int = 100, seed: int = 2024, backend: str = "serial", workers: int | None = None,
-                progress: bool = False) -> pd.DataFrame:
+def atlas_table(
+    tilings: Sequence[str] | None = None,
+    sizes: Sequence[int] = DEFAULT_SIZES,
+    n_games: int = 100,
+    seed: int = 2024,
+    backend: str = "serial",
+    workers: int | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """The atlas table (see the module docstring). ``n_games`` = 0 skips self-play."""
     rows = []
     for name, board in atlas_boards(tilings, sizes):
         r = derive_ne(board)
-        row = {"tiling": name, "faces": board.num_faces, "nodes": board.num_nodes, "edges": board.num_edges,
-               "N": r.interior.N, "E": r.interior.E, "n": r.interior.n, "e": r.interior.e,
-               "N_all": r.all.N, "E_all": r.all.E, "n_all": r.all.n, "e_all": r.all.e, "agree": r.agree}
+        row = {
+            "tiling": name,
+            "faces": board.num_faces,
+            "nodes": board.num_nodes,
+            "edges": board.num_edges,
+            "N": r.interior.N,
+            "E": r.interior.E,
+            "n": r.interior.n,
+            "e": r.interior.e,
+            "N_all": r.all.N,
+            "E_all": r.all.E,
+            "n_all": r.all.n,
+            "e_all": r.all.e,
+            "agree": r.agree,
+        }
         if n_games:
             for pie in (False, True):
-                df = simulate(FenGame(board, Rules(pie_rule=pie)), [RandomAgent(), RandomAgent()], n_games=n_games,
-                              seed=seed, backend=backend, workers=workers, progress=progress)
+                df = simulate(
+                    FenGame(board, Rules(pie_rule=pie)),
+                    [RandomAgent(), RandomAgent()],
+                    n_games=n_games,
+                    seed=seed,
+                    backend=backend,
+                    workers=workers,
+                    progress=progress,
+                )
                 q = rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), len(df))
                 tag = "pie" if pie else "nopie"
-                row.update({f"p1_win_{tag}": q["value"], f"p1_win_{tag}_lo": q["lo"], f"p1_win_{tag}_hi": q["hi"],
-                            f"games_{tag}": q["n"]})
+                row.update(
+                    {
+                        f"p1_win_{tag}": q["value"],
+                        f"p1_win_{tag}_lo": q["lo"],
+                        f"p1_win_{tag}_hi": q["hi"],
+                        f"games_{tag}": q["n"],
+                    }
+                )
                 if not pie:
                     row["mean_turns"] = float(df["turns"].mean())
                     row["draw_rate"] = float(df["draw"].mean())
@@ -143,5 +186,4 @@ def atlas_table(tilings: Sequence[str] | None = None, sizes: Sequence[int] = DEF
     return pd.DataFrame(rows)
 
 
-__all__ = ["balance", "balance_rows", "balance_table", "pie_settings", "atlas_boards", "atlas_table",
-           "DEFAULT_SIZES"]
+__all__ = ["balance", "balance_rows", "balance_table", "pie_settings", "atlas_boards", "atlas_table", "DEFAULT_SIZES"]

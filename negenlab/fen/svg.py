@@ -20,16 +20,17 @@ target and on no other.
 >>> svg.count('data-target="node:'), svg.count('data-target="edge:'), svg.count('data-target="face:')
 (10, 18, 9)
 """
+
 from __future__ import annotations
 
 import html
 
 import numpy as np
 
-COLOURS = ("#d62728", "#1f77b4")        # colour 0, colour 1
+COLOURS = ("#d62728", "#1f77b4")  # colour 0, colour 1
 LIGHT = ("#f4b6b6", "#b6d3f0")
 COLOUR_NAMES = ("red", "blue")
-HIT_WIDTH = 10.0                         # px: the invisible click band over an edge
+HIT_WIDTH = 10.0  # px: the invisible click band over an edge
 
 
 def _segment_distance(p, a, b) -> float:
@@ -94,8 +95,14 @@ def _clearances(t, px: np.ndarray) -> tuple[float, float]:
     return half, radius
 
 
-def board_svg(t, owners: dict[str, list[int]] | None = None, size: int = 420, labels: bool = False, eligible=(),
-              targets: bool = False) -> str:
+def board_svg(
+    t,
+    owners: dict[str, list[int]] | None = None,
+    size: int = 420,
+    labels: bool = False,
+    eligible=(),
+    targets: bool = False,
+) -> str:
     """The board ``t`` (a Tessellation), coloured by ``owners`` (``FenState.owners()``: the owner
     colour, -1 empty, of every node, edge and face; None: an empty board).
 
@@ -114,6 +121,7 @@ def board_svg(t, owners: dict[str, list[int]] | None = None, size: int = 420, la
 
     def P(v):
         return px[v]
+
     half, r_max = _clearances(t, px) if targets else (HIT_WIDTH / 2, float("inf"))
     owner = owners
     eligible = set(eligible)
@@ -122,8 +130,7 @@ def board_svg(t, owners: dict[str, list[int]] | None = None, size: int = 420, la
         from negenlab.core.widgets import target
 
         tgt = target
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
-             f'viewBox="0 0 {w:.1f} {h:.1f}">']
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.1f} {h:.1f}">']
     for f, face in enumerate(t.face_nodes):
         pts = " ".join(f"{P(v)[0]:.1f},{P(v)[1]:.1f}" for v in face)
         o = owner["faces"][f] if owner else -1
@@ -139,8 +146,10 @@ def board_svg(t, owners: dict[str, list[int]] | None = None, size: int = 420, la
         title = f"<title>edge {j} ({a}-{b})</title>"
         if targets:
             parts.append(f'{line} stroke="{col}" stroke-width="{wd:.1f}" pointer-events="none"/>')
-            parts.append(f'<polygon points="{_band(P(a), P(b), half)}" fill="transparent" stroke-width="1.5"'
-                         f'{tgt("edge", j)}>{title}</polygon>')
+            parts.append(
+                f'<polygon points="{_band(P(a), P(b), half)}" fill="transparent" stroke-width="1.5"'
+                f"{tgt('edge', j)}>{title}</polygon>"
+            )
         else:
             parts.append(f'{line} stroke="{col}" stroke-width="{wd:.1f}">{title}</line>')
     r = min(max(2.5, min(7.0, 0.08 * scale)), r_max)
@@ -148,8 +157,10 @@ def board_svg(t, owners: dict[str, list[int]] | None = None, size: int = 420, la
         x, y = P(v)
         o = owner["nodes"][v] if owner else -1
         col = COLOURS[o] if o >= 0 else "#fff"
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{col}" stroke="#333" '
-                     f'stroke-width="0.8"{tgt("node", v)}><title>node {v}</title></circle>')
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{col}" stroke="#333" '
+            f'stroke-width="0.8"{tgt("node", v)}><title>node {v}</title></circle>'
+        )
         if labels:
             parts.append(f'<text x="{x + r:.1f}" y="{y - r:.1f}" font-size="9" pointer-events="none">{v}</text>')
     parts.append(f"<title>{html.escape(t.name)}</title></svg>")

@@ -19,6 +19,7 @@ can then tie on faces).
 >>> t.face_nodes[1]
 (1, 3, 2)
 """
+
 from __future__ import annotations
 
 import json
@@ -63,6 +64,7 @@ class BoardWarning(UserWarning):
 # ---------------------------------------------------------------------------------------------
 # geometry helpers
 
+
 def _signed_area(pts: np.ndarray) -> float:
     x, y = pts[:, 0], pts[:, 1]
     return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
@@ -78,8 +80,9 @@ def _segments_cross(p1, p2, q1, q2, eps: float) -> bool:
     d2 = _orient(q1, q2, p2)
     d3 = _orient(p1, p2, q1)
     d4 = _orient(p1, p2, q2)
-    if ((d1 > eps and d2 < -eps) or (d1 < -eps and d2 > eps)) and \
-       ((d3 > eps and d4 < -eps) or (d3 < -eps and d4 > eps)):
+    if ((d1 > eps and d2 < -eps) or (d1 < -eps and d2 > eps)) and (
+        (d3 > eps and d4 < -eps) or (d3 < -eps and d4 > eps)
+    ):
         return True
     return False
 
@@ -121,6 +124,7 @@ def _point_in_polygon(pt, poly: np.ndarray, eps: float) -> bool:
 
 # ---------------------------------------------------------------------------------------------
 
+
 class Tessellation:
     """A FEN board: faces as cyclic node lists, with edges, incidence and coordinates.
 
@@ -136,8 +140,14 @@ class Tessellation:
     (21, 63)
     """
 
-    def __init__(self, coords: Any, faces: Sequence[Sequence[int]], name: str = "board",
-                 check_geometry: bool = True, warn: bool = True):
+    def __init__(
+        self,
+        coords: Any,
+        faces: Sequence[Sequence[int]],
+        name: str = "board",
+        check_geometry: bool = True,
+        warn: bool = True,
+    ):
         coords = np.asarray(coords, dtype=float)
         if coords.ndim != 2 or coords.shape[1] != 2:
             raise BoardError(f"coords must be an array of shape (nodes, 2), got shape {coords.shape}")
@@ -176,8 +186,10 @@ class Tessellation:
         used = sorted({v for f in faces_t for v in f})
         if len(used) != V:
             unused = sorted(set(range(V)) - set(used))
-            raise BoardError(f"node {unused[0]} belongs to no face ({len(unused)} unused nodes); "
-                             f"every node must be a corner of some face")
+            raise BoardError(
+                f"node {unused[0]} belongs to no face ({len(unused)} unused nodes); "
+                f"every node must be a corner of some face"
+            )
         # edges
         edge_index: dict[tuple[int, int], int] = {}
         edges: list[tuple[int, int]] = []
@@ -207,16 +219,20 @@ class Tessellation:
         self.edge_faces = [tuple(x) for x in edge_faces]
         for j, fs in enumerate(self.edge_faces):
             if len(fs) > 2:
-                raise BoardError(f"edge {edges[j]} is a side of {len(fs)} faces {list(fs)}; an edge can border "
-                                 f"at most 2 faces (the faces overlap)")
+                raise BoardError(
+                    f"edge {edges[j]} is a side of {len(fs)} faces {list(fs)}; an edge can border "
+                    f"at most 2 faces (the faces overlap)"
+                )
         self.warnings: list[str] = []
         if check_geometry:
             self._check_polygons()
         self._check_planar()
         self._check_connected()
         if self.num_faces % 2 == 0:
-            msg = (f"board {self.name!r} has {self.num_faces} faces, an even count: two players can tie on faces "
-                   f"(FEN boards normally have an odd number of faces)")
+            msg = (
+                f"board {self.name!r} has {self.num_faces} faces, an even count: two players can tie on faces "
+                f"(FEN boards normally have an odd number of faces)"
+            )
             self.warnings.append(msg)
             if warn:
                 warnings.warn(msg, BoardWarning, stacklevel=2)
@@ -309,6 +325,7 @@ class Tessellation:
                 parent[x] = parent[parent[x]]
                 x = parent[x]
             return x
+
         for fs in self.node_faces:
             for f in fs[1:]:
                 ra, rb = find(fs[0]), find(f)
@@ -319,9 +336,11 @@ class Tessellation:
             comps[find(f)].append(f)
         if len(comps) > 1:
             groups = sorted(comps.values(), key=lambda g: g[0])
-            raise BoardError(f"the board is disconnected: {len(groups)} separate groups of faces, starting at "
-                             f"faces {[g[0] for g in groups]} (sizes {[len(g) for g in groups]}); faces must be "
-                             f"linked through shared nodes")
+            raise BoardError(
+                f"the board is disconnected: {len(groups)} separate groups of faces, starting at "
+                f"faces {[g[0] for g in groups]} (sizes {[len(g) for g in groups]}); faces must be "
+                f"linked through shared nodes"
+            )
 
     def graph(self):
         """The node-edge graph as a networkx Graph (node attribute ``pos``)."""
@@ -338,9 +357,11 @@ class Tessellation:
 
         planar, cert = nx.check_planarity(self.graph(), counterexample=True)
         if not planar:
-            raise BoardError(f"the board's node-edge graph is not planar (a Kuratowski subgraph uses edges "
-                             f"{sorted(tuple(sorted(e)) for e in cert.edges())[:12]}); a FEN board is a planar "
-                             f"tessellation")
+            raise BoardError(
+                f"the board's node-edge graph is not planar (a Kuratowski subgraph uses edges "
+                f"{sorted(tuple(sorted(e)) for e in cert.edges())[:12]}); a FEN board is a planar "
+                f"tessellation"
+            )
 
     def _check_polygons(self, eps: float = 1e-9) -> None:
         coords = self.coords
@@ -382,7 +403,8 @@ class Tessellation:
                                 f"node {v} at {tuple(np.round(x, 6).tolist())} lies on side {i} of face {fi} "
                                 f"(between its corners {face[i]} and {face[(i + 1) % k]}) without being one of its "
                                 f"corners (a T-junction); list it as a corner of face {fi}, which then has "
-                                f"{k + 1} sides")
+                                f"{k + 1} sides"
+                            )
         probes = [self._probe_points(P) for P in polys]
         for a, b in sorted(pairs):
             if np.any(maxs[a] < mins[b] - eps) or np.any(maxs[b] < mins[a] - eps):
@@ -390,8 +412,9 @@ class Tessellation:
             if set(self.face_nodes[a]) == set(self.face_nodes[b]):
                 raise BoardError(f"faces {a} and {b} are the same polygon")
             if self._overlap(polys[a], polys[b], probes[a], probes[b], eps):
-                raise BoardError(f"faces {a} and {b} overlap (polygons of a tessellation may only share "
-                                 f"sides and corners)")
+                raise BoardError(
+                    f"faces {a} and {b} overlap (polygons of a tessellation may only share sides and corners)"
+                )
 
     @staticmethod
     def _probe_points(P: np.ndarray) -> list[np.ndarray]:
@@ -421,8 +444,13 @@ class Tessellation:
 
     # -- constructors ---------------------------------------------------------------------------
     @classmethod
-    def from_polygons(cls, polygons: Iterable[Sequence[Sequence[float]]], tolerance: float = 1e-6,
-                      name: str = "polygons", warn: bool = True) -> Tessellation:
+    def from_polygons(
+        cls,
+        polygons: Iterable[Sequence[Sequence[float]]],
+        tolerance: float = 1e-6,
+        name: str = "polygons",
+        warn: bool = True,
+    ) -> Tessellation:
         """Build a board from polygons given by corner coordinates.
 
         Corners closer than ``tolerance`` are the same node. Polygons may be given in either
@@ -473,10 +501,13 @@ class Tessellation:
             if len(set(face)) != len(face):
                 for i in range(len(face)):
                     if face[i] == face[(i + 1) % len(face)]:
-                        raise BoardError(f"polygon {pi}: corners {i} and {(i + 1) % len(face)} are within "
-                                         f"tolerance {tolerance} of each other (a side of zero length)")
-                raise BoardError(f"polygon {pi} passes twice through the point {nodes[face[0]]} "
-                                 f"(it is not a simple polygon)")
+                        raise BoardError(
+                            f"polygon {pi}: corners {i} and {(i + 1) % len(face)} are within "
+                            f"tolerance {tolerance} of each other (a side of zero length)"
+                        )
+                raise BoardError(
+                    f"polygon {pi} passes twice through the point {nodes[face[0]]} (it is not a simple polygon)"
+                )
             faces.append(face)
         return cls(np.array(nodes, dtype=float).reshape(-1, 2), faces, name=name, warn=warn)
 
@@ -501,8 +532,9 @@ class Tessellation:
             raise BoardError(f"the graph has a self-loop at {next(iter(nx.selfloop_edges(graph)))[0]!r}")
         planar, emb = nx.check_planarity(graph, counterexample=True)
         if not planar:
-            raise BoardError(f"the graph is not planar (a Kuratowski subgraph uses edges "
-                             f"{sorted(map(tuple, emb.edges()))[:12]})")
+            raise BoardError(
+                f"the graph is not planar (a Kuratowski subgraph uses edges {sorted(map(tuple, emb.edges()))[:12]})"
+            )
         if not nx.is_connected(graph):
             comps = list(nx.connected_components(graph))
             raise BoardError(f"the graph is disconnected ({len(comps)} components); a board must be connected")
@@ -526,22 +558,28 @@ class Tessellation:
         neg = [f for f in faces if _signed_area(coords[f]) <= 0]
         V, E = len(labels), graph.number_of_edges()
         if len(faces) != E - V + 2 or len(neg) != 1:
-            raise BoardError("the node positions are not a planar straight-line drawing of the graph "
-                             "(edges cross); pass planar positions or none")
+            raise BoardError(
+                "the node positions are not a planar straight-line drawing of the graph "
+                "(edges cross); pass planar positions or none"
+            )
         bounded = [f for f in faces if _signed_area(coords[f]) > 0]
         if not bounded:
             raise BoardError("the graph has no bounded face (it is a tree)")
         for f in bounded:
             if len(set(f)) != len(f):
                 rep = [labels[v] for v, c in Counter(f).items() if c > 1]
-                raise BoardError(f"a bounded face passes twice through node {rep[0]!r}: the graph has a bridge or a "
-                                 f"dangling part there, which is not a side of a polygon")
+                raise BoardError(
+                    f"a bounded face passes twice through node {rep[0]!r}: the graph has a bridge or a "
+                    f"dangling part there, which is not a side of a polygon"
+                )
         outer = neg[0]
         on_outer = set(outer)
         bad_outer = [labels[v] for v, c in Counter(outer).items() if c > 1]
         if bad_outer:
-            raise BoardError(f"the outer boundary passes twice through node {bad_outer[0]!r}: a bridge, a "
-                             f"dangling edge or a cut node joins parts of the graph there")
+            raise BoardError(
+                f"the outer boundary passes twice through node {bad_outer[0]!r}: a bridge, a "
+                f"dangling edge or a cut node joins parts of the graph there"
+            )
         del on_outer
         return cls(coords, bounded, name=name, warn=warn)
 
@@ -622,9 +660,13 @@ class Tessellation:
 
     def to_json(self, path: str | os.PathLike | None = None) -> dict:
         """The board as a schema dict (written to ``path`` when given)."""
-        data = {"format": SCHEMA, "version": SCHEMA_VERSION, "name": self.name,
-                "nodes": [[round(float(x), 9), round(float(y), 9)] for x, y in self.coords],
-                "faces": [list(f) for f in self.face_nodes]}
+        data = {
+            "format": SCHEMA,
+            "version": SCHEMA_VERSION,
+            "name": self.name,
+            "nodes": [[round(float(x), 9), round(float(y), 9)] for x, y in self.coords],
+            "faces": [list(f) for f in self.face_nodes],
+        }
         if path is not None:
             Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         return data
@@ -632,12 +674,17 @@ class Tessellation:
     # -- display --------------------------------------------------------------------------------
     def summary(self) -> dict:
         sides = Counter(len(f) for f in self.face_nodes)
-        return {"name": self.name, "faces": self.num_faces, "nodes": self.num_nodes, "edges": self.num_edges,
-                "face_sides": dict(sorted(sides.items())), "warnings": list(self.warnings)}
+        return {
+            "name": self.name,
+            "faces": self.num_faces,
+            "nodes": self.num_nodes,
+            "edges": self.num_edges,
+            "face_sides": dict(sorted(sides.items())),
+            "warnings": list(self.warnings),
+        }
 
     def __repr__(self) -> str:
-        return (f"Tessellation({self.name!r}: {self.num_faces} faces, {self.num_nodes} nodes, "
-                f"{self.num_edges} edges)")
+        return f"Tessellation({self.name!r}: {self.num_faces} faces, {self.num_nodes} nodes, {self.num_edges} edges)"
 
     def _repr_svg_(self) -> str:
         from .svg import board_svg

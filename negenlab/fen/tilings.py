@@ -20,6 +20,7 @@ off the planar drawing and kept only when they are regular polygons of side 1.
 >>> sorted(set(len(f) for f in b.face_nodes))
 [4, 8]
 """
+
 from __future__ import annotations
 
 import heapq
@@ -70,10 +71,11 @@ def square(width: int = 5, height: int | None = None) -> Tessellation:
 
     def node(x, y):
         return y * (width + 1) + x
-    faces = [(node(x, y), node(x + 1, y), node(x + 1, y + 1), node(x, y + 1))
-             for y in range(height) for x in range(width)]
-    return Tessellation(np.array(coords, dtype=float), faces, name=f"square {width}x{height}",
-                        check_geometry=False)
+
+    faces = [
+        (node(x, y), node(x + 1, y), node(x + 1, y + 1), node(x, y + 1)) for y in range(height) for x in range(width)
+    ]
+    return Tessellation(np.array(coords, dtype=float), faces, name=f"square {width}x{height}", check_geometry=False)
 
 
 def hexagon(radius: int = 2) -> Tessellation:
@@ -88,8 +90,9 @@ def hexagon(radius: int = 2) -> Tessellation:
     for q in range(-radius, radius + 1):
         for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1):
             cx, cy = SQ3 * (q + r / 2), 1.5 * r
-            polys.append([(cx + math.cos(math.radians(30 + 60 * k)), cy + math.sin(math.radians(30 + 60 * k)))
-                          for k in range(6)])
+            polys.append(
+                [(cx + math.cos(math.radians(30 + 60 * k)), cy + math.sin(math.radians(30 + 60 * k))) for k in range(6)]
+            )
     t = Tessellation.from_polygons(polys, tolerance=1e-6, name=f"hexagon radius {radius}")
     return t
 
@@ -102,6 +105,7 @@ def _positive_int(v, name) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # Archimedean tilings: lattice + the regular polygons of one unit cell (edge length 1)
+
 
 def _rot(v, deg):
     a = math.radians(deg)
@@ -153,12 +157,27 @@ def _spec_tables():
 ARCHIMEDEAN_SPECS = _spec_tables()
 ARCHIMEDEAN = tuple(ARCHIMEDEAN_SPECS)
 ALIASES = {
-    "3^6": "3.3.3.3.3.3", "triangular": "3.3.3.3.3.3", "4^4": "4.4.4.4", "square": "4.4.4.4",
-    "6^3": "6.6.6", "hexagonal": "6.6.6", "trihexagonal": "3.6.3.6", "kagome": "3.6.3.6",
-    "truncated hexagonal": "3.12.12", "truncated trihexagonal": "4.6.12", "rhombitrihexagonal": "3.4.6.4",
-    "truncated square": "4.8.8", "elongated triangular": "3.3.3.4.4", "snub square": "3.3.4.3.4",
-    "snub hexagonal": "3.3.3.3.6", "3^4.6": "3.3.3.3.6", "3^3.4^2": "3.3.3.4.4", "3^2.4.3.4": "3.3.4.3.4",
-    "3.12^2": "3.12.12", "4.8^2": "4.8.8", "(3.6)^2": "3.6.3.6",
+    "3^6": "3.3.3.3.3.3",
+    "triangular": "3.3.3.3.3.3",
+    "4^4": "4.4.4.4",
+    "square": "4.4.4.4",
+    "6^3": "6.6.6",
+    "hexagonal": "6.6.6",
+    "trihexagonal": "3.6.3.6",
+    "kagome": "3.6.3.6",
+    "truncated hexagonal": "3.12.12",
+    "truncated trihexagonal": "4.6.12",
+    "rhombitrihexagonal": "3.4.6.4",
+    "truncated square": "4.8.8",
+    "elongated triangular": "3.3.3.4.4",
+    "snub square": "3.3.4.3.4",
+    "snub hexagonal": "3.3.3.3.6",
+    "3^4.6": "3.3.3.3.6",
+    "3^3.4^2": "3.3.3.4.4",
+    "3^2.4.3.4": "3.3.4.3.4",
+    "3.12^2": "3.12.12",
+    "4.8^2": "4.8.8",
+    "(3.6)^2": "3.6.3.6",
 }
 # the order a corner's faces appear in (up to rotation and reflection), for checks
 EXPECTED_CONFIG = {name: tuple(int(k) for k in name.split(".")) for name in ARCHIMEDEAN}
@@ -170,14 +189,21 @@ def canonical_name(name: str) -> str:
         return key
     if key in ALIASES:
         return ALIASES[key]
-    raise BoardError(f"unknown Archimedean tiling {name!r}; expected one of {', '.join(ARCHIMEDEAN)} "
-                     f"(or a common name such as 'snub square')")
+    raise BoardError(
+        f"unknown Archimedean tiling {name!r}; expected one of {', '.join(ARCHIMEDEAN)} "
+        f"(or a common name such as 'snub square')"
+    )
 
 
 def _regular(n, centre, phase_deg):
     R = 1 / (2 * math.sin(math.pi / n))
-    return [(centre[0] + R * math.cos(math.radians(phase_deg + 360 * k / n)),
-             centre[1] + R * math.sin(math.radians(phase_deg + 360 * k / n))) for k in range(n)]
+    return [
+        (
+            centre[0] + R * math.cos(math.radians(phase_deg + 360 * k / n)),
+            centre[1] + R * math.sin(math.radians(phase_deg + 360 * k / n)),
+        )
+        for k in range(n)
+    ]
 
 
 def _unit_distance_pairs(P: np.ndarray, tol: float = 1e-6) -> np.ndarray:
@@ -200,8 +226,18 @@ def _regular_faces_in_disc(name: str, radius: float):
     """Nodes, and the regular unit-side faces, of a patch of the tiling covering a disc."""
     a1, a2, seeds = ARCHIMEDEAN_SPECS[name]
     cell = max(math.hypot(*a1), math.hypot(*a2))
-    m = int(math.ceil((radius + 2 * cell) / min(abs(a1[0] * a2[1] - a1[1] * a2[0]) / math.hypot(*a1),
-                                               abs(a1[0] * a2[1] - a1[1] * a2[0]) / math.hypot(*a2)))) + 1
+    m = (
+        int(
+            math.ceil(
+                (radius + 2 * cell)
+                / min(
+                    abs(a1[0] * a2[1] - a1[1] * a2[0]) / math.hypot(*a1),
+                    abs(a1[0] * a2[1] - a1[1] * a2[0]) / math.hypot(*a2),
+                )
+            )
+        )
+        + 1
+    )
     pts = []
     for i in range(-m, m + 1):
         for j in range(-m, m + 1):

@@ -11,6 +11,7 @@ True
 >>> game.view.press(game.view.legal[0]); game.state.turn_number >= 3   # a click on the board
 True
 """
+
 from __future__ import annotations
 
 import json
@@ -32,14 +33,16 @@ from .rules import Rules
 from .svg import COLOUR_NAMES, board_svg
 from .tessellation import BoardError, Tessellation
 
-STANDARD = {"triangle side 7 (standard)": lambda k: tilings.triangle(7),
-            "triangle side 5": lambda k: tilings.triangle(5),
-            "triangle side 3": lambda k: tilings.triangle(3),
-            "hexagon radius 1 (7 hexes)": lambda k: tilings.hexagon(1),
-            "hexagon radius 2 (19 hexes)": lambda k: tilings.hexagon(2),
-            "square 5x5": lambda k: tilings.square(5, 5)}
+STANDARD = {
+    "triangle side 7 (standard)": lambda k: tilings.triangle(7),
+    "triangle side 5": lambda k: tilings.triangle(5),
+    "triangle side 3": lambda k: tilings.triangle(3),
+    "hexagon radius 1 (7 hexes)": lambda k: tilings.hexagon(1),
+    "hexagon radius 2 (19 hexes)": lambda k: tilings.hexagon(2),
+    "square 5x5": lambda k: tilings.square(5, 5),
+}
 for _name in tilings.ARCHIMEDEAN:
-    STANDARD[f"Archimedean {_name}"] = (lambda name: (lambda k: tilings.archimedean(name, faces=k)))(_name)
+    STANDARD[f"Archimedean {_name}"] = (lambda name: lambda k: tilings.archimedean(name, faces=k))(_name)
 
 
 def make_board(choice: str, faces: int = 25) -> Tessellation:
@@ -67,9 +70,11 @@ def explorer(default: str = "triangle side 7 (standard)") -> W.VBox:
     def show(board):
         r = derive_ne(board, scope.value)
         pic.value = board_svg(board, size=360)
-        info.value = (f"<b>{board.name}</b>: {board.num_faces} faces, {board.num_nodes} nodes, {board.num_edges} edges"
-                      + r._repr_html_()
-                      + "".join(f"<div style='color:#8a6d00'>{w}</div>" for w in board.warnings))
+        info.value = (
+            f"<b>{board.name}</b>: {board.num_faces} faces, {board.num_nodes} nodes, {board.num_edges} edges"
+            + r._repr_html_()
+            + "".join(f"<div style='color:#8a6d00'>{w}</div>" for w in board.warnings)
+        )
         import io
 
         import matplotlib.pyplot as plt
@@ -170,8 +175,15 @@ class PlayableBoard:
     ('', 0, 2)
     """
 
-    def __init__(self, board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0,
-                 rules: Rules | None = None, seed: int = 0, size: int = 420):
+    def __init__(
+        self,
+        board: Tessellation | None = None,
+        agent: str = "greedy",
+        human_seat: int = 0,
+        rules: Rules | None = None,
+        seed: int = 0,
+        size: int = 420,
+    ):
         self.board = board or tilings.triangle(5)
         self.game = FenGame(self.board, rules)
         self.agent = games.entry("fen").make_agent(agent)
@@ -208,8 +220,9 @@ class PlayableBoard:
         kind, _, num = name.partition(":")
         first, count = {"node": (0, b.V), "edge": (b.EDGE0, b.E), "face": (b.FACE0, b.F)}.get(kind, (0, -1))
         if count < 0 or not num.isdigit() or int(num) >= count:
-            raise InvalidInputError(f"{name!r} is not a place on this board (nodes 0..{b.V - 1}, "
-                                    f"edges 0..{b.E - 1}, faces 0..{b.F - 1})")
+            raise InvalidInputError(
+                f"{name!r} is not a place on this board (nodes 0..{b.V - 1}, edges 0..{b.E - 1}, faces 0..{b.F - 1})"
+            )
         return first + int(num)
 
     # -- playing -------------------------------------------------------------------------------
@@ -279,8 +292,10 @@ class PlayableBoard:
         """The status line: your colour, turn, n and e, faces owned, what to click next."""
         s, g = self.state, self.game
         you = COLOUR_NAMES[self.human ^ s.swapped]
-        faces = (f"faces {COLOUR_NAMES[0]} {s.faces_owned[0]}, {COLOUR_NAMES[1]} {s.faces_owned[1]} "
-                 f"({s.b.majority} of {s.b.F} win)")
+        faces = (
+            f"faces {COLOUR_NAMES[0]} {s.faces_owned[0]}, {COLOUR_NAMES[1]} {s.faces_owned[1]} "
+            f"({s.b.majority} of {s.b.F} win)"
+        )
         if s.is_terminal():
             w = s.winner()
             res = "a draw" if w is None else ("you win" if w == self.human else "the agent wins")
@@ -289,8 +304,10 @@ class PlayableBoard:
         if self.last_reply:
             agent = COLOUR_NAMES[(1 - self.human) ^ s.swapped]
             reply = f" The agent ({agent}) played {', '.join(s.action_to_string(a) for a in self.last_reply)}."
-        return (f"You are {you}. Turn {s.turn_number + 1}, {COLOUR_NAMES[s.colour]} to move: {next_step(s)}. "
-                f"n={g.n}, e={g.e}; {faces}.{reply}")
+        return (
+            f"You are {you}. Turn {s.turn_number + 1}, {COLOUR_NAMES[s.colour]} to move: {next_step(s)}. "
+            f"n={g.n}, e={g.e}; {faces}.{reply}"
+        )
 
 
 def play_board(board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0, **kw) -> PlayableBoard:

@@ -16,6 +16,7 @@ Rules(size=5, swap=True)
 >>> [a.describe()["agent"] for a in games.make_agents("necklace", "random,mcts:50")]
 ['random', 'numba_mcts']
 """
+
 from negenlab.core.errors import IllegalMoveError
 from negenlab.core.registry import GameEntry
 
@@ -25,5 +26,14 @@ from .rules import Rules
 
 ENTRY = GameEntry("necklace", make_game=NecklaceGame, agents=AGENTS, default_agent="random")
 
-__all__ = ["State", "NecklaceGame", "NecklaceState", "Rules", "IllegalMoveError", "InvalidPositionError",
-           "secluded_points", "SWAP", "ENTRY"]
+__all__ = [
+    "State",
+    "NecklaceGame",
+    "NecklaceState",
+    "Rules",
+    "IllegalMoveError",
+    "InvalidPositionError",
+    "secluded_points",
+    "SWAP",
+    "ENTRY",
+]

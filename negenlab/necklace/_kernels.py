@@ -15,6 +15,7 @@ All randomness is a xorshift64* stream seeded by the caller (from a numpy Genera
 >>> int(count_legal(b, 3, 1))
 9
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -68,8 +69,14 @@ def scratch(n):
     """The scratch arrays of the legality kernels for an n x n board, made in one place:
     ``(art, disc, low, parent, nxt, stack)`` as :func:`articulation` and :func:`legal_list` take them."""
     N = n * n
-    return (np.zeros(N, dtype=np.bool_), np.empty(N + 1, dtype=np.int32), np.empty(N + 1, dtype=np.int32),
-            np.empty(N + 1, dtype=np.int32), np.empty(N + 1, dtype=np.int32), np.empty(N + 1, dtype=np.int32))
+    return (
+        np.zeros(N, dtype=np.bool_),
+        np.empty(N + 1, dtype=np.int32),
+        np.empty(N + 1, dtype=np.int32),
+        np.empty(N + 1, dtype=np.int32),
+        np.empty(N + 1, dtype=np.int32),
+        np.empty(N + 1, dtype=np.int32),
+    )
 
 
 @njit(cache=True)
@@ -77,8 +84,17 @@ def playout_scratch(n):
     """:func:`scratch` and the playouts' own arrays: ``(art, disc, low, parent, nxt, stack, uf, moves, record)``."""
     N = n * n
     art, disc, low, parent, nxt, stack = scratch(n)
-    return (art, disc, low, parent, nxt, stack, np.empty(N + 4, dtype=np.int32), np.empty(N, dtype=np.int32),
-            np.empty(N, dtype=np.int32))
+    return (
+        art,
+        disc,
+        low,
+        parent,
+        nxt,
+        stack,
+        np.empty(N + 4, dtype=np.int32),
+        np.empty(N, dtype=np.int32),
+        np.empty(N, dtype=np.int32),
+    )
 
 
 # ----------------------------------------------------------------------------- local rules
@@ -217,8 +233,7 @@ def legal_list(board, n, colour, order, out, art, disc, low, parent, nxt, stack)
 def count_legal(board, n, colour):
     N = n * n
     art, disc, low, parent, nxt, stack = scratch(n)
-    return legal_list(board, n, colour, np.arange(N), np.empty(N, dtype=np.int32), art, disc, low, parent, nxt,
-                      stack)
+    return legal_list(board, n, colour, np.arange(N), np.empty(N, dtype=np.int32), art, disc, low, parent, nxt, stack)
 
 
 @njit(cache=True)
@@ -472,12 +487,14 @@ def _playout_inplace(board, n, to_move, rng, uf, moves, art, disc, low, parent, 
     skipped = 0
     while True:
         state_art[0] = 0
-        p = _pick_legal(board, n, colour, empties, n_empty, moves, rng, state_art, art, disc, low, parent, nxt, stack,
-                        ring)
+        p = _pick_legal(
+            board, n, colour, empties, n_empty, moves, rng, state_art, art, disc, low, parent, nxt, stack, ring
+        )
         if p < 0:
             colour = 3 - colour
-            p = _pick_legal(board, n, colour, empties, n_empty, moves, rng, state_art, art, disc, low, parent, nxt,
-                            stack, ring)
+            p = _pick_legal(
+                board, n, colour, empties, n_empty, moves, rng, state_art, art, disc, low, parent, nxt, stack, ring
+            )
             if p < 0:
                 return 0, placed, skipped
             skipped += 1
@@ -501,8 +518,9 @@ def playout_record(board_in, n, to_move, seed_state):
     with the placed points in order and their colours (the tests replay them under the brute-force rules)."""
     board = board_in.copy()
     art, disc, low, parent, nxt, stack, uf, moves, record = playout_scratch(n)
-    w, placed, skipped = _playout_inplace(board, n, to_move, seed_state, uf, moves, art, disc, low, parent, nxt, stack,
-                                          record)
+    w, placed, skipped = _playout_inplace(
+        board, n, to_move, seed_state, uf, moves, art, disc, low, parent, nxt, stack, record
+    )
     colours = np.empty(placed, dtype=np.int8)
     for i in range(placed):
         colours[i] = board[record[i]]
@@ -525,8 +543,7 @@ def many_playouts(board_in, n, to_move, seed_state, count):
     out = np.empty(count, dtype=np.int8)
     for g in range(count):
         board[:] = board_in
-        w, _, _ = _playout_inplace(board, n, to_move, seed_state, uf, moves, art, disc, low, parent, nxt, stack,
-                                   record)
+        w, _, _ = _playout_inplace(board, n, to_move, seed_state, uf, moves, art, disc, low, parent, nxt, stack, record)
         out[g] = w
     return out
 
@@ -623,8 +640,9 @@ def mcts(board_root, n, to_move, simulations, c_uct, seed_state, max_nodes):
                     node_winner[ch] = 0
                     result = 0
                     break
-                w, _, _ = _playout_inplace(board, n, node_to_move[ch], seed_state, uf, moves, art, disc, low,
-                                           parent, nxt, stack, record)
+                w, _, _ = _playout_inplace(
+                    board, n, node_to_move[ch], seed_state, uf, moves, art, disc, low, parent, nxt, stack, record
+                )
                 result = w
                 break
             # all children visited: UCT

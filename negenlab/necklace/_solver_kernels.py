@@ -5,6 +5,7 @@ Zobrist hashes of the position under the board's four colour-preserving symmetri
 (identity, left-right mirror, top-bottom mirror, half turn). Skipped turns and the
 nobody-can-move draw follow the rules exactly: a draw is "not a win" for both colours.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -64,8 +65,29 @@ def _tt_key(h, colour, target):
 
 
 @njit(cache=True)
-def prove(board, n, colour, target, depth, h, zs, tt_keys, tt_vals, tt_move, order, movebuf,
-          art, disc, low, parent, nxt, stack, stamp, counters, hist):
+def prove(
+    board,
+    n,
+    colour,
+    target,
+    depth,
+    h,
+    zs,
+    tt_keys,
+    tt_vals,
+    tt_move,
+    order,
+    movebuf,
+    art,
+    disc,
+    low,
+    parent,
+    nxt,
+    stack,
+    stamp,
+    counters,
+    hist,
+):
     """True iff ``target`` (1 red, 2 blue) wins with perfect play, ``colour`` to move.
 
     Move order: the move stored with the position (it refuted or proved it before), then
@@ -95,8 +117,29 @@ def prove(board, n, colour, target, depth, h, zs, tt_keys, tt_vals, tt_move, ord
         k2 = legal_list(board, n, other, order, moves, art, disc, low, parent, nxt, stack)
         if k2 == 0:
             return False  # nobody can move, nobody has won: a draw
-        return prove(board, n, other, target, depth + 1, h, zs, tt_keys, tt_vals, tt_move, order, movebuf,
-                     art, disc, low, parent, nxt, stack, stamp, counters, hist)
+        return prove(
+            board,
+            n,
+            other,
+            target,
+            depth + 1,
+            h,
+            zs,
+            tt_keys,
+            tt_vals,
+            tt_move,
+            order,
+            movebuf,
+            art,
+            disc,
+            low,
+            parent,
+            nxt,
+            stack,
+            stamp,
+            counters,
+            hist,
+        )
     # immediate wins of the player to move
     for i in range(k):
         p = moves[i]
@@ -151,8 +194,29 @@ def prove(board, n, colour, target, depth, h, zs, tt_keys, tt_vals, tt_move, ord
         p = moves[i]
         board[p] = colour
         _toggle(h, zs, p, colour)
-        r = prove(board, n, other, target, depth + 1, h, zs, tt_keys, tt_vals, tt_move, order, movebuf,
-                  art, disc, low, parent, nxt, stack, stamp, counters, hist)
+        r = prove(
+            board,
+            n,
+            other,
+            target,
+            depth + 1,
+            h,
+            zs,
+            tt_keys,
+            tt_vals,
+            tt_move,
+            order,
+            movebuf,
+            art,
+            disc,
+            low,
+            parent,
+            nxt,
+            stack,
+            stamp,
+            counters,
+            hist,
+        )
         _toggle(h, zs, p, colour)
         board[p] = 0
         if counters[3] != 0:
@@ -309,8 +373,30 @@ def _answers_to_threats(board, n, colour, moves, k, wins, art, disc, low, parent
 
 
 @njit(cache=True)
-def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_dn, order, movebuf,
-         art, disc, low, parent, nxt, stack, stamp, counters):
+def dfpn(
+    board,
+    n,
+    colour,
+    target,
+    depth,
+    h,
+    thpn,
+    thdn,
+    zs,
+    tt_keys,
+    tt_pn,
+    tt_dn,
+    order,
+    movebuf,
+    art,
+    disc,
+    low,
+    parent,
+    nxt,
+    stack,
+    stamp,
+    counters,
+):
     """Depth-first proof-number search (Nagai's df-pn) of "``target`` wins", ``colour`` to move.
 
     OR nodes: ``target`` to move; AND nodes: the other colour. A draw (nobody can move) and
@@ -336,8 +422,30 @@ def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_
         if k2 == 0:
             _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)  # draw: no win for target
             return
-        dfpn(board, n, other, target, depth + 1, h, thpn, thdn, zs, tt_keys, tt_pn, tt_dn, order, movebuf,
-             art, disc, low, parent, nxt, stack, stamp, counters)
+        dfpn(
+            board,
+            n,
+            other,
+            target,
+            depth + 1,
+            h,
+            thpn,
+            thdn,
+            zs,
+            tt_keys,
+            tt_pn,
+            tt_dn,
+            order,
+            movebuf,
+            art,
+            disc,
+            low,
+            parent,
+            nxt,
+            stack,
+            stamp,
+            counters,
+        )
         ckey = _tt_key(h, other, target)
         cpn, cdn = _pn_lookup(tt_keys, tt_pn, tt_dn, ckey)
         _pn_store(tt_keys, tt_pn, tt_dn, key, cpn, cdn)
@@ -357,8 +465,22 @@ def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_
     is_or = colour == target
     other = 3 - colour
     # must-play: a move that leaves one of the opponent's winning points open loses at once
-    k = _answers_to_threats(board, n, colour, moves, k, movebuf[movebuf.shape[0] // 2 + depth], art, disc, low,
-                            parent, nxt, stack, stamp, counters)
+    k = _answers_to_threats(
+        board,
+        n,
+        colour,
+        moves,
+        k,
+        movebuf[movebuf.shape[0] // 2 + depth],
+        art,
+        disc,
+        low,
+        parent,
+        nxt,
+        stack,
+        stamp,
+        counters,
+    )
     if k == 0:  # every move lets the opponent win next
         if is_or:
             _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)
@@ -434,8 +556,30 @@ def dfpn(board, n, colour, target, depth, h, thpn, thdn, zs, tt_keys, tt_pn, tt_
         p = moves[best]
         board[p] = colour
         _toggle(h, zs, p, colour)
-        dfpn(board, n, other, target, depth + 1, h, c_thpn, c_thdn, zs, tt_keys, tt_pn, tt_dn, order, movebuf,
-             art, disc, low, parent, nxt, stack, stamp, counters)
+        dfpn(
+            board,
+            n,
+            other,
+            target,
+            depth + 1,
+            h,
+            c_thpn,
+            c_thdn,
+            zs,
+            tt_keys,
+            tt_pn,
+            tt_dn,
+            order,
+            movebuf,
+            art,
+            disc,
+            low,
+            parent,
+            nxt,
+            stack,
+            stamp,
+            counters,
+        )
         _toggle(h, zs, p, colour)
         board[p] = 0
         if counters[3] != 0:

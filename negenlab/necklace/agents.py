@@ -24,6 +24,7 @@ Traceback (most recent call last):
 ...
 negenlab.core.registry.AgentSpecError: agent 'mcts:2s': Necklace's mcts is the compiled search, whose budget is simulations per decision (mcts:400; 9x9 runs several thousand a second), not seconds
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -40,8 +41,9 @@ from .game import SWAP, NecklaceState, State
 DEFAULT_SIMULATIONS = 200  # bare "mcts", as the core registry's mcts
 
 
-def mcts_values(position: State, simulations: int, rng: np.random.Generator, c: float = 1.4,
-                max_nodes: int | None = None) -> dict:
+def mcts_values(
+    position: State, simulations: int, rng: np.random.Generator, c: float = 1.4, max_nodes: int | None = None
+) -> dict:
     """``{(row, col): (visits, value)}`` at the root; value = mean reward (win 1, draw 0.5) of the
     colour to move. Also returns the number of simulations actually run under key ``"_done"``."""
     if position.over:
@@ -49,9 +51,18 @@ def mcts_values(position: State, simulations: int, rng: np.random.Generator, c: 
     n = position.n
     if max_nodes is None:
         max_nodes = max(10_000, simulations * 40 + n * n + 1)
-    moves, visits, values, done, _ = K.mcts(position.board, n, position.to_move, int(simulations), float(c),
-                                            K.make_rng_state(int(rng.integers(2**63))), int(max_nodes))
-    out: dict[Any, Any] = {divmod(int(p), n): (float(v), float(q)) for p, v, q in zip(moves, visits, values, strict=True)}
+    moves, visits, values, done, _ = K.mcts(
+        position.board,
+        n,
+        position.to_move,
+        int(simulations),
+        float(c),
+        K.make_rng_state(int(rng.integers(2**63))),
+        int(max_nodes),
+    )
+    out: dict[Any, Any] = {
+        divmod(int(p), n): (float(v), float(q)) for p, v, q in zip(moves, visits, values, strict=True)
+    }
     out["_done"] = int(done)
     return out
 
@@ -96,8 +107,10 @@ class NumbaMCTSAgent(Agent):
 def mcts_agent(spec: AgentSpec) -> NumbaMCTSAgent:
     """The registry's ``mcts`` for Necklace: the compiled :class:`NumbaMCTSAgent` (``mcts:N``: N simulations)."""
     if spec.seconds is not None:
-        raise AgentSpecError(f"agent {str(spec)!r}: Necklace's mcts is the compiled search, whose budget is "
-                             "simulations per decision (mcts:400; 9x9 runs several thousand a second), not seconds")
+        raise AgentSpecError(
+            f"agent {str(spec)!r}: Necklace's mcts is the compiled search, whose budget is "
+            "simulations per decision (mcts:400; 9x9 runs several thousand a second), not seconds"
+        )
     return NumbaMCTSAgent(spec.simulations if spec.simulations is not None else DEFAULT_SIMULATIONS)
 
 

@@ -9,6 +9,7 @@
 ``--agents`` takes the shared agent specs, one for both seats or one per seat: ``random``, ``mcts``
 (the compiled MCTS, 200 simulations) or ``mcts:N`` (N simulations per decision).
 """
+
 from __future__ import annotations
 
 import sys
@@ -27,16 +28,34 @@ def register(parser) -> None:
     p.set_defaults(func=cmd_legal)
 
     p = sub.add_parser("solve", help="perfect-play result of the empty board for each size (every first move)")
-    p.add_argument("sizes", nargs="*", type=int, help="board sizes (3 and 4 finish in seconds; 5 was solved proof by "
-                                                      "proof with 'prove --tt-bits 28', see --proofs)")
-    p.add_argument("--proofs", action="append", default=[], metavar="FILE",
-                   help="also derive the sizes of a file of single proofs (lines of 'prove --json', e.g. "
-                        "data/necklace/proofs_5x5.jsonl); may be repeated")
-    p.add_argument("--write", metavar="DIR", default=None,
-                   help="also write solutions.csv and solution_openings.csv (with JSON sidecars) into DIR")
+    p.add_argument(
+        "sizes",
+        nargs="*",
+        type=int,
+        help="board sizes (3 and 4 finish in seconds; 5 was solved proof by "
+        "proof with 'prove --tt-bits 28', see --proofs)",
+    )
+    p.add_argument(
+        "--proofs",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="also derive the sizes of a file of single proofs (lines of 'prove --json', e.g. "
+        "data/necklace/proofs_5x5.jsonl); may be repeated",
+    )
+    p.add_argument(
+        "--write",
+        metavar="DIR",
+        default=None,
+        help="also write solutions.csv and solution_openings.csv (with JSON sidecars) into DIR",
+    )
     p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
-    p.add_argument("--max-nodes", type=int, default=0,
-                   help="cap per proof (0 = none); capped openings are reported and the row marked incomplete")
+    p.add_argument(
+        "--max-nodes",
+        type=int,
+        default=0,
+        help="cap per proof (0 = none); capped openings are reported and the row marked incomplete",
+    )
     add_json_flag(p)
     p.set_defaults(func=cmd_solve)
 
@@ -61,7 +80,10 @@ def cmd_legal(args) -> int:
 
     s = State.from_text(read_text_arg(args.board), args.to_move)
     result = {
-        "size": s.n, "to_move": s.colour_to_move, "winner": s.winner, "draw": s.is_draw,
+        "size": s.n,
+        "to_move": s.colour_to_move,
+        "winner": s.winner,
+        "draw": s.is_draw,
         "skipped_turns": s.skipped_turns,
         "legal_moves": [list(m) for m in s.legal_moves()],
         "illegal": [{"point": list(p), "reasons": list(r)} for p, r in sorted(s.illegal_points().items())],
@@ -70,7 +92,9 @@ def cmd_legal(args) -> int:
     if s.is_over:
         lines.append(f"game over: {s.winner + ' wins' if s.winner else 'draw (nobody can move)'}")
     else:
-        lines.append(f"{s.colour_to_move} to move" + (" (the other colour's turn was skipped)" if s.skipped_turns else ""))
+        lines.append(
+            f"{s.colour_to_move} to move" + (" (the other colour's turn was skipped)" if s.skipped_turns else "")
+        )
         lines.append("legal: " + " ".join(f"{r},{c}" for r, c in s.legal_moves()))
         for (r, c), why in sorted(s.illegal_points().items()):
             lines.append(f"illegal {r},{c}: {' and '.join(why)}")
@@ -107,20 +131,27 @@ def cmd_solve(args) -> int:
             raise InvalidInputError(f"--proofs {path}: not a file of 'prove --json' lines ({err})") from None
         for n, records in found.items():
             proofs.setdefault(n, []).extend(records)
-            notes[str(n)] = (f"{Path(path).name}: one line per df-pn proof (opening, target colour, result "
-                             "true/false/'capped', nodes, seconds, node cap); the "
-                             f"{n}x{n} rows are derived from it by negenlab.necklace.solver.values_from_proofs; "
-                             f"nodes and seconds of the {n}x{n} rows are sums over it")
-    sols = solutions(args.sizes, tt_bits=args.tt_bits, max_nodes=args.max_nodes, proofs=proofs,
-                     proofs_source=", ".join(args.proofs))
+            notes[str(n)] = (
+                f"{Path(path).name}: one line per df-pn proof (opening, target colour, result "
+                "true/false/'capped', nodes, seconds, node cap); the "
+                f"{n}x{n} rows are derived from it by negenlab.necklace.solver.values_from_proofs; "
+                f"nodes and seconds of the {n}x{n} rows are sums over it"
+            )
+    sols = solutions(
+        args.sizes, tt_bits=args.tt_bits, max_nodes=args.max_nodes, proofs=proofs, proofs_source=", ".join(args.proofs)
+    )
     table = solutions_table(sols)
     for s in sols[::2]:
         if s.info.get("capped"):
-            print(f"note: {s.size}x{s.size} openings {' '.join(s.info['capped'])} stopped by --max-nodes "
-                  f"{args.max_nodes}; that row is incomplete", file=sys.stderr)
+            print(
+                f"note: {s.size}x{s.size} openings {' '.join(s.info['capped'])} stopped by --max-nodes "
+                f"{args.max_nodes}; that row is incomplete",
+                file=sys.stderr,
+            )
     if args.write:
-        write_solution_tables(sols, args.write, command=_solve_command(args),
-                              extra_info={"proofs": notes} if notes else None)
+        write_solution_tables(
+            sols, args.write, command=_solve_command(args), extra_info={"proofs": notes} if notes else None
+        )
     emit(table, args.json)
     return 0
 
@@ -150,10 +181,20 @@ def cmd_prove(args) -> int:
         wins = search.wins(board, BLUE, RED if args.target == "red" else BLUE)
     except RuntimeError:
         wins = "capped"
-    record = {"n": n, "opening": [r, c], "target": args.target, "wins": wins, "nodes": search.nodes,
-              "cap": args.max_nodes, "tt_bits": args.tt_bits, "seconds": round(time.perf_counter() - t0, 1)}
-    text = (f"{args.target} {'wins' if wins is True else 'does not win' if wins is False else 'undecided (node cap)'}"
-            f" after Red opens at {r},{c} on {n}x{n} ({search.nodes} nodes, {record['seconds']} s)")
+    record = {
+        "n": n,
+        "opening": [r, c],
+        "target": args.target,
+        "wins": wins,
+        "nodes": search.nodes,
+        "cap": args.max_nodes,
+        "tt_bits": args.tt_bits,
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+    text = (
+        f"{args.target} {'wins' if wins is True else 'does not win' if wins is False else 'undecided (node cap)'}"
+        f" after Red opens at {r},{c} on {n}x{n} ({search.nodes} nodes, {record['seconds']} s)"
+    )
     emit(record, args.json, text)
     return 0
 
@@ -174,10 +215,18 @@ def cmd_simulate(args) -> int:
     colours = win_rates(df, column="winner_colour", labels=["red", "blue", "draw"])
     matchup = " vs ".join(map(str, parse_agent_specs(args.agents)))
     necklace = summarise(df, group=f"{args.size}x{args.size}, {matchup}")
-    result = {"rules": game.describe(), "agents": [a.describe() for a in agents], "seed": args.seed,
-              "colour_win_rates": colours, "summary": summary(df), "necklace_summary": necklace}
-    text = (f"{game.rules}, agents {args.agents}, {args.games} games, seed {args.seed}\n\n"
-            f"{colours.to_string(index=False)}\n\n{summary(df).to_string(index=False)}\n\n"
-            f"{wide_view(necklace).T.to_string()}")
+    result = {
+        "rules": game.describe(),
+        "agents": [a.describe() for a in agents],
+        "seed": args.seed,
+        "colour_win_rates": colours,
+        "summary": summary(df),
+        "necklace_summary": necklace,
+    }
+    text = (
+        f"{game.rules}, agents {args.agents}, {args.games} games, seed {args.seed}\n\n"
+        f"{colours.to_string(index=False)}\n\n{summary(df).to_string(index=False)}\n\n"
+        f"{wide_view(necklace).T.to_string()}"
+    )
     emit(result, args.json, text)
     return 0

@@ -19,6 +19,7 @@ rules page's default, ``Rules()``: a 9x9 board with the swap rule on.
 >>> s.winner
 'red'
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -64,9 +65,24 @@ class State:
     (``is_draw``) with ``winner`` None.
     """
 
-    __slots__ = ("n", "board", "to_move", "swap_rule", "swap_available", "swapped", "winner_code", "over",
-                 "skipped_turns", "placements", "crosscut_blocked", "seclusion_blocked",
-                 "crosscut_turns", "seclusion_turns", "history", "_cache")
+    __slots__ = (
+        "n",
+        "board",
+        "to_move",
+        "swap_rule",
+        "swap_available",
+        "swapped",
+        "winner_code",
+        "over",
+        "skipped_turns",
+        "placements",
+        "crosscut_blocked",
+        "seclusion_blocked",
+        "crosscut_turns",
+        "seclusion_turns",
+        "history",
+        "_cache",
+    )
 
     def __init__(self, n: int, board: np.ndarray, to_move: int, swap_available: bool = False):
         self.n = n
@@ -131,7 +147,8 @@ class State:
             for j, ch in enumerate(row):
                 if ch not in _CHARS:
                     raise InvalidPositionError(
-                        f"unknown character {ch!r} at row {i}, column {j}: expected '.', 'R' or 'B'")
+                        f"unknown character {ch!r} at row {i}, column {j}: expected '.', 'R' or 'B'"
+                    )
         if len(rows) != width:
             raise InvalidPositionError(f"the board must be square: {len(rows)} rows of {width} points")
         n = width
@@ -164,13 +181,13 @@ class State:
             r, c = divmod(int(i), n)
             sym = {0: ".", 1: "R", 2: "B"}
             a, b, cc, d = (sym[int(flat[q])] for q in (i, i + 1, i + n, i + n + 1))
-            raise InvalidPositionError(
-                f"crosscut in the 2x2 block with top-left corner ({r}, {c}): {a} {b} / {cc} {d}")
+            raise InvalidPositionError(f"crosscut in the 2x2 block with top-left corner ({r}, {c}): {a} {b} / {cc} {d}")
         secluded = secluded_points(flat, n)
         if secluded:
             raise InvalidPositionError(
                 f"secluded empty point(s) {secluded[:5]}{' ...' if len(secluded) > 5 else ''}: "
-                "every empty region must contain an edge point")
+                "every empty region must contain an edge point"
+            )
         red_won = bool(K.winning_chain(flat, n, RED).any())
         blue_won = bool(K.winning_chain(flat, n, BLUE).any())
         if red_won and blue_won:
@@ -187,8 +204,18 @@ class State:
 
     def copy(self) -> State:
         s = State(self.n, self.board.copy(), self.to_move, self.swap_available)
-        for name in ("swap_rule", "swapped", "winner_code", "over", "skipped_turns", "placements", "crosscut_blocked",
-                     "seclusion_blocked", "crosscut_turns", "seclusion_turns"):
+        for name in (
+            "swap_rule",
+            "swapped",
+            "winner_code",
+            "over",
+            "skipped_turns",
+            "placements",
+            "crosscut_blocked",
+            "seclusion_blocked",
+            "crosscut_turns",
+            "seclusion_turns",
+        ):
             setattr(s, name, getattr(self, name))
         s.history = list(self.history)
         s._cache = self._cache
@@ -250,12 +277,17 @@ class State:
         return out
 
     def _check_point(self, move) -> int:
-        if (not isinstance(move, (tuple, list)) or len(move) != 2
-                or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in move)):
+        if (
+            not isinstance(move, (tuple, list))
+            or len(move) != 2
+            or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in move)
+        ):
             raise IllegalMoveError(f"a move is (row, col) with integers or 'swap', got {move!r}")
         r, c = int(move[0]), int(move[1])
         if not (0 <= r < self.n and 0 <= c < self.n):
-            raise IllegalMoveError(f"({r}, {c}) is off the {self.n}x{self.n} board: rows and columns run 0..{self.n - 1}")
+            raise IllegalMoveError(
+                f"({r}, {c}) is off the {self.n}x{self.n} board: rows and columns run 0..{self.n - 1}"
+            )
         return r * self.n + c
 
     def why_illegal(self, move) -> str | None:
@@ -350,7 +382,7 @@ class State:
 
     def to_text(self) -> str:
         sym = {0: ".", RED: "R", BLUE: "B"}
-        return "\n".join("".join(sym[int(v)] for v in self.board[r * self.n:(r + 1) * self.n]) for r in range(self.n))
+        return "\n".join("".join(sym[int(v)] for v in self.board[r * self.n : (r + 1) * self.n]) for r in range(self.n))
 
     def playout(self, rng: np.random.Generator) -> tuple[str, int, int]:
         """Random legal play to the end from a copy (compiled); ``(result, placements, skips)``.
@@ -370,17 +402,23 @@ class State:
         return ({RED: "red", BLUE: "blue"}.get(int(w), "draw"), int(placed), int(skipped))
 
     def __repr__(self) -> str:
-        status = (f"winner={self.winner!r}" if self.winner else "draw" if self.is_draw
-                  else f"to_move={NAMES[self.to_move]!r}")
+        status = (
+            f"winner={self.winner!r}" if self.winner else "draw" if self.is_draw else f"to_move={NAMES[self.to_move]!r}"
+        )
         return f"State({self.n}x{self.n}, {status})\n{self.to_text()}"
 
     def drawing_facts(self) -> dict[str, Any]:
         """What :func:`negenlab.necklace.svg.board_svg` draws, computed here by the rules: the board,
         the colour to move, the winner, the swap, the illegal points with their reasons and the
         winning chain. ``board_svg(**state.drawing_facts())`` draws the position."""
-        return {"board": self.board.reshape(self.n, self.n).copy(), "to_move": self.colour_to_move,
-                "winner": self.winner, "swap_available": bool(self.swap_available),
-                "illegal": self.illegal_points(), "chain": self.winning_chain()}
+        return {
+            "board": self.board.reshape(self.n, self.n).copy(),
+            "to_move": self.colour_to_move,
+            "winner": self.winner,
+            "swap_available": bool(self.swap_available),
+            "illegal": self.illegal_points(),
+            "chain": self.winning_chain(),
+        }
 
     def _repr_svg_(self) -> str:
         from .svg import board_svg
@@ -388,9 +426,14 @@ class State:
         return board_svg(**self.drawing_facts())
 
     def __eq__(self, other) -> bool:
-        return (isinstance(other, State) and self.n == other.n and self.to_move == other.to_move
-                and self.swap_available == other.swap_available and self.over == other.over
-                and bool(np.array_equal(self.board, other.board)))
+        return (
+            isinstance(other, State)
+            and self.n == other.n
+            and self.to_move == other.to_move
+            and self.swap_available == other.swap_available
+            and self.over == other.over
+            and bool(np.array_equal(self.board, other.board))
+        )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -399,8 +442,7 @@ def secluded_points(board: np.ndarray, n: int) -> list[tuple[int, int]]:
     """Empty points not connected to the edge through empty points (flood fill from the edge)."""
     b = np.asarray(board).reshape(n, n)
     reach = np.zeros((n, n), dtype=bool)
-    stack = [(r, c) for r in range(n) for c in range(n)
-             if (r in (0, n - 1) or c in (0, n - 1)) and b[r, c] == 0]
+    stack = [(r, c) for r in range(n) for c in range(n) if (r in (0, n - 1) or c in (0, n - 1)) and b[r, c] == 0]
     for r, c in stack:
         reach[r, c] = True
     while stack:

@@ -9,6 +9,7 @@
 >>> [t.get_color() for t in ax.texts]   # white numbers on the dark blue and dark red cells
 ['white', 'black', 'white', 'black']
 """
+
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
@@ -39,8 +40,16 @@ def plot_swap_map(values: np.ndarray, ax=None, title: str | None = None, solved:
     """
     values = np.asarray(values, dtype=float)
     first_text = len(ax.texts) if ax is not None else 0  # the numbers heatmap adds come after these
-    ax = heatmap(values, ax=ax, cmap="RdBu_r", vmin=0, vmax=1, fmt="{:.0f}" if solved else "{:.2f}",
-                 title=title, colorbar_label="Red wins (1) / Blue wins (0)" if solved else "Red win rate")
+    ax = heatmap(
+        values,
+        ax=ax,
+        cmap="RdBu_r",
+        vmin=0,
+        vmax=1,
+        fmt="{:.0f}" if solved else "{:.2f}",
+        title=title,
+        colorbar_label="Red wins (1) / Blue wins (0)" if solved else "Red win rate",
+    )
     image = ax.images[-1]
     for label in ax.texts[first_text:]:
         c, r = label.get_position()
@@ -85,8 +94,9 @@ def plot_restrictions(table: pd.DataFrame, ax=None):
         _, ax = plt.subplots(figsize=(5.5, 3.4))
     groups = list(dict.fromkeys(table["group"]))
     x = np.arange(len(groups))
-    for off, (name, metric) in zip((-0.2, 0.2), (("crosscut", CROSSCUT_SHARE), ("seclusion", SECLUSION_SHARE)),
-                                   strict=True):
+    for off, (name, metric) in zip(
+        (-0.2, 0.2), (("crosscut", CROSSCUT_SHARE), ("seclusion", SECLUSION_SHARE)), strict=True
+    ):
         rows = table[table["metric"] == metric].set_index("group").loc[groups]
         y, err = _value_and_errors(rows)
         ax.bar(x + off, y, 0.4, yerr=err, capsize=2, label=name)

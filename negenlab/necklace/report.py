@@ -3,6 +3,7 @@
 Defaults keep the whole section within about a minute on two cores; ``--games N`` sets
 the games per random-agent study (MCTS studies use N // 5, at least 4).
 """
+
 from __future__ import annotations
 
 import time
@@ -27,30 +28,42 @@ def build(page, options) -> None:
     from .svg import board_svg
 
     t0 = time.perf_counter()
-    page.text("Necklace by Mark Steere and Luis Bolaños Mures (2024). Red connects top and bottom, Blue left "
-              "and right, orthogonally; a placement may not create a crosscut nor leave an empty region "
-              "without an edge point; a colour that cannot place is skipped. negenlab reports a position "
-              "where nobody can move and nobody has won as a draw (the designers call the game drawless).")
+    page.text(
+        "Necklace by Mark Steere and Luis Bolaños Mures (2024). Red connects top and bottom, Blue left "
+        "and right, orthogonally; a placement may not create a crosscut nor leave an empty region "
+        "without an edge point; a colour that cannot place is skipped. negenlab reports a position "
+        "where nobody can move and nobody has won as a draw (the designers call the game drawless)."
+    )
 
     # -------------------------------------------------------------- exact results
     page.heading("Perfect play on small boards")
     solutions, openings = load_tables()
-    page.table(solutions, caption=f"Committed solver table (data/necklace/solutions.csv, made by {SOLUTIONS_COMMAND}): "
-                                  "winner with perfect play, "
-                                  "Red's winning first moves (no swap), and the openings Blue should swap. "
-                                  "'second player' = with swap, seat 1 wins whatever seat 0 opens.")
+    page.table(
+        solutions,
+        caption=f"Committed solver table (data/necklace/solutions.csv, made by {SOLUTIONS_COMMAND}): "
+        "winner with perfect play, "
+        "Red's winning first moves (no swap), and the openings Blue should swap. "
+        "'second player' = with swap, seat 1 wins whatever seat 0 opens.",
+    )
     partial = solutions[solutions["complete"].astype(str) == "False"]
     if len(partial):
-        page.warning("Incomplete rows (the search did not finish every opening in the time it was given): "
-                     + ", ".join(f"{r['size']}x{r['size']} swap={r['swap']}: {r['solved_openings']} of {int(r['size']) ** 2} "
-                                 "openings" for r in partial.to_dict("records"))
-                     + ". Only what was proved is reported; see data/necklace/solutions.json.")
+        page.warning(
+            "Incomplete rows (the search did not finish every opening in the time it was given): "
+            + ", ".join(
+                f"{r['size']}x{r['size']} swap={r['swap']}: {r['solved_openings']} of {int(r['size']) ** 2} openings"
+                for r in partial.to_dict("records")
+            )
+            + ". Only what was proved is reported; see data/necklace/solutions.json."
+        )
     solved_sizes = sorted(set(openings["size"]))
     fig, axes = plt.subplots(1, len(solved_sizes), figsize=(3.6 * len(solved_sizes), 3.2))
     for ax, n in zip(np.atleast_1d(axes), solved_sizes, strict=True):
         plot_swap_map(swap_map_solved(n, openings), ax=ax, title=f"{n}x{n} solved", solved=True)
-    page.figure(fig, caption="Solved swap maps: 1 = Red wins after this opening (Blue should swap), "
-                             "0 = Blue wins (Blue should place).")
+    page.figure(
+        fig,
+        caption="Solved swap maps: 1 = Red wins after this opening (Blue should swap), "
+        "0 = Blue wins (Blue should place).",
+    )
 
     # -------------------------------------------------------------- self-play
     page.heading("Self-play statistics")
@@ -61,17 +74,29 @@ def build(page, options) -> None:
     for s in SIZES:
         games[(s, "random")] = n_random
         games[(s, mcts)] = max(4, int(n_mcts * (5 / s) ** 2))
-    table, frames = study(SIZES, ("random", mcts), games=games, seed=options.seed, swap=True,
-                          workers=options.workers, progress=options.progress)
-    page.table(wide_view(table).reset_index(),
-               caption="Swap rule on; one row per board size and agent (mcts:N = the compiled MCTS with N "
-                       "simulations per decision), each cell value [95% interval]. red wins = games won by the Red "
-                       "colour (after any swap), first player wins = by seat 0, draws and swaps: Wilson intervals; "
-                       "decisions and skipped turns per game: normal intervals; crosscut/seclusion share = share of "
-                       "decisions at which the restriction removed at least one point (decisions are not "
-                       "independent; intervals are indicative); points per decision: plain ratios.")
-    page.table(table, caption="The same numbers as one long table (the core summary layer).",
-               folded="Self-play summary, long table")
+    table, frames = study(
+        SIZES,
+        ("random", mcts),
+        games=games,
+        seed=options.seed,
+        swap=True,
+        workers=options.workers,
+        progress=options.progress,
+    )
+    page.table(
+        wide_view(table).reset_index(),
+        caption="Swap rule on; one row per board size and agent (mcts:N = the compiled MCTS with N "
+        "simulations per decision), each cell value [95% interval]. red wins = games won by the Red "
+        "colour (after any swap), first player wins = by seat 0, draws and swaps: Wilson intervals; "
+        "decisions and skipped turns per game: normal intervals; crosscut/seclusion share = share of "
+        "decisions at which the restriction removed at least one point (decisions are not "
+        "independent; intervals are indicative); points per decision: plain ratios.",
+    )
+    page.table(
+        table,
+        caption="The same numbers as one long table (the core summary layer).",
+        folded="Self-play summary, long table",
+    )
     draws = metric(table, DRAWS)
     total_draws = int(round(float((draws["value"] * draws["n"]).sum())))
     total_games = int(draws["n"].sum())
@@ -83,19 +108,26 @@ def build(page, options) -> None:
     plot_red_win_rates(table, ax=axes[0])
     plot_restrictions(table, ax=axes[1])
     plot_lengths(frames, ax=axes[2])
-    page.figure(fig, caption="Left: Red's win rate by size (95% Wilson). Middle: how often each restriction "
-                             "removed a move. Right: game length.")
+    page.figure(
+        fig,
+        caption="Left: Red's win rate by size (95% Wilson). Middle: how often each restriction "
+        "removed a move. Right: game length.",
+    )
 
     # -------------------------------------------------------------- swap map beyond the solver
     page.heading("Swap map beyond the solved sizes")
     size = 7
     sims = 300
     fig, ax = plt.subplots(figsize=(4.5, 4))
-    plot_swap_map(swap_map_mcts(size, simulations=sims, seed=options.seed), ax=ax,
-                  title=f"{size}x{size}: MCTS {sims} simulations")
-    page.figure(fig, caption="Red's estimated win rate after each first move (1 minus the value of Blue's best "
-                             "reply in a compiled MCTS search); gold frames: openings Blue should swap. "
-                             "Estimates, not proofs.")
+    plot_swap_map(
+        swap_map_mcts(size, simulations=sims, seed=options.seed), ax=ax, title=f"{size}x{size}: MCTS {sims} simulations"
+    )
+    page.figure(
+        fig,
+        caption="Red's estimated win rate after each first move (1 minus the value of Blue's best "
+        "reply in a compiled MCTS search); gold frames: openings Blue should swap. "
+        "Estimates, not proofs.",
+    )
 
     # -------------------------------------------------------------- an example
     page.heading("An example game")
@@ -105,11 +137,16 @@ def build(page, options) -> None:
         moves = example.legal_moves()
         example.play(moves[int(rng.integers(len(moves)))])
     page.raw_html(board_svg(**example.drawing_facts()))
-    page.text(f"A random 7x7 game: {example.winner or 'draw'} after {example.placements} placements, "
-              f"{example.skipped_turns} skipped turns; the winning chain is outlined.")
-    page.provenance(rules={"sizes": list(SIZES), "per_size": [rules_to_dict(Rules(size=s_, swap=True)) for s_ in SIZES]},
-                    agents=[{"agent": "random"}, {"agent": "numba_mcts", "simulations": MCTS_SIMS}],
-                    seed=options.seed, command=options.command("necklace"))
+    page.text(
+        f"A random 7x7 game: {example.winner or 'draw'} after {example.placements} placements, "
+        f"{example.skipped_turns} skipped turns; the winning chain is outlined."
+    )
+    page.provenance(
+        rules={"sizes": list(SIZES), "per_size": [rules_to_dict(Rules(size=s_, swap=True)) for s_ in SIZES]},
+        agents=[{"agent": "random"}, {"agent": "numba_mcts", "simulations": MCTS_SIMS}],
+        seed=options.seed,
+        command=options.command("necklace"),
+    )
     page.text(f"Section built in {time.perf_counter() - t0:.0f} s.", "meta")
     page.findings(findings(solutions, table, options.command("necklace")), first=True)
 
@@ -141,30 +178,45 @@ def findings(solutions, table, command: str) -> list[dict]:
     games = int(draw_rows["n"].sum())
     draws = int(round(float((draw_rows["value"] * draw_rows["n"]).sum())))
     lo, hi = wilson_interval(draws, games)
-    out.append({"claim": '"drawless"',
-                "text": f"{draws} of {games} self-play games ended with nobody able to move (draw rate at most "
-                        f"{100 * hi:.1f}% at 95%), over sizes {', '.join(map(str, sorted(set(table['size']))))}.",
-                "section": "Self-play statistics", "command": command})
+    out.append(
+        {
+            "claim": '"drawless"',
+            "text": f"{draws} of {games} self-play games ended with nobody able to move (draw rate at most "
+            f"{100 * hi:.1f}% at 95%), over sizes {', '.join(map(str, sorted(set(table['size']))))}.",
+            "section": "Self-play statistics",
+            "command": command,
+        }
+    )
     exact = solutions[solutions["complete"].astype(str) == "True"]
     if len(exact):
         no_swap = exact[exact["swap"].astype(str) == "False"]
         with_swap = exact[exact["swap"].astype(str) == "True"]
         sizes = lambda d: ", ".join(f"{r.size}x{r.size}: {r.winner}" for r in d.itertuples())  # noqa: E731
-        out.append({"claim": "the first player's edge and the swap",
-                    "text": f"With perfect play and no swap the winner is {sizes(no_swap)}; with the swap rule "
-                            f"{sizes(with_swap)} (exact, solved).",
-                    "section": "Perfect play on small boards", "command": SOLUTIONS_COMMAND})
+        out.append(
+            {
+                "claim": "the first player's edge and the swap",
+                "text": f"With perfect play and no swap the winner is {sizes(no_swap)}; with the swap rule "
+                f"{sizes(with_swap)} (exact, solved).",
+                "section": "Perfect play on small boards",
+                "command": SOLUTIONS_COMMAND,
+            }
+        )
     seat0 = metric(table, SEAT0_WINS)
     red = metric(table, RED_WINS).set_index("group")
     swaps = metric(table, SWAPS).set_index("group")
     top = seat0[seat0["agents"].astype(str).str.startswith("mcts")].sort_values("size")
     for r in top.tail(2).to_dict("records"):
         rr = red.loc[r["group"]]
-        out.append({"claim": "the first player's edge and the swap",
-                    "text": f"At {r['size']}x{r['size']} between {parse_agent_spec(str(r['agents'])).simulations}"
-                            f"-simulation MCTS players (swap on) the first player wins {100 * r['value']:.0f}% "
-                            f"[{100 * r['lo']:.0f}%, {100 * r['hi']:.0f}%] and Red {100 * rr['value']:.0f}% "
-                            f"[{100 * rr['lo']:.0f}%, {100 * rr['hi']:.0f}%], n={r['n']}; Blue swaps in "
-                            f"{100 * swaps.loc[r['group'], 'value']:.0f}% of games.",
-                    "section": "Self-play statistics", "command": command})
+        out.append(
+            {
+                "claim": "the first player's edge and the swap",
+                "text": f"At {r['size']}x{r['size']} between {parse_agent_spec(str(r['agents'])).simulations}"
+                f"-simulation MCTS players (swap on) the first player wins {100 * r['value']:.0f}% "
+                f"[{100 * r['lo']:.0f}%, {100 * r['hi']:.0f}%] and Red {100 * rr['value']:.0f}% "
+                f"[{100 * rr['lo']:.0f}%, {100 * rr['hi']:.0f}%], n={r['n']}; Blue swaps in "
+                f"{100 * swaps.loc[r['group'], 'value']:.0f}% of games.",
+                "section": "Self-play statistics",
+                "command": command,
+            }
+        )
     return out

@@ -4,6 +4,7 @@
 >>> Rules(size=5, swap=False)
 Rules(size=5, swap=False)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -22,6 +22,7 @@ a value of its own: the solver proves "Red wins" and, when that fails, "Blue win
 >>> result.winner, result.winning_first_moves
 ('red', [(0, 1), (1, 1), (2, 1)])
 """
+
 from __future__ import annotations
 
 import time
@@ -69,9 +70,18 @@ class ProofSearch:
     'red'
     """
 
-    def __init__(self, n: int, tt_bits: int = 22, node_cap: int = 0, seed: int = 20240301,
-                 adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn",
-                 heuristic: bool = False, epsilon: bool = False):
+    def __init__(
+        self,
+        n: int,
+        tt_bits: int = 22,
+        node_cap: int = 0,
+        seed: int = 20240301,
+        adjacency_weight: int = 1000,
+        history: bool = False,
+        method: str = "dfpn",
+        heuristic: bool = False,
+        epsilon: bool = False,
+    ):
         if n < 2:
             raise InvalidInputError(f"board size must be >= 2, got {n}")
         if not 10 <= tt_bits <= 28:
@@ -126,9 +136,30 @@ class ProofSearch:
         self.counters[3] = 0
         if self.method == "dfpn":
             h = self._hashes(board)
-            dfpn(board, self.n, int(to_move), int(target), 0, h, INF, INF, self.zs, self.tt_keys, self.tt_pn,
-                 self.tt_dn, self.order, self.movebuf, self.art, self.disc, self.low, self.parent, self.nxt,
-                 self.stack, self.stamp, self.counters)
+            dfpn(
+                board,
+                self.n,
+                int(to_move),
+                int(target),
+                0,
+                h,
+                INF,
+                INF,
+                self.zs,
+                self.tt_keys,
+                self.tt_pn,
+                self.tt_dn,
+                self.order,
+                self.movebuf,
+                self.art,
+                self.disc,
+                self.low,
+                self.parent,
+                self.nxt,
+                self.stack,
+                self.stamp,
+                self.counters,
+            )
             self.nodes += int(self.counters[0])
             if self.counters[3]:
                 raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
@@ -137,9 +168,29 @@ class ProofSearch:
             if pn != 0 and dn != 0:
                 raise RuntimeError("df-pn stopped without a proof (transposition table too small?)")
             return pn == 0
-        r = prove(board, self.n, int(to_move), int(target), 0, self._hashes(board), self.zs, self.tt_keys,
-                  self.tt_vals, self.tt_move, self.order, self.movebuf, self.art, self.disc, self.low, self.parent, self.nxt,
-                  self.stack, self.stamp, self.counters, self.hist)
+        r = prove(
+            board,
+            self.n,
+            int(to_move),
+            int(target),
+            0,
+            self._hashes(board),
+            self.zs,
+            self.tt_keys,
+            self.tt_vals,
+            self.tt_move,
+            self.order,
+            self.movebuf,
+            self.art,
+            self.disc,
+            self.low,
+            self.parent,
+            self.nxt,
+            self.stack,
+            self.stamp,
+            self.counters,
+            self.hist,
+        )
         self.nodes += int(self.counters[0])
         if self.counters[3]:
             raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
@@ -159,8 +210,7 @@ class ProofSearch:
             if self.wins(board, to_move, second):
                 return COLOUR_NAME[second]
         except RuntimeError as err:
-            raise PartialResult(f"{COLOUR_NAME[first]} does not win; {err}",
-                                f"{COLOUR_NAME[second]} or draw") from None
+            raise PartialResult(f"{COLOUR_NAME[first]} does not win; {err}", f"{COLOUR_NAME[second]} or draw") from None
         return "draw"
 
 
@@ -205,21 +255,28 @@ class Solution:
     def to_row(self) -> dict[str, Any]:
         fmt = lambda moves: " ".join(f"{r},{c}" for r, c in moves)  # noqa: E731
         return {
-            "size": self.size, "swap": self.swap, "winner": self.winner,
+            "size": self.size,
+            "swap": self.swap,
+            "winner": self.winner,
             "winner_seat": -1 if self.winner_seat is None else self.winner_seat,
             "winning_first_moves": fmt(self.winning_first_moves),
             "n_winning_first_moves": len(self.winning_first_moves),
             "swap_openings": fmt(self.swap_openings) if self.swap else "",
             "red_winning_openings": fmt(sorted(m for m, v in self.opening_values.items() if v == "red")),
             "draw_openings": fmt(sorted(m for m, v in self.opening_values.items() if v == "draw")),
-            "complete": bool(self.info.get("complete", len(self.opening_values) == self.size ** 2)),
-            "winning_first_moves_complete": bool(self.info.get("winning_moves_complete",
-                                                                len(self.opening_values) == self.size ** 2)),
+            "complete": bool(self.info.get("complete", len(self.opening_values) == self.size**2)),
+            "winning_first_moves_complete": bool(
+                self.info.get("winning_moves_complete", len(self.opening_values) == self.size**2)
+            ),
             "unresolved": " ".join(
                 f"{r},{c}:{self.info.get('partial', {}).get((r, c), 'unknown').replace(' ', '_')}"
-                for r in range(self.size) for c in range(self.size) if (r, c) not in self.opening_values),
+                for r in range(self.size)
+                for c in range(self.size)
+                if (r, c) not in self.opening_values
+            ),
             "solved_openings": len(self.opening_values),
-            "nodes": self.nodes, "seconds": round(self.seconds, 3),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
         }
 
     def _repr_html_(self) -> str:
@@ -230,8 +287,9 @@ class Solution:
         return f"<table>{cells}</table>"
 
 
-def opening_values(n: int, search: ProofSearch | None = None, progress: bool = False,
-                   first_edge_blue: bool = True) -> dict:
+def opening_values(
+    n: int, search: ProofSearch | None = None, progress: bool = False, first_edge_blue: bool = True
+) -> dict:
     """``{(r, c): "red"|"blue"|"draw"}`` for every legal first move of Red on an n x n board.
 
     Symmetric openings are solved once (the board's four colour-preserving symmetries).
@@ -314,9 +372,16 @@ def values_from_proofs(n: int, proofs) -> tuple[dict, dict]:
     return dict(sorted(values.items())), dict(sorted(partial.items()))
 
 
-def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = False,
-          adjacency_weight: int = 1000, history: bool = False, method: str = "dfpn",
-          max_nodes: int = 0) -> Solution:
+def solve(
+    size: int,
+    swap: bool = True,
+    tt_bits: int = 22,
+    progress: bool = False,
+    adjacency_weight: int = 1000,
+    history: bool = False,
+    method: str = "dfpn",
+    max_nodes: int = 0,
+) -> Solution:
     """Solve the empty ``size`` x ``size`` board (with or without the swap rule).
 
     On an empty board every point is legal for Red (no stones, every region touches the edge).
@@ -326,8 +391,14 @@ def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = Fals
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 2:
         raise InvalidInputError(f"board size must be an integer >= 2, got {size!r}")
     t0 = time.perf_counter()
-    search = ProofSearch(int(size), tt_bits=tt_bits, adjacency_weight=adjacency_weight, history=history,
-                         method=method, node_cap=max_nodes)
+    search = ProofSearch(
+        int(size),
+        tt_bits=tt_bits,
+        adjacency_weight=adjacency_weight,
+        history=history,
+        method=method,
+        node_cap=max_nodes,
+    )
     values = opening_values(int(size), search, progress)
     info = {"method": method, "tt_bits": tt_bits}
     if search.capped:
@@ -338,8 +409,9 @@ def solve(size: int, swap: bool = True, tt_bits: int = 22, progress: bool = Fals
     return solution_from_values(int(size), swap, values, search.nodes, time.perf_counter() - t0, info=info)
 
 
-def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, seconds: float = 0.0,
-                         info: dict | None = None) -> Solution:
+def solution_from_values(
+    size: int, swap: bool, values: dict, nodes: int = 0, seconds: float = 0.0, info: dict | None = None
+) -> Solution:
     """The game's result from the per-opening results (see :func:`solve` for the swap logic)."""
     red_wins = sorted(m for m, v in values.items() if v == "red")
     draws = sorted(m for m, v in values.items() if v == "draw")
@@ -349,7 +421,8 @@ def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, se
     info["complete"] = complete
     # Red's winning first moves are all known when every other opening is proved not to be a Red win
     info["winning_moves_complete"] = all(
-        (r, c) in values or partial.get((r, c)) == "blue or draw" for r in range(size) for c in range(size))
+        (r, c) in values or partial.get((r, c)) == "blue or draw" for r in range(size) for c in range(size)
+    )
     if not complete:
         # a search stopped before every opening was solved: say so, conclude only what is proved
         info["solved_openings"] = len(values)
@@ -357,10 +430,12 @@ def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, se
             return Solution(size, False, "red", 0, red_wins, [], dict(values), nodes, seconds, info)
         if swap and info["winning_moves_complete"] and not draws:
             # Blue swaps every Red win; after any other opening Blue wins or it is drawn
-            return Solution(size, True, "second player or draw (unresolved)", None, [], red_wins, dict(values),
-                            nodes, seconds, info)
-        return Solution(size, swap, "unknown (incomplete)", None, [], red_wins if swap else [], dict(values),
-                        nodes, seconds, info)
+            return Solution(
+                size, True, "second player or draw (unresolved)", None, [], red_wins, dict(values), nodes, seconds, info
+            )
+        return Solution(
+            size, swap, "unknown (incomplete)", None, [], red_wins if swap else [], dict(values), nodes, seconds, info
+        )
     if not swap:
         if red_wins:
             winner, seat, first = "red", 0, red_wins
@@ -378,9 +453,23 @@ def solution_from_values(size: int, swap: bool, values: dict, nodes: int = 0, se
     return Solution(size, True, winner, seat, first, red_wins, dict(values), nodes, seconds, info)
 
 
-SOLUTION_COLUMNS = ["size", "swap", "winner", "winner_seat", "winning_first_moves", "n_winning_first_moves",
-                    "swap_openings", "red_winning_openings", "draw_openings", "complete",
-                    "winning_first_moves_complete", "unresolved", "solved_openings", "nodes", "seconds"]
+SOLUTION_COLUMNS = [
+    "size",
+    "swap",
+    "winner",
+    "winner_seat",
+    "winning_first_moves",
+    "n_winning_first_moves",
+    "swap_openings",
+    "red_winning_openings",
+    "draw_openings",
+    "complete",
+    "winning_first_moves_complete",
+    "unresolved",
+    "solved_openings",
+    "nodes",
+    "seconds",
+]
 
 
 def solutions_table(solutions) -> pd.DataFrame:

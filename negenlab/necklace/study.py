@@ -20,6 +20,7 @@ True
 >>> list(t.columns)[:3], t.loc[t["metric"] == RED_WINS, "method"].item()
 (['metric', 'group', 'value'], 'wilson')
 """
+
 from __future__ import annotations
 
 import json
@@ -62,24 +63,55 @@ CROSSCUT_SHARE = "crosscut share"
 SECLUSION_SHARE = "seclusion share"
 CROSSCUT_POINTS = "crosscut points per decision"
 SECLUSION_POINTS = "seclusion points per decision"
-METRICS = (RED_WINS, SEAT0_WINS, DRAWS, SWAPS, LENGTH, SKIPS, CROSSCUT_SHARE, SECLUSION_SHARE, CROSSCUT_POINTS,
-           SECLUSION_POINTS)
+METRICS = (
+    RED_WINS,
+    SEAT0_WINS,
+    DRAWS,
+    SWAPS,
+    LENGTH,
+    SKIPS,
+    CROSSCUT_SHARE,
+    SECLUSION_SHARE,
+    CROSSCUT_POINTS,
+    SECLUSION_POINTS,
+)
 
 
-def self_play(size: int, agent: str = "random", n_games: int = 100, seed: int = 0, swap: bool = True,
-              workers: int | None = None, progress: bool = False) -> pd.DataFrame:
+def self_play(
+    size: int,
+    agent: str = "random",
+    n_games: int = 100,
+    seed: int = 0,
+    swap: bool = True,
+    workers: int | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """``n_games`` games of two equal agents (an agent spec: ``random``, ``mcts:100``) on a ``size``
     board; the core simulation table."""
     agents = [ENTRY.make_agent(agent) for _ in range(2)]
-    return simulate(NecklaceGame(Rules(size=size, swap=swap)), agents, n_games, seed=seed, workers=workers,
-                    progress=progress, backend="serial" if workers == 1 else "process")
+    return simulate(
+        NecklaceGame(Rules(size=size, swap=swap)),
+        agents,
+        n_games,
+        seed=seed,
+        workers=workers,
+        progress=progress,
+        backend="serial" if workers == 1 else "process",
+    )
 
 
 def ratio_row(metric: str, total: float, count: int, group: str = "") -> dict[str, Any]:
     """A ratio of two sums (points removed per decision) with no interval: the decisions of one game
     are not independent, and the summary layer has no ratio estimator (method ``ratio``, lo/hi NaN)."""
-    return {"metric": metric, "group": group, "value": float(total / count) if count else np.nan,
-            "lo": np.nan, "hi": np.nan, "n": int(count), "method": "ratio"}
+    return {
+        "metric": metric,
+        "group": group,
+        "value": float(total / count) if count else np.nan,
+        "lo": np.nan,
+        "hi": np.nan,
+        "n": int(count),
+        "method": "ratio",
+    }
 
 
 def summary_rows(df: pd.DataFrame, group: str = "") -> list[dict[str, Any]]:
@@ -111,9 +143,15 @@ def summarise(df: pd.DataFrame, group: str = "") -> pd.DataFrame:
     return long_table(summary_rows(df, group))
 
 
-def study(sizes: Sequence[int] = (5, 7, 9, 11), agents: Sequence[str] = ("random", "mcts:100"),
-          games: int | dict | None = None, seed: int = 0, swap: bool = True, workers: int | None = None,
-          progress: bool = False) -> tuple[pd.DataFrame, dict]:
+def study(
+    sizes: Sequence[int] = (5, 7, 9, 11),
+    agents: Sequence[str] = ("random", "mcts:100"),
+    games: int | dict | None = None,
+    seed: int = 0,
+    swap: bool = True,
+    workers: int | None = None,
+    progress: bool = False,
+) -> tuple[pd.DataFrame, dict]:
     """Run :func:`self_play` for every size and agent spec; return ``(table, {(size, agent): df})``.
 
     ``table`` is the long summary table (:func:`summarise`) of all groups (``"7x7, mcts:100"``), with
@@ -179,8 +217,9 @@ def swap_map_solved(size: int, openings: pd.DataFrame | None = None) -> np.ndarr
         openings = load_tables()[1]
     sub = openings[openings["size"] == size]
     if sub.empty:
-        raise InvalidInputError(f"no solved openings for size {size} in the table; sizes: "
-                                f"{sorted(set(openings['size']))}")
+        raise InvalidInputError(
+            f"no solved openings for size {size} in the table; sizes: {sorted(set(openings['size']))}"
+        )
     out = np.full((size, size), np.nan)
     for r, c, v in sub[["row", "col", "value"]].itertuples(index=False):
         out[r, c] = {"red": 1.0, "blue": 0.0, "draw": 0.5}.get(v, np.nan)  # "blue or draw": not resolved
@@ -188,12 +227,17 @@ def swap_map_solved(size: int, openings: pd.DataFrame | None = None) -> np.ndarr
 
 
 # ---------------------------------------------------------------------------------------------- committed tables
-SOLUTIONS_COMMAND = ("negenlab necklace solve 3 4 --tt-bits 22 --proofs data/necklace/proofs_5x5.jsonl "
-                     "--write data/necklace")
-RULES_TEXT = ("negenlab/necklace rules (docs/rules/necklace.md): crosscut and seclusion restrictions, skip when a "
-              "colour cannot place, draw when nobody can; swap = pie rule on Blue's first turn")
-METHOD_TEXT = ("df-pn proof search (numba) with a transposition table over the 4 colour-preserving symmetries and a "
-               "can-still-connect disproof; 'red wins' proved, then 'blue wins'; neither = draw")
+SOLUTIONS_COMMAND = (
+    "negenlab necklace solve 3 4 --tt-bits 22 --proofs data/necklace/proofs_5x5.jsonl --write data/necklace"
+)
+RULES_TEXT = (
+    "negenlab/necklace rules (docs/rules/necklace.md): crosscut and seclusion restrictions, skip when a "
+    "colour cannot place, draw when nobody can; swap = pie rule on Blue's first turn"
+)
+METHOD_TEXT = (
+    "df-pn proof search (numba) with a transposition table over the 4 colour-preserving symmetries and a "
+    "can-still-connect disproof; 'red wins' proved, then 'blue wins'; neither = draw"
+)
 
 
 def read_proofs(lines: Iterable[str]) -> dict[int, list[dict]]:
@@ -206,8 +250,13 @@ def read_proofs(lines: Iterable[str]) -> dict[int, list[dict]]:
     return out
 
 
-def solutions(sizes: Iterable[int] = (3, 4), tt_bits: int = 22, max_nodes: int = 0,
-              proofs: dict[int, list[dict]] | None = None, proofs_source: str = "") -> list[Solution]:
+def solutions(
+    sizes: Iterable[int] = (3, 4),
+    tt_bits: int = 22,
+    max_nodes: int = 0,
+    proofs: dict[int, list[dict]] | None = None,
+    proofs_source: str = "",
+) -> list[Solution]:
     """The rows of the solver tables: each size in ``sizes`` solved (without swap, then the swap rule's
     result from the same openings), then each size of ``proofs`` (:func:`read_proofs`) derived from its
     recorded single proofs, whose nodes and seconds are summed."""
@@ -219,29 +268,61 @@ def solutions(sizes: Iterable[int] = (3, 4), tt_bits: int = 22, max_nodes: int =
         if n in set(sizes):
             raise InvalidInputError(f"size {n} is both solved and given by recorded proofs; choose one")
         values, partial = values_from_proofs(n, records)
-        info = {"method": f"dfpn, one proof per opening class and target ({proofs_source or 'recorded proofs'})",
-                "tt_bits": sorted({int(r["tt_bits"]) for r in records}), "partial": partial}
+        info = {
+            "method": f"dfpn, one proof per opening class and target ({proofs_source or 'recorded proofs'})",
+            "tt_bits": sorted({int(r["tt_bits"]) for r in records}),
+            "partial": partial,
+        }
         nodes = sum(int(r["nodes"]) for r in records)
         seconds = sum(float(r["seconds"]) for r in records)
         sols += [solution_from_values(n, swap, values, nodes, seconds, info) for swap in (False, True)]
     return sols
 
 
-def write_solution_tables(sols: Sequence[Solution], out_dir: str | os.PathLike, command: str,
-                          extra_info: dict | None = None) -> list:
+def write_solution_tables(
+    sols: Sequence[Solution], out_dir: str | os.PathLike, command: str, extra_info: dict | None = None
+) -> list:
     """Write ``solutions.csv`` and ``solution_openings.csv``, each with its JSON sidecar (rules, version,
     command, method, timings per run), through :class:`ResultStore`; return the paths."""
     store = ResultStore(out_dir)
     sizes = sorted({s.size for s in sols})
     rules = {"game": "necklace", "sizes": sizes, "swap": sorted({s.swap for s in sols}), "text": RULES_TEXT}
-    runs = [{"size": s.size, "swap": s.swap, "nodes": s.nodes, "seconds": round(s.seconds, 3), **s.info,
-             "partial": {f"{r},{c}": k for (r, c), k in s.info.get("partial", {}).items()}} for s in sols]
-    common = {"what": "Necklace perfect-play results from the empty board, every first move of Red",
-              "method": METHOD_TEXT, "sizes": sizes, **(extra_info or {})}
-    return [store.save_csv("solutions", solutions_table(sols), rules=rules, command=command, runs=runs,
-                           table="one row per size and swap rule", **common),
-            store.save_csv("solution_openings", openings_table(sols), rules=rules, command=command,
-                           table="value after each opening, both sides then perfect, no swap", **common)]
+    runs = [
+        {
+            "size": s.size,
+            "swap": s.swap,
+            "nodes": s.nodes,
+            "seconds": round(s.seconds, 3),
+            **s.info,
+            "partial": {f"{r},{c}": k for (r, c), k in s.info.get("partial", {}).items()},
+        }
+        for s in sols
+    ]
+    common = {
+        "what": "Necklace perfect-play results from the empty board, every first move of Red",
+        "method": METHOD_TEXT,
+        "sizes": sizes,
+        **(extra_info or {}),
+    }
+    return [
+        store.save_csv(
+            "solutions",
+            solutions_table(sols),
+            rules=rules,
+            command=command,
+            runs=runs,
+            table="one row per size and swap rule",
+            **common,
+        ),
+        store.save_csv(
+            "solution_openings",
+            openings_table(sols),
+            rules=rules,
+            command=command,
+            table="value after each opening, both sides then perfect, no swap",
+            **common,
+        ),
+    ]
 
 
 def load_tables() -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -19,6 +19,7 @@ True
 >>> 'data-target="point:2:2"' in svg
 True
 """
+
 from __future__ import annotations
 
 import html
@@ -49,9 +50,20 @@ def status_line(to_move: str | None, winner: str | None, swap_available: bool = 
     return f"{to_move} to move" + (" (may swap)" if swap_available else "")
 
 
-def board_svg(board: Any, *, to_move: str | None, winner: str | None = None, swap_available: bool = False,
-              illegal: dict | None = None, chain=(), cell: int = 36, show_illegal: bool = True, highlight=None,
-              labels: bool = True, targets: bool = False) -> str:
+def board_svg(
+    board: Any,
+    *,
+    to_move: str | None,
+    winner: str | None = None,
+    swap_available: bool = False,
+    illegal: dict | None = None,
+    chain=(),
+    cell: int = 36,
+    show_illegal: bool = True,
+    highlight=None,
+    labels: bool = True,
+    targets: bool = False,
+) -> str:
     """The position as an SVG string.
 
     ``board``: n x n array of 0 (empty), 1 (red), 2 (blue); ``to_move``: ``"red"``/``"blue"``, None when
@@ -73,9 +85,11 @@ def board_svg(board: Any, *, to_move: str | None, winner: str | None = None, swa
     width = max(2 * m + (n - 1) * cell, 190)
     height = round(hi + band + 4 + 14 * len(caption))
     xy = lambda r, c: (m + c * cell, m + r * cell)  # noqa: E731
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-           f'<rect width="{width}" height="{height}" fill="#f4e8c8"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="#f4e8c8"/>',
+    ]
     out.append(f'<rect x="{lo}" y="{lo - band}" width="{hi - lo}" height="{band}" fill="{RED_FILL}" opacity="0.8"/>')
     out.append(f'<rect x="{lo}" y="{hi}" width="{hi - lo}" height="{band}" fill="{RED_FILL}" opacity="0.8"/>')
     out.append(f'<rect x="{lo - band}" y="{lo}" width="{band}" height="{hi - lo}" fill="{BLUE_FILL}" opacity="0.8"/>')
@@ -90,11 +104,13 @@ def board_svg(board: Any, *, to_move: str | None, winner: str | None = None, swa
     if labels and n <= 19:
         for i in range(n):
             x, y = xy(i, 0)
-            out.append(f'<text x="{lo - band - 3}" y="{y + 4}" font-size="10" fill="#333" '
-                       f'text-anchor="end">{i + 1}</text>')
+            out.append(
+                f'<text x="{lo - band - 3}" y="{y + 4}" font-size="10" fill="#333" text-anchor="end">{i + 1}</text>'
+            )
             x, y = xy(0, i)
-            out.append(f'<text x="{x}" y="{lo - band - 3}" font-size="10" fill="#333" '
-                       f'text-anchor="middle">{i + 1}</text>')
+            out.append(
+                f'<text x="{x}" y="{lo - band - 3}" font-size="10" fill="#333" text-anchor="middle">{i + 1}</text>'
+            )
     chain = {tuple(p) for p in chain}
     for p, v in enumerate(flat):
         if v == 0:
@@ -103,8 +119,10 @@ def board_svg(board: Any, *, to_move: str | None, winner: str | None = None, swa
         x, y = xy(r, c)
         fill = RED_FILL if v == 1 else BLUE_FILL
         stroke = 'stroke="#ffcc00" stroke-width="4"' if (r, c) in chain else 'stroke="#222" stroke-width="1"'
-        out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.4}" fill="{fill}" {stroke}>'
-                   f'<title>{point_name(r, c)}: {"red" if v == 1 else "blue"} stone</title></circle>')
+        out.append(
+            f'<circle cx="{x}" cy="{y}" r="{cell * 0.4}" fill="{fill}" {stroke}>'
+            f"<title>{point_name(r, c)}: {'red' if v == 1 else 'blue'} stone</title></circle>"
+        )
     if highlight is not None:
         x, y = xy(*highlight)
         out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.12}" fill="white"/>')
@@ -114,16 +132,22 @@ def board_svg(board: Any, *, to_move: str | None, winner: str | None = None, swa
             tip = html.escape(f"{point_name(r, c)} illegal for {to_move}: {' and '.join(reasons)}")
             if "crosscut" in reasons:
                 d = cell * 0.18
-                out.append(f'<g stroke="#8b0000" stroke-width="2.5"><title>{tip}</title>'
-                           f'<line x1="{x - d}" y1="{y - d}" x2="{x + d}" y2="{y + d}"/>'
-                           f'<line x1="{x - d}" y1="{y + d}" x2="{x + d}" y2="{y - d}"/></g>')
+                out.append(
+                    f'<g stroke="#8b0000" stroke-width="2.5"><title>{tip}</title>'
+                    f'<line x1="{x - d}" y1="{y - d}" x2="{x + d}" y2="{y + d}"/>'
+                    f'<line x1="{x - d}" y1="{y + d}" x2="{x + d}" y2="{y - d}"/></g>'
+                )
             if "seclusion" in reasons:
                 d = cell * 0.13
-                out.append(f'<rect x="{x - d}" y="{y - d}" width="{2 * d}" height="{2 * d}" fill="none" '
-                           f'stroke="#2a7f2a" stroke-width="2.5"><title>{tip}</title></rect>')
+                out.append(
+                    f'<rect x="{x - d}" y="{y - d}" width="{2 * d}" height="{2 * d}" fill="none" '
+                    f'stroke="#2a7f2a" stroke-width="2.5"><title>{tip}</title></rect>'
+                )
     for k, line in enumerate(caption):
-        out.append(f'<text x="{lo - band}" y="{hi + band + 14 * (k + 1)}" font-size="11" fill="#222">'
-                   f'{html.escape(line)}</text>')
+        out.append(
+            f'<text x="{lo - band}" y="{hi + band + 14 * (k + 1)}" font-size="11" fill="#222">'
+            f"{html.escape(line)}</text>"
+        )
     if targets:
         for p, v in enumerate(flat):
             r, c = divmod(p, n)
@@ -134,7 +158,9 @@ def board_svg(board: Any, *, to_move: str | None, winner: str | None = None, swa
                 tip = f"{point_name(r, c)} illegal for {to_move}: {' and '.join(illegal[(r, c)])}"
             else:
                 tip = f"{point_name(r, c)}: empty"
-            out.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.45}" fill="#fff" fill-opacity="0" stroke="none" '
-                       f'stroke-width="2.5"{target(r, c)}><title>{html.escape(tip)}</title></circle>')
+            out.append(
+                f'<circle cx="{x}" cy="{y}" r="{cell * 0.45}" fill="#fff" fill-opacity="0" stroke="none" '
+                f'stroke-width="2.5"{target(r, c)}><title>{html.escape(tip)}</title></circle>'
+            )
     out.append("</svg>")
     return "".join(out)

@@ -21,6 +21,7 @@ True
 >>> ex.state.placements >= 3
 True
 """
+
 from __future__ import annotations
 
 from contextlib import nullcontext
@@ -60,9 +61,12 @@ class Explorer:
     def __init__(self, size: int = 7, strength: int = 200, human: str = "red", swap: bool = True, seed: int = 0):
         self.rng = np.random.default_rng(seed)
         self.size_w = W.Dropdown(options=list(range(3, 14)), value=size, description="size")
-        self.strength_w = W.Dropdown(options=list(STRENGTHS.items()) + ([(f"custom ({strength})", strength)]
-                                     if strength not in STRENGTHS.values() else []),
-                                     value=strength, description="opponent")
+        self.strength_w = W.Dropdown(
+            options=list(STRENGTHS.items())
+            + ([(f"custom ({strength})", strength)] if strength not in STRENGTHS.values() else []),
+            value=strength,
+            description="opponent",
+        )
         self.human_w = W.Dropdown(options=["red", "blue"], value=human, description="you play")
         self.swap_rule_w = W.Checkbox(value=swap, description="swap rule")
         self.overlay_w = W.Checkbox(value=True, description="legality overlay")
@@ -78,9 +82,13 @@ class Explorer:
         for w in (self.size_w, self.swap_rule_w, self.human_w):
             w.observe(self._on_setting, names="value")
         self.overlay_w.observe(lambda _: self.redraw(), names="value")
-        controls = W.VBox([W.HBox([self.size_w, self.strength_w]),
-                           W.HBox([self.human_w, self.swap_rule_w, self.overlay_w]),
-                           W.HBox([self.new_b, self.undo_b, self.swap_b])])
+        controls = W.VBox(
+            [
+                W.HBox([self.size_w, self.strength_w]),
+                W.HBox([self.human_w, self.swap_rule_w, self.overlay_w]),
+                W.HBox([self.new_b, self.undo_b, self.swap_b]),
+            ]
+        )
         self.widget = W.VBox([controls, self.board])
         self.new_game()
 
@@ -181,8 +189,10 @@ class Explorer:
 
     def _status(self) -> str:
         s = self.state
-        parts = [f"{s.n}x{s.n}, {s.placements} placement{'s' if s.placements != 1 else ''}",
-                 f"you play {self.human}" + (" (after the swap)" if s.swapped else "")]
+        parts = [
+            f"{s.n}x{s.n}, {s.placements} placement{'s' if s.placements != 1 else ''}",
+            f"you play {self.human}" + (" (after the swap)" if s.swapped else ""),
+        ]
         for colour, move in self.replies:
             if move == SWAP:
                 parts.append(f"MCTS ({colour}) swapped: you now play {self.human}")
@@ -212,8 +222,9 @@ class Explorer:
         """Draw the board, the status line and the buttons from the game state."""
         s = self.state
         last = next((m for _, m in reversed(self.replies) if m != SWAP), None)
-        self.board.svg = board_svg(**s.drawing_facts(), cell=30, show_illegal=bool(self.overlay_w.value),
-                                   highlight=last, targets=True)
+        self.board.svg = board_svg(
+            **s.drawing_facts(), cell=30, show_illegal=bool(self.overlay_w.value), highlight=last, targets=True
+        )
         self.board.legal = self.legal_targets()
         self.board.status = self._status()
         self.swap_b.disabled = not (s.swap_available and s.colour_to_move == self.human)

@@ -9,6 +9,7 @@
 >>> games.load("negen", players=4).num_players, [a.name for a in games.make_agents("negen", "greedy,mcts:50")]
 (4, ['greedy', 'mcts'])
 """
+
 from negenlab.core.registry import GameEntry
 
 from .agents import FACTORIES, GreedyAgent, NegenMCTSAgent, RandomTurnAgent
@@ -32,8 +33,38 @@ ENTRY = GameEntry("negen", make_game, agents=FACTORIES, default_agent="random")
 """Negen in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
 ``random``, ``greedy`` and ``mcts`` (Negen's own MCTS over whole turns)."""
 
-__all__ = ["Rules", "Table", "parse_table", "parse_pattern", "components", "as_table", "layout", "spiral_key",
-           "table_key", "check_table", "check_spiral", "is_valid_table", "spiral_status", "SpiralVerdict",
-           "Interpretation", "Sequence", "Attempt", "complete", "Completions", "legal_turns", "closing_turns",
-           "closing_dice", "can_close", "Position", "Turn", "TurnSearchResult", "NegenGame", "NegenState",
-           "make_game", "RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "ENTRY"]
+__all__ = [
+    "Rules",
+    "Table",
+    "parse_table",
+    "parse_pattern",
+    "components",
+    "as_table",
+    "layout",
+    "spiral_key",
+    "table_key",
+    "check_table",
+    "check_spiral",
+    "is_valid_table",
+    "spiral_status",
+    "SpiralVerdict",
+    "Interpretation",
+    "Sequence",
+    "Attempt",
+    "complete",
+    "Completions",
+    "legal_turns",
+    "closing_turns",
+    "closing_dice",
+    "can_close",
+    "Position",
+    "Turn",
+    "TurnSearchResult",
+    "NegenGame",
+    "NegenState",
+    "make_game",
+    "RandomTurnAgent",
+    "GreedyAgent",
+    "NegenMCTSAgent",
+    "ENTRY",
+]

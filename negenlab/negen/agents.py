@@ -14,6 +14,7 @@ By name (the agent specs of :mod:`negenlab.core.registry`, registered in ``negen
 >>> s.apply(GreedyAgent().step(s, rng)); s.history[-1][0]
 0
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -57,7 +58,9 @@ _BOARD_COUNTS = [(tuple(sum(1 for x in b if x == v) for v in range(7)), m) for b
 
 def _hits(counts: set) -> int:
     """Ordered rolls (of 6**4) whose board holds one of the dice counts ``counts``."""
-    return sum(m for b, m in _BOARD_COUNTS if any(all(n <= h for n, h in zip(need, b, strict=False)) for need in counts))
+    return sum(
+        m for b, m in _BOARD_COUNTS if any(all(n <= h for n, h in zip(need, b, strict=False)) for need in counts)
+    )
 
 
 def _odds(key: tuple, rules: Rules, above: Fraction = Fraction(1)) -> Fraction | None:
@@ -65,13 +68,13 @@ def _odds(key: tuple, rules: Rules, above: Fraction = Fraction(1)) -> Fraction |
     (the dice counts found so far already close more of the rolls). Finished searches are cached."""
     if (key, rules) in _known:
         return _known[(key, rules)]
-    limit = above * 6 ** 4
+    limit = above * 6**4
     found, complete = closing_counts_until(key, rules, lambda counts: _hits(counts) > limit)
     if not complete:
         return None
     if len(_known) > 500_000:  # a long study in one process: start over rather than grow without end
         _known.clear()
-    _known[(key, rules)] = odds = Fraction(_hits(found), 6 ** 4)
+    _known[(key, rules)] = odds = Fraction(_hits(found), 6**4)
     return odds
 
 

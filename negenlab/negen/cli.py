@@ -22,6 +22,7 @@ with its spirals laid out side by side). ``simulate`` takes the shared options o
   1. add [5] [closes] [depletes]: 1 2 3 / 2 . 4 / 3 4 5
 0
 """
+
 from __future__ import annotations
 
 from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, emit, read_text_arg
@@ -34,15 +35,31 @@ _DEFAULT = Rules()
 
 def _rules_args(p, play: bool = False) -> None:
     """``--shape`` and ``--coverage``; with ``play`` also ``--rearrange`` and ``--free-moves``."""
-    p.add_argument("--shape", choices=("straight", "bent"), default=_DEFAULT.sequence_shape,
-                   help=f"sequence_shape: straight or bent (L shapes) (default {_DEFAULT.sequence_shape})")
-    p.add_argument("--coverage", choices=("adjacency", "die"), default=_DEFAULT.coverage,
-                   help=f"coverage: every adjacent pair or every die in a sequence (default {_DEFAULT.coverage})")
+    p.add_argument(
+        "--shape",
+        choices=("straight", "bent"),
+        default=_DEFAULT.sequence_shape,
+        help=f"sequence_shape: straight or bent (L shapes) (default {_DEFAULT.sequence_shape})",
+    )
+    p.add_argument(
+        "--coverage",
+        choices=("adjacency", "die"),
+        default=_DEFAULT.coverage,
+        help=f"coverage: every adjacent pair or every die in a sequence (default {_DEFAULT.coverage})",
+    )
     if play:
-        p.add_argument("--rearrange", choices=("join", "free"), default=_DEFAULT.rearrange,
-                       help=f"rearrange (default {_DEFAULT.rearrange})")
-        p.add_argument("--free-moves", type=int, default=_DEFAULT.free_moves,
-                       help=f"under --rearrange free: single dice a turn may take out (0..4, default {_DEFAULT.free_moves})")
+        p.add_argument(
+            "--rearrange",
+            choices=("join", "free"),
+            default=_DEFAULT.rearrange,
+            help=f"rearrange (default {_DEFAULT.rearrange})",
+        )
+        p.add_argument(
+            "--free-moves",
+            type=int,
+            default=_DEFAULT.free_moves,
+            help=f"under --rearrange free: single dice a turn may take out (0..4, default {_DEFAULT.free_moves})",
+        )
 
 
 def _rules(args, **more) -> Rules:
@@ -87,8 +104,10 @@ def register(parser) -> None:
     add_json_flag(p)
     p.set_defaults(func=cmd_enumerate)
 
-    p = sub.add_parser("odds", help="chance that a random board of 4 dice can close a spiral "
-                                    "(by adding dice, and with every legal turn)")
+    p = sub.add_parser(
+        "odds",
+        help="chance that a random board of 4 dice can close a spiral (by adding dice, and with every legal turn)",
+    )
     p.add_argument("table", help="the spiral (table text)")
     p.add_argument("--max-added", type=int, default=4, help="board dice that may be added (1..4, default 4)")
     _rules_args(p)
@@ -99,8 +118,12 @@ def register(parser) -> None:
     p.add_argument("table", help="table text (rows of 1-6 and '.', '\\n' between rows, @file or -)")
     p.add_argument("--board", required=True, help="the mover's board dice, e.g. 5,2,2,1")
     p.add_argument("--closing", action="store_true", help="only turns that close a spiral")
-    p.add_argument("--max-states", type=int, default=None,
-                   help="cap the component states the search expands (default: none; a capped search says so)")
+    p.add_argument(
+        "--max-states",
+        type=int,
+        default=None,
+        help="cap the component states the search expands (default: none; a capped search says so)",
+    )
     p.add_argument("--show", type=int, default=20, help="turns printed in text mode (default 20)")
     _rules_args(p, play=True)
     add_json_flag(p)
@@ -122,8 +145,12 @@ def cmd_check(args) -> int:
 
     table = parse_table(read_text_arg(args.table))
     verdicts = check_table(table, _rules(args))
-    result = {"rules": _rules(args), "valid": all(v.valid for v in verdicts),
-              "closed": any(v.closed for v in verdicts), "spirals": [v.to_dict() for v in verdicts]}
+    result = {
+        "rules": _rules(args),
+        "valid": all(v.valid for v in verdicts),
+        "closed": any(v.closed for v in verdicts),
+        "spirals": [v.to_dict() for v in verdicts],
+    }
     text = "\n".join(v.summary() for v in verdicts)
     emit({**result, "rules": vars(result["rules"])}, args.json, text)
     return 0 if result["valid"] else 1
@@ -157,10 +184,16 @@ def cmd_odds(args) -> int:
     table, rules = parse_table(read_text_arg(args.table)), _rules(args)
     res = adding_only_closing_odds(table, rules, max_added=args.max_added)
     exact = closing_odds(table, rules)
-    out = dict(res.to_dict(), with_turns={"probability": float(exact), "numerator": exact.numerator,
-                                          "denominator": exact.denominator})
-    emit(out, args.json, res.summary() + f"\nwith every legal turn (joins, bridges{', moves' if rules.rearrange == 'free' else ''}"
-                                       f" and new spirals included): {float(exact):.4f} = {exact.numerator}/{exact.denominator}")
+    out = dict(
+        res.to_dict(),
+        with_turns={"probability": float(exact), "numerator": exact.numerator, "denominator": exact.denominator},
+    )
+    emit(
+        out,
+        args.json,
+        res.summary() + f"\nwith every legal turn (joins, bridges{', moves' if rules.rearrange == 'free' else ''}"
+        f" and new spirals included): {float(exact):.4f} = {exact.numerator}/{exact.denominator}",
+    )
     return 0
 
 
@@ -173,13 +206,22 @@ def cmd_turns(args) -> int:
     search = closing_turns if args.closing else legal_turns
     res = search(table, board=board, rules=rules, max_states=args.max_states)
     status = "complete" if res.complete else f"stopped: {res.stopped}"
-    lines = [f"{len(res.turns)} {'closing' if args.closing else 'legal'} turns ({len(res.closing)} closing), "
-             f"search {status}, {res.explored} states explored"]
-    for i, t in enumerate(res.turns[:args.show], 1):
+    lines = [
+        f"{len(res.turns)} {'closing' if args.closing else 'legal'} turns ({len(res.closing)} closing), "
+        f"search {status}, {res.explored} states explored"
+    ]
+    for i, t in enumerate(res.turns[: args.show], 1):
         what = "refuse" if t.refusal else f"add {list(t.used)}"
-        flags = "".join(f" [{f}]" for f, on in (("closes", t.closed), ("depletes", t.depleted),
-                                                  (f"{t.merges} merge(s)", t.merges),
-                                                  (f"{t.moved} die(s) moved", t.moved)) if on)
+        flags = "".join(
+            f" [{f}]"
+            for f, on in (
+                ("closes", t.closed),
+                ("depletes", t.depleted),
+                (f"{t.merges} merge(s)", t.merges),
+                (f"{t.moved} die(s) moved", t.moved),
+            )
+            if on
+        )
         lines.append(f"  {i}. {what}{flags}: " + t.text().replace("\n", " / "))
     if len(res.turns) > args.show:
         lines.append(f"  ... {len(res.turns) - args.show} more (--show N or --json)")
@@ -196,26 +238,36 @@ def cmd_simulate(args) -> int:
     from .game import NegenGame
     from .study import cell_summary, summarise_cell
 
-    rules = _rules(args, players=args.players, target_score=args.target_score, pool_size=args.pool,
-                   max_turns=args.max_turns)
+    rules = _rules(
+        args, players=args.players, target_score=args.target_score, pool_size=args.pool, max_turns=args.max_turns
+    )
     agents = seat_agents(games.entry("negen"), args.agents, args.players)
     specs = [str(s) for s in parse_agent_specs(args.agents)]
     names = specs * args.players if len(specs) == 1 else specs
     df = simulate_from_args(NegenGame(rules), agents, args)
-    result = {"rules": vars(rules), "agents": [a.describe() for a in agents], "seed": args.seed,
-              "summary": summary(df), "games": df}
+    result = {
+        "rules": vars(rules),
+        "agents": [a.describe() for a in agents],
+        "seed": args.seed,
+        "summary": summary(df),
+        "games": df,
+    }
     text = [f"{args.games} games of Negen, {args.players} players, agents {names}, seed {args.seed}"]
     if args.target_score == 1:
         cell = {"players": args.players, "mix": ",".join(names), "variant": rules.label}
         row = summarise_cell(df, cell)
         result["rounds"] = row
         result["intervals"] = cell_summary(df, cell)
-        text.append(f"turns per round: {row['turns']:.1f} [{row['turns_lo']:.1f}, {row['turns_hi']:.1f}]; "
-                    f"seat 1 wins {row['seat0_win']:.0%} [{row['seat0_lo']:.0%}, {row['seat0_hi']:.0%}]; "
-                    f"refusals/turn {row['refusal']:.0%}; depletions/turn {row['depletion']:.0%}; "
-                    f"stalled {row['stalled']:.0%} [{row['stalled_lo']:.0%}, {row['stalled_hi']:.0%}] of {row['n']}")
+        text.append(
+            f"turns per round: {row['turns']:.1f} [{row['turns_lo']:.1f}, {row['turns_hi']:.1f}]; "
+            f"seat 1 wins {row['seat0_win']:.0%} [{row['seat0_lo']:.0%}, {row['seat0_hi']:.0%}]; "
+            f"refusals/turn {row['refusal']:.0%}; depletions/turn {row['depletion']:.0%}; "
+            f"stalled {row['stalled']:.0%} [{row['stalled_lo']:.0%}, {row['stalled_hi']:.0%}] of {row['n']}"
+        )
     text.append(summary(df).to_string(index=False))
-    text.append("round ends: " + ", ".join(f"{k}: {v}" for k, v in
-                                            df["end_reasons"].str.split(";").explode().value_counts().items()))
+    text.append(
+        "round ends: "
+        + ", ".join(f"{k}: {v}" for k, v in df["end_reasons"].str.split(";").explode().value_counts().items())
+    )
     emit(result, args.json, "\n".join(text))
     return 0

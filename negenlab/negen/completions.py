@@ -21,6 +21,7 @@ assignments of a shape for :mod:`negenlab.negen.enumerate`.
 >>> sorted(tuple(sorted(s.values())) for s in complete("? 5 ?").solutions)
 [(4, 6), (4, 6)]
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -104,8 +105,13 @@ def _flatten(cons, n):
     for v in range(n):
         var_ptr[v + 1] = var_ptr[v] + len(var_cons[v])
     flat_var_cons = np.array([c for v in range(n) for c in var_cons[v]] or [0], dtype=np.int64)
-    return (atoms, np.array(cons_atoms or [0], dtype=np.int64), np.array(cons_ptr, dtype=np.int64),
-            var_ptr, flat_var_cons)
+    return (
+        atoms,
+        np.array(cons_atoms or [0], dtype=np.int64),
+        np.array(cons_ptr, dtype=np.int64),
+        var_ptr,
+        flat_var_cons,
+    )
 
 
 @njit(cache=True)
@@ -185,7 +191,7 @@ def _search(order, domains, atoms, cons_atoms, cons_ptr, var_ptr, var_cons, perm
         else:
             assign[v] = 0
             pos -= 1
-    return count, fixed, stored[:min(count, store_limit)]
+    return count, fixed, stored[: min(count, store_limit)]
 
 
 def search_order(cells: list[Cell], first: set[int] | None = None) -> np.ndarray:
@@ -230,8 +236,18 @@ def solve_constraints(cells, cons, domains, order, perms=None, store_limit=0, st
     n = len(cells)
     atoms, cons_atoms, cons_ptr, var_ptr, var_cons = _flatten(cons, n)
     perms = np.zeros((0, n), dtype=np.int64) if perms is None else np.asarray(perms, dtype=np.int64).reshape(-1, n)
-    count, fixed, stored = _search(order, np.asarray(domains, dtype=np.int64), atoms, cons_atoms, cons_ptr,
-                                   var_ptr, var_cons, perms, int(store_limit), int(stop_at))
+    count, fixed, stored = _search(
+        order,
+        np.asarray(domains, dtype=np.int64),
+        atoms,
+        cons_atoms,
+        cons_ptr,
+        var_ptr,
+        var_cons,
+        perms,
+        int(store_limit),
+        int(stop_at),
+    )
     return SearchResult(int(count), fixed, stored)
 
 
@@ -267,8 +283,10 @@ class Completions:
         return len(self.solutions)
 
     def summary(self) -> str:
-        head = f"{len(self.solutions)}{'+ (capped at the limit)' if self.capped else ''} completion(s) " \
-               f"of {len(self.blanks)} blank(s) under {self.rules.sequence_shape}/{self.rules.coverage}"
+        head = (
+            f"{len(self.solutions)}{'+ (capped at the limit)' if self.capped else ''} completion(s) "
+            f"of {len(self.blanks)} blank(s) under {self.rules.sequence_shape}/{self.rules.coverage}"
+        )
         if self.note:
             head += f" ({self.note})"
         lines = [head]
@@ -279,9 +297,16 @@ class Completions:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"rules": vars(self.rules), "closed": self.closed, "blanks": [list(b) for b in self.blanks],
-                "count": len(self.solutions), "capped": self.capped, "limit": self.limit, "note": self.note,
-                "solutions": [[[r, c, v] for (r, c), v in sorted(s.items())] for s in self.solutions]}
+        return {
+            "rules": vars(self.rules),
+            "closed": self.closed,
+            "blanks": [list(b) for b in self.blanks],
+            "count": len(self.solutions),
+            "capped": self.capped,
+            "limit": self.limit,
+            "note": self.note,
+            "solutions": [[[r, c, v] for (r, c), v in sorted(s.items())] for s in self.solutions],
+        }
 
     def _repr_html_(self) -> str:
         from .svg import table_svg
@@ -322,8 +347,9 @@ def _component_solutions(cells: list[Cell], known: dict, rules: Rules, limit: in
     return [{cells[i]: v for i, v in zip(blanks, s, strict=True)} for s in sols], capped
 
 
-def complete(spiral_with_blanks, rules: Rules | None = None, closed: bool | None = None,
-             limit: int | None = 10_000) -> Completions:
+def complete(
+    spiral_with_blanks, rules: Rules | None = None, closed: bool | None = None, limit: int | None = 10_000
+) -> Completions:
     """Every assignment of 1..6 to the blank cells that makes every spiral valid.
 
     ``spiral_with_blanks`` is text with ``?`` for blanks, or a pair ``(Table, blank cells)``.

@@ -18,6 +18,7 @@
 >>> df[["k", "valid_fixed", "valid_free"]].values.tolist()
 [[1, 6, 6], [2, 0, 0], [3, 16, 4], [4, 0, 0]]
 """
+
 from __future__ import annotations
 
 import time
@@ -100,9 +101,9 @@ def _images(cells):
 
 @dataclass
 class FreeShape:
-    cells: tuple            # canonical cells (sorted)
-    orbit: int              # number of distinct fixed images (8 / |stabiliser|)
-    perms: np.ndarray       # (|stabiliser|, k): cell index -> index of its image, identity included
+    cells: tuple  # canonical cells (sorted)
+    orbit: int  # number of distinct fixed images (8 / |stabiliser|)
+    perms: np.ndarray  # (|stabiliser|, k): cell index -> index of its image, identity included
     closed: bool
 
 
@@ -168,11 +169,23 @@ def assignments(cells, rules: Rules) -> list[dict]:
     return [dict(zip(cells, vals, strict=True)) for vals in sorted(found)]
 
 
-COLUMNS = ["k", "shapes_fixed", "shapes_free", "closed_shapes_fixed", "closed_shapes_free",
-           "valid_fixed", "valid_free", "valid_closed_fixed", "valid_closed_free", "seconds"]
+COLUMNS = [
+    "k",
+    "shapes_fixed",
+    "shapes_free",
+    "closed_shapes_fixed",
+    "closed_shapes_free",
+    "valid_fixed",
+    "valid_free",
+    "valid_closed_fixed",
+    "valid_closed_free",
+    "seconds",
+]
 
 
-def count_spirals(max_k: int, rules: Rules | None = None, *, progress=None, time_budget: float | None = None) -> pd.DataFrame:
+def count_spirals(
+    max_k: int, rules: Rules | None = None, *, progress=None, time_budget: float | None = None
+) -> pd.DataFrame:
     """One row per k = 1..max_k: shapes, valid spirals and valid closed spirals, counted as fixed
     placements up to translation (``*_fixed``) and up to rotation and reflection (``*_free``).
 
@@ -219,7 +232,9 @@ def count_spirals(max_k: int, rules: Rules | None = None, *, progress=None, time
     return df
 
 
-def smallest_closed_spirals(rules: Rules | None = None, max_k: int = 10, limit: int = 50) -> tuple[int | None, list[Table]]:
+def smallest_closed_spirals(
+    rules: Rules | None = None, max_k: int = 10, limit: int = 50
+) -> tuple[int | None, list[Table]]:
     """The smallest k with a valid closed spiral (searching k <= max_k) and those spirals up to
     rotation/reflection (at most ``limit`` of them, in canonical form)."""
     rules = rules or Rules()

@@ -35,6 +35,7 @@ The first player moves one seat on each round; the game ends when a player reach
 >>> final.is_terminal(), final.game_info()["rounds"] >= 1
 (True, True)
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -91,14 +92,14 @@ class NegenState(State):
         self.round = 0
         self.first_player = 0
         self.to_move = 0
-        self.table: tuple = ()             # position-free table key
+        self.table: tuple = ()  # position-free table key
         self.boards: list[tuple[int, ...]] = [()] * P
         self.pool: int | None = None
-        self.tasks: list[tuple] = []       # pending die rolls: ("board", p) / ("table",) / ("reroll", p)
-        self.after_tasks: str = "turn"      # what follows the rolls
-        self.phase = "chance"               # "chance" | "turn" | "reroll" | "over"
+        self.tasks: list[tuple] = []  # pending die rolls: ("board", p) / ("table",) / ("reroll", p)
+        self.after_tasks: str = "turn"  # what follows the rolls
+        self.phase = "chance"  # "chance" | "turn" | "reroll" | "over"
         self.turns_in_round = 0
-        self.quiet_turns = 0                # consecutive turns without an added die (for pool_empty)
+        self.quiet_turns = 0  # consecutive turns without an added die (for pool_empty)
         self.round_log: list[dict] = []
         self.stats: Counter[str] = Counter()
         self.game_end = ""
@@ -205,7 +206,9 @@ class NegenState(State):
         if self.phase == "reroll":
             board = list(self.boards[self.to_move])
             if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "reroll"):
-                raise IllegalMoveError(f"after a refusal the player names dice to re-roll: ('reroll', values), got {action!r}")
+                raise IllegalMoveError(
+                    f"after a refusal the player names dice to re-roll: ('reroll', values), got {action!r}"
+                )
             for v in action[1]:
                 if v not in board:
                     raise IllegalMoveError(f"cannot re-roll a {v}: the board holds {sorted(self.boards[self.to_move])}")
@@ -220,15 +223,26 @@ class NegenState(State):
             return
         turn = self._turn_map().get(action)
         if turn is None:
-            raise IllegalMoveError(f"{self.action_to_string(action)} is not among the legal turns of player "
-                                   f"{self.to_move} (board {list(self.boards[self.to_move])})")
+            raise IllegalMoveError(
+                f"{self.action_to_string(action)} is not among the legal turns of player "
+                f"{self.to_move} (board {list(self.boards[self.to_move])})"
+            )
         self._play_turn(turn)
 
     # -- internals --------------------------------------------------------
     def _snapshot(self, event: str) -> None:
-        self.timeline.append({"round": self.round, "turn": self.turns_in_round, "to_move": self.to_move,
-                              "event": event, "table": self.table, "boards": list(self.boards),
-                              "scores": list(self.scores), "pool": self.pool})
+        self.timeline.append(
+            {
+                "round": self.round,
+                "turn": self.turns_in_round,
+                "to_move": self.to_move,
+                "event": event,
+                "table": self.table,
+                "boards": list(self.boards),
+                "scores": list(self.scores),
+                "pool": self.pool,
+            }
+        )
 
     def _draw(self) -> bool:
         if self.pool is None:
@@ -280,16 +294,16 @@ class NegenState(State):
         return k
 
     def _tasks_done(self) -> None:
-        if self.after_tasks == "turn":       # round dealt
+        if self.after_tasks == "turn":  # round dealt
             self.phase = "turn"
             self._legal = self._legal_map = None
             self._snapshot("deal")
-        elif self.after_tasks == "again":    # depletion: same player, fresh turn
+        elif self.after_tasks == "again":  # depletion: same player, fresh turn
             self.phase = "turn"
             self._legal = self._legal_map = None
             self._snapshot("new dice after depletion")
             self._check_stall()
-        else:                                # next player
+        else:  # next player
             self._next_player()
 
     def _after_decision(self) -> None:
@@ -354,9 +368,17 @@ class NegenState(State):
         self._after_decision()
 
     def _end_round(self, reason: str, winner: int | None) -> None:
-        self.round_log.append({"round": self.round, "first_player": self.first_player, "reason": reason,
-                               "winner": -1 if winner is None else winner, "turns": self.turns_in_round,
-                               "table_dice": sum(map(len, self.table)), "pool_left": self.pool})
+        self.round_log.append(
+            {
+                "round": self.round,
+                "first_player": self.first_player,
+                "reason": reason,
+                "winner": -1 if winner is None else winner,
+                "turns": self.turns_in_round,
+                "table_dice": sum(map(len, self.table)),
+                "pool_left": self.pool,
+            }
+        )
         if winner is not None:
             self.scores[winner] += 1
         else:
@@ -408,14 +430,21 @@ class NegenState(State):
         return str(action)
 
     def __repr__(self) -> str:
-        return (f"NegenState(round={self.round}, phase={self.phase}, to_move={self.to_move}, "
-                f"scores={self.scores}, pool={self.pool}, boards={self.boards}, table_dice={sum(map(len, self.table))})")
+        return (
+            f"NegenState(round={self.round}, phase={self.phase}, to_move={self.to_move}, "
+            f"scores={self.scores}, pool={self.pool}, boards={self.boards}, table_dice={sum(map(len, self.table))})"
+        )
 
     def _repr_html_(self) -> str:
-        boards = "".join(f"<li>player {p}{' (to move)' if p == self.to_move and self.phase in ('turn', 'reroll') else ''}: "
-                         f"{list(b)} — score {self.scores[p]}</li>" for p, b in enumerate(self.boards))
-        return (f"<p>Round {self.round}, turn {self.turns_in_round}, pool {self.pool}, phase {self.phase}</p>"
-                f"<pre>{layout(self.table).to_text() if self.table else ''}</pre><ul>{boards}</ul>")
+        boards = "".join(
+            f"<li>player {p}{' (to move)' if p == self.to_move and self.phase in ('turn', 'reroll') else ''}: "
+            f"{list(b)} — score {self.scores[p]}</li>"
+            for p, b in enumerate(self.boards)
+        )
+        return (
+            f"<p>Round {self.round}, turn {self.turns_in_round}, pool {self.pool}, phase {self.phase}</p>"
+            f"<pre>{layout(self.table).to_text() if self.table else ''}</pre><ul>{boards}</ul>"
+        )
 
 
 def make_game(max_rounds: int = 20, **rules: Any) -> NegenGame:
@@ -426,8 +455,10 @@ def make_game(max_rounds: int = 20, **rules: Any) -> NegenGame:
     """
     unknown = sorted(set(rules) - set(Rules.__dataclass_fields__))
     if unknown:
-        raise InvalidInputError(f"negen has no rule {', '.join(unknown)}; its Rules fields are "
-                                f"{', '.join(Rules.__dataclass_fields__)} (and max_rounds)")
+        raise InvalidInputError(
+            f"negen has no rule {', '.join(unknown)}; its Rules fields are "
+            f"{', '.join(Rules.__dataclass_fields__)} (and max_rounds)"
+        )
     return NegenGame(Rules(**rules), max_rounds=max_rounds)
 
 

@@ -18,6 +18,7 @@ The odds with every legal turn (joins and bridges too) are :func:`negenlab.negen
 >>> res.probability, res.closing_multisets[:2]
 (Fraction(671, 1296), [(2,)])
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -74,28 +75,38 @@ class ClosingOdds:
     rules: Rules
     max_added: int
     probability: Fraction
-    closing_multisets: list          # minimal multisets of board values that close some spiral
-    placements_tried: int            # candidate cell sets with a loop that were solved
-    per_spiral: list = field(default_factory=list)   # (first cell, probability) per spiral
-    example: dict = field(default_factory=dict)      # multiset -> one table that closes with it
+    closing_multisets: list  # minimal multisets of board values that close some spiral
+    placements_tried: int  # candidate cell sets with a loop that were solved
+    per_spiral: list = field(default_factory=list)  # (first cell, probability) per spiral
+    example: dict = field(default_factory=dict)  # multiset -> one table that closes with it
 
     def summary(self) -> str:
         p = self.probability
-        lines = [f"P(a random board of 4 dice can close a spiral by adding <= {self.max_added} dice) = "
-                 f"{p.numerator}/{p.denominator} = {float(p):.4f} "
-                 f"({self.rules.sequence_shape}/{self.rules.coverage}; {self.placements_tried} placements with a loop)"]
+        lines = [
+            f"P(a random board of 4 dice can close a spiral by adding <= {self.max_added} dice) = "
+            f"{p.numerator}/{p.denominator} = {float(p):.4f} "
+            f"({self.rules.sequence_shape}/{self.rules.coverage}; {self.placements_tried} placements with a loop)"
+        ]
         if self.closing_multisets:
-            lines.append("closing board dice (minimal): " + ", ".join(
-                "{" + " ".join(map(str, m)) + "}" for m in self.closing_multisets[:30])
-                + (" ..." if len(self.closing_multisets) > 30 else ""))
+            lines.append(
+                "closing board dice (minimal): "
+                + ", ".join("{" + " ".join(map(str, m)) + "}" for m in self.closing_multisets[:30])
+                + (" ..." if len(self.closing_multisets) > 30 else "")
+            )
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"table": self.table.to_text(), "rules": vars(self.rules), "max_added": self.max_added,
-                "probability": float(self.probability), "numerator": self.probability.numerator,
-                "denominator": self.probability.denominator, "placements_tried": self.placements_tried,
-                "closing_multisets": [list(m) for m in self.closing_multisets],
-                "per_spiral": [{"first_cell": list(c), "probability": float(q)} for c, q in self.per_spiral]}
+        return {
+            "table": self.table.to_text(),
+            "rules": vars(self.rules),
+            "max_added": self.max_added,
+            "probability": float(self.probability),
+            "numerator": self.probability.numerator,
+            "denominator": self.probability.denominator,
+            "placements_tried": self.placements_tried,
+            "closing_multisets": [list(m) for m in self.closing_multisets],
+            "per_spiral": [{"first_cell": list(c), "probability": float(q)} for c, q in self.per_spiral],
+        }
 
 
 def _minimal(multisets: set) -> list:
@@ -144,8 +155,9 @@ def adding_only_closing_odds(table: Table | str, rules: Rules | None = None, max
         per.append((sp.bounds()[0], _probability(_minimal(found))))
         all_multisets |= found
     minimal = _minimal(all_multisets)
-    return ClosingOdds(table, rules, max_added, _probability(minimal), minimal, tried, per,
-                       {m: example[m] for m in minimal})
+    return ClosingOdds(
+        table, rules, max_added, _probability(minimal), minimal, tried, per, {m: example[m] for m in minimal}
+    )
 
 
 def _probability(minimal: list) -> Fraction:
@@ -156,7 +168,7 @@ def _probability(minimal: list) -> Fraction:
         board = Counter(roll)
         if any(_contains(board, m) for m in minimal):
             hits += 1
-    return Fraction(hits, 6 ** 4)
+    return Fraction(hits, 6**4)
 
 
 def odds_table(spirals: list, rules: Rules | None = None, max_added: int = 4) -> pd.DataFrame:
@@ -166,14 +178,21 @@ def odds_table(spirals: list, rules: Rules | None = None, max_added: int = 4) ->
     for sp in spirals:
         t = parse_table(sp) if isinstance(sp, str) else sp
         res = adding_only_closing_odds(t, rules, max_added)
-        rows.append({"spiral": t.normalized().to_text().replace("\n", " / "), "dice": len(t),
-                     "sequence_shape": rules.sequence_shape, "coverage": rules.coverage,
-                     "max_added": max_added, "p_close": float(res.probability),
-                     "p_close_exact": f"{res.probability.numerator}/{res.probability.denominator}",
-                     "hits_of_1296": int(res.probability * 1296),
-                     "fewest_dice_needed": min((len(m) for m in res.closing_multisets), default=None),
-                     "closing_multisets": len(res.closing_multisets),
-                     "placements_with_loop": res.placements_tried})
+        rows.append(
+            {
+                "spiral": t.normalized().to_text().replace("\n", " / "),
+                "dice": len(t),
+                "sequence_shape": rules.sequence_shape,
+                "coverage": rules.coverage,
+                "max_added": max_added,
+                "p_close": float(res.probability),
+                "p_close_exact": f"{res.probability.numerator}/{res.probability.denominator}",
+                "hits_of_1296": int(res.probability * 1296),
+                "fewest_dice_needed": min((len(m) for m in res.closing_multisets), default=None),
+                "closing_multisets": len(res.closing_multisets),
+                "placements_with_loop": res.placements_tried,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -192,7 +211,6 @@ def common_spirals(rules: Rules, max_dice: int = 3) -> list[Table]:
                 found[Table(a).canonical()] = None
         out += sorted(found, key=lambda t: (len(t), sorted(t.items())))
     return out
-
 
 
 def main(argv=None) -> None:

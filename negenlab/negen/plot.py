@@ -21,6 +21,7 @@ True
 >>> from negenlab.negen.table import table_key
 >>> fig = draw_position(table_key(parse_table("6 5 4 . 3")), boards=[(2, 2)])   # a state's table key
 """
+
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
@@ -50,13 +51,42 @@ def draw_table(table: Table, rules: Rules | None = None, ax=None, title: str | N
     for cell, value in table.items():
         r, c = cell
         colour = NODE_COLOUR if cell in nodes else EDGE_COLOUR if cell in edges else "white"
-        ax.add_patch(FancyBboxPatch((c - 0.4, r - 0.4), 0.8, 0.8, boxstyle="round,pad=0,rounding_size=0.12",
-                                    facecolor=colour, edgecolor="#222", lw=1.2, zorder=2))
-        ax.text(c, r, str(value), ha="center", va="center", fontsize=12, fontweight="bold",
-                color="white" if colour != "white" else "#111", zorder=3)
+        ax.add_patch(
+            FancyBboxPatch(
+                (c - 0.4, r - 0.4),
+                0.8,
+                0.8,
+                boxstyle="round,pad=0,rounding_size=0.12",
+                facecolor=colour,
+                edgecolor="#222",
+                lw=1.2,
+                zorder=2,
+            )
+        )
+        ax.text(
+            c,
+            r,
+            str(value),
+            ha="center",
+            va="center",
+            fontsize=12,
+            fontweight="bold",
+            color="white" if colour != "white" else "#111",
+            zorder=3,
+        )
     for r, c in blanks:
-        ax.add_patch(FancyBboxPatch((c - 0.4, r - 0.4), 0.8, 0.8, boxstyle="round,pad=0,rounding_size=0.12",
-                                    facecolor="#f4f4f4", edgecolor="#999", ls="--", zorder=2))
+        ax.add_patch(
+            FancyBboxPatch(
+                (c - 0.4, r - 0.4),
+                0.8,
+                0.8,
+                boxstyle="round,pad=0,rounding_size=0.12",
+                facecolor="#f4f4f4",
+                edgecolor="#999",
+                ls="--",
+                zorder=2,
+            )
+        )
         ax.text(c, r, "?", ha="center", va="center", fontsize=12, color="#999", zorder=3)
     for x, y, z in seqs:
         ax.plot([x[1], y[1], z[1]], [x[0], y[0], z[0]], color="#222", lw=1.5, alpha=0.7, zorder=4)
@@ -115,7 +145,9 @@ def plot_odds(df: pd.DataFrame, ax=None, top: int = 20, title: str | None = None
     d = df.sort_values("p_close", ascending=True).tail(top)
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 0.28 * len(d) + 1))
-    labels = [f"{s}  [{sh[0]}/{cv[0]}]" for s, sh, cv in zip(d["spiral"], d["sequence_shape"], d["coverage"], strict=True)]
+    labels = [
+        f"{s}  [{sh[0]}/{cv[0]}]" for s, sh, cv in zip(d["spiral"], d["sequence_shape"], d["coverage"], strict=True)
+    ]
     ax.barh(range(len(d)), d["p_close"], color="#4c78a8")
     ax.set_yticks(range(len(d)), labels, fontsize=7)
     ax.set_xlim(0, 1)
@@ -124,8 +156,7 @@ def plot_odds(df: pd.DataFrame, ax=None, top: int = 20, title: str | None = None
     return ax
 
 
-def draw_position(table, boards=(), scores=None, to_move=None, title: str | None = None,
-                  highlight=(), ax=None):
+def draw_position(table, boards=(), scores=None, to_move=None, title: str | None = None, highlight=(), ax=None):
     """The table (dice white as "no witness drawn" in :data:`negenlab.negen.svg.LEGEND`, each spiral's
     pairs joined by a grey line, dice in ``highlight`` outlined thick) with the boards below.
 
@@ -145,12 +176,21 @@ def draw_position(table, boards=(), scores=None, to_move=None, title: str | None
         r0, c0 = min(rs), min(cs)
         height = max(rs) - r0 + 1
         for comp in components(table):
-            for (r, c) in comp:
+            for r, c in comp:
                 x, y = c - c0, -(r - r0)
-                ax.add_patch(plt.Rectangle((x - 0.42, y - 0.42), 0.84, 0.84, facecolor=PLAIN_COLOUR,
-                                           edgecolor="black", linewidth=2.5 if (r, c) in highlight else 0.8))
-                ax.text(x, y, str(table[(r, c)]), ha="center", va="center", fontsize=13, color="black",
-                        fontweight="bold")
+                ax.add_patch(
+                    plt.Rectangle(
+                        (x - 0.42, y - 0.42),
+                        0.84,
+                        0.84,
+                        facecolor=PLAIN_COLOUR,
+                        edgecolor="black",
+                        linewidth=2.5 if (r, c) in highlight else 0.8,
+                    )
+                )
+                ax.text(
+                    x, y, str(table[(r, c)]), ha="center", va="center", fontsize=13, color="black", fontweight="bold"
+                )
                 for dr, dc in ((0, 1), (1, 0)):
                     if (r + dr, c + dc) in comp:
                         ax.plot([x, x + dc], [y, y - dr], color="#888888", linewidth=3, zorder=0)
@@ -160,11 +200,19 @@ def draw_position(table, boards=(), scores=None, to_move=None, title: str | None
     y = -height - 0.6
     for p, board in enumerate(boards):
         label = f"P{p}" + (f" ({scores[p]})" if scores is not None else "") + (" ◀" if p == to_move else "")
-        ax.text(-0.6, y - p * 0.9, label, ha="right", va="center", fontsize=10,
-                fontweight="bold" if p == to_move else "normal")
+        ax.text(
+            -0.6,
+            y - p * 0.9,
+            label,
+            ha="right",
+            va="center",
+            fontsize=10,
+            fontweight="bold" if p == to_move else "normal",
+        )
         for j, v in enumerate(board):
-            ax.add_patch(plt.Rectangle((j * 0.8 - 0.3, y - p * 0.9 - 0.3), 0.6, 0.6, facecolor="white",
-                                       edgecolor="#333"))
+            ax.add_patch(
+                plt.Rectangle((j * 0.8 - 0.3, y - p * 0.9 - 0.3), 0.6, 0.6, facecolor="white", edgecolor="#333")
+            )
             ax.text(j * 0.8, y - p * 0.9, str(v), ha="center", va="center", fontsize=10)
     ax.set_xlim(-2.2, max(width, 4) + 0.5)
     ax.set_ylim(y - len(boards) * 0.9, 0.7)
@@ -179,9 +227,14 @@ def draw_snapshot(snap: dict, ax=None, title: str | None = None):
     return draw_position(layout(snap["table"]), snap["boards"], snap["scores"], snap["to_move"], title=t, ax=ax)
 
 
-_SERIES = {("random", 3): ("#4c78a8", "o"), ("random", 4): ("#72b7b2", "s"),
-           ("mcts-vs-greedy", 3): ("#54a24b", "v"), ("mcts-vs-greedy", 4): ("#b279a2", "P"),
-           ("greedy-vs-random", 3): ("#e45756", "D"), ("greedy-vs-random", 4): ("#f58518", "^")}
+_SERIES = {
+    ("random", 3): ("#4c78a8", "o"),
+    ("random", 4): ("#72b7b2", "s"),
+    ("mcts-vs-greedy", 3): ("#54a24b", "v"),
+    ("mcts-vs-greedy", 4): ("#b279a2", "P"),
+    ("greedy-vs-random", 3): ("#e45756", "D"),
+    ("greedy-vs-random", 4): ("#f58518", "^"),
+}
 
 
 def plot_study(df: pd.DataFrame, seconds_per_turn: float = 30, target_minutes=(20, 30)):
@@ -212,14 +265,30 @@ def plot_study(df: pd.DataFrame, seconds_per_turn: float = 30, target_minutes=(2
         t, lo, hi = (sub[c].to_numpy(float) for c in ("turns", "turns_lo", "turns_hi"))
         ax = axes[0]
         ax.hlines(y, lo * 15 * per_turn, hi * 60 * per_turn, color=colour, lw=0.8, alpha=0.5)
-        ax.errorbar(t * seconds_per_turn * per_turn, y, xerr=[(t - lo) * seconds_per_turn * per_turn,
-                    (hi - t) * seconds_per_turn * per_turn], fmt=marker, color=colour, ms=4, capsize=2,
-                    label=f"{mix}, {P} players (n={int(sub['n'].min())}+)")
+        ax.errorbar(
+            t * seconds_per_turn * per_turn,
+            y,
+            xerr=[(t - lo) * seconds_per_turn * per_turn, (hi - t) * seconds_per_turn * per_turn],
+            fmt=marker,
+            color=colour,
+            ms=4,
+            capsize=2,
+            label=f"{mix}, {P} players (n={int(sub['n'].min())}+)",
+        )
         edge, elo, ehi = (sub[c].to_numpy(float) - 1 / P for c in ("seat0_win", "seat0_lo", "seat0_hi"))
-        axes[1].errorbar(100 * edge, y, xerr=[100 * np.maximum(edge - elo, 0), 100 * np.maximum(ehi - edge, 0)], fmt=marker,
-                         color=colour, ms=4, capsize=2)
+        axes[1].errorbar(
+            100 * edge,
+            y,
+            xerr=[100 * np.maximum(edge - elo, 0), 100 * np.maximum(ehi - edge, 0)],
+            fmt=marker,
+            color=colour,
+            ms=4,
+            capsize=2,
+        )
         st, slo, shi = (100 * sub[c].to_numpy(float) for c in ("stalled", "stalled_lo", "stalled_hi"))
-        axes[2].errorbar(st, y, xerr=[np.maximum(st - slo, 0), np.maximum(shi - st, 0)], fmt=marker, color=colour, ms=4, capsize=2)
+        axes[2].errorbar(
+            st, y, xerr=[np.maximum(st - slo, 0), np.maximum(shi - st, 0)], fmt=marker, color=colour, ms=4, capsize=2
+        )
         axes[3].plot(sub["branching"], y, marker, color=colour, ms=4)
     axes[0].axvspan(*target_minutes, color="#54a24b", alpha=0.15, lw=0)
     axes[0].set_xlabel(f"minutes per game to 2 points\n({seconds_per_turn:g} s/turn; thin: 15-60 s)")

@@ -7,6 +7,7 @@ tables are read as package data (:func:`negenlab.core.data.data_file`).
 >>> int(df.loc[0, "closing turns"]), bool(df.loc[0, "Piet's turn legal"])
 (0, True)
 """
+
 from __future__ import annotations
 
 import json
@@ -41,11 +42,15 @@ def build(page, options) -> None:
     study, meta = load_study()
     piet = piet_turns()
     page.findings(findings(study, piet))
-    page.figure(plot_study(study), caption=(
-        f"The variant study (data/negen/study_exact.csv, at least {int(study['n'].min())} rounds per cell; seats "
-        "rotated, readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
-        "round has a winner and seats win equally (expected rounds to 2 points: 2.9 with 3 players, 3.2 "
-        "with 4). Reproduce a cell with the command in the sidecar."))
+    page.figure(
+        plot_study(study),
+        caption=(
+            f"The variant study (data/negen/study_exact.csv, at least {int(study['n'].min())} rounds per cell; seats "
+            "rotated, readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
+            "round has a winner and seats win equally (expected rounds to 2 points: 2.9 with 3 players, 3.2 "
+            "with 4). Reproduce a cell with the command in the sidecar."
+        ),
+    )
     page.raw_html(piet_pictures())
     spiral_sections(page, options)
     play_section(page, options, piet=piet, study=study, meta=meta)
@@ -100,8 +105,9 @@ def _missing_by_mix(missing) -> list[str]:
         for P, m, v in missing:
             if m == mix:
                 readings.setdefault(v, []).append(P)
-        out.append(f"{mix}: " + ", ".join(f"{v} ({', '.join(map(str, sorted(ps)))} players)"
-                                          for v, ps in readings.items()))
+        out.append(
+            f"{mix}: " + ", ".join(f"{v} ({', '.join(map(str, sorted(ps)))} players)" for v, ps in readings.items())
+        )
     return out
 
 
@@ -123,52 +129,92 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
     out = []
     by = {r["reading"]: r for r in piet.to_dict("records")}
     default = by.get("straight/adjacency/join")
-    others = [f"{k} {r['closing turns']} of {r['legal turns']}" for k, r in by.items() if k != "straight/adjacency/join"]
+    others = [
+        f"{k} {r['closing turns']} of {r['legal turns']}" for k, r in by.items() if k != "straight/adjacency/join"
+    ]
     if default is not None:
-        head = (f"Piet cannot close under the default reading: {default['closing turns']} of his "
-                f"{default['legal turns']} legal turns close a spiral" if default["closing turns"] == 0 else
-                f"Piet could close under the default reading: {default['closing turns']} of his "
-                f"{default['legal turns']} legal turns close a spiral")
+        head = (
+            f"Piet cannot close under the default reading: {default['closing turns']} of his "
+            f"{default['legal turns']} legal turns close a spiral"
+            if default["closing turns"] == 0
+            else f"Piet could close under the default reading: {default['closing turns']} of his "
+            f"{default['legal turns']} legal turns close a spiral"
+        )
         legal = all(r["Piet's turn legal"] for r in by.values())
-        out.append({"claim": "the source's worked turn (table 6-5-4, 3, 4; board 5 2 2 1): "
-                             "\"no chance to create a loop\"",
-                    "text": head + " (exact: every legal turn searched). "
-                            + (f"Under the other readings: {'; '.join(others)} close, so they contradict the "
-                               "source's example. " if others else "")
-                            + ("The turn Piet played is legal under every reading." if legal else
-                               "The turn Piet played is NOT legal under some reading.")})
+        out.append(
+            {
+                "claim": 'the source\'s worked turn (table 6-5-4, 3, 4; board 5 2 2 1): "no chance to create a loop"',
+                "text": head
+                + " (exact: every legal turn searched). "
+                + (
+                    f"Under the other readings: {'; '.join(others)} close, so they contradict the source's example. "
+                    if others
+                    else ""
+                )
+                + (
+                    "The turn Piet played is legal under every reading."
+                    if legal
+                    else "The turn Piet played is NOT legal under some reading."
+                ),
+            }
+        )
     if study is None or not len(study):
-        out.append({"claim": "the study", "text": "No committed variant study found (data/negen/study_exact.csv); "
-                                                  "run python -m negenlab.negen.study."})
+        out.append(
+            {
+                "claim": "the study",
+                "text": "No committed variant study found (data/negen/study_exact.csv); "
+                "run python -m negenlab.negen.study.",
+            }
+        )
         return out
     wanted = {(P, m, v): n for P, m, v, n in planned_cells()}
     rows = {(int(r["players"]), r["mix"], r["variant"]): int(r["n"]) for r in study.to_dict("records")}
-    short = [f"{P} players {m} {v}: n={rows[(P, m, v)]} of {n}" for (P, m, v), n in wanted.items()
-             if (P, m, v) in rows and rows[(P, m, v)] < n]
+    short = [
+        f"{P} players {m} {v}: n={rows[(P, m, v)]} of {n}"
+        for (P, m, v), n in wanted.items()
+        if (P, m, v) in rows and rows[(P, m, v)] < n
+    ]
     missing = [k for k in wanted if k not in rows]
     done = len(wanted) - len(missing) - len(short)
-    out.append({"claim": "the study can decide (1,000 rounds per cell; 200 for MCTS against greedy)",
-                "text": f"{done} of the {len(wanted)} planned cells are complete"
-                        + (f"; {len(short)} are short (" + "; ".join(short) + ")" if short else "")
-                        + (f"; {len(missing)} are not run yet: " + "; ".join(_missing_by_mix(missing)) if missing else "")
-                        + ". The findings below rest on the cells that exist."})
+    out.append(
+        {
+            "claim": "the study can decide (1,000 rounds per cell; 200 for MCTS against greedy)",
+            "text": f"{done} of the {len(wanted)} planned cells are complete"
+            + (f"; {len(short)} are short (" + "; ".join(short) + ")" if short else "")
+            + (f"; {len(missing)} are not run yet: " + "; ".join(_missing_by_mix(missing)) if missing else "")
+            + ". The findings below rest on the cells that exist.",
+        }
+    )
     rand3 = study[(study["mix"] == "random") & (study["players"] == 3)]
     d = rand3[rand3["variant"] == "straight/adjacency/join"]
     if len(d):
         r = d.iloc[0]
         k = expected_rounds(3) / 2  # minutes per turn at 30 s, times rounds per game
         inside = [v for v, t in zip(rand3["variant"], rand3["turns"], strict=True) if 20 <= t * k <= 30]
-        g = study[(study["mix"] == "greedy-vs-random") & (study["players"] == 3)
-                  & (study["variant"] == "straight/adjacency/join")]
-        gtxt = (f" With one greedy player: {g.iloc[0]['turns'] * k:.1f} min [{g.iloc[0]['turns_lo'] * k:.1f}, "
-                f"{g.iloc[0]['turns_hi'] * k:.1f}] (n={int(g.iloc[0]['n'])})." if len(g) else "")
-        out.append({"claim": "a game lasts 20-30 minutes",
-                    "text": f"Under the default reading a 3-player game to 2 points lasts about {r['turns'] * k:.1f} "
-                            f"minutes [{r['turns_lo'] * k:.1f}, {r['turns_hi'] * k:.1f}] at 30 s per turn "
-                            f"({r['turns']:.1f} turns per round, n={int(r['n'])} random rounds); "
-                            f"{r['turns_lo'] * k / 2:.0f}-{r['turns_hi'] * k * 2:.0f} minutes at 15-60 s per turn."
-                            + gtxt + " Readings whose 30-s estimate lies in 20-30 minutes: "
-                            + (", ".join(inside) if inside else "none") + "."})
+        g = study[
+            (study["mix"] == "greedy-vs-random")
+            & (study["players"] == 3)
+            & (study["variant"] == "straight/adjacency/join")
+        ]
+        gtxt = (
+            f" With one greedy player: {g.iloc[0]['turns'] * k:.1f} min [{g.iloc[0]['turns_lo'] * k:.1f}, "
+            f"{g.iloc[0]['turns_hi'] * k:.1f}] (n={int(g.iloc[0]['n'])})."
+            if len(g)
+            else ""
+        )
+        out.append(
+            {
+                "claim": "a game lasts 20-30 minutes",
+                "text": f"Under the default reading a 3-player game to 2 points lasts about {r['turns'] * k:.1f} "
+                f"minutes [{r['turns_lo'] * k:.1f}, {r['turns_hi'] * k:.1f}] at 30 s per turn "
+                f"({r['turns']:.1f} turns per round, n={int(r['n'])} random rounds); "
+                f"{r['turns_lo'] * k / 2:.0f}-{r['turns_hi'] * k * 2:.0f} minutes at 15-60 s per turn."
+                + gtxt
+                + " Readings whose 30-s estimate lies in 20-30 minutes: "
+                + (", ".join(inside) if inside else "none")
+                + ".",
+            }
+        )
     tested = []  # (cell name, p-value of "every seat wins its fair share")
     for row in study.to_dict("records"):
         P = int(row["players"])
@@ -177,34 +223,56 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
     flagged = [f"{name} (p={p:.3f})" for name, p in tested if p < 0.05]
     if len(d):
         r = d.iloc[0]
-        lead = (f"Seat 1 (who moves first) wins {_pct(r['seat0_win'], r['seat0_lo'], r['seat0_hi'])} of "
-                f"default-reading rounds against a fair 33.3% (n={int(r['n'])}, 3 random players). ")
+        lead = (
+            f"Seat 1 (who moves first) wins {_pct(r['seat0_win'], r['seat0_lo'], r['seat0_hi'])} of "
+            f"default-reading rounds against a fair 33.3% (n={int(r['n'])}, 3 random players). "
+        )
     else:
         lead = ""
-    out.append({"claim": "seat order does not decide a round",
-                "text": lead + f"A chi-square test of equal seat wins, one per cell, rejects at 5% in {len(flagged)} "
-                               f"of {len(tested)} cells (about {0.05 * len(tested):.1f} expected by chance)"
-                        + (": " + "; ".join(flagged) if flagged else "") + "."})
-    for mix, who, claim in (("greedy-vs-random", "The greedy player (closes when it can, else leaves the lowest "
-                                                 "exact closing odds; seats rotated) among random ones",
-                             "skill pays (a player who plans beats players who do not)"),
-                            ("mcts-vs-greedy", "The MCTS player among greedy ones (seats rotated)",
-                             "deeper planning pays beyond the greedy rule")):
+    out.append(
+        {
+            "claim": "seat order does not decide a round",
+            "text": lead + f"A chi-square test of equal seat wins, one per cell, rejects at 5% in {len(flagged)} "
+            f"of {len(tested)} cells (about {0.05 * len(tested):.1f} expected by chance)"
+            + (": " + "; ".join(flagged) if flagged else "")
+            + ".",
+        }
+    )
+    for mix, who, claim in (
+        (
+            "greedy-vs-random",
+            "The greedy player (closes when it can, else leaves the lowest "
+            "exact closing odds; seats rotated) among random ones",
+            "skill pays (a player who plans beats players who do not)",
+        ),
+        (
+            "mcts-vs-greedy",
+            "The MCTS player among greedy ones (seats rotated)",
+            "deeper planning pays beyond the greedy rule",
+        ),
+    ):
         g = study[study["mix"] == mix]
         if len(g) and "focus_win" in g and g["focus_win"].notna().any():
-            parts = [f"{r['variant']}, {int(r['players'])} players: {_pct(r['focus_win'], r['focus_lo'], r['focus_hi'])} "
-                     f"vs a fair {100 / r['players']:.0f}% (n={int(r['n'])})" for r in g.to_dict("records")]
+            parts = [
+                f"{r['variant']}, {int(r['players'])} players: {_pct(r['focus_win'], r['focus_lo'], r['focus_hi'])} "
+                f"vs a fair {100 / r['players']:.0f}% (n={int(r['n'])})"
+                for r in g.to_dict("records")
+            ]
             out.append({"claim": claim, "text": who + " wins " + "; ".join(parts) + "."})
     st = rand3.set_index("variant")
     if "straight/adjacency/join" in st.index:
         dflt = d.iloc[0]  # the same row as st.loc["straight/adjacency/join"]
-        txt = (f"Under the default reading {_pct(dflt['stalled'], dflt['stalled_lo'], dflt['stalled_hi'])} of rounds "
-               f"stall (the pool runs out before anybody closes; n={int(dflt['n'])}), and a player chooses among "
-               f"{dflt['branching']:.0f} legal turns on average.")
+        txt = (
+            f"Under the default reading {_pct(dflt['stalled'], dflt['stalled_lo'], dflt['stalled_hi'])} of rounds "
+            f"stall (the pool runs out before anybody closes; n={int(dflt['n'])}), and a player chooses among "
+            f"{dflt['branching']:.0f} legal turns on average."
+        )
         if "straight/die/join" in st.index:
             q = st.loc["straight/die/join"]
-            txt += (f" Under its die-coverage twin: {_pct(q['stalled'], q['stalled_lo'], q['stalled_hi'])} stall, "
-                    f"{q['turns']:.1f} turns per round, {q['branching']:.0f} legal turns per decision.")
+            txt += (
+                f" Under its die-coverage twin: {_pct(q['stalled'], q['stalled_lo'], q['stalled_hi'])} stall, "
+                f"{q['turns']:.1f} turns per round, {q['branching']:.0f} legal turns per decision."
+            )
         out.append({"claim": "every round ends with a closed spiral", "text": txt})
     return out
 
@@ -225,48 +293,70 @@ def spiral_sections(page, options) -> None:
     from .table import parse_table
 
     page.heading("Spirals: validity under each reading of the rules")
-    page.text("Every worked example of the rules page, checked under the four readings "
-              "(sequence shape x coverage). A spiral is valid when some interpretation (nodes red, "
-              "edges blue) puts every die (or every adjacent pair) in a sequence; closed when it has a loop.")
+    page.text(
+        "Every worked example of the rules page, checked under the four readings "
+        "(sequence shape x coverage). A spiral is valid when some interpretation (nodes red, "
+        "edges blue) puts every die (or every adjacent pair) in a sequence; closed when it has a loop."
+    )
     rows = []
     for text, expected in WORKED_EXAMPLES:
         row = {"table": text.replace("\n", " / "), "rules page says": expected}
         for shape, cov in VARIANTS:
             vs = check_table(parse_table(text), Rules(sequence_shape=shape, coverage=cov))
-            row[f"{shape}/{cov}"] = ("valid" if all(v.valid for v in vs) else "invalid") + \
-                (" closed" if any(v.closed for v in vs) else "")
+            row[f"{shape}/{cov}"] = ("valid" if all(v.valid for v in vs) else "invalid") + (
+                " closed" if any(v.closed for v in vs) else ""
+            )
         rows.append(row)
-    page.table(pd.DataFrame(rows), caption="Worked examples under each variant (computed now)",
-               folded="The rules page's worked examples under each reading")
+    page.table(
+        pd.DataFrame(rows),
+        caption="Worked examples under each variant (computed now)",
+        folded="The rules page's worked examples under each reading",
+    )
     pics = []
     for text, _ in WORKED_EXAMPLES:
         for shape in ("straight", "bent"):
             t = parse_table(text)
             vs = check_table(t, Rules(sequence_shape=shape))
             pics.append(verdicts_svg(t, vs, size=26, title=f"{shape}: " + ("valid" if vs[0].valid else "invalid")))
-    page.raw_html("<div style='display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end'>" + "".join(pics)
-                  + "</div><p class='meta'>Witnesses: nodes red, edges blue, sequences as lines, loops gold, "
-                    "dice the closest interpretation leaves uncovered crossed in orange (coverage = die).</p>")
+    page.raw_html(
+        "<div style='display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end'>"
+        + "".join(pics)
+        + "</div><p class='meta'>Witnesses: nodes red, edges blue, sequences as lines, loops gold, "
+        "dice the closest interpretation leaves uncovered crossed in orange (coverage = die).</p>"
+    )
 
     page.heading("How many valid spirals are there?", 3)
     live_k = 8
     live = {f"{s}/{c}": count_spirals(live_k, Rules(sequence_shape=s, coverage=c)) for s, c in VARIANTS}
     stored = stored_counts()
     agree = all(
-        (stored[label].set_index("k").loc[df["k"], ["valid_fixed", "valid_free", "valid_closed_fixed",
-                                                     "valid_closed_free"]].values
-         == df.set_index("k")[["valid_fixed", "valid_free", "valid_closed_fixed", "valid_closed_free"]].values).all()
-        for label, df in live.items() if stored[label]["k"].max() >= live_k)
+        (
+            stored[label]
+            .set_index("k")
+            .loc[df["k"], ["valid_fixed", "valid_free", "valid_closed_fixed", "valid_closed_free"]]
+            .values
+            == df.set_index("k")[["valid_fixed", "valid_free", "valid_closed_fixed", "valid_closed_free"]].values
+        ).all()
+        for label, df in live.items()
+        if stored[label]["k"].max() >= live_k
+    )
     frames = stored
-    page.text("Valid spirals with k dice, counted as placements up to translation (fixed) and up to "
-              "rotation and reflection (free); closed = with a loop. Shapes come from Redelmeier's "
-              "polyomino enumeration; values are counted per shape by constraint search (never 6^k), "
-              "and the counts agree with brute force for small k in the test suite.")
-    page.note(f"Tables precomputed in data/negen (python -m negenlab.negen.enumerate); recomputed now "
-              f"for k <= {live_k}: " + ("identical." if agree else "MISMATCH - the stored tables are stale."))
+    page.text(
+        "Valid spirals with k dice, counted as placements up to translation (fixed) and up to "
+        "rotation and reflection (free); closed = with a loop. Shapes come from Redelmeier's "
+        "polyomino enumeration; values are counted per shape by constraint search (never 6^k), "
+        "and the counts agree with brute force for small k in the test suite."
+    )
+    page.note(
+        f"Tables precomputed in data/negen (python -m negenlab.negen.enumerate); recomputed now "
+        f"for k <= {live_k}: " + ("identical." if agree else "MISMATCH - the stored tables are stale.")
+    )
     for label, df in frames.items():
-        page.table(df.drop(columns=["seconds"]), folded=f"Counts by k, {label}", caption=f"{label}: counts by k "
-                   f"(computed in {df['seconds'].sum():.0f} s in all)")
+        page.table(
+            df.drop(columns=["seconds"]),
+            folded=f"Counts by k, {label}",
+            caption=f"{label}: counts by k (computed in {df['seconds'].sum():.0f} s in all)",
+        )
     page.figure(plot_counts(frames, "valid_fixed").figure, caption="Valid spirals up to translation")
     page.figure(plot_counts(frames, "valid_closed_fixed").figure, caption="Valid closed spirals up to translation")
 
@@ -278,35 +368,49 @@ def spiral_sections(page, options) -> None:
             page.text(f"{shape}/{cov}: no valid closed spiral with at most 8 dice.")
             continue
         shown = tables[:16]
-        page.text(f"{shape}/{cov}: smallest closed spiral has {k} dice; {len(tables)} of them up to rotation "
-                  f"and reflection" + (f" (first {len(shown)} drawn)" if len(shown) < len(tables) else "") + ".")
-        page.raw_html("<div style='display:flex;flex-wrap:wrap;gap:8px'>" + "".join(
-            verdicts_svg(t, check_table(t, rules), size=20) for t in shown) + "</div>")
-    page.note("The rules page calls the 8-die ring the smallest loop under straight sequences. That holds "
-              "for coverage=adjacency; under the literal rule (coverage=die) 6-die loops such as "
-              "1 2 3 . / . 1 2 3 are already valid, because die coverage does not ask the two dice of "
-              "each adjacent pair to share a sequence.")
+        page.text(
+            f"{shape}/{cov}: smallest closed spiral has {k} dice; {len(tables)} of them up to rotation "
+            f"and reflection" + (f" (first {len(shown)} drawn)" if len(shown) < len(tables) else "") + "."
+        )
+        page.raw_html(
+            "<div style='display:flex;flex-wrap:wrap;gap:8px'>"
+            + "".join(verdicts_svg(t, check_table(t, rules), size=20) for t in shown)
+            + "</div>"
+        )
+    page.note(
+        "The rules page calls the 8-die ring the smallest loop under straight sequences. That holds "
+        "for coverage=adjacency; under the literal rule (coverage=die) 6-die loops such as "
+        "1 2 3 . / . 1 2 3 are already valid, because die coverage does not ask the two dice of "
+        "each adjacent pair to share a sequence."
+    )
 
     page.heading("Odds a player meets", 3)
-    page.text("Exact probability, over the 6^4 rolls of a 4-die board, that adding 1-4 of the board dice "
-              "(chained to the spiral, touching no other spiral; no joins or moves) makes the spiral valid "
-              "and closed.")
+    page.text(
+        "Exact probability, over the 6^4 rolls of a 4-die board, that adding 1-4 of the board dice "
+        "(chained to the spiral, touching no other spiral; no joins or moves) makes the spiral valid "
+        "and closed."
+    )
     odds = read_table("closing_odds.csv")
     page.note("From data/negen/closing_odds.csv (python -m negenlab.negen.odds).")
-    page.note("For a table of one spiral under straight sequences these equal the exact odds of the turn engine "
-              "(negenlab.negen.agents.closing_odds, joins included: one spiral has nothing to join, and 4 board "
-              "dice alone make no closed straight spiral); the test suite checks that the two agree.")
-    page.table(odds.sort_values(["sequence_shape", "coverage", "p_close"], ascending=[True, True, False]),
-               folded="Closing odds per spiral (adding dice only)",
-               caption="Closing odds per spiral (n = 1296 rolls each, exact)")
+    page.note(
+        "For a table of one spiral under straight sequences these equal the exact odds of the turn engine "
+        "(negenlab.negen.agents.closing_odds, joins included: one spiral has nothing to join, and 4 board "
+        "dice alone make no closed straight spiral); the test suite checks that the two agree."
+    )
+    page.table(
+        odds.sort_values(["sequence_shape", "coverage", "p_close"], ascending=[True, True, False]),
+        folded="Closing odds per spiral (adding dice only)",
+        caption="Closing odds per spiral (n = 1296 rolls each, exact)",
+    )
     page.figure(plot_odds(odds, top=25).figure, caption="The 25 most closable spirals in the table")
-    page.provenance(rules=Rules(), seed=options.seed, command=options.command("negen"),
-                    variants=[f"{s}/{c}" for s, c in VARIANTS])
+    page.provenance(
+        rules=Rules(), seed=options.seed, command=options.command("negen"), variants=[f"{s}/{c}" for s, c in VARIANTS]
+    )
 
 
-PIET_TABLE = ". . . . . . 4\n6 5 4 . 3 . ."   # the source's example: 6-5-4, a lone 3, a lone 4
+PIET_TABLE = ". . . . . . 4\n6 5 4 . 3 . ."  # the source's example: 6-5-4, a lone 3, a lone 4
 PIET_BOARD = (5, 2, 2, 1)
-PIET_AFTER = ". . . 4 .\n6 5 4 3 2\n. . . 2 ."    # the turn Piet played
+PIET_AFTER = ". . . 4 .\n6 5 4 3 2\n. . . 2 ."  # the turn Piet played
 # the shape x coverage readings (rearrange=join) the report searches Piet's position under: well
 # under a second each, bent/die a few seconds (the most turns: sequences bend, every die counts)
 PIET_READINGS = (("straight", "adjacency"), ("straight", "die"), ("bent", "adjacency"), ("bent", "die"))
@@ -329,9 +433,17 @@ def piet_turns(readings=PIET_READINGS) -> pd.DataFrame:
         rules = Rules(sequence_shape=shape, coverage=cov, rearrange="join")
         t0 = time.perf_counter()
         res = legal_turns(PIET_TABLE, board=PIET_BOARD, rules=rules)
-        rows.append({"reading": rules.label, "legal turns": len(res.turns), "closing turns": len(res.closing),
-                     "Piet's turn legal": after in res.keys(), "complete": res.complete,
-                     "states explored": res.explored, "seconds": round(time.perf_counter() - t0, 2)})
+        rows.append(
+            {
+                "reading": rules.label,
+                "legal turns": len(res.turns),
+                "closing turns": len(res.closing),
+                "Piet's turn legal": after in res.keys(),
+                "complete": res.complete,
+                "states explored": res.explored,
+                "seconds": round(time.perf_counter() - t0, 2),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -348,51 +460,87 @@ def piet_pictures() -> str:
     played = layout(table_key(parse_table(PIET_AFTER)))
     closing = legal_turns(PIET_TABLE, board=PIET_BOARD, rules=die).closing[0]
     close_table = layout(closing.key)
-    pics = [(verdicts_svg(start, check_table(start, default), size=28), "Piet's table; his board 5 2 2 1"),
-            (verdicts_svg(played, check_table(played, default), size=28),
-             "the turn he played (legal under every reading; closes nothing)"),
-            (verdicts_svg(close_table, check_table(close_table, die), size=28),
-             f"under straight/die he could have closed instead, e.g. adding {len(closing.used)} board "
-             f"{'die' if len(closing.used) == 1 else 'dice'} ({', '.join(map(str, closing.used))}) and joining")]
+    pics = [
+        (verdicts_svg(start, check_table(start, default), size=28), "Piet's table; his board 5 2 2 1"),
+        (
+            verdicts_svg(played, check_table(played, default), size=28),
+            "the turn he played (legal under every reading; closes nothing)",
+        ),
+        (
+            verdicts_svg(close_table, check_table(close_table, die), size=28),
+            f"under straight/die he could have closed instead, e.g. adding {len(closing.used)} board "
+            f"{'die' if len(closing.used) == 1 else 'dice'} ({', '.join(map(str, closing.used))}) and joining",
+        ),
+    ]
     cells = "".join(f"<figure style='margin:0'>{svg}<figcaption>{text}</figcaption></figure>" for svg, text in pics)
     return f"<div style='display:flex;flex-wrap:wrap;gap:24px;align-items:flex-end'>{cells}</div>"
 
 
-def play_section(page, options, piet: pd.DataFrame | None = None, study: pd.DataFrame | None = None,
-                 meta: dict | None = None) -> None:
+def play_section(
+    page, options, piet: pd.DataFrame | None = None, study: pd.DataFrame | None = None, meta: dict | None = None
+) -> None:
     """The play section: Piet's turns per reading, a fresh study cell, the committed study (folded)."""
     page.heading("Play: turns, rounds and balance per rule variant", 2)
-    page.text("A decision in the simulated game is a whole turn: an end-of-turn table. The exact turn search "
-              "(legal_turns) finds every legal end table. Tables are position-free: where spirals lie relative "
-              "to each other means nothing, so a table is a multiset of spirals, each up to translation and "
-              "quarter turns. The game offers exactly these turns, no subset and no cap.")
+    page.text(
+        "A decision in the simulated game is a whole turn: an end-of-turn table. The exact turn search "
+        "(legal_turns) finds every legal end table. Tables are position-free: where spirals lie relative "
+        "to each other means nothing, so a table is a multiset of spirals, each up to translation and "
+        "quarter turns. The game offers exactly these turns, no subset and no cap."
+    )
     piet = piet_turns() if piet is None else piet
-    page.table(piet, caption="Piet's position from the source (6-5-4, a lone 3 and a lone 4; his board 5 2 2 1) under "
-                             "each shape x coverage reading (rearrange=join): legal and closing turns, computed now "
-                             f"({piet['seconds'].sum():.1f} s in all); \"Piet's turn legal\": the table he played "
-                             "(4 above the 3, 2 below, 6 5 4 3 2 across) is among them.",
-               folded="Piet's position: legal and closing turns per reading")
+    page.table(
+        piet,
+        caption="Piet's position from the source (6-5-4, a lone 3 and a lone 4; his board 5 2 2 1) under "
+        "each shape x coverage reading (rearrange=join): legal and closing turns, computed now "
+        f'({piet["seconds"].sum():.1f} s in all); "Piet\'s turn legal": the table he played '
+        "(4 above the 3, 2 below, 6 5 4 3 2 across) is among them.",
+        folded="Piet's position: legal and closing turns per reading",
+    )
     # `make demo` budget: one small cell (3 players, default reading, random agents); --games N sets its size
     n = options.games if options.games is not None else 4
     cell = study_cells("default", (3,), ("random",))[0]
     t0 = time.perf_counter()
-    fresh = pd.DataFrame([summarise_cell(run_cell(cell, n, options.seed, store=None, workers=options.workers,
-                                                  progress=False), cell)])
-    page.table(fresh, caption=f"{n} rounds, 3 random players, default reading, seed {options.seed}, "
-                              f"{time.perf_counter() - t0:.1f} s; one simulated game = one round "
-                              f"(target_score=1); minutes assume {SECONDS_PER_TURN} s per turn",
-               folded="This run: one small study cell")
+    fresh = pd.DataFrame(
+        [summarise_cell(run_cell(cell, n, options.seed, store=None, workers=options.workers, progress=False), cell)]
+    )
+    page.table(
+        fresh,
+        caption=f"{n} rounds, 3 random players, default reading, seed {options.seed}, "
+        f"{time.perf_counter() - t0:.1f} s; one simulated game = one round "
+        f"(target_score=1); minutes assume {SECONDS_PER_TURN} s per turn",
+        folded="This run: one small study cell",
+    )
     if study is not None:
         meta = meta or {}
         cmds = sorted({c.get("command", "") for c in meta.get("cells", {}).values()} - {""})
-        page.table(study, caption="Every cell of the committed study, data/negen/study_exact.csv (rates with "
-                                  "95% Wilson intervals, turns with a 95% normal interval; per-round data in "
-                                  "study_exact_rounds.parquet). Made by: " + " ; ".join(cmds),
-                   folded=f"The committed variant study: {len(study)} cells")
-    page.provenance(rules=Rules(target_score=1), agents=None, seed=options.seed,
-                    command=options.command("negen"), games_per_cell=n,
-                    game=NegenGame(Rules(target_score=1)).describe())
+        page.table(
+            study,
+            caption="Every cell of the committed study, data/negen/study_exact.csv (rates with "
+            "95% Wilson intervals, turns with a 95% normal interval; per-round data in "
+            "study_exact_rounds.parquet). Made by: " + " ; ".join(cmds),
+            folded=f"The committed variant study: {len(study)} cells",
+        )
+    page.provenance(
+        rules=Rules(target_score=1),
+        agents=None,
+        seed=options.seed,
+        command=options.command("negen"),
+        games_per_cell=n,
+        game=NegenGame(Rules(target_score=1)).describe(),
+    )
 
 
-__all__ = ["TITLE", "build", "findings", "load_study", "read_table", "stored_counts", "seat_uniformity_p",
-           "spiral_sections", "play_section", "piet_turns", "piet_pictures", "PIET_READINGS"]
+__all__ = [
+    "TITLE",
+    "build",
+    "findings",
+    "load_study",
+    "read_table",
+    "stored_counts",
+    "seat_uniformity_p",
+    "spiral_sections",
+    "play_section",
+    "piet_turns",
+    "piet_pictures",
+    "PIET_READINGS",
+]

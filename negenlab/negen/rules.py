@@ -6,6 +6,7 @@
 >>> Rules(rearrange="free").free_moves
 1
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -56,7 +57,8 @@ class Rules:
         if self.pool_size is not None and self.pool_size < 4 * self.players + 3:
             raise InvalidInputError(
                 f"Rules.pool_size must hold at least 4 dice per player plus 3 for the table "
-                f"({4 * self.players + 3}), got {self.pool_size}")
+                f"({4 * self.players + 3}), got {self.pool_size}"
+            )
         if self.target_score < 1:
             raise InvalidInputError(f"Rules.target_score must be >= 1, got {self.target_score}")
         if self.max_turns < 1:
@@ -69,8 +71,12 @@ class Rules:
     def variants(cls, **base) -> list[Rules]:
         """All 8 combinations of sequence_shape x coverage x rearrange (other fields from ``base``),
         the default reading first."""
-        return [cls(sequence_shape=s, coverage=c, rearrange=r, **base)
-                for s in _CHOICES["sequence_shape"] for c in _CHOICES["coverage"] for r in _CHOICES["rearrange"]]
+        return [
+            cls(sequence_shape=s, coverage=c, rearrange=r, **base)
+            for s in _CHOICES["sequence_shape"]
+            for c in _CHOICES["coverage"]
+            for r in _CHOICES["rearrange"]
+        ]
 
     @property
     def label(self) -> str:

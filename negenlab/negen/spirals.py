@@ -20,6 +20,7 @@ when invalid, what each interpretation leaves uncovered.
 >>> [check_table(square, Rules(sequence_shape=s))[0].valid for s in ("straight", "bent")]
 [False, True]
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -33,8 +34,8 @@ from negenlab.core.errors import InvalidInputError
 from .rules import Rules
 from .table import DIRECTIONS, Cell, Table, cell_name, parse_table
 
-STRAIGHT_PAIRS = ((0, 2), (1, 3))                       # N-S, E-W
-BENT_PAIRS = tuple(combinations(range(4), 2))            # any two distinct neighbours
+STRAIGHT_PAIRS = ((0, 2), (1, 3))  # N-S, E-W
+BENT_PAIRS = tuple(combinations(range(4), 2))  # any two distinct neighbours
 
 
 def direction_pairs(rules: Rules) -> tuple[tuple[int, int], ...]:
@@ -75,8 +76,11 @@ class Interpretation:
         return "edge" if cell in self.edges else "node" if cell in self.nodes else "absent"
 
     def to_dict(self) -> dict:
-        return {"edge_parity": self.edge_parity, "nodes": sorted(map(list, self.nodes)),
-                "edges": sorted(map(list, self.edges))}
+        return {
+            "edge_parity": self.edge_parity,
+            "nodes": sorted(map(list, self.nodes)),
+            "edges": sorted(map(list, self.edges)),
+        }
 
 
 @dataclass(frozen=True)
@@ -88,8 +92,10 @@ class Attempt:
     uncovered: tuple
 
     def to_dict(self) -> dict:
-        return {"interpretation": self.interpretation.to_dict(),
-                "uncovered": [list(map(list, u)) if isinstance(u[0], tuple) else list(u) for u in self.uncovered]}
+        return {
+            "interpretation": self.interpretation.to_dict(),
+            "uncovered": [list(map(list, u)) if isinstance(u[0], tuple) else list(u) for u in self.uncovered],
+        }
 
 
 @dataclass(frozen=True)
@@ -147,16 +153,21 @@ class SpiralVerdict:
         return tuple(sorted({c for pair in a.uncovered for c in pair}))
 
     def to_dict(self) -> dict:
-        d = {"cells": [list(c) for c in self.cells], "values": [self.spiral[c] for c in self.cells],
-             "valid": self.valid, "closed": self.closed,
-             "valid_parities": list(self.valid_parities)}
+        d = {
+            "cells": [list(c) for c in self.cells],
+            "values": [self.spiral[c] for c in self.cells],
+            "valid": self.valid,
+            "closed": self.closed,
+            "valid_parities": list(self.valid_parities),
+        }
         if self.interpretation is not None:  # valid
             d["interpretation"] = self.interpretation.to_dict()
             d["sequences"] = [s.to_dict() for s in self.sequences]
         else:
             d["attempts"] = [a.to_dict() for a in self.attempts]
-            d["never_covered"] = [list(map(list, u)) if isinstance(u[0], tuple) else list(u)
-                                  for u in self.never_covered()]
+            d["never_covered"] = [
+                list(map(list, u)) if isinstance(u[0], tuple) else list(u) for u in self.never_covered()
+            ]
         return d
 
     def summary(self) -> str:
@@ -193,11 +204,13 @@ class SpiralVerdict:
     def _repr_svg_(self) -> str:
         from .svg import verdicts_svg
 
-        return verdicts_svg(self.spiral, [self], title=("valid" if self.valid else "invalid")
-                            + (", closed" if self.closed else ""))
+        return verdicts_svg(
+            self.spiral, [self], title=("valid" if self.valid else "invalid") + (", closed" if self.closed else "")
+        )
 
 
 # ---------------------------------------------------------------------------------------
+
 
 def _neighbour_index(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """(4, n) array: index of the N, E, S, W neighbour of each die, or -1."""
@@ -304,14 +317,25 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
     start = 0
     for comp in range(ncomp):
         size = sizes_l[comp]
-        idx = order[start:start + size]
+        idx = order[start : start + size]
         start += size
         comp_cells = tuple(sorted(cells_by_index[i] for i in idx))
         spiral = Table({c: data[c] for c in comp_cells}, _trusted=True)
         if size == 1:
             c = comp_cells[0]
-            verdicts.append(SpiralVerdict(comp_cells, spiral, True, False,
-                                          Interpretation.of(comp_cells, 1 - (c[0] + c[1]) % 2), (), (), (0, 1), rules))
+            verdicts.append(
+                SpiralVerdict(
+                    comp_cells,
+                    spiral,
+                    True,
+                    False,
+                    Interpretation.of(comp_cells, 1 - (c[0] + c[1]) % 2),
+                    (),
+                    (),
+                    (0, 1),
+                    rules,
+                )
+            )
             continue
         closed = links_l[comp] >= size
         good = tuple(p for p in (0, 1) if bad[p][comp] == 0)
@@ -326,11 +350,17 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
                     x, z = nb_l[i][a], nb_l[i][b]
                     if cells_by_index[z] < cells_by_index[x]:
                         x, z = z, x
-                    seqs.append(Sequence((cells_by_index[x], cells_by_index[z]), cells_by_index[i],
-                                         (vals_l[x], vals_l[i], vals_l[z])))
+                    seqs.append(
+                        Sequence(
+                            (cells_by_index[x], cells_by_index[z]), cells_by_index[i], (vals_l[x], vals_l[i], vals_l[z])
+                        )
+                    )
             seqs.sort(key=lambda s: (s.centre, s.ends))
-            verdicts.append(SpiralVerdict(comp_cells, spiral, True, closed, Interpretation.of(comp_cells, p),
-                                          tuple(seqs), (), good, rules))
+            verdicts.append(
+                SpiralVerdict(
+                    comp_cells, spiral, True, closed, Interpretation.of(comp_cells, p), tuple(seqs), (), good, rules
+                )
+            )
         else:
             attempts = []
             for p in (0, 1):
@@ -407,4 +437,3 @@ def spiral_status(key: tuple, shape: str = "straight", coverage: str = "adjacenc
 def is_valid_table(table: Table, rules: Rules | None = None) -> bool:
     """True when every spiral of ``table`` is valid."""
     return all(v.valid for v in check_table(table, rules))
-

@@ -30,6 +30,7 @@ thousands of distinct spirals, and the exact search lists every end table they m
 >>> [c["variant"] for c in study_cells(variants="default", players=(3,), mixes=("random",))]
 ['straight/adjacency/join', 'straight/die/join']
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,13 +60,16 @@ MIXES = ("random", "greedy-vs-random", "mcts-vs-greedy")
 MCTS_SIMULATIONS = 200  # the MCTS budget of the mcts-vs-greedy mix (simulations per decision)
 SECONDS_PER_TURN = 30
 # each mix as agent specs: (the focus agent, everybody else)
-MIX_AGENTS = {"random": ("random", "random"), "greedy-vs-random": ("greedy", "random"),
-              "mcts-vs-greedy": (f"mcts:{MCTS_SIMULATIONS}", "greedy")}
-AGENT_POLICIES = [{"agent": "random", "policy": "RandomTurnAgent (uniform over legal turns)"},
-                  {"agent": "greedy", "policy": "GreedyAgent (closes when it can, else leaves the lowest exact "
-                                                "closing odds)"},
-                  {"agent": f"mcts:{MCTS_SIMULATIONS}",
-                   "policy": f"NegenMCTSAgent(simulations={MCTS_SIMULATIONS}) over whole turns"}]
+MIX_AGENTS = {
+    "random": ("random", "random"),
+    "greedy-vs-random": ("greedy", "random"),
+    "mcts-vs-greedy": (f"mcts:{MCTS_SIMULATIONS}", "greedy"),
+}
+AGENT_POLICIES = [
+    {"agent": "random", "policy": "RandomTurnAgent (uniform over legal turns)"},
+    {"agent": "greedy", "policy": "GreedyAgent (closes when it can, else leaves the lowest exact closing odds)"},
+    {"agent": f"mcts:{MCTS_SIMULATIONS}", "policy": f"NegenMCTSAgent(simulations={MCTS_SIMULATIONS}) over whole turns"},
+]
 
 
 def _variants(variants) -> list[Rules]:
@@ -88,8 +92,9 @@ def _variants(variants) -> list[Rules]:
         elif v in by_label:
             out.append(by_label[v])
         else:
-            raise InvalidInputError(f"unknown variants {v!r}; expected 'default', 'join', 'free', 'all' "
-                                    f"or labels among {sorted(by_label)}")
+            raise InvalidInputError(
+                f"unknown variants {v!r}; expected 'default', 'join', 'free', 'all' or labels among {sorted(by_label)}"
+            )
     return out
 
 
@@ -101,8 +106,14 @@ def study_cells(variants="all", players: Iterable[int] = (3, 4), mixes: Iterable
             if mix not in MIXES:
                 raise InvalidInputError(f"unknown mix {mix!r}; expected one of {MIXES}")
             for rules in _variants(variants):
-                cells.append({"players": P, "mix": mix,
-                              "rules": rules.replace(players=P, target_score=1), "variant": rules.label})
+                cells.append(
+                    {
+                        "players": P,
+                        "mix": mix,
+                        "rules": rules.replace(players=P, target_score=1),
+                        "variant": rules.label,
+                    }
+                )
     return cells
 
 
@@ -111,10 +122,12 @@ def planned_cells() -> list[tuple[int, str, str, int]]:
     players with random players and with one greedy player (1,000 rounds each), and one MCTS
     player among greedy ones under the default reading and its die-coverage twin (3 players,
     200 rounds each)."""
-    plan = [(c["players"], c["mix"], c["variant"], 1000)
-            for c in study_cells("all", (3, 4), ("random", "greedy-vs-random"))]
-    return plan + [(c["players"], c["mix"], c["variant"], 200)
-                   for c in study_cells("default", (3,), ("mcts-vs-greedy",))]
+    plan = [
+        (c["players"], c["mix"], c["variant"], 1000) for c in study_cells("all", (3, 4), ("random", "greedy-vs-random"))
+    ]
+    return plan + [
+        (c["players"], c["mix"], c["variant"], 200) for c in study_cells("default", (3,), ("mcts-vs-greedy",))
+    ]
 
 
 def _seats(mix: str, players: int, block: int) -> list:
@@ -123,19 +136,27 @@ def _seats(mix: str, players: int, block: int) -> list:
     return games.make_agents("negen", [focus if p == block else others for p in range(players)])
 
 
-def run_cell(cell: dict, n_games: int, seed: int, store: Path | None, workers: int | None = 1,
-             progress: bool = True) -> pd.DataFrame:
+def run_cell(
+    cell: dict, n_games: int, seed: int, store: Path | None, workers: int | None = 1, progress: bool = True
+) -> pd.DataFrame:
     """Every round of one cell (seat-rotated blocks), with columns ``block`` and ``focus_seat``."""
     P = cell["players"]
     blocks = 1 if cell["mix"] == "random" else P
     per_block = -(-n_games // blocks)
     frames = []
     for b in range(blocks):
-        row_seed = seed + 1000 * P + b   # shared by every reading and mix of the row (common random numbers)
+        row_seed = seed + 1000 * P + b  # shared by every reading and mix of the row (common random numbers)
         where = None if store is None else Path(store) / f"p{P}-{cell['mix']}-{cell['variant'].replace('/', '-')}-b{b}"
-        df = simulate(NegenGame(cell["rules"]), _seats(cell["mix"], P, b), n_games=per_block, seed=row_seed,
-                      workers=workers, backend="serial" if workers == 1 else "process", store=where,
-                      progress=progress)
+        df = simulate(
+            NegenGame(cell["rules"]),
+            _seats(cell["mix"], P, b),
+            n_games=per_block,
+            seed=row_seed,
+            workers=workers,
+            backend="serial" if workers == 1 else "process",
+            store=where,
+            progress=progress,
+        )
         df["block"] = b
         df["focus_seat"] = b if cell["mix"] != "random" else -1
         df["row_seed"] = row_seed
@@ -158,10 +179,12 @@ def cell_summary(df: pd.DataFrame, cell: dict) -> pd.DataFrame:
     n, P = len(df), cell["players"]
     group = _cell_id(P, cell["mix"], cell["variant"])
     total_turns = int(df["turns"].sum())
-    rows = [mean_row("turns", df["round1_turns"].to_numpy(dtype=float), group),
-            rate_row("refusal", int(df["refusals"].sum()), total_turns, group),
-            rate_row("depletion", int(df["depletions"].sum()), total_turns, group),
-            rate_row("stalled", int((df["round1_reason"] != "closed").sum()), n, group)]
+    rows = [
+        mean_row("turns", df["round1_turns"].to_numpy(dtype=float), group),
+        rate_row("refusal", int(df["refusals"].sum()), total_turns, group),
+        rate_row("depletion", int(df["depletions"].sum()), total_turns, group),
+        rate_row("stalled", int((df["round1_reason"] != "closed").sum()), n, group),
+    ]
     rows += [rate_row(f"seat{p}_win", int((df["winner"] == p).sum()), n, group) for p in range(P)]
     if "focus_seat" in df and (df["focus_seat"] >= 0).any():
         rows.append(rate_row("focus_win", int((df["winner"] == df["focus_seat"]).sum()), n, group))
@@ -171,7 +194,7 @@ def cell_summary(df: pd.DataFrame, cell: dict) -> pd.DataFrame:
 def _wide_columns(metric: str) -> tuple[str, str, str]:
     """The study table's value, lo and hi columns of a metric: ``turns``, ``turns_lo``, ``turns_hi``;
     ``seat0_win``, ``seat0_lo``, ``seat0_hi``."""
-    base = metric[:-len("_win")] if metric.endswith("_win") else metric
+    base = metric[: -len("_win")] if metric.endswith("_win") else metric
     return metric, f"{base}_lo", f"{base}_hi"
 
 
@@ -183,11 +206,17 @@ def summarise_cell(df: pd.DataFrame, cell: dict, seconds_per_turn: float = SECON
     summary = {r["metric"]: r for r in cell_summary(df, cell).to_dict("records")}
     turns = summary.pop("turns")
     row: dict[str, Any] = {"players": cell["players"], "mix": cell["mix"], "variant": cell["variant"], "n": n}
-    row.update(zip(_wide_columns("turns"), (float(turns["value"]), float(turns["lo"]), float(turns["hi"])),
-                   strict=True))
-    row.update({"minutes": row["turns"] * seconds_per_turn / 60,
-                "minutes_lo_15s": row["turns_lo"] * 15 / 60, "minutes_hi_60s": row["turns_hi"] * 60 / 60,
-                "branching": float((df["mean_legal_turns"] * df["searches"]).sum() / max(1, df["searches"].sum()))})
+    row.update(
+        zip(_wide_columns("turns"), (float(turns["value"]), float(turns["lo"]), float(turns["hi"])), strict=True)
+    )
+    row.update(
+        {
+            "minutes": row["turns"] * seconds_per_turn / 60,
+            "minutes_lo_15s": row["turns_lo"] * 15 / 60,
+            "minutes_hi_60s": row["turns_hi"] * 60 / 60,
+            "branching": float((df["mean_legal_turns"] * df["searches"]).sum() / max(1, df["searches"].sum())),
+        }
+    )
     for metric, r in summary.items():
         row.update(zip(_wide_columns(metric), (float(r["value"]), float(r["lo"]), float(r["hi"])), strict=True))
     for reason in ("closed", "pool_empty", "max_turns"):
@@ -208,11 +237,12 @@ def expected_rounds(players: int, target_score: int = 2) -> float:
     def ways(k, seats, cap):  # sequences of k round-winners with every seat below cap
         if seats == 0:
             return 1 if k == 0 else 0
-        return sum(factorial(k) // (factorial(j) * factorial(k - j)) * ways(k - j, seats - 1, cap)
-                   for j in range(min(k, cap - 1) + 1))
+        return sum(
+            factorial(k) // (factorial(j) * factorial(k - j)) * ways(k - j, seats - 1, cap)
+            for j in range(min(k, cap - 1) + 1)
+        )
 
-    return float(sum(ways(k, players, target_score) / players ** k
-                     for k in range(players * (target_score - 1) + 1)))
+    return float(sum(ways(k, players, target_score) / players**k for k in range(players * (target_score - 1) + 1)))
 
 
 def _cell_id(players: int, mix: str, variant: str) -> str:
@@ -221,14 +251,23 @@ def _cell_id(players: int, mix: str, variant: str) -> str:
 
 def _in_study_order(table: pd.DataFrame) -> pd.DataFrame:
     """Rows by players, then mix (as in MIXES), then reading (as in Rules.variants())."""
-    rank = {"variant": {r.label: i for i, r in enumerate(Rules.variants())},
-            "mix": {m: i for i, m in enumerate(MIXES)}}
-    return table.sort_values(["players", "mix", "variant"],
-                             key=lambda col: col.map(rank[col.name]) if col.name in rank else col)
+    rank = {"variant": {r.label: i for i, r in enumerate(Rules.variants())}, "mix": {m: i for i, m in enumerate(MIXES)}}
+    return table.sort_values(
+        ["players", "mix", "variant"], key=lambda col: col.map(rank[col.name]) if col.name in rank else col
+    )
 
 
-def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, variants="all",
-              players=(3, 4), mixes=MIXES, workers: int | None = 1, command: str = "") -> pd.DataFrame:
+def run_study(
+    out: Path,
+    store: Path,
+    n_games: int = 1000,
+    seed: int = 2026,
+    variants="all",
+    players=(3, 4),
+    mixes=MIXES,
+    workers: int | None = 1,
+    command: str = "",
+) -> pd.DataFrame:
     """Run (or resume) the chosen cells and merge them into ``out`` (CSV, one row per cell, written
     with its JSON sidecar by :meth:`ResultStore.save_csv <negenlab.core.store.ResultStore.save_csv>`;
     the sidecar keeps each cell's n, seed, rules and command under ``cells``) and its per-round
@@ -249,22 +288,45 @@ def run_study(out: Path, store: Path, n_games: int = 1000, seed: int = 2026, var
         cid = _cell_id(cell["players"], cell["mix"], cell["variant"])
         df = run_cell(cell, n_games, seed, store, workers)
         rows[cid] = summarise_cell(df, cell)
-        keep = ["block", "focus_seat", "row_seed", "game", "winner", "round1_turns", "round1_reason",
-                "refusals", "depletions", "mean_legal_turns", "searches"]
-        part = df[[c for c in keep if c in df.columns]].assign(players=cell["players"], mix=cell["mix"],
-                                                                 variant=cell["variant"])
+        keep = [
+            "block",
+            "focus_seat",
+            "row_seed",
+            "game",
+            "winner",
+            "round1_turns",
+            "round1_reason",
+            "refusals",
+            "depletions",
+            "mean_legal_turns",
+            "searches",
+        ]
+        part = df[[c for c in keep if c in df.columns]].assign(
+            players=cell["players"], mix=cell["mix"], variant=cell["variant"]
+        )
         if len(rounds):
-            rounds = rounds[~((rounds["players"] == cell["players"]) & (rounds["mix"] == cell["mix"])
-                              & (rounds["variant"] == cell["variant"]))]
+            rounds = rounds[
+                ~(
+                    (rounds["players"] == cell["players"])
+                    & (rounds["mix"] == cell["mix"])
+                    & (rounds["variant"] == cell["variant"])
+                )
+            ]
         rounds = pd.concat([rounds, part], ignore_index=True)
         cells[cid] = {"n": len(df), "seed": seed, "rules": asdict(cell["rules"]), "command": command}
         seeds = {c.get("seed") for c in cells.values()}
-        results.save_csv(out.stem, _in_study_order(pd.DataFrame(list(rows.values()))).dropna(axis=1, how="all"),
-                         agents=AGENT_POLICIES, seed=seeds.pop() if len(seeds) == 1 else None, command=command,
-                         study="Negen single rounds per reading, exact turn engine",
-                         pairing="cells with the same players share seeds (block b: seed + 1000 x players + b); "
-                                 "the first-named agent of a mix (the focus) takes every seat in turn",
-                         seconds_per_turn=SECONDS_PER_TURN, cells=cells)
+        results.save_csv(
+            out.stem,
+            _in_study_order(pd.DataFrame(list(rows.values()))).dropna(axis=1, how="all"),
+            agents=AGENT_POLICIES,
+            seed=seeds.pop() if len(seeds) == 1 else None,
+            command=command,
+            study="Negen single rounds per reading, exact turn engine",
+            pairing="cells with the same players share seeds (block b: seed + 1000 x players + b); "
+            "the first-named agent of a mix (the focus) takes every seat in turn",
+            seconds_per_turn=SECONDS_PER_TURN,
+            cells=cells,
+        )
         tmp = rounds_path.with_name(rounds_path.name + ".tmp")
         rounds.to_parquet(tmp, index=False)
         os.replace(tmp, rounds_path)
@@ -285,36 +347,64 @@ def study_status(out: Path, store: Path) -> pd.DataFrame:
         played = 0
         for folder in Path(store).glob(f"p{P}-{mix}-{variant.replace('/', '-')}-b*"):
             played += sum(len(pd.read_parquet(f)) for f in folder.glob("chunk-*.parquet"))
-        rows.append({"players": P, "mix": mix, "variant": variant, "wanted": wanted,
-                     "in table": have.get((P, mix, variant), 0), "in store": played})
+        rows.append(
+            {
+                "players": P,
+                "mix": mix,
+                "variant": variant,
+                "wanted": wanted,
+                "in table": have.get((P, mix, variant), 0),
+                "in store": played,
+            }
+        )
     return pd.DataFrame(rows)
 
 
 COUNT_VARIANTS = [Rules(sequence_shape=s, coverage=c) for s in ("straight", "bent") for c in ("die", "adjacency")]
 
 
-def write_spiral_counts(out_dir="data/negen", max_k: int = 10, variants=None, time_budget: float | None = None,
-                        progress=print) -> list:
+def write_spiral_counts(
+    out_dir="data/negen", max_k: int = 10, variants=None, time_budget: float | None = None, progress=print
+) -> list:
     """Write ``spiral_counts_<shape>_<coverage>.csv`` per rule variant with a ``.json`` sidecar
     (rules, package version, command, seconds per k, the k reached and whether a budget stopped it)."""
     results = ResultStore(out_dir)
-    command = (f"python -m negenlab.negen.enumerate --max-k {max_k}" + (f" --budget {time_budget}" if time_budget else "")
-               + (f" --out {out_dir}" if str(out_dir) != "data/negen" else ""))
+    command = (
+        f"python -m negenlab.negen.enumerate --max-k {max_k}"
+        + (f" --budget {time_budget}" if time_budget else "")
+        + (f" --out {out_dir}" if str(out_dir) != "data/negen" else "")
+    )
     paths = []
     for rules in variants or COUNT_VARIANTS:
         t0 = time.perf_counter()
-        df = count_spirals(max_k, rules, time_budget=time_budget,
-                           progress=(lambda row, r=rules: progress(f"{r.sequence_shape}/{r.coverage} k={row['k']} "
-                                                                   f"valid={row['valid_fixed']} in {row['seconds']} s"))
-                           if progress else None)
-        paths.append(results.save_csv(
-            f"spiral_counts_{rules.sequence_shape}_{rules.coverage}", df,
-            rules={"sequence_shape": rules.sequence_shape, "coverage": rules.coverage}, command=command,
-            max_k_requested=max_k, k_reached=int(df["k"].max()), stopped_by_time_budget_at_k=df.attrs["stopped_at_k"],
-            time_budget_s=time_budget, total_seconds=round(time.perf_counter() - t0, 2),
-            method="Redelmeier fixed polyominoes -> free classes; per shape, valid value assignments counted by "
-                   "constraint search (|V0|+|V1|-|V0&V1|); free counts by Burnside within each shape's stabiliser",
-            columns={"*_fixed": "up to translation", "*_free": "up to rotation and reflection too"}))
+        df = count_spirals(
+            max_k,
+            rules,
+            time_budget=time_budget,
+            progress=(
+                lambda row, r=rules: progress(
+                    f"{r.sequence_shape}/{r.coverage} k={row['k']} valid={row['valid_fixed']} in {row['seconds']} s"
+                )
+            )
+            if progress
+            else None,
+        )
+        paths.append(
+            results.save_csv(
+                f"spiral_counts_{rules.sequence_shape}_{rules.coverage}",
+                df,
+                rules={"sequence_shape": rules.sequence_shape, "coverage": rules.coverage},
+                command=command,
+                max_k_requested=max_k,
+                k_reached=int(df["k"].max()),
+                stopped_by_time_budget_at_k=df.attrs["stopped_at_k"],
+                time_budget_s=time_budget,
+                total_seconds=round(time.perf_counter() - t0, 2),
+                method="Redelmeier fixed polyominoes -> free classes; per shape, valid value assignments counted by "
+                "constraint search (|V0|+|V1|-|V0&V1|); free counts by Burnside within each shape's stabiliser",
+                columns={"*_fixed": "up to translation", "*_free": "up to rotation and reflection too"},
+            )
+        )
     return paths
 
 
@@ -325,12 +415,26 @@ def write_smallest_closed(out_dir="data/negen", max_k: int = 8) -> Path:
     for rules in COUNT_VARIANTS:
         k, tables = smallest_closed_spirals(rules, max_k=max_k, limit=10**6)
         for t in tables:
-            rows.append({"sequence_shape": rules.sequence_shape, "coverage": rules.coverage, "k": k,
-                         "spiral": t.to_text().replace("\n", " / ")})
-    command = ("python -m negenlab.negen.enumerate --smallest" + (f" --max-k {max_k}" if max_k != 8 else "")
-               + (f" --out {out_dir}" if str(out_dir) != "data/negen" else ""))
-    return ResultStore(out_dir).save_csv("smallest_closed_spirals", pd.DataFrame(rows), command=command,
-                                         searched_up_to_k=max_k, up_to="rotation and reflection")
+            rows.append(
+                {
+                    "sequence_shape": rules.sequence_shape,
+                    "coverage": rules.coverage,
+                    "k": k,
+                    "spiral": t.to_text().replace("\n", " / "),
+                }
+            )
+    command = (
+        "python -m negenlab.negen.enumerate --smallest"
+        + (f" --max-k {max_k}" if max_k != 8 else "")
+        + (f" --out {out_dir}" if str(out_dir) != "data/negen" else "")
+    )
+    return ResultStore(out_dir).save_csv(
+        "smallest_closed_spirals",
+        pd.DataFrame(rows),
+        command=command,
+        searched_up_to_k=max_k,
+        up_to="rotation and reflection",
+    )
 
 
 def write_closing_odds(out_dir="data/negen", progress=print) -> Path:
@@ -344,13 +448,19 @@ def write_closing_odds(out_dir="data/negen", progress=print) -> Path:
             spirals += [t for t in common_spirals(rules, 5) if len(t) == 5]
         frames.append(odds_table(spirals, rules))
         if progress:
-            progress(f"{rules.sequence_shape}/{rules.coverage}: {len(spirals)} spirals, {time.perf_counter() - t0:.0f} s")
+            progress(
+                f"{rules.sequence_shape}/{rules.coverage}: {len(spirals)} spirals, {time.perf_counter() - t0:.0f} s"
+            )
     return ResultStore(out_dir).save_csv(
-        "closing_odds", pd.concat(frames, ignore_index=True), command="python -m negenlab.negen.odds",
-        board_dice=4, max_added=4,
+        "closing_odds",
+        pd.concat(frames, ignore_index=True),
+        command="python -m negenlab.negen.odds",
+        board_dice=4,
+        max_added=4,
         what="exact probability over the 6^4 ordered rolls of a 4-die board that adding 1..4 of its dice "
-             "(chained to the spiral, touching no other spiral) makes the spiral valid and closed; no joins or moves",
-        seconds=round(time.perf_counter() - t0, 1))
+        "(chained to the spiral, touching no other spiral) makes the spiral valid and closed; no joins or moves",
+        seconds=round(time.perf_counter() - t0, 1),
+    )
 
 
 def main(argv=None) -> None:
@@ -359,8 +469,9 @@ def main(argv=None) -> None:
     ap.add_argument("--store", default="runs/negen_study")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--variants", nargs="+", default=["all"],
-                    help="default | join | free | all, or labels such as bent/die/join")
+    ap.add_argument(
+        "--variants", nargs="+", default=["all"], help="default | join | free | all, or labels such as bent/die/join"
+    )
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4])
     ap.add_argument("--mixes", nargs="+", default=list(MIXES))
     ap.add_argument("--workers", type=int, default=1)
@@ -370,18 +481,39 @@ def main(argv=None) -> None:
         print(study_status(Path(args.out), Path(args.store)).to_string(index=False))
         return
     command = "python -m negenlab.negen.study " + " ".join(
-        f"--{k} {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in vars(args).items()
-        if k != "status")
+        f"--{k} {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in vars(args).items() if k != "status"
+    )
     variants = args.variants[0] if len(args.variants) == 1 and "/" not in args.variants[0] else args.variants
-    run_study(Path(args.out), Path(args.store), args.games, args.seed, variants, tuple(args.players),
-              tuple(args.mixes), args.workers, command)
+    run_study(
+        Path(args.out),
+        Path(args.store),
+        args.games,
+        args.seed,
+        variants,
+        tuple(args.players),
+        tuple(args.mixes),
+        args.workers,
+        command,
+    )
 
 
 if __name__ == "__main__":
     main()
 
 
-__all__ = ["study_cells", "planned_cells", "study_status", "run_cell", "cell_summary", "summarise_cell", "run_study",
-           "expected_rounds", "write_spiral_counts", "write_smallest_closed", "write_closing_odds", "MIXES",
-           "MCTS_SIMULATIONS", "SECONDS_PER_TURN"]
-
+__all__ = [
+    "study_cells",
+    "planned_cells",
+    "study_status",
+    "run_cell",
+    "cell_summary",
+    "summarise_cell",
+    "run_study",
+    "expected_rounds",
+    "write_spiral_counts",
+    "write_smallest_closed",
+    "write_closing_odds",
+    "MIXES",
+    "MCTS_SIMULATIONS",
+    "SECONDS_PER_TURN",
+]

@@ -17,19 +17,20 @@ True
 >>> 'data-target="cell:0:1"' in editor_svg(2, 2, {(0, 1): 3})
 True
 """
+
 from __future__ import annotations
 
 import html
 
 from .table import Table, witness_facts
 
-NODE_COLOUR = "#d62728"       # red, as in the source's figures
-EDGE_COLOUR = "#1f5fbf"       # blue
-PLAIN_COLOUR = "#ffffff"      # a die without a witness drawn
-BLANK_COLOUR = "#999999"      # a ? blank
-LOOP_COLOUR = "#f2b701"       # gold band along the pairs of a loop
+NODE_COLOUR = "#d62728"  # red, as in the source's figures
+EDGE_COLOUR = "#1f5fbf"  # blue
+PLAIN_COLOUR = "#ffffff"  # a die without a witness drawn
+BLANK_COLOUR = "#999999"  # a ? blank
+LOOP_COLOUR = "#f2b701"  # gold band along the pairs of a loop
 UNCOVERED_COLOUR = "#ff7f0e"  # orange cross on a die no sequence covers
-EMPTY_COLOUR = "#f7f7f7"      # an empty cell of the editor's grid
+EMPTY_COLOUR = "#f7f7f7"  # an empty cell of the editor's grid
 
 LEGEND = (
     ("node", "node die"),
@@ -49,8 +50,10 @@ def _head(w: float, h: float, max_width: float | None = None) -> str:
     sw, sh = w, h
     if max_width is not None and w > max_width:
         sw, sh = max_width, h * max_width / w
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{sw:.0f}' height='{sh:.0f}' viewBox='0 0 {w:.0f} {h:.0f}' "
-            f"font-family='sans-serif'>")
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{sw:.0f}' height='{sh:.0f}' viewBox='0 0 {w:.0f} {h:.0f}' "
+        f"font-family='sans-serif'>"
+    )
 
 
 def _die(x: float, y: float, s: float, fill: str, attrs: str = "", dashed: bool = False) -> str:
@@ -58,8 +61,10 @@ def _die(x: float, y: float, s: float, fill: str, attrs: str = "", dashed: bool 
     its outline comes from the enclosing :func:`_squares` group unless ``dashed``."""
     pad = s * 0.1
     dash = f" stroke='{BLANK_COLOUR}' stroke-width='1' stroke-dasharray='3,2'" if dashed else ""
-    return (f"<rect x='{x + pad:.1f}' y='{y + pad:.1f}' width='{s - 2 * pad:.1f}' height='{s - 2 * pad:.1f}' "
-            f"rx='{s * 0.15:.1f}' fill='{fill}'{dash}{attrs}/>")
+    return (
+        f"<rect x='{x + pad:.1f}' y='{y + pad:.1f}' width='{s - 2 * pad:.1f}' height='{s - 2 * pad:.1f}' "
+        f"rx='{s * 0.15:.1f}' fill='{fill}'{dash}{attrs}/>"
+    )
 
 
 def _label(x: float, y: float, s: float, text, colour: str, bold: bool = True) -> str:
@@ -74,8 +79,15 @@ def _squares(parts) -> str:
 
 def _labels(parts, s: float) -> str:
     """Numbers (let clicks through to the squares below)."""
-    return (f"<g pointer-events='none' font-size='{s * 0.45:.0f}' text-anchor='middle' font-weight='bold'>"
-            + "".join(parts) + "</g>") if parts else ""
+    return (
+        (
+            f"<g pointer-events='none' font-size='{s * 0.45:.0f}' text-anchor='middle' font-weight='bold'>"
+            + "".join(parts)
+            + "</g>"
+        )
+        if parts
+        else ""
+    )
 
 
 def _fill(cell, nodes, edges) -> str:
@@ -111,12 +123,16 @@ def _dice(dice, blanks, at, s, nodes=(), edges=(), sequences=(), loop_pairs=(), 
     for cell in sorted(invalid):
         x, y = centre(cell)
         d = s * 0.38
-        over.append(f"<path d='M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} M{x + d:.1f},{y - d:.1f} "
-                    f"L{x - d:.1f},{y + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2' opacity='0.7'/>")
+        over.append(
+            f"<path d='M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} M{x + d:.1f},{y - d:.1f} "
+            f"L{x - d:.1f},{y + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2' opacity='0.7'/>"
+        )
     out = []
     if under:
-        out.append(f"<g pointer-events='none' stroke='{LOOP_COLOUR}' stroke-width='{s * 0.5:.1f}' "
-                   f"stroke-linecap='round' opacity='0.55'>" + "".join(under) + "</g>")
+        out.append(
+            f"<g pointer-events='none' stroke='{LOOP_COLOUR}' stroke-width='{s * 0.5:.1f}' "
+            f"stroke-linecap='round' opacity='0.55'>" + "".join(under) + "</g>"
+        )
     out += [_squares(squares), _labels(numbers, s)]
     if over:
         out.append("<g pointer-events='none' stroke-width='1.5'>" + "".join(over) + "</g>")
@@ -129,8 +145,20 @@ def _bounds(cells):
     return min(rows), min(cols), max(rows), max(cols)
 
 
-def dice_svg(dice, *, size: int = 36, nodes=(), edges=(), sequences=(), loop_pairs=(), invalid=(), blanks=(),
-             title: str | None = None, margin: int = 6, max_width: float | None = None) -> str:
+def dice_svg(
+    dice,
+    *,
+    size: int = 36,
+    nodes=(),
+    edges=(),
+    sequences=(),
+    loop_pairs=(),
+    invalid=(),
+    blanks=(),
+    title: str | None = None,
+    margin: int = 6,
+    max_width: float | None = None,
+) -> str:
     """Dice ``{(row, col): value}`` with numbers, coloured by the witness facts passed in (see the
     module docstring); ``max_width`` scales a wide picture down.
 
@@ -144,14 +172,34 @@ def dice_svg(dice, *, size: int = 36, nodes=(), edges=(), sequences=(), loop_pai
     top = 16 if title else 0
     w = (c1 - c0 + 1) * size + 2 * margin
     h = (r1 - r0 + 1) * size + 2 * margin + top
-    parts = _dice(dice, blanks, lambda rc: (margin + (rc[1] - c0) * size, top + margin + (rc[0] - r0) * size),
-                  size, nodes, edges, sequences, loop_pairs, invalid)
+    parts = _dice(
+        dice,
+        blanks,
+        lambda rc: (margin + (rc[1] - c0) * size, top + margin + (rc[0] - r0) * size),
+        size,
+        nodes,
+        edges,
+        sequences,
+        loop_pairs,
+        invalid,
+    )
     head = f"<text x='{margin}' y='12' font-size='11' fill='#333'>{html.escape(title)}</text>" if title else ""
     return _head(w, h, max_width) + head + "".join(parts) + "</svg>"
 
 
-def editor_svg(rows: int, cols: int, dice, blanks=(), *, size: int = 40, nodes=(), edges=(), sequences=(),
-               loop_pairs=(), invalid=()) -> str:
+def editor_svg(
+    rows: int,
+    cols: int,
+    dice,
+    blanks=(),
+    *,
+    size: int = 40,
+    nodes=(),
+    edges=(),
+    sequences=(),
+    loop_pairs=(),
+    invalid=(),
+) -> str:
     """The editor's grid: ``rows`` x ``cols`` cells, each a click target ``cell:r:c`` (0-based), with
     rows and columns numbered from 1 along the edges; dice and blanks drawn as in :func:`dice_svg`.
 
@@ -167,21 +215,49 @@ def editor_svg(rows: int, cols: int, dice, blanks=(), *, size: int = 40, nodes=(
         return left + cell[1] * size, top + cell[0] * size
 
     parts = [_head(w, h), "<g pointer-events='none' font-size='11' fill='#666'>"]
-    parts += [f"<text x='{left + (c + 0.5) * size:.1f}' y='12' text-anchor='middle'>{c + 1}</text>" for c in range(cols)]
-    parts += [f"<text x='{left - 5}' y='{top + (r + 0.6) * size:.1f}' text-anchor='end'>{r + 1}</text>" for r in range(rows)]
+    parts += [
+        f"<text x='{left + (c + 0.5) * size:.1f}' y='12' text-anchor='middle'>{c + 1}</text>" for c in range(cols)
+    ]
+    parts += [
+        f"<text x='{left - 5}' y='{top + (r + 0.6) * size:.1f}' text-anchor='end'>{r + 1}</text>" for r in range(rows)
+    ]
     parts.append("</g>")
     occupied = set(dice) | set(blanks)
-    parts.append(_squares([_die(left + c * size, top + r * size, size, EMPTY_COLOUR, target("cell", r, c), dashed=True)
-                           for r in range(rows) for c in range(cols) if (r, c) not in occupied]))
-    parts += _dice(dice, blanks, at, size, nodes, edges, sequences, loop_pairs, invalid,
-                   target=lambda cell: target("cell", *cell))
+    parts.append(
+        _squares(
+            [
+                _die(left + c * size, top + r * size, size, EMPTY_COLOUR, target("cell", r, c), dashed=True)
+                for r in range(rows)
+                for c in range(cols)
+                if (r, c) not in occupied
+            ]
+        )
+    )
+    parts += _dice(
+        dice, blanks, at, size, nodes, edges, sequences, loop_pairs, invalid, target=lambda cell: target("cell", *cell)
+    )
     parts.append("</svg>")
     return "".join(parts)
 
 
-def position_svg(dice, *, boards=(), scores=None, to_move=None, names=None, title: str | None = None,
-                 size: int = 30, nodes=(), edges=(), sequences=(), loop_pairs=(), invalid=(),
-                 min_rows: int = 0, min_cols: int = 0, max_width: float | None = None) -> str:
+def position_svg(
+    dice,
+    *,
+    boards=(),
+    scores=None,
+    to_move=None,
+    names=None,
+    title: str | None = None,
+    size: int = 30,
+    nodes=(),
+    edges=(),
+    sequences=(),
+    loop_pairs=(),
+    invalid=(),
+    min_rows: int = 0,
+    min_cols: int = 0,
+    max_width: float | None = None,
+) -> str:
     """A game position: the table (dice as in :func:`dice_svg`; lay a table key out first with
     :func:`~negenlab.negen.table.layout`) and below it one line per player: name, score, board dice,
     and a marker at the player to move. The table takes at least ``min_rows`` x ``min_cols`` cells
@@ -209,18 +285,30 @@ def position_svg(dice, *, boards=(), scores=None, to_move=None, names=None, titl
     if title:
         parts.append(f"<text x='{margin}' y='14' font-size='13' fill='#222'>{html.escape(title)}</text>")
     if cells:
-        parts += _dice(dice, (), lambda rc: (margin + (rc[1] - c0) * size, top + (rc[0] - r0) * size),
-                       size, nodes, edges, sequences, loop_pairs, invalid)
+        parts += _dice(
+            dice,
+            (),
+            lambda rc: (margin + (rc[1] - c0) * size, top + (rc[0] - r0) * size),
+            size,
+            nodes,
+            edges,
+            sequences,
+            loop_pairs,
+            invalid,
+        )
     else:
-        parts.append(f"<text x='{margin}' y='{top + size * 0.6:.0f}' font-size='12' fill='#666'>the table is empty</text>")
+        parts.append(
+            f"<text x='{margin}' y='{top + size * 0.6:.0f}' font-size='12' fill='#666'>the table is empty</text>"
+        )
     y = top + table_h + 8
     squares, numbers = [], []
     for p, board in enumerate(boards):
         name = names[p] if names else f"P{p}"
         text = name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
         weight = " font-weight='bold'" if p == to_move else ""
-        parts.append(f"<text x='{margin}' y='{y + bs * 0.65:.1f}' font-size='12' fill='#222'{weight}>"
-                     f"{html.escape(text)}</text>")
+        parts.append(
+            f"<text x='{margin}' y='{y + bs * 0.65:.1f}' font-size='12' fill='#222'{weight}>{html.escape(text)}</text>"
+        )
         for j, v in enumerate(board):
             x = margin + name_w + j * bs
             squares.append(_die(x, y, bs, PLAIN_COLOUR))
@@ -243,12 +331,16 @@ def legend_svg(kinds=None, size: int = 18) -> str:
     s = size
     for kind, text in items:
         if kind == "sequence":
-            parts.append(f"<polyline points='{x:.0f},{s * 0.75:.1f} {x + s:.0f},{s * 0.25:.1f} {x + 2 * s:.0f},{s * 0.75:.1f}' "
-                         f"fill='none' stroke='#222' stroke-width='1.5' opacity='0.7'/>")
+            parts.append(
+                f"<polyline points='{x:.0f},{s * 0.75:.1f} {x + s:.0f},{s * 0.25:.1f} {x + 2 * s:.0f},{s * 0.75:.1f}' "
+                f"fill='none' stroke='#222' stroke-width='1.5' opacity='0.7'/>"
+            )
             x += 2 * s + 4
         elif kind == "loop":
-            parts.append(f"<line x1='{x + 4}' y1='{s / 2}' x2='{x + 2 * s - 4}' y2='{s / 2}' stroke='{LOOP_COLOUR}' "
-                         f"stroke-width='{s * 0.5:.1f}' stroke-linecap='round' opacity='0.55'/>")
+            parts.append(
+                f"<line x1='{x + 4}' y1='{s / 2}' x2='{x + 2 * s - 4}' y2='{s / 2}' stroke='{LOOP_COLOUR}' "
+                f"stroke-width='{s * 0.5:.1f}' stroke-linecap='round' opacity='0.55'/>"
+            )
             x += 2 * s + 4
         else:
             fill = {"node": NODE_COLOUR, "edge": EDGE_COLOUR}.get(kind, PLAIN_COLOUR)
@@ -258,16 +350,30 @@ def legend_svg(kinds=None, size: int = 18) -> str:
             if kind == "uncovered":
                 d = s * 0.3
                 cx, cy = x + s / 2, s / 2
-                parts.append(f"<path d='M{cx - d:.1f},{cy - d:.1f} L{cx + d:.1f},{cy + d:.1f} M{cx + d:.1f},{cy - d:.1f} "
-                             f"L{cx - d:.1f},{cy + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2'/>")
+                parts.append(
+                    f"<path d='M{cx - d:.1f},{cy - d:.1f} L{cx + d:.1f},{cy + d:.1f} M{cx + d:.1f},{cy - d:.1f} "
+                    f"L{cx - d:.1f},{cy + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2'/>"
+                )
             x += s + 4
         parts.append(f"<text x='{x}' y='{s * 0.7:.1f}' font-size='11' fill='#333'>{html.escape(text)}</text>")
         x += 6.2 * len(text) + 14
     return _head(x, s + 2) + "".join(parts) + "</svg>"
 
 
-def table_svg(table: Table, *, size: int = 36, nodes=(), edges=(), sequences=(), loop_pairs=(),
-              invalid=(), blanks=(), title: str | None = None, margin: int = 6, max_width: float | None = None) -> str:
+def table_svg(
+    table: Table,
+    *,
+    size: int = 36,
+    nodes=(),
+    edges=(),
+    sequences=(),
+    loop_pairs=(),
+    invalid=(),
+    blanks=(),
+    title: str | None = None,
+    margin: int = 6,
+    max_width: float | None = None,
+) -> str:
     """SVG of a :class:`~negenlab.negen.table.Table` (:func:`dice_svg` of its cells): ``nodes`` red and
     ``edges`` blue, ``sequences`` as lines through their three dice, ``loop_pairs`` (adjacent pairs on a
     cycle) as gold bands, ``invalid`` dice crossed, ``blanks`` as dashed ``?`` cells.
@@ -276,13 +382,24 @@ def table_svg(table: Table, *, size: int = 36, nodes=(), edges=(), sequences=(),
     >>> table_svg(parse_table("6 5 4"), nodes=[(0, 0), (0, 2)]).count(NODE_COLOUR)
     2
     """
-    return dice_svg(dict(table.items()), size=size, nodes=nodes, edges=edges, sequences=sequences,
-                    loop_pairs=loop_pairs, invalid=invalid, blanks=blanks, title=title, margin=margin,
-                    max_width=max_width)
+    return dice_svg(
+        dict(table.items()),
+        size=size,
+        nodes=nodes,
+        edges=edges,
+        sequences=sequences,
+        loop_pairs=loop_pairs,
+        invalid=invalid,
+        blanks=blanks,
+        title=title,
+        margin=margin,
+        max_width=max_width,
+    )
 
 
-def verdicts_svg(table: Table, verdicts, size: int = 36, title: str | None = None,
-                 max_width: float | None = None) -> str:
+def verdicts_svg(
+    table: Table, verdicts, size: int = 36, title: str | None = None, max_width: float | None = None
+) -> str:
     """The table with the witness of each spiral: ``verdicts`` are the caller's
     :func:`~negenlab.negen.spirals.check_table` of ``table`` (nodes red, edges blue, sequences as lines,
     loops gold, the dice no interpretation covers crossed out).
@@ -296,5 +413,18 @@ def verdicts_svg(table: Table, verdicts, size: int = 36, title: str | None = Non
     return table_svg(table, size=size, title=title, max_width=max_width, **witness_facts(table, verdicts))
 
 
-__all__ = ["NODE_COLOUR", "EDGE_COLOUR", "PLAIN_COLOUR", "BLANK_COLOUR", "LOOP_COLOUR", "UNCOVERED_COLOUR", "LEGEND",
-           "dice_svg", "editor_svg", "position_svg", "legend_svg", "table_svg", "verdicts_svg"]
+__all__ = [
+    "NODE_COLOUR",
+    "EDGE_COLOUR",
+    "PLAIN_COLOUR",
+    "BLANK_COLOUR",
+    "LOOP_COLOUR",
+    "UNCOVERED_COLOUR",
+    "LEGEND",
+    "dice_svg",
+    "editor_svg",
+    "position_svg",
+    "legend_svg",
+    "table_svg",
+    "verdicts_svg",
+]

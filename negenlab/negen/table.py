@@ -36,6 +36,7 @@ True
 >>> parse_table("6 5 4 . 3").key() == parse_table("3\\n.\\n4\\n5\\n6").key()
 True
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
@@ -134,7 +135,11 @@ class Table:
             return "Table({})"
         n = self.normalized()
         (r0, c0), _ = self.bounds()
-        return f"parse_table({n.to_text()!r}).translated({r0}, {c0})" if (r0, c0) != (0, 0) else f"parse_table({n.to_text()!r})"
+        return (
+            f"parse_table({n.to_text()!r}).translated({r0}, {c0})"
+            if (r0, c0) != (0, 0)
+            else f"parse_table({n.to_text()!r})"
+        )
 
     # -- edits ----------------------------------------------------------------------
     def copy(self) -> Table:
@@ -262,8 +267,10 @@ class Table:
         if not self._cells:
             return ""
         (r0, c0), (r1, c1) = self.bounds()
-        return "\n".join(" ".join(str(self._cells[(r, c)]) if (r, c) in self._cells else "."
-                                  for c in range(c0, c1 + 1)) for r in range(r0, r1 + 1))
+        return "\n".join(
+            " ".join(str(self._cells[(r, c)]) if (r, c) in self._cells else "." for c in range(c0, c1 + 1))
+            for r in range(r0, r1 + 1)
+        )
 
     def __str__(self) -> str:
         return self.to_text()
@@ -304,6 +311,7 @@ def components(cells) -> list[list[Cell]]:
 
 # ---------------------------------------------------------------------------------------
 # position-free keys
+
 
 def spiral_key(dice) -> tuple:
     """A spiral up to translation and quarter turns: the smallest of its 4 rotated images, each a
@@ -358,8 +366,9 @@ def as_table(table) -> Table:
         return Table(table)
     if isinstance(table, tuple) and all(isinstance(s, tuple) and s and isinstance(s[0], tuple) for s in table):
         return layout(table)
-    raise InvalidInputError(f"a table is a Table, a mapping (row, col) -> value, text rows or a table key; "
-                            f"got {type(table).__name__}")
+    raise InvalidInputError(
+        f"a table is a Table, a mapping (row, col) -> value, text rows or a table key; got {type(table).__name__}"
+    )
 
 
 _LAYOUT_WIDTH = 24
@@ -399,6 +408,7 @@ def layout(key) -> Table:
 
 # ---------------------------------------------------------------------------------------
 # text form
+
 
 def _tokenize(text: str, allow_blanks: bool):
     if not isinstance(text, str):
@@ -467,6 +477,7 @@ def parse_pattern(text: str) -> tuple[Table, frozenset[Cell]]:
 # ---------------------------------------------------------------------------------------
 # what pictures draw (the drawing itself lives in negenlab.negen.svg)
 
+
 def cell_name(cell: Cell) -> str:
     """A cell as a person reads it, rows and columns counted from 1: ``cell_name((1, 2))`` -> ``'row 2, col 3'``."""
     r, c = cell
@@ -533,4 +544,3 @@ def witness_facts(table: Table, verdicts) -> dict:
         if not v.valid:
             invalid |= set(v.invalid_dice())
     return {"nodes": nodes, "edges": edges, "sequences": seqs, "invalid": invalid, "loop_pairs": loop_pairs(table)}
-

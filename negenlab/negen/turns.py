@@ -34,6 +34,7 @@ canonical key across decisions.
 >>> legal_turns("6 5 4 . 2", board=(3,)).keys() == legal_turns("6 5 4 . . 2", board=(3,)).keys()
 True
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -52,8 +53,17 @@ SpiralKey = tuple
 TableKey = tuple
 Cell = tuple
 
-__all__ = ["Position", "Turn", "TurnSearchResult", "legal_turns", "closing_turns", "closing_dice", "can_close",
-           "spiral_key", "table_key"]
+__all__ = [
+    "Position",
+    "Turn",
+    "TurnSearchResult",
+    "legal_turns",
+    "closing_turns",
+    "closing_dice",
+    "can_close",
+    "spiral_key",
+    "table_key",
+]
 
 _DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 _ANY_VALUE = frozenset(range(1, 7))
@@ -78,8 +88,11 @@ def _check_board(board: Iterable[int] | None) -> tuple[int, ...]:
 
 def as_table_key(position: Any) -> TableKey:
     """The position-free key of a table given as a key, a :class:`Table`, a mapping or text rows."""
-    if isinstance(position, tuple) and all(isinstance(s, tuple) for s in position) and (
-            not position or all(s and isinstance(s[0], tuple) and len(s[0]) == 3 for s in position)):
+    if (
+        isinstance(position, tuple)
+        and all(isinstance(s, tuple) for s in position)
+        and (not position or all(s and isinstance(s[0], tuple) and len(s[0]) == 3 for s in position))
+    ):
         return tuple(sorted(spiral_key(s) for s in position))
     return table_key(as_table(position))
 
@@ -140,8 +153,15 @@ class Turn:
         return layout(self.key).to_text()
 
     def to_dict(self) -> dict:
-        return {"table": self.text(), "used": list(self.used), "depleted": self.depleted,
-                "closed": self.closed, "refusal": self.refusal, "merges": self.merges, "moved": self.moved}
+        return {
+            "table": self.text(),
+            "used": list(self.used),
+            "depleted": self.depleted,
+            "closed": self.closed,
+            "refusal": self.refusal,
+            "merges": self.merges,
+            "moved": self.moved,
+        }
 
     def _repr_svg_(self) -> str:
         from .svg import table_svg
@@ -174,14 +194,21 @@ class TurnSearchResult:
         return [t for t in self.turns if t.closed]
 
     def to_dict(self) -> dict:
-        return {"complete": self.complete, "stopped": self.stopped, "explored": self.explored,
-                "n_turns": len(self.turns), "n_closing": len(self.closing),
-                "turns": [t.to_dict() for t in self.turns]}
+        return {
+            "complete": self.complete,
+            "stopped": self.stopped,
+            "explored": self.explored,
+            "n_turns": len(self.turns),
+            "n_closing": len(self.closing),
+            "turns": [t.to_dict() for t in self.turns],
+        }
 
     def _repr_html_(self) -> str:
         status = "complete" if self.complete else f"stopped ({self.stopped})"
-        return (f"<p><b>{len(self.turns)}</b> legal turns ({len(self.closing)} closing), search {status}, "
-                f"{self.explored} states explored</p>")
+        return (
+            f"<p><b>{len(self.turns)}</b> legal turns ({len(self.closing)} closing), search {status}, "
+            f"{self.explored} states explored</p>"
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -208,7 +235,7 @@ class _Piece:
     key: SpiralKey
     cells: dict
     perimeter: frozenset
-    uncovered: tuple     # per parity: the items (dice or edge cells of pairs) the piece alone leaves uncovered
+    uncovered: tuple  # per parity: the items (dice or edge cells of pairs) the piece alone leaves uncovered
 
 
 def _piece(key: SpiralKey, shape: str, coverage: str) -> _Piece:
@@ -219,8 +246,7 @@ def _piece(key: SpiralKey, shape: str, coverage: str) -> _Piece:
 def _piece_cached(key: SpiralKey, shape: str, coverage: str) -> _Piece:
     cells = {(r, c): v for r, c, v in key}
     perim = frozenset({(r + dr, c + dc) for r, c, _ in key for dr, dc in _DIRS} - set(cells))
-    unc = tuple(tuple(sorted(c for c in cells if _uncovered_at(cells, c, p, shape, coverage)))
-                for p in (0, 1))
+    unc = tuple(tuple(sorted(c for c in cells if _uncovered_at(cells, c, p, shape, coverage))) for p in (0, 1))
     return _Piece(key, cells, perim, unc)
 
 
@@ -276,7 +302,7 @@ def _node_sequences(get, y: Cell, v: int, shape: str):
     for dr, dc in _DIRS:
         m = (y[0] + dr, y[1] + dc)
         vm = get(m)
-        for w in ((vm,) if vm is not None else (v - 1, v + 1)):
+        for w in (vm,) if vm is not None else (v - 1, v + 1):
             if not 2 <= w <= 5 or abs(w - v) != 1:
                 continue
             want = 2 * w - v
@@ -300,7 +326,7 @@ def _cover_options(cl: dict, y: Cell, parity: int, shape: str, coverage: str) ->
     if edge:
         if 2 <= v <= 5:
             nb = [(r + dr, c + dc) for dr, dc in _DIRS]
-            for ia, ib in (((0, 2), (1, 3)) if shape == "straight" else _BENT):
+            for ia, ib in ((0, 2), (1, 3)) if shape == "straight" else _BENT:
                 for wa, wb in ((v - 1, v + 1), (v + 1, v - 1)):
                     need = []
                     ok = True
@@ -355,7 +381,7 @@ def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> b
         if not 2 <= v <= 5:
             return False
         nb = [get((r + dr, c + dc)) for dr, dc in _DIRS]
-        for a, b in (((0, 2), (1, 3)) if shape == "straight" else _BENT):
+        for a, b in ((0, 2), (1, 3)) if shape == "straight" else _BENT:
             xa, xb = nb[a], nb[b]
             if xa is not None and abs(xa - v) != 1:
                 continue
@@ -370,8 +396,10 @@ def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> b
 
 # cells whose dice's feasibility a new die can change: a straight sequence runs along a row or
 # column (so only those within 2 along them), a bent one may turn (all within distance 2)
-_NEAR = {"straight": tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if dr == 0 or dc == 0),
-         "bent": tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if abs(dr) + abs(dc) <= 2)}
+_NEAR = {
+    "straight": tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if dr == 0 or dc == 0),
+    "bent": tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if abs(dr) + abs(dc) <= 2),
+}
 
 
 def _feasible_near(cl: dict, new_cells, parity: int, shape: str, coverage: str) -> bool:
@@ -447,14 +475,24 @@ def _closed_cluster(cl: dict) -> bool:
 def _smallest_closed(shape: str, coverage: str) -> int:
     """Dice in the smallest valid closed spiral of a reading (by exhaustive enumeration)."""
     from .enumerate import smallest_closed_spirals  # enumeration is heavier; only closing searches need it
+
     k, _ = smallest_closed_spirals(Rules(sequence_shape=shape, coverage=coverage), max_k=12, limit=1)
     if k is None:
         raise RuntimeError(f"no closed spiral of at most 12 dice under {shape}/{coverage}")
     return k
 
 
-def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape: str, coverage: str,
-                budget: list | None, needs: set | None = None, stop=None) -> list[Component]:
+def _components(
+    pieces: tuple,
+    counts: tuple,
+    dice: tuple,
+    max_dice: int,
+    shape: str,
+    coverage: str,
+    budget: list | None,
+    needs: set | None = None,
+    stop=None,
+) -> list[Component]:
     """Every valid component buildable from the distinct start ``pieces`` (``counts`` of each) and
     at most ``max_dice`` board dice (``dice``: counts per value).
 
@@ -493,8 +531,10 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
             # states by dice used, fewest first (so minimal closing counts are found early)
             levels: list[list[tuple]] = [[({}, m0, (0,) * 7)]] + [[] for _ in range(max_dice)]
             cl = dict(base)  # the working cluster: base plus the popped state's extra dice, undone after
-            if needs is not None and len(base) + max_dice + sum(
-                    (counts[j] - m0[j]) * len(pieces[j]) for j in later) < smallest:
+            if (
+                needs is not None
+                and len(base) + max_dice + sum((counts[j] - m0[j]) * len(pieces[j]) for j in later) < smallest
+            ):
                 continue
             while True:
                 stack = next((lv for lv in levels if lv), None)
@@ -509,7 +549,7 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                         raise _Budget
                 cl.update(extra)
                 todo = None
-                for q in (info.uncovered[parity] if extra or len(base) > 1 else ()):  # one die is valid
+                for q in info.uncovered[parity] if extra or len(base) > 1 else ():  # one die is valid
                     if _uncovered_at(cl, q, parity, shape, coverage):
                         todo = q
                         break
@@ -534,7 +574,7 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                         if (key, m, d) not in found:
                             found[(key, m, d)] = Component(key, m, d, spiral_status(key, shape, coverage)[1])
                     perim = set(info.perimeter)
-                    for (r, c) in extra:
+                    for r, c in extra:
                         for dr, dc in _DIRS:
                             perim.add((r + dr, c + dc))
                     # the values a die may take on each free touching cell (adjacency: differ by 1 from
@@ -555,31 +595,38 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
                         for v in range(1, 7):
                             if d[v] >= dice[v]:
                                 continue
-                            d2 = d[:v] + (d[v] + 1,) + d[v + 1:]
+                            d2 = d[:v] + (d[v] + 1,) + d[v + 1 :]
                             for q, vals in allowed.items():
                                 if v in vals:
                                     children.append((((q[0], q[1], v),), m, d2))
                     for j in later:
                         if m[j] >= counts[j]:
                             continue
-                        m2 = m[:j] + (m[j] + 1,) + m[j + 1:]
+                        m2 = m[:j] + (m[j] + 1,) + m[j + 1 :]
                         for img in _rotations(pieces[j]):
-                            offsets = {(er - r, ec - c) for r, c, v in img for (er, ec), vals in allowed.items()
-                                       if v in vals}
+                            offsets = {
+                                (er - r, ec - c) for r, c, v in img for (er, ec), vals in allowed.items() if v in vals
+                            }
                             for off in offsets:
                                 placed = _placed(cl, img, off[0], off[1], adjacency)
                                 if placed is not None:
                                     children.append((placed, m2, d))
                 else:
                     for need in _cover_options(cl, todo, parity, shape, coverage):
-                        for added, m2, d2 in _fills(cl, list(need), (), m, d, pieces, counts, dice, max_dice,
-                                                    adjacency, later):
+                        for added, m2, d2 in _fills(
+                            cl, list(need), (), m, d, pieces, counts, dice, max_dice, adjacency, later
+                        ):
                             children.append((added, m2, d2))
                 for added, m2, d2 in children:
                     if needs is not None and (
-                            any(all(a <= b for a, b in zip(e, d2, strict=False)) for e in needs)
-                            or len(cl) + len(added) + max_dice - sum(d2) + sum(
-                                (counts[j] - m2[j]) * len(pieces[j]) for j in later) < smallest):
+                        any(all(a <= b for a, b in zip(e, d2, strict=False)) for e in needs)
+                        or len(cl)
+                        + len(added)
+                        + max_dice
+                        - sum(d2)
+                        + sum((counts[j] - m2[j]) * len(pieces[j]) for j in later)
+                        < smallest
+                    ):
                         continue
                     ex2 = dict(extra)
                     for r, c, v in added:
@@ -600,8 +647,19 @@ def _components(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape:
     return list(found.values())
 
 
-def _fills(occ: dict, need: list, added: tuple, m: tuple, d: tuple, pieces: tuple, counts: tuple, dice: tuple,
-           max_dice: int, adjacency: bool, later):
+def _fills(
+    occ: dict,
+    need: list,
+    added: tuple,
+    m: tuple,
+    d: tuple,
+    pieces: tuple,
+    counts: tuple,
+    dice: tuple,
+    max_dice: int,
+    adjacency: bool,
+    later,
+):
     """Every way to put the needed values on the needed cells: each by a board die or by a piece
     (any quarter turn, one of ``later``) laid over it. Yields (added dice, pieces used, dice used).
     ``occ`` is borrowed: dice are put on it for the recursion and taken off again."""
@@ -615,19 +673,30 @@ def _fills(occ: dict, need: list, added: tuple, m: tuple, d: tuple, pieces: tupl
         return
     (cell, want), rest = need[0], need[1:]
     if d[want] < dice[want] and sum(d) < max_dice:
-        if not adjacency or all((w := occ.get((cell[0] + dr, cell[1] + dc))) is None or abs(w - want) == 1
-                                for dr, dc in _DIRS):
+        if not adjacency or all(
+            (w := occ.get((cell[0] + dr, cell[1] + dc))) is None or abs(w - want) == 1 for dr, dc in _DIRS
+        ):
             occ[cell] = want
             try:
-                yield from _fills(occ, rest, added + ((cell[0], cell[1], want),), m,
-                                  d[:want] + (d[want] + 1,) + d[want + 1:], pieces, counts, dice, max_dice, adjacency,
-                                  later)
+                yield from _fills(
+                    occ,
+                    rest,
+                    added + ((cell[0], cell[1], want),),
+                    m,
+                    d[:want] + (d[want] + 1,) + d[want + 1 :],
+                    pieces,
+                    counts,
+                    dice,
+                    max_dice,
+                    adjacency,
+                    later,
+                )
             finally:
                 del occ[cell]
     for j in later:
         if m[j] >= counts[j]:
             continue
-        m2 = m[:j] + (m[j] + 1,) + m[j + 1:]
+        m2 = m[:j] + (m[j] + 1,) + m[j + 1 :]
         for img in _rotations(pieces[j]):
             for r, c, v in img:
                 if v != want:
@@ -638,7 +707,9 @@ def _fills(occ: dict, need: list, added: tuple, m: tuple, d: tuple, pieces: tupl
                 for pr, pc, pv in placed:
                     occ[(pr, pc)] = pv
                 try:
-                    yield from _fills(occ, rest, added + placed, m2, d, pieces, counts, dice, max_dice, adjacency, later)
+                    yield from _fills(
+                        occ, rest, added + placed, m2, d, pieces, counts, dice, max_dice, adjacency, later
+                    )
                 finally:
                     for pr, pc, _ in placed:
                         del occ[(pr, pc)]
@@ -739,8 +810,9 @@ def _grouped(pieces: tuple) -> tuple[tuple, tuple]:
     return tuple(distinct), tuple(counts)
 
 
-def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = DEFAULT_RULES,
-                max_states: int | None = None) -> TurnSearchResult:
+def legal_turns(
+    position: Any, board: Iterable[int] | None = None, rules: Rules = DEFAULT_RULES, max_states: int | None = None
+) -> TurnSearchResult:
     """Every legal end-of-turn table of ``position``, one :class:`Turn` per position-free table.
 
     ``position`` is a :class:`Position`, or a table (key, :class:`Table`, mapping or text) with
@@ -778,16 +850,19 @@ def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules 
             _end_tables(distinct, counts, comps, bd, out, moved)
     except _Budget:
         stopped = f"max_states={max_states} component states"
-    turns = [Turn(key, used, closed, bool(bd) and len(used) == len(bd), merges, moved)
-             for key, (used, closed, merges, moved) in out.items()]
+    turns = [
+        Turn(key, used, closed, bool(bd) and len(used) == len(bd), merges, moved)
+        for key, (used, closed, merges, moved) in out.items()
+    ]
     turns.sort(key=lambda t: (len(t.used), t.moved, t.merges, t.key))
     if budget is not None and max_states is not None:
         explored = max_states - max(budget[0], 0)
     return TurnSearchResult(turns=turns, complete=stopped is None, explored=explored, stopped=stopped, rules=rules)
 
 
-def closing_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = DEFAULT_RULES,
-                  max_states: int | None = None) -> TurnSearchResult:
+def closing_turns(
+    position: Any, board: Iterable[int] | None = None, rules: Rules = DEFAULT_RULES, max_states: int | None = None
+) -> TurnSearchResult:
     """The legal turns after which the table holds a closed spiral (the player wins the round).
     An empty, complete result proves the player cannot close now.
 
@@ -796,8 +871,9 @@ def closing_turns(position: Any, board: Iterable[int] | None = None, rules: Rule
     (True, ['1 2 3\\n2 . 4\\n3 4 5'])
     """
     res = legal_turns(position, board, rules, max_states=max_states)
-    return TurnSearchResult(turns=res.closing, complete=res.complete, explored=res.explored,
-                            stopped=res.stopped, rules=rules)
+    return TurnSearchResult(
+        turns=res.closing, complete=res.complete, explored=res.explored, stopped=res.stopped, rules=rules
+    )
 
 
 @lru_cache(maxsize=200_000)
@@ -849,8 +925,13 @@ def can_close(position: Any, rules: Rules = DEFAULT_RULES) -> bool:
     (False, True)
     """
     start = as_table_key(position)
-    return _can_close_key(start, rules.sequence_shape, rules.coverage, rules.rearrange,
-                          rules.free_moves if rules.rearrange == "free" else 0)
+    return _can_close_key(
+        start,
+        rules.sequence_shape,
+        rules.coverage,
+        rules.rearrange,
+        rules.free_moves if rules.rearrange == "free" else 0,
+    )
 
 
 def _dice_of_tables(pieces: tuple, counts: tuple, comps: list[Component]) -> set:
@@ -889,5 +970,10 @@ def closing_dice(position: Any, rules: Rules = DEFAULT_RULES) -> tuple[tuple[int
     ((5,),)
     """
     start = as_table_key(position)
-    return _closing_dice_key(start, rules.sequence_shape, rules.coverage, rules.rearrange,
-                             rules.free_moves if rules.rearrange == "free" else 0)
+    return _closing_dice_key(
+        start,
+        rules.sequence_shape,
+        rules.coverage,
+        rules.rearrange,
+        rules.free_moves if rules.rearrange == "free" else 0,
+    )

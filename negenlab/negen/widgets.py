@@ -43,6 +43,7 @@ plays it and lets the agents answer):
 In a notebook: ``replay_widget(state)`` (slider over ``state.timeline``), ``simulate_widget()``,
 ``PlayRound(Rules(target_score=1), ("greedy", "random")).widget``.
 """
+
 from __future__ import annotations
 
 import html
@@ -64,7 +65,7 @@ from .svg import dice_svg, editor_svg, legend_svg, position_svg, verdicts_svg
 from .table import Table, cell_name, layout, parse_pattern, witness_facts
 
 BRUSHES = ["cycle", "1", "2", "3", "4", "5", "6", "?", "erase"]
-MAX_SHOWN = 60       # turn pictures shown at once (a position can offer hundreds of turns)
+MAX_SHOWN = 60  # turn pictures shown at once (a position can offer hundreds of turns)
 AGENTS_NOTICE = "the agents are playing…"
 ONE_ROUND = Rules(target_score=1)  # a game of one round: the default of PlayRound
 COMPILE_NOTICE = "compiling… (first use only, about 10 s)"
@@ -77,16 +78,23 @@ class SpiralEditor:
     ``.board`` is the clickable grid (its ``status`` line sums up the table), ``.report`` the
     verdict lines and completions; ``click(r, c)`` paints a cell (0-based, as ``Table`` cells)."""
 
-    def __init__(self, rows: int = 7, cols: int = 7, text: str | None = None, rules: Rules | None = None,
-                 completion_limit: int = 24):
+    def __init__(
+        self,
+        rows: int = 7,
+        cols: int = 7,
+        text: str | None = None,
+        rules: Rules | None = None,
+        completion_limit: int = 24,
+    ):
         rules = rules or Rules()
         self.rows, self.cols = rows, cols
         self.dice: dict = {}
         self.blanks: set = set()
         self.completion_limit = completion_limit
         self.board = BoardWidget()
-        self.brush = W.ToggleButtons(options=BRUSHES, value="cycle", description="brush",
-                                     style={"button_width": "58px"})
+        self.brush = W.ToggleButtons(
+            options=BRUSHES, value="cycle", description="brush", style={"button_width": "58px"}
+        )
         self.shape = W.Dropdown(options=["straight", "bent"], value=rules.sequence_shape, description="sequences")
         self.coverage = W.Dropdown(options=["die", "adjacency"], value=rules.coverage, description="coverage")
         self.text = W.Textarea(placeholder="rows of 1-6, '.' and '?' separated by spaces", layout={"width": "260px"})
@@ -152,8 +160,13 @@ class SpiralEditor:
             return ""
         r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
         c0, c1 = min(c for _, c in cells), max(c for _, c in cells)
-        return "\n".join(" ".join(str(self.dice[(r, c)]) if (r, c) in self.dice else "?" if (r, c) in self.blanks
-                                  else "." for c in range(c0, c1 + 1)) for r in range(r0, r1 + 1))
+        return "\n".join(
+            " ".join(
+                str(self.dice[(r, c)]) if (r, c) in self.dice else "?" if (r, c) in self.blanks else "."
+                for c in range(c0, c1 + 1)
+            )
+            for r in range(r0, r1 + 1)
+        )
 
     # -- views ----------------------------------------------------------------------------
     def verdict_lines(self) -> list[str]:
@@ -195,11 +208,17 @@ class SpiralEditor:
         parts = [html.escape(line) for line in self.verdict_lines()] if verdicts else []
         res = self.completions()
         if res is not None:
-            head = f"{len(res)}{'+ (capped at the limit)' if res.capped else ''} completion(s) of " \
-                   f"{len(self.blanks)} blank(s) under {rules.sequence_shape}/{rules.coverage}"
-            values = "; ".join(f"{cell_name(b)}: {', '.join(map(str, vs))}" for b, vs in sorted(res.values_at().items()))
-            parts.append(f"<b>{html.escape(head)}</b>" + (f" (values: {html.escape(values)})" if res.solutions else
-                                                         " (no values make every spiral valid)"))
+            head = (
+                f"{len(res)}{'+ (capped at the limit)' if res.capped else ''} completion(s) of "
+                f"{len(self.blanks)} blank(s) under {rules.sequence_shape}/{rules.coverage}"
+            )
+            values = "; ".join(
+                f"{cell_name(b)}: {', '.join(map(str, vs))}" for b, vs in sorted(res.values_at().items())
+            )
+            parts.append(
+                f"<b>{html.escape(head)}</b>"
+                + (f" (values: {html.escape(values)})" if res.solutions else " (no values make every spiral valid)")
+            )
             parts.append("".join(verdicts_svg(t, check_table(t, rules), size=22) + "&nbsp;" for t in res.tables()))
         self.report.value = "<div>" + "<br>".join(parts) + "</div>"
         self.board.status = f"{self._counts()} — {self._verdict_text(verdicts, res)}"
@@ -208,8 +227,11 @@ class SpiralEditor:
     def _verdict_text(verdicts, res) -> str:
         if res is not None:
             n = len(res)
-            return "no completion makes it valid" if not n else \
-                f"{n}{'+' if res.capped else ''} {'completion' if n == 1 else 'completions'} of the blanks"
+            return (
+                "no completion makes it valid"
+                if not n
+                else f"{n}{'+' if res.capped else ''} {'completion' if n == 1 else 'completions'} of the blanks"
+            )
         if not verdicts:
             return "empty: click a cell to place a die"
         closed = sum(v.closed for v in verdicts)
@@ -217,8 +239,7 @@ class SpiralEditor:
             v = verdicts[0]
             return f"1 spiral: {'valid' if v.valid else 'invalid'}, {'closed' if v.closed else 'not closed'}"
         bad = sum(not v.valid for v in verdicts)
-        return (f"{len(verdicts)} spirals: " + ("all valid" if not bad else f"{bad} invalid")
-                + f", {closed} closed")
+        return f"{len(verdicts)} spirals: " + ("all valid" if not bad else f"{bad} invalid") + f", {closed} closed"
 
     def _ipython_display_(self):  # pragma: no cover - needs a notebook front end
         from IPython.display import display
@@ -282,20 +303,30 @@ def turn_label(turn) -> str:
 
 def replay_widget(state) -> W.VBox:
     """A slider over ``state.timeline``: the table (with its witness) and boards after each turn."""
-    slider = W.IntSlider(value=0, min=0, max=max(0, len(state.timeline) - 1), description="step",
-                         continuous_update=False)
+    slider = W.IntSlider(
+        value=0, min=0, max=max(0, len(state.timeline) - 1), description="step", continuous_update=False
+    )
     out = W.HTML()
 
     def show(_=None):
         snap = state.timeline[slider.value]
         title = f"round {snap['round']}, turn {snap['turn']}: {snap['event']} (pool {snap['pool']})"
-        out.value = table_picture(snap["table"], state.rules, boards=snap["boards"], scores=snap["scores"],
-                                  to_move=snap["to_move"], title=title)
+        out.value = table_picture(
+            snap["table"],
+            state.rules,
+            boards=snap["boards"],
+            scores=snap["scores"],
+            to_move=snap["to_move"],
+            title=title,
+        )
 
     slider.observe(show, names="value")
     show()
-    info = W.HTML("<br>".join(f"round {r['round']}: {r['reason']}, winner {r['winner']}, {r['turns']} turns"
-                              for r in state.round_log))
+    info = W.HTML(
+        "<br>".join(
+            f"round {r['round']}: {r['reason']}, winner {r['winner']}, {r['turns']} turns" for r in state.round_log
+        )
+    )
     return W.VBox([slider, out, info, W.HTML(legend_svg(("node", "edge", "sequence", "loop")))])
 
 
@@ -336,8 +367,9 @@ class PlayRound:
     in the order offered; a turn's click target is ``turn:i``.
     """
 
-    def __init__(self, rules: Rules = ONE_ROUND, opponents=("greedy", "random"), seed: int = 0,
-                 max_shown: int = MAX_SHOWN):
+    def __init__(
+        self, rules: Rules = ONE_ROUND, opponents=("greedy", "random"), seed: int = 0, max_shown: int = MAX_SHOWN
+    ):
         self.rules = rules.replace(players=1 + len(opponents))
         self.agents = [None] + [_agent(a) for a in opponents]
         self.state = NegenGame(self.rules).new_initial_state()
@@ -358,7 +390,9 @@ class PlayRound:
         if self.state.is_terminal():
             raise IllegalMoveError("the game is over")
         if not 0 <= i < len(self.turns):
-            raise IllegalMoveError(f"turn {i} is not offered: there are {len(self.turns)} turns (0..{len(self.turns) - 1})")
+            raise IllegalMoveError(
+                f"turn {i} is not offered: there are {len(self.turns)} turns (0..{len(self.turns) - 1})"
+            )
         self._seen = len(self.state.timeline)
         self.state.apply(self.turns[i][0])
         with self.board.working(AGENTS_NOTICE):
@@ -386,8 +420,11 @@ class PlayRound:
             else:
                 break
         s = self.state
-        self.turns = [] if s.is_terminal() else sorted(
-            ((a, s.turn_of(a)) for a in s.legal_actions()), key=lambda at: (not at[1].closed, -at[1].added))
+        self.turns = (
+            []
+            if s.is_terminal()
+            else sorted(((a, s.turn_of(a)) for a in s.legal_actions()), key=lambda at: (not at[1].closed, -at[1].added))
+        )
         self.page = 0
         self._render()
 
@@ -405,12 +442,25 @@ class PlayRound:
         names = ["P0 (you)"] + [f"P{p}" for p in range(1, rules.players)]
         title = f"round {s.round}, turn {s.turns_in_round + 1}" if not s.is_terminal() else "game over"
         tables = {i: layout(self.turns[i][1].key) for i in self.shown()}
-        extent = [t.bounds()[1] for t in [layout(s.table), *tables.values()] if len(t)]   # laid out from (0, 0)
-        size = {"min_rows": 1 + max((r for r, _ in extent), default=0), "min_cols": 1 + max((c for _, c in extent), default=0)}
-        self.board.svg = table_picture(s.table, rules, boards=s.boards, scores=s.scores, names=names,
-                                       to_move=None if s.is_terminal() else s.to_move, title=title, **size)
-        self.log.value = "<br>".join(f"round {snap['round']}, turn {snap['turn']}: {html.escape(snap['event'])}"
-                                     for snap in s.timeline[self._seen:])
+        extent = [t.bounds()[1] for t in [layout(s.table), *tables.values()] if len(t)]  # laid out from (0, 0)
+        size = {
+            "min_rows": 1 + max((r for r, _ in extent), default=0),
+            "min_cols": 1 + max((c for _, c in extent), default=0),
+        }
+        self.board.svg = table_picture(
+            s.table,
+            rules,
+            boards=s.boards,
+            scores=s.scores,
+            names=names,
+            to_move=None if s.is_terminal() else s.to_move,
+            title=title,
+            **size,
+        )
+        self.log.value = "<br>".join(
+            f"round {snap['round']}, turn {snap['turn']}: {html.escape(snap['event'])}"
+            for snap in s.timeline[self._seen :]
+        )
         if s.is_terminal():
             self.board.gallery, self.board.legal = [], []
             last = s.round_log[-1]
@@ -428,25 +478,53 @@ class PlayRound:
             for v in turn.used:
                 rest.remove(v)
             after[s.to_move] = tuple(rest)
-            items.append({"target": f"turn:{i}", "label": label, "title": turn.text(),
-                          "svg": dice_svg(dict(table.items()), size=14, margin=2, max_width=150, **facts),
-                          "preview": position_svg(dict(table.items()), boards=after, scores=s.scores, names=names,
-                                                  title=f"after your turn: {label}", **size, **facts)})
+            items.append(
+                {
+                    "target": f"turn:{i}",
+                    "label": label,
+                    "title": turn.text(),
+                    "svg": dice_svg(dict(table.items()), size=14, margin=2, max_width=150, **facts),
+                    "preview": position_svg(
+                        dict(table.items()),
+                        boards=after,
+                        scores=s.scores,
+                        names=names,
+                        title=f"after your turn: {label}",
+                        **size,
+                        **facts,
+                    ),
+                }
+            )
         n, shown = len(self.turns), self.shown()
         closing = sum(t.closed for _, t in self.turns)
         hidden = n - len(shown)
         if hidden:
             nxt = n - shown[-1] - 1
-            items.append({"target": "page:next", "svg": "", "label": f"next {min(nxt, self.max_shown)} turns ›" if nxt
-                          else "back to the first turns ›"})
+            items.append(
+                {
+                    "target": "page:next",
+                    "svg": "",
+                    "label": f"next {min(nxt, self.max_shown)} turns ›" if nxt else "back to the first turns ›",
+                }
+            )
         self.board.gallery = items
         self.board.legal = [it["target"] for it in items]
         offer = f"{n} legal turns ({closing} closing)"
         if hidden:
             offer += f": showing {shown[0] + 1}-{shown[-1] + 1}, closing first; {hidden} hidden"
-        self.board.status = (f"round {s.round}, turn {s.turns_in_round + 1} · your move (P0, board "
-                             f"{' '.join(map(str, s.boards[0]))}) · scores: {self._scores()} · {offer}")
+        self.board.status = (
+            f"round {s.round}, turn {s.turns_in_round + 1} · your move (P0, board "
+            f"{' '.join(map(str, s.boards[0]))}) · scores: {self._scores()} · {offer}"
+        )
 
 
-__all__ = ["SpiralEditor", "enumeration_explorer", "simulate_round", "replay_widget", "simulate_widget", "PlayRound",
-           "table_picture", "turn_label"]
+__all__ = [
+    "SpiralEditor",
+    "enumeration_explorer",
+    "simulate_round",
+    "replay_widget",
+    "simulate_widget",
+    "PlayRound",
+    "table_picture",
+    "turn_label",
+]

@@ -13,6 +13,7 @@ The game by name, with its agents (the trading policies, and the core ``random``
 >>> [a.name for a in games.make_agents("polymer", "selfish,no_trade")]
 ['selfish', 'no_trade']
 """
+
 from negenlab.core.registry import GameEntry
 
 from .agents import AGENTS
@@ -25,7 +26,24 @@ from .validity import Explanation, explain, is_polymer, window_kind
 ENTRY = GameEntry("polymer", make_game=PolymerGame, agents=AGENTS, default_agent="cooperative")
 
 __all__ = [
-    "Card", "Joker", "CardParseError", "ThirdCopyError", "parse_cards", "format_cards", "shoe",
-    "random_hand", "Explanation", "explain", "is_polymer", "window_kind", "PolymerResult",
-    "longest_polymer", "longest_polymer_length", "solve", "Rules", "PolymerGame", "PolymerState", "ENTRY",
+    "Card",
+    "Joker",
+    "CardParseError",
+    "ThirdCopyError",
+    "parse_cards",
+    "format_cards",
+    "shoe",
+    "random_hand",
+    "Explanation",
+    "explain",
+    "is_polymer",
+    "window_kind",
+    "PolymerResult",
+    "longest_polymer",
+    "longest_polymer_length",
+    "solve",
+    "Rules",
+    "PolymerGame",
+    "PolymerState",
+    "ENTRY",
 ]

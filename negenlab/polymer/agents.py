@@ -35,6 +35,7 @@ The policies are registered by name in ``negenlab.polymer.ENTRY``: ``games.make_
 >>> bool((df["len_gain_mean"] >= 0).all())  # selfish swaps never shrink either party
 True
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -290,6 +291,7 @@ def _policy_factory(cls: type[TradingAgent]) -> AgentFactory:
         if spec.simulations is not None or spec.seconds is not None:
             raise AgentSpecError(f"agent {str(spec)!r}: the trading policy {spec.name} takes no budget")
         return cls()
+
     return make
 
 

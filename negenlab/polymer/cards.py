@@ -15,6 +15,7 @@ Traceback (most recent call last):
 ...
 negenlab.polymer.cards.ThirdCopyError: 7S appears 3 times (tokens 1, 2, 3); the two-deck shoe holds only two copies of each card
 """
+
 from __future__ import annotations
 
 import re
@@ -32,8 +33,10 @@ _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_FROM_TEXT = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(r): r for r in range(2, 11)}}
 JOKER_TOKENS = ("JK", "JOKER", "🃏")
-ACCEPTED_FORMS = ("rank A 2..10 J Q K followed by suit S H D C or ♠ ♥ ♦ ♣ (case-free), e.g. 7S 7♠ 10h QD; "
-                  "JK or JOKER for a joker; separate cards by spaces or commas")
+ACCEPTED_FORMS = (
+    "rank A 2..10 J Q K followed by suit S H D C or ♠ ♥ ♦ ♣ (case-free), e.g. 7S 7♠ 10h QD; "
+    "JK or JOKER for a joker; separate cards by spaces or commas"
+)
 COPIES = 2  # two decks
 
 
@@ -173,8 +176,10 @@ def check_copies(cards: Sequence) -> None:
     for card, k in counts.items():
         if k > COPIES:
             where = [i + 1 for i, c in enumerate(cards) if c == card]
-            raise ThirdCopyError(f"{card.code} appears {k} times (tokens {', '.join(map(str, where))}); "
-                                 f"the two-deck shoe holds only two copies of each card")
+            raise ThirdCopyError(
+                f"{card.code} appears {k} times (tokens {', '.join(map(str, where))}); "
+                f"the two-deck shoe holds only two copies of each card"
+            )
 
 
 def format_cards(cards: Iterable, pretty: bool = False) -> str:
@@ -205,8 +210,12 @@ def random_hand(rng: np.random.Generator, size: int) -> list[Card]:
     return [_CARDS[i // 2] for i in idx]
 
 
-def clustered_hand(rng: np.random.Generator, size: int | tuple[int, int], ranks: tuple[int, int] = (3, 6),
-                   suits: tuple[int, int] = (2, 5)) -> list[Card]:
+def clustered_hand(
+    rng: np.random.Generator,
+    size: int | tuple[int, int],
+    ranks: tuple[int, int] = (3, 6),
+    suits: tuple[int, int] = (2, 5),
+) -> list[Card]:
     """A hand from a few consecutive ranks (K→A wraps) in a few suits, both copies of each card in
     the pool: long polymers are common in such hands (the tests and the benchmark use them).
 

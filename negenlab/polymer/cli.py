@@ -12,6 +12,7 @@ seats or one per seat: the trading policies (no_trade, selfish, cooperative, loa
 random and mcts:N. ``--policies a,b,c`` instead plays one table per policy (every seat alike) on
 the same seeds, so the policies are compared on the same deals.
 """
+
 from __future__ import annotations
 
 from negenlab.core.cliutil import (
@@ -29,11 +30,32 @@ from negenlab.core.registry import parse_agent_specs
 
 from . import ENTRY
 
-SIMULATE_COLUMNS = ["policy", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi",
-                    "score_gain", "trades_per_game", "chain_trades_per_game", "loans_per_game", "boundaries",
-                    "tiebreak_needed"]
-DEALS_COLUMNS = ["players", "hand_size", "seats", "mean_length", "length_lo", "length_hi", "no_polymer",
-                 "length_ge_6", "mean_score"]
+SIMULATE_COLUMNS = [
+    "policy",
+    "games",
+    "start_length",
+    "final_length",
+    "length_gain",
+    "gain_lo",
+    "gain_hi",
+    "score_gain",
+    "trades_per_game",
+    "chain_trades_per_game",
+    "loans_per_game",
+    "boundaries",
+    "tiebreak_needed",
+]
+DEALS_COLUMNS = [
+    "players",
+    "hand_size",
+    "seats",
+    "mean_length",
+    "length_lo",
+    "length_hi",
+    "no_polymer",
+    "length_ge_6",
+    "mean_score",
+]
 
 
 def register(parser) -> None:
@@ -46,18 +68,27 @@ def register(parser) -> None:
 
     p = sub.add_parser("longest", help="an exact longest polymer of a hand")
     p.add_argument("cards", help='the hand, e.g. "KD QS JD KS JS QD JH 2C" (- for stdin, @file)')
-    p.add_argument("--node-limit", type=positive_int, default=None,
-                   help="stop the search after N nodes (result marked inexact)")
+    p.add_argument(
+        "--node-limit", type=positive_int, default=None, help="stop the search after N nodes (result marked inexact)"
+    )
     add_json_flag(p)
     p.set_defaults(func=cmd_longest)
 
-    p = sub.add_parser("simulate", help="simulate a table, or one table per trading policy on the same seeds",
-                       description=f"Polymer's agents: {', '.join(ENTRY.agent_names())} (mcts takes a budget: "
-                                   "mcts:400, mcts:2s). --agents plays one table; --policies one table per spec.")
+    p = sub.add_parser(
+        "simulate",
+        help="simulate a table, or one table per trading policy on the same seeds",
+        description=f"Polymer's agents: {', '.join(ENTRY.agent_names())} (mcts takes a budget: "
+        "mcts:400, mcts:2s). --agents plays one table; --policies one table per spec.",
+    )
     add_simulate_arguments(p, default_agents=ENTRY.default_agent, default_games=20)
     p.set_defaults(agents=None)  # so that --agents and --policies can be told apart
-    p.add_argument("--policies", "--policy", dest="policies", default=None,
-                   help="one table per agent spec, all seats alike, same seeds: e.g. no_trade,selfish,cooperative,loans")
+    p.add_argument(
+        "--policies",
+        "--policy",
+        dest="policies",
+        default=None,
+        help="one table per agent spec, all seats alike, same seeds: e.g. no_trade,selfish,cooperative,loans",
+    )
     p.add_argument("--players", type=int, default=8, help="players at the table, 5..15 (default 8)")
     p.add_argument("--budget", type=int, default=4, help="proposal turns per player (the timer)")
     p.add_argument("--chain", type=int, default=2, help="farthest trade partner (1 = neighbours only)")
@@ -83,8 +114,12 @@ def cmd_longest(args) -> int:
     from .solver import solve
 
     r = solve(read_text_arg(args.cards), node_limit=args.node_limit)
-    emit(r.to_dict(), args.json, f"{r}\nunused: {' '.join(c.code for c in r.unused) or '(none)'}\n"
-                                 f"search: {r.nodes} nodes, {r.states} states, {r.seconds * 1000:.2f} ms")
+    emit(
+        r.to_dict(),
+        args.json,
+        f"{r}\nunused: {' '.join(c.code for c in r.unused) or '(none)'}\n"
+        f"search: {r.nodes} nodes, {r.states} states, {r.seconds * 1000:.2f} ms",
+    )
     return 0
 
 
@@ -100,9 +135,17 @@ def cmd_simulate(args) -> int:
         policies = [str(s) for s in parse_agent_specs(args.policies)]
         for spec in policies:
             ENTRY.make_agent(spec)  # an unknown name fails here, before any game is played
-        df = policy_study(players=args.players, policies=policies, games=args.games, seed=args.seed,
-                          jokers=args.jokers, trade_budget=args.budget, chain_length=args.chain,
-                          workers=args.workers, store=args.store)
+        df = policy_study(
+            players=args.players,
+            policies=policies,
+            games=args.games,
+            seed=args.seed,
+            jokers=args.jokers,
+            trade_budget=args.budget,
+            chain_length=args.chain,
+            workers=args.workers,
+            store=args.store,
+        )
     else:
         text = args.agents or ENTRY.default_agent
         agents = seat_agents(ENTRY, text, args.players)

@@ -34,6 +34,7 @@ good-faith tokens are never traded; one card moves per swap or loan.
 >>> L = state.game_info()["len_0"]; state.returns()[0] == L * (state.game_info()["len_1"] + state.game_info()["len_5"])
 True
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -115,16 +116,26 @@ class PolymerState(State):
         self.middle: list[int] = []
         self.jokers_on_table = 0
         self.start_hands: list[list[int]] = []
-        self.turn = 0                      # proposal turns used
-        self.passes = 0                    # consecutive passes
+        self.turn = 0  # proposal turns used
+        self.passes = 0  # consecutive passes
         self.pending: tuple | None = None  # the proposal being answered
         self.responders: list[int] = []
-        self.loans: list[tuple[int, int]] = []   # (lender, debtor), one card each
+        self.loans: list[tuple[int, int]] = []  # (lender, debtor), one card each
         self.repay_queue: list[tuple[int, int]] = []
         self.after_repay = "trade"
-        self.joker_play: tuple | None = None     # (player, kind, target, joker id)
-        self.counts = {"proposals": 0, "accepted": 0, "rejected": 0, "swaps": 0, "chain_trades": 0,
-                       "loans": 0, "calls": 0, "collides": 0, "absorbs": 0, "passes": 0}
+        self.joker_play: tuple | None = None  # (player, kind, target, joker id)
+        self.counts = {
+            "proposals": 0,
+            "accepted": 0,
+            "rejected": 0,
+            "swaps": 0,
+            "chain_trades": 0,
+            "loans": 0,
+            "calls": 0,
+            "collides": 0,
+            "absorbs": 0,
+            "passes": 0,
+        }
         self.log: list[str] = []
         self._final: dict | None = None
 
@@ -240,18 +251,21 @@ class PolymerState(State):
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "deal"):
             raise IllegalMoveError(f"expected a deal outcome ('deal', middle, deck), got {action!r}")
         _, middle, deck = action
-        if sorted(list(middle) + [c for c in deck if c < JOKER_BASE]) != list(range(REGULAR_CARDS)) or \
-                len(deck) - (REGULAR_CARDS - len(middle)) != self.rules.jokers or len(middle) != self.rules.jokers:
+        if (
+            sorted(list(middle) + [c for c in deck if c < JOKER_BASE]) != list(range(REGULAR_CARDS))
+            or len(deck) - (REGULAR_CARDS - len(middle)) != self.rules.jokers
+            or len(middle) != self.rules.jokers
+        ):
             raise IllegalMoveError("a deal must hold every regular card once and rules.jokers jokers")
         self.middle = list(middle)
         pos = 0
         for p in range(self.rules.players):
             k = self.rules.hand_size
-            self.hands[p] = list(deck[pos:pos + k])
+            self.hands[p] = list(deck[pos : pos + k])
             pos += k
         if self.rules.handicap:
             for p, extra in enumerate(self.rules.handicap):
-                self.hands[p].extend(deck[pos:pos + extra])
+                self.hands[p].extend(deck[pos : pos + extra])
                 pos += extra
         self.start_hands = [list(h) for h in self.hands]
         self.phase = "trade"
@@ -273,11 +287,19 @@ class PolymerState(State):
         if kind == "swap":
             self._check(len(action) == 5, f"a swap is ('swap', direction, distance, give, take), got {action!r}")
             _, direction, distance, give, take = action
-            self._check(direction in (1, -1) and 1 <= distance <= self.rules.chain_length,
-                        f"direction must be +1/-1 and distance 1..{self.rules.chain_length}, got {direction}, {distance}")
+            self._check(
+                direction in (1, -1) and 1 <= distance <= self.rules.chain_length,
+                f"direction must be +1/-1 and distance 1..{self.rules.chain_length}, got {direction}, {distance}",
+            )
             q = self.partner(p, direction, distance)
-            self._check(give in self.hands[p] and not is_joker(give), f"seat {p} does not hold {card_of(give) if isinstance(give, int) else give!r} to give")
-            self._check(take in self.hands[q] and not is_joker(take), f"seat {q} does not hold {card_of(take) if isinstance(take, int) else take!r}")
+            self._check(
+                give in self.hands[p] and not is_joker(give),
+                f"seat {p} does not hold {card_of(give) if isinstance(give, int) else give!r} to give",
+            )
+            self._check(
+                take in self.hands[q] and not is_joker(take),
+                f"seat {q} does not hold {card_of(take) if isinstance(take, int) else take!r}",
+            )
             self.pending = action
             self.responders = [self.partner(p, direction, k) for k in range(1, distance + 1)]
         elif kind == "loan":
@@ -324,8 +346,10 @@ class PolymerState(State):
         if self.joker_play is None:
             raise IllegalMoveError("no joker is being played")
         p, kind, target, joker = self.joker_play
-        self._check(isinstance(action, tuple) and len(action) == 2 and action[0] == kind,
-                    f"expected a ({kind!r}, card) outcome, got {action!r}")
+        self._check(
+            isinstance(action, tuple) and len(action) == 2 and action[0] == kind,
+            f"expected a ({kind!r}, card) outcome, got {action!r}",
+        )
         card = action[1]
         if kind == "collide":
             self._check(card in self.hands[target], "the collided card must come from the target's hand")
@@ -385,8 +409,10 @@ class PolymerState(State):
 
     def _apply_repay(self, action) -> None:
         lender, debtor = self.repay_queue[0]
-        self._check(isinstance(action, tuple) and len(action) == 2 and action[0] == "return",
-                    f"expected ('return', card), got {action!r}")
+        self._check(
+            isinstance(action, tuple) and len(action) == 2 and action[0] == "return",
+            f"expected ('return', card), got {action!r}",
+        )
         card = action[1]
         self._check(card in self.hands[debtor], f"seat {debtor} does not hold that card")
         regular = [c for c in self.hands[debtor] if not is_joker(c)]
@@ -447,10 +473,15 @@ class PolymerState(State):
                 level = i
                 break
         L0 = self.lengths(self.start_hands)
-        self._final = {"lengths": L, "scores": scores, "winner": alive[0] if len(alive) == 1 else None,
-                       "tiebreak_level": level, "tiebreak": names[level] if level < len(names) else "unresolved",
-                       "start_lengths": L0,
-                       "start_scores": [L0[p] * (L0[(p - 1) % P] + L0[(p + 1) % P]) for p in range(P)]}
+        self._final = {
+            "lengths": L,
+            "scores": scores,
+            "winner": alive[0] if len(alive) == 1 else None,
+            "tiebreak_level": level,
+            "tiebreak": names[level] if level < len(names) else "unresolved",
+            "start_lengths": L0,
+            "start_scores": [L0[p] * (L0[(p - 1) % P] + L0[(p + 1) % P]) for p in range(P)],
+        }
 
     def returns(self) -> list[float]:
         if self._final is None:
@@ -469,15 +500,23 @@ class PolymerState(State):
         mean = L.mean()
         boundaries = int(sum(is_boundary(int(L[p]), int(L[(p + 1) % P])) for p in range(P)))
         info: dict[str, Any] = {
-            "players": P, "hand_size": self.rules.hand_size,
-            "len_mean": float(mean), "len_min": int(L.min()), "len_max": int(L.max()),
-            "start_len_mean": float(L0.mean()), "len_gain_mean": float((L - L0).mean()),
-            "score_mean": float(S.mean()), "score_max": int(S.max()), "score_min": int(S.min()),
+            "players": P,
+            "hand_size": self.rules.hand_size,
+            "len_mean": float(mean),
+            "len_min": int(L.min()),
+            "len_max": int(L.max()),
+            "start_len_mean": float(L0.mean()),
+            "len_gain_mean": float((L - L0).mean()),
+            "score_mean": float(S.mean()),
+            "score_max": int(S.max()),
+            "score_min": int(S.min()),
             "start_score_mean": float(np.mean(f["start_scores"])),
-            "tiebreak_level": int(f["tiebreak_level"]), "tiebreak": f["tiebreak"],
+            "tiebreak_level": int(f["tiebreak_level"]),
+            "tiebreak": f["tiebreak"],
             "phase_boundaries": boundaries,
             "max_neighbour_gap": int(max(abs(int(L[p]) - int(L[(p + 1) % P])) for p in range(P))),
-            "trades": self.counts["accepted"], "jokers_left_in_hands": sum(is_joker(c) for h in self.hands for c in h),
+            "trades": self.counts["accepted"],
+            "jokers_left_in_hands": sum(is_joker(c) for h in self.hands for c in h),
             "proposal_turns": self.turn,
         }
         for k, v in self.counts.items():
@@ -524,8 +563,13 @@ class PolymerState(State):
         if not self.start_hands:
             return {"lengths": [], "phase": self.phase}
         end = self.is_terminal()
-        return {"lengths": self.lengths(), "scores": self.returns() if end else None,
-                "winner": self.winner() if end else None, "boundaries": self.boundaries(), "phase": self.phase}
+        return {
+            "lengths": self.lengths(),
+            "scores": self.returns() if end else None,
+            "winner": self.winner() if end else None,
+            "boundaries": self.boundaries(),
+            "phase": self.phase,
+        }
 
     def _repr_svg_(self) -> str:
         from .svg import table_svg

@@ -8,6 +8,7 @@ study tables come from the caller; the colours and card faces are those of :mod:
 >>> len(ax.patches) >= 5
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -24,8 +25,9 @@ from .svg import card_face, rest_of_hand
 
 
 def _draw_card(ax, card, x, y, w=0.8, h=1.15):
-    ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0.02,rounding_size=0.08",
-                                fc="white", ec="#555", lw=1))
+    ax.add_patch(
+        FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0.02,rounding_size=0.08", fc="white", ec="#555", lw=1)
+    )
     label, colour = card_face(card)
     ax.text(x + w / 2, y + h / 2, label, ha="center", va="center", fontsize=12, color=colour)
 
@@ -35,7 +37,9 @@ def plot_polymer(explanation, ax=None, hand=None, title: str | None = None):
     (blue), group (green), invalid (grey); red lines between cards mark uncovered pairs.
     ``hand``: draw its other cards below."""
     if not hasattr(explanation, "windows"):
-        raise InvalidInputError(f"plot_polymer draws an explanation: pass explain(cards), not {type(explanation).__name__}")
+        raise InvalidInputError(
+            f"plot_polymer draws an explanation: pass explain(cards), not {type(explanation).__name__}"
+        )
     ex = explanation
     cards = list(ex.cards)
     rest = rest_of_hand(hand, cards) if hand is not None else []
@@ -54,6 +58,7 @@ def plot_polymer(explanation, ax=None, hand=None, title: str | None = None):
     if rest:
         ax.text(0, -0.9, "rest of the hand", fontsize=9, va="center")
     from matplotlib.lines import Line2D
+
     handles = [Line2D([], [], color=v, lw=5, label=k) for k, v in WINDOW_COLOURS.items()]
     handles.append(Line2D([], [], color="#d62728", lw=3, label="uncovered pair"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0, 1.32), ncol=4, fontsize=8, frameon=False)
@@ -67,8 +72,9 @@ def plot_polymer(explanation, ax=None, hand=None, title: str | None = None):
     return ax
 
 
-def plot_table(lengths, scores=None, winner=None, boundaries=None, phase: str = "end", ax=None,
-               title: str | None = None):
+def plot_table(
+    lengths, scores=None, winner=None, boundaries=None, phase: str = "end", ax=None, title: str | None = None
+):
     """Seats in a circle: disc size = polymer length, label = length (and score when given);
     red edges are phase boundaries. The facts are those of ``PolymerState.table_facts()``:
     ``plot_table(**state.table_facts())``."""
@@ -84,12 +90,22 @@ def plot_table(lengths, scores=None, winner=None, boundaries=None, phase: str = 
     for p in range(P):
         q = (p + 1) % P
         b = bool(boundaries[p]) if boundaries is not None else False
-        ax.plot([xy[p][0], xy[q][0]], [xy[p][1], xy[q][1]], color="#d62728" if b else "#bbb", lw=3 if b else 1.5, zorder=1)
+        ax.plot(
+            [xy[p][0], xy[q][0]], [xy[p][1], xy[q][1]], color="#d62728" if b else "#bbb", lw=3 if b else 1.5, zorder=1
+        )
     top = max(max(L), 1)
     for p, (x, y) in enumerate(xy):
         r = 0.09 + 0.09 * L[p] / top
-        ax.add_patch(plt.Circle((x, y), r, fc="#4c78a8" if L[p] >= mean else "#9ecae9",
-                                ec="#f1c40f" if winner == p else "#333", lw=3 if winner == p else 1, zorder=2))
+        ax.add_patch(
+            plt.Circle(
+                (x, y),
+                r,
+                fc="#4c78a8" if L[p] >= mean else "#9ecae9",
+                ec="#f1c40f" if winner == p else "#333",
+                lw=3 if winner == p else 1,
+                zorder=2,
+            )
+        )
         ax.text(x, y, str(L[p]), ha="center", va="center", color="white", fontsize=10, zorder=3)
         lab = f"seat {p}" + (f"\n{int(scores[p])} pts" if scores is not None else "")
         ax.text(1.32 * x, 1.32 * y, lab, ha="center", va="center", fontsize=8)
@@ -113,7 +129,10 @@ def plot_length_by_players(summary: pd.DataFrame, ax=None, column: str = "mean_l
         ax.annotate(f"{k} cards", (xi, yi), textcoords="offset points", xytext=(0, 7), ha="center", fontsize=7)
     ax.set_xlabel("players (cards per player from the deal table)")
     ax.set_ylabel("mean longest polymer")
-    ax.set_title(f"longest polymer of a dealt hand (n = {int(summary['seats'].min())}..{int(summary['seats'].max())} seats)", fontsize=10)
+    ax.set_title(
+        f"longest polymer of a dealt hand (n = {int(summary['seats'].min())}..{int(summary['seats'].max())} seats)",
+        fontsize=10,
+    )
     return ax
 
 
@@ -125,15 +144,21 @@ def plot_length_histogram(hist: pd.DataFrame, ax=None, players=(5, 8, 10, 15)):
     for i, P in enumerate(players):
         if P in hist.index:
             row = hist.loc[P]
-            ax.bar(np.array(row.index, dtype=float) + i * width - 0.4, row.to_numpy(float), width=width, label=f"{P} players")
+            ax.bar(
+                np.array(row.index, dtype=float) + i * width - 0.4,
+                row.to_numpy(float),
+                width=width,
+                label=f"{P} players",
+            )
     ax.set_xlabel("longest polymer")
     ax.set_ylabel("share of seats")
     ax.legend(fontsize=8)
     return ax
 
 
-def plot_policy_summary(summary: pd.DataFrame, ax=None, metric: str = "length gain",
-                        ylabel: str = "length gain per seat"):
+def plot_policy_summary(
+    summary: pd.DataFrame, ax=None, metric: str = "length gain", ylabel: str = "length gain per seat"
+):
     """Bars of one metric of a summary table (``study.policy_summary``: one bar per group) with
     its 95% interval and n."""
     if ax is None:
@@ -158,7 +183,13 @@ def plot_start_vs_final(seats: pd.DataFrame, ax=None):
         _, ax = plt.subplots(figsize=(4.5, 4))
     rng = np.random.default_rng(0)
     for pol, g in seats.groupby("policy", sort=False):
-        ax.scatter(g["start"] + rng.uniform(-.2, .2, len(g)), g["final"] + rng.uniform(-.2, .2, len(g)), s=8, alpha=.5, label=pol)
+        ax.scatter(
+            g["start"] + rng.uniform(-0.2, 0.2, len(g)),
+            g["final"] + rng.uniform(-0.2, 0.2, len(g)),
+            s=8,
+            alpha=0.5,
+            label=pol,
+        )
     m = max(seats["final"].max(), seats["start"].max(), 3)
     ax.plot([0, m], [0, m], color="grey", lw=0.8)
     ax.set_xlabel("length at the deal")

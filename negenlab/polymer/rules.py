@@ -9,6 +9,7 @@ Traceback (most recent call last):
 ...
 negenlab.core.errors.InvalidInputError: Polymer is for 5..15 players (the deal table), got 4
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,7 +51,9 @@ class Rules:
         if not isinstance(self.players, int) or self.players not in DEAL_TABLE:
             raise InvalidInputError(f"Polymer is for 5..15 players (the deal table), got {self.players}")
         if self.cards_per_player is not None and not (1 <= self.cards_per_player <= REGULAR_CARDS // self.players):
-            raise InvalidInputError(f"cards_per_player must be 1..{REGULAR_CARDS // self.players} for {self.players} players, got {self.cards_per_player}")
+            raise InvalidInputError(
+                f"cards_per_player must be 1..{REGULAR_CARDS // self.players} for {self.players} players, got {self.cards_per_player}"
+            )
         object.__setattr__(self, "handicap", tuple(int(h) for h in self.handicap))
         if self.handicap:
             if len(self.handicap) != self.players:
@@ -58,8 +61,10 @@ class Rules:
             if min(self.handicap) < 0:
                 raise InvalidInputError(f"handicap entries must be >= 0, got {self.handicap}")
             if sum(self.handicap) > self.leftover:
-                raise InvalidInputError(f"handicap deals {sum(self.handicap)} extra cards but only {self.leftover} are left over "
-                                        f"with {self.players} players x {self.hand_size} cards")
+                raise InvalidInputError(
+                    f"handicap deals {sum(self.handicap)} extra cards but only {self.leftover} are left over "
+                    f"with {self.players} players x {self.hand_size} cards"
+                )
         if not 0 <= self.jokers <= 8:
             raise InvalidInputError(f"jokers must be 0..8 (the source recommends 2-4), got {self.jokers}")
         if self.good_faith_tokens < 0:
@@ -67,7 +72,9 @@ class Rules:
         if self.trade_budget < 0:
             raise InvalidInputError(f"trade_budget must be >= 0, got {self.trade_budget}")
         if not 1 <= self.chain_length <= self.players // 2:
-            raise InvalidInputError(f"chain_length must be 1..{self.players // 2} for {self.players} players, got {self.chain_length}")
+            raise InvalidInputError(
+                f"chain_length must be 1..{self.players // 2} for {self.players} players, got {self.chain_length}"
+            )
 
     @property
     def hand_size(self) -> int:

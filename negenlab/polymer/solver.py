@@ -52,6 +52,7 @@ search early; the result then says ``exact=False`` and gives the bound that rema
 >>> longest_polymer("2S 7H 9C")
 []
 """
+
 from __future__ import annotations
 
 import time
@@ -81,8 +82,10 @@ def _tables() -> tuple[np.ndarray, np.ndarray]:
     grp = (ra == rb) & (rb == rc) & (sa != sb) & (sb != sc) & (sa != sc)
     valid = (seq | grp).astype(np.uint8).reshape(-1)
     dd = (rank[None, :] - rank[:, None]) % 13
-    compat = (((suit[:, None] == suit[None, :]) & ((dd == 1) | (dd == 12)))
-              | ((rank[:, None] == rank[None, :]) & (suit[:, None] != suit[None, :]))).astype(np.uint8)
+    compat = (
+        ((suit[:, None] == suit[None, :]) & ((dd == 1) | (dd == 12)))
+        | ((rank[:, None] == rank[None, :]) & (suit[:, None] != suit[None, :]))
+    ).astype(np.uint8)
     return valid, compat
 
 
@@ -204,6 +207,7 @@ def _window(a, b, c):
 
 
 # -- the graph of usable pairs and the bounds ---------------------------------------------------
+
 
 @nb.njit(cache=True)
 def _pair_graph(types, valid, compat):
@@ -333,6 +337,7 @@ def _bound_windows(c, last, u0, u1, adj0, adj1, win0, win1, types, valid, done0,
 # -- the table of seen states ---------------------------------------------------------------------
 # Open addressing over rows (m0, m1, aux) of a uint64 array; aux = 0 marks a free row.
 
+
 @nb.njit(cache=True, inline="always")
 def _hash(m0, m1, aux):
     h = m0 * np.uint64(0x9E3779B97F4A7C15) ^ (m1 + np.uint64(0x632BE59BD9B4E019)) * np.uint64(0xBF58476D1CE4E5B9)
@@ -367,6 +372,7 @@ def _grown(table):
 
 # -- the search ---------------------------------------------------------------------------------
 
+
 @nb.njit(cache=True)
 def _search(s, best, best_path, nodes, node_limit, table, stored, types, req, valid, graph, done0, done1):
     """Depth-first search over the walks that start with card s (points 1-4 of the module docstring).
@@ -379,11 +385,11 @@ def _search(s, best, best_path, nodes, node_limit, table, stored, types, req, va
     for i in range(n):
         full0, full1 = _add(full0, full1, i)
     path = np.zeros(n, np.int64)
-    it = np.zeros(n, np.int64)     # it[d]: the next neighbour of path[d] to try
-    flag = np.zeros(n, np.int64)   # flag[d] = 1: the window ending at path[d] was invalid (or none yet)
+    it = np.zeros(n, np.int64)  # it[d]: the next neighbour of path[d] to try
+    flag = np.zeros(n, np.int64)  # flag[d] = 1: the window ending at path[d] was invalid (or none yet)
     path[0] = s
     flag[0] = 1
-    m0, m1 = _add(ZERO, ZERO, s)   # the cards used
+    m0, m1 = _add(ZERO, ZERO, s)  # the cards used
     d = 0
     while d >= 0:
         last = path[d]
@@ -406,7 +412,7 @@ def _search(s, best, best_path, nodes, node_limit, table, stored, types, req, va
         length = d + 2
         if nf == 0 and length > best:  # a polymer (nf == 0 needs d >= 1, so length >= 3)
             best = length
-            best_path[:d + 1] = path[:d + 1]
+            best_path[: d + 1] = path[: d + 1]
             best_path[d + 1] = c
             if best >= n:
                 break
@@ -468,8 +474,9 @@ def _solve_kernel(types, rep, valid, compat, node_limit):
         if best >= n:
             break
         if comp[s] > best and comp[s] >= 3:
-            best, nodes, table, stored, stopped = _search(s, best, best_path, nodes, node_limit, table, stored,
-                                                          types, req, valid, graph, done0, done1)
+            best, nodes, table, stored, stopped = _search(
+                s, best, best_path, nodes, node_limit, table, stored, types, req, valid, graph, done0, done1
+            )
             if stopped:
                 break
         # every polymer starting with this type (or a symmetric image of it) is now covered:
@@ -507,9 +514,16 @@ class PolymerResult:
         return len(self.cards)
 
     def to_dict(self) -> dict:
-        return {"hand": format_cards(self.hand), "length": self.length, "polymer": format_cards(self.cards),
-                "exact": self.exact, "nodes": self.nodes, "states": self.states,
-                "seconds": round(self.seconds, 6), "unused": format_cards(self.unused)}
+        return {
+            "hand": format_cards(self.hand),
+            "length": self.length,
+            "polymer": format_cards(self.cards),
+            "exact": self.exact,
+            "nodes": self.nodes,
+            "states": self.states,
+            "seconds": round(self.seconds, 6),
+            "unused": format_cards(self.unused),
+        }
 
     def __str__(self) -> str:
         cap = "" if self.exact else " (search stopped by node_limit: not proven optimal)"

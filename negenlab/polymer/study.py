@@ -17,6 +17,7 @@ The committed tables in ``data/polymer`` are wide views of those rows
 >>> s.loc[1, ["metric", "group", "method"]].tolist(), bool(s.loc[1, "value"] == t.loc[0, "mean_length"])
 (['length', '5 players', 'normal'], True)
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
@@ -64,8 +65,7 @@ def _interval(metric: str, value: str, lo: str, hi: str) -> Layout:
 
 def _scaled(row: dict[str, Any], metric: str, factor: float) -> dict[str, Any]:
     """A mean row in other units (e.g. per card): value and interval times ``factor``."""
-    return {**row, "metric": metric, "value": row["value"] * factor, "lo": row["lo"] * factor,
-            "hi": row["hi"] * factor}
+    return {**row, "metric": metric, "value": row["value"] * factor, "lo": row["lo"] * factor, "hi": row["hi"] * factor}
 
 
 def _at_least(row: dict[str, Any], floor: float) -> dict[str, Any]:
@@ -87,6 +87,7 @@ def policy_agents(spec: str, players: int) -> list[Agent]:
 
 # -- the deal table ----------------------------------------------------------------------------
 
+
 def deal_lengths(players: Iterable[int] = PLAYER_COUNTS, deals: int = 200, seed: int = 0) -> pd.DataFrame:
     """Longest polymer of every seat of ``deals`` random deals per player count, before trading.
 
@@ -100,10 +101,18 @@ def deal_lengths(players: Iterable[int] = PLAYER_COUNTS, deals: int = 200, seed:
         for d in range(deals):
             rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(int(P), d)))
             perm = rng.permutation(REGULAR_CARDS)
-            L = [hand_length(perm[s * k:(s + 1) * k].tolist()) for s in range(P)]
+            L = [hand_length(perm[s * k : (s + 1) * k].tolist()) for s in range(P)]
             for s in range(P):
-                rows.append({"players": int(P), "deal": d, "seat": s, "hand_size": k, "length": L[s],
-                             "score": L[s] * (L[(s - 1) % P] + L[(s + 1) % P])})
+                rows.append(
+                    {
+                        "players": int(P),
+                        "deal": d,
+                        "seat": s,
+                        "hand_size": k,
+                        "length": L[s],
+                        "score": L[s] * (L[(s - 1) % P] + L[(s + 1) % P]),
+                    }
+                )
     return pd.DataFrame(rows)
 
 
@@ -111,14 +120,17 @@ def _deal_groups(df: pd.DataFrame) -> Iterator[Group]:
     for P, g in df.groupby("players"):
         group, k = f"{P} players", int(g["hand_size"].iloc[0])
         length = mean_row("length", g["length"], group)
-        yield {"players": P, "hand_size": k}, [
-            exact_row("hand size", k, group),
-            length,
-            rate_row("no polymer", int((g["length"] == 0).sum()), len(g), group),
-            rate_row("length >= 6", int((g["length"] >= 6).sum()), len(g), group),
-            mean_row("score", g["score"], group),
-            _scaled(length, "length per card", 1 / k),
-        ]
+        yield (
+            {"players": P, "hand_size": k},
+            [
+                exact_row("hand size", k, group),
+                length,
+                rate_row("no polymer", int((g["length"] == 0).sum()), len(g), group),
+                rate_row("length >= 6", int((g["length"] >= 6).sum()), len(g), group),
+                mean_row("score", g["score"], group),
+                _scaled(length, "length per card", 1 / k),
+            ],
+        )
 
 
 def deal_summary(df: pd.DataFrame) -> pd.DataFrame:
@@ -130,11 +142,14 @@ def deal_summary(df: pd.DataFrame) -> pd.DataFrame:
     return _long(_deal_groups(df))
 
 
-DEAL_COLUMNS: Layout = [("seats", "length", "n"), *_interval("length", "mean_length", "length_lo", "length_hi"),
-                        *_interval("no polymer", "no_polymer", "no_polymer_lo", "no_polymer_hi"),
-                        *_interval("length >= 6", "length_ge_6", "length_ge_6_lo", "length_ge_6_hi"),
-                        *_interval("score", "mean_score", "score_lo", "score_hi"),
-                        ("length_per_card", "length per card", "value")]
+DEAL_COLUMNS: Layout = [
+    ("seats", "length", "n"),
+    *_interval("length", "mean_length", "length_lo", "length_hi"),
+    *_interval("no polymer", "no_polymer", "no_polymer_lo", "no_polymer_hi"),
+    *_interval("length >= 6", "length_ge_6", "length_ge_6_lo", "length_ge_6_hi"),
+    *_interval("score", "mean_score", "score_lo", "score_hi"),
+    ("length_per_card", "length per card", "value"),
+]
 
 
 def length_by_players(df: pd.DataFrame) -> pd.DataFrame:
@@ -150,9 +165,20 @@ def length_histogram(df: pd.DataFrame) -> pd.DataFrame:
 
 # -- trading policies --------------------------------------------------------------------------
 
-def policy_study(players: int = 8, policies: Iterable[str] = tuple(POLICIES), games: int = 40, seed: int = 0,
-                 jokers: int = 0, trade_budget: int = 4, chain_length: int = 2, workers: int | None = 1,
-                 progress: bool = False, store: str | None = None, **rules_kwargs) -> pd.DataFrame:
+
+def policy_study(
+    players: int = 8,
+    policies: Iterable[str] = tuple(POLICIES),
+    games: int = 40,
+    seed: int = 0,
+    jokers: int = 0,
+    trade_budget: int = 4,
+    chain_length: int = 2,
+    workers: int | None = 1,
+    progress: bool = False,
+    store: str | None = None,
+    **rules_kwargs,
+) -> pd.DataFrame:
     """Simulate one table configuration under each policy (all seats the same agent spec).
 
     Game i has the same deal under every policy (the deal comes from the chance stream
@@ -163,9 +189,16 @@ def policy_study(players: int = 8, policies: Iterable[str] = tuple(POLICIES), ga
     labels = [str(parse_agent_spec(p)) for p in policies]
     frames = []
     for pol in labels:
-        df = simulate(PolymerGame(rules), policy_agents(pol, players), n_games=games, seed=seed,
-                      backend="serial" if workers == 1 else "process", workers=workers, progress=progress,
-                      store=None if store is None else Path(store) / pol)
+        df = simulate(
+            PolymerGame(rules),
+            policy_agents(pol, players),
+            n_games=games,
+            seed=seed,
+            backend="serial" if workers == 1 else "process",
+            workers=workers,
+            progress=progress,
+            store=None if store is None else Path(store) / pol,
+        )
         df.insert(0, "policy", pol)
         df.insert(1, "jokers", jokers)
         frames.append(df)
@@ -188,21 +221,24 @@ def _policy_groups(df: pd.DataFrame) -> Iterator[Group]:
     for key, g in df.groupby(keys, sort=False):
         named = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))
         group = _policy_label(named)
-        yield named, [
-            mean_row("start length", g["start_len_mean"], group),
-            mean_row("final length", g["len_mean"], group),
-            mean_row("length gain", g["len_gain_mean"], group),
-            mean_row("score gain", g["score_mean"] - g["start_score_mean"], group),
-            mean_row("trades per game", g["trades"], group),
-            mean_row("chain trades per game", g["n_chain_trades"], group),
-            mean_row("loans per game", g["n_loans"], group),
-            _at_least(mean_row("phase boundaries", g["phase_boundaries"], group), 0.0),
-            mean_row("largest neighbour gap", g["max_neighbour_gap"], group),
-            rate_row("tiebreak needed", int((g["tiebreak_level"] > 0).sum()), len(g), group),
-            mean_row("collides per game", g["n_collides"], group),
-            mean_row("absorbs per game", g["n_absorbs"], group),
-            mean_row("jokers left in hands", g["jokers_left_in_hands"], group),
-        ]
+        yield (
+            named,
+            [
+                mean_row("start length", g["start_len_mean"], group),
+                mean_row("final length", g["len_mean"], group),
+                mean_row("length gain", g["len_gain_mean"], group),
+                mean_row("score gain", g["score_mean"] - g["start_score_mean"], group),
+                mean_row("trades per game", g["trades"], group),
+                mean_row("chain trades per game", g["n_chain_trades"], group),
+                mean_row("loans per game", g["n_loans"], group),
+                _at_least(mean_row("phase boundaries", g["phase_boundaries"], group), 0.0),
+                mean_row("largest neighbour gap", g["max_neighbour_gap"], group),
+                rate_row("tiebreak needed", int((g["tiebreak_level"] > 0).sum()), len(g), group),
+                mean_row("collides per game", g["n_collides"], group),
+                mean_row("absorbs per game", g["n_absorbs"], group),
+                mean_row("jokers left in hands", g["jokers_left_in_hands"], group),
+            ],
+        )
 
 
 def policy_summary(df: pd.DataFrame) -> pd.DataFrame:
@@ -213,15 +249,18 @@ def policy_summary(df: pd.DataFrame) -> pd.DataFrame:
     return _long(_policy_groups(df))
 
 
-POLICY_COLUMNS: Layout = [("games", "length gain", "n"), ("start_length", "start length", "value"),
-                          ("final_length", "final length", "value"),
-                          *_interval("length gain", "length_gain", "gain_lo", "gain_hi"),
-                          *_interval("score gain", "score_gain", "score_gain_lo", "score_gain_hi"),
-                          ("trades_per_game", "trades per game", "value"),
-                          ("chain_trades_per_game", "chain trades per game", "value"),
-                          ("loans_per_game", "loans per game", "value"),
-                          *_interval("phase boundaries", "boundaries", "boundaries_lo", "boundaries_hi"),
-                          *_interval("tiebreak needed", "tiebreak_needed", "tiebreak_lo", "tiebreak_hi")]
+POLICY_COLUMNS: Layout = [
+    ("games", "length gain", "n"),
+    ("start_length", "start length", "value"),
+    ("final_length", "final length", "value"),
+    *_interval("length gain", "length_gain", "gain_lo", "gain_hi"),
+    *_interval("score gain", "score_gain", "score_gain_lo", "score_gain_hi"),
+    ("trades_per_game", "trades per game", "value"),
+    ("chain_trades_per_game", "chain trades per game", "value"),
+    ("loans_per_game", "loans per game", "value"),
+    *_interval("phase boundaries", "boundaries", "boundaries_lo", "boundaries_hi"),
+    *_interval("tiebreak needed", "tiebreak_needed", "tiebreak_lo", "tiebreak_hi"),
+]
 
 
 def policy_table(df: pd.DataFrame) -> pd.DataFrame:
@@ -235,8 +274,9 @@ def tiebreak_summary(df: pd.DataFrame) -> pd.DataFrame:
     levels = sorted(df["tiebreak"].unique())
     rows = []
     for pol, g in df.groupby("policy", sort=False):
-        rows += [rate_row(f"decided by {level}", int((g["tiebreak"] == level).sum()), len(g), str(pol))
-                 for level in levels]
+        rows += [
+            rate_row(f"decided by {level}", int((g["tiebreak"] == level).sum()), len(g), str(pol)) for level in levels
+        ]
     return long_table(rows)
 
 
@@ -246,8 +286,16 @@ def seat_lengths(df: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for _, r in df.iterrows():
         for p in range(P):
-            rows.append({"policy": r.get("policy"), "game": r["game"], "seat": p,
-                         "start": r[f"start_len_{p}"], "final": r[f"len_{p}"], "score": r[f"return_{p}"]})
+            rows.append(
+                {
+                    "policy": r.get("policy"),
+                    "game": r["game"],
+                    "seat": p,
+                    "start": r[f"start_len_{p}"],
+                    "final": r[f"len_{p}"],
+                    "score": r[f"return_{p}"],
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -260,11 +308,14 @@ def score_summary(df: pd.DataFrame) -> pd.DataFrame:
         group = str(pol)
         x = g[[f"return_{p}" for p in range(P)]].to_numpy(float).ravel()
         q10, q50, q90 = np.quantile(x, [0.1, 0.5, 0.9])
-        rows += [mean_row("score", x, group), exact_row("score q10", float(q10), group, len(x)),
-                 exact_row("score median", float(q50), group, len(x)),
-                 exact_row("score q90", float(q90), group, len(x)),
-                 exact_row("score max", float(x.max()), group, len(x)),
-                 rate_row("score 0", int((x == 0).sum()), len(x), group)]
+        rows += [
+            mean_row("score", x, group),
+            exact_row("score q10", float(q10), group, len(x)),
+            exact_row("score median", float(q50), group, len(x)),
+            exact_row("score q90", float(q90), group, len(x)),
+            exact_row("score max", float(x.max()), group, len(x)),
+            rate_row("score 0", int((x == 0).sum()), len(x), group),
+        ]
     return long_table(rows)
 
 
@@ -296,14 +347,24 @@ def play_table(players: int = 8, policy: str = "cooperative", seed: int = 0, gam
 
 # -- handicaps and a player who halts trading ----------------------------------------------------
 
+
 def _seat_rows(df: pd.DataFrame, seats: list[int], group: str) -> list[dict[str, Any]]:
     """Mean final length and score of ``seats`` (each seat of each game counts once)."""
-    return [mean_row("length", df[[f"len_{p}" for p in seats]].to_numpy(float).ravel(), group),
-            mean_row("score", df[[f"return_{p}" for p in seats]].to_numpy(float).ravel(), group)]
+    return [
+        mean_row("length", df[[f"len_{p}" for p in seats]].to_numpy(float).ravel(), group),
+        mean_row("score", df[[f"return_{p}" for p in seats]].to_numpy(float).ravel(), group),
+    ]
 
 
-def handicap_study(players: int = 7, extra: int = 2, policy: str = "cooperative", games: int = 40, seed: int = 0,
-                   trade_budget: int = 4, workers: int | None = 1) -> pd.DataFrame:
+def handicap_study(
+    players: int = 7,
+    extra: int = 2,
+    policy: str = "cooperative",
+    games: int = 40,
+    seed: int = 0,
+    trade_budget: int = 4,
+    workers: int | None = 1,
+) -> pd.DataFrame:
     """Seat 0 gets ``extra`` leftover cards as a handicap; compare seat 0 with the others.
 
     Groups ``"0 extra cards, seat 0"``, ``"2 extra cards, other seats (each)"``...: mean final
@@ -314,8 +375,15 @@ def handicap_study(players: int = 7, extra: int = 2, policy: str = "cooperative"
     for h in (0, extra):
         handicap = (h,) + (0,) * (players - 1) if h else ()
         rules = Rules(players=players, handicap=handicap, trade_budget=trade_budget)
-        df = simulate(PolymerGame(rules), policy_agents(policy, players), n_games=games, seed=seed,
-                      backend="serial" if workers == 1 else "process", workers=workers, progress=False)
+        df = simulate(
+            PolymerGame(rules),
+            policy_agents(policy, players),
+            n_games=games,
+            seed=seed,
+            backend="serial" if workers == 1 else "process",
+            workers=workers,
+            progress=False,
+        )
         for label, seats in (("seat 0", [0]), ("other seats (each)", list(range(1, players)))):
             group = f"{h} extra cards, {label}"
             wins = int(sum(int((df["winner"] == p).sum()) for p in seats))
@@ -323,8 +391,15 @@ def handicap_study(players: int = 7, extra: int = 2, policy: str = "cooperative"
     return long_table(rows)
 
 
-def holdout_study(players: int = 8, games: int = 40, seed: int = 0, policy: str = "cooperative",
-                  holdout: str = "no_trade", trade_budget: int = 4, chain_length: int = 2) -> pd.DataFrame:
+def holdout_study(
+    players: int = 8,
+    games: int = 40,
+    seed: int = 0,
+    policy: str = "cooperative",
+    holdout: str = "no_trade",
+    trade_budget: int = 4,
+    chain_length: int = 2,
+) -> pd.DataFrame:
     """Seat 0 halts trading (``holdout`` policy) while the others play ``policy``; compare seats
     by distance from seat 0 with the same seats when everybody plays ``policy`` (same deals).
 
@@ -335,8 +410,10 @@ def holdout_study(players: int = 8, games: int = 40, seed: int = 0, policy: str 
     """
     rules = Rules(players=players, trade_budget=trade_budget, chain_length=chain_length)
     rows = []
-    for label, agents in ((f"everyone {policy}", policy_agents(policy, players)),
-                          (f"seat 0 {holdout}", policy_agents(holdout, 1) + policy_agents(policy, players - 1))):
+    for label, agents in (
+        (f"everyone {policy}", policy_agents(policy, players)),
+        (f"seat 0 {holdout}", policy_agents(holdout, 1) + policy_agents(policy, players - 1)),
+    ):
         df = simulate(PolymerGame(rules), agents, n_games=games, seed=seed, backend="serial", progress=False)
         for dist in range(players // 2 + 1):
             rows += _seat_rows(df, sorted({dist % players, (-dist) % players}), f"{label}, distance {dist}")
@@ -344,6 +421,7 @@ def holdout_study(players: int = 8, games: int = 40, seed: int = 0, policy: str 
 
 
 # -- the committed tables ------------------------------------------------------------------------
+
 
 def committed(name: str) -> pd.DataFrame:
     """A committed table of ``data/polymer`` (shipped with the package), e.g. ``committed("policies_8p")``."""
@@ -355,27 +433,67 @@ def write_deal_table(folder: str | Path, deals: int = 1000, seed: int = 2024) ->
     """Write ``deal_lengths_by_players.csv`` and ``deal_length_histogram.csv``, each with its sidecar."""
     store = ResultStore(folder)
     df = deal_lengths(deals=deals, seed=seed)
-    command = ("python -c \"from negenlab.polymer.study import write_deal_table; "
-               f"write_deal_table('data/polymer', deals={deals}, seed={seed})\"")
+    command = (
+        'python -c "from negenlab.polymer.study import write_deal_table; '
+        f"write_deal_table('data/polymer', deals={deals}, seed={seed})\""
+    )
     rules = {"players": list(PLAYER_COUNTS), "cards_per_player": "the deal table", "jokers": 0, "handicap": []}
     what = "longest polymer of every seat of random deals (no trading), by player count"
     source = "docs/rules/polymer.md (deal table 5..15 players, two decks, no jokers, no handicap)"
-    path = store.save_csv("deal_lengths_by_players", length_by_players(df), rules=rules, seed=seed, command=command,
-                          float_format="%.5f", what=what, source=source, deals_per_player_count=deals)
-    store.save_csv("deal_length_histogram", length_histogram(df).reset_index(), rules=rules, seed=seed,
-                   command=command, float_format="%.5f", what=what + ": share of seats with each length",
-                   source=source, deals_per_player_count=deals)
+    path = store.save_csv(
+        "deal_lengths_by_players",
+        length_by_players(df),
+        rules=rules,
+        seed=seed,
+        command=command,
+        float_format="%.5f",
+        what=what,
+        source=source,
+        deals_per_player_count=deals,
+    )
+    store.save_csv(
+        "deal_length_histogram",
+        length_histogram(df).reset_index(),
+        rules=rules,
+        seed=seed,
+        command=command,
+        float_format="%.5f",
+        what=what + ": share of seats with each length",
+        source=source,
+        deals_per_player_count=deals,
+    )
     return path
 
 
-def write_policy_table(folder: str | Path, players: int = 8, games: int = 60, seed: int = 2024,
-                       trade_budget: int = 4, chain_length: int = 2) -> Path:
+def write_policy_table(
+    folder: str | Path,
+    players: int = 8,
+    games: int = 60,
+    seed: int = 2024,
+    trade_budget: int = 4,
+    chain_length: int = 2,
+) -> Path:
     """Write ``policies_<players>p.csv`` (:func:`policy_table`) and its sidecar (rules, agents, seed, version)."""
-    df = policy_study(players=players, policies=list(POLICIES), games=games, seed=seed, trade_budget=trade_budget,
-                      chain_length=chain_length)
-    command = (f"python -c \"from negenlab.polymer.study import write_policy_table; "
-               f"write_policy_table('data/polymer', players={players}, games={games}, seed={seed})\"")
+    df = policy_study(
+        players=players,
+        policies=list(POLICIES),
+        games=games,
+        seed=seed,
+        trade_budget=trade_budget,
+        chain_length=chain_length,
+    )
+    command = (
+        f'python -c "from negenlab.polymer.study import write_policy_table; '
+        f"write_policy_table('data/polymer', players={players}, games={games}, seed={seed})\""
+    )
     return ResultStore(folder).save_csv(
-        f"policies_{players}p", policy_table(df), rules=df.attrs["negenlab"]["rules"],
-        agents=[policy_agents(p, 1)[0] for p in POLICIES], seed=seed, command=command, float_format="%.5f",
-        what="trading policies on one table, all seats alike, same deals per policy", games_per_policy=games)
+        f"policies_{players}p",
+        policy_table(df),
+        rules=df.attrs["negenlab"]["rules"],
+        agents=[policy_agents(p, 1)[0] for p in POLICIES],
+        seed=seed,
+        command=command,
+        float_format="%.5f",
+        what="trading policies on one table, all seats alike, same deals per policy",
+        games_per_policy=games,
+    )

@@ -10,6 +10,7 @@ caller, and nothing here imports rule code (cards are read through ``code``, ``p
 >>> svg.startswith("<svg") and "sequence" in svg and "group" in svg
 True
 """
+
 from __future__ import annotations
 
 import html
@@ -55,10 +56,12 @@ def card_svg(card, x: float, y: float, highlight: bool = False, attrs: str = "",
     label, colour = card_face(card)
     look = ' opacity="0.25"' if faded else ""
     edge = ' stroke="#d4a017" stroke-width="3"' if highlight else ' stroke="#555"'
-    return (f'<g{look}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{fill}"{edge}{attrs}>'
-            f'<title>{html.escape(card.code)}</title></rect><text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 5}" '
-            f'font-size="14" text-anchor="middle" font-family="sans-serif" fill="{colour}" '
-            f'pointer-events="none">{html.escape(label)}</text></g>')
+    return (
+        f'<g{look}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{fill}"{edge}{attrs}>'
+        f'<title>{html.escape(card.code)}</title></rect><text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 5}" '
+        f'font-size="14" text-anchor="middle" font-family="sans-serif" fill="{colour}" '
+        f'pointer-events="none">{html.escape(label)}</text></g>'
+    )
 
 
 def _window_marks(explanation, y: float) -> list[str]:
@@ -70,20 +73,26 @@ def _window_marks(explanation, y: float) -> list[str]:
         x0 = 6 + i * (CARD_W + GAP) + 4
         x1 = 6 + (i + 2) * (CARD_W + GAP) + CARD_W - 4
         yy = by + 8 * (i % 3)  # three rows: windows i and i+3 never touch
-        parts.append(f'<line x1="{x0}" y1="{yy + 3}" x2="{x1}" y2="{yy + 3}" stroke="{COLOURS[kind]}" '
-                     f'stroke-width="5" stroke-linecap="round"><title>window {i + 1}: {kind}</title></line>')
+        parts.append(
+            f'<line x1="{x0}" y1="{yy + 3}" x2="{x1}" y2="{yy + 3}" stroke="{COLOURS[kind]}" '
+            f'stroke-width="5" stroke-linecap="round"><title>window {i + 1}: {kind}</title></line>'
+        )
     for i in explanation.uncovered:
         x = 6 + i * (CARD_W + GAP) + CARD_W + GAP / 2
-        parts.append(f'<line x1="{x}" y1="{y - 2}" x2="{x}" y2="{y + CARD_H + 2}" stroke="#d62728" '
-                     f'stroke-width="3"><title>pair {i + 1}-{i + 2} uncovered</title></line>')
+        parts.append(
+            f'<line x1="{x}" y1="{y - 2}" x2="{x}" y2="{y + CARD_H + 2}" stroke="#d62728" '
+            f'stroke-width="3"><title>pair {i + 1}-{i + 2} uncovered</title></line>'
+        )
     return parts
 
 
 def _legend(y: float) -> str:
-    return (f'<text x="6" y="{y}" font-size="10" font-family="sans-serif">'
-            f'<tspan fill="{COLOURS["sequence"]}">■ sequence</tspan> '
-            f'<tspan fill="{COLOURS["group"]}">■ group</tspan> '
-            f'<tspan fill="#888">■ invalid window</tspan> <tspan fill="#d62728">| uncovered pair</tspan></text>')
+    return (
+        f'<text x="6" y="{y}" font-size="10" font-family="sans-serif">'
+        f'<tspan fill="{COLOURS["sequence"]}">■ sequence</tspan> '
+        f'<tspan fill="{COLOURS["group"]}">■ group</tspan> '
+        f'<tspan fill="#888">■ invalid window</tspan> <tspan fill="#d62728">| uncovered pair</tspan></text>'
+    )
 
 
 def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
@@ -95,11 +104,15 @@ def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
     windows = explanation.windows if explanation is not None else []
     bars_h = 8 * max(1, min(len(windows), 3)) + 20
     height = 20 + (CARD_H + bars_h if cards else 24) + (CARD_H + 30 if rest else 0)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+    ]
     y = 16
-    head = title or (f"polymer of length {len(cards)}" if explanation is not None and explanation.valid
-                     else ("not a polymer" if cards else "no polymer"))
+    head = title or (
+        f"polymer of length {len(cards)}"
+        if explanation is not None and explanation.valid
+        else ("not a polymer" if cards else "no polymer")
+    )
     parts.append(f'<text x="6" y="12" font-size="12" font-family="sans-serif">{html.escape(head)}</text>')
     for i, c in enumerate(cards):
         parts.append(card_svg(c, 6 + i * (CARD_W + GAP), y))
@@ -140,19 +153,29 @@ def chain_svg(hand, chain, explanation, selected: int | None = None) -> str:
     y = 36
     bars = 8 * max(1, min(len(explanation.windows), 3)) + 36
     height = y + CARD_H + bars + 20 + CARD_H + 6
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif">']
-    how = ("click a chain card to select it, another to swap the two, the selected one again to "
-           "return it" if chain else "click cards of your hand to build a chain")
-    parts.append(f'<text x="6" y="12" font-size="12"><tspan font-weight="bold">chain</tspan>'
-                 f'<tspan x="6" dy="13" font-size="10" fill="#555">{html.escape(how)}</tspan></text>')
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
+    ]
+    how = (
+        "click a chain card to select it, another to swap the two, the selected one again to return it"
+        if chain
+        else "click cards of your hand to build a chain"
+    )
+    parts.append(
+        f'<text x="6" y="12" font-size="12"><tspan font-weight="bold">chain</tspan>'
+        f'<tspan x="6" dy="13" font-size="10" fill="#555">{html.escape(how)}</tspan></text>'
+    )
     if not chain:
-        parts.append(f'<rect x="6" y="{y}" width="{width - 12}" height="{CARD_H}" rx="4" fill="none" '
-                     f'stroke="#bbb" stroke-dasharray="5,4"/>')
+        parts.append(
+            f'<rect x="6" y="{y}" width="{width - 12}" height="{CARD_H}" rx="4" fill="none" '
+            f'stroke="#bbb" stroke-dasharray="5,4"/>'
+        )
     for j, i in enumerate(chain):
         lift = -6 if j == selected else 0
-        parts.append(card_svg(hand[i], 6 + j * (CARD_W + GAP), y + lift, highlight=j == selected,
-                              attrs=target("chain", j)))
+        parts.append(
+            card_svg(hand[i], 6 + j * (CARD_W + GAP), y + lift, highlight=j == selected, attrs=target("chain", j))
+        )
     parts += _window_marks(explanation, y)
     ly = y + CARD_H + bars - 8
     if explanation.windows:
@@ -214,18 +237,26 @@ def table_svg(lengths, scores=None, winner=None, boundaries=None, phase: str = "
     for p in range(P):
         q = (p + 1) % P
         boundary = bool(boundaries[p]) if boundaries is not None else False
-        parts.append(f'<line x1="{pts[p][0]:.1f}" y1="{pts[p][1]:.1f}" x2="{pts[q][0]:.1f}" y2="{pts[q][1]:.1f}" '
-                     f'stroke="{"#d62728" if boundary else "#bbb"}" stroke-width="{4 if boundary else 2}"/>')
+        parts.append(
+            f'<line x1="{pts[p][0]:.1f}" y1="{pts[p][1]:.1f}" x2="{pts[q][0]:.1f}" y2="{pts[q][1]:.1f}" '
+            f'stroke="{"#d62728" if boundary else "#bbb"}" stroke-width="{4 if boundary else 2}"/>'
+        )
     top = max(L) if max(L) > 0 else 1
     for p, (x, y) in enumerate(pts):
         r = 14 + 14 * L[p] / top
         fill = "#4c78a8" if L[p] >= mean else "#9ecae9"
         stroke = "#f1c40f" if winner == p else "#333"
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="{4 if winner == p else 1}">'
-                     f'<title>seat {p}: length {L[p]}</title></circle>')
-        parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" fill="white">{L[p]}</text>')
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="{4 if winner == p else 1}">'
+            f"<title>seat {p}: length {L[p]}</title></circle>"
+        )
+        parts.append(
+            f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" fill="white">{L[p]}</text>'
+        )
         label = f"seat {p}" + (f" · {int(scores[p])} pts" if scores is not None else "")
-        parts.append(f'<text x="{x:.1f}" y="{y + r + 13:.1f}" text-anchor="middle" font-size="11">{html.escape(label)}</text>')
+        parts.append(
+            f'<text x="{x:.1f}" y="{y + r + 13:.1f}" text-anchor="middle" font-size="11">{html.escape(label)}</text>'
+        )
     title = "final table" if phase == "end" else f"phase {phase}"
     if boundaries is not None:
         title += " · red edge = phase boundary"

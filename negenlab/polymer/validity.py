@@ -14,6 +14,7 @@ is a polymer iff every adjacent pair lies in at least one valid window.
   window 2 7H 7S 7D: group
   pair 1-2 (7S 7H) is in no valid window
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -50,7 +51,9 @@ def why_invalid(a: Card, b: Card, c: Card) -> str:
     if a.suit == b.suit == c.suit:
         if a.rank == b.rank == c.rank:
             return "the same card three times"
-        return f"same suit {a.suit} but ranks {a.code[:-1]}-{b.code[:-1]}-{c.code[:-1]} do not step by 1 in one direction"
+        return (
+            f"same suit {a.suit} but ranks {a.code[:-1]}-{b.code[:-1]}-{c.code[:-1]} do not step by 1 in one direction"
+        )
     if a.rank == b.rank == c.rank:
         dup = [s for s in "SHDC" if [a.suit, b.suit, c.suit].count(s) > 1][0]
         return f"two cards of suit {dup} in a same-rank triple"
@@ -62,10 +65,10 @@ class Explanation:
     """Which windows are sequences or groups, and which adjacent pairs are covered by none."""
 
     cards: list
-    windows: list[str] = field(default_factory=list)        # kind of window i (cards i, i+1, i+2)
-    reasons: list[str] = field(default_factory=list)        # why window i is invalid ("" if valid)
-    uncovered: list[int] = field(default_factory=list)      # i: pair (i, i+1) lies in no valid window
-    problem: str = ""                                      # a problem that precedes windows (length, joker)
+    windows: list[str] = field(default_factory=list)  # kind of window i (cards i, i+1, i+2)
+    reasons: list[str] = field(default_factory=list)  # why window i is invalid ("" if valid)
+    uncovered: list[int] = field(default_factory=list)  # i: pair (i, i+1) lies in no valid window
+    problem: str = ""  # a problem that precedes windows (length, joker)
 
     @property
     def valid(self) -> bool:
@@ -77,17 +80,24 @@ class Explanation:
         if self.problem:
             lines.append(f"  {self.problem}")
         for i, kind in enumerate(self.windows):
-            w = format_cards(self.cards[i:i + 3])
+            w = format_cards(self.cards[i : i + 3])
             lines.append(f"  window {i + 1} {w}: {kind}" + (f" ({self.reasons[i]})" if kind == "invalid" else ""))
         for i in self.uncovered:
-            lines.append(f"  pair {i + 1}-{i + 2} ({format_cards(self.cards[i:i + 2])}) is in no valid window")
+            lines.append(f"  pair {i + 1}-{i + 2} ({format_cards(self.cards[i : i + 2])}) is in no valid window")
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"cards": format_cards(self.cards), "valid": self.valid, "length": len(self.cards),
-                "windows": [{"index": i + 1, "cards": format_cards(self.cards[i:i + 3]), "kind": k,
-                             "reason": self.reasons[i]} for i, k in enumerate(self.windows)],
-                "uncovered_pairs": [[i + 1, i + 2] for i in self.uncovered], "problem": self.problem}
+        return {
+            "cards": format_cards(self.cards),
+            "valid": self.valid,
+            "length": len(self.cards),
+            "windows": [
+                {"index": i + 1, "cards": format_cards(self.cards[i : i + 3]), "kind": k, "reason": self.reasons[i]}
+                for i, k in enumerate(self.windows)
+            ],
+            "uncovered_pairs": [[i + 1, i + 2] for i in self.uncovered],
+            "problem": self.problem,
+        }
 
     def __str__(self) -> str:
         return self.text()
@@ -110,9 +120,9 @@ def explain(cards) -> Explanation:
         ex.problem = f"a polymer has at least 3 cards, this has {len(cards)}"
         return ex
     for i in range(len(cards) - 2):
-        k = window_kind(*cards[i:i + 3])
+        k = window_kind(*cards[i : i + 3])
         ex.windows.append(k)
-        ex.reasons.append(why_invalid(*cards[i:i + 3]) if k == "invalid" else "")
+        ex.reasons.append(why_invalid(*cards[i : i + 3]) if k == "invalid" else "")
     n = len(cards)
     for i in range(n - 1):
         # pair (i, i+1) lies in windows starting at i-1 and at i

@@ -7,6 +7,7 @@ Errors from what the user types or clicks are shown inside the widget.
 >>> cb.view.status
 'chain of 1 card: invalid because a polymer has at least 3 cards, this has 1; longest possible: 3'
 """
+
 from __future__ import annotations
 
 import html
@@ -50,8 +51,8 @@ class ChainBuilder:
     def __init__(self, text: str = "KD QS JD KS JS QD JH 2C 9H", seed: int = 0, deal_size: int = 13):
         self.rng = np.random.default_rng(seed)
         self.hand: list = []
-        self.chain: list[int] = []          # positions in the hand, in chain order
-        self.selected: int | None = None    # a chain position
+        self.chain: list[int] = []  # positions in the hand, in chain order
+        self.selected: int | None = None  # a chain position
         self.best: PolymerResult | None = None
         self.view = BoardWidget()
         self.view.on_click(self._clicked)
@@ -64,8 +65,7 @@ class ChainBuilder:
         self.use.on_click(lambda _: self._catching(self.set_hand, self.text.value))
         self.deal.on_click(lambda _: self._catching(self.deal_hand))
         self.clear.on_click(lambda _: self._catching(self.clear_chain))
-        self.widget = W.VBox([self.text, W.HBox([self.use, self.size, self.deal, self.clear]), self.view,
-                              self.details])
+        self.widget = W.VBox([self.text, W.HBox([self.use, self.size, self.deal, self.clear]), self.view, self.details])
         self._catching(self.set_hand, text)
 
     def _catching(self, action, *args) -> None:
@@ -78,8 +78,7 @@ class ChainBuilder:
         cards = parse_cards(text) if isinstance(text, str) else list(text)
         if not cards:
             raise InvalidInputError("the hand is empty; type cards such as 7S 8S 9S")
-        notice = "finding the longest polymer…" if is_compiled() else \
-            "compiling the solver… (first use only)"
+        notice = "finding the longest polymer…" if is_compiled() else "compiling the solver… (first use only)"
         with self.view.working(notice):
             best = solve(cards)
         self.hand, self.chain, self.selected, self.best = cards, [], None, best
@@ -139,8 +138,10 @@ class ChainBuilder:
             return self.use_longest()
         count = {"card": len(self.hand), "chain": len(self.chain)}.get(kind, 0)
         if not num.isdigit() or int(num) >= count:
-            raise InvalidInputError(f"{name!r} is not a card here (the hand has {len(self.hand)} cards "
-                                    f"card:0.., the chain {len(self.chain)} chain:0..)")
+            raise InvalidInputError(
+                f"{name!r} is not a card here (the hand has {len(self.hand)} cards "
+                f"card:0.., the chain {len(self.chain)} chain:0..)"
+            )
         (self.add if kind == "card" else self.pick)(int(num))
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -156,15 +157,17 @@ class ChainBuilder:
             head += f"invalid because {ex.problem}"
         elif len(ex.uncovered) == 1:
             i = ex.uncovered[0]
-            head += f"invalid because pair {i + 1}-{i + 2} ({format_cards(ex.cards[i:i + 2])}) is in no valid window"
+            head += f"invalid because pair {i + 1}-{i + 2} ({format_cards(ex.cards[i : i + 2])}) is in no valid window"
         else:
             pairs = [f"{i + 1}-{i + 2}" for i in ex.uncovered]
             head += f"invalid because pairs {', '.join(pairs[:-1])} and {pairs[-1]} are in no valid window"
         text = f"{head}; longest possible: {self.best.length if self.best else 0}"
         if self.selected is not None:
             j = self.selected
-            text += (f". Chain card {j + 1} ({self.hand[self.chain[j]].code}) selected: click another to swap, "
-                     f"or it again to return it to the hand")
+            text += (
+                f". Chain card {j + 1} ({self.hand[self.chain[j]].code}) selected: click another to swap, "
+                f"or it again to return it to the hand"
+            )
         return text
 
     def redraw(self) -> None:
@@ -172,16 +175,25 @@ class ChainBuilder:
         self.view.svg = chain_svg(self.hand, self.chain, ex, self.selected)
         used = set(self.chain)
         best = self.best
-        self.view.legal = ([f"chain:{j}" for j in range(len(self.chain))]
-                           + [f"card:{i}" for i in range(len(self.hand)) if i not in used]
-                           + (["longest"] if best and best.cards else []))
-        self.view.gallery = [{"target": "longest", "svg": polymer_svg(explain(best.cards), hand=best.hand),
-                              "label": f"longest possible: {best.length} (click to use it as the chain)"}] \
-            if best and best.cards else []
+        self.view.legal = (
+            [f"chain:{j}" for j in range(len(self.chain))]
+            + [f"card:{i}" for i in range(len(self.hand)) if i not in used]
+            + (["longest"] if best and best.cards else [])
+        )
+        self.view.gallery = (
+            [
+                {
+                    "target": "longest",
+                    "svg": polymer_svg(explain(best.cards), hand=best.hand),
+                    "label": f"longest possible: {best.length} (click to use it as the chain)",
+                }
+            ]
+            if best and best.cards
+            else []
+        )
         self.view.status = self.status_text(ex)
         lines = ex.text() if self.chain else "the chain is empty"
-        self.details.value = (f"<pre style='margin:2px 0'>{html.escape(lines)}\n\n"
-                              f"{html.escape(str(best))}</pre>")
+        self.details.value = f"<pre style='margin:2px 0'>{html.escape(lines)}\n\n{html.escape(str(best))}</pre>"
 
 
 def chain_builder(text: str = "KD QS JD KS JS QD JH 2C 9H", seed: int = 0) -> ChainBuilder:
@@ -209,20 +221,40 @@ def table_simulator(players: int = 8, games: int = 8) -> W.VBox:
 
     def go(_=None):
         with banner.catch():
-            df = policy_study(players=w_players.value, policies=["no_trade", w_policy.value], games=w_games.value,
-                              seed=w_seed.value, jokers=w_jokers.value, trade_budget=w_budget.value)
+            df = policy_study(
+                players=w_players.value,
+                policies=["no_trade", w_policy.value],
+                games=w_games.value,
+                seed=w_seed.value,
+                jokers=w_jokers.value,
+                trade_budget=w_budget.value,
+            )
             fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
             plot_policy_summary(policy_summary(df), ax=axes[0])
             plot_start_vs_final(seat_lengths(df), ax=axes[1])
-            final = play_table(w_players.value, w_policy.value, seed=w_seed.value, jokers=w_jokers.value,
-                               trade_budget=w_budget.value)
+            final = play_table(
+                w_players.value, w_policy.value, seed=w_seed.value, jokers=w_jokers.value, trade_budget=w_budget.value
+            )
             plot_table(**final.table_facts(), ax=axes[2], title="game 0, final table")
             fig.tight_layout()
-            cols = ["policy", "games", "start_length", "final_length", "length_gain", "gain_lo", "gain_hi",
-                    "score_gain", "trades_per_game", "boundaries", "tiebreak_needed"]
+            cols = [
+                "policy",
+                "games",
+                "start_length",
+                "final_length",
+                "length_gain",
+                "gain_lo",
+                "gain_hi",
+                "score_gain",
+                "trades_per_game",
+                "boundaries",
+                "tiebreak_needed",
+            ]
             table = policy_table(df)[cols]
             out.children = [W.HTML(table.to_html(index=False, float_format=lambda v: f"{v:.2f}")), figure_output(fig)]
 
     run.on_click(go)
     go()
-    return W.VBox([W.HBox([w_players, w_policy, w_budget]), W.HBox([w_jokers, w_games, w_seed, run]), banner.widget, out])
+    return W.VBox(
+        [W.HBox([w_players, w_policy, w_budget]), W.HBox([w_jokers, w_games, w_seed, run]), banner.widget, out]
+    )

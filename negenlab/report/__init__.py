@@ -8,6 +8,7 @@ honest "not built yet" page.
 >>> ReportOptions(games=200, seed=7).command("fen")   # build_reports(["fen"], options) writes the page
 'negenlab report fen --seed 7 --games 200'
 """
+
 from __future__ import annotations
 
 import html
@@ -71,8 +72,10 @@ def build_game_report(game: str, options: ReportOptions) -> tuple[Path, str]:
     page = ReportPage(f"{TITLES[game]} — designer report")
     if module is None:
         status = "not built yet"
-        page.warning(f"The {TITLES[game]} analysis is not built yet in this version of negenlab; "
-                     "this page will fill in when it lands. Nothing here is a placeholder result.")
+        page.warning(
+            f"The {TITLES[game]} analysis is not built yet in this version of negenlab; "
+            "this page will fill in when it lands. Nothing here is a placeholder result."
+        )
     else:
         t0 = time.perf_counter()
         module.build(page, options)
@@ -109,9 +112,11 @@ def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> 
     out.mkdir(parents=True, exist_ok=True)
     existing = {g: "(from an earlier run)" for g in GAMES if (out / f"{g}.html").exists() and g not in statuses}
     page = ReportPage("negenlab — designer reports")
-    page.text("Rules analysis of four tabletop games: exact solvers, enumerations and seeded self-play "
-              "statistics with confidence intervals. Each page records the Rules, agents, seed and version "
-              "behind its tables.")
+    page.text(
+        "Rules analysis of four tabletop games: exact solvers, enumerations and seeded self-play "
+        "statistics with confidence intervals. Each page records the Rules, agents, seed and version "
+        "behind its tables."
+    )
     for g in GAMES:
         status = statuses.get(g) or existing.get(g)
         if status is None:
@@ -120,9 +125,15 @@ def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> 
         page.raw_html(f"<h2><a href='{g}.html'>{TITLES[g]}</a></h2><p class='meta'>{html.escape(status)}</p>")
         items = FINDINGS.get(g) if g in statuses else None
         if items:
-            page.raw_html("<ol class='findings'>" + "".join(f"<li>{html.escape(it['text'])}</li>" for it in items)
-                          + "</ol>")
-    page.provenance(seed=options.seed, command="negenlab report all" + (f" --games {options.games}" if options.games else "") + f" --seed {options.seed}")
+            page.raw_html(
+                "<ol class='findings'>" + "".join(f"<li>{html.escape(it['text'])}</li>" for it in items) + "</ol>"
+            )
+    page.provenance(
+        seed=options.seed,
+        command="negenlab report all"
+        + (f" --games {options.games}" if options.games else "")
+        + f" --seed {options.seed}",
+    )
     path = out / "index.html"
     path.write_text(page.render(), encoding="utf-8")
     return path

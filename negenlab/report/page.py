@@ -7,6 +7,7 @@
 >>> "<table" in page.render()
 True
 """
+
 from __future__ import annotations
 
 import base64
@@ -70,22 +71,31 @@ class ReportPage:
         """Trusted HTML produced by negenlab itself (e.g. an SVG board)."""
         self.blocks.append(fragment)
 
-    def table(self, df: pd.DataFrame, caption: str | None = None, float_format: str = "{:.3f}",
-              max_rows: int = 200, folded: str | None = None) -> None:
+    def table(
+        self,
+        df: pd.DataFrame,
+        caption: str | None = None,
+        float_format: str = "{:.3f}",
+        max_rows: int = 200,
+        folded: str | None = None,
+    ) -> None:
         """A table (scrolls sideways inside the page when wide); with ``folded`` (a summary line)
         it is closed until clicked."""
         shown = df.head(max_rows)
-        body = shown.to_html(index=False, border=0, na_rep="",
-                             float_format=lambda v: float_format.format(v), escape=True)
+        body = shown.to_html(
+            index=False, border=0, na_rep="", float_format=lambda v: float_format.format(v), escape=True
+        )
         cap = f"<p class='meta'>{html.escape(caption)}</p>" if caption else ""
         more = f"<p class='meta'>showing {max_rows} of {len(df)} rows</p>" if len(df) > max_rows else ""
         block = cap + f"<div class='scroll'>{body}</div>" + more
         if folded:
             csv = "data:text/csv;charset=utf-8," + urllib.parse.quote(df.to_csv(index=False))
             name = self.anchor(folded)[:60] or "table"
-            block = (f"<details class='folded'><summary>{html.escape(folded)}</summary>{block}"
-                     f"<p class='meta'><a download='{name}.csv' href='{csv}'>download CSV ({len(df)} rows)</a></p>"
-                     "</details>")
+            block = (
+                f"<details class='folded'><summary>{html.escape(folded)}</summary>{block}"
+                f"<p class='meta'><a download='{name}.csv' href='{csv}'>download CSV ({len(df)} rows)</a></p>"
+                "</details>"
+            )
         self.blocks.append(block)
 
     def findings(self, items: list[dict], heading: str = "Findings", first: bool = False) -> None:
@@ -98,18 +108,23 @@ class ReportPage:
         >>> "<ol class='findings'>" in page.render()
         True
         """
+
         def item(it: dict) -> str:
             extra = ""
             if it.get("section"):
                 extra += f" · <a href='#{self.anchor(it['section'])}'>{html.escape(it['section'])}</a>"
             if it.get("command"):
                 extra += f" · <code>{html.escape(it['command'])}</code>"
-            return (f"<li>{html.escape(it['text'])}<br><span class='claim'>Tests: {html.escape(it['claim'])}"
-                    f"{extra}</span></li>")
+            return (
+                f"<li>{html.escape(it['text'])}<br><span class='claim'>Tests: {html.escape(it['claim'])}"
+                f"{extra}</span></li>"
+            )
 
         self.finding_items.extend(items)
-        block = [f"<h2 id='{self.anchor(heading)}'>{html.escape(heading)}</h2>",
-                 f"<ol class='findings'>{''.join(item(it) for it in items)}</ol>"]
+        block = [
+            f"<h2 id='{self.anchor(heading)}'>{html.escape(heading)}</h2>",
+            f"<ol class='findings'>{''.join(item(it) for it in items)}</ol>",
+        ]
         if first:
             self.blocks[0:0] = block
         else:
@@ -124,22 +139,33 @@ class ReportPage:
         plt.close(fig)
         data = base64.b64encode(buf.getvalue()).decode()
         cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
-        self.blocks.append(f'<figure><img alt="{html.escape(caption or "figure")}" '
-                           f'src="data:image/png;base64,{data}">{cap}</figure>')
+        self.blocks.append(
+            f'<figure><img alt="{html.escape(caption or "figure")}" src="data:image/png;base64,{data}">{cap}</figure>'
+        )
 
-    def provenance(self, rules: Any = None, agents: Any = None, seed: int | None = None,
-                   command: str | None = None, **extra: Any) -> None:
+    def provenance(
+        self, rules: Any = None, agents: Any = None, seed: int | None = None, command: str | None = None, **extra: Any
+    ) -> None:
         """The Rules, agents, seed, version and reproducing command behind the section."""
-        record = {"rules": rules_to_dict(rules),
-                  "agents": [a.describe() if hasattr(a, "describe") else a for a in agents] if agents else None,
-                  "seed": seed, "negenlab_version": package_version(), **extra}
+        record = {
+            "rules": rules_to_dict(rules),
+            "agents": [a.describe() if hasattr(a, "describe") else a for a in agents] if agents else None,
+            "seed": seed,
+            "negenlab_version": package_version(),
+            **extra,
+        }
         cmd = f"<p>Reproduce with: <code>{html.escape(command)}</code></p>" if command else ""
-        self.blocks.append(f"<details open><summary>Provenance</summary>{cmd}<pre>"
-                           f"{html.escape(json.dumps(record, indent=2, default=str))}</pre></details>")
+        self.blocks.append(
+            f"<details open><summary>Provenance</summary>{cmd}<pre>"
+            f"{html.escape(json.dumps(record, indent=2, default=str))}</pre></details>"
+        )
 
     def render(self) -> str:
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-        return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
-                f"<style>{CSS}</style></head><body><h1>{html.escape(self.title)}</h1>"
-                f"<p class='meta'>negenlab {html.escape(package_version())} · generated {stamp}</p>"
-                + "\n".join(self.blocks) + "</body></html>")
+        return (
+            f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
+            f"<style>{CSS}</style></head><body><h1>{html.escape(self.title)}</h1>"
+            f"<p class='meta'>negenlab {html.escape(package_version())} · generated {stamp}</p>"
+            + "\n".join(self.blocks)
+            + "</body></html>"
+        )
