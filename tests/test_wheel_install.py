@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.slow
 def test_wheel_ships_the_data_and_reports_build_from_it(tmp_path):
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps",
                     "-q", "-w", str(dist)], check=True, cwd=tmp_path)
     wheel = next(dist.glob("negenlab-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
