@@ -32,6 +32,14 @@ from .tessellation import Tessellation
 SCOPES = ("interior", "all")
 
 
+_HEAD = ("scope", "N", "E", "lcm", "n", "e")
+
+
+def _head(r: NEReading | NEResult) -> dict:
+    """The first keys of ``to_dict``: the scope, the modes N and E, their lcm and n, e."""
+    return {k: getattr(r, k) for k in _HEAD}
+
+
 @dataclass(frozen=True)
 class NEReading:
     """n/e from one scope: the modes, their histograms ({faces: how many nodes/edges}) and ties."""
@@ -50,12 +58,7 @@ class NEReading:
 
     def to_dict(self) -> dict:
         return {
-            "scope": self.scope,
-            "N": self.N,
-            "E": self.E,
-            "lcm": self.lcm,
-            "n": self.n,
-            "e": self.e,
+            **_head(self),
             "node_histogram": {str(k): v for k, v in self.node_histogram.items()},
             "edge_histogram": {str(k): v for k, v in self.edge_histogram.items()},
             "node_ties": list(self.node_ties),
@@ -94,12 +97,7 @@ class NEResult:
 
     def to_dict(self) -> dict:
         return {
-            "scope": self.scope,
-            "N": self.N,
-            "E": self.E,
-            "lcm": self.lcm,
-            "n": self.n,
-            "e": self.e,
+            **_head(self),
             "interior": self.interior.to_dict(),
             "all": self.all.to_dict(),
             "agree": self.agree,

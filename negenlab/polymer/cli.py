@@ -30,21 +30,6 @@ from negenlab.core.registry import parse_agent_specs
 
 from . import ENTRY
 
-SIMULATE_COLUMNS = [
-    "policy",
-    "games",
-    "start_length",
-    "final_length",
-    "length_gain",
-    "gain_lo",
-    "gain_hi",
-    "score_gain",
-    "trades_per_game",
-    "chain_trades_per_game",
-    "loans_per_game",
-    "boundaries",
-    "tiebreak_needed",
-]
 DEALS_COLUMNS = [
     "players",
     "hand_size",
@@ -126,7 +111,7 @@ def cmd_longest(args) -> int:
 def cmd_simulate(args) -> int:
     from .game import PolymerGame
     from .rules import Rules
-    from .study import policy_study, policy_table
+    from .study import policy_headline, policy_study
 
     if args.policies is not None and args.agents is not None:
         raise InvalidInputError("give --agents (one table) or --policies (one table per policy), not both")
@@ -152,7 +137,7 @@ def cmd_simulate(args) -> int:
         df = simulate_from_args(PolymerGame(rules), agents, args)
         df.insert(0, "policy", ",".join(str(s) for s in parse_agent_specs(text)))
         df.insert(1, "jokers", args.jokers)
-    s = policy_table(df)[SIMULATE_COLUMNS]
+    s = policy_headline(df)
     emit(s, args.json, s.to_string(index=False, float_format=lambda v: f"{v:.2f}"))
     return 0
 

@@ -166,6 +166,28 @@ def length_histogram(df: pd.DataFrame) -> pd.DataFrame:
 # -- trading policies --------------------------------------------------------------------------
 
 
+def _simulate_policy(
+    rules: Rules,
+    policy: str,
+    games: int,
+    seed: int,
+    workers: int | None,
+    progress: bool = False,
+    store: Path | None = None,
+) -> pd.DataFrame:
+    """``games`` games of a table with every seat playing ``policy`` (serial for one worker)."""
+    return simulate(
+        PolymerGame(rules),
+        policy_agents(policy, rules.players),
+        n_games=games,
+        seed=seed,
+        backend="serial" if workers == 1 else "process",
+        workers=workers,
+        progress=progress,
+        store=store,
+    )
+
+
 def policy_study(
     players: int = 8,
     policies: Iterable[str] = tuple(POLICIES),
@@ -189,15 +211,8 @@ def policy_study(
     labels = [str(parse_agent_spec(p)) for p in policies]
     frames = []
     for pol in labels:
-        df = simulate(
-            PolymerGame(rules),
-            policy_agents(pol, players),
-            n_games=games,
-            seed=seed,
-            backend="serial" if workers == 1 else "process",
-            workers=workers,
-            progress=progress,
-            store=None if store is None else Path(store) / pol,
+        df = _simulate_policy(
+            rules, pol, games, seed, workers, progress=progress, store=None if store is None else Path(store) / pol
         )
         df.insert(0, "policy", pol)
         df.insert(1, "jokers", jokers)
@@ -266,6 +281,32 @@ POLICY_COLUMNS: Layout = [
 def policy_table(df: pd.DataFrame) -> pd.DataFrame:
     """:func:`policy_summary` as one row per policy (the committed ``policies_<P>p.csv``)."""
     return _wide(_policy_groups(df), POLICY_COLUMNS)
+
+
+# The columns of :func:`policy_table` that the CLI and the table widget show.
+POLICY_HEADLINE = [
+    "policy",
+    "games",
+    "start_length",
+    "final_length",
+    "length_gain",
+    "gain_lo",
+    "gain_hi",
+    "score_gain",
+    "trades_per_game",
+    "chain_trades_per_game",
+    "loans_per_game",
+    "boundaries",
+    "tiebreak_needed",
+]
+TRADE_KIND_COLUMNS = ("chain_trades_per_game", "loans_per_game")
+
+
+def policy_headline(df: pd.DataFrame, trade_kinds: bool = True) -> pd.DataFrame:
+    """:func:`policy_table` cut to :data:`POLICY_HEADLINE`; ``trade_kinds=False`` also leaves out
+    the chain trades and loans per game."""
+    cols = [c for c in POLICY_HEADLINE if trade_kinds or c not in TRADE_KIND_COLUMNS]
+    return policy_table(df)[cols]
 
 
 def tiebreak_summary(df: pd.DataFrame) -> pd.DataFrame:
@@ -375,15 +416,7 @@ def handicap_study(
     for h in (0, extra):
         handicap = (h,) + (0,) * (players - 1) if h else ()
         rules = Rules(players=players, handicap=handicap, trade_budget=trade_budget)
-        df = simulate(
-            PolymerGame(rules),
-            policy_agents(policy, players),
-            n_games=games,
-            seed=seed,
-            backend="serial" if workers == 1 else "process",
-            workers=workers,
-            progress=False,
-        )
+        df = _simulate_policy(rules, policy, games, seed, workers)
         for label, seats in (("seat 0", [0]), ("other seats (each)", list(range(1, players)))):
             group = f"{h} extra cards, {label}"
             wins = int(sum(int((df["winner"] == p).sum()) for p in seats))

@@ -207,7 +207,7 @@ def table_simulator(players: int = 8, games: int = 8) -> W.VBox:
     import matplotlib.pyplot as plt
 
     from .plot import plot_policy_summary, plot_start_vs_final, plot_table
-    from .study import play_table, policy_study, policy_summary, policy_table, seat_lengths
+    from .study import play_table, policy_headline, policy_study, policy_summary, seat_lengths
 
     w_players = W.IntSlider(value=players, min=5, max=15, description="players")
     w_policy = W.Dropdown(options=[p for p in POLICIES if p != "no_trade"], value="cooperative", description="policy")
@@ -237,20 +237,7 @@ def table_simulator(players: int = 8, games: int = 8) -> W.VBox:
             )
             plot_table(**final.table_facts(), ax=axes[2], title="game 0, final table")
             fig.tight_layout()
-            cols = [
-                "policy",
-                "games",
-                "start_length",
-                "final_length",
-                "length_gain",
-                "gain_lo",
-                "gain_hi",
-                "score_gain",
-                "trades_per_game",
-                "boundaries",
-                "tiebreak_needed",
-            ]
-            table = policy_table(df)[cols]
+            table = policy_headline(df, trade_kinds=False)
             out.children = [W.HTML(table.to_html(index=False, float_format=lambda v: f"{v:.2f}")), figure_output(fig)]
 
     run.on_click(go)
