@@ -26,14 +26,5 @@ from .rules import Rules
 
 ENTRY = GameEntry("necklace", make_game=NecklaceGame, agents=AGENTS, default_agent="random")
 
-__all__ = [
-    "State",
-    "NecklaceGame",
-    "NecklaceState",
-    "Rules",
-    "IllegalMoveError",
-    "InvalidPositionError",
-    "secluded_points",
-    "SWAP",
-    "ENTRY",
-]
+__all__ = ["State", "NecklaceGame", "NecklaceState", "Rules", "IllegalMoveError", "InvalidPositionError"]
+__all__ += ["secluded_points", "SWAP", "ENTRY"]

@@ -83,18 +83,7 @@ def scratch(n):
 def playout_scratch(n):
     """:func:`scratch` and the playouts' own arrays: ``(art, disc, low, parent, nxt, stack, uf, moves, record)``."""
     N = n * n
-    art, disc, low, parent, nxt, stack = scratch(n)
-    return (
-        art,
-        disc,
-        low,
-        parent,
-        nxt,
-        stack,
-        np.empty(N + 4, dtype=np.int32),
-        np.empty(N, dtype=np.int32),
-        np.empty(N, dtype=np.int32),
-    )
+    return scratch(n) + (np.empty(N + 4, dtype=np.int32), np.empty(N, dtype=np.int32), np.empty(N, dtype=np.int32))
 
 
 # ----------------------------------------------------------------------------- local rules

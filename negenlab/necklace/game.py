@@ -40,6 +40,19 @@ COLOURS = {"red": RED, "blue": BLUE}
 NAMES = {RED: "red", BLUE: "blue"}
 SWAP = "swap"
 _CHARS = {".": 0, "R": RED, "B": BLUE}
+# the scalar fields State.copy carries over as they are (board, history and cache are copied or shared)
+_COPIED = (
+    "swap_rule",
+    "swapped",
+    "winner_code",
+    "over",
+    "skipped_turns",
+    "placements",
+    "crosscut_blocked",
+    "seclusion_blocked",
+    "crosscut_turns",
+    "seclusion_turns",
+)
 
 
 class InvalidPositionError(InvalidInputError):
@@ -65,24 +78,7 @@ class State:
     (``is_draw``) with ``winner`` None.
     """
 
-    __slots__ = (
-        "n",
-        "board",
-        "to_move",
-        "swap_rule",
-        "swap_available",
-        "swapped",
-        "winner_code",
-        "over",
-        "skipped_turns",
-        "placements",
-        "crosscut_blocked",
-        "seclusion_blocked",
-        "crosscut_turns",
-        "seclusion_turns",
-        "history",
-        "_cache",
-    )
+    __slots__ = ("n", "board", "to_move", "swap_available", *_COPIED, "history", "_cache")
 
     def __init__(self, n: int, board: np.ndarray, to_move: int, swap_available: bool = False):
         self.n = n
@@ -204,18 +200,7 @@ class State:
 
     def copy(self) -> State:
         s = State(self.n, self.board.copy(), self.to_move, self.swap_available)
-        for name in (
-            "swap_rule",
-            "swapped",
-            "winner_code",
-            "over",
-            "skipped_turns",
-            "placements",
-            "crosscut_blocked",
-            "seclusion_blocked",
-            "crosscut_turns",
-            "seclusion_turns",
-        ):
+        for name in _COPIED:
             setattr(s, name, getattr(self, name))
         s.history = list(self.history)
         s._cache = self._cache

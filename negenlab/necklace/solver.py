@@ -113,6 +113,20 @@ class ProofSearch:
         self.counters[7] = 1 if epsilon else 0
         self.counters[4] = adjacency_weight
         self.counters[5] = 1 if history else 0
+        # the scratch both kernels take last (prove's ends with hist)
+        self.work: tuple[np.ndarray, ...] = (
+            self.order,
+            self.movebuf,
+            self.art,
+            self.disc,
+            self.low,
+            self.parent,
+            self.nxt,
+            self.stack,
+            self.stamp,
+            self.counters,
+        )
+        self.prove_work: tuple[np.ndarray, ...] = (*self.work, self.hist)
         self.node_cap = int(node_cap)
         self.nodes = 0
         self.capped: list[tuple[int, int]] = []  # openings a capped search left open (see opening_values)
@@ -134,32 +148,10 @@ class ProofSearch:
         self.counters[0] = 0
         self.counters[2] = self.node_cap
         self.counters[3] = 0
+        root = (board, self.n, int(to_move), int(target), 0)  # position, colour to move, target, depth
         if self.method == "dfpn":
             h = self._hashes(board)
-            dfpn(
-                board,
-                self.n,
-                int(to_move),
-                int(target),
-                0,
-                h,
-                INF,
-                INF,
-                self.zs,
-                self.tt_keys,
-                self.tt_pn,
-                self.tt_dn,
-                self.order,
-                self.movebuf,
-                self.art,
-                self.disc,
-                self.low,
-                self.parent,
-                self.nxt,
-                self.stack,
-                self.stamp,
-                self.counters,
-            )
+            dfpn(*root, h, INF, INF, self.zs, self.tt_keys, self.tt_pn, self.tt_dn, *self.work)
             self.nodes += int(self.counters[0])
             if self.counters[3]:
                 raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
@@ -168,29 +160,7 @@ class ProofSearch:
             if pn != 0 and dn != 0:
                 raise RuntimeError("df-pn stopped without a proof (transposition table too small?)")
             return pn == 0
-        r = prove(
-            board,
-            self.n,
-            int(to_move),
-            int(target),
-            0,
-            self._hashes(board),
-            self.zs,
-            self.tt_keys,
-            self.tt_vals,
-            self.tt_move,
-            self.order,
-            self.movebuf,
-            self.art,
-            self.disc,
-            self.low,
-            self.parent,
-            self.nxt,
-            self.stack,
-            self.stamp,
-            self.counters,
-            self.hist,
-        )
+        r = prove(*root, self._hashes(board), self.zs, self.tt_keys, self.tt_vals, self.tt_move, *self.prove_work)
         self.nodes += int(self.counters[0])
         if self.counters[3]:
             raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
