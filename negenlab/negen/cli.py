@@ -33,33 +33,33 @@ from .rules import Rules
 _DEFAULT = Rules()
 
 
+_RULE_FLAGS = (  # flag, Rules field, argparse options, help (argparse fills in %(default)s)
+    (
+        "--shape",
+        "sequence_shape",
+        {"choices": ("straight", "bent")},
+        "sequence_shape: straight or bent (L shapes) (default %(default)s)",
+    ),
+    (
+        "--coverage",
+        "coverage",
+        {"choices": ("adjacency", "die")},
+        "coverage: every adjacent pair or every die in a sequence (default %(default)s)",
+    ),
+    ("--rearrange", "rearrange", {"choices": ("join", "free")}, "rearrange (default %(default)s)"),
+    (
+        "--free-moves",
+        "free_moves",
+        {"type": int},
+        "under --rearrange free: single dice a turn may take out (0..4, default %(default)s)",
+    ),
+)
+
+
 def _rules_args(p, play: bool = False) -> None:
     """``--shape`` and ``--coverage``; with ``play`` also ``--rearrange`` and ``--free-moves``."""
-    p.add_argument(
-        "--shape",
-        choices=("straight", "bent"),
-        default=_DEFAULT.sequence_shape,
-        help=f"sequence_shape: straight or bent (L shapes) (default {_DEFAULT.sequence_shape})",
-    )
-    p.add_argument(
-        "--coverage",
-        choices=("adjacency", "die"),
-        default=_DEFAULT.coverage,
-        help=f"coverage: every adjacent pair or every die in a sequence (default {_DEFAULT.coverage})",
-    )
-    if play:
-        p.add_argument(
-            "--rearrange",
-            choices=("join", "free"),
-            default=_DEFAULT.rearrange,
-            help=f"rearrange (default {_DEFAULT.rearrange})",
-        )
-        p.add_argument(
-            "--free-moves",
-            type=int,
-            default=_DEFAULT.free_moves,
-            help=f"under --rearrange free: single dice a turn may take out (0..4, default {_DEFAULT.free_moves})",
-        )
+    for flag, field, options, text in _RULE_FLAGS[: 4 if play else 2]:
+        p.add_argument(flag, default=getattr(_DEFAULT, field), help=text, **options)
 
 
 def _rules(args, **more) -> Rules:

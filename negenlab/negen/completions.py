@@ -297,6 +297,8 @@ class Completions:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
+        # The usual to_dict of a result record (polymer's ValidityReport has the same shape): a plain
+        # field-by-field mapping in the JSON's key order, nothing to share.
         return {
             "rules": vars(self.rules),
             "closed": self.closed,

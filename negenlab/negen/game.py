@@ -133,18 +133,15 @@ class NegenState(State):
             return [0.0] * self.num_players
         return [1.0 if s == top else -1.0 for s in self.scores]
 
+    _LISTS = ("scores", "boards", "tasks", "round_log", "history", "timeline")  # copied by clone
+
     def clone(self) -> NegenState:
-        # The same shape as PolymerState.clone (copy __dict__, then every mutable container): a core
-        # helper could do it for both; a game may not import another, so each game keeps its own.
         new = object.__new__(NegenState)
-        new.__dict__.update(self.__dict__)
-        new.scores = list(self.scores)
-        new.boards = list(self.boards)
-        new.tasks = list(self.tasks)
-        new.round_log = list(self.round_log)
-        new.stats = Counter(self.stats)
-        new.history = list(self.history)
-        new.timeline = list(self.timeline)
+        d = new.__dict__
+        d.update(self.__dict__)
+        for name in self._LISTS:
+            d[name] = list(d[name])
+        d["stats"] = Counter(self.stats)
         return new
 
     def chance_outcomes(self):

@@ -37,6 +37,13 @@ from .svg import EDGE_COLOUR, LOOP_COLOUR, NODE_COLOUR, PLAIN_COLOUR, UNCOVERED_
 from .table import Table, as_table, components, layout, witness_facts
 
 
+def _square(ax, r: float, c: float, **style) -> None:
+    """The rounded square of a die (or blank) at row ``r``, column ``c``."""
+    ax.add_patch(
+        FancyBboxPatch((c - 0.4, r - 0.4), 0.8, 0.8, boxstyle="round,pad=0,rounding_size=0.12", zorder=2, **style)
+    )
+
+
 def draw_table(table: Table, rules: Rules | None = None, ax=None, title: str | None = None, blanks=()):
     """Draw ``table`` with the witness of each spiral under ``rules`` (rows grow downwards)."""
     rules = rules or Rules()
@@ -51,18 +58,7 @@ def draw_table(table: Table, rules: Rules | None = None, ax=None, title: str | N
     for cell, value in table.items():
         r, c = cell
         colour = NODE_COLOUR if cell in nodes else EDGE_COLOUR if cell in edges else "white"
-        ax.add_patch(
-            FancyBboxPatch(
-                (c - 0.4, r - 0.4),
-                0.8,
-                0.8,
-                boxstyle="round,pad=0,rounding_size=0.12",
-                facecolor=colour,
-                edgecolor="#222",
-                lw=1.2,
-                zorder=2,
-            )
-        )
+        _square(ax, r, c, facecolor=colour, edgecolor="#222", lw=1.2)
         ax.text(
             c,
             r,
@@ -75,18 +71,7 @@ def draw_table(table: Table, rules: Rules | None = None, ax=None, title: str | N
             zorder=3,
         )
     for r, c in blanks:
-        ax.add_patch(
-            FancyBboxPatch(
-                (c - 0.4, r - 0.4),
-                0.8,
-                0.8,
-                boxstyle="round,pad=0,rounding_size=0.12",
-                facecolor="#f4f4f4",
-                edgecolor="#999",
-                ls="--",
-                zorder=2,
-            )
-        )
+        _square(ax, r, c, facecolor="#f4f4f4", edgecolor="#999", ls="--")
         ax.text(c, r, "?", ha="center", va="center", fontsize=12, color="#999", zorder=3)
     for x, y, z in seqs:
         ax.plot([x[1], y[1], z[1]], [x[0], y[0], z[0]], color="#222", lw=1.5, alpha=0.7, zorder=4)

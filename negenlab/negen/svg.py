@@ -149,18 +149,15 @@ def dice_svg(
     dice,
     *,
     size: int = 36,
-    nodes=(),
-    edges=(),
-    sequences=(),
-    loop_pairs=(),
-    invalid=(),
     blanks=(),
     title: str | None = None,
     margin: int = 6,
     max_width: float | None = None,
+    **witness,
 ) -> str:
-    """Dice ``{(row, col): value}`` with numbers, coloured by the witness facts passed in (see the
-    module docstring); ``max_width`` scales a wide picture down.
+    """Dice ``{(row, col): value}`` with numbers, coloured by the ``witness`` facts passed in as
+    keywords ``nodes``, ``edges``, ``sequences``, ``loop_pairs``, ``invalid`` (see the module docstring);
+    ``max_width`` scales a wide picture down.
 
     >>> dice_svg({(0, 0): 3}, blanks=[(0, 1)]).count("<rect")
     2
@@ -177,11 +174,7 @@ def dice_svg(
         blanks,
         lambda rc: (margin + (rc[1] - c0) * size, top + margin + (rc[0] - r0) * size),
         size,
-        nodes,
-        edges,
-        sequences,
-        loop_pairs,
-        invalid,
+        **witness,
     )
     head = f"<text x='{margin}' y='12' font-size='11' fill='#333'>{html.escape(title)}</text>" if title else ""
     return _head(w, h, max_width) + head + "".join(parts) + "</svg>"
@@ -194,14 +187,11 @@ def editor_svg(
     blanks=(),
     *,
     size: int = 40,
-    nodes=(),
-    edges=(),
-    sequences=(),
-    loop_pairs=(),
-    invalid=(),
+    **witness,
 ) -> str:
     """The editor's grid: ``rows`` x ``cols`` cells, each a click target ``cell:r:c`` (0-based), with
-    rows and columns numbered from 1 along the edges; dice and blanks drawn as in :func:`dice_svg`.
+    rows and columns numbered from 1 along the edges; dice, blanks and ``witness`` facts drawn as in
+    :func:`dice_svg`.
 
     >>> editor_svg(7, 7, {(2, 3): 5}).count("data-target=")
     49
@@ -233,9 +223,7 @@ def editor_svg(
             ]
         )
     )
-    parts += _dice(
-        dice, blanks, at, size, nodes, edges, sequences, loop_pairs, invalid, target=lambda cell: target("cell", *cell)
-    )
+    parts += _dice(dice, blanks, at, size, target=lambda cell: target("cell", *cell), **witness)
     parts.append("</svg>")
     return "".join(parts)
 
@@ -249,18 +237,14 @@ def position_svg(
     names=None,
     title: str | None = None,
     size: int = 30,
-    nodes=(),
-    edges=(),
-    sequences=(),
-    loop_pairs=(),
-    invalid=(),
     min_rows: int = 0,
     min_cols: int = 0,
     max_width: float | None = None,
+    **witness,
 ) -> str:
-    """A game position: the table (dice as in :func:`dice_svg`; lay a table key out first with
-    :func:`~negenlab.negen.table.layout`) and below it one line per player: name, score, board dice,
-    and a marker at the player to move. The table takes at least ``min_rows`` x ``min_cols`` cells
+    """A game position: the table (dice and ``witness`` facts as in :func:`dice_svg`; lay a table key
+    out first with :func:`~negenlab.negen.table.layout`) and below it one line per player: name, score,
+    board dice, and a marker at the player to move. The table takes at least ``min_rows`` x ``min_cols`` cells
     (pictures of one size stay put when a preview replaces the board).
 
     >>> svg = position_svg({(0, 0): 6, (0, 1): 5, (0, 2): 4}, boards=[(1, 2), (3,)], scores=[0, 1], to_move=0)
@@ -290,11 +274,7 @@ def position_svg(
             (),
             lambda rc: (margin + (rc[1] - c0) * size, top + (rc[0] - r0) * size),
             size,
-            nodes,
-            edges,
-            sequences,
-            loop_pairs,
-            invalid,
+            **witness,
         )
     else:
         parts.append(
@@ -360,41 +340,17 @@ def legend_svg(kinds=None, size: int = 18) -> str:
     return _head(x, s + 2) + "".join(parts) + "</svg>"
 
 
-def table_svg(
-    table: Table,
-    *,
-    size: int = 36,
-    nodes=(),
-    edges=(),
-    sequences=(),
-    loop_pairs=(),
-    invalid=(),
-    blanks=(),
-    title: str | None = None,
-    margin: int = 6,
-    max_width: float | None = None,
-) -> str:
-    """SVG of a :class:`~negenlab.negen.table.Table` (:func:`dice_svg` of its cells): ``nodes`` red and
-    ``edges`` blue, ``sequences`` as lines through their three dice, ``loop_pairs`` (adjacent pairs on a
-    cycle) as gold bands, ``invalid`` dice crossed, ``blanks`` as dashed ``?`` cells.
+def table_svg(table: Table, **options) -> str:
+    """SVG of a :class:`~negenlab.negen.table.Table`: :func:`dice_svg` of its cells, with the same
+    keyword ``options`` (``nodes`` red and ``edges`` blue, ``sequences`` as lines through their three
+    dice, ``loop_pairs`` (adjacent pairs on a cycle) as gold bands, ``invalid`` dice crossed,
+    ``blanks`` as dashed ``?`` cells, ``size``, ``title``, ``margin``, ``max_width``).
 
     >>> from negenlab.negen.table import parse_table
     >>> table_svg(parse_table("6 5 4"), nodes=[(0, 0), (0, 2)]).count(NODE_COLOUR)
     2
     """
-    return dice_svg(
-        dict(table.items()),
-        size=size,
-        nodes=nodes,
-        edges=edges,
-        sequences=sequences,
-        loop_pairs=loop_pairs,
-        invalid=invalid,
-        blanks=blanks,
-        title=title,
-        margin=margin,
-        max_width=max_width,
-    )
+    return dice_svg(dict(table.items()), **options)
 
 
 def verdicts_svg(

@@ -910,6 +910,16 @@ def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
     return needs, True
 
 
+def _close_rules_key(rules: Rules) -> tuple[str, str, str, int]:
+    """The rule fields the cached closing searches depend on (free moves count only under "free")."""
+    return (
+        rules.sequence_shape,
+        rules.coverage,
+        rules.rearrange,
+        rules.free_moves if rules.rearrange == "free" else 0,
+    )
+
+
 @lru_cache(maxsize=200_000)
 def _can_close_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> bool:
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
@@ -924,14 +934,7 @@ def can_close(position: Any, rules: Rules = DEFAULT_RULES) -> bool:
     >>> can_close("6 5 4"), can_close("1 2 3\\n2 . 4\\n3 4 .")
     (False, True)
     """
-    start = as_table_key(position)
-    return _can_close_key(
-        start,
-        rules.sequence_shape,
-        rules.coverage,
-        rules.rearrange,
-        rules.free_moves if rules.rearrange == "free" else 0,
-    )
+    return _can_close_key(as_table_key(position), *_close_rules_key(rules))
 
 
 def _dice_of_tables(pieces: tuple, counts: tuple, comps: list[Component]) -> set:
@@ -969,11 +972,4 @@ def closing_dice(position: Any, rules: Rules = DEFAULT_RULES) -> tuple[tuple[int
     >>> closing_dice("1 2 3\\n2 . 4\\n3 4 .")
     ((5,),)
     """
-    start = as_table_key(position)
-    return _closing_dice_key(
-        start,
-        rules.sequence_shape,
-        rules.coverage,
-        rules.rearrange,
-        rules.free_moves if rules.rearrange == "free" else 0,
-    )
+    return _closing_dice_key(as_table_key(position), *_close_rules_key(rules))
