@@ -297,18 +297,11 @@ class Completions:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        # The usual to_dict of a result record (polymer's ValidityReport has the same shape): a plain
-        # field-by-field mapping in the JSON's key order, nothing to share.
-        return {
-            "rules": vars(self.rules),
-            "closed": self.closed,
-            "blanks": [list(b) for b in self.blanks],
-            "count": len(self.solutions),
-            "capped": self.capped,
-            "limit": self.limit,
-            "note": self.note,
-            "solutions": [[[r, c, v] for (r, c), v in sorted(s.items())] for s in self.solutions],
-        }
+        out = {"rules": vars(self.rules), "closed": self.closed, "blanks": [list(b) for b in self.blanks]}
+        out["count"] = len(self.solutions)
+        out.update((name, getattr(self, name)) for name in ("capped", "limit", "note"))
+        out["solutions"] = [[[r, c, v] for (r, c), v in sorted(s.items())] for s in self.solutions]
+        return out
 
     def _repr_html_(self) -> str:
         from .svg import table_svg

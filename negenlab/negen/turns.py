@@ -133,6 +133,7 @@ class Turn:
     merges: int = 0
     moved: int = 0
 
+    # The turn record's accessors; benchmarks/legacy keeps its own frozen copy for the speed baseline.
     @property
     def table(self) -> Mapping:
         return layout(self.key).cells

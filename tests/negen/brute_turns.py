@@ -83,6 +83,7 @@ NEIGH = ((1, 0), (-1, 0), (0, 1), (0, -1))
 def split_spirals(table):
     """The spirals of ``table`` (dict cell -> value): a list of dicts, maximal orthogonally connected groups."""
     left = dict(table)
+    # Written apart from the engine (and from the frozen benchmarks/legacy copy, which has the same shape).
     out = []
     while left:
         seed = min(left)
