@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -297,7 +298,11 @@ class Completions:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        out = {"rules": vars(self.rules), "closed": self.closed, "blanks": [list(b) for b in self.blanks]}
+        out: dict[str, Any] = {
+            "rules": vars(self.rules),
+            "closed": self.closed,
+            "blanks": [list(b) for b in self.blanks],
+        }
         out["count"] = len(self.solutions)
         out.update((name, getattr(self, name)) for name in ("capped", "limit", "note"))
         out["solutions"] = [[[r, c, v] for (r, c), v in sorted(s.items())] for s in self.solutions]
