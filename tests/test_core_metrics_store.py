@@ -93,3 +93,16 @@ def test_store_round_trip_with_provenance(tmp_path):
         store.load("missing")
     with pytest.raises(InvalidInputError, match="letters"):
         store.save("../escape", df)
+
+
+def test_no_core_module_shadows_a_core_function():
+    """A submodule named like a function exported by negenlab.core would replace it once imported."""
+    import importlib
+    import pkgutil
+
+    import negenlab.core as core
+
+    for info in pkgutil.iter_modules(core.__path__):
+        importlib.import_module(f"negenlab.core.{info.name}")
+    for name in core.__all__:
+        assert not isinstance(getattr(core, name), type(core)), f"negenlab.core.{name} is a module, not the export"

@@ -2,7 +2,7 @@
 ``data/fen/atlas.csv``).
 
 :func:`balance` plays seeded games with :func:`negenlab.core.simulate`, with and without the
-pie rule, and returns the long summary table of :mod:`negenlab.core.summary` (one row per
+pie rule, and returns the long summary table of :mod:`negenlab.core.summary_table` (one row per
 metric and setting): first-player (seat 0) win rate, draw rate, swap rate, share of games
 ended by a majority, each with n and a Wilson interval; mean game length (turns) and captures
 per game with 95% normal intervals. The board, the pie setting and the agents stand in front
@@ -37,7 +37,7 @@ from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
 from negenlab.core.registry import AgentSpec
-from negenlab.core.summary import long_table, mean_row, rate_row
+from negenlab.core.summary_table import long_table, mean_row, rate_row
 
 from . import tilings as T
 from .game import FenGame
@@ -56,7 +56,7 @@ def _agents(agents: Sequence[str | AgentSpec | Agent]) -> list[Agent]:
 
 
 def balance_rows(df: pd.DataFrame, group: str = "") -> list[dict[str, Any]]:
-    """Summary rows (:mod:`negenlab.core.summary`) of one simulation table."""
+    """Summary rows (:mod:`negenlab.core.summary_table`) of one simulation table."""
     n = len(df)
     return [
         rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), n, group),

@@ -36,7 +36,7 @@ from negenlab.core.data import data_file
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.store import ResultStore
-from negenlab.core.summary import COLUMNS, long_table, mean_row, rate_row, wide
+from negenlab.core.summary_table import COLUMNS, long_table, mean_row, rate_row, wide
 
 from . import ENTRY
 from .agents import mcts_values

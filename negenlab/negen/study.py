@@ -48,7 +48,7 @@ from negenlab import games
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.simulate import simulate
 from negenlab.core.store import ResultStore
-from negenlab.core.summary import long_table, mean_row, rate_row
+from negenlab.core.summary_table import long_table, mean_row, rate_row
 
 from .enumerate import count_spirals, smallest_closed_spirals
 from .game import NegenGame

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from negenlab.core.summary import long_table, wide
+from negenlab.core.summary_table import long_table, wide
 
 from .agents import POLICIES
 from .cards import Card, random_hand
@@ -284,7 +284,7 @@ def findings(deals: pd.DataFrame, policies: pd.DataFrame, holdout: pd.DataFrame,
     phase boundaries, each with n and a 95% interval and the designer claim it tests. The three
     tables are summaries (``study.deal_summary``, ``policy_summary`` of 8-player tables, ``holdout_study``).
 
-    >>> from negenlab.core.summary import mean_row, rate_row
+    >>> from negenlab.core.summary_table import mean_row, rate_row
     >>> d = long_table([mean_row("length", [5, 6, 7], "5 players"), rate_row("no polymer", 1, 50, "5 players"),
     ...                 mean_row("length", [1, 2], "15 players"), rate_row("no polymer", 30, 50, "15 players")])
     >>> pol = long_table([mean_row("length gain", [2, 3, 4], "cooperative, 8 players"),

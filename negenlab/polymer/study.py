@@ -1,7 +1,7 @@
 """Studies of Polymer tables: the deal table's fairness, trading policies, tiebreaks,
 phase boundaries, a player who halts trading, handicaps and the cosmic-ray variant.
 
-Every summary is a long table of :mod:`negenlab.core.summary` (``metric, group, value, lo,
+Every summary is a long table of :mod:`negenlab.core.summary_table` (``metric, group, value, lo,
 hi, n, method``): every rate has its n and a Wilson interval, every mean a 95% interval.
 The committed tables in ``data/polymer`` are wide views of those rows
 (:func:`length_by_players`, :func:`policy_table`), written by :func:`write_deal_table` and
@@ -32,7 +32,7 @@ from negenlab.core.data import data_file
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.simulate import replay, simulate
 from negenlab.core.store import ResultStore
-from negenlab.core.summary import exact_row, long_table, mean_row, rate_row
+from negenlab.core.summary_table import exact_row, long_table, mean_row, rate_row
 
 from .agents import POLICIES
 from .game import PolymerGame, hand_length
@@ -40,7 +40,7 @@ from .rules import DEAL_TABLE, REGULAR_CARDS, Rules
 
 PLAYER_COUNTS = tuple(DEAL_TABLE)
 
-# A summary is built once per group as (key columns, rows of core.summary); the long table is
+# A summary is built once per group as (key columns, rows of core.summary_table); the long table is
 # the rows, a wide view the key columns plus (column, metric, field) picks from the rows.
 Group = tuple[dict[str, Any], list[dict[str, Any]]]
 Layout = list[tuple[str, str, str]]

@@ -10,7 +10,7 @@ from negenlab.core import simulate
 from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.registry import AgentSpecError
-from negenlab.core.summary import COLUMNS
+from negenlab.core.summary_table import COLUMNS
 from negenlab.fen import FenGame, tilings
 from negenlab.fen.agents import GreedyAgent
 from negenlab.fen.boards import parse_board

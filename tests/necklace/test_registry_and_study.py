@@ -13,7 +13,7 @@ from negenlab.core.agents import RandomAgent
 from negenlab.core.data import data_file
 from negenlab.core.metrics import mean_interval, wilson_interval
 from negenlab.core.registry import AgentSpecError
-from negenlab.core.summary import COLUMNS
+from negenlab.core.summary_table import COLUMNS
 from negenlab.necklace import ENTRY, NecklaceGame, Rules, State
 from negenlab.necklace.agents import DEFAULT_SIMULATIONS, NumbaMCTSAgent
 from negenlab.necklace.study import (

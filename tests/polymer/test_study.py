@@ -1,9 +1,9 @@
-"""The studies: long summary tables (core.summary) and the committed tables, reproduced exactly."""
+"""The studies: long summary tables (core.summary_table) and the committed tables, reproduced exactly."""
 import pandas as pd
 import pytest
 
 from negenlab.core.data import data_file
-from negenlab.core.summary import COLUMNS
+from negenlab.core.summary_table import COLUMNS
 from negenlab.polymer.study import (
     committed,
     deal_lengths,

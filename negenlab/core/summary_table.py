@@ -4,7 +4,7 @@ Columns: ``metric``, ``group`` (what the row is about, e.g. ``"3 players, greedy
 ``lo``, ``hi`` (the 95% interval), ``n`` and ``method`` (``wilson``, ``normal`` or ``exact``).
 Reports and plots read this one shape; :func:`wide` turns it into a table for people.
 
->>> from negenlab.core.summary import long_table, mean_row, rate_row, wide
+>>> from negenlab.core.summary_table import long_table, mean_row, rate_row, wide
 >>> t = long_table([rate_row("seat 0 wins", 34, 100, group="random"),
 ...                 mean_row("length", [10, 12, 14], group="random")])
 >>> list(t.columns)
