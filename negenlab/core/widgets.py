@@ -37,11 +37,6 @@ import traitlets
 _STATIC = Path(__file__).parent / "static"
 
 
-def target(kind: str, *parts) -> str:
-    """The SVG attribute naming a click target: ``target("cell", 2, 3)`` -> ``' data-target="cell:2:3"'``."""
-    return ' data-target="' + html.escape(":".join([kind, *map(str, parts)])) + '"'
-
-
 class BoardWidget(anywidget.AnyWidget):
     """An SVG board you click; Python draws, the browser reports clicks on named targets.
 

@@ -127,7 +127,7 @@ def board_svg(
     eligible = set(eligible)
     tgt = _no_target
     if targets:
-        from negenlab.core.widgets import target
+        from negenlab.core.svg import target
 
         tgt = target
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.1f} {h:.1f}">']

@@ -9,7 +9,7 @@ row 1, left column 1), in the labels and the tooltips.
 
 With ``targets=True`` every point carries an invisible click target ``point:r:c``
 (0-based ``r``, ``c``, as in :meth:`State.play`) with a tooltip, for
-:class:`negenlab.core.widgets.BoardWidget` (written here as the plain ``data-target`` attribute).
+:class:`negenlab.core.widgets.BoardWidget` (the ``data-target`` attribute of :func:`negenlab.core.svg.target`).
 
 >>> from negenlab.necklace import State
 >>> facts = State.from_text("RB.\\nB..\\n...", "red").drawing_facts()
@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from negenlab.core.svg import target
+
 RED_FILL = "#d62728"
 BLUE_FILL = "#1f5fbf"
 
@@ -34,11 +36,6 @@ BLUE_FILL = "#1f5fbf"
 def point_name(r: int, c: int) -> str:
     """A point in words, 1-based: ``point_name(0, 4)`` -> ``'row 1, col 5'``."""
     return f"row {r + 1}, col {c + 1}"
-
-
-def target(r: int, c: int) -> str:
-    """The click-target attribute of point (r, c), 0-based: ``' data-target="point:r:c"'``."""
-    return f' data-target="point:{int(r)}:{int(c)}"'
 
 
 def status_line(to_move: str | None, winner: str | None, swap_available: bool = False) -> str:
@@ -160,7 +157,7 @@ def board_svg(
                 tip = f"{point_name(r, c)}: empty"
             out.append(
                 f'<circle cx="{x}" cy="{y}" r="{cell * 0.45}" fill="#fff" fill-opacity="0" stroke="none" '
-                f'stroke-width="2.5"{target(r, c)}><title>{html.escape(tip)}</title></circle>'
+                f'stroke-width="2.5"{target("point", r, c)}><title>{html.escape(tip)}</title></circle>'
             )
     out.append("</svg>")
     return "".join(out)

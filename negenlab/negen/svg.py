@@ -9,7 +9,7 @@ dice, tables with ``?`` blanks), a dashed ``?`` is a blank to fill.
 Every function here draws from facts passed in (cells, values, which dice are nodes, ...) and
 never checks a rule itself: callers compute verdicts (:func:`~negenlab.negen.spirals.check_table`)
 and hand them over, or their :func:`~negenlab.negen.table.witness_facts`.
-Clickable pictures tag elements with :func:`negenlab.core.widgets.target`.
+Clickable pictures tag elements with :func:`negenlab.core.svg.target`.
 
 >>> svg = dice_svg({(0, 0): 6, (0, 1): 5, (0, 2): 4}, nodes=[(0, 0), (0, 2)], edges=[(0, 1)])
 >>> svg.startswith("<svg") and NODE_COLOUR in svg and EDGE_COLOUR in svg
@@ -196,7 +196,7 @@ def editor_svg(
     >>> editor_svg(7, 7, {(2, 3): 5}).count("data-target=")
     49
     """
-    from negenlab.core.widgets import target
+    from negenlab.core.svg import target
 
     left, top, margin = 18, 16, 4
     w, h = left + cols * size + margin, top + rows * size + margin

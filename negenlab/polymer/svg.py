@@ -145,7 +145,7 @@ def chain_svg(hand, chain, explanation, selected: int | None = None) -> str:
     >>> svg.count('data-target="chain:'), svg.count('data-target="card:')
     (2, 2)
     """
-    from negenlab.core.widgets import target
+    from negenlab.core.svg import target
 
     hand, chain = list(hand), list(chain)
     used = set(chain)

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from negenlab.core.errors import InvalidInputError
+from negenlab.games import NAMES as GAMES
 
 from .page import CSS, ReportPage
 
-GAMES = ("negen", "fen", "polymer", "necklace")
 TITLES = {"negen": "Negen", "fen": "FEN", "polymer": "Polymer", "necklace": "Necklace"}
 
 
