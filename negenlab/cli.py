@@ -1,6 +1,7 @@
 """The ``negenlab`` command.
 
     negenlab report <game|all> [-o DIR] [--games N] [--seed S] [--workers W]
+    negenlab study <game> [NAME|check] [--seed S] [--workers W] [--out DIR] [--json]
     negenlab <game> <verb> ... [--json]
 
 Each game adds its verbs from ``negenlab.<game>.cli.register(parser)``.
@@ -11,7 +12,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pathlib import Path
+
+import pandas as pd
+
 from negenlab import __version__
+from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, positive_int
 from negenlab.core.errors import NegenlabError
 from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
 
@@ -35,6 +41,24 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     rep.add_argument("--quiet", action="store_true", help="no progress bars")
     rep.set_defaults(func=_cmd_report)
+
+    st = sub.add_parser(
+        "study",
+        help="the long studies behind the reports (resumable), and a fresh check of committed numbers",
+        description="Run one of a game's studies and write data/<game>/<name>.csv with a sidecar "
+        "recording its command; its games are kept in runs/<game>/<name> so a rerun resumes. "
+        "Without NAME, list the game's studies. NAME 'check' re-runs a small sample and compares "
+        "it with the committed numbers.",
+    )
+    st.add_argument("game", choices=GAMES)
+    st.add_argument("name", nargs="?", default=None, help="a study name, or 'check' (default: list them)")
+    st.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
+    st.add_argument("--workers", type=positive_int, default=None, help="worker processes (default: all cores)")
+    st.add_argument("--out", default=None, help="folder for the table (default: data/<game>)")
+    st.add_argument("--store", default=None, help="folder of the resumable store (default: runs/<game>/<name>)")
+    st.add_argument("--no-store", action="store_true", help="keep no store (nothing to resume)")
+    add_json_flag(st)
+    st.set_defaults(func=_cmd_study)
 
     for game in GAMES:
         p = sub.add_parser(game, help=f"{TITLES[game]} solvers and studies")
@@ -63,6 +87,36 @@ def _cmd_report(args) -> int:
     games = "all" if args.game == "all" else [args.game]
     index = build_reports(games, options)
     print(index.resolve())
+    return 0
+
+
+def _cmd_study(args) -> int:
+    import importlib
+
+    from negenlab.core.studies import StudyContext, run_study
+
+    module = importlib.import_module(f"negenlab.{args.game}.study")
+    studies = getattr(module, "STUDIES", {})
+    if args.name is None:
+        rows = [{"study": s.name, "cost (2 cores)": s.cost, "what": s.help} for s in studies.values()]
+        if hasattr(module, "fresh_check"):
+            rows.append({"study": "check", "cost (2 cores)": "about a minute", "what": module.fresh_check.__doc__})
+        emit(rows, args.json, pd.DataFrame(rows).to_string(index=False))
+        return 0
+    if args.name != "check" and args.name not in studies:
+        known = ", ".join([*studies, "check"])
+        raise NegenlabError(f"{TITLES[args.game]} has no study {args.name!r}; expected one of {known}")
+    store = None
+    if not args.no_store and args.name != "check":
+        store = Path(args.store) if args.store else Path("runs") / args.game / args.name
+    ctx = StudyContext(args.game, args.name, seed=args.seed, workers=args.workers, store=store)
+    if args.name == "check":
+        table = module.fresh_check(ctx)
+        text = table.to_string(index=False, float_format=lambda x: f"{x:.3f}")
+        emit(table, args.json, f"{TITLES[args.game]}: fresh check against the committed numbers\n{text}")
+        return 0
+    path = run_study(studies[args.name], ctx, args.out or Path("data") / args.game)
+    emit({"table": str(path), "command": ctx.command}, args.json, f"wrote {path} ({ctx.command})")
     return 0
 
 

@@ -353,6 +353,46 @@ def compare(
     )
 
 
+def sprt(
+    game: Game,
+    agents: Sequence[Any],
+    metric: Metric | str | None = None,
+    *,
+    h0: float = 0.5,
+    h1: float = 0.55,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    seed: int = 0,
+    batch: int = 100,
+    max_games: int = 2000,
+    min_games: int = MIN_UNITS,
+    store: str | os.PathLike | None = None,
+    **sim,
+) -> Comparison:
+    """One rate, decided sequentially: play seeded games of ``game`` with ``agents`` (seats
+    fixed) until the SPRT on the metric (default: seat 0 wins) decides H0 ``h0`` against
+    H1 ``h1``, or ``max_games`` are played. For "does the first player win more than half?"
+    under self-play, where there is nothing to pair. Units are single games.
+
+    >>> from negenlab.core.examples import Nim
+    >>> from negenlab.core.agents import MCTSAgent
+    >>> r = sprt(Nim((1, 2, 3)), [MCTSAgent(100), MCTSAgent(100)], seed=1)
+    >>> r.decision, r.units, round(r.estimate, 2)
+    ('H0', 100, 0.0)
+    """
+    m = seat_win(0) if metric is None else (column(metric) if isinstance(metric, str) else metric)
+
+    def run_units(n):
+        return m(simulate(game, agents, n, seed, store=store, progress=False, **sim)).to_numpy()
+
+    decision, used, llr, values, capped = _sequential(run_units, h0, h1, alpha, beta, batch, max_games, min_games)
+    est, lo, hi = mean_with_interval(values)
+    name = getattr(m, "__name__", "metric")
+    return Comparison(
+        decision, used, used, est, lo, hi, llr, sprt_bounds(alpha, beta), h0, h1, alpha, beta, name, capped, values
+    )
+
+
 @dataclass
 class Estimate:
     """What :func:`estimate` measured: the mean with its 95% interval, and why it stopped."""
@@ -446,6 +486,7 @@ def _first_narrow(values: np.ndarray, halfwidth: float, min_n: int = 30) -> int 
 __all__ = [
     "compare",
     "estimate",
+    "sprt",
     "Comparison",
     "Estimate",
     "sprt_bounds",

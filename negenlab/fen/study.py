@@ -37,6 +37,9 @@ from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
 from negenlab.core.registry import AgentSpec
+from negenlab.core.compare import sprt
+from negenlab.core.ladder import skill_trace
+from negenlab.core.studies import Study, StudyContext, StudyResult
 from negenlab.core.summary_table import long_table, mean_row, rate_row
 
 from . import tilings as T
@@ -186,4 +189,82 @@ def atlas_table(
     return pd.DataFrame(rows)
 
 
-__all__ = ["balance", "balance_rows", "balance_table", "pie_settings", "atlas_boards", "atlas_table", "DEFAULT_SIZES"]
+# -- the long studies (``negenlab study fen <name>``) -------------------------------------------
+
+LADDER = ("random", "greedy", "mcts:50", "mcts:200")
+TOP_RUNG = LADDER[-1]
+STANDARD_BOARD = "triangle:7"
+ATLAS_SIZES = (25, 49)
+ATLAS_AGENTS = {"greedy": 400, "mcts:50": 100}  # agent spec -> self-play games per board
+
+
+def _make_agent(spec: str) -> Agent:
+    return _agents([spec])[0]
+
+
+def ladder_study(ctx: StudyContext) -> StudyResult:
+    """The skill trace on the standard board (pie rule on, the default): each rung of
+    :data:`LADDER` against the one below, seats rotated, each step decided by an SPRT."""
+    game = games.load("fen", board=STANDARD_BOARD)
+    trace = skill_trace(
+        game, LADDER, _make_agent, seed=ctx.seed, max_units=300, store=ctx.store, workers=ctx.workers, progress=ctx.progress
+    )
+    trace.insert(0, "board", STANDARD_BOARD)
+    return StudyResult(trace, rules=game.rules, agents=list(LADDER), extra={"ladder": list(LADDER)})
+
+
+def pie_study(ctx: StudyContext) -> StudyResult:
+    """First-player advantage on the standard board under the top rung's self-play, with and
+    without the pie rule: an SPRT on the first player's score (H0 0.5, H1 0.55) per setting,
+    capped at 300 games, plus the balance rows of the same games."""
+    agents = [_make_agent(TOP_RUNG), _make_agent(TOP_RUNG)]
+    parts = []
+    for pie in (False, True):
+        game = games.load("fen", board=STANDARD_BOARD, pie_rule=pie)
+        where = ctx.store_for("pie" if pie else "nopie")
+        r = sprt(game, agents, seed=ctx.seed, batch=50, max_games=300, store=where, workers=ctx.workers)
+        ctx.progress(f"pie rule {pie}: {r}")
+        df = simulate(game, agents, r.units, ctx.seed, store=where, workers=ctx.workers, progress=False)
+        t = balance_table(STANDARD_BOARD, f"{TOP_RUNG} vs {TOP_RUNG}", {pie: df})
+        first = t["metric"] == "first_player_win_rate"
+        for k in ("decision", "capped", "llr", "h0", "h1", "alpha", "beta"):
+            t.loc[first, k] = getattr(r, k)
+        parts.append(t)
+    return StudyResult(pd.concat(parts, ignore_index=True), rules=Rules(), agents=[TOP_RUNG, TOP_RUNG])
+
+
+def atlas_balance_study(ctx: StudyContext) -> StudyResult:
+    """Balance and decisiveness of every regular and Archimedean tiling at 25 and 49 faces,
+    self-play under greedy and MCTS (no pie rule): first-player win rate, draws, games ended by a
+    majority, each with n and a Wilson interval."""
+    parts = []
+    for name, board in atlas_boards(sizes=ATLAS_SIZES):
+        game = FenGame(board, Rules(pie_rule=False))
+        for spec, n in ATLAS_AGENTS.items():
+            where = ctx.store_for(f"{name}-{board.num_faces}-{spec.replace(':', '')}")
+            df = simulate(game, [_make_agent(spec)] * 2, n, ctx.seed, store=where, workers=ctx.workers, progress=False)
+            rows = long_table(balance_rows(df))
+            rows = rows[rows["metric"].isin(["first_player_win_rate", "draw_rate", "ends_by_majority", "turns_per_game"])]
+            rows.insert(0, "agents", spec)
+            rows.insert(0, "e", game.e)
+            rows.insert(0, "n_per_turn", game.n)
+            rows.insert(0, "faces", board.num_faces)
+            rows.insert(0, "tiling", name)
+            parts.append(rows.drop(columns=["group"]))
+        ctx.progress(f"{name} at {board.num_faces} faces done")
+    return StudyResult(
+        pd.concat(parts, ignore_index=True), rules=Rules(pie_rule=False), agents=list(ATLAS_AGENTS), extra={"games": ATLAS_AGENTS}
+    )
+
+
+STUDIES = {
+    s.name: s
+    for s in (
+        Study("ladder", "skill trace on the standard board: " + " < ".join(LADDER), ladder_study, "about 30 min"),
+        Study("pie", f"first-player advantage under {TOP_RUNG} self-play, with and without the pie rule", pie_study, "20-40 min"),
+        Study("atlas_balance", "the 11 tilings at 25 and 49 faces under greedy and MCTS self-play", atlas_balance_study, "about 20 min"),
+    )
+}
+
+
+__all__ = ["balance", "balance_rows", "balance_table", "pie_settings", "atlas_boards", "atlas_table", "DEFAULT_SIZES", "STUDIES", "LADDER"]
