@@ -207,7 +207,14 @@ def ladder_study(ctx: StudyContext) -> StudyResult:
     :data:`LADDER` against the one below, seats rotated, each step decided by an SPRT."""
     game = games.load("fen", board=STANDARD_BOARD)
     trace = skill_trace(
-        game, LADDER, _make_agent, seed=ctx.seed, max_units=300, store=ctx.store, workers=ctx.workers, progress=ctx.progress
+        game,
+        LADDER,
+        _make_agent,
+        seed=ctx.seed,
+        max_units=300,
+        store=ctx.store,
+        workers=ctx.workers,
+        progress=ctx.progress,
     )
     trace.insert(0, "board", STANDARD_BOARD)
     return StudyResult(trace, rules=game.rules, agents=list(LADDER), extra={"ladder": list(LADDER)})
@@ -244,7 +251,9 @@ def atlas_balance_study(ctx: StudyContext) -> StudyResult:
             where = ctx.store_for(f"{name}-{board.num_faces}-{spec.replace(':', '')}")
             df = simulate(game, [_make_agent(spec)] * 2, n, ctx.seed, store=where, workers=ctx.workers, progress=False)
             rows = long_table(balance_rows(df))
-            rows = rows[rows["metric"].isin(["first_player_win_rate", "draw_rate", "ends_by_majority", "turns_per_game"])]
+            rows = rows[
+                rows["metric"].isin(["first_player_win_rate", "draw_rate", "ends_by_majority", "turns_per_game"])
+            ]
             rows.insert(0, "agents", spec)
             rows.insert(0, "e", game.e)
             rows.insert(0, "n_per_turn", game.n)
@@ -253,7 +262,10 @@ def atlas_balance_study(ctx: StudyContext) -> StudyResult:
             parts.append(rows.drop(columns=["group"]))
         ctx.progress(f"{name} at {board.num_faces} faces done")
     return StudyResult(
-        pd.concat(parts, ignore_index=True), rules=Rules(pie_rule=False), agents=list(ATLAS_AGENTS), extra={"games": ATLAS_AGENTS}
+        pd.concat(parts, ignore_index=True),
+        rules=Rules(pie_rule=False),
+        agents=list(ATLAS_AGENTS),
+        extra={"games": ATLAS_AGENTS},
     )
 
 
@@ -261,10 +273,30 @@ STUDIES = {
     s.name: s
     for s in (
         Study("ladder", "skill trace on the standard board: " + " < ".join(LADDER), ladder_study, "about 30 min"),
-        Study("pie", f"first-player advantage under {TOP_RUNG} self-play, with and without the pie rule", pie_study, "20-40 min"),
-        Study("atlas_balance", "the 11 tilings at 25 and 49 faces under greedy and MCTS self-play", atlas_balance_study, "about 20 min"),
+        Study(
+            "pie",
+            f"first-player advantage under {TOP_RUNG} self-play, with and without the pie rule",
+            pie_study,
+            "20-40 min",
+        ),
+        Study(
+            "atlas_balance",
+            "the 11 tilings at 25 and 49 faces under greedy and MCTS self-play",
+            atlas_balance_study,
+            "about 20 min",
+        ),
     )
 }
 
 
-__all__ = ["balance", "balance_rows", "balance_table", "pie_settings", "atlas_boards", "atlas_table", "DEFAULT_SIZES", "STUDIES", "LADDER"]
+__all__ = [
+    "balance",
+    "balance_rows",
+    "balance_table",
+    "pie_settings",
+    "atlas_boards",
+    "atlas_table",
+    "DEFAULT_SIZES",
+    "STUDIES",
+    "LADDER",
+]

@@ -33,9 +33,12 @@ import pandas as pd
 
 from negenlab.core import simulate
 from negenlab.core.data import data_file
+from negenlab.core.compare import sprt
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.ladder import skill_trace
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.store import ResultStore
+from negenlab.core.studies import Study, StudyContext, StudyResult
 from negenlab.core.summary_table import COLUMNS, long_table, mean_row, rate_row, wide
 
 from . import ENTRY
@@ -335,3 +338,138 @@ def load_proofs(size: int = 5) -> list[dict]:
     """The committed single proofs of one board size (``proofs_5x5.jsonl``)."""
     text = data_file("necklace", f"proofs_{size}x{size}.jsonl").read_text()
     return read_proofs(text.splitlines()).get(size, [])
+
+
+# ---------------------------------------------------------------------------------------------- long studies
+# ``negenlab study necklace <name>``: tables in data/necklace with their commands, games kept in
+# a resumable store.
+
+LADDER = ("random", "mcts:50", "mcts:200", "mcts:800")
+LADDER_SIZE = 7
+ADVANTAGE_SIZES = (5, 6, 7, 8, 9, 10, 11)
+ADVANTAGE_AGENT = "mcts:400"
+SWAP_MAP_SIZE = 7
+SWAP_MAP_AGENT = "mcts:200"
+SWAP_MAP_GAMES = 100
+
+
+class OpeningGame(NecklaceGame):
+    """Necklace after a fixed first move by Red, with no swap: Blue moves next. The games behind
+    the swap map (a point where Red does well is a point Blue should swap).
+
+    >>> s = OpeningGame(5, (2, 2)).new_initial_state()
+    >>> s.position.to_text().splitlines()[2], s.current_player
+    ('..R..', 1)
+    """
+
+    def __init__(self, size: int, opening: tuple[int, int]):
+        super().__init__(Rules(size=size, swap=False))
+        self.opening = (int(opening[0]), int(opening[1]))
+
+    def new_initial_state(self):
+        state = super().new_initial_state()
+        state.apply(self.opening)
+        return state
+
+    def describe(self) -> dict[str, Any]:
+        return {**super().describe(), "opening": list(self.opening)}
+
+
+def _agent(spec: str):
+    return ENTRY.make_agent(spec)
+
+
+def ladder_study(ctx: StudyContext) -> StudyResult:
+    """The skill trace on 7x7 with the swap rule: each rung of :data:`LADDER` against the one
+    below, seats rotated on common seeds, each step decided by an SPRT (capped at 200 units)."""
+    game = NecklaceGame(Rules(size=LADDER_SIZE))
+    trace = skill_trace(
+        game, LADDER, _agent, seed=ctx.seed, max_units=200, store=ctx.store, workers=ctx.workers, progress=ctx.progress
+    )
+    trace.insert(0, "size", LADDER_SIZE)
+    return StudyResult(trace, rules=game.rules, agents=list(LADDER))
+
+
+def advantage_study(ctx: StudyContext) -> StudyResult:
+    """The first player's edge by board size (5 to 11), with and without the swap rule, under
+    :data:`ADVANTAGE_AGENT` self-play: per cell an SPRT on the first player's score (H0 0.5,
+    H1 0.55; from 100 to 200 games), with Red's win rate and the swap rate of the same games."""
+    agents = [_agent(ADVANTAGE_AGENT), _agent(ADVANTAGE_AGENT)]
+    parts = []
+    for size in ADVANTAGE_SIZES:
+        for swap in (False, True):
+            game = NecklaceGame(Rules(size=size, swap=swap))
+            where = ctx.store_for(f"{size}x{size}-{'swap' if swap else 'noswap'}")
+            r = sprt(game, agents, seed=ctx.seed, batch=50, max_games=200, store=where, workers=ctx.workers)
+            ctx.progress(f"{size}x{size}, swap {swap}: {r}")
+            df = simulate(game, agents, r.units, ctx.seed, store=where, workers=ctx.workers, progress=False)
+            t = summarise(df, group=f"{size}x{size}, {'swap' if swap else 'no swap'}")
+            t = t[t["metric"].isin([SEAT0_WINS, RED_WINS, SWAPS, DRAWS, LENGTH])].copy()
+            first = t["metric"] == SEAT0_WINS
+            for k in ("decision", "capped", "llr", "h0", "h1"):
+                t.loc[first, k] = getattr(r, k)
+            parts.append(t.assign(size=size, swap=swap, agents=ADVANTAGE_AGENT))
+    return StudyResult(pd.concat(parts, ignore_index=True), agents=[ADVANTAGE_AGENT] * 2)
+
+
+def swap_map_study(ctx: StudyContext) -> StudyResult:
+    """Red's win rate after each first move on 7x7 (no swap, Blue to move), from
+    :data:`SWAP_MAP_GAMES` games of :data:`SWAP_MAP_AGENT` self-play per opening, with Wilson
+    intervals. Openings that mirror each other (left-right, top-bottom, half turn) share their games."""
+    size = SWAP_MAP_SIZE
+    maps = symmetry_maps(size)
+    agents = [_agent(SWAP_MAP_AGENT), _agent(SWAP_MAP_AGENT)]
+    rows, done = [], {}
+    for p in range(size * size):
+        canon = int(maps[:, p].min())
+        if canon not in done:
+            opening = divmod(canon, size)
+            df = simulate(
+                OpeningGame(size, opening),
+                agents,
+                SWAP_MAP_GAMES,
+                ctx.seed,
+                store=ctx.store_for(f"opening-{opening[0]}-{opening[1]}"),
+                workers=ctx.workers,
+                progress=False,
+            )
+            done[canon] = rate_row(RED_WINS, int((df["winner_colour"] == "red").sum()), len(df))
+            ctx.progress(f"opening row {opening[0] + 1}, col {opening[1] + 1}: red wins {done[canon]['value']:.2f}")
+        r, c = divmod(p, size)
+        rows.append({"row": r, "col": c, "same_as": "%d,%d" % divmod(canon, size), **done[canon]})
+    table = pd.DataFrame(rows).drop(columns=["group"])
+    return StudyResult(table, rules=Rules(size=size, swap=False), agents=[SWAP_MAP_AGENT] * 2)
+
+
+def swap_map_from_table(table: pd.DataFrame, column: str = "value") -> np.ndarray:
+    """The swap-map study's ``column`` (value, lo or hi) as a size x size array."""
+    size = int(table["row"].max()) + 1
+    out = np.full((size, size), np.nan)
+    out[table["row"].to_numpy(int), table["col"].to_numpy(int)] = table[column].to_numpy(float)
+    return out
+
+
+STUDIES = {
+    s.name: s
+    for s in (
+        Study(
+            "ladder",
+            f"skill trace on {LADDER_SIZE}x{LADDER_SIZE} with swap: " + " < ".join(LADDER),
+            ladder_study,
+            "about 25 min",
+        ),
+        Study(
+            "advantage",
+            f"the first player's edge by size {ADVANTAGE_SIZES[0]}-{ADVANTAGE_SIZES[-1]}, with and without swap, "
+            f"under {ADVANTAGE_AGENT} self-play",
+            advantage_study,
+            "about 40 min",
+        ),
+        Study(
+            "swap_map",
+            f"Red's win rate after each opening on {SWAP_MAP_SIZE}x{SWAP_MAP_SIZE} ({SWAP_MAP_AGENT})",
+            swap_map_study,
+            "about 10 min",
+        ),
+    )
+}
