@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-
 from pathlib import Path
 
 import pandas as pd

@@ -80,7 +80,7 @@ def skill_trace(
         raise InvalidInputError(f"the rungs must differ, got {list(rungs)}")
     fair = 1 / game.num_players
     rows = []
-    for below, rung in zip(rungs, rungs[1:]):
+    for below, rung in zip(rungs[:-1], rungs[1:], strict=True):
         where = None if store is None else Path(store) / f"{_slug(rung)}-vs-{_slug(below)}"
         r = compare(
             game,
@@ -116,7 +116,7 @@ def strongest_rewarded(trace: pd.DataFrame) -> str:
     'mcts:50'
     """
     top = str(trace["below"].iloc[0])
-    for rung, decision in zip(trace["rung"], trace["decision"]):
+    for rung, decision in zip(trace["rung"], trace["decision"], strict=True):
         if decision != "H1":
             break
         top = str(rung)

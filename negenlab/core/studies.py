@@ -85,6 +85,20 @@ def run_study(study: Study, ctx: StudyContext, out: str | Path) -> Path:
     )
 
 
+def committed_table(game: str, name: str) -> pd.DataFrame:
+    """The committed table ``data/<game>/<name>.csv`` of a study, with its sidecar in
+    ``df.attrs["negenlab"]`` (a :class:`~negenlab.core.data.MissingDataError` when it is not shipped)."""
+    import json
+
+    from .data import data_file
+
+    with data_file(game, f"{name}.csv").open() as fh:
+        table = pd.read_csv(fh)
+    sidecar = data_file(game, f"{name}.json", must_exist=False)
+    table.attrs["negenlab"] = json.loads(sidecar.read_text()) if sidecar.is_file() else {}
+    return table
+
+
 def agree(committed: float, c_lo: float, c_hi: float, fresh: float, f_lo: float, f_hi: float) -> bool:
     """Do a committed estimate and a fresh one agree? True when their difference lies within
     1.96 standard errors of the difference, each standard error read off its 95% interval."""
@@ -111,4 +125,4 @@ def check_row(what: str, committed: pd.Series | dict, fresh: tuple[float, float,
     }
 
 
-__all__ = ["Study", "StudyContext", "StudyResult", "run_study", "agree", "check_row"]
+__all__ = ["Study", "StudyContext", "StudyResult", "run_study", "committed_table", "agree", "check_row"]

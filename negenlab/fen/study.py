@@ -36,10 +36,10 @@ import pandas as pd
 from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
-from negenlab.core.registry import AgentSpec
-from negenlab.core.compare import sprt
+from negenlab.core.compare import compare, sprt
 from negenlab.core.ladder import skill_trace
-from negenlab.core.studies import Study, StudyContext, StudyResult
+from negenlab.core.registry import AgentSpec
+from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import long_table, mean_row, rate_row
 
 from . import tilings as T
@@ -267,6 +267,51 @@ def atlas_balance_study(ctx: StudyContext) -> StudyResult:
         agents=list(ATLAS_AGENTS),
         extra={"games": ATLAS_AGENTS},
     )
+
+
+def fresh_check(ctx: StudyContext) -> pd.DataFrame:
+    """A fresh sample (the next seed) of two committed FEN numbers: greedy against random on the
+    standard board (the ladder's first step) and greedy self-play on 3.3.3.3.3.3 at 25 faces."""
+    fresh_seed = ctx.seed + 1
+    rows = []
+    trace = committed_table("fen", "ladder")
+    step = trace[(trace["rung"] == "greedy") & (trace["below"] == "random")].iloc[0]
+    r = compare(
+        games.load("fen", board=STANDARD_BOARD),
+        challenger=_make_agent("greedy"),
+        baseline=_make_agent("random"),
+        seed=fresh_seed,
+        max_units=100,
+        batch=100,
+        workers=ctx.workers,
+    )
+    committed = {"value": step["score"], "lo": step["lo"], "hi": step["hi"], "n": step["units"]}
+    rows.append(
+        check_row("ladder: greedy's score against random (pairs)", committed, (r.estimate, r.lo, r.hi, r.units))
+    )
+    atlas = committed_table("fen", "atlas_balance")
+    pick = atlas[
+        (atlas["tiling"] == "3.3.3.3.3.3")
+        & (atlas["faces"] == 25)
+        & (atlas["agents"] == "greedy")
+        & (atlas["metric"] == "first_player_win_rate")
+    ].iloc[0]
+    board = T.archimedean("3.3.3.3.3.3", faces=25)
+    df = simulate(
+        FenGame(board, Rules(pie_rule=False)),
+        [_make_agent("greedy")] * 2,
+        200,
+        fresh_seed,
+        workers=ctx.workers,
+        progress=False,
+    )
+    q = rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), len(df))
+    rows.append(
+        check_row(
+            "atlas: first player wins, 3.3.3.3.3.3 at 25 faces, greedy", pick, (q["value"], q["lo"], q["hi"], q["n"])
+        )
+    )
+    return pd.DataFrame(rows)
 
 
 STUDIES = {

@@ -32,13 +32,13 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core import simulate
-from negenlab.core.data import data_file
 from negenlab.core.compare import sprt
+from negenlab.core.data import data_file
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import skill_trace
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.store import ResultStore
-from negenlab.core.studies import Study, StudyContext, StudyResult
+from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import COLUMNS, long_table, mean_row, rate_row, wide
 
 from . import ENTRY
@@ -436,7 +436,7 @@ def swap_map_study(ctx: StudyContext) -> StudyResult:
             done[canon] = rate_row(RED_WINS, int((df["winner_colour"] == "red").sum()), len(df))
             ctx.progress(f"opening row {opening[0] + 1}, col {opening[1] + 1}: red wins {done[canon]['value']:.2f}")
         r, c = divmod(p, size)
-        rows.append({"row": r, "col": c, "same_as": "%d,%d" % divmod(canon, size), **done[canon]})
+        rows.append({"row": r, "col": c, "same_as": f"{canon // size},{canon % size}", **done[canon]})
     table = pd.DataFrame(rows).drop(columns=["group"])
     return StudyResult(table, rules=Rules(size=size, swap=False), agents=[SWAP_MAP_AGENT] * 2)
 
@@ -447,6 +447,35 @@ def swap_map_from_table(table: pd.DataFrame, column: str = "value") -> np.ndarra
     out = np.full((size, size), np.nan)
     out[table["row"].to_numpy(int), table["col"].to_numpy(int)] = table[column].to_numpy(float)
     return out
+
+
+def fresh_check(ctx: StudyContext) -> pd.DataFrame:
+    """A fresh sample (the next seed) of two committed Necklace numbers: the first player's edge on
+    5x5 without swap, and Red's win rate after the centre opening on the 7x7 swap map."""
+    fresh_seed = ctx.seed + 1
+    rows = []
+    adv = committed_table("necklace", "advantage")
+    pick = adv[(adv["size"] == 5) & (~adv["swap"].astype(bool)) & (adv["metric"] == SEAT0_WINS)].iloc[0]
+    agents = [_agent(ADVANTAGE_AGENT), _agent(ADVANTAGE_AGENT)]
+    df = simulate(NecklaceGame(Rules(size=5, swap=False)), agents, 60, fresh_seed, workers=ctx.workers, progress=False)
+    q = rate_row(SEAT0_WINS, int((df["winner"] == 0).sum()), len(df))
+    rows.append(
+        check_row(
+            f"5x5 without swap: first player wins ({ADVANTAGE_AGENT})", pick, (q["value"], q["lo"], q["hi"], q["n"])
+        )
+    )
+    smap = committed_table("necklace", "swap_map")
+    centre = SWAP_MAP_SIZE // 2
+    pick = smap[(smap["row"] == centre) & (smap["col"] == centre)].iloc[0]
+    agents = [_agent(SWAP_MAP_AGENT), _agent(SWAP_MAP_AGENT)]
+    df = simulate(
+        OpeningGame(SWAP_MAP_SIZE, (centre, centre)), agents, 40, fresh_seed, workers=ctx.workers, progress=False
+    )
+    q = rate_row(RED_WINS, int((df["winner_colour"] == "red").sum()), len(df))
+    rows.append(
+        check_row("7x7 swap map: red wins after the centre opening", pick, (q["value"], q["lo"], q["hi"], q["n"]))
+    )
+    return pd.DataFrame(rows)
 
 
 STUDIES = {

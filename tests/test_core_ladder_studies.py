@@ -1,0 +1,103 @@
+"""sprt (one rate), skill_trace, the study runner and ``negenlab study``: against hand-computed
+cases and against the pieces they are built from, computed separately."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from negenlab.cli import main
+from negenlab.core.agents import MCTSAgent, RandomAgent
+from negenlab.core.compare import compare, seat_win, sprt, sprt_decide
+from negenlab.core.errors import InvalidInputError
+from negenlab.core.examples import DiceRace, Nim
+from negenlab.core.ladder import TRACE_COLUMNS, skill_trace, strongest_rewarded
+from negenlab.core.simulate import simulate
+from negenlab.core.studies import Study, StudyContext, StudyResult, agree, check_row, run_study
+
+
+def test_sprt_of_a_certain_first_player_win_decides_h1_at_the_floor():
+    # Nim (1, 2): the first player wins by taking one from the heap of 2; a planner never misses it
+    r = sprt(Nim((1, 2)), [MCTSAgent(200), RandomAgent()], seed=3, batch=40)
+    assert (r.decision, r.units, r.games, r.estimate) == ("H1", 100, 100, 1.0)
+    assert not r.capped
+
+
+def test_sprt_matches_sprt_decide_on_the_same_games():
+    game, agents = DiceRace(12, 2), [RandomAgent(), RandomAgent()]
+    r = sprt(game, agents, h0=0.5, h1=0.6, seed=5, batch=30, max_games=300)
+    values = seat_win(0)(simulate(game, agents, 300, 5, progress=False, backend="serial")).to_numpy()
+    decision, used, llr = sprt_decide(values, 0.5, 0.6)
+    assert (r.decision, r.units) == (decision, used)
+    assert r.llr == pytest.approx(llr)
+    assert r.estimate == pytest.approx(values[:used].mean())
+    # the batch size does not move the decision
+    r2 = sprt(game, agents, h0=0.5, h1=0.6, seed=5, batch=7, max_games=300)
+    assert (r2.decision, r2.units) == (r.decision, r.units)
+
+
+def test_sprt_says_when_its_cap_stopped_it():
+    r = sprt(DiceRace(12, 2), [RandomAgent(), RandomAgent()], h0=0.5, h1=0.51, seed=1, max_games=120, batch=60)
+    assert r.decision == "undecided" and r.capped and r.units == 120
+
+
+def test_skill_trace_rows_are_the_pairwise_comparisons():
+    agents = {"random": RandomAgent(), "mcts:20": MCTSAgent(20), "mcts:200": MCTSAgent(200)}
+    game = Nim((1, 2, 3))
+    trace = skill_trace(game, list(agents), agents.__getitem__, seed=2, max_units=150, batch=50)
+    assert list(trace.columns) == TRACE_COLUMNS
+    assert list(zip(trace["below"], trace["rung"])) == [("random", "mcts:20"), ("mcts:20", "mcts:200")]
+    for row in trace.itertuples():
+        direct = compare(
+            game, challenger=agents[row.rung], baseline=agents[row.below], seed=2, max_units=150, batch=50
+        )
+        assert (row.decision, row.units, row.games) == (direct.decision, direct.units, direct.games)
+        assert row.score == pytest.approx(direct.estimate)
+        assert row.lo <= row.score <= row.hi and row.fair == 0.5
+
+
+def test_skill_trace_resumes_from_its_store(tmp_path):
+    agents = {"random": RandomAgent(), "mcts:30": MCTSAgent(30)}
+    first = skill_trace(Nim((2, 2)), list(agents), agents.__getitem__, seed=4, max_units=100, store=tmp_path)
+    assert any(tmp_path.iterdir())
+    again = skill_trace(Nim((2, 2)), list(agents), agents.__getitem__, seed=4, max_units=100, store=tmp_path)
+    pd.testing.assert_frame_equal(first, again)
+
+
+def test_skill_trace_and_ladder_errors():
+    with pytest.raises(InvalidInputError, match="two or more"):
+        skill_trace(Nim((1, 2)), ["random"], lambda s: RandomAgent())
+    with pytest.raises(InvalidInputError, match="differ"):
+        skill_trace(Nim((1, 2)), ["random", "random"], lambda s: RandomAgent())
+    t = pd.DataFrame({"rung": ["b", "c"], "below": ["a", "b"], "decision": ["H0", "H1"]})
+    assert strongest_rewarded(t) == "a"  # the first step already fails
+
+
+def test_agree_by_hand():
+    # committed 0.50 +/- 0.05 (se 0.0255), fresh 0.60 +/- 0.05: difference 0.10 > 1.96 * 0.0361 = 0.0707
+    assert not agree(0.50, 0.45, 0.55, 0.60, 0.55, 0.65)
+    # fresh 0.56: 0.06 < 0.0707
+    assert agree(0.50, 0.45, 0.55, 0.56, 0.51, 0.61)
+    row = check_row("x", {"value": 0.5, "lo": 0.45, "hi": 0.55, "n": 400}, (0.56, 0.51, 0.61, 100))
+    assert row["agree"] and row["committed_n"] == 400 and row["fresh_n"] == 100
+
+
+def test_run_study_writes_the_table_with_its_command(tmp_path):
+    def run(ctx):
+        return StudyResult(pd.DataFrame({"x": [ctx.seed]}), agents=["random"], extra={"note": "tiny"})
+
+    ctx = StudyContext("nim", "tiny", seed=7)
+    path = run_study(Study("tiny", "a tiny study", run), ctx, tmp_path)
+    meta = json.loads(path.with_suffix(".json").read_text())
+    assert meta["command"] == "negenlab study nim tiny --seed 7" and meta["seed"] == 7 and meta["note"] == "tiny"
+    assert pd.read_csv(path)["x"].tolist() == [7]
+
+
+def test_cli_lists_each_games_studies_and_refuses_unknown_ones(capsys):
+    for game in ("fen", "necklace"):
+        assert main(["study", game, "--json"]) == 0
+        names = [row["study"] for row in json.loads(capsys.readouterr().out)]
+        assert "ladder" in names and "check" in names
+    assert main(["study", "fen", "nope"]) == 2
+    assert "no study 'nope'" in capsys.readouterr().err
