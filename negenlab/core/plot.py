@@ -78,3 +78,76 @@ def heatmap(
     if title:
         ax.set_title(title)
     return ax
+
+
+def plot_skill_trace(trace: pd.DataFrame, ax=None, title: str | None = None):
+    """A skill trace (:func:`negenlab.core.ladder.skill_trace`): each rung's score against the rung
+    below with its 95% interval, the fair share dashed, and the SPRT decision and units on each point.
+
+    >>> t = pd.DataFrame({"rung": ["greedy", "mcts:50"], "below": ["random", "greedy"], "score": [.7, .6],
+    ...                   "lo": [.65, .55], "hi": [.75, .65], "fair": [.5, .5], "units": [100, 120],
+    ...                   "decision": ["H1", "H1"], "capped": [False, False]})
+    >>> plot_skill_trace(t).get_ylabel()
+    'score against the rung below'
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 3.2))
+    x = np.arange(len(trace))
+    s = trace["score"].to_numpy(float)
+    err = np.vstack([s - trace["lo"].to_numpy(float), trace["hi"].to_numpy(float) - s])
+    colours = ["#2e7d32" if d == "H1" else "#1565c0" if d == "H0" else "#e69500" for d in trace["decision"]]
+    ax.errorbar(x, s, yerr=err, fmt="none", ecolor="#555", capsize=4, zorder=1)
+    ax.scatter(x, s, c=colours, s=40, zorder=2)
+    ax.plot(x, s, color="#999", lw=1, zorder=0)
+    ax.axhline(float(trace["fair"].iloc[0]), color="grey", ls="--", lw=1)
+    labels = [f"{r}\nvs {b}" for r, b in zip(trace["rung"], trace["below"], strict=True)]
+    ax.set_xticks(x, labels, fontsize=8)
+    for xi, row in zip(x, trace.itertuples(), strict=True):
+        tag = f"{row.decision}, {row.units} units" + (" (cap)" if bool(row.capped) else "")
+        ax.annotate(tag, (xi, float(row.hi) + 0.01), ha="center", fontsize=7)
+    ax.set_ylabel("score against the rung below")
+    ax.set_ylim(min(0.3, float(np.nanmin(trace["lo"])) - 0.05), min(1.05, float(np.nanmax(trace["hi"])) + 0.1))
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_forest(
+    rows: pd.DataFrame,
+    label_col: str = "label",
+    ax=None,
+    ref: float | None = 0.5,
+    xlabel: str = "",
+    title: str | None = None,
+):
+    """A forest plot: one row per estimate (``value`` with ``lo``/``hi``), labelled, ``n`` at the
+    right, and a reference line at ``ref``.
+
+    >>> ax = plot_forest(pd.DataFrame({"label": ["a", "b"], "value": [.5, .6], "lo": [.4, .5], "hi": [.6, .7], "n": [90, 90]}))
+    >>> [t.get_text() for t in ax.get_yticklabels()]
+    ['a', 'b']
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 0.35 * len(rows) + 1.2))
+    y = np.arange(len(rows))[::-1]
+    v = rows["value"].to_numpy(float)
+    err = np.vstack([v - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - v])
+    ax.errorbar(v, y, xerr=err, fmt="o", color="#4c78a8", ecolor="#555", capsize=3, ms=4)
+    ax.set_yticks(y, [str(s) for s in rows[label_col]], fontsize=8)
+    if ref is not None:
+        ax.axvline(ref, color="grey", ls="--", lw=1)
+    if "n" in rows:
+        for yi, n in zip(y, rows["n"], strict=True):
+            ax.annotate(
+                f"n={int(n)}",
+                (1.0, yi),
+                xycoords=("axes fraction", "data"),
+                xytext=(4, 0),
+                textcoords="offset points",
+                va="center",
+                fontsize=7,
+            )
+    ax.set_xlabel(xlabel)
+    if title:
+        ax.set_title(title)
+    return ax

@@ -16,6 +16,8 @@ nodes drawn strong; faces the player to move may capture are hatched green.
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
@@ -112,5 +114,41 @@ def gallery(boards, ncols: int = 4, size: float = 2.6):
         draw_board(t, ax=ax, node_size=4, title=f"{name}\n{t.num_faces} faces, n={r.n} e={r.e}")
     for ax in axes[len(boards) :]:
         ax.set_axis_off()
+    fig.tight_layout()
+    return fig
+
+
+def plot_atlas_balance(atlas_bal: pd.DataFrame, metric: str = "first_player_win_rate"):
+    """The tilings compared (the ``atlas_balance`` study): one panel per size, one row per tiling,
+    the first player's win rate with its 95% interval for each agent, tilings sorted by balance
+    under the last agent at the largest size.
+
+    >>> rows = [{"tiling": t, "faces": f, "agents": a, "metric": "first_player_win_rate", "value": .5,
+    ...          "lo": .4, "hi": .6, "n": 100} for t in ("4.4.4.4", "6.6.6") for f in (25, 49) for a in ("greedy", "mcts:50")]
+    >>> len(plot_atlas_balance(pd.DataFrame(rows)).axes)
+    2
+    """
+    t = atlas_bal[atlas_bal["metric"] == metric]
+    sizes = sorted(set(t["faces"]))
+    agents = list(dict.fromkeys(t["agents"]))
+    last = t[(t["faces"] == sizes[-1]) & (t["agents"] == agents[-1])]
+    order = list(last.assign(gap=(last["value"] - 0.5).abs()).sort_values(["gap", "tiling"])["tiling"])
+    fig, axes = plt.subplots(1, len(sizes), figsize=(5.6 * len(sizes), 0.32 * len(order) + 1.4), sharey=True)
+    axes = np.atleast_1d(axes)
+    colours = ["#4c78a8", "#e45756", "#54a24b", "#b279a2"]
+    y = np.arange(len(order))[::-1]
+    for ax, faces in zip(axes, sizes, strict=True):
+        for k, agent in enumerate(agents):
+            rows = t[(t["faces"] == faces) & (t["agents"] == agent)].set_index("tiling").reindex(order)
+            v = rows["value"].to_numpy(float)
+            err = np.vstack([v - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - v])
+            off = (k - (len(agents) - 1) / 2) * 0.25
+            ax.errorbar(v, y + off, xerr=err, fmt="o", ms=3, capsize=2, color=colours[k % 4], label=agent)
+        ax.axvline(0.5, color="grey", ls="--", lw=1)
+        ax.set_title(f"{faces} faces")
+        ax.set_xlabel("first player's win rate")
+        ax.set_xlim(0, 1)
+    axes[0].set_yticks(y, order, fontsize=8)
+    axes[-1].legend(fontsize=8, loc="lower right")
     fig.tight_layout()
     return fig

@@ -1,9 +1,10 @@
 """The FEN page of ``negenlab report``.
 
-Sections: credits; n/e on the standard boards in both readings (the boundary effect); the
-atlas of regular and Archimedean tilings with a gallery; self-play balance on the standard
-board with and without the pie rule (random and greedy agents); engine speed note.
-Defaults keep the whole page under a minute on 2 cores; ``--games N`` scales the studies.
+Findings first; then the committed studies (``negenlab study fen ...``): the skill trace, the
+first-player advantage with and without the pie rule at the top rung, the tilings compared under
+greedy and MCTS, the blocked end; then n/e on the standard boards in both readings, the atlas
+with its gallery, and a fresh random/greedy sample made while the page is written. Defaults keep
+the page under a minute on 2 cores; ``--games N`` scales the fresh sample.
 """
 
 from __future__ import annotations
@@ -16,6 +17,14 @@ import pandas as pd
 from negenlab.core.data import MissingDataError, data_file
 
 TITLE = "FEN"
+SKILL = "Skill trace: does FEN reward stronger play?"
+PIE = "First-player advantage and the pie rule at the top rung"
+TILINGS = "Which tilings play best?"
+BLOCKED = "The blocked end: can FEN be drawn?"
+NE = "Per-turn counts n and e: interior vs literal reading"
+ATLAS = "Atlas: regular and Archimedean tilings"
+LIVE = "A fresh sample: random and greedy play"
+STUDY_NAMES = ("ladder", "pie", "atlas_balance", "blocked")
 
 
 def committed_atlas() -> tuple[pd.DataFrame, dict] | None:
@@ -32,26 +41,134 @@ def committed_atlas() -> tuple[pd.DataFrame, dict] | None:
     return table, meta
 
 
+def committed_studies() -> dict[str, pd.DataFrame]:
+    """The committed FEN study tables that ship with the package, by study name."""
+    from negenlab.core.studies import committed_table
+
+    out = {}
+    for name in STUDY_NAMES:
+        try:
+            out[name] = committed_table("fen", name)
+        except MissingDataError:
+            pass
+    return out
+
+
+def _made_by(table: pd.DataFrame) -> str:
+    meta = table.attrs.get("negenlab", {})
+    return (
+        f"made by `{meta.get('command', '?')}` (negenlab {meta.get('negenlab_version', '?')}, "
+        f"seed {meta.get('seed', '?')}; Rules and agents in data/fen's sidecar JSON)"
+    )
+
+
+def _command(table: pd.DataFrame | None, fallback: str) -> str:
+    return fallback if table is None else table.attrs.get("negenlab", {}).get("command", fallback)
+
+
 def build(page, options) -> None:
-    from negenlab.core.agents import RandomAgent
-
-    from . import tilings
-    from .agents import GreedyAgent
-    from .game import FenGame
-    from .ne import derive_ne
-    from .plot import draw_board, gallery, plot_ne
-    from .rules import Rules
-    from .study import ATLAS_COMMAND, atlas_table, balance
-
-    games = options.games if options.games is not None else 200
-    seed = options.seed
     page.note(
         "FEN: rules by Phil Leduc (2024), implemented in negenlab for rules analysis. The designer's "
         "text is not reproduced; rules as modelled are on negenlab's FEN rules page."
     )
+    studies = committed_studies()
+    _skill_section(page, studies.get("ladder"))
+    _pie_section(page, studies.get("pie"))
+    _tilings_section(page, studies.get("atlas_balance"))
+    _blocked_section(page, studies.get("blocked"))
+    ne_rows = _ne_section(page)
+    atlas, atlas_command = _atlas_section(page)
+    t_random = _live_section(page, options)
+    page.findings(findings(ne_rows, t_random, studies, atlas, options.command("fen"), atlas_command), first=True)
 
-    # -- n/e -------------------------------------------------------------------------------------
-    page.heading("Per-turn counts n and e: interior vs literal reading")
+
+def _skill_section(page, trace: pd.DataFrame | None) -> None:
+    import matplotlib.pyplot as plt
+
+    from negenlab.core.plot import plot_skill_trace
+
+    page.heading(SKILL)
+    if trace is None:
+        page.warning("data/fen/ladder.csv is missing: run `negenlab study fen ladder` to add the skill trace.")
+        return
+    page.text(
+        "Each rung plays the rung below on the standard board (pie rule on), seats swapped on common seeds: "
+        "a unit is a seat-swapped pair, and each step is decided by an SPRT (H0: score 0.5, H1: 0.55, "
+        "alpha = beta = 0.05, from 100 units). Scores are the rung's share of points with 95% intervals."
+    )
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    plot_skill_trace(trace, ax=ax, title="FEN skill trace, triangle of side 7")
+    page.figure(fig, caption="Score of each rung against the rung below; green: the SPRT decided H1.")
+    page.table(trace, caption=_made_by(trace), folded="Skill trace table")
+
+
+def _pie_section(page, pie: pd.DataFrame | None) -> None:
+    import matplotlib.pyplot as plt
+
+    from negenlab.core.plot import plot_forest
+
+    from .study import TOP_RUNG
+
+    page.heading(PIE)
+    if pie is None:
+        page.warning("data/fen/pie.csv is missing: run `negenlab study fen pie` for the top rung's balance.")
+        return
+    page.text(
+        f"Self-play of the top rung ({TOP_RUNG}) on the standard board, with and without the pie rule. The "
+        "first player's win rate is decided by an SPRT per setting (H0 0.5 against H1 0.55, alpha = beta = "
+        "0.05, 100 to 300 games); the other rows come from the same games."
+    )
+    rows = pie[pie["metric"].isin(["first_player_win_rate", "swap_rate", "draw_rate", "ends_blocked"])].copy()
+    rows["label"] = rows["metric"].str.replace("_", " ") + ", pie " + rows["pie_rule"].map({True: "on", False: "off"})
+    fig, ax = plt.subplots(figsize=(6.5, 2.8))
+    plot_forest(rows, ax=ax, xlabel="rate (95% interval)", title=f"{TOP_RUNG} self-play, triangle of side 7")
+    page.figure(fig, caption="The first player's wins, swaps, draws and blocked ends, with and without the pie rule.")
+    page.table(pie.drop(columns=["group"]), caption=_made_by(pie), folded="Balance table of the top rung")
+
+
+def _tilings_section(page, atlas_bal: pd.DataFrame | None) -> None:
+    from .plot import plot_atlas_balance
+
+    page.heading(TILINGS)
+    if atlas_bal is None:
+        page.warning("data/fen/atlas_balance.csv is missing: run `negenlab study fen atlas_balance`.")
+        return
+    page.text(
+        "Self-play on each of the 11 regular and Archimedean tilings clipped to 25 and 49 faces, no pie rule: "
+        "greedy (400 games per board) and MCTS with 50 simulations per placement (100 games per board). "
+        "Balance: the distance of the first player's win rate from 1/2. Decisiveness: the share of games "
+        "with a winner."
+    )
+    page.figure(
+        plot_atlas_balance(atlas_bal),
+        caption="The first player's win rate per tiling with 95% intervals, sorted by balance under MCTS at 49 faces.",
+    )
+    page.table(
+        tiling_ranking(atlas_bal), caption="Tilings ranked by balance under MCTS at 49 faces", folded="Tiling ranking"
+    )
+    page.table(atlas_bal, caption=_made_by(atlas_bal), folded="Balance per tiling, size and agent")
+
+
+def _blocked_section(page, blocked: pd.DataFrame | None) -> None:
+    page.heading(BLOCKED)
+    if blocked is None:
+        page.warning("data/fen/blocked.csv is missing: run `negenlab study fen blocked`.")
+        return
+    page.text(
+        "When both players are stuck the game stops and a tie in faces is a draw. A seeded directed search "
+        "hunts for such positions on the standard board; the table says how hard it looked and what it found."
+    )
+    page.table(blocked, caption=_made_by(blocked))
+
+
+def _ne_section(page) -> list[dict]:
+    import matplotlib.pyplot as plt
+
+    from . import tilings
+    from .ne import derive_ne
+    from .plot import draw_board, plot_ne
+
+    page.heading(NE)
     page.text(
         "n and e follow the designer's derivation (N, E = most frequent number of faces per node / "
         "per edge; n = lcm/N, e = lcm/E). Read literally over all nodes, boundary nodes dominate small "
@@ -86,12 +203,6 @@ def build(page, options) -> None:
                 "agree": "yes" if r.agree else "NO",
             }
         )
-    page.table(
-        pd.DataFrame(rows),
-        caption="n/e in both readings; 'NO' marks boards where the literal reading contradicts the interior one",
-    )
-    import matplotlib.pyplot as plt
-
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.4), gridspec_kw={"width_ratios": [1, 1.3, 1.3]})
     draw_board(boards[0], ax=axes[0])
     plot_ne(boards[0], derive_ne(boards[0]), axes=axes[1:])
@@ -100,9 +211,21 @@ def build(page, options) -> None:
         caption="The standard board (triangle, side 7) and its faces-per-node / faces-per-edge "
         "histograms, all nodes vs interior nodes.",
     )
+    page.table(
+        pd.DataFrame(rows),
+        caption="n/e in both readings; 'NO' marks boards where the literal reading contradicts the interior one",
+        folded="n and e on seven boards",
+    )
+    return rows
 
-    # -- atlas -----------------------------------------------------------------------------------
-    page.heading("Atlas: regular and Archimedean tilings")
+
+def _atlas_section(page) -> tuple[pd.DataFrame, str]:
+    from . import tilings
+    from .ne import derive_ne
+    from .plot import gallery
+    from .study import ATLAS_COMMAND, atlas_table
+
+    page.heading(ATLAS)
     committed = committed_atlas()
     atlas_command = ATLAS_COMMAND
     if committed is not None:
@@ -115,57 +238,87 @@ def build(page, options) -> None:
     else:
         atlas = atlas_table(sizes=(25,), n_games=0)
         page.warning("data/fen/atlas.csv is missing: showing n/e only (no self-play) for 25-face boards.")
-    page.table(atlas, caption="faces, nodes, edges, N/E/n/e (interior), the literal reading (_all), and balance")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gal = [(name, b, derive_ne(b)) for name in tilings.ARCHIMEDEAN for b in [tilings.archimedean(name, faces=25)]]
     page.figure(gallery(gal, ncols=4), caption="The 11 tilings clipped to 25 faces around a face centre.")
-
-    # -- balance ---------------------------------------------------------------------------------
-    page.heading("Self-play balance on the standard board")
-    board = tilings.triangle(7)
-    page.text(
-        f"Seat 0 moves first. Each study is {games} random-vs-random games and {max(games // 4, 10)} "
-        f"greedy-vs-greedy games per pie setting (seeded); rates with n and 95% Wilson intervals, means with "
-        f"95% normal intervals. With the pie rule, a swap makes seat 1 the owner of the first colour."
-    )
-    t_random = balance(board, ["random", "random"], n_games=games, seed=seed, workers=options.workers)
-    t_greedy = balance(board, ["greedy", "greedy"], n_games=max(games // 4, 10), seed=seed, workers=options.workers)
-    table = pd.concat([t_random, t_greedy], ignore_index=True)
     page.table(
-        table.drop(columns=["board", "group"]),
-        caption="balance on triangle side 7 (the greedy agent never swaps, "
-        "so its rows with and without the pie rule are the same games)",
+        atlas,
+        caption="faces, nodes, edges, N/E/n/e (interior), the literal reading (_all), and random-play balance",
+        folded="Atlas table",
+    )
+    return atlas, atlas_command
+
+
+def _live_section(page, options) -> pd.DataFrame:
+    from negenlab.core.agents import RandomAgent
+
+    from . import tilings
+    from .agents import GreedyAgent
+    from .game import FenGame
+    from .rules import Rules
+    from .study import balance
+
+    games = options.games if options.games is not None else 200
+    board = tilings.triangle(7)
+    page.heading(LIVE)
+    page.text(
+        f"Made while this page was written: {games} random-vs-random and {max(games // 4, 10)} greedy-vs-greedy "
+        "games per pie setting on the standard board (seeded). With the pie rule, a swap makes seat 1 the "
+        "owner of the first colour."
+    )
+    t_random = balance(board, ["random", "random"], n_games=games, seed=options.seed, workers=options.workers)
+    t_greedy = balance(
+        board, ["greedy", "greedy"], n_games=max(games // 4, 10), seed=options.seed, workers=options.workers
+    )
+    page.table(
+        pd.concat([t_random, t_greedy], ignore_index=True).drop(columns=["board", "group"]),
+        caption="balance on triangle side 7 (the greedy agent never swaps, so its rows with and without the pie "
+        "rule are the same games)",
+        folded="Random and greedy balance table",
     )
     page.provenance(
         rules=Rules(),
         agents=[RandomAgent(), GreedyAgent()],
-        seed=seed,
+        seed=options.seed,
         command=options.command("fen"),
         board="triangle side 7",
         n=FenGame(board).n,
         e=FenGame(board).e,
     )
-    page.heading("Search agent: MCTS against greedy (small board)")
-    small = tilings.triangle(3)
-    n_mcts = max(games // 10, 10)
-    page.text(
-        f"UCT search (50 simulations per micro-action, random playouts) in seat 0 against the greedy agent "
-        f"in seat 1, and the reverse, on the triangle of side 3 (9 faces), {n_mcts} games per pie setting."
-    )
-    t_m1 = balance(small, ["mcts:50", "greedy"], n_games=n_mcts, seed=seed, workers=options.workers)
-    t_m2 = balance(small, ["greedy", "mcts:50"], n_games=n_mcts, seed=seed, workers=options.workers)
-    page.table(
-        pd.concat([t_m1, t_m2], ignore_index=True).drop(columns=["board", "group"]),
-        caption="MCTS(50) vs greedy on triangle side 3",
-    )
     page.note(
         "Engine speed (benchmarks/bench_fen.py): random self-play through the Python protocol, one "
         "placement per action, compared in one run with OpenSpiel dots_and_boxes 6x6 driven the same way."
     )
-    page.findings(
-        findings(rows, t_random, t_greedy, t_m1, t_m2, atlas, options.command("fen"), atlas_command), first=True
+    return t_random
+
+
+def tiling_ranking(atlas_bal: pd.DataFrame, faces: int = 49, agents: str = "mcts:50") -> pd.DataFrame:
+    """One row per tiling at ``faces`` under ``agents``: the first player's win rate with its
+    interval, balance gap (distance from 1/2) and decisiveness (games with a winner), most
+    balanced first.
+
+    >>> rows = [{"tiling": t, "faces": 49, "agents": "mcts:50", "metric": m, "value": v, "lo": v - .1,
+    ...          "hi": v + .1, "n": 100} for t, p in (("a", .7), ("b", .45))
+    ...         for m, v in (("first_player_win_rate", p), ("draw_rate", 0.0))]
+    >>> tiling_ranking(pd.DataFrame(rows))["tiling"].tolist()
+    ['b', 'a']
+    """
+    a = atlas_bal[(atlas_bal["faces"] == faces) & (atlas_bal["agents"] == agents)]
+    p1 = a[a["metric"] == "first_player_win_rate"].set_index("tiling")
+    draws = a[a["metric"] == "draw_rate"].set_index("tiling")["value"].reindex(p1.index)
+    out = pd.DataFrame(
+        {
+            "tiling": p1.index,
+            "first_player_wins": p1["value"].to_numpy(),
+            "lo": p1["lo"].to_numpy(),
+            "hi": p1["hi"].to_numpy(),
+            "n": p1["n"].to_numpy(),
+            "balance_gap": (p1["value"] - 0.5).abs().to_numpy(),
+            "decisive": (1 - draws).to_numpy(),
+        }
     )
+    return out.sort_values(["balance_gap", "tiling"]).reset_index(drop=True)
 
 
 def _metric(table: pd.DataFrame, metric: str, pie: bool) -> pd.Series:
@@ -178,28 +331,23 @@ def _pct(row) -> str:
 
 def findings(
     ne_rows: list[dict],
-    t_random,
-    t_greedy,
-    t_mcts_first,
-    t_mcts_second,
+    t_random: pd.DataFrame,
+    studies: dict[str, pd.DataFrame],
     atlas: pd.DataFrame,
     command: str,
     atlas_command: str = "",
 ) -> list[dict]:
     """The FEN page's numbered findings, each with its number, n and interval (or "exact") and the
-    designer claim it tests. The balance tables are :func:`negenlab.fen.study.balance` tables;
-    ``atlas_command`` is the command that made ``atlas``.
+    designer claim or question it tests. ``t_random`` is a :func:`negenlab.fen.study.balance` table
+    of random play; ``studies`` holds the committed study tables by name (any may be missing).
 
-    >>> import pandas as pd
     >>> row = lambda m, pie, v: {"metric": m, "pie_rule": pie, "value": v, "lo": v - .1, "hi": v + .1, "n": 100}
-    >>> t = pd.DataFrame([row(m, p, .5) for m in ("first_player_win_rate", "second_player_win_rate", "swap_rate")
-    ...                   for p in (True, False)])
+    >>> t = pd.DataFrame([row(m, p, .5) for m in ("first_player_win_rate", "swap_rate") for p in (True, False)])
     >>> ne = [{"board": "triangle side 7", "interior n,e": "1,3", "all n,e": "2,3", "agree": "NO"}]
-    >>> items = findings(ne, t, t, t, t, pd.DataFrame(), "negenlab report fen")
-    >>> items[0]["claim"]
-    '"one node or three edges" on the triangle'
+    >>> [f["claim"] for f in findings(ne, t, {}, pd.DataFrame(), "negenlab report fen")]
+    ['"one node or three edges" on the triangle', 'the pie rule (random play)']
     """
-    from negenlab.core.metrics import wilson_interval
+    from .study import TOP_RUNG
 
     out = []
     std = next(r for r in ne_rows if r["board"].startswith("triangle side 7"))
@@ -210,59 +358,85 @@ def findings(
             "text": f"Counting interior nodes and edges gives n,e = {std['interior n,e']} on the standard board, "
             f"the designer's values; read over all nodes it gives {std['all n,e']}. The two readings agree "
             f"on {agree} of {len(ne_rows)} boards (exact).",
-            "section": "Per-turn counts n and e: interior vs literal reading",
+            "section": NE,
             "command": command,
         }
     )
-    nopie, pie = _metric(t_random, "first_player_win_rate", False), _metric(t_random, "first_player_win_rate", True)
-    swaps = _metric(t_random, "swap_rate", True)
-    out.append(
-        {
-            "claim": "the pie rule",
-            "text": f"Between random players the first player wins {_pct(nopie)} without the pie rule and "
-            f"{_pct(pie)} with it; the second player swaps in {_pct(swaps)} of games.",
-            "section": "Self-play balance on the standard board",
-            "command": command,
-        }
-    )
-    g = _metric(t_greedy, "first_player_win_rate", False)
-    out.append(
-        {
-            "claim": "first-player advantage under stronger play",
-            "text": f"Between greedy players the first player wins {_pct(g)} on the standard board (the greedy "
-            "agent never swaps, so the pie rule changes nothing for it).",
-            "section": "Self-play balance on the standard board",
-            "command": command,
-        }
-    )
-    wins = (
-        _metric(t_mcts_first, "first_player_win_rate", False)["value"]
-        * _metric(t_mcts_first, "first_player_win_rate", False)["n"]
-        + _metric(t_mcts_second, "second_player_win_rate", False)["value"]
-        * _metric(t_mcts_second, "second_player_win_rate", False)["n"]
-    )
-    n = int(
-        _metric(t_mcts_first, "first_player_win_rate", False)["n"]
-        + _metric(t_mcts_second, "second_player_win_rate", False)["n"]
-    )
-    lo, hi = wilson_interval(int(round(wins)), n)
-    out.append(
-        {
-            "claim": "does the game reward search (skill)?",
-            "text": f"MCTS (50 simulations per micro-action) beats greedy in {100 * wins / n:.0f}% [{100 * lo:.0f}%, "
-            f"{100 * hi:.0f}%] of games on the 9-face triangle, seats swapped (n={n}, no pie rule).",
-            "section": "Search agent: MCTS against greedy (small board)",
-            "command": command,
-        }
-    )
-    if len(atlas) and "p1_win_nopie" in atlas:
+    trace = studies.get("ladder")
+    if trace is not None:
+        steps = "; ".join(
+            f"{r.rung} scores {100 * r.score:.0f}% [{100 * r.lo:.0f}%, {100 * r.hi:.0f}%] against {r.below} "
+            f"({r.decision}, {r.units} pairs{', capped' if r.capped else ''})"
+            for r in trace.itertuples()
+        )
+        out.append(
+            {
+                "claim": "does FEN reward stronger play? (skill trace)",
+                "text": f"On the standard board each rung beats the one below where the SPRT says H1: {steps}.",
+                "section": SKILL,
+                "command": _command(trace, "negenlab study fen ladder"),
+            }
+        )
+    pie = studies.get("pie")
+    if pie is not None:
+        off, on = _metric(pie, "first_player_win_rate", False), _metric(pie, "first_player_win_rate", True)
+        swaps = _metric(pie, "swap_rate", True)
+        out.append(
+            {
+                "claim": "the pie rule (at the top rung)",
+                "text": f"Under {TOP_RUNG} self-play the first player wins {_pct(off)} without the pie rule "
+                f"(SPRT: {off.get('decision', '?')}) and {_pct(on)} with it (SPRT: {on.get('decision', '?')}); "
+                f"the second player swaps in {_pct(swaps)} of games.",
+                "section": PIE,
+                "command": _command(pie, "negenlab study fen pie"),
+            }
+        )
+    else:
+        nopie, withpie = (
+            _metric(t_random, "first_player_win_rate", False),
+            _metric(t_random, "first_player_win_rate", True),
+        )
+        swaps = _metric(t_random, "swap_rate", True)
+        out.append(
+            {
+                "claim": "the pie rule (random play)",
+                "text": f"Between random players the first player wins {_pct(nopie)} without the pie rule and "
+                f"{_pct(withpie)} with it; the second player swaps in {_pct(swaps)} of games.",
+                "section": LIVE,
+                "command": command,
+            }
+        )
+    atlas_bal = studies.get("atlas_balance")
+    if atlas_bal is not None:
+        for faces in sorted(set(atlas_bal["faces"]))[-1:]:
+            rank = tiling_ranking(atlas_bal, faces=int(faces))
+            best, worst = rank.iloc[0], rank.iloc[-1]
+            fair = int(((rank["lo"] <= 0.5) & (rank["hi"] >= 0.5)).sum())
+            out.append(
+                {
+                    "claim": '"some tessellations will work better than others"',
+                    "text": f"Under MCTS self-play at {int(faces)} faces the first player's win rate runs from "
+                    f"{_pct({'value': best.first_player_wins, 'lo': best.lo, 'hi': best.hi, 'n': best.n})} "
+                    f"({best.tiling}) to "
+                    f"{_pct({'value': worst.first_player_wins, 'lo': worst.lo, 'hi': worst.hi, 'n': worst.n})} "
+                    f"({worst.tiling}); {fair} of {len(rank)} tilings have 1/2 inside their interval.",
+                    "section": TILINGS,
+                    "command": _command(atlas_bal, "negenlab study fen atlas_balance"),
+                }
+            )
+    elif len(atlas) and "p1_win_nopie" in atlas:
         a = atlas[atlas["faces"] == atlas["faces"].max()].copy()
         a["off"] = (a["p1_win_nopie"] - 0.5).abs()
         best, worst = a.sort_values("off").iloc[0], a.sort_values("off").iloc[-1]
 
         def rate(r) -> str:
-            return (
-                f"{100 * r['p1_win_nopie']:.0f}% [{100 * r['p1_win_nopie_lo']:.0f}%, {100 * r['p1_win_nopie_hi']:.0f}%]"
+            return _pct(
+                {
+                    "value": r["p1_win_nopie"],
+                    "lo": r["p1_win_nopie_lo"],
+                    "hi": r["p1_win_nopie_hi"],
+                    "n": r["games_nopie"],
+                }
             )
 
         out.append(
@@ -270,9 +444,19 @@ def findings(
                 "claim": '"some tessellations will work better than others"',
                 "text": f"Across {len(a)} tilings at {int(a['faces'].iloc[0])} faces the first player's win rate "
                 f"between random players runs from {rate(best)} ({best['tiling']}) to {rate(worst)} "
-                f"({worst['tiling']}), n={int(best['games_nopie'])} each, no pie rule.",
-                "section": "Atlas: regular and Archimedean tilings",
+                f"({worst['tiling']}), no pie rule.",
+                "section": ATLAS,
                 "command": atlas_command,
+            }
+        )
+    blocked = studies.get("blocked")
+    if blocked is not None and "finding" in blocked:
+        out.append(
+            {
+                "claim": "the blocked end (a tie in faces is a draw)",
+                "text": str(blocked["finding"].iloc[0]),
+                "section": BLOCKED,
+                "command": _command(blocked, "negenlab study fen blocked"),
             }
         )
     return out

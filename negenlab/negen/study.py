@@ -463,6 +463,33 @@ def write_closing_odds(out_dir="data/negen", progress=print) -> Path:
     )
 
 
+STUDIES: dict = {}  # the variant study has its own resumable command: python -m negenlab.negen.study
+FRESH_CELL = (3, "random", "straight/adjacency/join")
+FRESH_ROUNDS = 120
+
+
+def fresh_check(ctx) -> pd.DataFrame:
+    """A fresh sample (the next seed) of the committed Negen study: 120 single rounds of three
+    random players under the default reading, against study_exact.csv (seat 0's wins, turns)."""
+    from negenlab.core.studies import check_row, committed_table
+
+    players, mix, variant = FRESH_CELL
+    table = committed_table("negen", "study_exact")
+    row = table[(table["players"] == players) & (table["mix"] == mix) & (table["variant"] == variant)].iloc[0]
+    cell = next(c for c in study_cells("default", (players,), (mix,)) if c["variant"] == variant)
+    df = run_cell(cell, FRESH_ROUNDS, ctx.seed + 1, None, workers=ctx.workers or 1, progress=False)
+    fresh = {r["metric"]: r for r in cell_summary(df, cell).to_dict("records")}
+    out = []
+    for metric, what in (("seat0_win", "seat 0 wins a round"), ("turns", "turns per round")):
+        value, lo, hi = _wide_columns(metric)
+        committed = {"value": row[value], "lo": row[lo], "hi": row[hi], "n": row["n"]}
+        f = fresh[metric]
+        out.append(
+            check_row(f"{players} players, {mix}, {variant}: {what}", committed, (f["value"], f["lo"], f["hi"], f["n"]))
+        )
+    return pd.DataFrame(out)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description="Negen variant study on the exact engine (resumable)")
     ap.add_argument("--out", default="data/negen/study_exact.csv")
