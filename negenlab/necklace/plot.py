@@ -18,7 +18,7 @@ import pandas as pd
 
 from negenlab.core.plot import heatmap
 
-from .study import CROSSCUT_SHARE, RED_WINS, SECLUSION_SHARE
+from .study import CROSSCUT_SHARE, RED_WINS, SEAT0_WINS, SECLUSION_SHARE, SWAPS
 
 
 def text_colour(rgba) -> str:
@@ -33,10 +33,24 @@ def text_colour(rgba) -> str:
     return "black" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "white"
 
 
-def plot_swap_map(values: np.ndarray, ax=None, title: str | None = None, solved: bool = False):
+def plot_swap_map(
+    values: np.ndarray,
+    ax=None,
+    title: str | None = None,
+    solved: bool = False,
+    lo: np.ndarray | None = None,
+    hi: np.ndarray | None = None,
+):
     """Red's win rate after each first move; cells above 0.5 are the openings Blue should swap.
+    With 95% intervals (``lo``, ``hi``) the gold frame marks only openings whose whole interval
+    lies above 0.5, and a dotted grey frame those whose interval holds 0.5 (undecided).
 
     Rows and columns are numbered from 1; each number is white on dark cells, black on light ones.
+
+    >>> v = np.array([[0.7, 0.5], [0.3, 0.55]])
+    >>> ax = plot_swap_map(v, lo=v - 0.1, hi=v + 0.1)
+    >>> sum(p.get_edgecolor()[:3] == (1.0, 0.8431372549019608, 0.0) for p in ax.patches)
+    1
     """
     values = np.asarray(values, dtype=float)
     first_text = len(ax.texts) if ax is not None else 0  # the numbers heatmap adds come after these
@@ -56,7 +70,12 @@ def plot_swap_map(values: np.ndarray, ax=None, title: str | None = None, solved:
         label.set_color(text_colour(image.cmap(image.norm(values[int(round(r)), int(round(c))]))))
     n = values.shape[0]
     for (r, c), v in np.ndenumerate(values):
-        if v > 0.5:
+        if lo is not None and hi is not None:
+            if lo[r, c] > 0.5:
+                ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec="gold", lw=2))
+            elif hi[r, c] >= 0.5:
+                ax.add_patch(plt.Rectangle((c - 0.45, r - 0.45), 0.9, 0.9, fill=False, ec="grey", lw=1, ls=":"))
+        elif v > 0.5:
             ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec="gold", lw=2))
     ax.set_xticks(range(n), [str(i + 1) for i in range(n)])
     ax.set_yticks(range(n), [str(i + 1) for i in range(n)])
@@ -85,6 +104,37 @@ def plot_red_win_rates(table: pd.DataFrame, ax=None):
     ax.set_xlabel("board size")
     ax.set_ylabel("Red win rate (95% Wilson)")
     ax.legend(fontsize=8)
+    return ax
+
+
+def plot_edge_by_size(advantage: pd.DataFrame, ax=None):
+    """The first player's win rate by board size with 95% intervals, with and without the swap
+    rule (the ``advantage`` study's table), the swap rate written under each swap point.
+
+    >>> rows = [{"metric": m, "size": s, "swap": w, "value": .6, "lo": .5, "hi": .7, "n": 100}
+    ...         for m in ("first player wins", "swaps") for s in (5, 7) for w in (False, True)]
+    >>> len(plot_edge_by_size(pd.DataFrame(rows)).lines) > 0
+    True
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.4))
+    first = advantage[advantage["metric"] == SEAT0_WINS]
+    swaps = advantage[advantage["metric"] == SWAPS]
+    for swap, colour, shift in ((False, "#c0392b", -0.08), (True, "#2c6fbb", 0.08)):
+        sub = first[first["swap"].astype(bool) == swap].sort_values("size")
+        y, err = _value_and_errors(sub)
+        x = sub["size"].to_numpy(float) + shift
+        label = f"{'with' if swap else 'without'} swap (n={int(sub['n'].min())}-{int(sub['n'].max())})"
+        ax.errorbar(x, y, yerr=err, marker="o", capsize=3, color=colour, label=label)
+        if swap:
+            rate = swaps[swaps["swap"].astype(bool)].set_index("size")["value"]
+            for xi, s_ in zip(x, sub["size"], strict=True):
+                ax.annotate(f"{100 * rate.get(s_, np.nan):.0f}% swap", (xi, 0.04), ha="center", fontsize=7)
+    ax.axhline(0.5, color="grey", ls="--", lw=1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("board size")
+    ax.set_ylabel("first player wins (95%)")
+    ax.legend(fontsize=8, loc="upper right")
     return ax
 
 

@@ -1,7 +1,9 @@
-"""The Necklace section of ``negenlab report``: solver table, self-play statistics, swap map.
+"""The Necklace page of ``negenlab report``.
 
-Defaults keep the whole section within about a minute on two cores; ``--games N`` sets
-the games per random-agent study (MCTS studies use N // 5, at least 4).
+Findings first; then the committed studies (``negenlab study necklace ...``): the skill trace,
+the first player's edge by size with and without swap, the 7x7 swap map with intervals, the
+search for draws; then the solver's exact tables, a fresh self-play sample made while the page
+is written (``--games N`` sets its random games; MCTS uses N // 5, at least 4) and an example game.
 """
 
 from __future__ import annotations
@@ -9,41 +11,182 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pandas as pd
+
+from negenlab.core.data import MissingDataError
 
 TITLE = "Necklace"
-
 SIZES = (5, 7, 9, 11)
 MCTS_SIMS = 50
+STUDY_NAMES = ("ladder", "advantage", "swap_map", "draws")
+
+SKILL = "Skill trace: does Necklace reward stronger play?"
+EDGE = "The first player's edge by board size"
+SWAP_MAP = "Where should Blue swap? The 7x7 swap map"
+DRAWLESS = '"Drawless": searching for a draw'
+EXACT = "Perfect play on small boards"
+LIVE = "A fresh self-play sample"
+
+
+def committed_studies() -> dict[str, pd.DataFrame]:
+    """The committed Necklace study tables that ship with the package, by study name."""
+    from negenlab.core.studies import committed_table
+
+    out = {}
+    for name in STUDY_NAMES:
+        try:
+            out[name] = committed_table("necklace", name)
+        except MissingDataError:
+            pass
+    return out
+
+
+def _made_by(table: pd.DataFrame) -> str:
+    meta = table.attrs.get("negenlab", {})
+    return (
+        f"made by `{meta.get('command', '?')}` (negenlab {meta.get('negenlab_version', '?')}, "
+        f"seed {meta.get('seed', '?')}; Rules and agents in data/necklace's sidecar JSON)"
+    )
+
+
+def _command(table: pd.DataFrame, fallback: str) -> str:
+    return table.attrs.get("negenlab", {}).get("command", fallback)
+
+
+def _pct(value: float, lo: float, hi: float, n: int | None = None) -> str:
+    text = f"{100 * value:.0f}% [{100 * lo:.0f}%, {100 * hi:.0f}%]"
+    return text + (f" (n={int(n)})" if n is not None else "")
 
 
 def build(page, options) -> None:
-    import matplotlib.pyplot as plt
-
-    from negenlab.core.game import rules_to_dict
-
-    from .game import State
-    from .plot import plot_lengths, plot_red_win_rates, plot_restrictions, plot_swap_map
-    from .rules import Rules
-    from .study import DRAWS, SOLUTIONS_COMMAND, load_tables, metric, study, swap_map_mcts, swap_map_solved, wide_view
-    from .svg import board_svg
-
-    t0 = time.perf_counter()
     page.text(
         "Necklace by Mark Steere and Luis Bolaños Mures (2024). Red connects top and bottom, Blue left "
         "and right, orthogonally; a placement may not create a crosscut nor leave an empty region "
         "without an edge point; a colour that cannot place is skipped. negenlab reports a position "
         "where nobody can move and nobody has won as a draw (the designers call the game drawless)."
     )
+    studies = committed_studies()
+    _skill_section(page, studies.get("ladder"))
+    _edge_section(page, studies.get("advantage"))
+    _swap_map_section(page, studies.get("swap_map"))
+    _drawless_section(page, studies.get("draws"))
+    solutions = _exact_section(page)
+    table = _live_section(page, options)
+    page.findings(findings(solutions, table, studies, options.command("necklace")), first=True)
 
-    # -------------------------------------------------------------- exact results
-    page.heading("Perfect play on small boards")
+
+def _skill_section(page, trace: pd.DataFrame | None) -> None:
+    import matplotlib.pyplot as plt
+
+    from negenlab.core.plot import plot_skill_trace
+
+    page.heading(SKILL)
+    if trace is None:
+        page.warning("data/necklace/ladder.csv is missing: run `negenlab study necklace ladder`.")
+        return
+    page.text(
+        "Each rung plays the rung below on 7x7 with the swap rule, seats swapped on common seeds (a unit is "
+        "a seat-swapped pair); each step is decided by an SPRT (H0: score 0.5, H1: 0.55, alpha = beta = "
+        "0.05, 100 to 200 units). mcts:N is the compiled UCT search with N random playouts per move."
+    )
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    plot_skill_trace(trace, ax=ax, title="Necklace skill trace, 7x7")
+    page.figure(fig, caption="Score of each rung against the rung below; green: the SPRT decided H1.")
+    page.table(trace, caption=_made_by(trace), folded="Skill trace table")
+
+
+def _edge_section(page, advantage: pd.DataFrame | None) -> None:
+    import matplotlib.pyplot as plt
+
+    from .plot import plot_edge_by_size
+    from .study import ADVANTAGE_AGENT
+
+    page.heading(EDGE)
+    if advantage is None:
+        page.warning("data/necklace/advantage.csv is missing: run `negenlab study necklace advantage`.")
+        return
+    page.text(
+        f"Self-play of {ADVANTAGE_AGENT} on every size from 5 to 11, with and without the swap rule. Per cell an "
+        "SPRT decides whether the first player (seat 0) wins more than half (H0 0.5 against H1 0.55, "
+        "alpha = beta = 0.05, 100 to 200 games). With the swap rule Blue swaps only when its search values "
+        "its best placement below 1/2; the swap rate says how often that happened."
+    )
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    plot_edge_by_size(advantage, ax=ax)
+    page.figure(fig, caption="The first player's win rate by size, with 95% intervals, with and without swap.")
+    page.table(advantage.drop(columns=["group"]), caption=_made_by(advantage), folded="Edge by size, long table")
+
+
+def swap_decisions(swap_map: pd.DataFrame) -> dict:
+    """What the swap map decides: openings whose interval lies above 1/2 (Blue should swap), below
+    (Blue should place) or holds 1/2, and the opener's best opening against a Blue who swaps when
+    Red is ahead (the opening whose Red win rate is closest to 1/2, with its interval).
+
+    >>> t = pd.DataFrame({"row": [0, 0], "col": [0, 1], "value": [.8, .45], "lo": [.7, .35], "hi": [.9, .55], "n": 100})
+    >>> d = swap_decisions(t)
+    >>> d["swap"], d["place"], d["undecided"], (int(d["best"]["row"]), int(d["best"]["col"]))
+    (1, 0, 1, (0, 1))
+    """
+    above = int((swap_map["lo"] > 0.5).sum())
+    below = int((swap_map["hi"] < 0.5).sum())
+    gap = (swap_map["value"] - 0.5).abs()
+    best = swap_map.loc[gap.sort_values(kind="stable").index[0]].to_dict()
+    return {"swap": above, "place": below, "undecided": len(swap_map) - above - below, "best": best}
+
+
+def _swap_map_section(page, swap_map: pd.DataFrame | None) -> None:
+    import matplotlib.pyplot as plt
+
+    from .plot import plot_swap_map
+    from .study import SWAP_MAP_AGENT, SWAP_MAP_GAMES, swap_map_from_table
+
+    page.heading(SWAP_MAP)
+    if swap_map is None:
+        page.warning("data/necklace/swap_map.csv is missing: run `negenlab study necklace swap_map`.")
+        return
+    page.text(
+        f"Red's win rate after each first move on 7x7 (no swap, Blue to move), from {SWAP_MAP_GAMES} games of "
+        f"{SWAP_MAP_AGENT} self-play per opening, with Wilson intervals; openings that mirror each other share "
+        "their games. Gold frames: the whole interval lies above 1/2, so Blue should swap; dotted frames: "
+        "the interval holds 1/2."
+    )
+    fig, ax = plt.subplots(figsize=(5.2, 4.4))
+    plot_swap_map(
+        swap_map_from_table(swap_map),
+        ax=ax,
+        title=f"7x7, {SWAP_MAP_AGENT} self-play",
+        lo=swap_map_from_table(swap_map, "lo"),
+        hi=swap_map_from_table(swap_map, "hi"),
+    )
+    page.figure(fig, caption="Red's win rate after each opening (95% intervals in the table below).")
+    page.table(swap_map, caption=_made_by(swap_map), folded="Swap map with intervals")
+
+
+def _drawless_section(page, draws: pd.DataFrame | None) -> None:
+    page.heading(DRAWLESS)
+    if draws is None:
+        page.warning("data/necklace/draws.csv is missing: run `negenlab study necklace draws`.")
+        return
+    page.text(
+        "A draw is a reachable position where neither colour can place and nobody has won. On 3x3 to 5x5 the "
+        "search visits every reachable position once (a transposition table keyed by the position); on larger "
+        "boards a seeded directed search plays toward full boards while avoiding wins, and says how hard it looked."
+    )
+    page.table(draws, caption=_made_by(draws))
+
+
+def _exact_section(page) -> pd.DataFrame:
+    import matplotlib.pyplot as plt
+
+    from .plot import plot_swap_map
+    from .study import SOLUTIONS_COMMAND, load_tables, swap_map_solved
+
+    page.heading(EXACT)
     solutions, openings = load_tables()
-    page.table(
-        solutions,
-        caption=f"Committed solver table (data/necklace/solutions.csv, made by {SOLUTIONS_COMMAND}): "
-        "winner with perfect play, "
-        "Red's winning first moves (no swap), and the openings Blue should swap. "
-        "'second player' = with swap, seat 1 wins whatever seat 0 opens.",
+    page.text(
+        f"Committed solver table (data/necklace/solutions.csv, made by {SOLUTIONS_COMMAND}): winner with "
+        "perfect play, Red's winning first moves (no swap), and the openings Blue should swap. 'second "
+        "player' = with swap, seat 1 wins whatever seat 0 opens."
     )
     partial = solutions[solutions["complete"].astype(str) == "False"]
     if len(partial):
@@ -61,12 +204,25 @@ def build(page, options) -> None:
         plot_swap_map(swap_map_solved(n, openings), ax=ax, title=f"{n}x{n} solved", solved=True)
     page.figure(
         fig,
-        caption="Solved swap maps: 1 = Red wins after this opening (Blue should swap), "
-        "0 = Blue wins (Blue should place).",
+        caption="Solved swap maps: 1 = Red wins after this opening (Blue should swap), 0 = Blue wins (Blue should place).",
     )
+    page.table(solutions, caption="Perfect play by size and swap rule", folded="Solver table")
+    return solutions
 
-    # -------------------------------------------------------------- self-play
-    page.heading("Self-play statistics")
+
+def _live_section(page, options) -> pd.DataFrame:
+    import matplotlib.pyplot as plt
+
+    from negenlab.core.game import rules_to_dict
+
+    from .game import State
+    from .plot import plot_lengths, plot_red_win_rates, plot_restrictions
+    from .rules import Rules
+    from .study import study, wide_view
+    from .svg import board_svg
+
+    t0 = time.perf_counter()
+    page.heading(LIVE)
     n_random = options.games or 100
     n_mcts = max(4, n_random // 5)
     mcts = f"mcts:{MCTS_SIMS}"
@@ -83,54 +239,26 @@ def build(page, options) -> None:
         workers=options.workers,
         progress=options.progress,
     )
-    page.table(
-        wide_view(table).reset_index(),
-        caption="Swap rule on; one row per board size and agent (mcts:N = the compiled MCTS with N "
-        "simulations per decision), each cell value [95% interval]. red wins = games won by the Red "
-        "colour (after any swap), first player wins = by seat 0, draws and swaps: Wilson intervals; "
-        "decisions and skipped turns per game: normal intervals; crosscut/seclusion share = share of "
-        "decisions at which the restriction removed at least one point (decisions are not "
-        "independent; intervals are indicative); points per decision: plain ratios.",
+    page.text(
+        f"Made while this page was written: random and {mcts} self-play with the swap rule on sizes "
+        f"{', '.join(map(str, SIZES))} (seeded), for the restrictions and game lengths."
     )
-    page.table(
-        table,
-        caption="The same numbers as one long table (the core summary layer).",
-        folded="Self-play summary, long table",
-    )
-    draws = metric(table, DRAWS)
-    total_draws = int(round(float((draws["value"] * draws["n"]).sum())))
-    total_games = int(draws["n"].sum())
-    if total_draws:
-        page.warning(f"{total_draws} of {total_games} games ended with nobody able to move: draws do occur.")
-    else:
-        page.note(f"No draws in {total_games} games (the designers' claim holds in this sample).")
     fig, axes = plt.subplots(1, 3, figsize=(15, 3.6))
     plot_red_win_rates(table, ax=axes[0])
     plot_restrictions(table, ax=axes[1])
     plot_lengths(frames, ax=axes[2])
     page.figure(
         fig,
-        caption="Left: Red's win rate by size (95% Wilson). Middle: how often each restriction "
-        "removed a move. Right: game length.",
+        caption="Left: Red's win rate by size (95% Wilson). Middle: how often each restriction removed a move. "
+        "Right: game length.",
     )
-
-    # -------------------------------------------------------------- swap map beyond the solver
-    page.heading("Swap map beyond the solved sizes")
-    size = 7
-    sims = 300
-    fig, ax = plt.subplots(figsize=(4.5, 4))
-    plot_swap_map(
-        swap_map_mcts(size, simulations=sims, seed=options.seed), ax=ax, title=f"{size}x{size}: MCTS {sims} simulations"
+    page.table(
+        wide_view(table).reset_index(),
+        caption="One row per board size and agent, each cell value [95% interval]. Crosscut/seclusion share = "
+        "share of decisions at which the restriction removed at least one point (decisions are not "
+        "independent; intervals are indicative); points per decision: plain ratios.",
+        folded="Fresh self-play summary",
     )
-    page.figure(
-        fig,
-        caption="Red's estimated win rate after each first move (1 minus the value of Blue's best "
-        "reply in a compiled MCTS search); gold frames: openings Blue should swap. "
-        "Estimates, not proofs.",
-    )
-
-    # -------------------------------------------------------------- an example
-    page.heading("An example game")
     rng = np.random.default_rng(options.seed)
     example = State.initial(7, swap=False)
     while not example.over:
@@ -147,15 +275,30 @@ def build(page, options) -> None:
         seed=options.seed,
         command=options.command("necklace"),
     )
-    page.text(f"Section built in {time.perf_counter() - t0:.0f} s.", "meta")
-    page.findings(findings(solutions, table, options.command("necklace")), first=True)
+    page.text(f"Fresh sample made in {time.perf_counter() - t0:.0f} s.", "meta")
+    return table
 
 
-def findings(solutions, table, command: str) -> list[dict]:
-    """The Necklace page's numbered findings: draws against "drawless", the first player's edge and
-    the swap, exact where the solver reached. ``table`` is a study's long summary table.
+def _self_play_draws(table: pd.DataFrame, studies: dict[str, pd.DataFrame]) -> tuple[int, int]:
+    """Draws and games over the fresh sample and the committed self-play studies."""
+    from .study import DRAWS
 
-    >>> import pandas as pd
+    draws, games = 0, 0
+    for t in (table, studies.get("advantage")):
+        if t is None:
+            continue
+        rows = t[t["metric"] == DRAWS]
+        games += int(rows["n"].sum())
+        draws += int(round(float((rows["value"] * rows["n"]).sum())))
+    return draws, games
+
+
+def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, command: str) -> list[dict]:
+    """The Necklace page's numbered findings: "drawless", perfect play, the first player's edge by
+    size, the swap (as played and as the swap map decides it) and the skill trace, each with n and
+    a 95% interval or "exact". ``table`` is the fresh sample's long summary table; ``studies`` the
+    committed study tables by name (any may be missing).
+
     >>> from negenlab.necklace.study import summarise
     >>> sol = pd.DataFrame([{"size": 5, "swap": False, "winner": "red", "complete": True},
     ...                     {"size": 5, "swap": True, "winner": "second player", "complete": True}])
@@ -163,28 +306,41 @@ def findings(solutions, table, command: str) -> list[dict]:
     ...                       "swapped": [True, False] * 20, "length": 20, "skipped_turns": 0, "crosscut_turns": 2,
     ...                       "seclusion_turns": 3, "crosscut_blocked": 4, "seclusion_blocked": 5})
     >>> t = summarise(games, "5x5, mcts:50").assign(size=5, agents="mcts:50", swap=True)
-    >>> [f["claim"] for f in findings(sol, t, "negenlab report necklace")]
-    ['"drawless"', "the first player's edge and the swap", "the first player's edge and the swap"]
-    >>> findings(sol, t, "negenlab report necklace")[-1]["text"][:80]
-    'At 5x5 between 50-simulation MCTS players (swap on) the first player wins 50% [3'
+    >>> [f["claim"] for f in findings(sol, t, {}, "negenlab report necklace")]
+    ['"drawless"', "the first player's edge and the swap"]
     """
     from negenlab.core.metrics import wilson_interval
-    from negenlab.core.registry import parse_agent_spec
 
-    from .study import DRAWS, RED_WINS, SEAT0_WINS, SOLUTIONS_COMMAND, SWAPS, metric
+    from .study import ADVANTAGE_AGENT, SEAT0_WINS, SOLUTIONS_COMMAND, SWAP_MAP_AGENT, SWAPS
 
     out = []
-    draw_rows = metric(table, DRAWS)
-    games = int(draw_rows["n"].sum())
-    draws = int(round(float((draw_rows["value"] * draw_rows["n"]).sum())))
-    lo, hi = wilson_interval(draws, games)
+    draws, games = _self_play_draws(table, studies)
+    _, hi = wilson_interval(draws, games)
+    searched = studies.get("draws")
+    exact_text = ""
+    if searched is not None:
+        ex = searched[searched["search"] == "exhaustive"]
+        done = ex[ex["complete"].astype(str) == "True"]
+        if len(done):
+            sizes = ", ".join(f"{int(s)}x{int(s)}" for s in done["size"])
+            found = int(done["draws"].sum())
+            exact_text = (
+                f"Exhaustive search of every reachable position on {sizes} "
+                f"({int(done['positions'].sum()):,} positions) finds {found} draws (exact). "
+            )
+        di = searched[searched["search"] == "directed"]
+        if len(di):
+            exact_text += (
+                f"A directed search on {', '.join(f'{int(s)}x{int(s)}' for s in di['size'])} found "
+                f"{int(di['draws'].sum())} draws in {int(di['playouts'].sum()):,} playouts. "
+            )
     out.append(
         {
             "claim": '"drawless"',
-            "text": f"{draws} of {games} self-play games ended with nobody able to move (draw rate at most "
-            f"{100 * hi:.1f}% at 95%), over sizes {', '.join(map(str, sorted(set(table['size']))))}.",
-            "section": "Self-play statistics",
-            "command": command,
+            "text": exact_text + f"In self-play, {draws} of {games} games ended with nobody able to move "
+            f"(draw rate at most {100 * hi:.1f}% at 95%).",
+            "section": DRAWLESS if searched is not None else LIVE,
+            "command": _command(searched, "negenlab study necklace draws") if searched is not None else command,
         }
     )
     exact = solutions[solutions["complete"].astype(str) == "True"]
@@ -197,26 +353,73 @@ def findings(solutions, table, command: str) -> list[dict]:
                 "claim": "the first player's edge and the swap",
                 "text": f"With perfect play and no swap the winner is {sizes(no_swap)}; with the swap rule "
                 f"{sizes(with_swap)} (exact, solved).",
-                "section": "Perfect play on small boards",
+                "section": EXACT,
                 "command": SOLUTIONS_COMMAND,
             }
         )
-    seat0 = metric(table, SEAT0_WINS)
-    red = metric(table, RED_WINS).set_index("group")
-    swaps = metric(table, SWAPS).set_index("group")
-    top = seat0[seat0["agents"].astype(str).str.startswith("mcts")].sort_values("size")
-    for r in top.tail(2).to_dict("records"):
-        rr = red.loc[r["group"]]
+    adv = studies.get("advantage")
+    if adv is not None:
+        first = adv[adv["metric"] == SEAT0_WINS]
+        plain = first[~first["swap"].astype(bool)].sort_values("size")
+        h1 = int((plain["decision"] == "H1").sum())
+        lo_row, hi_row = plain.loc[plain["value"].idxmin()], plain.loc[plain["value"].idxmax()]
         out.append(
             {
-                "claim": "the first player's edge and the swap",
-                "text": f"At {r['size']}x{r['size']} between {parse_agent_spec(str(r['agents'])).simulations}"
-                f"-simulation MCTS players (swap on) the first player wins {100 * r['value']:.0f}% "
-                f"[{100 * r['lo']:.0f}%, {100 * r['hi']:.0f}%] and Red {100 * rr['value']:.0f}% "
-                f"[{100 * rr['lo']:.0f}%, {100 * rr['hi']:.0f}%], n={r['n']}; Blue swaps in "
-                f"{100 * swaps.loc[r['group'], 'value']:.0f}% of games.",
-                "section": "Self-play statistics",
-                "command": command,
+                "claim": "the first player's edge",
+                "text": f"Without swap, under {ADVANTAGE_AGENT} self-play, the first player wins from "
+                f"{_pct(lo_row['value'], lo_row['lo'], lo_row['hi'], lo_row['n'])} ({int(lo_row['size'])}x"
+                f"{int(lo_row['size'])}) to {_pct(hi_row['value'], hi_row['lo'], hi_row['hi'], hi_row['n'])} "
+                f"({int(hi_row['size'])}x{int(hi_row['size'])}); the SPRT finds an edge (H1) at {h1} of "
+                f"{len(plain)} sizes.",
+                "section": EDGE,
+                "command": _command(adv, "negenlab study necklace advantage"),
+            }
+        )
+        swapped = adv[(adv["metric"] == SWAPS) & adv["swap"].astype(bool)]
+        n_sw = int(swapped["n"].sum())
+        k_sw = int(round(float((swapped["value"] * swapped["n"]).sum())))
+        s_lo, s_hi = wilson_interval(k_sw, n_sw)
+        with_swap = first[first["swap"].astype(bool)]
+        h1s = int((with_swap["decision"] == "H1").sum())
+        out.append(
+            {
+                "claim": "the swap (as the search agent plays it)",
+                "text": f"With the swap rule, {ADVANTAGE_AGENT} Blue swapped in {_pct(k_sw / max(n_sw, 1), s_lo, s_hi, n_sw)} "
+                f"of games over all sizes, and the first player still has an edge (H1) at {h1s} of "
+                f"{len(with_swap)} sizes: the search undervalues Red's openings, so these games test the agent "
+                "more than the rule.",
+                "section": EDGE,
+                "command": _command(adv, "negenlab study necklace advantage"),
+            }
+        )
+    smap = studies.get("swap_map")
+    if smap is not None:
+        d = swap_decisions(smap)
+        b = d["best"]
+        out.append(
+            {
+                "claim": "the swap (what it leaves the opener)",
+                "text": f"On 7x7 ({SWAP_MAP_AGENT} self-play, n={int(b['n'])} per opening) Blue should swap after "
+                f"{d['swap']} of {len(smap)} openings and place after {d['place']} ({d['undecided']} undecided); "
+                f"against a Blue who swaps when Red is ahead, the opener's best is row {int(b['row']) + 1}, "
+                f"col {int(b['col']) + 1}, where Red wins {_pct(b['value'], b['lo'], b['hi'])}.",
+                "section": SWAP_MAP,
+                "command": _command(smap, "negenlab study necklace swap_map"),
+            }
+        )
+    trace = studies.get("ladder")
+    if trace is not None:
+        steps = "; ".join(
+            f"{r.rung} scores {_pct(r.score, r.lo, r.hi)} against {r.below} ({r.decision}, {r.units} pairs"
+            f"{', capped' if r.capped else ''})"
+            for r in trace.itertuples()
+        )
+        out.append(
+            {
+                "claim": "does Necklace reward stronger play? (skill trace)",
+                "text": f"On 7x7 with swap: {steps}.",
+                "section": SKILL,
+                "command": _command(trace, "negenlab study necklace ladder"),
             }
         )
     return out
