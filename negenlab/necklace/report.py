@@ -18,7 +18,7 @@ from negenlab.core.data import MissingDataError
 TITLE = "Necklace"
 SIZES = (5, 7, 9, 11)
 MCTS_SIMS = 50
-STUDY_NAMES = ("ladder", "advantage", "swap_map", "draws")
+STUDY_NAMES = ("ladder", "advantage", "swap_map", "swap_map_5", "draws")
 
 SKILL = "Skill trace: does Necklace reward stronger play?"
 EDGE = "The first player's edge by board size"
@@ -68,7 +68,7 @@ def build(page, options) -> None:
     studies = committed_studies()
     _skill_section(page, studies.get("ladder"))
     _edge_section(page, studies.get("advantage"))
-    _swap_map_section(page, studies.get("swap_map"))
+    _swap_map_section(page, studies.get("swap_map"), studies.get("swap_map_5"))
     _drawless_section(page, studies.get("draws"))
     solutions = _exact_section(page)
     table = _live_section(page, options)
@@ -134,7 +134,29 @@ def swap_decisions(swap_map: pd.DataFrame) -> dict:
     return {"swap": above, "place": below, "undecided": len(swap_map) - above - below, "best": best}
 
 
-def _swap_map_section(page, swap_map: pd.DataFrame | None) -> None:
+def solver_agreement(swap_map_5: pd.DataFrame, openings: pd.DataFrame) -> dict:
+    """How the 5x5 self-play swap map compares with the solver's: among openings whose interval
+    excludes 1/2, how many name the same winner as perfect play, and how many openings the
+    interval leaves undecided.
+
+    >>> t = pd.DataFrame({"row": [0, 0, 1], "col": [0, 1, 0], "value": [.8, .3, .5], "lo": [.7, .2, .4], "hi": [.9, .4, .6]})
+    >>> solved = np.array([[1.0, 1.0], [0.0, 0.0]])
+    >>> solver_agreement(t, solved)
+    {'decided': 2, 'agree': 1, 'undecided': 1}
+    """
+    solved = np.asarray(openings, dtype=float)
+    decided = agree = undecided = 0
+    for r in swap_map_5.itertuples():
+        truth = solved[int(r.row), int(r.col)]
+        if r.lo > 0.5 or r.hi < 0.5:
+            decided += 1
+            agree += int((r.lo > 0.5) == (truth > 0.5))
+        else:
+            undecided += 1
+    return {"decided": decided, "agree": agree, "undecided": undecided}
+
+
+def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFrame | None = None) -> None:
     import matplotlib.pyplot as plt
 
     from .plot import plot_swap_map
@@ -160,6 +182,27 @@ def _swap_map_section(page, swap_map: pd.DataFrame | None) -> None:
     )
     page.figure(fig, caption="Red's win rate after each opening (95% intervals in the table below).")
     page.table(swap_map, caption=_made_by(swap_map), folded="Swap map with intervals")
+    if swap_map_5 is not None:
+        from .study import load_tables, swap_map_solved
+
+        solved = swap_map_solved(5, load_tables()[1])
+        a = solver_agreement(swap_map_5, solved)
+        page.text(
+            "How far to trust a self-play map: the same study on 5x5, where the solver knows every opening. "
+            f"Of the {a['decided']} openings whose interval excludes 1/2, {a['agree']} name the same winner as "
+            f"perfect play; {a['undecided']} openings stay undecided."
+        )
+        fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
+        plot_swap_map(
+            swap_map_from_table(swap_map_5),
+            ax=axes[0],
+            title=f"5x5, {SWAP_MAP_AGENT} self-play",
+            lo=swap_map_from_table(swap_map_5, "lo"),
+            hi=swap_map_from_table(swap_map_5, "hi"),
+        )
+        plot_swap_map(solved, ax=axes[1], title="5x5 solved", solved=True)
+        page.figure(fig, caption="5x5: the self-play swap map beside the solved one.")
+        page.table(swap_map_5, caption=_made_by(swap_map_5), folded="5x5 swap map with intervals")
 
 
 def _drawless_section(page, draws: pd.DataFrame | None) -> None:
@@ -293,6 +336,18 @@ def _self_play_draws(table: pd.DataFrame, studies: dict[str, pd.DataFrame]) -> t
     return draws, games
 
 
+def _calibration_text(swap_map_5: pd.DataFrame | None) -> str:
+    if swap_map_5 is None:
+        return ""
+    from .study import load_tables, swap_map_solved
+
+    a = solver_agreement(swap_map_5, swap_map_solved(5, load_tables()[1]))
+    return (
+        f" The same study on 5x5 agrees with the solver on {a['agree']} of {a['decided']} openings it decides "
+        f"({a['undecided']} undecided)."
+    )
+
+
 def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, command: str) -> list[dict]:
     """The Necklace page's numbered findings: "drawless", perfect play, the first player's edge by
     size, the swap (as played and as the swap map decides it) and the skill trace, each with n and
@@ -376,6 +431,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
             }
         )
         swapped = adv[(adv["metric"] == SWAPS) & adv["swap"].astype(bool)]
+        swap_sizes = ", ".join(f"{int(s)}x{int(s)}" for s in sorted(set(swapped["size"])))
         n_sw = int(swapped["n"].sum())
         k_sw = int(round(float((swapped["value"] * swapped["n"]).sum())))
         s_lo, s_hi = wilson_interval(k_sw, n_sw)
@@ -384,10 +440,10 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
         out.append(
             {
                 "claim": "the swap (as the search agent plays it)",
-                "text": f"With the swap rule, {ADVANTAGE_AGENT} Blue swapped in {_pct(k_sw / max(n_sw, 1), s_lo, s_hi, n_sw)} "
-                f"of games over all sizes, and the first player still has an edge (H1) at {h1s} of "
-                f"{len(with_swap)} sizes: the search undervalues Red's openings, so these games test the agent "
-                "more than the rule.",
+                "text": f"With the swap rule on {swap_sizes}, {ADVANTAGE_AGENT} Blue swapped in "
+                f"{_pct(k_sw / max(n_sw, 1), s_lo, s_hi, n_sw)} of games and the first player still has an edge "
+                f"(H1) at {h1s} of {len(with_swap)} sizes: the search undervalues Red's openings, so self-play "
+                "tests the agent more than the rule; the swap map below asks the rule's question.",
                 "section": EDGE,
                 "command": _command(adv, "negenlab study necklace advantage"),
             }
@@ -402,7 +458,8 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
                 "text": f"On 7x7 ({SWAP_MAP_AGENT} self-play, n={int(b['n'])} per opening) Blue should swap after "
                 f"{d['swap']} of {len(smap)} openings and place after {d['place']} ({d['undecided']} undecided); "
                 f"against a Blue who swaps when Red is ahead, the opener's best is row {int(b['row']) + 1}, "
-                f"col {int(b['col']) + 1}, where Red wins {_pct(b['value'], b['lo'], b['hi'])}.",
+                f"col {int(b['col']) + 1}, where Red wins {_pct(b['value'], b['lo'], b['hi'])}."
+                + _calibration_text(studies.get("swap_map_5")),
                 "section": SWAP_MAP,
                 "command": _command(smap, "negenlab study necklace swap_map"),
             }

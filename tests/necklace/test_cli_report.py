@@ -59,7 +59,7 @@ def test_report_section_renders(tmp_path):
                                                                progress=False))
     text = path.read_text()
     assert status.startswith("built")
-    for needle in ("Perfect play on small boards", "Self-play statistics", "Swap map", "Provenance", "<svg"):
+    for needle in ("Perfect play on small boards", "A fresh self-play sample", "swap map", "Provenance", "<svg"):
         assert needle in text
 
 
