@@ -115,7 +115,7 @@ def _pie_section(page, pie: pd.DataFrame | None) -> None:
         return
     page.text(
         f"Self-play of the top rung ({TOP_RUNG}) on the standard board, with and without the pie rule. The "
-        "first player's win rate is decided by an SPRT per setting (H0 0.5 against H1 0.55, alpha = beta = "
+        "first player's win rate is decided by an SPRT per setting (H0 0.5 against H1 0.6, alpha = beta = "
         "0.05, 100 to 300 games); the other rows come from the same games."
     )
     rows = pie[pie["metric"].isin(["first_player_win_rate", "swap_rate", "draw_rate", "ends_blocked"])].copy()
