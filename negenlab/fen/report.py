@@ -158,7 +158,27 @@ def _blocked_section(page, blocked: pd.DataFrame | None) -> None:
         "When both players are stuck the game stops and a tie in faces is a draw. A seeded directed search "
         "hunts for such positions on the standard board; the table says how hard it looked and what it found."
     )
-    page.table(blocked, caption=_made_by(blocked))
+    actions = blocked.attrs.get("negenlab", {}).get("draw_actions_partial_claims_off")
+    if actions:
+        import matplotlib.pyplot as plt
+
+        from .game import make_game
+        from .plot import draw_board
+        from .study import STANDARD_BOARD
+
+        game = make_game(STANDARD_BOARD, partial_claims=False)
+        state = game.new_initial_state()
+        for a in actions:
+            state.apply(int(a))
+        info = state.game_info()
+        fig, ax = plt.subplots(figsize=(4.6, 4.2))
+        draw_board(game.tessellation, owners=state.owners(), ax=ax)
+        page.figure(
+            fig,
+            caption=f"A blocked draw with partial claims off, replayed through the engine from the recorded actions: "
+            f"{info['faces_colour_0']} faces each, {len(actions)} placements.",
+        )
+    page.table(blocked.drop(columns=["finding"]), caption=_made_by(blocked))
 
 
 def _ne_section(page) -> list[dict]:
