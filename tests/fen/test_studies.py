@@ -1,0 +1,72 @@
+"""FEN's long studies on tiny sizes (their shapes and numbers against direct runs), the findings
+built from them, and the page's tiling ranking."""
+
+import pandas as pd
+import pytest
+
+import negenlab.fen.study as S
+from negenlab import games
+from negenlab.core.compare import seat_win
+from negenlab.core.simulate import simulate
+from negenlab.core.studies import StudyContext
+from negenlab.fen.report import findings, tiling_ranking
+
+
+@pytest.fixture
+def tiny(monkeypatch):
+    monkeypatch.setattr(S, "STANDARD_BOARD", "triangle:2")
+    monkeypatch.setattr(S, "LADDER", ("random", "greedy"))
+    monkeypatch.setattr(S, "TOP_RUNG", "greedy")
+    monkeypatch.setattr(S, "ATLAS_SIZES", (7,))
+    monkeypatch.setattr(S, "ATLAS_AGENTS", {"greedy": 12})
+    return StudyContext("fen", "tiny", seed=3, workers=1, progress=lambda line: None)
+
+
+def test_ladder_study_is_the_skill_trace(tiny):
+    t = S.ladder_study(tiny).table
+    assert t[["board", "rung", "below"]].values.tolist() == [["triangle:2", "greedy", "random"]]
+    assert t["units"].iloc[0] >= 100 and t["lo"].iloc[0] <= t["score"].iloc[0] <= t["hi"].iloc[0]
+
+
+def test_pie_study_rows_come_from_the_games_it_decided_on(tiny):
+    t = S.pie_study(tiny).table
+    first = t[t["metric"] == "first_player_win_rate"]
+    assert sorted(first["pie_rule"]) == [False, True] and set(first["decision"]) <= {"H0", "H1", "undecided"}
+    for row in first.itertuples():
+        game = games.load("fen", board="triangle:2", pie_rule=row.pie_rule)
+        agents = games.make_agents("fen", "greedy,greedy")
+        df = simulate(game, agents, int(row.n), 3, backend="serial", progress=False)
+        assert row.value == pytest.approx(float((df["winner"] == 0).mean()))
+        assert row.value == pytest.approx(float(seat_win(0)(df).mean()) - df["draw"].mean() / 2)
+
+
+def test_atlas_balance_study_covers_every_tiling_and_agent(tiny):
+    t = S.atlas_balance_study(tiny).table
+    assert set(t["tiling"]) == set(S.T.ARCHIMEDEAN) and set(t["agents"]) == {"greedy"}
+    assert set(t["metric"]) == {"first_player_win_rate", "draw_rate", "ends_by_majority", "turns_per_game"}
+    assert (t[t["metric"] != "turns_per_game"]["n"] == 12).all()
+
+
+def test_tiling_ranking_puts_the_most_balanced_first():
+    rows = [
+        {"tiling": t, "faces": 49, "agents": "mcts:50", "metric": "first_player_win_rate", "value": v,
+         "lo": v - 0.1, "hi": v + 0.1, "n": 100}
+        for t, v in (("a", 0.9), ("b", 0.52), ("c", 0.3))
+    ]
+    assert tiling_ranking(pd.DataFrame(rows))["tiling"].tolist() == ["b", "c", "a"]
+
+
+def test_findings_from_the_committed_studies_carry_n_and_an_interval():
+    from negenlab.fen.report import committed_studies
+
+    studies = committed_studies()
+    ne = [{"board": "triangle side 7", "interior n,e": "1,3", "all n,e": "2,3", "agree": "NO"}]
+    t = pd.DataFrame(
+        [{"metric": m, "pie_rule": p, "value": 0.5, "lo": 0.4, "hi": 0.6, "n": 100}
+         for m in ("first_player_win_rate", "swap_rate") for p in (True, False)]
+    )
+    items = findings(ne, t, studies, pd.DataFrame(), "negenlab report fen")
+    assert 2 <= len(items) <= 8
+    for it in items[1:]:
+        assert ("n=" in it["text"] or "pairs" in it["text"] or "exact" in it["text"]), it["text"]
+        assert it["command"].startswith("negenlab")
