@@ -344,7 +344,7 @@ def load_proofs(size: int = 5) -> list[dict]:
 # ``negenlab study necklace <name>``: tables in data/necklace with their commands, games kept in
 # a resumable store.
 
-LADDER = ("random", "mcts:50", "mcts:200", "mcts:800")
+LADDER = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200")
 LADDER_SIZE = 7
 ADVANTAGE_SIZES = (5, 6, 7, 8, 9, 10, 11)
 ADVANTAGE_AGENT = "mcts:400"
