@@ -135,7 +135,7 @@ def _tilings_section(page, atlas_bal: pd.DataFrame | None) -> None:
         return
     page.text(
         "Self-play on each of the 11 regular and Archimedean tilings clipped to 25 and 49 faces, no pie rule: "
-        "greedy (400 games per board) and MCTS with 50 simulations per placement (100 games per board). "
+        "greedy (400 games per board) and MCTS with 50 simulations per placement (60 games per board). "
         "Balance: the distance of the first player's win rate from 1/2. Decisiveness: the share of games "
         "with a winner."
     )

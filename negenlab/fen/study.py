@@ -197,7 +197,7 @@ LADDER = ("random", "greedy", "mcts:50", "mcts:200")
 TOP_RUNG = LADDER[-1]
 STANDARD_BOARD = "triangle:7"
 ATLAS_SIZES = (25, 49)
-ATLAS_AGENTS = {"greedy": 400, "mcts:50": 100}  # agent spec -> self-play games per board
+ATLAS_AGENTS = {"greedy": 400, "mcts:50": 60}  # agent spec -> self-play games per board
 
 
 def _make_agent(spec: str) -> Agent:
