@@ -12,7 +12,7 @@ from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.compare import compare, seat_win, sprt, sprt_decide
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.examples import DiceRace, Nim
-from negenlab.core.ladder import TRACE_COLUMNS, skill_trace, strongest_rewarded
+from negenlab.core.ladder import TRACE_COLUMNS, describe_steps, skill_trace
 from negenlab.core.simulate import simulate
 from negenlab.core.studies import Study, StudyContext, StudyResult, agree, check_row, run_study
 
@@ -49,9 +49,7 @@ def test_skill_trace_rows_are_the_pairwise_comparisons():
     assert list(trace.columns) == TRACE_COLUMNS
     assert list(zip(trace["below"], trace["rung"])) == [("random", "mcts:20"), ("mcts:20", "mcts:200")]
     for row in trace.itertuples():
-        direct = compare(
-            game, challenger=agents[row.rung], baseline=agents[row.below], seed=2, max_units=150, batch=50
-        )
+        direct = compare(game, challenger=agents[row.rung], baseline=agents[row.below], seed=2, max_units=150, batch=50)
         assert (row.decision, row.units, row.games) == (direct.decision, direct.units, direct.games)
         assert row.score == pytest.approx(direct.estimate)
         assert row.lo <= row.score <= row.hi and row.fair == 0.5
@@ -70,8 +68,19 @@ def test_skill_trace_and_ladder_errors():
         skill_trace(Nim((1, 2)), ["random"], lambda s: RandomAgent())
     with pytest.raises(InvalidInputError, match="differ"):
         skill_trace(Nim((1, 2)), ["random", "random"], lambda s: RandomAgent())
-    t = pd.DataFrame({"rung": ["b", "c"], "below": ["a", "b"], "decision": ["H0", "H1"]})
-    assert strongest_rewarded(t) == "a"  # the first step already fails
+    t = pd.DataFrame(
+        {
+            "rung": ["b"],
+            "below": ["a"],
+            "score": [0.5],
+            "lo": [0.45],
+            "hi": [0.55],
+            "units": [400],
+            "decision": ["H0"],
+            "capped": [False],
+        }
+    )
+    assert describe_steps(t) == "b scores 50% [45%, 55%] against a (H0 after 400 units) (1 step: 1 H0)"
 
 
 def test_agree_by_hand():

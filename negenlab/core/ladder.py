@@ -106,21 +106,28 @@ def skill_trace(
     return pd.DataFrame(rows, columns=TRACE_COLUMNS)
 
 
-def strongest_rewarded(trace: pd.DataFrame) -> str:
-    """The highest rung reached by an unbroken run of H1 steps from the bottom (the first rung
-    when the first step already fails): the budget past which the trace shows no gain.
+def describe_steps(trace: pd.DataFrame) -> str:
+    """The steps of a skill trace as one clause each, for a report's findings.
 
-    >>> t = pd.DataFrame({"rung": ["greedy", "mcts:50", "mcts:200"], "below": ["random", "greedy", "mcts:50"],
-    ...                   "decision": ["H1", "H1", "H0"]})
-    >>> strongest_rewarded(t)
-    'mcts:50'
+    >>> t = pd.DataFrame({"rung": ["greedy", "mcts:50"], "below": ["random", "greedy"], "score": [.71, .52],
+    ...                   "lo": [.64, .49], "hi": [.78, .56], "units": [100, 300], "decision": ["H1", "undecided"],
+    ...                   "capped": [False, True]})
+    >>> describe_steps(t)
+    'greedy scores 71% [64%, 78%] against random (H1 after 100 units); mcts:50 scores 52% [49%, 56%] against greedy (no decision after 300 units, the cap) (2 steps: 1 H1, 1 undecided)'
     """
-    top = str(trace["below"].iloc[0])
-    for rung, decision in zip(trace["rung"], trace["decision"], strict=True):
-        if decision != "H1":
-            break
-        top = str(rung)
-    return top
+    parts = []
+    for r in trace.itertuples():
+        if r.decision == "undecided":
+            how = f"no decision after {r.units} units, the cap"
+        else:
+            how = f"{r.decision} after {r.units} units"
+        parts.append(
+            f"{r.rung} scores {100 * r.score:.0f}% [{100 * r.lo:.0f}%, {100 * r.hi:.0f}%] against {r.below} ({how})"
+        )
+    counts = trace["decision"].value_counts()
+    tally = ", ".join(f"{int(counts.get(k, 0))} {k}" for k in ("H1", "H0", "undecided") if counts.get(k, 0))
+    steps = f"{len(trace)} step" + ("s" if len(trace) != 1 else "")
+    return "; ".join(parts) + f" ({steps}: {tally})"
 
 
-__all__ = ["skill_trace", "strongest_rewarded", "TRACE_COLUMNS"]
+__all__ = ["skill_trace", "describe_steps", "TRACE_COLUMNS"]

@@ -384,15 +384,12 @@ def findings(
     )
     trace = studies.get("ladder")
     if trace is not None:
-        steps = "; ".join(
-            f"{r.rung} scores {100 * r.score:.0f}% [{100 * r.lo:.0f}%, {100 * r.hi:.0f}%] against {r.below} "
-            f"({r.decision}, {r.units} pairs{', capped' if r.capped else ''})"
-            for r in trace.itertuples()
-        )
+        from negenlab.core.ladder import describe_steps
+
         out.append(
             {
                 "claim": "does FEN reward stronger play? (skill trace)",
-                "text": f"On the standard board each rung beats the one below where the SPRT says H1: {steps}.",
+                "text": f"On the standard board (units are seat-swapped pairs): {describe_steps(trace)}.",
                 "section": SKILL,
                 "command": _command(trace, "negenlab study fen ladder"),
             }

@@ -466,15 +466,12 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
         )
     trace = studies.get("ladder")
     if trace is not None:
-        steps = "; ".join(
-            f"{r.rung} scores {_pct(r.score, r.lo, r.hi)} against {r.below} ({r.decision}, {r.units} pairs"
-            f"{', capped' if r.capped else ''})"
-            for r in trace.itertuples()
-        )
+        from negenlab.core.ladder import describe_steps
+
         out.append(
             {
                 "claim": "does Necklace reward stronger play? (skill trace)",
-                "text": f"On 7x7 with swap: {steps}.",
+                "text": f"On 7x7 with swap (units are seat-swapped pairs): {describe_steps(trace)}.",
                 "section": SKILL,
                 "command": _command(trace, "negenlab study necklace ladder"),
             }
