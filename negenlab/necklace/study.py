@@ -452,6 +452,61 @@ def swap_map_from_table(table: pd.DataFrame, column: str = "value") -> np.ndarra
     return out
 
 
+DRAW_EXHAUSTIVE_SIZES = (2, 3, 4, 5)
+DRAW_EXHAUSTIVE_SECONDS = 240.0  # 5x5 has about 1e11 positions: the search stops here and says so
+DRAW_DIRECTED = {"playout": 20_000, "greedy": 1_000, "backtrack": 100}  # method -> tries per size
+DRAW_DIRECTED_SIZES = (7, 9, 11)
+
+
+def draws_study(ctx: StudyContext) -> StudyResult:
+    """Is any reachable position a draw? Every reachable position on 2x2 to 5x5 (5x5 stops at
+    :data:`DRAW_EXHAUSTIVE_SECONDS` and says how far it got), then seeded directed hunts on 7x7,
+    9x9 and 11x11 in which nobody completes a win while another placement is left
+    (:mod:`negenlab.necklace.draws`)."""
+    from .draws import directed_draw_search, exhaustive_draw_search
+
+    rows = []
+    for size in DRAW_EXHAUSTIVE_SIZES:
+        r = exhaustive_draw_search(size, max_seconds=DRAW_EXHAUSTIVE_SECONDS)
+        ctx.progress(r.summary())
+        rows.append(
+            {
+                "size": size,
+                "search": "exhaustive",
+                "method": "every reachable position",
+                "complete": r.complete,
+                "draws": r.draws,
+                "positions": r.positions,
+                "red_wins": r.red_wins,
+                "blue_wins": r.blue_wins,
+                "playouts": 0,
+                "closest_live": np.nan,
+                "note": "" if r.complete else r.note,
+            }
+        )
+    for size in DRAW_DIRECTED_SIZES:
+        for method, tries in DRAW_DIRECTED.items():
+            d = directed_draw_search(size, tries=tries, seed=ctx.seed, method=method)
+            ctx.progress(d.verdict)
+            rows.append(
+                {
+                    "size": size,
+                    "search": "directed",
+                    "method": method,
+                    "complete": False,
+                    "draws": d.draws_found,
+                    "positions": d.positions,
+                    "red_wins": np.nan,
+                    "blue_wins": np.nan,
+                    "playouts": d.tries,
+                    "closest_live": d.closest_live,
+                    "note": d.verdict,
+                    "stones_max": np.nan,
+                }
+            )
+    return StudyResult(pd.DataFrame(rows), rules={"swap": False}, agents=list(DRAW_DIRECTED))
+
+
 def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     """A fresh sample (the next seed) of two committed Necklace numbers: the first player's edge on
     5x5 without swap, and Red's win rate after the centre opening on the 7x7 swap map."""
@@ -502,6 +557,12 @@ STUDIES = {
             f"Red's win rate after each opening on {SWAP_MAP_SIZE}x{SWAP_MAP_SIZE} ({SWAP_MAP_AGENT})",
             swap_map_study,
             "about 10 min",
+        ),
+        Study(
+            "draws",
+            "is any reachable position a draw? exhaustive on 2x2-5x5, directed on 7-11",
+            draws_study,
+            "about 8 min",
         ),
         Study(
             "swap_map_5",
