@@ -211,9 +211,18 @@ def _drawless_section(page, draws: pd.DataFrame | None) -> None:
         page.warning("data/necklace/draws.csv is missing: run `negenlab study necklace draws`.")
         return
     page.text(
-        "A draw is a reachable position where neither colour can place and nobody has won. On 3x3 to 5x5 the "
-        "search visits every reachable position once (a transposition table keyed by the position); on larger "
-        "boards a seeded directed search plays toward full boards while avoiding wins, and says how hard it looked."
+        "A draw is a reachable position where neither colour can place and nobody has won. The search visits "
+        "every reachable position once (exact keys: the packed board and the colour to move); 5x5, at about "
+        "1e11 positions, stops at its time limit and says how far it got. On larger boards seeded directed "
+        "hunts fill the board while nobody completes a win, and the table says how hard they looked."
+    )
+    page.text(
+        "Why none turns up (negenlab's argument, in negenlab.necklace.draws; the searches check it on small "
+        "boards): in any legal position with an empty point, some point of each empty region can be filled "
+        "without secluding anything, and a crosscut can forbid it to both colours only if all four of its "
+        "neighbours are stones, which would make it a secluded point already, so some colour can always place; "
+        "and a full board without crosscut has a winner, as in Hex, because every diagonal step of a chain has "
+        "a stone of its colour beside it. So no reachable position on any board is a draw."
     )
     page.table(draws, caption=_made_by(draws))
 
@@ -380,9 +389,11 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
             sizes = ", ".join(f"{int(s)}x{int(s)}" for s in done["size"])
             found = int(done["draws"].sum())
             exact_text = (
-                f"Exhaustive search of every reachable position on {sizes} "
-                f"({int(done['positions'].sum()):,} positions) finds {found} draws (exact). "
+                "No board size can end drawn (exact: negenlab's argument, checked by visiting every reachable "
+                f"position on {sizes}, {int(done['positions'].sum()):,} positions, {found} draws). "
             )
+            if len(ex) > len(done):
+                exact_text += f"The full search of {', '.join(f'{int(s)}x{int(s)}' for s in ex[ex['complete'].astype(str) != 'True']['size'])} is out of reach. "
         di = searched[searched["search"] == "directed"]
         if len(di):
             exact_text += (
