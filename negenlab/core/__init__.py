@@ -6,9 +6,9 @@ modules so that engines never load matplotlib or ipywidgets.
 
 from .agents import Agent, MCTSAgent, RandomAgent, random_rollout
 from .compare import Comparison, Estimate, compare, estimate, sprt
-from .ladder import skill_trace
 from .errors import IllegalMoveError, InvalidInputError, NegenlabError, StoreMismatchError
 from .game import CHANCE, TERMINAL, Game, State, play_random_game, play_with_agents
+from .ladder import skill_trace
 from .metrics import duration, rate, summary, wilson_interval, win_rates
 from .simulate import simulate
 from .store import ResultStore, table_metadata

@@ -116,14 +116,13 @@ def describe_steps(trace: pd.DataFrame) -> str:
     'greedy scores 71% [64%, 78%] against random (H1 after 100 units); mcts:50 scores 52% [49%, 56%] against greedy (no decision after 300 units, the cap) (2 steps: 1 H1, 1 undecided)'
     """
     parts = []
-    for r in trace.itertuples():
-        if r.decision == "undecided":
-            how = f"no decision after {r.units} units, the cap"
+    for r in trace.to_dict("records"):
+        if r["decision"] == "undecided":
+            how = f"no decision after {r['units']} units, the cap"
         else:
-            how = f"{r.decision} after {r.units} units"
-        parts.append(
-            f"{r.rung} scores {100 * r.score:.0f}% [{100 * r.lo:.0f}%, {100 * r.hi:.0f}%] against {r.below} ({how})"
-        )
+            how = f"{r['decision']} after {r['units']} units"
+        score, lo, hi = (100 * float(r[k]) for k in ("score", "lo", "hi"))
+        parts.append(f"{r['rung']} scores {score:.0f}% [{lo:.0f}%, {hi:.0f}%] against {r['below']} ({how})")
     counts = trace["decision"].value_counts()
     tally = ", ".join(f"{int(counts.get(k, 0))} {k}" for k in ("H1", "H0", "undecided") if counts.get(k, 0))
     steps = f"{len(trace)} step" + ("s" if len(trace) != 1 else "")

@@ -102,9 +102,9 @@ def plot_skill_trace(trace: pd.DataFrame, ax=None, title: str | None = None):
     ax.axhline(float(trace["fair"].iloc[0]), color="grey", ls="--", lw=1)
     labels = [f"{r}\nvs {b}" for r, b in zip(trace["rung"], trace["below"], strict=True)]
     ax.set_xticks(x, labels, fontsize=8)
-    for xi, row in zip(x, trace.itertuples(), strict=True):
-        tag = f"{row.decision}, {row.units} units" + (" (cap)" if bool(row.capped) else "")
-        ax.annotate(tag, (xi, float(row.hi) + 0.01), ha="center", fontsize=7)
+    for xi, row in zip(x, trace.to_dict("records"), strict=True):
+        tag = f"{row['decision']}, {row['units']} units" + (" (cap)" if bool(row["capped"]) else "")
+        ax.annotate(tag, (xi, float(row["hi"]) + 0.01), ha="center", fontsize=7)
     ax.set_ylabel("score against the rung below")
     ax.set_ylim(min(0.3, float(np.nanmin(trace["lo"])) - 0.05), min(1.05, float(np.nanmax(trace["hi"])) + 0.1))
     if title:

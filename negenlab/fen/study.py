@@ -45,7 +45,7 @@ from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, c
 from negenlab.core.summary_table import long_table, mean_row, rate_row
 
 from . import tilings as T
-from .game import FenGame
+from .game import FenGame, make_game
 from .ne import derive_ne
 from .rules import Rules
 from .tessellation import Tessellation
@@ -207,7 +207,7 @@ def _make_agent(spec: str) -> Agent:
 def ladder_study(ctx: StudyContext) -> StudyResult:
     """The skill trace on the standard board (pie rule on, the default): each rung of
     :data:`LADDER` against the one below, seats rotated, each step decided by an SPRT."""
-    game = games.load("fen", board=STANDARD_BOARD)
+    game = make_game(STANDARD_BOARD)
     trace = skill_trace(
         game,
         LADDER,
@@ -281,7 +281,8 @@ def blocked_study(ctx: StudyContext) -> StudyResult:
     reached. The sidecar keeps the actions of a blocked draw found, so it can be replayed."""
     from .blocked import blocked_end_search
 
-    rows, extra = [], {}
+    rows: list[dict[str, Any]] = []
+    extra: dict[str, Any] = {}
     for label, rules in (("default", Rules()), ("partial claims off", Rules(partial_claims=False))):
         r = blocked_end_search(STANDARD_BOARD, tries=BLOCKED_TRIES, seed=ctx.seed, rules=rules)
         ctx.progress(f"{label}: {r.blocked} blocked ends, {r.blocked_draws} draws in {r.playouts} playouts")

@@ -134,7 +134,7 @@ def swap_decisions(swap_map: pd.DataFrame) -> dict:
     return {"swap": above, "place": below, "undecided": len(swap_map) - above - below, "best": best}
 
 
-def solver_agreement(swap_map_5: pd.DataFrame, openings: pd.DataFrame) -> dict:
+def solver_agreement(swap_map_5: pd.DataFrame, openings: np.ndarray) -> dict:
     """How the 5x5 self-play swap map compares with the solver's: among openings whose interval
     excludes 1/2, how many name the same winner as perfect play, and how many openings the
     interval leaves undecided.
@@ -146,11 +146,12 @@ def solver_agreement(swap_map_5: pd.DataFrame, openings: pd.DataFrame) -> dict:
     """
     solved = np.asarray(openings, dtype=float)
     decided = agree = undecided = 0
-    for r in swap_map_5.itertuples():
-        truth = solved[int(r.row), int(r.col)]
-        if r.lo > 0.5 or r.hi < 0.5:
+    for r in swap_map_5.to_dict("records"):
+        truth = solved[int(r["row"]), int(r["col"])]
+        lo, hi = float(r["lo"]), float(r["hi"])
+        if lo > 0.5 or hi < 0.5:
             decided += 1
-            agree += int((r.lo > 0.5) == (truth > 0.5))
+            agree += int((lo > 0.5) == (truth > 0.5))
         else:
             undecided += 1
     return {"decided": decided, "agree": agree, "undecided": undecided}
@@ -413,12 +414,12 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
     if len(exact):
         no_swap = exact[exact["swap"].astype(str) == "False"]
         with_swap = exact[exact["swap"].astype(str) == "True"]
-        sizes = lambda d: ", ".join(f"{r.size}x{r.size}: {r.winner}" for r in d.itertuples())  # noqa: E731
+        winners = lambda d: ", ".join(f"{r.size}x{r.size}: {r.winner}" for r in d.itertuples())  # noqa: E731
         out.append(
             {
                 "claim": "the first player's edge and the swap",
-                "text": f"With perfect play and no swap the winner is {sizes(no_swap)}; with the swap rule "
-                f"{sizes(with_swap)} (exact, solved).",
+                "text": f"With perfect play and no swap the winner is {winners(no_swap)}; with the swap rule "
+                f"{winners(with_swap)} (exact, solved).",
                 "section": EXACT,
                 "command": SOLUTIONS_COMMAND,
             }

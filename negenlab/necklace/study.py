@@ -501,7 +501,6 @@ def draws_study(ctx: StudyContext) -> StudyResult:
                     "playouts": d.tries,
                     "closest_live": d.closest_live,
                     "note": d.verdict,
-                    "stones_max": np.nan,
                 }
             )
     return StudyResult(pd.DataFrame(rows), rules={"swap": False}, agents=list(DRAW_DIRECTED))
