@@ -118,13 +118,18 @@ def plot_table(
 
 
 def plot_length_by_players(summary: pd.DataFrame, ax=None, column: str = "mean_length"):
-    """Mean longest polymer per player count with 95% intervals (dealt hands, no trading)."""
+    """Mean longest polymer per player count with 95% intervals (dealt hands, no trading); with
+    the columns ``seat_min``/``seat_max`` of ``study.deal_table``, the range of the seat positions'
+    means as a red bar beside each point."""
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 3.2))
     x = summary["players"].to_numpy()
     y = summary[column].to_numpy(float)
     lo, hi = summary["length_lo"].to_numpy(float), summary["length_hi"].to_numpy(float)
     ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="o-", color="#4c78a8", capsize=3)
+    if "seat_min" in summary and "seat_max" in summary:  # the lowest and highest seat position's mean
+        ax.vlines(x + 0.3, summary["seat_min"], summary["seat_max"], color="#e45756", lw=2.5, label="seat positions")
+        ax.legend(fontsize=7)
     for xi, yi, k in zip(x, y, summary["hand_size"], strict=True):
         ax.annotate(f"{k} cards", (xi, yi), textcoords="offset points", xytext=(0, 7), ha="center", fontsize=7)
     ax.set_xlabel("players (cards per player from the deal table)")
@@ -195,4 +200,46 @@ def plot_start_vs_final(seats: pd.DataFrame, ax=None):
     ax.set_xlabel("length at the deal")
     ax.set_ylabel("length after trading")
     ax.legend(fontsize=8, markerscale=2)
+    return ax
+
+
+def plot_policy_differences(rows: pd.DataFrame, ax=None, xlabel: str = "difference in mean seat score per table"):
+    """A forest plot of paired policy differences (``study.policy_differences``: ``label, value,
+    lo, hi, n``), with the line of no difference.
+
+    >>> rows = pd.DataFrame({"label": ["8 players: selfish - no_trade"], "value": [5.0], "lo": [4.0], "hi": [6.0], "n": [9]})
+    >>> plot_policy_differences(rows).get_xlabel()
+    'difference in mean seat score per table'
+    """
+    from negenlab.core.plot import plot_forest
+
+    if rows.empty:
+        raise InvalidInputError("no policy differences to draw: the policy tables hold no trading policy")
+    return plot_forest(rows, ax=ax, ref=0.0, xlabel=xlabel)
+
+
+def plot_holdout(table: pd.DataFrame, ax=None, metric: str = "length change"):
+    """The halting-trade experiment (``study.holdout_study``): the paired change of ``metric`` by
+    distance from the seat that stops trading, with 95% intervals.
+
+    >>> from negenlab.core.summary_table import long_table, mean_row
+    >>> t = long_table([mean_row("length change", [-3, -4], "distance 0"), mean_row("length change", [-1, 0], "distance 1")])
+    >>> plot_holdout(t).get_xlabel()
+    'seats from the player who halts trading'
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 3))
+    rows = table[(table["metric"] == metric) & table["group"].str.fullmatch(r"distance \d+")]
+    if rows.empty:
+        raise InvalidInputError(f"the table has no {metric!r} rows by distance (make it with study.holdout_study)")
+    x = rows["group"].str.removeprefix("distance ").astype(int).to_numpy()
+    y = rows["value"].to_numpy(float)
+    err = np.vstack([y - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - y])
+    ax.bar(x, y, yerr=err, capsize=4, color=np.where(x == 0, "#e45756", "#72b7b2"))
+    for xi, n in zip(x, rows["n"], strict=True):
+        ax.annotate(f"n={int(n)}", (xi, 0), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=7)
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(x, ["itself" if k == 0 else str(k) for k in x])
+    ax.set_xlabel("seats from the player who halts trading")
+    ax.set_ylabel(f"{metric} (paired)")
     return ax

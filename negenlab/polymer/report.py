@@ -1,7 +1,11 @@
-"""The Polymer section of ``negenlab report``.
+"""The Polymer page of ``negenlab report``.
 
-Default sizes keep the whole section under a minute on two cores; ``--games N`` scales
-every simulation study (games per policy) and the deal study (10 N deals per count).
+Findings first; then the committed studies (``negenlab study polymer ...``, tables in
+``data/polymer``): the deal table and its seats, the trading policies on the same deals, the skill
+trace, how long a table trades, a player who halts trading and phase boundaries; then the exact
+solver and a small fresh sample of the cosmic-ray and handicap variants. A missing committed
+table is said with a warning and replaced by a small live run. The page takes seconds;
+``--games N`` sizes the fresh sample (and the live runs that replace missing tables).
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from negenlab.core.summary_table import long_table, wide
+from negenlab.core.errors import InvalidInputError
+from negenlab.core.summary_table import wide
 
 from .agents import POLICIES
 from .cards import Card, random_hand
@@ -83,276 +88,568 @@ def _solver_section(page, seed: int) -> dict:
     return {"solver_rate_hands_per_s": round(rate)}
 
 
-def _summary(page, table: pd.DataFrame, caption: str, digits: int = 3) -> None:
-    """A long summary table shown one row per group, each cell ``value [lo, hi]``."""
-    page.table(wide(table, digits=digits).rename_axis(columns=None).reset_index(), caption=caption)
+DEALS = "Is the deal table fair?"
+TRADING = "Does trading pay? The policies on the same deals"
+SKILL = "Skill trace: does the better trader win?"
+PACE = "How long does trading take?"
+HOLDOUT = "A player who halts trading"
+BOUNDARIES = "Phase boundaries"
+SOLVER = "Polymer validity and the exact solver"
+FRESH = "A fresh sample: cosmic rays and handicaps"
+STUDY_NAMES = ("deals", "policies_5p", "policies_8p", "ladder", "pace", "holdout")
+SECONDS_PER_ACTION = 30  # an assumption for the time estimate: one proposal, answer or repayment
+TIMER_MINUTES = 10  # the trading time the rules allot
+LIVE_TABLES = 30  # tables per setting of a live run that replaces a missing committed table
 
 
-def _row(table: pd.DataFrame, metric: str, group: str) -> pd.Series:
-    """The row of ``metric`` for ``group`` in a long summary table."""
-    return table[(table["metric"] == metric) & (table["group"] == group)].iloc[0]
+def load_studies(options) -> tuple[dict[str, pd.DataFrame], list[str]]:
+    """The committed Polymer study tables by name (sidecar in ``attrs["negenlab"]``), and the
+    names that were missing, each replaced by :func:`live_study`."""
+    from negenlab.core.data import MissingDataError
+    from negenlab.core.studies import committed_table
+
+    tables, missing = {}, []
+    for name in STUDY_NAMES:
+        try:
+            tables[name] = committed_table("polymer", name)
+        except MissingDataError:
+            tables[name] = live_study(name, options)
+            missing.append(name)
+    return tables, missing
+
+
+def live_study(name: str, options) -> pd.DataFrame:
+    """A small live run of the study ``name`` (``options.games`` tables per setting, default
+    :data:`LIVE_TABLES`; ladder steps capped at 5 units), for a page whose committed table is missing."""
+    from negenlab.core.studies import StudyContext
+
+    from . import study as S
+
+    n = options.games or LIVE_TABLES
+    ctx = StudyContext("polymer", name, seed=options.seed, workers=options.workers, progress=lambda line: None)
+    runs = {
+        "deals": lambda: S.deals_study(ctx, deals=10 * n),
+        "policies_5p": lambda: S.policies_study(ctx, 5, games=n),
+        "policies_8p": lambda: S.policies_study(ctx, 8, games=n),
+        "holdout": lambda: S.holdout_table_study(ctx, games=n),
+        "pace": lambda: S.pace_tables_study(ctx, games=max(n // 3, 5)),
+        "ladder": lambda: S.ladder_study(ctx, max_units=5, min_units=5),
+    }
+    if name not in runs:
+        raise InvalidInputError(f"Polymer has no study {name!r}; expected one of {', '.join(runs)}")
+    table = runs[name]().table
+    table.attrs["negenlab"] = {"command": options.command("polymer"), "seed": options.seed, "live": True}
+    return table
+
+
+def _made_by(table: pd.DataFrame) -> str:
+    meta = table.attrs.get("negenlab", {})
+    if meta.get("live"):
+        return "a small live run made while this page was written (the committed table is missing)"
+    return (
+        f"made by `{meta.get('command', '?')}` (negenlab {meta.get('negenlab_version', '?')}, "
+        f"seed {meta.get('seed', '?')}; Rules and agents in the sidecar JSON in data/polymer)"
+    )
+
+
+def _command(table: pd.DataFrame, fallback: str) -> str:
+    return str(table.attrs.get("negenlab", {}).get("command", fallback))
+
+
+def _warn_missing(page, name: str, missing: list[str]) -> None:
+    if name in missing:
+        page.warning(
+            f"data/polymer/{name}.csv is missing: this section shows a small live run instead. "
+            f"Run `negenlab study polymer {name}` for the committed study."
+        )
 
 
 def build(page, options) -> None:
+    tables, missing = load_studies(options)
+    _deals_section(page, tables["deals"], missing)
+    _trading_section(page, tables, missing)
+    _skill_section(page, tables["ladder"], missing)
+    _pace_section(page, tables["pace"], missing)
+    _holdout_section(page, tables["holdout"], missing)
+    _boundaries_section(page, tables, missing, options.seed)
+    extra = _solver_section(page, options.seed)
+    _fresh_section(page, options)
+    page.findings(findings(tables, options.command("polymer")), first=True)
+    page.provenance(
+        rules=Rules(players=8),
+        agents=[policy_agent(p) for p in POLICIES],
+        seed=options.seed,
+        command=options.command("polymer"),
+        committed_tables={name: _command(t, "live run") for name, t in tables.items()},
+        seconds_per_action_assumed=SECONDS_PER_ACTION,
+        **extra,
+    )
+
+
+def policy_agent(spec: str):
+    from .study import policy_agents
+
+    return policy_agents(spec, 1)[0]
+
+
+def _deals_section(page, deals: pd.DataFrame, missing: list[str]) -> None:
     import matplotlib.pyplot as plt
 
-    from .plot import plot_length_by_players, plot_length_histogram, plot_policy_summary, plot_start_vs_final
-    from .study import (
-        deal_lengths,
-        deal_summary,
-        handicap_study,
-        holdout_study,
-        length_by_players,
-        length_histogram,
-        paired_difference,
-        play_table,
-        policy_agents,
-        policy_study,
-        policy_summary,
-        score_summary,
-        seat_lengths,
-        tiebreak_summary,
-    )
+    from negenlab.core.data import MissingDataError
+    from negenlab.core.studies import committed_table
 
-    seed = options.seed
-    games = options.games or 20
-    deals = 10 * options.games if options.games else 150
-    extra = _solver_section(page, seed)
+    from .plot import plot_length_by_players, plot_length_histogram
 
-    page.heading("Is the deal table fair across player counts?")
-    d = deal_lengths(deals=deals, seed=seed)
-    ds = deal_summary(d)
-    _summary(
-        page,
-        ds,
-        caption=f"Longest polymer of dealt hands, before any trade ({deals} deals per player count; "
-        "95% intervals; seats of one deal share a shoe, so intervals are slightly optimistic)",
-    )
-    t = length_by_players(d)
-    fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
-    plot_length_by_players(t, ax=axes[0])
-    plot_length_histogram(length_histogram(d), ax=axes[1])
-    page.figure(fig, caption="Mean longest polymer by player count, and its distribution for four counts")
-    lo, hi = t.iloc[0], t.iloc[-1]
+    page.heading(DEALS)
+    _warn_missing(page, "deals", missing)
     page.text(
-        f"Not fair in length: with {int(lo.players)} players ({int(lo.hand_size)} cards) a dealt hand holds a "
-        f"polymer of {lo.mean_length:.2f} cards on average and {100 * lo.no_polymer:.1f}% hold none; with "
-        f"{int(hi.players)} players ({int(hi.hand_size)} cards) the mean is {hi.mean_length:.2f} and "
-        f"{100 * hi.no_polymer:.1f}% hold none. Even per card in hand the yield falls "
-        f"({lo.length_per_card:.3f} → {hi.length_per_card:.3f}): small hands rarely contain three cards that "
-        "fit together, so large tables depend on trading far more than small ones."
+        "Every seat of random deals for 5 to 15 players, before any trade: the longest polymer of the dealt "
+        "hand (the deal table sets the hand size). Seats of one deal share a shoe, so the intervals of the "
+        "means treat slightly dependent seats as independent. The seat test asks whether the seat positions "
+        "have the same mean length, with the deals as blocks."
     )
+    try:
+        hist = committed_table("polymer", "deal_length_histogram").set_index("players")
+    except MissingDataError:
+        hist = None
+    fig, axes = plt.subplots(1, 2 if hist is not None else 1, figsize=(11 if hist is not None else 6, 3.4))
+    ax0 = axes[0] if hist is not None else axes
+    plot_length_by_players(deals, ax=ax0)
+    if hist is not None:
+        plot_length_histogram(hist, ax=axes[1])
+    page.figure(
+        fig,
+        caption="Mean longest polymer of a dealt hand by player count (95% intervals; band: the range "
+        "of the seat positions' means), and its distribution for four counts",
+    )
+    page.table(deals, caption=_made_by(deals), folded="Deal table: lengths and seat fairness per player count")
 
-    page.heading("Trading policies (8 players, 13 cards each)")
-    rules_kw: dict[str, Any] = {"trade_budget": 4, "chain_length": 2}
-    df = policy_study(players=8, policies=list(POLICIES), games=games, seed=seed, **rules_kw)
-    s = policy_summary(df)
-    _summary(
-        page,
-        s[
-            s["metric"].isin(
-                [
-                    "start length",
-                    "final length",
-                    "length gain",
-                    "score gain",
-                    "trades per game",
-                    "chain trades per game",
-                    "loans per game",
-                    "phase boundaries",
-                    "tiebreak needed",
-                ]
-            )
-        ],
-        caption="Per policy, all seats alike; the same deals under every policy (paired). Means per seat and "
-        "per game with 95% intervals; tiebreak share with Wilson intervals.",
-    )
-    pairs = long_table(
-        paired_difference(df, a, b_, col)
-        for a, b_ in (("cooperative", "selfish"), ("loans", "cooperative"), ("selfish", "no_trade"))
-        for col in ("len_mean", "score_mean")
-    )
-    _summary(
-        page,
-        pairs.replace({"metric": {"len_mean": "mean length", "score_mean": "mean score"}}),
-        caption="Paired differences between policies (same deals), per-table means, 95% intervals",
-    )
-    fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))
-    plot_policy_summary(s, ax=axes[0])
-    plot_policy_summary(s, ax=axes[1], metric="score gain", ylabel="score gain per seat")
-    plot_start_vs_final(seat_lengths(df[df["policy"] != "no_trade"]), ax=axes[2])
-    page.figure(fig, caption="Gain from trading per policy; each seat's length before vs after trading")
-    page.note(
-        "The trade model is a model: open information, one card per trade, a proposal budget of "
-        f"{rules_kw['trade_budget']} turns per player for the 10-minute timer, trades up to "
-        f"{rules_kw['chain_length']} seats away as chains. See negenlab.polymer.agents for each policy."
-    )
 
-    _summary(
-        page,
-        score_summary(df),
-        caption="Distribution of seat scores per policy (mean with 95% interval; "
-        "quantiles of the sample; share of seats scoring 0 with Wilson interval)",
-    )
+def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) -> None:
+    import matplotlib.pyplot as plt
 
-    page.heading("Which tiebreak decides the winner?")
-    _summary(
-        page,
-        tiebreak_summary(df),
-        caption="Share of games decided by each level (score = no tiebreak needed), per policy",
-    )
+    from .plot import plot_policy_differences
+    from .study import policy_differences
 
-    page.heading("Phase boundaries")
-    _summary(
-        page,
-        s[s["metric"].isin(["phase boundaries", "largest neighbour gap"])],
-        caption="A boundary: neighbours of whom one has a polymer at least twice as long and at "
-        "least 3 cards longer than the other's (long-chained next to short-chained). "
-        "Counted over the 8 neighbour pairs of a table, per game.",
+    page.heading(TRADING)
+    for name in ("policies_8p", "policies_5p"):
+        _warn_missing(page, name, missing)
+    pols = [tables["policies_8p"], tables["policies_5p"]]
+    page.text(
+        "Each policy plays every seat of the same deals (game i has the same deal under every policy), so "
+        "the differences are paired per table. A swap or loan moves one card; agents see every hand; each "
+        f"player has {Rules().trade_budget} proposal turns for the 10-minute timer and may trade up to "
+        f"{Rules().chain_length} seats away through chains. See negenlab.polymer.agents for the policies."
     )
-    final = play_table(8, "cooperative", seed=seed, **rules_kw)
+    fig, axes = plt.subplots(2, 2, figsize=(13, 6.4))
+    for row, (metric, unit) in enumerate((("score", "mean seat score"), ("length", "mean longest polymer (cards)"))):
+        rows = pd.concat([policy_differences(t, metric) for t in pols], ignore_index=True)
+        gain = rows["label"].str.endswith("- no_trade")
+        plot_policy_differences(rows[gain], ax=axes[row, 0], xlabel=f"against no trade: {unit}")
+        if (~gain).any():
+            plot_policy_differences(rows[~gain], ax=axes[row, 1], xlabel=f"against the policy before: {unit}")
+        else:
+            axes[row, 1].axis("off")
+    fig.tight_layout()
+    page.figure(
+        fig,
+        caption="Paired differences between policies on the same deals, per table, with 95% intervals: each "
+        "trading policy against no trade (left), and each policy against the one before it (right)",
+    )
+    coop = _by(tables["policies_8p"], "policy", "cooperative")
+    page.text(
+        f"Seat 0 proposes first. At cooperative 8-player tables it wins {_pct(coop, 'seat0_wins')} of the games "
+        f"(n={int(coop['games'])}; a fair share is {1 / 8:.3f}); a tiebreak decides {_pct(coop, 'tiebreak_needed', 'tiebreak')} of them."
+    )
+    for t, players in zip(pols, (8, 5), strict=True):
+        page.table(t, caption=_made_by(t), folded=f"Policies at {players}-player tables")
+
+
+def _skill_section(page, trace: pd.DataFrame, missing: list[str]) -> None:
+    import matplotlib.pyplot as plt
+
+    from negenlab.core.plot import plot_skill_trace
+
+    page.heading(SKILL)
+    _warn_missing(page, "ladder", missing)
+    players = int(trace["players"].iloc[0]) if "players" in trace else 8
+    page.text(
+        f"Each rung sits in one seat of a {players}-player table against the rung below in all the others, "
+        "seats rotated on common deals (a unit is one game per seat). Its score is its share of wins; the "
+        f"fair share is 1/{players}. Each step is decided by an SPRT (H0: the fair share, H1: 0.05 more, "
+        "alpha = beta = 0.05, from 100 units) or stopped at the unit cap. MCTS is left out: with several "
+        "hundred legal trades per turn a few dozen simulations search almost nothing, and an SPRT-sized "
+        "step of 8-seat games with a searching seat takes far longer than the other rungs."
+    )
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    plot_skill_trace(trace, ax=ax, title=f"Polymer skill trace, {players} players")
+    page.figure(
+        fig,
+        caption="Score of each rung against the rung below (95% intervals); green: the SPRT decided H1, "
+        "blue: H0, orange: stopped at the cap.",
+    )
+    page.table(trace, caption=_made_by(trace), folded="Skill trace table")
+
+
+def pace_minutes(pace: pd.DataFrame, seconds: float = SECONDS_PER_ACTION) -> pd.DataFrame:
+    """The pace table with the trading time at ``seconds`` per action (players act in parallel, so
+    a table's time is one player's actions), and the seconds per action at which trading would
+    fill the rules' 10 minutes.
+
+    >>> p = pd.DataFrame({"players": [8], "actions_per_player": [10.0], "actions_lo": [9.0], "actions_hi": [11.0]})
+    >>> pace_minutes(p)[["minutes", "minutes_lo", "seconds_to_fill_timer"]].to_dict("records")
+    [{'minutes': 5.0, 'minutes_lo': 4.5, 'seconds_to_fill_timer': 60.0}]
+    """
+    out = pace.copy()
+    for col, src in (("minutes", "actions_per_player"), ("minutes_lo", "actions_lo"), ("minutes_hi", "actions_hi")):
+        out[col] = out[src] * seconds / 60
+    out["seconds_to_fill_timer"] = TIMER_MINUTES * 60 / out["actions_per_player"]
+    return out
+
+
+def _pace_section(page, pace: pd.DataFrame, missing: list[str]) -> None:
+    page.heading(PACE)
+    _warn_missing(page, "pace", missing)
+    page.text(
+        "The simulation has no clock: each player gets proposal turns. To see how much trading a table wants, "
+        "cooperative tables get far more turns than they use and trade until a full round passes. An action is "
+        "every decision but a pass: a proposal, an answer (each link of a chain answers), a loan call or a "
+        "repayment. Players trade in parallel, so a table's trading time is about one player's actions times "
+        f"the time an action takes; {SECONDS_PER_ACTION} s is an assumption, not a measurement, and the last "
+        "column gives the time per action at which trading would fill the rules' 10 minutes. The gain over the "
+        f"timed table compares the same deals played with {Rules().trade_budget} turns each."
+    )
+    page.table(pace_minutes(pace), caption=_made_by(pace), folded="Trading until the table goes quiet")
+
+
+def _holdout_section(page, holdout: pd.DataFrame, missing: list[str]) -> None:
+    import matplotlib.pyplot as plt
+
+    from .plot import plot_holdout
+
+    page.heading(HOLDOUT)
+    _warn_missing(page, "holdout", missing)
+    page.text(
+        "Seat 0 rejects every proposal and proposes nothing while the other seven trade cooperatively; the same "
+        "deals are played with everybody cooperative. Changes are paired per table (halted minus trading), by "
+        "distance from seat 0 (distance 1: both neighbours, averaged)."
+    )
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
+    plot_holdout(holdout, ax=axes[0], metric="length change")
+    plot_holdout(holdout, ax=axes[1], metric="score change")
+    page.figure(
+        fig, caption="Change in longest polymer and in score when seat 0 halts trading, by distance (95% intervals)"
+    )
+    page.table(holdout, caption=_made_by(holdout), folded="Halting-trade table")
+
+
+def _boundaries_section(page, tables: dict[str, pd.DataFrame], missing: list[str], seed: int) -> None:
+    from .game import is_boundary
+    from .study import play_table
+
+    page.heading(BOUNDARIES)
+    page.text(
+        "A phase boundary: two neighbours of whom one has a polymer at least twice as long and at least 3 cards "
+        f"longer than the other's (so {'' if is_boundary(0, 3) else 'not '}0 next to 3, "
+        f"{'' if is_boundary(4, 8) else 'not '}4 next to 8). A seat is beside a boundary when it is one of such "
+        "a pair. The score gap compares, within one table, the mean score of the seats beside a boundary with "
+        "that of the others (tables with both kinds)."
+    )
+    cols = [
+        "policy",
+        "players",
+        "games",
+        "boundaries",
+        "boundaries_lo",
+        "boundaries_hi",
+        "beside_boundary",
+        "beside_boundary_lo",
+        "beside_boundary_hi",
+        "boundary_gap",
+        "boundary_gap_lo",
+        "boundary_gap_hi",
+        "boundary_gap_tables",
+    ]
+    rows = pd.concat([tables[n] for n in ("policies_8p", "policies_5p")], ignore_index=True)
+    page.table(
+        rows[[c for c in cols if c in rows]],
+        caption="From the policy tables above",
+        folded="Phase boundaries per policy and table size",
+    )
+    meta = tables["policies_8p"].attrs.get("negenlab", {})
+    final = play_table(8, "cooperative", seed=int(meta.get("seed", seed)))
     page.raw_html(table_svg(**final.table_facts()))
-    page.text("Game 0 of the cooperative run: disc size = polymer length; red edges = phase boundaries; gold = winner.")
-
-    page.heading("A player who halts trading")
-    ho = holdout_study(players=8, games=games, seed=seed, **rules_kw)
-    _summary(
-        page,
-        ho,
-        caption="Seat 0 never trades (rejects everything) while the other 7 trade cooperatively, "
-        "against the same deals with everybody cooperative; seats grouped by distance from "
-        "seat 0.",
+    page.text(
+        "Game 0 of the cooperative 8-player tables, replayed: disc size = polymer length; red edges = phase "
+        "boundaries; gold = winner."
     )
 
-    page.heading("Cosmic rays")
+
+def _fresh_section(page, options) -> None:
+    from .study import handicap_study, policy_study, policy_summary
+
+    games = options.games or 20
+    page.heading(FRESH)
+    page.text(
+        f"A small sample made while this page was written ({games} tables per setting, seed {options.seed}): "
+        "too small to decide anything, shown to exercise the variants."
+    )
     cr = pd.concat(
         [
-            policy_study(players=8, policies=["cooperative", "selfish"], games=games, seed=seed, jokers=j, **rules_kw)
+            policy_study(
+                players=8,
+                policies=["cooperative", "selfish"],
+                games=games,
+                seed=options.seed,
+                jokers=j,
+                workers=options.workers,
+            )
             for j in (0, 3)
         ],
         ignore_index=True,
     )
     cs = policy_summary(cr)
+    keep = [
+        "final length",
+        "length gain",
+        "score gain",
+        "trades per game",
+        "collides per game",
+        "absorbs per game",
+        "jokers left in hands",
+    ]
     _summary(
         page,
-        cs[
-            cs["metric"].isin(
-                [
-                    "start length",
-                    "final length",
-                    "length gain",
-                    "score gain",
-                    "trades per game",
-                    "collides per game",
-                    "absorbs per game",
-                    "jokers left in hands",
-                ]
-            )
-        ],
-        caption="Jokers shuffled in (each replacing one regular card put face down in the middle). "
-        "Cooperative agents absorb when idle, selfish ones collide. Same seeds for every joker count; "
-        "95% intervals.",
+        cs[cs["metric"].isin(keep)],
+        caption="Cosmic rays: 3 jokers shuffled in (each replacing one regular card put face down in the middle); "
+        "cooperative agents absorb when idle, selfish ones collide. Same seeds for 0 and 3 jokers; 95% intervals.",
+        folded="Cosmic rays (fresh sample)",
     )
-
-    page.heading("Handicap")
-    hs = handicap_study(players=7, extra=2, policy="cooperative", games=games, seed=seed)
+    hs = handicap_study(
+        players=7, extra=2, policy="cooperative", games=games, seed=options.seed, workers=options.workers
+    )
     _summary(
         page,
         hs,
-        caption="7 players (14 cards, 6 left over): seat 0 dealt 2 extra leftover cards vs none; "
-        "cooperative trading. Means with 95% intervals, win rates with Wilson intervals.",
-    )
-
-    page.findings(findings(ds, s, ho, options.command("polymer")), first=True)
-    page.provenance(
-        rules=Rules(players=8, **rules_kw),
-        agents=[policy_agents(p, 1)[0] for p in ("cooperative", "selfish", "loans", "no_trade")],
-        seed=seed,
-        command=options.command("polymer"),
-        games_per_policy=games,
-        deals_per_player_count=deals,
-        **extra,
+        caption="Handicap: 7 players (14 cards, 6 left over), seat 0 dealt 2 extra leftover cards "
+        "vs none; cooperative trading. Means with 95% intervals, win rates with Wilson intervals.",
+        folded="Handicap (fresh sample)",
     )
 
 
-def _mean(row, digits: int = 2) -> str:
-    return f"{row['value']:.{digits}f} [{row['lo']:.{digits}f}, {row['hi']:.{digits}f}]"
+def _summary(page, table: pd.DataFrame, caption: str, folded: str | None = None, digits: int = 3) -> None:
+    """A long summary table shown one row per group, each cell ``value [lo, hi]``."""
+    page.table(wide(table, digits=digits).rename_axis(columns=None).reset_index(), caption=caption, folded=folded)
 
 
-def findings(deals: pd.DataFrame, policies: pd.DataFrame, holdout: pd.DataFrame, command: str) -> list[dict]:
-    """The Polymer page's numbered findings: the deal table, trading, a player who halts trading and
-    phase boundaries, each with n and a 95% interval and the designer claim it tests. The three
-    tables are summaries (``study.deal_summary``, ``policy_summary`` of 8-player tables, ``holdout_study``).
+# -- findings --------------------------------------------------------------------------------------
 
-    >>> from negenlab.core.summary_table import mean_row, rate_row
-    >>> d = long_table([mean_row("length", [5, 6, 7], "5 players"), rate_row("no polymer", 1, 50, "5 players"),
-    ...                 mean_row("length", [1, 2], "15 players"), rate_row("no polymer", 30, 50, "15 players")])
-    >>> pol = long_table([mean_row("length gain", [2, 3, 4], "cooperative, 8 players"),
-    ...                   mean_row("phase boundaries", [1, 1, 2], "cooperative, 8 players")])
-    >>> ho = long_table([mean_row("length", [11, 12], f"{t}, distance {k}") for t in ("everyone cooperative",
-    ...                  "seat 0 no_trade") for k in (0, 1)])
-    >>> [f["claim"] for f in findings(d, pol, ho, "negenlab report polymer")][0]
-    'the deal table'
+
+def _ci(v: float, lo: float, hi: float, digits: int = 2) -> str:
+    return f"{v:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+
+
+def _pct(row, value: str, prefix: str | None = None) -> str:
+    p = prefix or value
+    return f"{100 * row[value]:.1f}% [{100 * row[f'{p}_lo']:.1f}%, {100 * row[f'{p}_hi']:.1f}%]"
+
+
+def _by(table: pd.DataFrame, column: str, value: Any) -> dict[str, Any]:
+    """The first row of ``table`` whose ``column`` is ``value``, as a dict."""
+    rows = table[table[column] == value]
+    if rows.empty:
+        raise InvalidInputError(f"no row with {column} = {value!r} in the table")
+    return {str(k): v for k, v in rows.iloc[0].to_dict().items()}
+
+
+def _long(table: pd.DataFrame, metric: str, group: str) -> dict[str, Any]:
+    rows = table[(table["metric"] == metric) & (table["group"] == group)]
+    if rows.empty:
+        raise InvalidInputError(f"no row of {metric!r} for {group!r} in the table")
+    return {str(k): v for k, v in rows.iloc[0].to_dict().items()}
+
+
+def _ci_row(row: dict[str, Any], digits: int = 2) -> str:
+    return _ci(row["value"], row["lo"], row["hi"], digits)
+
+
+def findings(tables: dict[str, pd.DataFrame], command: str) -> list[dict]:
+    """The Polymer page's numbered findings from the study tables (``deals``, ``policies_8p``,
+    ``policies_5p``, ``ladder``, ``pace``, ``holdout``; a finding whose tables are absent is left
+    out): each with n and a 95% interval, the designer claim it tests, its section and the command
+    that made its table (``command`` when the table records none).
+
+    >>> deals = pd.DataFrame({"players": [5, 15], "hand_size": [20, 6], "seats": [50, 150],
+    ...     "mean_length": [5.2, 0.25], "length_lo": [5.1, 0.2], "length_hi": [5.3, 0.3], "no_polymer": [0.02, 0.9],
+    ...     "no_polymer_lo": [0.01, 0.85], "no_polymer_hi": [0.03, 0.95], "deals": [10, 10], "seat_min": [5.1, 0.2],
+    ...     "seat_max": [5.3, 0.3], "seat_p": [0.4, 0.6], "table_gap": [4.5, 2.1], "table_gap_lo": [4.4, 2.0],
+    ...     "table_gap_hi": [4.6, 2.2]})
+    >>> [f["claim"] for f in findings({"deals": deals}, "negenlab report polymer")]
+    ['the deal table', 'the deal treats every seat alike']
     """
-    out = []
-    counts = deals[deals["metric"] == "length"]["group"].tolist()
-    small, large = counts[0], counts[-1]
-    lo, hi = _row(deals, "length", small), _row(deals, "length", large)
-    none = _row(deals, "no polymer", large)
-    cards = {
-        g: f"{int(_row(deals, 'hand size', g).value)} cards, " if "hand size" in set(deals["metric"]) else ""
-        for g in (small, large)
-    }
-    out.append(
+    out: list[dict] = []
+    if "deals" in tables:
+        out += _deal_findings(tables["deals"], _command(tables["deals"], command))
+    if "policies_8p" in tables and "policies_5p" in tables:
+        out.append(
+            _trading_finding(tables["policies_8p"], tables["policies_5p"], _command(tables["policies_8p"], command))
+        )
+    if "ladder" in tables:
+        out.append(_skill_finding(tables["ladder"], _command(tables["ladder"], command)))
+    if "pace" in tables:
+        out.append(_pace_finding(tables["pace"], _command(tables["pace"], command)))
+    if "holdout" in tables:
+        out.append(_holdout_finding(tables["holdout"], _command(tables["holdout"], command)))
+    if "policies_8p" in tables:
+        out.append(_boundary_finding(tables["policies_8p"], _command(tables["policies_8p"], command)))
+    return out
+
+
+def _deal_findings(deals: pd.DataFrame, command: str) -> list[dict]:
+    d = deals.sort_values("players")
+    spread = float((d["seat_max"] - d["seat_min"]).max())
+    rows = d.to_dict("records")
+    small, large = rows[0], rows[-1]
+    worst = min(rows, key=lambda r: r["seat_p"])
+    mid = next((r for r in rows if r["players"] == 8), rows[len(rows) // 2])
+    if worst["seat_p"] >= 0.05:
+        test = f"no test of equal seat means rejects at 5% (smallest p = {worst['seat_p']:.2f}, {len(d)} counts)"
+    else:
+        test = (
+            f"the test of equal seat means gives p = {worst['seat_p']:.3f} at {int(worst['players'])} players, "
+            f"the smallest of {len(d)} tests"
+        )
+    return [
         {
             "claim": "the deal table",
-            "text": f"Dealt hands are not equal across player counts: the longest polymer averages "
-            f"{_mean(lo)} cards with {small} ({cards[small]}n={int(lo.n)} hands) and {_mean(hi)} with "
-            f"{large} ({cards[large]}n={int(hi.n)}); {100 * none.value:.0f}% "
-            f"[{100 * none.lo:.0f}%, {100 * none.hi:.0f}%] of the small hands hold none.",
-            "section": "Is the deal table fair across player counts?",
+            "text": f"Dealt hands are far from equal across player counts: the longest polymer of a dealt hand "
+            f"averages {_ci(small['mean_length'], small['length_lo'], small['length_hi'])} cards with "
+            f"{int(small['players'])} players ({int(small['hand_size'])} cards each, n={int(small['seats'])} hands) and "
+            f"{_ci(large['mean_length'], large['length_lo'], large['length_hi'])} with {int(large['players'])} "
+            f"({int(large['hand_size'])} cards, n={int(large['seats'])}); {_pct(large, 'no_polymer')} of "
+            f"{int(large['players'])}-player hands hold no polymer, against {_pct(small, 'no_polymer')} with "
+            f"{int(small['players'])}.",
+            "section": DEALS,
             "command": command,
-        }
-    )
-    coop = "cooperative, 8 players"
-    gain = _row(policies, "length gain", coop)
-    out.append(
+        },
         {
-            "claim": '"it is advisable to permit trades"',
-            "text": f"Cooperative trading lengthens each seat's longest polymer by {_mean(gain)} cards against "
-            f"the same deals untraded (8 players, n={int(gain.n)} tables).",
-            "section": "Trading policies (8 players, 13 cards each)",
+            "claim": "the deal treats every seat alike",
+            "text": f"Seat positions are dealt alike: at every count the seats' mean lengths lie within {spread:.2f} "
+            f"cards of each other and {test}; n={int(d['deals'].min())} deals per count. The luck of one deal is "
+            f"larger: at {int(mid['players'])} players its longest and shortest hands differ by "
+            f"{_ci(mid['table_gap'], mid['table_gap_lo'], mid['table_gap_hi'])} cards.",
+            "section": DEALS,
             "command": command,
-        }
-    )
-    groups = set(holdout["group"])
-    if {"everyone cooperative, distance 0", "seat 0 no_trade, distance 0"} <= groups:
-        a, b = (
-            _row(holdout, "length", "seat 0 no_trade, distance 0"),
-            _row(holdout, "length", "everyone cooperative, distance 0"),
+        },
+    ]
+
+
+def _trading_finding(p8: pd.DataFrame, p5: pd.DataFrame, command: str) -> dict:
+    c8, c5 = _by(p8, "policy", "cooperative"), _by(p5, "policy", "cooperative")
+    trading = pd.concat([p8, p5])
+    trading = trading[trading["policy"] != "no_trade"]
+    every = bool((trading["score_gain_lo"] > 0).all() and (trading["gain_lo"] > 0).all())
+
+    def gain(c) -> str:
+        return (
+            f"{_ci(c['score_gain'], c['score_gain_lo'], c['score_gain_hi'], 1)} points and "
+            f"{_ci(c['length_gain'], c['gain_lo'], c['gain_hi'])} cards"
         )
-        na, nb = (
-            _row(holdout, "length", "seat 0 no_trade, distance 1"),
-            _row(holdout, "length", "everyone cooperative, distance 1"),
-        )
-        out.append(
-            {
-                "claim": "the halting-trade experiment",
-                "text": f"A player who refuses every trade ends with {_mean(a, 1)} cards against {_mean(b, 1)} "
-                f"when trading, and costs each neighbour {nb.value - na.value:.1f} cards "
-                f"({_mean(na, 1)} against {_mean(nb, 1)}; n={int(a.n)} seats).",
-                "section": "A player who halts trading",
-                "command": command,
-            }
-        )
-    bnd = _row(policies, "phase boundaries", coop)
-    out.append(
-        {
-            "claim": '"avoid becoming a boundary"',
-            "text": f"Under cooperative trading an 8-player table still has {_mean(bnd)} phase boundaries "
-            f"(a long polymer next to a short one) per game (n={int(bnd.n)}).",
-            "section": "Phase boundaries",
-            "command": command,
-        }
-    )
-    return out
+
+    return {
+        "claim": '"it is advisable to permit trades"',
+        "text": f"Trading pays on the same deals: cooperative trading raises each seat's mean score and longest "
+        f"polymer by {gain(c8)} at 8-player tables (n={int(c8['games'])} tables) and by {gain(c5)} at 5-player "
+        f"tables (n={int(c5['games'])}); "
+        + (
+            "every trading policy gains on no trade at both sizes (intervals above 0)."
+            if every
+            else "not every trading policy's interval lies above no trade."
+        ),
+        "section": TRADING,
+        "command": command,
+    }
+
+
+def _skill_finding(trace: pd.DataFrame, command: str) -> dict:
+    from negenlab.core.ladder import describe_steps
+
+    fair = float(trace["fair"].iloc[0])
+    players = int(trace["players"].iloc[0]) if "players" in trace else int(round(1 / fair))
+    same = [
+        f"{r['rung']} played exactly as {r['below']}: every unit scored the fair share"
+        for r in trace.to_dict("records")
+        if r["lo"] == r["hi"] == r["fair"]
+    ]
+    return {
+        "claim": "skill: does the better trader win more often?",
+        "text": f"At {players}-player tables, one seat against the rung below in all the others (fair share "
+        f"{100 * fair:.1f}%; a unit is {players} seat-rotated games, n={int(trace['units'].sum())} units in all): "
+        f"{describe_steps(trace)}" + (f"; {'; '.join(same)}." if same else "."),
+        "section": SKILL,
+        "command": command,
+    }
+
+
+def _pace_finding(pace: pd.DataFrame, command: str) -> dict:
+    rows = pace_minutes(pace).sort_values("players").to_dict("records")
+    big = rows[-1]
+    others = [
+        f"{_ci(r['minutes'], r['minutes_lo'], r['minutes_hi'], 1)} with {int(r['players'])} players" for r in rows[:-1]
+    ]
+    return {
+        "claim": '"takes about 15 minutes"',
+        "text": f"Left without a timer, a cooperative {int(big['players'])}-player table goes quiet after "
+        f"{_ci(big['actions_per_player'], big['actions_lo'], big['actions_hi'], 1)} actions per player (n="
+        f"{int(big['tables'])} tables, {_pct(big, 'quiet')} went quiet): at an assumed {SECONDS_PER_ACTION} s per "
+        f"action that is {_ci(big['minutes'], big['minutes_lo'], big['minutes_hi'], 1)} minutes of trading"
+        + (f" ({'; '.join(others)})" if others else "")
+        + f", and trading fills the rules' {TIMER_MINUTES} minutes only at about {big['seconds_to_fill_timer']:.0f} s "
+        "per action.",
+        "section": PACE,
+        "command": command,
+    }
+
+
+def _delta(row: dict[str, Any], unit: str, digits: int = 2) -> str:
+    """``loses 3.10 [2.90, 3.30] cards``, ``gains ...``, or ``changes by ... (the interval holds 0)``."""
+    v, lo, hi = float(row["value"]), float(row["lo"]), float(row["hi"])
+    if hi < 0:
+        return f"loses {_ci(-v, -hi, -lo, digits)} {unit}"
+    if lo > 0:
+        return f"gains {_ci(v, lo, hi, digits)} {unit}"
+    return f"changes by {_ci(v, lo, hi, digits)} {unit} (the interval holds 0)"
+
+
+def _holdout_finding(holdout: pd.DataFrame, command: str) -> dict:
+    own, nb, far = (_long(holdout, "length change", f"distance {k}") for k in (0, 1, 2))
+    nb_score = _long(holdout, "score change", "distance 1")
+    return {
+        "claim": "the halting-trade experiment",
+        "text": f"A player who refuses every trade {_delta(own, 'cards')} of polymer against the same deal traded; "
+        f"each neighbour {_delta(nb, 'cards')} ({_delta(nb_score, 'points', 1)} of score), and each seat two away "
+        f"{_delta(far, 'cards')} (paired on the same deals, n={int(own['n'])} tables of 8).",
+        "section": HOLDOUT,
+        "command": command,
+    }
+
+
+def _boundary_finding(p8: pd.DataFrame, command: str) -> dict:
+    c, none = _by(p8, "policy", "cooperative"), _by(p8, "policy", "no_trade")
+    v, lo, hi = float(c["boundary_gap"]), float(c["boundary_gap_lo"]), float(c["boundary_gap_hi"])
+    if hi < 0:
+        gap = f"score {_ci(-v, -hi, -lo, 1)} points less than"
+    elif lo > 0:
+        gap = f"score {_ci(v, lo, hi, 1)} points more than"
+    else:
+        gap = f"score no clearly different ({_ci(v, lo, hi, 1)} points) from"
+    return {
+        "claim": '"avoid becoming a boundary"',
+        "text": f"Seats beside a phase boundary {gap} the other seats of the same table (cooperative, 8 players, "
+        f"n={int(c['boundary_gap_tables'])} tables with both kinds); cooperative trading leaves "
+        f"{_ci(c['boundaries'], c['boundaries_lo'], c['boundaries_hi'])} boundaries per table against "
+        f"{_ci(none['boundaries'], none['boundaries_lo'], none['boundaries_hi'])} on the untraded deals "
+        f"(n={int(c['games'])}).",
+        "section": BOUNDARIES,
+        "command": command,
+    }

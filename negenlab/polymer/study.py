@@ -3,9 +3,12 @@ phase boundaries, a player who halts trading, handicaps and the cosmic-ray varia
 
 Every summary is a long table of :mod:`negenlab.core.summary_table` (``metric, group, value, lo,
 hi, n, method``): every rate has its n and a Wilson interval, every mean a 95% interval.
-The committed tables in ``data/polymer`` are wide views of those rows
-(:func:`length_by_players`, :func:`policy_table`), written by :func:`write_deal_table` and
-:func:`write_policy_table`, and read back with :func:`committed`.
+The committed tables in ``data/polymer`` are those rows or wide views of them, written by the
+long studies of :data:`STUDIES` (``negenlab study polymer <name>``: ``deals``, ``policies_5p``,
+``policies_8p``, ``holdout``, ``pace``, ``ladder``; each records its command in a sidecar) and read
+back with :func:`committed`; :func:`fresh_check` re-measures a few of their numbers on the next
+seed. ``deal_lengths_by_players.csv`` and ``deal_length_histogram.csv`` come from
+:func:`write_deal_table`.
 
 >>> df = deal_lengths(players=[5, 15], deals=20, seed=1)
 >>> sorted(df["players"].unique().tolist()), len(df) == 20 * (5 + 15)
@@ -20,6 +23,7 @@ The committed tables in ``data/polymer`` are wide views of those rows
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,13 +33,16 @@ import pandas as pd
 
 from negenlab.core.agents import Agent
 from negenlab.core.data import data_file
+from negenlab.core.errors import InvalidInputError
+from negenlab.core.ladder import skill_trace
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.simulate import replay, simulate
 from negenlab.core.store import ResultStore
+from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import exact_row, long_table, mean_row, rate_row
 
 from .agents import POLICIES
-from .game import PolymerGame, hand_length
+from .game import PolymerGame, hand_length, is_boundary
 from .rules import DEAL_TABLE, REGULAR_CARDS, Rules
 
 PLAYER_COUNTS = tuple(DEAL_TABLE)
@@ -163,7 +170,99 @@ def length_histogram(df: pd.DataFrame) -> pd.DataFrame:
     return counts.div(counts.sum(axis=1), axis=0)
 
 
+def chi2_sf(x: float, k: int) -> float:
+    """P(X >= x) for X chi-squared with ``k`` degrees of freedom (exact for integer k).
+
+    >>> round(chi2_sf(3.841, 1), 3), round(chi2_sf(5.991, 2), 3), round(chi2_sf(14.067, 7), 3)
+    (0.05, 0.05, 0.05)
+    """
+    if k < 1:
+        raise InvalidInputError(f"a chi-squared test needs k >= 1 degrees of freedom, got {k}")
+    if x <= 0:
+        return 1.0
+    h = x / 2
+    if k % 2 == 0:  # e^-h (1 + h + h^2/2! + ... + h^(k/2-1)/(k/2-1)!)
+        total = term = math.exp(-h)
+        for i in range(1, k // 2):
+            term *= h / i
+            total += term
+    else:  # erfc(sqrt h) + sum of h^(j+1/2) e^-h / Gamma(j+3/2)
+        total = math.erfc(math.sqrt(h))
+        term = math.sqrt(h) * math.exp(-h) / math.gamma(1.5)
+        for j in range(1, (k - 1) // 2 + 1):
+            total += term
+            term *= h / (j + 0.5)
+    return min(1.0, total)
+
+
+def seat_fairness(df: pd.DataFrame) -> pd.DataFrame:
+    """Per player count of :func:`deal_lengths`: are the seats dealt alike, and how far apart are
+    the hands of one table?
+
+    ``seat_min``/``seat_max``: the lowest and highest mean length of a seat position; ``seat_chi2``
+    and ``seat_p``: the test of "every seat position has the same mean length" with the deals as
+    blocks (two-way analysis of variance, its statistic read as chi-squared with players - 1
+    degrees of freedom); ``table_gap`` (95% interval): the longest minus the shortest polymer of
+    one deal, averaged over deals.
+
+    >>> t = seat_fairness(deal_lengths(players=[8], deals=30, seed=1))
+    >>> list(t.columns[:4]), bool(0 <= t.loc[0, "seat_p"] <= 1)
+    (['players', 'deals', 'seat_min', 'seat_max'], True)
+    """
+    rows = []
+    for _, g in df.groupby("players"):
+        m = g.pivot(index="deal", columns="seat", values="length").to_numpy(float)  # deals x seats
+        n, k = m.shape
+        seat_means = m.mean(axis=0)
+        resid = m - m.mean(axis=1, keepdims=True) - seat_means + m.mean()
+        ms = float((resid**2).sum()) / max(1, (n - 1) * (k - 1))
+        chi2 = n * float(((seat_means - m.mean()) ** 2).sum()) / ms if ms > 0 else 0.0
+        gap = mean_row("table gap", m.max(axis=1) - m.min(axis=1))
+        rows.append(
+            {
+                "players": int(g["players"].iloc[0]),
+                "deals": n,
+                "seat_min": float(seat_means.min()),
+                "seat_max": float(seat_means.max()),
+                "seat_chi2": chi2,
+                "seat_p": chi2_sf(chi2, k - 1),
+                "table_gap": gap["value"],
+                "table_gap_lo": gap["lo"],
+                "table_gap_hi": gap["hi"],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def deal_table(df: pd.DataFrame) -> pd.DataFrame:
+    """:func:`length_by_players` with the seat fairness of :func:`seat_fairness` beside it (the
+    committed ``deals.csv``)."""
+    return length_by_players(df).merge(seat_fairness(df), on="players")
+
+
 # -- trading policies --------------------------------------------------------------------------
+
+
+def _simulate(
+    rules: Rules,
+    agents: list[Agent],
+    games: int,
+    seed: int,
+    workers: int | None,
+    progress: bool = False,
+    store: Path | None = None,
+) -> pd.DataFrame:
+    """``games`` games of a table with these agents (serial for one worker); ``store`` resumes."""
+    return simulate(
+        PolymerGame(rules),
+        agents,
+        n_games=games,
+        seed=seed,
+        backend="serial" if workers == 1 else "process",
+        workers=workers,
+        progress=progress,
+        store=store,
+    )
 
 
 def _simulate_policy(
@@ -175,17 +274,8 @@ def _simulate_policy(
     progress: bool = False,
     store: Path | None = None,
 ) -> pd.DataFrame:
-    """``games`` games of a table with every seat playing ``policy`` (serial for one worker)."""
-    return simulate(
-        PolymerGame(rules),
-        policy_agents(policy, rules.players),
-        n_games=games,
-        seed=seed,
-        backend="serial" if workers == 1 else "process",
-        workers=workers,
-        progress=progress,
-        store=store,
-    )
+    """``games`` games of a table with every seat playing ``policy``."""
+    return _simulate(rules, policy_agents(policy, rules.players), games, seed, workers, progress, store)
 
 
 def policy_study(
@@ -198,7 +288,7 @@ def policy_study(
     chain_length: int = 2,
     workers: int | None = 1,
     progress: bool = False,
-    store: str | None = None,
+    store: str | Path | None = None,
     **rules_kwargs,
 ) -> pd.DataFrame:
     """Simulate one table configuration under each policy (all seats the same agent spec).
@@ -231,6 +321,22 @@ def _policy_label(keys: dict[str, Any]) -> str:
     return label
 
 
+def _boundary_rows(g: pd.DataFrame, group: str) -> list[dict[str, Any]]:
+    """The share of seats beside a phase boundary (Wilson), and per table the mean score of those
+    seats minus that of the other seats (tables with both kinds; 95% interval)."""
+    P = int(g["players"].iloc[0])
+    L = g[[f"len_{p}" for p in range(P)]].to_numpy(int)
+    S = g[[f"return_{p}" for p in range(P)]].to_numpy(float)
+    edge = np.vectorize(is_boundary)(L, np.roll(L, -1, axis=1))  # edge p: seats p and p+1
+    beside = edge | np.roll(edge, 1, axis=1)  # seat p touches the edge to p+1 or the one from p-1
+    both = beside.any(axis=1) & ~beside.all(axis=1)
+    gaps = [S[i][beside[i]].mean() - S[i][~beside[i]].mean() for i in np.flatnonzero(both)]
+    return [
+        rate_row("seat beside a boundary", int(beside.sum()), beside.size, group),
+        mean_row("boundary score gap", gaps, group),
+    ]
+
+
 def _policy_groups(df: pd.DataFrame) -> Iterator[Group]:
     keys = [k for k in ("policy", "jokers", "players") if k in df.columns]
     for key, g in df.groupby(keys, sort=False):
@@ -249,6 +355,9 @@ def _policy_groups(df: pd.DataFrame) -> Iterator[Group]:
                 _at_least(mean_row("phase boundaries", g["phase_boundaries"], group), 0.0),
                 mean_row("largest neighbour gap", g["max_neighbour_gap"], group),
                 rate_row("tiebreak needed", int((g["tiebreak_level"] > 0).sum()), len(g), group),
+                mean_row("proposals per game", g["n_proposals"], group),
+                rate_row("seat 0 wins", int((g["winner"] == 0).sum()), len(g), group),
+                *_boundary_rows(g, group),
                 mean_row("collides per game", g["n_collides"], group),
                 mean_row("absorbs per game", g["n_absorbs"], group),
                 mean_row("jokers left in hands", g["jokers_left_in_hands"], group),
@@ -258,9 +367,10 @@ def _policy_groups(df: pd.DataFrame) -> Iterator[Group]:
 
 def policy_summary(df: pd.DataFrame) -> pd.DataFrame:
     """Per policy (and joker count, players; group ``"cooperative, 8 players"``): mean length
-    before/after trading, gain per seat and score gain, trades per game, phase boundaries,
-    the largest neighbour gap (95% intervals) and the share of games whose winner needed a
-    tiebreak (Wilson)."""
+    before/after trading, gain per seat and score gain, trades and proposals per game, phase
+    boundaries, the largest neighbour gap, the score gap of seats beside a boundary (95%
+    intervals), and the shares of games whose winner needed a tiebreak or sat in seat 0 (the
+    first proposer) and of seats beside a boundary (Wilson)."""
     return _long(_policy_groups(df))
 
 
@@ -275,6 +385,11 @@ POLICY_COLUMNS: Layout = [
     ("loans_per_game", "loans per game", "value"),
     *_interval("phase boundaries", "boundaries", "boundaries_lo", "boundaries_hi"),
     *_interval("tiebreak needed", "tiebreak_needed", "tiebreak_lo", "tiebreak_hi"),
+    ("proposals_per_game", "proposals per game", "value"),
+    *_interval("seat 0 wins", "seat0_wins", "seat0_wins_lo", "seat0_wins_hi"),
+    *_interval("seat beside a boundary", "beside_boundary", "beside_boundary_lo", "beside_boundary_hi"),
+    *_interval("boundary score gap", "boundary_gap", "boundary_gap_lo", "boundary_gap_hi"),
+    ("boundary_gap_tables", "boundary score gap", "n"),
 ]
 
 
@@ -432,6 +547,8 @@ def holdout_study(
     holdout: str = "no_trade",
     trade_budget: int = 4,
     chain_length: int = 2,
+    workers: int | None = 1,
+    store: str | Path | None = None,
 ) -> pd.DataFrame:
     """Seat 0 halts trading (``holdout`` policy) while the others play ``policy``; compare seats
     by distance from seat 0 with the same seats when everybody plays ``policy`` (same deals).
@@ -439,18 +556,38 @@ def holdout_study(
     Groups ``"everyone cooperative, distance 0"``, ``"seat 0 no_trade, distance 1"``...: mean
     final length and score with 95% intervals. Distance 1 = seat 0's neighbours, 2 = their other
     neighbours, and so on (the source's "phase boundary" worry: a player who stops trading hurts
-    the neighbours most).
+    the neighbours most). Groups ``"distance 1"``...: the paired change per table (metrics
+    ``"length change"``, ``"score change"``: halted minus everyone trading, same deal; n = tables).
+    ``store``: a folder keeping (and resuming) both runs.
+
+    >>> t = holdout_study(players=5, games=2, seed=1, trade_budget=1)
+    >>> t[t["group"] == "distance 0"]["metric"].tolist()
+    ['length change', 'score change']
     """
     rules = Rules(players=players, trade_budget=trade_budget, chain_length=chain_length)
-    rows = []
-    for label, agents in (
-        (f"everyone {policy}", policy_agents(policy, players)),
-        (f"seat 0 {holdout}", policy_agents(holdout, 1) + policy_agents(policy, players - 1)),
+    runs = {}
+    for part, label, agents in (
+        ("everyone", f"everyone {policy}", policy_agents(policy, players)),
+        ("holdout", f"seat 0 {holdout}", policy_agents(holdout, 1) + policy_agents(policy, players - 1)),
     ):
-        df = simulate(PolymerGame(rules), agents, n_games=games, seed=seed, backend="serial", progress=False)
+        where = None if store is None else Path(store) / part
+        runs[label] = _simulate(rules, agents, games, seed, workers, store=where)
+    rows = []
+    for label, df in runs.items():
         for dist in range(players // 2 + 1):
-            rows += _seat_rows(df, sorted({dist % players, (-dist) % players}), f"{label}, distance {dist}")
+            rows += _seat_rows(df, _at_distance(dist, players), f"{label}, distance {dist}")
+    base, halted = runs.values()
+    for dist in range(players // 2 + 1):
+        seats = _at_distance(dist, players)
+        for metric, column in (("length change", "len"), ("score change", "return")):
+            cols = [f"{column}_{p}" for p in seats]
+            change = halted[cols].to_numpy(float).mean(axis=1) - base[cols].to_numpy(float).mean(axis=1)
+            rows.append(mean_row(metric, change, f"distance {dist}"))
     return long_table(rows)
+
+
+def _at_distance(dist: int, players: int) -> list[int]:
+    return sorted({dist % players, (-dist) % players})
 
 
 # -- the committed tables ------------------------------------------------------------------------
@@ -506,7 +643,9 @@ def write_policy_table(
     trade_budget: int = 4,
     chain_length: int = 2,
 ) -> Path:
-    """Write ``policies_<players>p.csv`` (:func:`policy_table`) and its sidecar (rules, agents, seed, version)."""
+    """Write ``policies_<players>p.csv`` (:func:`policy_study_table`) and its sidecar (rules, agents,
+    seed, version) for any table setting; the committed 5- and 8-player tables come from
+    ``negenlab study polymer policies_5p`` / ``policies_8p`` (500 tables per policy)."""
     df = policy_study(
         players=players,
         policies=list(POLICIES),
@@ -521,7 +660,7 @@ def write_policy_table(
     )
     return ResultStore(folder).save_csv(
         f"policies_{players}p",
-        policy_table(df),
+        policy_study_table(df),
         rules=df.attrs["negenlab"]["rules"],
         agents=[policy_agents(p, 1)[0] for p in POLICIES],
         seed=seed,
@@ -530,3 +669,384 @@ def write_policy_table(
         what="trading policies on one table, all seats alike, same deals per policy",
         games_per_policy=games,
     )
+
+
+# -- paired steps between policies, and the pace of a table left to trade until it goes quiet -----
+
+
+def policy_steps(df: pd.DataFrame, order: Iterable[str] | None = None) -> pd.DataFrame:
+    """Each policy against the one before it in ``order`` (default: the study's order), paired on
+    the same deals: one row per policy with ``vs`` and the mean per-table differences in mean
+    length (``len_diff``) and mean score (``score_diff``) with 95% intervals (the first policy's
+    row is empty).
+
+    >>> d = pd.DataFrame({"policy": ["x", "x", "y", "y"], "game": [0, 1, 0, 1], "len_mean": [3.0, 5.0, 2.0, 3.0],
+    ...                   "score_mean": [30.0, 50.0, 20.0, 30.0]})
+    >>> policy_steps(d, ["y", "x"])[["policy", "vs", "len_diff"]].to_dict("records")[1]
+    {'policy': 'x', 'vs': 'y', 'len_diff': 1.5}
+    """
+    labels = list(order) if order is not None else list(dict.fromkeys(df["policy"]))
+    rows: list[dict[str, Any]] = [{"policy": labels[0], "vs": ""}] if labels else []
+    for below, pol in zip(labels[:-1], labels[1:], strict=True):
+        row: dict[str, Any] = {"policy": pol, "vs": below}
+        for name, column in (("len_diff", "len_mean"), ("score_diff", "score_mean")):
+            d = paired_difference(df, pol, below, column)
+            row.update({name: d["value"], f"{name}_lo": d["lo"], f"{name}_hi": d["hi"]})
+        rows.append(row)
+    return pd.DataFrame(rows, columns=STEP_COLUMNS)
+
+
+STEP_COLUMNS = [
+    "policy",
+    "vs",
+    "len_diff",
+    "len_diff_lo",
+    "len_diff_hi",
+    "score_diff",
+    "score_diff_lo",
+    "score_diff_hi",
+]
+
+
+def policy_study_table(df: pd.DataFrame) -> pd.DataFrame:
+    """:func:`policy_table` with :func:`policy_steps` beside it (the committed ``policies_<P>p.csv``)."""
+    return policy_table(df).merge(policy_steps(df), on="policy", how="left")
+
+
+def policy_differences(table: pd.DataFrame, metric: str = "score") -> pd.DataFrame:
+    """The paired differences of a :func:`policy_study_table` as rows ``label, value, lo, hi, n``:
+    each trading policy minus ``no_trade`` (its gain), then each policy minus the one before it
+    when that is not ``no_trade``. ``metric``: ``"score"`` (mean seat score) or ``"length"``.
+
+    >>> t = pd.DataFrame({"policy": ["no_trade", "selfish"], "players": [8, 8], "games": [9, 9], "vs": ["", "no_trade"],
+    ...                   "score_gain": [0.0, 5.0], "score_gain_lo": [0.0, 4.0], "score_gain_hi": [0.0, 6.0],
+    ...                   "score_diff": [None, 5.0], "score_diff_lo": [None, 4.0], "score_diff_hi": [None, 6.0]})
+    >>> policy_differences(t).to_dict("records")
+    [{'label': '8 players: selfish - no_trade', 'value': 5.0, 'lo': 4.0, 'hi': 6.0, 'n': 9}]
+    """
+    if metric not in ("score", "length"):
+        raise InvalidInputError(f"metric must be 'score' or 'length', got {metric!r}")
+    gain = (
+        ("score_gain", "score_gain_lo", "score_gain_hi") if metric == "score" else ("length_gain", "gain_lo", "gain_hi")
+    )
+    step = (
+        ("score_diff", "score_diff_lo", "score_diff_hi")
+        if metric == "score"
+        else ("len_diff", "len_diff_lo", "len_diff_hi")
+    )
+    trading = [{str(k): v for k, v in r.items()} for r in table[table["policy"] != "no_trade"].to_dict("records")]
+    pairs = [(r, "no_trade", gain) for r in trading]
+    pairs += [(r, r["vs"], step) for r in trading if isinstance(r.get("vs"), str) and r["vs"] not in ("", "no_trade")]
+    rows = [
+        {
+            "label": f"{r['players']} players: {r['policy']} - {base}",
+            "value": r[v],
+            "lo": r[lo],
+            "hi": r[hi],
+            "n": int(r["games"]),
+        }
+        for r, base, (v, lo, hi) in pairs
+    ]
+    return pd.DataFrame(rows, columns=["label", "value", "lo", "hi", "n"])
+
+
+PACE_BUDGET = 25  # proposal turns per player for a table left to trade until it goes quiet
+TIMED_BUDGET = 4  # the budget the policy tables use for the 10-minute timer
+
+
+def _pace_groups(free: pd.DataFrame, timed: pd.DataFrame, budget: int) -> Iterator[Group]:
+    P = int(free["players"].iloc[0])
+    policy = str(free["policy"].iloc[0])
+    group = f"{policy}, {P} players"
+    quiet = free["proposal_turns"] < budget * P
+    extra = free.set_index("game")["len_mean"] - timed.set_index("game")["len_mean"]
+    yield (
+        {"players": P, "policy": policy, "budget": budget},
+        [
+            rate_row("went quiet", int(quiet.sum()), len(free), group),
+            mean_row("proposal turns per player", free["proposal_turns"] / P, group),
+            mean_row("proposals per player", free["n_proposals"] / P, group),
+            mean_row("actions per player", (free["length"] - free["n_passes"]) / P, group),
+            mean_row("trades per player", free["trades"] / P, group),
+            mean_row("final length", free["len_mean"], group),
+            mean_row("gain over the timed table", extra.dropna().to_numpy(float), group),
+        ],
+    )
+
+
+PACE_COLUMNS: Layout = [
+    ("tables", "went quiet", "n"),
+    *_interval("went quiet", "quiet", "quiet_lo", "quiet_hi"),
+    *_interval("proposal turns per player", "turns_per_player", "turns_lo", "turns_hi"),
+    *_interval("proposals per player", "proposals_per_player", "proposals_lo", "proposals_hi"),
+    *_interval("actions per player", "actions_per_player", "actions_lo", "actions_hi"),
+    *_interval("trades per player", "trades_per_player", "trades_lo", "trades_hi"),
+    *_interval("final length", "final_length", "final_lo", "final_hi"),
+    *_interval("gain over the timed table", "gain_over_timed", "gain_over_timed_lo", "gain_over_timed_hi"),
+]
+
+
+def pace_study(
+    players: int = 8,
+    policy: str = "cooperative",
+    games: int = 40,
+    seed: int = 0,
+    trade_budget: int = PACE_BUDGET,
+    timed_budget: int = TIMED_BUDGET,
+    workers: int | None = 1,
+    store: str | Path | None = None,
+) -> pd.DataFrame:
+    """How long does a table trade when nobody stops it? Every seat plays ``policy`` with
+    ``trade_budget`` proposal turns each (far more than they use), so trading ends when a full
+    round passes ("went quiet"); the same deals are also played with ``timed_budget`` turns.
+
+    One row: the share of tables that went quiet, proposal turns, proposals, actions (every
+    decision but a pass: proposals, answers, loan calls, repayments) and trades per player, the
+    final mean length, and the paired gain in mean length over the timed tables (95% intervals).
+
+    >>> t = pace_study(players=5, games=2, seed=1, trade_budget=6, timed_budget=1)
+    >>> t[["players", "policy", "budget", "tables"]].to_dict("records")
+    [{'players': 5, 'policy': 'cooperative', 'budget': 6, 'tables': 2}]
+    """
+    if trade_budget <= timed_budget:
+        raise InvalidInputError(
+            f"the free table needs more turns than the timed one, got {trade_budget} <= {timed_budget}"
+        )
+    runs = []
+    for budget in (trade_budget, timed_budget):
+        rules = Rules(players=players, trade_budget=budget)
+        where = None if store is None else Path(store) / f"budget-{budget}"
+        df = _simulate_policy(rules, policy, games, seed, workers, store=where)
+        df.insert(0, "policy", policy)
+        runs.append(df)
+    return _wide(_pace_groups(runs[0], runs[1], trade_budget), PACE_COLUMNS)
+
+
+# -- the long studies (``negenlab study polymer <name>``) ------------------------------------------
+
+STUDY_SEATS = (5, 8)  # the player counts the report shows
+STUDY_TABLES = 500  # tables per policy (and per setting) in the committed studies
+STUDY_DEALS = 1000  # deals per player count
+LADDER = ("random", "selfish", "cooperative", "loans")
+LADDER_SEATS = 8
+LADDER_UNITS = 300  # unit cap per ladder step (a unit: one game per seat rotation)
+
+
+def deals_study(ctx: StudyContext, deals: int = STUDY_DEALS) -> StudyResult:
+    """The deal table: longest polymer of dealt hands for 5..15 players, and whether the seats are
+    dealt alike (:func:`deal_table`); ``deals`` deals per player count.
+
+    >>> quiet = StudyContext("polymer", "deals", seed=1, workers=1, progress=lambda line: None)
+    >>> deals_study(quiet, deals=3).table[["players", "deals"]].iloc[0].tolist()
+    [5, 3]
+    """
+    df = deal_lengths(deals=deals, seed=ctx.seed)
+    ctx.progress(f"{deals} deals for each of {len(PLAYER_COUNTS)} player counts")
+    rules = {"players": list(PLAYER_COUNTS), "cards_per_player": "the deal table", "jokers": 0, "handicap": []}
+    return StudyResult(deal_table(df), rules=rules, extra={"deals_per_player_count": deals})
+
+
+def policies_study(ctx: StudyContext, players: int, games: int = STUDY_TABLES) -> StudyResult:
+    """Each trading policy on ``games`` tables of ``players`` (every seat alike, the same deals for
+    every policy): :func:`policy_study_table`.
+
+    >>> quiet = StudyContext("polymer", "policies_5p", seed=1, workers=1, progress=lambda line: None)
+    >>> policies_study(quiet, 5, games=1).table[["policy", "vs"]].fillna("").values.tolist()[1]
+    ['selfish', 'no_trade']
+    """
+    df = policy_study(
+        players=players, policies=list(POLICIES), games=games, seed=ctx.seed, workers=ctx.workers, store=ctx.store
+    )
+    ctx.progress(f"{players} players: {games} tables for each of {', '.join(POLICIES)}")
+    return StudyResult(
+        policy_study_table(df),
+        rules=df.attrs["negenlab"]["rules"],
+        agents=[policy_agents(p, 1)[0] for p in POLICIES],
+        extra={"games_per_policy": games},
+    )
+
+
+def holdout_table_study(ctx: StudyContext, games: int = STUDY_TABLES) -> StudyResult:
+    """The halting-trade experiment on 8-player tables: seat 0 never trades while the others trade
+    cooperatively, against the same deals with everybody cooperative (:func:`holdout_study`).
+
+    >>> quiet = StudyContext("polymer", "holdout", seed=1, workers=1, progress=lambda line: None)
+    >>> holdout_table_study(quiet, games=1).extra["holdout"]
+    'no_trade'
+    """
+    t = holdout_study(players=8, games=games, seed=ctx.seed, workers=ctx.workers, store=ctx.store)
+    ctx.progress(f"holdout: {games} tables, each with and without seat 0 trading")
+    return StudyResult(
+        t,
+        rules=Rules(players=8),
+        agents=[policy_agents("no_trade", 1)[0], policy_agents("cooperative", 1)[0]],
+        extra={"tables": games, "holdout": "no_trade", "others": "cooperative"},
+    )
+
+
+def pace_tables_study(ctx: StudyContext, games: int = STUDY_TABLES) -> StudyResult:
+    """Cooperative tables of 5 and 8 players left to trade until they go quiet
+    (:func:`pace_study`): the counts behind the report's time estimate.
+
+    >>> quiet = StudyContext("polymer", "pace", seed=1, workers=1, progress=lambda line: None)
+    >>> pace_tables_study(quiet, games=1).table["players"].tolist()
+    [5, 8]
+    """
+    parts = []
+    for P in STUDY_SEATS:
+        parts.append(
+            pace_study(players=P, games=games, seed=ctx.seed, workers=ctx.workers, store=ctx.store_for(f"{P}p"))
+        )
+        ctx.progress(f"pace: {P} players done")
+    return StudyResult(
+        pd.concat(parts, ignore_index=True),
+        rules={"players": list(STUDY_SEATS), "trade_budget": [PACE_BUDGET, TIMED_BUDGET], "chain_length": 2},
+        agents=[policy_agents("cooperative", 1)[0]],
+        extra={"tables": games},
+    )
+
+
+def ladder_study(
+    ctx: StudyContext,
+    rungs: Iterable[str] = LADDER,
+    players: int = LADDER_SEATS,
+    max_units: int = LADDER_UNITS,
+    min_units: int | None = None,
+) -> StudyResult:
+    """The skill trace on an ``players``-seat table: each rung of :data:`LADDER` in one seat against
+    the rung below in all the others, seats rotated on common deals, each step decided by an SPRT
+    on its share of wins (H0: 1/players, H1: 1/players + 0.05) or stopped at ``max_units``.
+
+    >>> quiet = StudyContext("polymer", "ladder", seed=1, workers=1, progress=lambda line: None)
+    >>> t = ladder_study(quiet, ["random", "selfish"], players=5, max_units=1, min_units=1).table
+    >>> t[["players", "rung", "below", "units"]].values.tolist()
+    [[5, 'selfish', 'random', 1]]
+    """
+    game = PolymerGame(Rules(players=players))
+    kwargs = {} if min_units is None else {"min_units": min_units}
+    trace = skill_trace(
+        game,
+        list(rungs),
+        lambda spec: policy_agents(spec, 1)[0],
+        seed=ctx.seed,
+        max_units=max_units,
+        store=ctx.store,
+        workers=ctx.workers,
+        progress=ctx.progress,
+        **kwargs,
+    )
+    trace.insert(0, "players", players)
+    return StudyResult(
+        trace, rules=game.rules, agents=list(rungs), extra={"ladder": list(rungs), "max_units": max_units}
+    )
+
+
+STUDIES = {
+    s.name: s
+    for s in (
+        Study(
+            "deals",
+            f"the deal table, 5..15 players: longest polymer of dealt hands and seat fairness ({STUDY_DEALS} deals per count)",
+            deals_study,
+            "under a minute",
+        ),
+        Study(
+            "policies_5p",
+            f"no_trade, selfish, cooperative, loans on {STUDY_TABLES} 5-player tables each (same deals)",
+            lambda ctx: policies_study(ctx, 5),
+            "about 11 min",
+        ),
+        Study(
+            "policies_8p",
+            f"no_trade, selfish, cooperative, loans on {STUDY_TABLES} 8-player tables each (same deals)",
+            lambda ctx: policies_study(ctx, 8),
+            "about 6 min",
+        ),
+        Study(
+            "holdout",
+            f"the halting-trade experiment: seat 0 never trades, {STUDY_TABLES} 8-player tables",
+            holdout_table_study,
+            "about 6 min",
+        ),
+        Study(
+            "pace",
+            f"cooperative 5- and 8-player tables trading until they go quiet ({STUDY_TABLES} each)",
+            pace_tables_study,
+            "about 18 min",
+        ),
+        Study("ladder", "skill trace on 8-player tables: " + " < ".join(LADDER), ladder_study, "about 6 min"),
+    )
+}
+
+
+# (what, committed table, the row's key, its (value, lo, hi, n) columns)
+CHECKS: list[tuple[str, str, dict[str, Any], tuple[str, str, str, str]]] = [
+    (
+        "deal, 8 players: mean longest polymer",
+        "deals",
+        {"players": 8},
+        ("mean_length", "length_lo", "length_hi", "seats"),
+    ),
+    *(
+        (
+            f"cooperative, 8 players: {what}",
+            "policies_8p",
+            {"policy": "cooperative"},
+            (v, f"{p}_lo", f"{p}_hi", "games"),
+        )
+        for what, v, p in (
+            ("length gain per seat", "length_gain", "gain"),
+            ("score gain per seat", "score_gain", "score_gain"),
+            ("phase boundaries per table", "boundaries", "boundaries"),
+        )
+    ),
+    *(
+        (
+            f"seat 0 halts trading: length change at distance {k}",
+            "holdout",
+            {"metric": "length change", "group": f"distance {k}"},
+            ("value", "lo", "hi", "n"),
+        )
+        for k in (0, 1)
+    ),
+]
+
+
+def _pick(table: pd.DataFrame, key: dict[str, Any], what: str) -> pd.Series:
+    mask = np.ones(len(table), dtype=bool)
+    for column, value in key.items():
+        mask &= (table[column] == value).to_numpy()
+    if not mask.any():
+        raise InvalidInputError(f"{what}: no row with {key} in the table")
+    return table[mask].iloc[0]
+
+
+def check_tables(committed: dict[str, pd.DataFrame], fresh: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """One row per quantity of :data:`CHECKS` whose table is in both: the committed value and
+    interval beside the fresh one, and whether they agree (``core.studies.check_row``).
+
+    >>> old = pd.DataFrame({"players": [8], "mean_length": [2.4], "length_lo": [2.3], "length_hi": [2.5], "seats": [8000]})
+    >>> new = old.assign(mean_length=[2.9], length_lo=[2.8], length_hi=[3.0], seats=[1600])
+    >>> check_tables({"deals": old}, {"deals": new})[["what", "agree"]].to_dict("records")
+    [{'what': 'deal, 8 players: mean longest polymer', 'agree': False}]
+    """
+    rows = []
+    for what, name, key, (value, lo, hi, n) in CHECKS:
+        if name in committed and name in fresh:
+            c, f = _pick(committed[name], key, what), _pick(fresh[name], key, what)
+            old = {"value": c[value], "lo": c[lo], "hi": c[hi], "n": c[n]}
+            rows.append(check_row(what, old, (float(f[value]), float(f[lo]), float(f[hi]), int(f[n]))))
+    return pd.DataFrame(rows)
+
+
+def fresh_check(ctx: StudyContext) -> pd.DataFrame:
+    """A fresh sample (the next seed) of committed Polymer numbers: 200 deals, 100 cooperative and 100 halted 8-player tables."""
+    seed = ctx.seed + 1
+    fresh = {
+        "deals": deal_table(deal_lengths(players=[8], deals=200, seed=seed)),
+        "policies_8p": policy_study_table(
+            policy_study(players=8, policies=["cooperative"], games=100, seed=seed, workers=ctx.workers)
+        ),
+        "holdout": holdout_study(players=8, games=100, seed=seed, workers=ctx.workers),
+    }
+    return check_tables({name: committed_table("polymer", name) for name in fresh}, fresh)

@@ -42,8 +42,13 @@ def test_handicap_and_jokers_conserve_the_shoe():
 
 
 def test_rules_validation():
-    for bad in (dict(players=4), dict(players=16), dict(players=6, chain_length=4), dict(players=6, jokers=-1),
-                dict(players=6, handicap=(1, 1))):
+    for bad in (
+        dict(players=4),
+        dict(players=16),
+        dict(players=6, chain_length=4),
+        dict(players=6, jokers=-1),
+        dict(players=6, handicap=(1, 1)),
+    ):
         with pytest.raises(InvalidInputError):
             Rules(**bad)
 
@@ -74,8 +79,14 @@ def test_played_tables_conserve_cards_and_score_by_the_formula(policy):
 
 
 def test_selfish_trading_never_shrinks_anyone_and_helps():
-    df = simulate(PolymerGame(Rules(players=8, trade_budget=3)), make_agents("selfish", 8), n_games=6, seed=5,
-                  backend="serial", progress=False)
+    df = simulate(
+        PolymerGame(Rules(players=8, trade_budget=3)),
+        make_agents("selfish", 8),
+        n_games=6,
+        seed=5,
+        backend="serial",
+        progress=False,
+    )
     for p in range(8):
         assert (df[f"len_{p}"] >= df[f"start_len_{p}"]).all()
     assert df["len_gain_mean"].mean() > 1 and (df["trades"] > 0).all()
@@ -148,6 +159,7 @@ def test_responders_follow_their_documented_rules():
     rng = np.random.default_rng(0)
     # a swap in which seat 1 gives a card of its longest polymer for a useless one
     from negenlab.polymer.game import hand_length
+
     for give in s.hands[0]:
         for take in s.hands[1]:
             h1 = [c for c in s.hands[1] if c != take] + [give]
@@ -178,11 +190,15 @@ def test_a_holdout_keeps_its_hand_and_blocks_chains_through_it():
     from negenlab.polymer.study import holdout_study
 
     agents = make_agents("no_trade", 1) + make_agents("cooperative", 7)
-    df = simulate(PolymerGame(Rules(players=8, trade_budget=3)), agents, n_games=4, seed=2, backend="serial", progress=False)
+    df = simulate(
+        PolymerGame(Rules(players=8, trade_budget=3)), agents, n_games=4, seed=2, backend="serial", progress=False
+    )
     assert (df["len_0"] == df["start_len_0"]).all()
     t = holdout_study(players=8, games=3, seed=2, trade_budget=2)
     groups = [f"{table}, distance {k}" for table in ("everyone cooperative", "seat 0 no_trade") for k in range(5)]
-    assert t["group"].drop_duplicates().tolist() == groups and set(t["metric"]) == {"length", "score"}
+    groups += [f"distance {k}" for k in range(5)]  # the paired changes, halted minus everyone trading
+    assert t["group"].drop_duplicates().tolist() == groups
+    assert set(t["metric"]) == {"length", "score", "length change", "score change"}
 
 
 def test_the_registry_entry_makes_the_game_and_its_agents():
