@@ -17,6 +17,8 @@ def test_wilson_matches_hand_computation():
     lo, hi = wilson_interval(0, 20)
     assert lo == 0.0 and hi == pytest.approx(0.1611, abs=1e-3)
     assert all(math.isnan(v) for v in wilson_interval(0, 0))
+    # the ends are exact, not a rounding hair inside (n=250 left 8.7e-19 before)
+    assert all(wilson_interval(0, n)[0] == 0.0 and wilson_interval(n, n)[1] == 1.0 for n in range(1, 3000))
     with pytest.raises(InvalidInputError):
         wilson_interval(5, 3)
 

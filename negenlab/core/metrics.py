@@ -21,7 +21,12 @@ Z95 = 1.959963984540054
 
 
 def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for ``k`` successes out of ``n`` (``(nan, nan)`` when n = 0)."""
+    """Wilson score interval for ``k`` successes out of ``n`` (``(nan, nan)`` when n = 0). Its ends
+    are exactly 0 at k = 0 and exactly 1 at k = n (rounding would leave them a hair off).
+
+    >>> wilson_interval(0, 250)[0], wilson_interval(250, 250)[1]
+    (0.0, 1.0)
+    """
     if n < 0 or k < 0 or k > n:
         raise InvalidInputError(f"need 0 <= k <= n, got k={k}, n={n}")
     if n == 0:
@@ -30,7 +35,9 @@ def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def rate(k: int, n: int) -> dict:

@@ -14,6 +14,19 @@ import numpy as np
 import pandas as pd
 
 
+def value_and_errors(rows: pd.DataFrame, value: str = "value") -> tuple[np.ndarray, np.ndarray]:
+    """The values of summary-table rows and their error bars ``(value - lo, hi - value)`` for
+    matplotlib. A committed interval may sit a rounding hair inside its value (an exact 0 or 1),
+    so the bars are clipped at 0: matplotlib refuses negative ones.
+
+    >>> y, err = value_and_errors(pd.DataFrame({"value": [0.0, 0.5], "lo": [8.7e-19, 0.4], "hi": [0.1, 0.6]}))
+    >>> err.tolist()
+    [[0.0, 0.09999999999999998], [0.1, 0.09999999999999998]]
+    """
+    y = rows[value].to_numpy(float)
+    return y, np.clip(np.vstack([y - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - y]), 0, None)
+
+
 def plot_rates(
     rates: pd.DataFrame,
     ax=None,
@@ -26,8 +39,7 @@ def plot_rates(
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 3))
     x = np.arange(len(rates))
-    r = rates["rate"].to_numpy(float)
-    err = np.vstack([r - rates["lo"].to_numpy(float), rates["hi"].to_numpy(float) - r])
+    r, err = value_and_errors(rates, "rate")
     ax.bar(x, r, yerr=err, capsize=4, color="#4c78a8")
     ax.set_xticks(x, [str(v) for v in rates[label_col]])
     ax.set_ylabel(ylabel)
@@ -93,8 +105,7 @@ def plot_skill_trace(trace: pd.DataFrame, ax=None, title: str | None = None):
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 3.2))
     x = np.arange(len(trace))
-    s = trace["score"].to_numpy(float)
-    err = np.vstack([s - trace["lo"].to_numpy(float), trace["hi"].to_numpy(float) - s])
+    s, err = value_and_errors(trace, "score")
     colours = ["#2e7d32" if d == "H1" else "#1565c0" if d == "H0" else "#e69500" for d in trace["decision"]]
     ax.errorbar(x, s, yerr=err, fmt="none", ecolor="#555", capsize=4, zorder=1)
     ax.scatter(x, s, c=colours, s=40, zorder=2)
@@ -130,8 +141,7 @@ def plot_forest(
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 0.35 * len(rows) + 1.2))
     y = np.arange(len(rows))[::-1]
-    v = rows["value"].to_numpy(float)
-    err = np.vstack([v - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - v])
+    v, err = value_and_errors(rows)
     ax.errorbar(v, y, xerr=err, fmt="o", color="#4c78a8", ecolor="#555", capsize=3, ms=4)
     ax.set_yticks(y, [str(s) for s in rows[label_col]], fontsize=8)
     if ref is not None:

@@ -21,6 +21,8 @@ import pandas as pd
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
+from negenlab.core.plot import value_and_errors
+
 from .svg import COLOURS, LIGHT
 
 
@@ -140,8 +142,7 @@ def plot_atlas_balance(atlas_bal: pd.DataFrame, metric: str = "first_player_win_
     for ax, faces in zip(axes, sizes, strict=True):
         for k, agent in enumerate(agents):
             rows = t[(t["faces"] == faces) & (t["agents"] == agent)].set_index("tiling").reindex(order)
-            v = rows["value"].to_numpy(float)
-            err = np.vstack([v - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - v])
+            v, err = value_and_errors(rows)
             off = (k - (len(agents) - 1) / 2) * 0.25
             ax.errorbar(v, y + off, xerr=err, fmt="o", ms=3, capsize=2, color=colours[k % 4], label=agent)
         ax.axvline(0.5, color="grey", ls="--", lw=1)

@@ -16,7 +16,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from negenlab.core.plot import heatmap
+from negenlab.core.plot import heatmap, value_and_errors
 
 from .study import CROSSCUT_SHARE, RED_WINS, SEAT0_WINS, SECLUSION_SHARE, SWAPS
 
@@ -84,12 +84,6 @@ def plot_swap_map(
     return ax
 
 
-def _value_and_errors(rows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Values and error bars (value - lo, hi - value) of summary-table rows."""
-    y = rows["value"].to_numpy(float)
-    return y, np.vstack([y - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - y])
-
-
 def plot_red_win_rates(table: pd.DataFrame, ax=None):
     """Red's win rate with Wilson intervals by board size, one line per agent (a study's long table)."""
     if ax is None:
@@ -97,7 +91,7 @@ def plot_red_win_rates(table: pd.DataFrame, ax=None):
     rows = table[table["metric"] == RED_WINS]
     for agents, sub in rows.groupby("agents", sort=True):
         sub = sub.sort_values("size")
-        y, err = _value_and_errors(sub)
+        y, err = value_and_errors(sub)
         ax.errorbar(sub["size"], y, yerr=err, marker="o", capsize=3, label=f"{agents} (n={int(sub['n'].min())}+)")
     ax.axhline(0.5, color="grey", ls="--", lw=1)
     ax.set_ylim(0, 1)
@@ -122,7 +116,7 @@ def plot_edge_by_size(advantage: pd.DataFrame, ax=None):
     swaps = advantage[advantage["metric"] == SWAPS]
     for swap, colour, shift in ((False, "#c0392b", -0.08), (True, "#2c6fbb", 0.08)):
         sub = first[first["swap"].astype(bool) == swap].sort_values("size")
-        y, err = _value_and_errors(sub)
+        y, err = value_and_errors(sub)
         x = sub["size"].to_numpy(float) + shift
         label = f"{'with' if swap else 'without'} swap (n={int(sub['n'].min())}-{int(sub['n'].max())})"
         ax.errorbar(x, y, yerr=err, marker="o", capsize=3, color=colour, label=label)
@@ -148,7 +142,7 @@ def plot_restrictions(table: pd.DataFrame, ax=None):
         (-0.2, 0.2), (("crosscut", CROSSCUT_SHARE), ("seclusion", SECLUSION_SHARE)), strict=True
     ):
         rows = table[table["metric"] == metric].set_index("group").loc[groups]
-        y, err = _value_and_errors(rows)
+        y, err = value_and_errors(rows)
         ax.bar(x + off, y, 0.4, yerr=err, capsize=2, label=name)
     ax.set_xticks(x, [g.replace(", ", "/") for g in groups], rotation=45, ha="right", fontsize=8)
     ax.set_ylabel("share of decisions restricted")

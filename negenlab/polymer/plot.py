@@ -19,6 +19,7 @@ import pandas as pd
 from matplotlib.patches import FancyBboxPatch
 
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.plot import value_and_errors
 
 from .svg import COLOURS as WINDOW_COLOURS
 from .svg import card_face, rest_of_hand
@@ -171,8 +172,7 @@ def plot_policy_summary(
     rows = summary[summary["metric"] == metric]
     if rows.empty:
         raise InvalidInputError(f"the summary has no metric {metric!r}; it has {', '.join(summary['metric'].unique())}")
-    y = rows["value"].to_numpy(float)
-    err = np.vstack([y - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - y])
+    y, err = value_and_errors(rows)
     ax.bar(range(len(y)), y, yerr=err, capsize=4, color="#72b7b2")
     ax.set_xticks(range(len(y)), [g.replace(", ", "\n") for g in rows["group"]], fontsize=8)
     for i, n in enumerate(rows["n"]):
@@ -233,8 +233,7 @@ def plot_holdout(table: pd.DataFrame, ax=None, metric: str = "length change"):
     if rows.empty:
         raise InvalidInputError(f"the table has no {metric!r} rows by distance (make it with study.holdout_study)")
     x = rows["group"].str.removeprefix("distance ").astype(int).to_numpy()
-    y = rows["value"].to_numpy(float)
-    err = np.vstack([y - rows["lo"].to_numpy(float), rows["hi"].to_numpy(float) - y])
+    y, err = value_and_errors(rows)
     ax.bar(x, y, yerr=err, capsize=4, color=np.where(x == 0, "#e45756", "#72b7b2"))
     for xi, n in zip(x, rows["n"], strict=True):
         ax.annotate(f"n={int(n)}", (xi, 0), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=7)
