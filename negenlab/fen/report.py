@@ -349,6 +349,15 @@ def _pct(row) -> str:
     return f"{100 * row['value']:.0f}% [{100 * row['lo']:.0f}%, {100 * row['hi']:.0f}%] (n={int(row['n'])})"
 
 
+def _sprt_words(row) -> str:
+    """What an SPRT row decided, in words (its hypotheses are rates of the first player)."""
+    h0, h1 = float(row.get("h0", 0.5)), float(row.get("h1", 0.6))
+    return {
+        "H1": f"the SPRT decides for an edge: {h1:.0%} rather than {h0:.0%}",
+        "H0": f"the SPRT decides against an edge: {h0:.0%} rather than {h1:.0%}",
+    }.get(str(row.get("decision")), "the SPRT reached its cap undecided")
+
+
 def findings(
     ne_rows: list[dict],
     t_random: pd.DataFrame,
@@ -402,8 +411,8 @@ def findings(
             {
                 "claim": "the pie rule (at the top rung)",
                 "text": f"Under {TOP_RUNG} self-play the first player wins {_pct(off)} without the pie rule "
-                f"(SPRT: {off.get('decision', '?')}) and {_pct(on)} with it (SPRT: {on.get('decision', '?')}); "
-                f"the second player swaps in {_pct(swaps)} of games.",
+                f"({_sprt_words(off)}) and {_pct(on)} with it ({_sprt_words(on)}); the second player swaps in "
+                f"{_pct(swaps)} of games.",
                 "section": PIE,
                 "command": _command(pie, "negenlab study fen pie"),
             }
