@@ -346,6 +346,18 @@ def _self_play_draws(table: pd.DataFrame, studies: dict[str, pd.DataFrame]) -> t
     return draws, games
 
 
+def _pooled(rows: pd.DataFrame) -> str:
+    """The pooled rate of summary rows (wins summed over cells), with its Wilson interval and n."""
+    from negenlab.core.metrics import wilson_interval
+
+    n = int(rows["n"].sum())
+    k = int(round(float((rows["value"] * rows["n"]).sum())))
+    if n == 0:
+        return "no games"
+    lo, hi = wilson_interval(k, n)
+    return _pct(k / n, lo, hi, n)
+
+
 def _calibration_text(swap_map_5: pd.DataFrame | None) -> str:
     if swap_map_5 is None:
         return ""
@@ -437,7 +449,8 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
                 f"{_pct(lo_row['value'], lo_row['lo'], lo_row['hi'], lo_row['n'])} ({int(lo_row['size'])}x"
                 f"{int(lo_row['size'])}) to {_pct(hi_row['value'], hi_row['lo'], hi_row['hi'], hi_row['n'])} "
                 f"({int(hi_row['size'])}x{int(hi_row['size'])}); the SPRT finds an edge (H1) at {h1} of "
-                f"{len(plain)} sizes.",
+                f"{len(plain)} sizes, and the sizes it leaves undecided, pooled, give the first player "
+                f"{_pooled(plain[plain['decision'] != 'H1'])}.",
                 "section": EDGE,
                 "command": _command(adv, "negenlab study necklace advantage"),
             }
