@@ -410,7 +410,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
         di = searched[searched["search"] == "directed"]
         if len(di):
             exact_text += (
-                f"A directed search on {', '.join(f'{int(s)}x{int(s)}' for s in di['size'])} found "
+                f"Directed hunts on {', '.join(f'{int(s)}x{int(s)}' for s in sorted(set(di['size'])))} found "
                 f"{int(di['draws'].sum())} draws in {int(di['playouts'].sum()):,} playouts. "
             )
     out.append(
