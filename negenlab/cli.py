@@ -112,7 +112,12 @@ def _cmd_study(args) -> int:
     if args.name == "check":
         table = module.fresh_check(ctx)
         text = table.to_string(index=False, float_format=lambda x: f"{x:.3f}")
-        emit(table, args.json, f"{TITLES[args.game]}: fresh check against the committed numbers\n{text}")
+        agreed = int(table["agree"].sum())
+        tally = (
+            f"{agreed} of {len(table)} agree (two samples of the same game disagree by chance about once in 20 "
+            "comparisons)"
+        )
+        emit(table, args.json, f"{TITLES[args.game]}: fresh check against the committed numbers\n{text}\n{tally}")
         return 0
     path = run_study(studies[args.name], ctx, args.out or Path("data") / args.game)
     emit({"table": str(path), "command": ctx.command}, args.json, f"wrote {path} ({ctx.command})")
