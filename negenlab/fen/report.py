@@ -15,6 +15,7 @@ import warnings
 import pandas as pd
 
 from negenlab.core.data import MissingDataError, data_file
+from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
 TITLE = "FEN"
 SKILL = "Skill trace: does FEN reward stronger play?"
@@ -41,37 +42,12 @@ def committed_atlas() -> tuple[pd.DataFrame, dict] | None:
     return table, meta
 
 
-def committed_studies() -> dict[str, pd.DataFrame]:
-    """The committed FEN study tables that ship with the package, by study name."""
-    from negenlab.core.studies import committed_table
-
-    out = {}
-    for name in STUDY_NAMES:
-        try:
-            out[name] = committed_table("fen", name)
-        except MissingDataError:
-            pass
-    return out
-
-
-def _made_by(table: pd.DataFrame) -> str:
-    meta = table.attrs.get("negenlab", {})
-    return (
-        f"made by `{meta.get('command', '?')}` (negenlab {meta.get('negenlab_version', '?')}, "
-        f"seed {meta.get('seed', '?')}; Rules and agents in data/fen's sidecar JSON)"
-    )
-
-
-def _command(table: pd.DataFrame | None, fallback: str) -> str:
-    return fallback if table is None else table.attrs.get("negenlab", {}).get("command", fallback)
-
-
 def build(page, options) -> None:
     page.note(
         "FEN: rules by Phil Leduc (2024), implemented in negenlab for rules analysis. The designer's "
         "text is not reproduced; rules as modelled are on negenlab's FEN rules page."
     )
-    studies = committed_studies()
+    studies = committed_studies("fen", STUDY_NAMES)
     _skill_section(page, studies.get("ladder"))
     _pie_section(page, studies.get("pie"))
     _tilings_section(page, studies.get("atlas_balance"))
@@ -83,23 +59,17 @@ def build(page, options) -> None:
 
 
 def _skill_section(page, trace: pd.DataFrame | None) -> None:
-    import matplotlib.pyplot as plt
-
-    from negenlab.core.plot import plot_skill_trace
-
-    page.heading(SKILL)
-    if trace is None:
-        page.warning("data/fen/ladder.csv is missing: run `negenlab study fen ladder` to add the skill trace.")
+    if not open_section(page, SKILL, trace, "fen", "ladder"):
         return
-    page.text(
+    skill_section(
+        page,
+        trace,
+        "fen",
         "Each rung plays the rung below on the standard board (pie rule on), seats swapped on common seeds: "
         "a unit is a seat-swapped pair, and each step is decided by an SPRT (H0: score 0.5, H1: 0.55, "
-        "alpha = beta = 0.05, from 100 units). Scores are the rung's share of points with 95% intervals."
+        "alpha = beta = 0.05, from 100 units). Scores are the rung's share of points with 95% intervals.",
+        "FEN skill trace, triangle of side 7",
     )
-    fig, ax = plt.subplots(figsize=(6.5, 3.4))
-    plot_skill_trace(trace, ax=ax, title="FEN skill trace, triangle of side 7")
-    page.figure(fig, caption="Score of each rung against the rung below; green: the SPRT decided H1.")
-    page.table(trace, caption=_made_by(trace), folded="Skill trace table")
 
 
 def _pie_section(page, pie: pd.DataFrame | None) -> None:
@@ -109,9 +79,7 @@ def _pie_section(page, pie: pd.DataFrame | None) -> None:
 
     from .study import TOP_RUNG
 
-    page.heading(PIE)
-    if pie is None:
-        page.warning("data/fen/pie.csv is missing: run `negenlab study fen pie` for the top rung's balance.")
+    if not open_section(page, PIE, pie, "fen", "pie"):
         return
     page.text(
         f"Self-play of the top rung ({TOP_RUNG}) on the standard board, with and without the pie rule. The "
@@ -123,15 +91,13 @@ def _pie_section(page, pie: pd.DataFrame | None) -> None:
     fig, ax = plt.subplots(figsize=(6.5, 2.8))
     plot_forest(rows, ax=ax, xlabel="rate (95% interval)", title=f"{TOP_RUNG} self-play, triangle of side 7")
     page.figure(fig, caption="The first player's wins, swaps, draws and blocked ends, with and without the pie rule.")
-    page.table(pie.drop(columns=["group"]), caption=_made_by(pie), folded="Balance table of the top rung")
+    page.table(pie.drop(columns=["group"]), caption=made_by(pie, "fen"), folded="Balance table of the top rung")
 
 
 def _tilings_section(page, atlas_bal: pd.DataFrame | None) -> None:
     from .plot import plot_atlas_balance
 
-    page.heading(TILINGS)
-    if atlas_bal is None:
-        page.warning("data/fen/atlas_balance.csv is missing: run `negenlab study fen atlas_balance`.")
+    if not open_section(page, TILINGS, atlas_bal, "fen", "atlas_balance"):
         return
     page.text(
         "Self-play on each of the 11 regular and Archimedean tilings clipped to 25 and 49 faces, no pie rule: "
@@ -146,13 +112,11 @@ def _tilings_section(page, atlas_bal: pd.DataFrame | None) -> None:
     page.table(
         tiling_ranking(atlas_bal), caption="Tilings ranked by balance under MCTS at 49 faces", folded="Tiling ranking"
     )
-    page.table(atlas_bal, caption=_made_by(atlas_bal), folded="Balance per tiling, size and agent")
+    page.table(atlas_bal, caption=made_by(atlas_bal, "fen"), folded="Balance per tiling, size and agent")
 
 
 def _blocked_section(page, blocked: pd.DataFrame | None) -> None:
-    page.heading(BLOCKED)
-    if blocked is None:
-        page.warning("data/fen/blocked.csv is missing: run `negenlab study fen blocked`.")
+    if not open_section(page, BLOCKED, blocked, "fen", "blocked"):
         return
     page.text(
         "When both players are stuck the game stops and a tie in faces is a draw. A seeded directed search "
@@ -178,7 +142,7 @@ def _blocked_section(page, blocked: pd.DataFrame | None) -> None:
             caption=f"A blocked draw with partial claims off, replayed through the engine from the recorded actions: "
             f"{info['faces_colour_0']} faces each, {len(actions)} placements.",
         )
-    page.table(blocked.drop(columns=["finding"]), caption=_made_by(blocked))
+    page.table(blocked.drop(columns=["finding"]), caption=made_by(blocked, "fen"))
 
 
 def _ne_section(page) -> list[dict]:
@@ -400,7 +364,7 @@ def findings(
                 "claim": "does FEN reward stronger play? (skill trace)",
                 "text": f"On the standard board (units are seat-swapped pairs): {describe_steps(trace)}.",
                 "section": SKILL,
-                "command": _command(trace, "negenlab study fen ladder"),
+                "command": command_of(trace, "negenlab study fen ladder"),
             }
         )
     pie = studies.get("pie")
@@ -414,7 +378,7 @@ def findings(
                 f"({_sprt_words(off)}) and {_pct(on)} with it ({_sprt_words(on)}); the second player swaps in "
                 f"{_pct(swaps)} of games.",
                 "section": PIE,
-                "command": _command(pie, "negenlab study fen pie"),
+                "command": command_of(pie, "negenlab study fen pie"),
             }
         )
     else:
@@ -447,7 +411,7 @@ def findings(
                     f"{_pct({'value': worst.first_player_wins, 'lo': worst.lo, 'hi': worst.hi, 'n': worst.n})} "
                     f"({worst.tiling}); {fair} of {len(rank)} tilings have 1/2 inside their interval.",
                     "section": TILINGS,
-                    "command": _command(atlas_bal, "negenlab study fen atlas_balance"),
+                    "command": command_of(atlas_bal, "negenlab study fen atlas_balance"),
                 }
             )
     elif len(atlas) and "p1_win_nopie" in atlas:
@@ -482,7 +446,7 @@ def findings(
                 "claim": "the blocked end (a tie in faces is a draw)",
                 "text": str(blocked["finding"].iloc[0]),
                 "section": BLOCKED,
-                "command": _command(blocked, "negenlab study fen blocked"),
+                "command": command_of(blocked, "negenlab study fen blocked"),
             }
         )
     return out

@@ -13,7 +13,7 @@ import time
 import numpy as np
 import pandas as pd
 
-from negenlab.core.data import MissingDataError
+from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
 TITLE = "Necklace"
 SIZES = (5, 7, 9, 11)
@@ -28,31 +28,6 @@ EXACT = "Perfect play on small boards"
 LIVE = "A fresh self-play sample"
 
 
-def committed_studies() -> dict[str, pd.DataFrame]:
-    """The committed Necklace study tables that ship with the package, by study name."""
-    from negenlab.core.studies import committed_table
-
-    out = {}
-    for name in STUDY_NAMES:
-        try:
-            out[name] = committed_table("necklace", name)
-        except MissingDataError:
-            pass
-    return out
-
-
-def _made_by(table: pd.DataFrame) -> str:
-    meta = table.attrs.get("negenlab", {})
-    return (
-        f"made by `{meta.get('command', '?')}` (negenlab {meta.get('negenlab_version', '?')}, "
-        f"seed {meta.get('seed', '?')}; Rules and agents in data/necklace's sidecar JSON)"
-    )
-
-
-def _command(table: pd.DataFrame, fallback: str) -> str:
-    return table.attrs.get("negenlab", {}).get("command", fallback)
-
-
 def _pct(value: float, lo: float, hi: float, n: int | None = None) -> str:
     text = f"{100 * value:.0f}% [{100 * lo:.0f}%, {100 * hi:.0f}%]"
     return text + (f" (n={int(n)})" if n is not None else "")
@@ -65,7 +40,7 @@ def build(page, options) -> None:
         "without an edge point; a colour that cannot place is skipped. negenlab reports a position "
         "where nobody can move and nobody has won as a draw (the designers call the game drawless)."
     )
-    studies = committed_studies()
+    studies = committed_studies("necklace", STUDY_NAMES)
     _skill_section(page, studies.get("ladder"))
     _edge_section(page, studies.get("advantage"))
     _swap_map_section(page, studies.get("swap_map"), studies.get("swap_map_5"))
@@ -76,23 +51,17 @@ def build(page, options) -> None:
 
 
 def _skill_section(page, trace: pd.DataFrame | None) -> None:
-    import matplotlib.pyplot as plt
-
-    from negenlab.core.plot import plot_skill_trace
-
-    page.heading(SKILL)
-    if trace is None:
-        page.warning("data/necklace/ladder.csv is missing: run `negenlab study necklace ladder`.")
+    if not open_section(page, SKILL, trace, "necklace", "ladder"):
         return
-    page.text(
+    skill_section(
+        page,
+        trace,
+        "necklace",
         "Each rung plays the rung below on 7x7 with the swap rule, seats swapped on common seeds (a unit is "
         "a seat-swapped pair); each step is decided by an SPRT (H0: score 0.5, H1: 0.55, alpha = beta = "
-        "0.05, 100 to 200 units). mcts:N is the compiled UCT search with N random playouts per move."
+        "0.05, 100 to 200 units). mcts:N is the compiled UCT search with N random playouts per move.",
+        "Necklace skill trace, 7x7",
     )
-    fig, ax = plt.subplots(figsize=(6.5, 3.4))
-    plot_skill_trace(trace, ax=ax, title="Necklace skill trace, 7x7")
-    page.figure(fig, caption="Score of each rung against the rung below; green: the SPRT decided H1.")
-    page.table(trace, caption=_made_by(trace), folded="Skill trace table")
 
 
 def _edge_section(page, advantage: pd.DataFrame | None) -> None:
@@ -101,9 +70,7 @@ def _edge_section(page, advantage: pd.DataFrame | None) -> None:
     from .plot import plot_edge_by_size
     from .study import ADVANTAGE_AGENT
 
-    page.heading(EDGE)
-    if advantage is None:
-        page.warning("data/necklace/advantage.csv is missing: run `negenlab study necklace advantage`.")
+    if not open_section(page, EDGE, advantage, "necklace", "advantage"):
         return
     page.text(
         f"Self-play of {ADVANTAGE_AGENT} on every size from 5 to 11, with and without the swap rule. Per cell an "
@@ -114,7 +81,9 @@ def _edge_section(page, advantage: pd.DataFrame | None) -> None:
     fig, ax = plt.subplots(figsize=(6.5, 3.4))
     plot_edge_by_size(advantage, ax=ax)
     page.figure(fig, caption="The first player's win rate by size, with 95% intervals, with and without swap.")
-    page.table(advantage.drop(columns=["group"]), caption=_made_by(advantage), folded="Edge by size, long table")
+    page.table(
+        advantage.drop(columns=["group"]), caption=made_by(advantage, "necklace"), folded="Edge by size, long table"
+    )
 
 
 def swap_decisions(swap_map: pd.DataFrame) -> dict:
@@ -163,9 +132,7 @@ def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFr
     from .plot import plot_swap_map
     from .study import SWAP_MAP_AGENT, SWAP_MAP_GAMES, swap_map_from_table
 
-    page.heading(SWAP_MAP)
-    if swap_map is None:
-        page.warning("data/necklace/swap_map.csv is missing: run `negenlab study necklace swap_map`.")
+    if not open_section(page, SWAP_MAP, swap_map, "necklace", "swap_map"):
         return
     page.text(
         f"Red's win rate after each first move on 7x7 (no swap, Blue to move), from {SWAP_MAP_GAMES} games of "
@@ -182,7 +149,7 @@ def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFr
         hi=swap_map_from_table(swap_map, "hi"),
     )
     page.figure(fig, caption="Red's win rate after each opening (95% intervals in the table below).")
-    page.table(swap_map, caption=_made_by(swap_map), folded="Swap map with intervals")
+    page.table(swap_map, caption=made_by(swap_map, "necklace"), folded="Swap map with intervals")
     if swap_map_5 is not None:
         from .study import load_tables, swap_map_solved
 
@@ -203,13 +170,11 @@ def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFr
         )
         plot_swap_map(solved, ax=axes[1], title="5x5 solved", solved=True)
         page.figure(fig, caption="5x5: the self-play swap map beside the solved one.")
-        page.table(swap_map_5, caption=_made_by(swap_map_5), folded="5x5 swap map with intervals")
+        page.table(swap_map_5, caption=made_by(swap_map_5, "necklace"), folded="5x5 swap map with intervals")
 
 
 def _drawless_section(page, draws: pd.DataFrame | None) -> None:
-    page.heading(DRAWLESS)
-    if draws is None:
-        page.warning("data/necklace/draws.csv is missing: run `negenlab study necklace draws`.")
+    if not open_section(page, DRAWLESS, draws, "necklace", "draws"):
         return
     page.text(
         "A draw is a reachable position where neither colour can place and nobody has won. The search visits "
@@ -225,7 +190,7 @@ def _drawless_section(page, draws: pd.DataFrame | None) -> None:
         "and a full board without crosscut has a winner, as in Hex, because every diagonal step of a chain has "
         "a stone of its colour beside it. So no reachable position on any board is a draw."
     )
-    page.table(draws, caption=_made_by(draws))
+    page.table(draws, caption=made_by(draws, "necklace"))
 
 
 def _exact_section(page) -> pd.DataFrame:
@@ -419,7 +384,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
             "text": exact_text + f"In self-play, {draws} of {games} games ended with nobody able to move "
             f"(draw rate at most {100 * hi:.1f}% at 95%).",
             "section": DRAWLESS if searched is not None else LIVE,
-            "command": _command(searched, "negenlab study necklace draws") if searched is not None else command,
+            "command": command_of(searched, "negenlab study necklace draws") if searched is not None else command,
         }
     )
     exact = solutions[solutions["complete"].astype(str) == "True"]
@@ -452,7 +417,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
                 f"{len(plain)} sizes, and the sizes it leaves undecided, pooled, give the first player "
                 f"{_pooled(plain[plain['decision'] != 'H1'])}.",
                 "section": EDGE,
-                "command": _command(adv, "negenlab study necklace advantage"),
+                "command": command_of(adv, "negenlab study necklace advantage"),
             }
         )
         swapped = adv[(adv["metric"] == SWAPS) & adv["swap"].astype(bool)]
@@ -470,7 +435,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
                 f"(H1) at {h1s} of {len(with_swap)} sizes: the search undervalues Red's openings, so self-play "
                 "tests the agent more than the rule; the swap map below asks the rule's question.",
                 "section": EDGE,
-                "command": _command(adv, "negenlab study necklace advantage"),
+                "command": command_of(adv, "negenlab study necklace advantage"),
             }
         )
     smap = studies.get("swap_map")
@@ -486,7 +451,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
                 f"col {int(b['col']) + 1}, where Red wins {_pct(b['value'], b['lo'], b['hi'])}."
                 + _calibration_text(studies.get("swap_map_5")),
                 "section": SWAP_MAP,
-                "command": _command(smap, "negenlab study necklace swap_map"),
+                "command": command_of(smap, "negenlab study necklace swap_map"),
             }
         )
     trace = studies.get("ladder")
@@ -498,7 +463,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
                 "claim": "does Necklace reward stronger play? (skill trace)",
                 "text": f"On 7x7 with swap (units are seat-swapped pairs): {describe_steps(trace)}.",
                 "section": SKILL,
-                "command": _command(trace, "negenlab study necklace ladder"),
+                "command": command_of(trace, "negenlab study necklace ladder"),
             }
         )
     return out

@@ -18,6 +18,7 @@ import pandas as pd
 
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.summary_table import wide
+from negenlab.report.studies import command_of, made_by, missing_warning, skill_section
 
 from .agents import POLICIES
 from .cards import Card, random_hand
@@ -142,26 +143,9 @@ def live_study(name: str, options) -> pd.DataFrame:
     return table
 
 
-def _made_by(table: pd.DataFrame) -> str:
-    meta = table.attrs.get("negenlab", {})
-    if meta.get("live"):
-        return "a small live run made while this page was written (the committed table is missing)"
-    return (
-        f"made by `{meta.get('command', '?')}` (negenlab {meta.get('negenlab_version', '?')}, "
-        f"seed {meta.get('seed', '?')}; Rules and agents in the sidecar JSON in data/polymer)"
-    )
-
-
-def _command(table: pd.DataFrame, fallback: str) -> str:
-    return str(table.attrs.get("negenlab", {}).get("command", fallback))
-
-
 def _warn_missing(page, name: str, missing: list[str]) -> None:
     if name in missing:
-        page.warning(
-            f"data/polymer/{name}.csv is missing: this section shows a small live run instead. "
-            f"Run `negenlab study polymer {name}` for the committed study."
-        )
+        missing_warning(page, "polymer", name, ": this section shows a small live run instead")
 
 
 def build(page, options) -> None:
@@ -180,7 +164,7 @@ def build(page, options) -> None:
         agents=[policy_agent(p) for p in POLICIES],
         seed=options.seed,
         command=options.command("polymer"),
-        committed_tables={name: _command(t, "live run") for name, t in tables.items()},
+        committed_tables={name: command_of(t, "live run") for name, t in tables.items()},
         seconds_per_action_assumed=SECONDS_PER_ACTION,
         **extra,
     )
@@ -222,7 +206,9 @@ def _deals_section(page, deals: pd.DataFrame, missing: list[str]) -> None:
         caption="Mean longest polymer of a dealt hand by player count (95% intervals; band: the range "
         "of the seat positions' means), and its distribution for four counts",
     )
-    page.table(deals, caption=_made_by(deals), folded="Deal table: lengths and seat fairness per player count")
+    page.table(
+        deals, caption=made_by(deals, "polymer"), folded="Deal table: lengths and seat fairness per player count"
+    )
 
 
 def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) -> None:
@@ -262,33 +248,25 @@ def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) 
         f"(n={int(coop['games'])}; a fair share is {1 / 8:.3f}); a tiebreak decides {_pct(coop, 'tiebreak_needed', 'tiebreak')} of them."
     )
     for t, players in zip(pols, (8, 5), strict=True):
-        page.table(t, caption=_made_by(t), folded=f"Policies at {players}-player tables")
+        page.table(t, caption=made_by(t, "polymer"), folded=f"Policies at {players}-player tables")
 
 
 def _skill_section(page, trace: pd.DataFrame, missing: list[str]) -> None:
-    import matplotlib.pyplot as plt
-
-    from negenlab.core.plot import plot_skill_trace
-
     page.heading(SKILL)
     _warn_missing(page, "ladder", missing)
     players = int(trace["players"].iloc[0]) if "players" in trace else 8
-    page.text(
+    skill_section(
+        page,
+        trace,
+        "polymer",
         f"Each rung sits in one seat of a {players}-player table against the rung below in all the others, "
         "seats rotated on common deals (a unit is one game per seat). Its score is its share of wins; the "
         f"fair share is 1/{players}. Each step is decided by an SPRT (H0: the fair share, H1: 0.05 more, "
         "alpha = beta = 0.05, from 100 units) or stopped at the unit cap. MCTS is left out: with several "
         "hundred legal trades per turn a few dozen simulations search almost nothing, and an SPRT-sized "
-        "step of 8-seat games with a searching seat takes far longer than the other rungs."
+        "step of 8-seat games with a searching seat takes far longer than the other rungs.",
+        f"Polymer skill trace, {players} players",
     )
-    fig, ax = plt.subplots(figsize=(6.5, 3.4))
-    plot_skill_trace(trace, ax=ax, title=f"Polymer skill trace, {players} players")
-    page.figure(
-        fig,
-        caption="Score of each rung against the rung below (95% intervals); green: the SPRT decided H1, "
-        "blue: H0, orange: stopped at the cap.",
-    )
-    page.table(trace, caption=_made_by(trace), folded="Skill trace table")
 
 
 def pace_minutes(pace: pd.DataFrame, seconds: float = SECONDS_PER_ACTION) -> pd.DataFrame:
@@ -319,7 +297,7 @@ def _pace_section(page, pace: pd.DataFrame, missing: list[str]) -> None:
         "column gives the time per action at which trading would fill the rules' 10 minutes. The gain over the "
         f"timed table compares the same deals played with {Rules().trade_budget} turns each."
     )
-    page.table(pace_minutes(pace), caption=_made_by(pace), folded="Trading until the table goes quiet")
+    page.table(pace_minutes(pace), caption=made_by(pace, "polymer"), folded="Trading until the table goes quiet")
 
 
 def _holdout_section(page, holdout: pd.DataFrame, missing: list[str]) -> None:
@@ -340,7 +318,7 @@ def _holdout_section(page, holdout: pd.DataFrame, missing: list[str]) -> None:
     page.figure(
         fig, caption="Change in longest polymer and in score when seat 0 halts trading, by distance (95% intervals)"
     )
-    page.table(holdout, caption=_made_by(holdout), folded="Halting-trade table")
+    page.table(holdout, caption=made_by(holdout, "polymer"), folded="Halting-trade table")
 
 
 def _boundaries_section(page, tables: dict[str, pd.DataFrame], missing: list[str], seed: int) -> None:
@@ -489,19 +467,19 @@ def findings(tables: dict[str, pd.DataFrame], command: str) -> list[dict]:
     """
     out: list[dict] = []
     if "deals" in tables:
-        out += _deal_findings(tables["deals"], _command(tables["deals"], command))
+        out += _deal_findings(tables["deals"], command_of(tables["deals"], command))
     if "policies_8p" in tables and "policies_5p" in tables:
         out.append(
-            _trading_finding(tables["policies_8p"], tables["policies_5p"], _command(tables["policies_8p"], command))
+            _trading_finding(tables["policies_8p"], tables["policies_5p"], command_of(tables["policies_8p"], command))
         )
     if "ladder" in tables:
-        out.append(_skill_finding(tables["ladder"], _command(tables["ladder"], command)))
+        out.append(_skill_finding(tables["ladder"], command_of(tables["ladder"], command)))
     if "pace" in tables:
-        out.append(_pace_finding(tables["pace"], _command(tables["pace"], command)))
+        out.append(_pace_finding(tables["pace"], command_of(tables["pace"], command)))
     if "holdout" in tables:
-        out.append(_holdout_finding(tables["holdout"], _command(tables["holdout"], command)))
+        out.append(_holdout_finding(tables["holdout"], command_of(tables["holdout"], command)))
     if "policies_8p" in tables:
-        out.append(_boundary_finding(tables["policies_8p"], _command(tables["policies_8p"], command)))
+        out.append(_boundary_finding(tables["policies_8p"], command_of(tables["policies_8p"], command)))
     return out
 
 
