@@ -99,7 +99,8 @@ def _cmd_study(args) -> int:
     if args.name is None:
         rows = [{"study": s.name, "cost (2 cores)": s.cost, "what": s.help} for s in studies.values()]
         if hasattr(module, "fresh_check"):
-            rows.append({"study": "check", "cost (2 cores)": "about a minute", "what": module.fresh_check.__doc__})
+            what = " ".join((module.fresh_check.__doc__ or "").split())
+            rows.append({"study": "check", "cost (2 cores)": "about a minute", "what": what})
         emit(rows, args.json, pd.DataFrame(rows).to_string(index=False))
         return 0
     if args.name != "check" and args.name not in studies:
