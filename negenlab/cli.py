@@ -13,8 +13,6 @@ import argparse
 import sys
 from pathlib import Path
 
-import pandas as pd
-
 from negenlab import __version__
 from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, positive_int
 from negenlab.core.errors import NegenlabError
@@ -101,7 +99,8 @@ def _cmd_study(args) -> int:
         if hasattr(module, "fresh_check"):
             what = " ".join((module.fresh_check.__doc__ or "").split())
             rows.append({"study": "check", "cost (2 cores)": "about a minute", "what": what})
-        emit(rows, args.json, pd.DataFrame(rows).to_string(index=False))
+        lines = [f"{r['study']:<14} {r['cost (2 cores)']:<16} {r['what']}" for r in rows]
+        emit(rows, args.json, "\n".join([f"{'study':<14} {'cost (2 cores)':<16} what", *lines]))
         return 0
     if args.name != "check" and args.name not in studies:
         known = ", ".join([*studies, "check"])
