@@ -59,7 +59,7 @@ def build(page, options) -> None:
 
 
 def _skill_section(page, trace: pd.DataFrame | None) -> None:
-    if not open_section(page, SKILL, trace, "fen", "ladder"):
+    if not open_section(trace, page, SKILL, "fen", "ladder"):
         return
     skill_section(
         page,
@@ -79,7 +79,7 @@ def _pie_section(page, pie: pd.DataFrame | None) -> None:
 
     from .study import TOP_RUNG
 
-    if not open_section(page, PIE, pie, "fen", "pie"):
+    if not open_section(pie, page, PIE, "fen", "pie"):
         return
     page.text(
         f"Self-play of the top rung ({TOP_RUNG}) on the standard board, with and without the pie rule. The "
@@ -97,7 +97,7 @@ def _pie_section(page, pie: pd.DataFrame | None) -> None:
 def _tilings_section(page, atlas_bal: pd.DataFrame | None) -> None:
     from .plot import plot_atlas_balance
 
-    if not open_section(page, TILINGS, atlas_bal, "fen", "atlas_balance"):
+    if not open_section(atlas_bal, page, TILINGS, "fen", "atlas_balance"):
         return
     page.text(
         "Self-play on each of the 11 regular and Archimedean tilings clipped to 25 and 49 faces, no pie rule: "
@@ -116,7 +116,7 @@ def _tilings_section(page, atlas_bal: pd.DataFrame | None) -> None:
 
 
 def _blocked_section(page, blocked: pd.DataFrame | None) -> None:
-    if not open_section(page, BLOCKED, blocked, "fen", "blocked"):
+    if not open_section(blocked, page, BLOCKED, "fen", "blocked"):
         return
     page.text(
         "When both players are stuck the game stops and a tie in faces is a draw. A seeded directed search "

@@ -51,7 +51,7 @@ def build(page, options) -> None:
 
 
 def _skill_section(page, trace: pd.DataFrame | None) -> None:
-    if not open_section(page, SKILL, trace, "necklace", "ladder"):
+    if not open_section(trace, page, SKILL, "necklace", "ladder"):
         return
     skill_section(
         page,
@@ -70,7 +70,7 @@ def _edge_section(page, advantage: pd.DataFrame | None) -> None:
     from .plot import plot_edge_by_size
     from .study import ADVANTAGE_AGENT
 
-    if not open_section(page, EDGE, advantage, "necklace", "advantage"):
+    if not open_section(advantage, page, EDGE, "necklace", "advantage"):
         return
     page.text(
         f"Self-play of {ADVANTAGE_AGENT} on every size from 5 to 11, with and without the swap rule. Per cell an "
@@ -132,7 +132,7 @@ def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFr
     from .plot import plot_swap_map
     from .study import SWAP_MAP_AGENT, SWAP_MAP_GAMES, swap_map_from_table
 
-    if not open_section(page, SWAP_MAP, swap_map, "necklace", "swap_map"):
+    if not open_section(swap_map, page, SWAP_MAP, "necklace", "swap_map"):
         return
     page.text(
         f"Red's win rate after each first move on 7x7 (no swap, Blue to move), from {SWAP_MAP_GAMES} games of "
@@ -174,7 +174,7 @@ def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFr
 
 
 def _drawless_section(page, draws: pd.DataFrame | None) -> None:
-    if not open_section(page, DRAWLESS, draws, "necklace", "draws"):
+    if not open_section(draws, page, DRAWLESS, "necklace", "draws"):
         return
     page.text(
         "A draw is a reachable position where neither colour can place and nobody has won. The search visits "

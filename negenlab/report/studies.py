@@ -11,6 +11,7 @@ and show a skill trace.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeGuard
 
 import pandas as pd
 
@@ -52,9 +53,9 @@ def missing_warning(page, game: str, name: str, instead: str = "") -> None:
     )
 
 
-def open_section(page, heading: str, table: pd.DataFrame | None, game: str, name: str) -> bool:
-    """Start a section built on the committed study ``name``: its heading, and a warning when the
-    table is missing. True when there is a table to show."""
+def open_section(table: pd.DataFrame | None, page, heading: str, game: str, name: str) -> TypeGuard[pd.DataFrame]:
+    """Start a section built on the committed study ``name``: its heading, and a warning when
+    ``table`` is missing. True when there is a table to show (and then ``table`` is a DataFrame)."""
     page.heading(heading)
     if table is None:
         missing_warning(page, game, name)
