@@ -303,20 +303,22 @@ def _self_play_draws(table: pd.DataFrame, studies: dict[str, pd.DataFrame]) -> t
 
     draws, games = 0, 0
     for t in (table, studies.get("advantage")):
-        if t is None:
-            continue
-        rows = t[t["metric"] == DRAWS]
-        games += int(rows["n"].sum())
-        draws += int(round(float((rows["value"] * rows["n"]).sum())))
+        if t is not None:
+            k, n = _counts(t[t["metric"] == DRAWS])
+            draws, games = draws + k, games + n
     return draws, games
+
+
+def _counts(rows: pd.DataFrame) -> tuple[int, int]:
+    """Successes and trials summed over rate rows (each row's value times its n)."""
+    return int(round(float((rows["value"] * rows["n"]).sum()))), int(rows["n"].sum())
 
 
 def _pooled(rows: pd.DataFrame) -> str:
     """The pooled rate of summary rows (wins summed over cells), with its Wilson interval and n."""
     from negenlab.core.metrics import wilson_interval
 
-    n = int(rows["n"].sum())
-    k = int(round(float((rows["value"] * rows["n"]).sum())))
+    k, n = _counts(rows)
     if n == 0:
         return "no games"
     lo, hi = wilson_interval(k, n)
@@ -422,8 +424,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
         )
         swapped = adv[(adv["metric"] == SWAPS) & adv["swap"].astype(bool)]
         swap_sizes = ", ".join(f"{int(s)}x{int(s)}" for s in sorted(set(swapped["size"])))
-        n_sw = int(swapped["n"].sum())
-        k_sw = int(round(float((swapped["value"] * swapped["n"]).sum())))
+        k_sw, n_sw = _counts(swapped)
         s_lo, s_hi = wilson_interval(k_sw, n_sw)
         with_swap = first[first["swap"].astype(bool)]
         h1s = int((with_swap["decision"] == "H1").sum())
