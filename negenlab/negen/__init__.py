@@ -27,7 +27,16 @@ from .spirals import (
     spiral_status,
 )
 from .table import Table, as_table, components, layout, parse_pattern, parse_table, spiral_key, table_key
-from .turns import Position, Turn, TurnSearchResult, can_close, closing_dice, closing_turns, legal_turns
+from .turns import (
+    Position,
+    Turn,
+    TurnSearchResult,
+    can_close,
+    closing_dice,
+    closing_turns,
+    find_closing_turn,
+    legal_turns,
+)
 
 ENTRY = GameEntry("negen", make_game, agents=FACTORIES, default_agent="random")
 """Negen in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
@@ -57,6 +66,7 @@ __all__ = [
     "closing_turns",
     "closing_dice",
     "can_close",
+    "find_closing_turn",
     "Position",
     "Turn",
     "TurnSearchResult",

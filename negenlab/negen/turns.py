@@ -61,6 +61,7 @@ __all__ = [
     "closing_turns",
     "closing_dice",
     "can_close",
+    "find_closing_turn",
     "spiral_key",
     "table_key",
 ]
@@ -472,15 +473,11 @@ def _closed_cluster(cl: dict) -> bool:
     return edges >= len(cl)
 
 
-@cache
-def _smallest_closed(shape: str, coverage: str) -> int:
-    """Dice in the smallest valid closed spiral of a reading (by exhaustive enumeration)."""
-    from .enumerate import smallest_closed_spirals  # enumeration is heavier; only closing searches need it
-
-    k, _ = smallest_closed_spirals(Rules(sequence_shape=shape, coverage=coverage), max_k=12, limit=1)
-    if k is None:
-        raise RuntimeError(f"no closed spiral of at most 12 dice under {shape}/{coverage}")
-    return k
+# Dice in the smallest valid closed spiral of each reading (shape, coverage), from the exhaustive
+# enumeration (data/negen/smallest_closed_spirals.csv; tests/negen/test_spirals_enumerate.py holds
+# these against negenlab.negen.enumerate.smallest_closed_spirals). A closing search drops states
+# that can never reach this size.
+SMALLEST_CLOSED = {("straight", "adjacency"): 8, ("straight", "die"): 6, ("bent", "adjacency"): 4, ("bent", "die"): 4}
 
 
 def _components(
@@ -493,6 +490,8 @@ def _components(
     budget: list | None,
     needs: set | None = None,
     stop=None,
+    roots: tuple | None = None,
+    closed_out: list | None = None,
 ) -> list[Component]:
     """Every valid component buildable from the distinct start ``pieces`` (``counts`` of each) and
     at most ``max_dice`` board dice (``dice``: counts per value).
@@ -512,15 +511,24 @@ def _components(
     and returns nothing, dropping what cannot lead to a new minimal count: a closed valid state is
     not grown (growth only adds dice); a state whose dice already hold a collected count is
     dropped; so is a state too small ever to reach the smallest closed spiral of the reading.
-    ``stop(needs)``, called after each new count, ends the search early by returning True."""
+    ``stop(needs)``, called after each new count, ends the search early by returning True; with
+    ``closed_out`` (a list) each closed component found is appended to it first, as
+    ``(key, pieces used, dice used)``.
+
+    ``roots`` (indices into ``pieces``, in order) grows components only from those pieces, each
+    attaching the pieces after it in ``roots`` and every piece not in ``roots``: the components that
+    hold at least one of the ``roots`` pieces. Default: every piece, biggest first."""
     n = len(pieces)
     infos = [_piece(p, shape, coverage) for p in pieces]
     adjacency = coverage == "adjacency"
     found: dict = {}
-    smallest = _smallest_closed(shape, coverage) if needs is not None else 0
+    smallest = SMALLEST_CLOSED[(shape, coverage)] if needs is not None else 0
     # big pieces first: a component grows from its biggest piece, others are laid against it
-    order = sorted(range(n), key=lambda j: (-len(pieces[j]), j))
-    for pos, i in enumerate(order):
+    by_size = sorted(range(n), key=lambda j: (-len(pieces[j]), j))
+    order = by_size if roots is None else list(roots) + [j for j in by_size if j not in roots]
+    for pos, i in enumerate(order[: n if roots is None else len(roots)]):
+        if not counts[i]:
+            continue
         info = infos[i]
         base = info.cells
         later = order[pos:]
@@ -563,6 +571,8 @@ def _components(
                 if todo is not None or needs is None or not _closed_cluster(cl):
                     pass
                 else:  # valid and closed: only the dice count matters, and growing it adds dice
+                    if closed_out is not None:
+                        closed_out.append((spiral_key(list(info.key) + [(r, c, v) for (r, c), v in extra.items()]), m, d))
                     needs.add(d)
                     if stop is not None and stop(needs):
                         raise _Found
@@ -877,6 +887,117 @@ def closing_turns(
     )
 
 
+def _first_closed(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shape: str, coverage: str):
+    """One valid closed component buildable from ``pieces`` (``counts`` of each) and at most
+    ``max_dice`` of ``dice``, as ``(key, pieces used, dice used)``, or None when there is none
+    (exact: the search stops at the first)."""
+    out: list = []
+    try:
+        _components(pieces, counts, dice, max_dice, shape, coverage, None, set(), lambda found: True, closed_out=out)
+    except _Found:
+        return out[0]
+    return None
+
+
+def _closing_split(pieces: tuple, dice: tuple, max_dice: int, shape: str, coverage: str):
+    """A closing end table of the rigid ``pieces`` (a sorted tuple of spiral keys) and at most
+    ``max_dice`` of ``dice`` (counts per value), as ``(components, pieces left alone, dice used)``,
+    or None: exact, without listing end tables.
+
+    A closing end table puts every piece in one spiral. Each piece that is invalid alone lies in a
+    component with others; a component of valid pieces only that is not closed can be taken apart
+    again (its pieces alone are legal and it used dice), so some end table closes iff (a) the
+    invalid pieces are covered by components and (b) one of those, or one more closed component
+    of the pieces and dice left, is closed. The components holding an invalid piece are listed
+    (grown from invalid roots only); the closed one is found by a search that stops at the first."""
+    distinct, counts = _grouped(pieces)
+    n = len(distinct)
+    bad = tuple(i for i in range(n) if not spiral_status(distinct[i], shape, coverage)[0])
+
+    def rest_of(m: tuple) -> list:
+        return [distinct[j] for j in range(n) for _ in range(counts[j] - m[j])]
+
+    if not bad:
+        hit = _first_closed(distinct, counts, dice, max_dice, shape, coverage)
+        if hit is None:
+            return None
+        key, m, d = hit
+        return [key], rest_of(m), d
+    comps = _components(distinct, counts, dice, max_dice, shape, coverage, None, roots=bad)
+    having = {i: [c for c in comps if c.pieces[i] and not any(c.pieces[j] for j in bad[: bad.index(i)])] for i in bad}
+    tried: set = set()
+
+    def cover(rem: tuple, d: tuple, chosen: list):
+        i = next((j for j in bad if rem[j]), None)
+        if i is None:
+            if any(c.closed for c in chosen):
+                return [c.key for c in chosen], rest_of(tuple(a - b for a, b in zip(counts, rem, strict=True))), d
+            if (rem, d) in tried:
+                return None
+            tried.add((rem, d))
+            left = tuple(0 if j in bad else rem[j] for j in range(n))
+            free = tuple(a - b for a, b in zip(dice, d, strict=True))
+            hit = _first_closed(distinct, left, free, max_dice - sum(d), shape, coverage)
+            if hit is None:
+                return None
+            key, m, d2 = hit
+            rem2 = tuple(r - x for r, x in zip(rem, m, strict=True))
+            return (
+                [c.key for c in chosen] + [key],
+                [distinct[j] for j in range(n) for _ in range(rem2[j])],
+                tuple(a + b for a, b in zip(d, d2, strict=True)),
+            )
+        for c in having[i]:
+            if any(x > r for x, r in zip(c.pieces, rem, strict=True)):
+                continue
+            d2 = tuple(a + b for a, b in zip(d, c.dice, strict=True))
+            if sum(d2) > max_dice or any(a > b for a, b in zip(d2, dice, strict=True)):
+                continue
+            found = cover(tuple(r - x for r, x in zip(rem, c.pieces, strict=True)), d2, chosen + [c])
+            if found is not None:
+                return found
+        return None
+
+    return cover(counts, (0,) * 7, [])
+
+
+def _wild_dice() -> tuple:
+    """Dice counts that stand for "any board of 4 dice": up to 4 of each value."""
+    return (0,) + (4,) * 6
+
+
+def find_closing_turn(position: Any, board: Iterable[int] | None = None, rules: Rules = DEFAULT_RULES) -> Turn | None:
+    """One legal turn after which the table holds a closed spiral (the player wins the round), or
+    None, which proves that no legal turn closes. Exact, and it never lists the legal turns: the
+    search stops at the first closed spiral it can build (see :func:`_closing_split`).
+
+    >>> find_closing_turn("1 2 3\n2 . 4\n3 4 .", board=(5, 1)).text()
+    '1 2 3\n2 . 4\n3 4 5'
+    >>> find_closing_turn("6 5 4", board=(3, 2)) is None
+    True
+    """
+    if isinstance(position, Position):
+        start = position.table
+        bd = _check_board(position.board if board is None else board)
+    else:
+        start = as_table_key(position)
+        bd = _check_board(board)
+    if not isinstance(rules, Rules):
+        raise InvalidInputError(f"rules must be a negen Rules, got {type(rules).__name__}")
+    dice = [0] * 7
+    for v in bd:
+        dice[v] += 1
+    for pieces, moved in _piece_sets(start, rules):
+        found = _closing_split(pieces, tuple(dice), len(bd), rules.sequence_shape, rules.coverage)
+        if found is not None:
+            comps, alone, d = found
+            used = tuple(v for v in range(1, 7) for _ in range(d[v]))
+            key = tuple(sorted(list(comps) + list(alone)))
+            merges = len(pieces) - len(comps) - len(alone)
+            return Turn(key, used, True, bool(bd) and len(used) == len(bd), merges, moved)
+    return None
+
+
 @lru_cache(maxsize=200_000)
 def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> tuple:
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
@@ -924,13 +1045,13 @@ def _close_rules_key(rules: Rules) -> tuple[str, str, str, int]:
 @lru_cache(maxsize=200_000)
 def _can_close_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> bool:
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
-    found, _ = closing_counts_until(start, rules, lambda needs: True)
-    return bool(found)
+    return any(_closing_split(pieces, _wild_dice(), 4, shape, coverage) is not None for pieces, _ in _piece_sets(start, rules))
 
 
 def can_close(position: Any, rules: Rules = DEFAULT_RULES) -> bool:
     """True when some board of 4 dice lets a player close a spiral of this table now (the same
-    question as ``bool(closing_dice(...))``, answered without listing every way). Cached by table key.
+    question as ``bool(closing_dice(...))``, answered by the search of :func:`find_closing_turn`
+    that stops at the first closed spiral). Cached by table key.
 
     >>> can_close("6 5 4"), can_close("1 2 3\\n2 . 4\\n3 4 .")
     (False, True)

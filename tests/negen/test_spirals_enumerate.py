@@ -96,3 +96,12 @@ def test_smallest_closed_spirals():
         assert v.valid and v.closed and len(t) == 6
         assert brute.spiral_valid(dict(t.items()), "straight", "die")
         assert not brute.spiral_valid(dict(t.items()), "straight", "adjacency")
+
+
+@pytest.mark.parametrize("shape", ["straight", "bent"])
+@pytest.mark.parametrize("coverage", ["adjacency", "die"])
+def test_turn_engine_knows_the_smallest_closed_spiral(shape, coverage):
+    """The closing searches prune with SMALLEST_CLOSED; it must be the enumeration's answer."""
+    from negenlab.negen.turns import SMALLEST_CLOSED
+    k, _ = smallest_closed_spirals(Rules(sequence_shape=shape, coverage=coverage), max_k=12, limit=1)
+    assert SMALLEST_CLOSED[(shape, coverage)] == k
