@@ -61,17 +61,20 @@ def random_rollout(state: State, rng: np.random.Generator, max_actions: int = 10
 
 
 class _Node:
-    __slots__ = ("player", "visits", "value", "children", "untried")
+    __slots__ = ("player", "visits", "value", "children", "untried", "settled")
 
-    def __init__(self, state: State):
+    def __init__(self, state: State, settle: Callable[[State], list[float] | None] | None = None):
         self.player = state.current_player
         self.visits = 0
         self.value = np.zeros(state.num_players)
         self.children: dict = {}
+        self.settled = None  # the value of a node the game settles without search (never expanded)
         if state.is_terminal() or state.is_chance_node():
             self.untried = []
-        else:
-            self.untried = list(state.legal_actions())
+            return
+        if settle is not None:
+            self.settled = settle(state)
+        self.untried = [] if self.settled is not None else list(state.legal_actions())
 
 
 class MCTSAgent(Agent):
@@ -119,6 +122,11 @@ class MCTSAgent(Agent):
         return d
 
     # ------------------------------------------------------------------
+    def settled_value(self, state: State) -> list[float] | None:
+        """The value of a decision node known without searching it (e.g. its mover has a winning
+        move), or None to search it. Such a node is a leaf: its actions are never listed."""
+        return None
+
     def _evaluate(self, state: State, rng: np.random.Generator) -> list[float]:
         if self.evaluator is not None:
             return list(self.evaluator(state, rng))
@@ -129,7 +137,8 @@ class MCTSAgent(Agent):
 
     def search(self, state: State, rng: np.random.Generator) -> _Node:
         """Run the search from ``state`` and return the root node (for analysis)."""
-        root = _Node(state)
+        root = _Node(state)  # the root is always searched
+        self._settled = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
         while True:
@@ -139,20 +148,20 @@ class MCTSAgent(Agent):
                 break
             self._simulate(root, state.clone(), rng)
             n += 1
-        self.last_search = {"simulations": n}
+        self.last_search = {"simulations": n, "settled": self._settled}
         return root
 
     def _simulate(self, node: _Node, state: State, rng: np.random.Generator) -> np.ndarray:
         path = [node]
         while True:
-            if state.is_terminal():
+            if state.is_terminal() or node.settled is not None:
                 break
             if state.is_chance_node():
                 outcome = state.sample_chance(rng)
                 state.apply(outcome)
                 child = node.children.get(outcome)
                 if child is None:
-                    child = node.children[outcome] = _Node(state)
+                    child = node.children[outcome] = _Node(state, self.settled_value)
                     path.append(child)
                     break
                 node = child
@@ -164,13 +173,18 @@ class MCTSAgent(Agent):
                 node.untried[i] = node.untried[-1]
                 node.untried.pop()
                 state.apply(action)
-                child = node.children[action] = _Node(state)
+                child = node.children[action] = _Node(state, self.settled_value)
                 path.append(child)
                 break
             action, node = self._select(node)
             state.apply(action)
             path.append(node)
-        value = np.asarray(state.returns() if state.is_terminal() else self._evaluate(state, rng), dtype=float)
+        leaf = path[-1]
+        if leaf.settled is not None:
+            self._settled += 1
+            value = np.asarray(leaf.settled, dtype=float)
+        else:
+            value = np.asarray(state.returns() if state.is_terminal() else self._evaluate(state, rng), dtype=float)
         for n in path:
             n.visits += 1
             n.value += value

@@ -85,6 +85,16 @@ class State(ABC):
         return outcomes[int(index)][0]
 
     # -- reporting ----------------------------------------------------------
+    def branching(self) -> int | None:
+        """How many legal actions the player to act has, for statistics; ``None`` where knowing it
+        would take a listing that play did not need (a game whose players can decide without it).
+
+        >>> from negenlab.core.examples import Nim
+        >>> Nim((1, 2)).new_initial_state().branching()
+        3
+        """
+        return len(self.legal_actions())
+
     def winner(self) -> int | None:
         """Index of the single player with the best return at the end, or None for a draw."""
         if not self.is_terminal():

@@ -60,6 +60,7 @@ def _play(
     state = game.new_initial_state()
     decisions = [0] * game.num_players
     branching_sum = 0
+    n_branching = 0  # decisions whose legal actions were counted
     n_decisions = 0
     n_actions = 0
     truncated = False
@@ -71,15 +72,19 @@ def _play(
             state.apply(state.sample_chance(chance_rng))
         else:
             p = state.current_player
-            legal = state.legal_actions()
-            branching_sum += len(legal)
+            action = agents[p].step(state, agent_rngs[p])
+            legal = state.branching()  # after the agent: a listing it made is counted, none is forced
+            if legal is not None:
+                branching_sum += legal
+                n_branching += 1
             n_decisions += 1
             decisions[p] += 1
-            state.apply(agents[p].step(state, agent_rngs[p]))
+            state.apply(action)
         n_actions += 1
     return state, {
         "decisions": decisions,
         "branching_sum": branching_sum,
+        "n_branching": n_branching,
         "n_decisions": n_decisions,
         "n_actions": n_actions,
         "truncated": truncated,
@@ -119,7 +124,7 @@ def play_one(
         "truncated": bool(truncated),
         "length": int(n_decisions),
         "actions": int(n_actions),
-        "branching": float(branching_sum / n_decisions) if n_decisions else 0.0,
+        "branching": float(branching_sum / counts["n_branching"]) if counts["n_branching"] else 0.0,
     }
     for p in range(n_players):
         row[f"return_{p}"] = float(returns[p])
@@ -252,7 +257,7 @@ def simulate(
 
     Columns: ``game, seed, winner`` (seat, -1 when nobody), ``draw, truncated, length``
     (decisions), ``actions`` (including chance), ``branching`` (mean legal actions per
-    decision), ``return_p, decisions_p`` per seat, then the game's own columns. The
+    decision, over the decisions whose count :meth:`State.branching` gave), ``return_p, decisions_p`` per seat, then the game's own columns. The
     run's metadata (rules, agents, seed, version) is in ``df.attrs["negenlab"]``.
     """
     check_players(game, agents)

@@ -12,7 +12,7 @@
 
 from negenlab.core.registry import GameEntry
 
-from .agents import FACTORIES, GreedyAgent, NegenMCTSAgent, RandomTurnAgent
+from .agents import FACTORIES, CloserAgent, GreedyAgent, NegenMCTSAgent, RandomTurnAgent
 from .completions import Completions, complete
 from .game import NegenGame, NegenState, make_game
 from .rules import Rules
@@ -38,9 +38,10 @@ from .turns import (
     legal_turns,
 )
 
-ENTRY = GameEntry("negen", make_game, agents=FACTORIES, default_agent="random")
+ENTRY = GameEntry("negen", make_game, agents=FACTORIES, default_agent="closer")
 """Negen in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
-``random``, ``greedy`` and ``mcts`` (Negen's own MCTS over whole turns)."""
+``closer`` (the default: takes a win, else plays at random), ``greedy``, ``mcts`` (Negen's own MCTS
+over whole turns) and ``random`` (a reference that ignores wins)."""
 
 __all__ = [
     "Rules",
@@ -73,6 +74,7 @@ __all__ = [
     "NegenGame",
     "NegenState",
     "make_game",
+    "CloserAgent",
     "RandomTurnAgent",
     "GreedyAgent",
     "NegenMCTSAgent",

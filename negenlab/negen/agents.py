@@ -1,8 +1,13 @@
 """Agents for :class:`negenlab.negen.game.NegenGame` (a decision = a whole turn, see game.py).
 
 By name (the agent specs of :mod:`negenlab.core.registry`, registered in ``negenlab.negen.ENTRY``):
-``random`` (:class:`RandomTurnAgent`), ``greedy`` (:class:`GreedyAgent`) and ``mcts``
-(:class:`NegenMCTSAgent`; ``mcts:200`` simulations per decision, ``mcts:2s`` seconds; bare ``mcts``: 40).
+``closer`` (:class:`CloserAgent`, the default: takes a win when it has one, else plays at random),
+``greedy`` (:class:`GreedyAgent`), ``mcts`` (:class:`NegenMCTSAgent`; ``mcts:200`` simulations per
+decision, ``mcts:2s`` seconds; bare ``mcts``: 40) and ``random`` (:class:`RandomTurnAgent`, a
+reference only: a player who ignores wins).
+
+What each sees: Negen has no hidden information (boards are open), so every agent sees the whole
+state; the dice to come are drawn by chance nodes no agent can look into.
 
 >>> import numpy as np
 >>> from negenlab.negen.game import NegenGame
@@ -33,10 +38,39 @@ from .turns import as_table_key, can_close, closing_counts_until
 class RandomTurnAgent(RandomAgent):
     """Policy: a uniformly random legal action (core :class:`~negenlab.core.agents.RandomAgent`). At a
     turn that is a uniformly random end-of-turn table among the turns the game offers (refusal
-    included); after a refusal a uniformly random choice among the distinct sub-multisets of the
+    included), even when one of them wins: a reference player who ignores wins, not a model of
+    people. After a refusal, a uniformly random choice among the distinct sub-multisets of the
     board to re-roll."""
 
     name = "random"
+
+
+class CloserAgent(Agent):
+    """Policy: play a closing turn when one exists (found by
+    :func:`~negenlab.negen.turns.find_closing_turn`, without listing the turns; which one does not
+    matter, as the round ends); otherwise a uniformly random legal turn. After a refusal, a uniformly
+    random choice of dice to re-roll. The baseline player: it takes its wins.
+
+    >>> import numpy as np
+    >>> from negenlab.negen.game import NegenGame
+    >>> s = NegenGame(Rules(target_score=1)).new_initial_state()
+    >>> rng = np.random.default_rng(0)
+    >>> while s.is_chance_node(): s.apply(s.sample_chance(rng))
+    >>> s.apply(CloserAgent().step(s, rng)); s.history[-1][0]
+    0
+    """
+
+    name = "closer"
+
+    def step(self, state, rng: np.random.Generator):
+        if state.phase == "turn":
+            win = state.closing_action()
+            if win is not None:
+                return win
+        actions = state.legal_actions()
+        if not actions:
+            raise InvalidInputError("CloserAgent asked to act with no legal action")
+        return actions[int(rng.integers(len(actions)))]
 
 
 def _multiplicity() -> dict:
@@ -93,7 +127,8 @@ def closing_odds(table, rules: Rules = DEFAULT_RULES) -> Fraction:
 
 
 class GreedyAgent(Agent):
-    """Policy: close a spiral when some legal turn closes one. Otherwise play the turn that leaves
+    """Policy: close a spiral when some legal turn closes one (found without listing the turns).
+    Otherwise play the turn that leaves
     the next player the lowest exact closing odds (:func:`closing_odds`, a fresh random board);
     ties go to the turn adding most dice, then to the first in the search's order. After a
     refusal it re-rolls nothing."""
@@ -101,15 +136,16 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def step(self, state, rng: np.random.Generator):
+        if state.phase == "turn":
+            win = state.closing_action()  # a win first, found without listing the turns
+            if win is not None:
+                return win
         actions = state.legal_actions()
         if not actions:
             raise InvalidInputError("GreedyAgent asked to act with no legal action")
         if state.phase == "reroll":
             return ("reroll", ())
         turns = [(a, state.turn_of(a)) for a in actions]
-        for a, t in turns:
-            if t.closed:
-                return a
         # The score is (odds, -added), first in the game's order on ties. Walking the turns by most
         # dice added first, the first turn nobody can close after is the best one; only when every
         # turn leaves some chance are the exact odds needed.
@@ -152,16 +188,33 @@ class NegenMCTSAgent(MCTSAgent):
     def step(self, state, rng: np.random.Generator):
         if state.phase == "reroll":
             return ("reroll", ())
-        for a in state.legal_actions():  # a sure win needs no search
-            t = state.turn_of(a)
-            if t is not None and t.closed:
-                return a
+        win = state.closing_action()  # a sure win needs no search
+        if win is not None:
+            return win
         return super().step(state, rng)
+
+    def settled_value(self, state) -> list[float] | None:
+        """A node whose mover can close is won for that mover: its value is the close's outcome (the
+        game's returns when the close ends the game, else the leaf value), and its turns are never
+        listed."""
+        if getattr(state, "phase", None) != "turn":
+            return None
+        win = state.closing_action()
+        if win is None:
+            return None
+        after = state.clone()
+        after.apply(win)
+        return list(after.returns()) if after.is_terminal() else _leaf_value(after, None)
 
 
 def _no_budget(spec: AgentSpec) -> None:
     if spec.simulations is not None or spec.seconds is not None:
         raise AgentSpecError(f"agent {str(spec)!r}: {spec.name} takes no budget")
+
+
+def _closer(spec: AgentSpec) -> Agent:
+    _no_budget(spec)
+    return CloserAgent()
 
 
 def _random(spec: AgentSpec) -> Agent:
@@ -180,8 +233,8 @@ def _mcts(spec: AgentSpec) -> Agent:
     return NegenMCTSAgent(simulations=spec.simulations, seconds=spec.seconds)
 
 
-FACTORIES: dict[str, AgentFactory] = {"random": _random, "greedy": _greedy, "mcts": _mcts}
+FACTORIES: dict[str, AgentFactory] = {"closer": _closer, "random": _random, "greedy": _greedy, "mcts": _mcts}
 """Negen's agents by spec name (``negenlab.negen.ENTRY`` registers them; ``mcts`` replaces the core one)."""
 
 
-__all__ = ["RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "closing_odds", "FACTORIES"]
+__all__ = ["CloserAgent", "RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "closing_odds", "FACTORIES"]

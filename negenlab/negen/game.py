@@ -49,9 +49,14 @@ from negenlab.core.game import CHANCE, TERMINAL, Game, State
 
 from .rules import DEFAULT_RULES, Rules
 from .table import layout
-from .turns import TurnSearchResult, legal_turns
+from .turns import Turn, TurnSearchResult, find_closing_turn, legal_turns
 
 END_REASONS = ("closed", "pool_empty", "max_turns")
+
+
+def _action_of(turn: Turn) -> tuple:
+    """The action that plays ``turn``: ``("refuse", key)`` when it adds no die, else ``("play", key)``."""
+    return ("refuse" if turn.refusal else "play", turn.key)
 
 
 class NegenGame(Game):
@@ -105,8 +110,7 @@ class NegenState(State):
         self.game_end = ""
         self.history: list[tuple[int, Any]] = []
         self.timeline: list[dict] = []
-        self._legal: TurnSearchResult | None = None
-        self._legal_map: dict | None = None
+        self._forget_turns()
         self._start_round()
 
     # -- protocol -------------------------------------------------------
@@ -161,14 +165,45 @@ class NegenState(State):
             raise IllegalMoveError(f"no turn to search: the state is at a {self.phase} node")
         if self._legal is None:
             self._legal = legal_turns(self.table, board=self.boards[self.to_move], rules=self.rules)
-            self._legal_map = {}
-            for t in self._legal.turns:
-                self._legal_map[("refuse" if t.refusal else "play", t.key)] = t
+            self._legal_map = {_action_of(t): t for t in self._legal.turns}
             self.stats["searches"] += 1
             self.stats["legal_turns_sum"] += len(self._legal.turns)
             if not self._legal.complete:  # pragma: no cover - the game's search has no cap
                 self.stats["capped_searches"] += 1
         return self._legal
+
+    def _forget_turns(self) -> None:
+        """Drop what was searched for the previous decision (the turns and the closing turn)."""
+        self._legal: TurnSearchResult | None = None
+        self._legal_map: dict | None = None
+        self._closing: Turn | None | bool = False  # False: not searched yet
+
+    def closing_turn(self) -> Turn | None:
+        """A turn of the player to move that closes a spiral (and wins the round), or None when no
+        legal turn closes: :func:`~negenlab.negen.turns.find_closing_turn`, which never lists the
+        turns (taken from the listing instead when the turns were listed already). Cached."""
+        if self.phase != "turn":
+            raise IllegalMoveError(f"no turn to search: the state is at a {self.phase} node")
+        if self._closing is False:
+            if self._legal is not None:
+                self._closing = next((t for t in self._legal.turns if t.closed), None)
+            else:
+                self._closing = find_closing_turn(self.table, board=self.boards[self.to_move], rules=self.rules)
+                self.stats["closing_searches"] += 1
+        return self._closing  # type: ignore[return-value]
+
+    def closing_action(self) -> tuple | None:
+        """The action of :meth:`closing_turn` (``("play", key)``, or ``("refuse", key)`` for a close by
+        joins alone), or None. Applying it needs no listing of the turns."""
+        turn = self.closing_turn()
+        return None if turn is None else _action_of(turn)
+
+    def branching(self) -> int | None:
+        """Legal turns when they were listed; None when the player closed without a listing (a
+        closing position can have tens of thousands of turns, and nobody needed them)."""
+        if self.phase == "turn" and self._legal is None and self._closing not in (False, None):
+            return None
+        return len(self.legal_actions())
 
     def _turn_map(self) -> dict:
         """The ``play``/``refuse`` actions of the player to move, each with its Turn (searched once)."""
@@ -218,7 +253,11 @@ class NegenState(State):
             self.after_tasks = "next"
             self._after_decision()
             return
-        turn = self._turn_map().get(action)
+        closing = self._closing
+        if closing and self._legal is None and action == _action_of(closing):  # type: ignore[arg-type]
+            turn = closing  # found by the closing search: legal, and no listing needed
+        else:
+            turn = self._turn_map().get(action)
         if turn is None:
             raise IllegalMoveError(
                 f"{self.action_to_string(action)} is not among the legal turns of player "
@@ -261,7 +300,7 @@ class NegenState(State):
         self.tasks = [("board", p) for p in range(P) for _ in range(4)] + [("table",)] * 3
         self.after_tasks = "turn"
         self.phase = "chance"
-        self._legal = self._legal_map = None
+        self._forget_turns()
 
     def _roll(self, value: int) -> None:
         kind = self.tasks.pop(0)
@@ -293,11 +332,11 @@ class NegenState(State):
     def _tasks_done(self) -> None:
         if self.after_tasks == "turn":  # round dealt
             self.phase = "turn"
-            self._legal = self._legal_map = None
+            self._forget_turns()
             self._snapshot("deal")
         elif self.after_tasks == "again":  # depletion: same player, fresh turn
             self.phase = "turn"
-            self._legal = self._legal_map = None
+            self._forget_turns()
             self._snapshot("new dice after depletion")
             self._check_stall()
         else:  # next player
@@ -312,7 +351,7 @@ class NegenState(State):
     def _next_player(self) -> None:
         self.to_move = (self.to_move + 1) % self.rules.players
         self.phase = "turn"
-        self._legal = self._legal_map = None
+        self._forget_turns()
         self._check_stall()
 
     def _check_stall(self) -> None:
@@ -332,7 +371,7 @@ class NegenState(State):
             board.remove(v)
         self.boards[p] = tuple(board)
         self.table = turn.key
-        self._legal = self._legal_map = None
+        self._forget_turns()
         if turn.refusal:
             self.stats["refusals"] += 1
             self.quiet_turns += 1

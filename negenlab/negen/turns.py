@@ -971,8 +971,8 @@ def find_closing_turn(position: Any, board: Iterable[int] | None = None, rules: 
     None, which proves that no legal turn closes. Exact, and it never lists the legal turns: the
     search stops at the first closed spiral it can build (see :func:`_closing_split`).
 
-    >>> find_closing_turn("1 2 3\n2 . 4\n3 4 .", board=(5, 1)).text()
-    '1 2 3\n2 . 4\n3 4 5'
+    >>> find_closing_turn("1 2 3\\n2 . 4\\n3 4 .", board=(5, 1)).text()
+    '1 2 3\\n2 . 4\\n3 4 5'
     >>> find_closing_turn("6 5 4", board=(3, 2)) is None
     True
     """

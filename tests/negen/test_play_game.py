@@ -10,7 +10,7 @@ from negenlab.core.game import CHANCE
 from negenlab.core.registry import AgentSpecError
 from negenlab.core.simulate import play_one, simulate
 from negenlab.negen import layout, legal_turns, parse_table, spiral_status, table_key
-from negenlab.negen.agents import GreedyAgent, NegenMCTSAgent, RandomTurnAgent
+from negenlab.negen.agents import CloserAgent, GreedyAgent, NegenMCTSAgent, RandomTurnAgent
 from negenlab.negen.game import END_REASONS, NegenGame, table_of
 from negenlab.negen.rules import Rules
 
@@ -185,7 +185,7 @@ def test_pool_empty_stall_when_nobody_can_move():
 
 def test_agents_act_legally():
     """Every decision of every agent is among the state's legal actions (a few turns of a game each)."""
-    for agent in (RandomTurnAgent(), GreedyAgent(), NegenMCTSAgent(simulations=4)):
+    for agent in (CloserAgent(), RandomTurnAgent(), GreedyAgent(), NegenMCTSAgent(simulations=4)):
         s = NegenGame(SMALL).new_initial_state()
         rng = np.random.default_rng(2)
         decisions = 0
@@ -206,8 +206,8 @@ def test_mcts_and_greedy_take_a_closing_turn():
     # a position where the player to move can close: 1 2 / 2 . with a 3 on the board
     s.table = table_key(parse_table("1 2 . . .\n2 . . . 6"))
     s.boards[0] = (3, 6, 6, 6)
-    s._legal = s._legal_map = None
-    for agent in (GreedyAgent(), NegenMCTSAgent(simulations=5)):
+    s._forget_turns()
+    for agent in (CloserAgent(), GreedyAgent(), NegenMCTSAgent(simulations=5)):
         a = agent.step(s, np.random.default_rng(0))
         assert a in s.legal_actions() and s.turn_of(a).closed
     s.apply(GreedyAgent().step(s, np.random.default_rng(0)))
@@ -245,3 +245,59 @@ def test_free_rearrangement_game_offers_the_exact_free_turns():
     assert offered == legal_turns(s.table, board=s.boards[0], rules=free).keys()
     assert offered >= legal_turns(s.table, board=s.boards[0], rules=SMALL).keys()
     assert NegenGame(free).describe()["max_rounds"] == 20
+
+
+def closable_state():
+    """A dealt bent-reading state whose player to move can close (1 2 / 2 . with a 3 on the board)."""
+    s, _ = dealt(NegenGame(Rules(target_score=1, sequence_shape="bent")), seed=0)
+    s.table = table_key(parse_table("1 2 . . .\n2 . . . 6"))
+    s.boards[0] = (3, 6, 6, 6)
+    s._forget_turns()
+    return s
+
+
+@pytest.mark.parametrize("agent", [CloserAgent(), GreedyAgent(), NegenMCTSAgent(simulations=5)], ids=lambda a: a.name)
+def test_agents_take_a_win_without_listing_the_turns(agent, monkeypatch):
+    """Closer, greedy and MCTS play a closing turn found by find_closing_turn; nothing lists the turns."""
+    import negenlab.negen.game as game_module
+
+    def no_listing(*args, **kwargs):
+        raise AssertionError("legal_turns was called although a closing turn exists")
+
+    s = closable_state()
+    monkeypatch.setattr(game_module, "legal_turns", no_listing)
+    s.apply(agent.step(s, np.random.default_rng(0)))
+    assert s.is_terminal() and s.round_log[-1]["reason"] == "closed" and s.returns()[0] == 1.0
+
+
+def test_closer_plays_at_random_without_a_win():
+    """No closing turn: the closer's choices spread over the legal turns (uniform, not a fixed one)."""
+    s, _ = dealt(NegenGame(SMALL), seed=3)
+    assert s.closing_turn() is None
+    actions = s.legal_actions()
+    picks = {CloserAgent().step(s, np.random.default_rng(i)) for i in range(40)}
+    assert picks <= set(actions) and len(picks) >= min(len(actions), 3)
+
+
+def test_mcts_never_lists_the_turns_of_a_node_whose_mover_can_close(monkeypatch):
+    """A node whose mover can close is settled as won for that mover: the search lists turns only at
+    nodes where no closing turn exists."""
+    import negenlab.negen.game as game_module
+    from negenlab.negen import find_closing_turn
+
+    listed = []
+    real = game_module.legal_turns
+
+    def recording(table, board, rules):
+        listed.append(find_closing_turn(table, board=board, rules=rules) is None)
+        return real(table, board=board, rules=rules)
+
+    s, _ = dealt(NegenGame(Rules(target_score=1, coverage="die")), seed=5)
+    assert s.closing_turn() is None and s.branching() > 1  # a root to search
+    monkeypatch.setattr(game_module, "legal_turns", recording)
+    agent = NegenMCTSAgent(simulations=60)
+    agent.step(s, np.random.default_rng(0))
+    assert listed and all(listed)
+    assert agent.last_search["settled"] > 0  # the search did meet nodes whose mover could close
+    won = agent.settled_value(closable_state())
+    assert won == [1.0, -1.0, -1.0]
