@@ -38,10 +38,11 @@ import json
 import os
 import time
 from collections.abc import Iterable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from negenlab import games
@@ -358,6 +359,234 @@ def study_status(out: Path, store: Path) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------------------
+# the variant study: every reading under players who take their wins, decided sequentially
+# ---------------------------------------------------------------------------
+VARIANT_MIXES = {
+    "closers": ("closer", "closer"),
+    "greedy-among-closers": ("greedy", "closer"),
+    "mcts-vs-greedy": (f"mcts:{MCTS_SIMULATIONS}", "greedy"),
+}
+"""Each mix as (the focus agent, everybody else): agent specs of the registry."""
+MCTS_READINGS = ("straight/adjacency/join", "straight/die/join")
+PILOT_ROUNDS, BATCH_ROUNDS, MAX_ROUNDS = 200, 100, 1000
+SHIFT, ALPHA, BETA = 0.05, 0.05, 0.05  # SPRT: H0 the fair share, H1 the fair share + SHIFT
+LENGTH_PRECISION = 0.05  # the round length's 95% interval within +-5% of its mean
+VARIANT_SEED_STEP = 1000  # cells with P players play on seed + 1000 P (common random numbers)
+
+
+@dataclass(frozen=True)
+class VariantCell:
+    """One cell of the variant study: a reading, a player count and a mix of agents.
+
+    The focus agent (the mix's first) sits in each seat in turn: rotation ``r`` puts it in seat
+    ``r``, and unit ``i`` is game ``i`` of every rotation, all on the same seed. A mix of one kind
+    of agent has one rotation (a unit is a round).
+
+    >>> c = VariantCell(3, "greedy-among-closers", Rules(players=3, target_score=1))
+    >>> c.id, c.rotations, c.batch_units, [a.name for a in c.agents(1)]
+    ('p3-greedy-among-closers-straight-adjacency-join', 3, 34, ['closer', 'greedy', 'closer'])
+    """
+
+    players: int
+    mix: str
+    rules: Rules
+
+    @property
+    def reading(self) -> str:
+        return self.rules.label
+
+    @property
+    def id(self) -> str:
+        return f"p{self.players}-{self.mix}-{self.reading.replace('/', '-')}"
+
+    @property
+    def rotations(self) -> int:
+        focus, others = VARIANT_MIXES[self.mix]
+        return 1 if focus == others else self.players
+
+    @property
+    def batch_units(self) -> int:
+        """Units per batch of (at least) BATCH_ROUNDS rounds; also the store's chunk size."""
+        return -(-BATCH_ROUNDS // self.rotations)
+
+    @property
+    def max_units(self) -> int:
+        return -(-MAX_ROUNDS // self.rotations)
+
+    @property
+    def fair(self) -> float:
+        return 1 / self.players
+
+    def agents(self, rotation: int) -> list:
+        focus, others = VARIANT_MIXES[self.mix]
+        specs = [focus if p == rotation else others for p in range(self.players)]
+        return games.make_agents("negen", specs)
+
+    def seed(self, seed: int) -> int:
+        return seed + VARIANT_SEED_STEP * self.players
+
+
+def variant_cells() -> list[VariantCell]:
+    """The study's 34 cells in the order they run, cheapest first: closers under the 8 readings at
+    3 and 4 players, one greedy among closers (join readings, then free), and one MCTS among greedy
+    players at 3 under straight/adjacency and straight/die."""
+    def cell(P, mix, rules):
+        return VariantCell(P, mix, rules.replace(players=P, target_score=1))
+
+    readings = Rules.variants()
+    cells = [cell(P, "closers", r) for P in (3, 4) for r in readings]
+    for rearrange in ("join", "free"):
+        cells += [cell(P, "greedy-among-closers", r) for P in (3, 4) for r in readings if r.rearrange == rearrange]
+        if rearrange == "join":
+            cells += [cell(3, "mcts-vs-greedy", r) for r in readings if r.label in MCTS_READINGS]
+    return cells
+
+
+def play_units(cell: VariantCell, n_units: int, seed: int, store: Path | None, workers: int | None = 1) -> list:
+    """Units ``0..n_units-1`` of a cell: one simulation table per rotation (resumed from ``store``)."""
+    frames = []
+    for r in range(cell.rotations):
+        frames.append(
+            simulate(
+                NegenGame(cell.rules),
+                cell.agents(r),
+                n_units,
+                cell.seed(seed),
+                workers=workers,
+                backend="serial" if workers == 1 else "process",
+                store=None if store is None else Path(store) / cell.id / f"rotation-{r}",
+                chunk_size=cell.batch_units,
+                progress=False,
+            )
+        )
+    return frames
+
+
+def judge_cell(cell: VariantCell, frames: list) -> dict:
+    """What a cell's units say: the first seat's and the focus agent's win shares (each an SPRT of
+    H0 the fair share against H1 the fair share + 5 points, over units, from the pilot on), the
+    round length with its relative precision, and whether the cell may stop: a self-play cell
+    when its first-seat SPRT has decided and the length is known to +-5%; a cell with a focus
+    agent when the focus SPRT has decided (the seats and the length are self-play's questions);
+    any cell at MAX_ROUNDS ("cap").
+
+    A unit's first-seat value is the mean over its rotations of "seat 0 won" (a stalled round
+    counts 1/players to every seat); its focus value the mean of "the focus agent won"."""
+    from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
+
+    P, n_units = cell.players, len(frames[0])
+    pilot_units = 2 * cell.batch_units
+    first = np.mean([seat_win(0)(df).to_numpy() for df in frames], axis=0)
+    focus = np.mean([seat_win(r)(df).to_numpy() for r, df in enumerate(frames)], axis=0)
+    turns = np.mean([df["turns"].to_numpy(dtype=float) for df in frames], axis=0)
+    out: dict[str, Any] = {
+        "players": P,
+        "mix": cell.mix,
+        "reading": cell.reading,
+        "units": n_units,
+        "n": n_units * cell.rotations,
+        "rotations": cell.rotations,
+    }
+    questions = [("first_seat", first)] + ([("focus", focus)] if cell.rotations > 1 else [])
+    for name, values in questions:
+        value, lo, hi = mean_with_interval(values)
+        decision, at, llr = sprt_decide(values, cell.fair, cell.fair + SHIFT, ALPHA, BETA, min_units=pilot_units)
+        out.update({name: value, f"{name}_lo": lo, f"{name}_hi": hi, f"{name}_sprt": decision, f"{name}_llr": llr})
+    t, t_lo, t_hi = mean_with_interval(turns)
+    precision = (t_hi - t_lo) / 2 / t if t > 0 else float("inf")
+    rounds = pd.concat(frames, ignore_index=True)
+    turns_total = int(rounds["turns"].sum())
+    out.update(
+        {
+            "turns": t,
+            "turns_lo": t_lo,
+            "turns_hi": t_hi,
+            "turns_precision": precision,
+            "minutes_per_round": t * SECONDS_PER_TURN / 60,
+            "minutes_per_game": t * SECONDS_PER_TURN / 60 * expected_rounds(P, 2),
+            "refusal": rounds["refusals"].sum() / max(turns_total, 1),
+            "depletion": rounds["depletions"].sum() / max(turns_total, 1),
+            "stalled": float((rounds["rounds_closed"] == 0).mean()),
+            "branching": float(rounds["branching"].mean()),
+        }
+    )
+    if cell.rotations == 1:  # self-play: the seats' fairness and the length are the cell's questions
+        done = out["first_seat_sprt"] != "undecided" and precision <= LENGTH_PRECISION
+    else:  # one agent among others: whether its skill pays (seats and length come from self-play)
+        done = out["focus_sprt"] != "undecided"
+    out["stop"] = "decided" if done else ("cap" if n_units >= cell.max_units else "")
+    return out
+
+
+def run_variant_cell(cell: VariantCell, seed: int, store: Path | None, workers: int | None = 1, say=print) -> dict:
+    """Play a cell sequentially: a pilot of 2 batches (at least 200 rounds), then one batch (at least
+    100 rounds) at a time until every SPRT of the cell decides and the round length is known to
+    +-5%, or MAX_ROUNDS. Resumes from ``store``."""
+    units = min(2 * cell.batch_units, cell.max_units)
+    while True:
+        t0 = time.perf_counter()
+        frames = play_units(cell, units, seed, store, workers)
+        verdict = judge_cell(cell, frames)
+        say(
+            f"{cell.id}: n={verdict['n']} first seat {verdict['first_seat']:.3f} ({verdict['first_seat_sprt']})"
+            + (f", focus {verdict['focus']:.3f} ({verdict['focus_sprt']})" if "focus" in verdict else "")
+            + f", turns {verdict['turns']:.2f} +-{100 * verdict['turns_precision']:.1f}%"
+            + f" [{time.perf_counter() - t0:.0f} s]"
+        )
+        if verdict["stop"]:
+            return verdict
+        units = min(units + cell.batch_units, cell.max_units)
+
+
+def estimated_core_hours(cells: Iterable[VariantCell] | None = None) -> float:
+    """Core-hours to finish ``cells`` (default: the whole study) from nothing, at the measured seconds
+    per round of each kind of cell (:data:`SECONDS_PER_ROUND`) and 700 rounds a cell."""
+    total = 0.0
+    for c in variant_cells() if cells is None else cells:
+        total += 700 * SECONDS_PER_ROUND[(c.mix, c.rules.rearrange)]
+    return total / 3600
+
+
+SECONDS_PER_ROUND = {
+    ("closers", "join"): 0.1,
+    ("closers", "free"): 0.25,
+    ("greedy-among-closers", "join"): 2.5,
+    ("greedy-among-closers", "free"): 30.0,
+    ("mcts-vs-greedy", "join"): 7.6,
+}
+"""Seconds per round on one core of the development machine, measured with 10-30 rounds of each kind
+(3 players) before the study: ``simulate(NegenGame(rules), agents, n, seed=1, backend="serial")``."""
+
+
+def variant_table(store: Path) -> pd.DataFrame:
+    """One row per cell with a finished verdict in ``store`` (``<cell>/verdict.json``), in study order."""
+    rows = []
+    for cell in variant_cells():
+        path = Path(store) / cell.id / "verdict.json"
+        if path.exists():
+            rows.append(json.loads(path.read_text()))
+    return pd.DataFrame(rows)
+
+
+def run_variant_study(
+    seed: int = 2024, store: Path = Path("data/negen/variant_store"), workers: int | None = 1, part=(0, 1), say=print
+) -> pd.DataFrame:
+    """Run (or resume) every cell of the study, writing each verdict next to its games in ``store``;
+    ``part=(i, k)`` takes every k-th cell from the i-th (to run k processes side by side)."""
+    cells = [c for j, c in enumerate(variant_cells()) if j % part[1] == part[0]]
+    todo = [c for c in cells if not (Path(store) / c.id / "verdict.json").exists()]
+    say(f"{len(todo)} of {len(cells)} cells to run, about {estimated_core_hours(todo):.1f} core-hours")
+    for cell in todo:
+        verdict = run_variant_cell(cell, seed, store, workers, say)
+        verdict.update({"seed": seed, "rules": asdict(cell.rules), "agents": list(VARIANT_MIXES[cell.mix])})
+        path = Path(store) / cell.id / "verdict.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(verdict, indent=1, default=float) + "\n")
+        os.replace(tmp, path)
+    return variant_table(store)
 
 
 COUNT_VARIANTS = [Rules(sequence_shape=s, coverage=c) for s in ("straight", "bent") for c in ("die", "adjacency")]

@@ -998,37 +998,85 @@ def find_closing_turn(position: Any, board: Iterable[int] | None = None, rules: 
     return None
 
 
+@lru_cache(maxsize=20_000)
+def _closing_counts_of(pieces: tuple, shape: str, coverage: str) -> frozenset:
+    """Dice counts (7-tuples) with which the rigid ``pieces`` (a sorted tuple of spiral keys) can end
+    in a closing end table, at most 4 dice of any values: every closing count is at least one of
+    them. Exact, as :func:`_closing_split` argues: the invalid pieces are covered by components
+    listed from invalid roots, and the close is one of those or one more closed component of the
+    rest (a search that collects minimal counts)."""
+    distinct, counts = _grouped(pieces)
+    n = len(distinct)
+    bad = tuple(i for i in range(n) if not spiral_status(distinct[i], shape, coverage)[0])
+    wild = _wild_dice()
+
+    def closed_counts(cnts: tuple, max_dice: int) -> set:
+        needs: set = set()
+        _components(distinct, cnts, wild, max_dice, shape, coverage, None, needs)
+        return needs
+
+    if not bad:
+        return frozenset(closed_counts(counts, 4))
+    comps = _components(distinct, counts, wild, 4, shape, coverage, None, roots=bad)
+    having = {i: [c for c in comps if c.pieces[i] and not any(c.pieces[j] for j in bad[: bad.index(i)])] for i in bad}
+    out: set = set()
+    rest: dict = {}
+
+    def cover(rem: tuple, d: tuple, closed: bool) -> None:
+        i = next((j for j in bad if rem[j]), None)
+        if i is None:
+            if closed:
+                out.add(d)
+                return
+            key = (tuple(0 if j in bad else rem[j] for j in range(n)), 4 - sum(d))
+            if key not in rest:
+                rest[key] = closed_counts(*key)
+            out.update(tuple(a + b for a, b in zip(d, e, strict=True)) for e in rest[key])
+            return
+        for c in having[i]:
+            if any(x > r for x, r in zip(c.pieces, rem, strict=True)) or sum(d) + sum(c.dice) > 4:
+                continue
+            cover(
+                tuple(r - x for r, x in zip(rem, c.pieces, strict=True)),
+                tuple(a + b for a, b in zip(d, c.dice, strict=True)),
+                closed or c.closed,
+            )
+
+    cover(counts, (0,) * 7, False)
+    return frozenset(out)
+
+
 @lru_cache(maxsize=200_000)
 def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> tuple:
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
-    wild = (0,) + (4,) * 6
-    needs: set[tuple] = set()
-    for pieces, moved in _piece_sets(start, rules):
-        distinct, counts = _grouped(pieces)
-        if moved == 0:  # whole start spirals: the pieces left out of a closed component stay as they are
-            _components(distinct, counts, wild, 4, shape, coverage, None, needs)
-        else:  # parts of split spirals must end in valid components too
-            comps = _components(distinct, counts, wild, 4, shape, coverage, None)
-            needs |= {d for d, closed in _dice_of_tables(distinct, counts, comps) if closed}
+    needs, _ = closing_counts_until(start, rules, lambda counts: False)
     minimal = [d for d in needs if not any(e != d and all(a <= b for a, b in zip(e, d, strict=False)) for e in needs)]
     return tuple(sorted(tuple(v for v in range(1, 7) for _ in range(d[v])) for d in minimal))
 
 
 def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
     """The dice counts (7-tuples, index = value) with which a player could close a spiral of this
-    table now, found fewest dice first, and whether the search finished: ``stop(counts)`` is
-    called after each new count and ends the search by returning True. Under ``"free"`` with
-    moves the full :func:`closing_dice` is used (never stopped early). Not cached."""
+    table now (every closing count of at most 4 dice is at least one of them), and whether the
+    search finished: ``stop(counts)`` is called after each new count (or, under ``"free"``, each
+    new split of the table) and ends the search by returning True. Not cached.
+
+    >>> sorted(closing_counts_until("1 2 3\\n2 . 4\\n3 4 .", Rules(), lambda counts: False)[0])
+    [(0, 0, 0, 0, 0, 1, 0)]
+    """
     start = as_table_key(position)
-    if rules.rearrange == "free" and rules.free_moves > 0:
-        found = {tuple(sum(1 for x in need if x == v) for v in range(7)) for need in closing_dice(start, rules)}
-        return found, True
+    shape, coverage = rules.sequence_shape, rules.coverage
     needs: set = set()
-    distinct, counts = _grouped(tuple(sorted(start)))
-    try:
-        _components(distinct, counts, (0,) + (4,) * 6, 4, rules.sequence_shape, rules.coverage, None, needs, stop)
-    except _Found:
-        return needs, False
+    for pieces, _ in _piece_sets(start, rules):
+        distinct, counts = _grouped(pieces)
+        if all(spiral_status(p, shape, coverage)[0] for p in distinct):
+            try:  # every piece is valid alone: what a closed component leaves out stays as it is
+                _components(distinct, counts, _wild_dice(), 4, shape, coverage, None, needs, stop)
+            except _Found:
+                return needs, False
+        else:
+            needs |= _closing_counts_of(pieces, shape, coverage)
+            if stop(needs):
+                return needs, False
     return needs, True
 
 
@@ -1057,34 +1105,6 @@ def can_close(position: Any, rules: Rules = DEFAULT_RULES) -> bool:
     (False, True)
     """
     return _can_close_key(as_table_key(position), *_close_rules_key(rules))
-
-
-def _dice_of_tables(pieces: tuple, counts: tuple, comps: list[Component]) -> set:
-    """Every (dice counts, closed) of an end table that splits the pieces into components, using at
-    most 4 dice in all (dynamic programming over the pieces left)."""
-    n = len(pieces)
-    having = [[c for c in comps if c.pieces[i] and not any(c.pieces[:i])] for i in range(n)]
-    memo: dict = {}
-
-    def f(rem: tuple) -> set:
-        if rem in memo:
-            return memo[rem]
-        i = next((j for j in range(n) if rem[j]), None)
-        if i is None:
-            return {((0,) * 7, False)}
-        res = set()
-        for c in having[i]:
-            if any(c.pieces[j] > rem[j] for j in range(i, n)):
-                continue
-            rest = f(tuple(r - p for r, p in zip(rem, c.pieces, strict=False)))
-            for d, closed in rest:
-                dd = tuple(a + b for a, b in zip(d, c.dice, strict=False))
-                if sum(dd) <= 4:
-                    res.add((dd, closed or c.closed))
-        memo[rem] = res
-        return res
-
-    return f(tuple(counts))
 
 
 def closing_dice(position: Any, rules: Rules = DEFAULT_RULES) -> tuple[tuple[int, ...], ...]:

@@ -323,3 +323,28 @@ def test_find_closing_turn_equals_brute_force(shape, coverage, rearrange, brute_
     if reports:
         pytest.fail(f"{len(reports)} of {len(positions)} positions differ ({shape}, {coverage}, {rearrange}):\n\n"
                     + "\n\n".join(reports[:6]))
+
+
+def closing_counts_job(job):
+    """Whether the engine's closing counts of a table (any 4 dice) include one within the given board."""
+    from negenlab.negen import Rules
+    from negenlab.negen.turns import closing_counts_until
+    table, board, shape, coverage, rearrange, free_moves = job
+    rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
+    counts, complete = closing_counts_until(table, rules, lambda found: False)
+    have = [sum(1 for x in board if x == v) for v in range(7)]
+    return complete and any(all(n <= h for n, h in zip(need, have, strict=True)) for need in counts)
+
+
+@pytest.mark.parametrize("shape, coverage, rearrange", bt.VARIANTS, ids=VARIANT_IDS)
+def test_closing_counts_equal_brute_force(shape, coverage, rearrange, brute_sample):
+    """The closing counts behind greedy's exact odds, held to the brute force on each sampled board,
+    both ways: a count within the board exactly when the brute force closes with that board."""
+    positions, results = brute_sample[rearrange]
+    jobs = [(table, board, shape, coverage, rearrange, 1) for table, board, _ in positions]
+    wrong = []
+    for position, (legal, _, _), engine in zip(positions, results, bt.run_jobs(closing_counts_job, jobs), strict=True):
+        brute = any(f["closed"] for f in legal[(shape, coverage)].values())
+        if engine != brute:
+            wrong.append(f"board {position[1]}: engine {engine}, brute force {brute}\n{bt.table_text(position[0])}")
+    assert not wrong, f"{len(wrong)} of {len(positions)} positions differ:\n\n" + "\n\n".join(wrong[:6])
