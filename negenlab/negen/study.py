@@ -49,6 +49,7 @@ from negenlab import games
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.simulate import simulate
 from negenlab.core.store import ResultStore
+from negenlab.core.studies import Study, StudyResult
 from negenlab.core.summary_table import long_table, mean_row, rate_row
 
 from .enumerate import count_spirals, smallest_closed_spirals
@@ -375,6 +376,7 @@ PILOT_ROUNDS, BATCH_ROUNDS, MAX_ROUNDS = 200, 100, 1000
 SHIFT, ALPHA, BETA = 0.05, 0.05, 0.05  # SPRT: H0 the fair share, H1 the fair share + SHIFT
 LENGTH_PRECISION = 0.05  # the round length's 95% interval within +-5% of its mean
 VARIANT_SEED_STEP = 1000  # cells with P players play on seed + 1000 P (common random numbers)
+VARIANT_STORE = "data/negen/variant_store"  # committed: a fresh clone resumes the study
 
 
 @dataclass(frozen=True)
@@ -567,38 +569,106 @@ def variant_table(store: Path) -> pd.DataFrame:
     for cell in variant_cells():
         path = Path(store) / cell.id / "verdict.json"
         if path.exists():
-            rows.append(json.loads(path.read_text()))
+            rows.append(dict(json.loads(path.read_text()), id=cell.id))
     return pd.DataFrame(rows)
 
 
+def _finish_cell(cell: VariantCell, seed: int, store: Path, say=print) -> dict:
+    """Run one cell to its verdict and write ``<store>/<cell>/verdict.json`` beside its games."""
+    verdict = run_variant_cell(cell, seed, store, 1, say)
+    verdict.update({"id": cell.id, "seed": seed, "rules": asdict(cell.rules), "agents": list(VARIANT_MIXES[cell.mix])})
+    path = Path(store) / cell.id / "verdict.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(verdict, indent=1, default=float) + "\n")
+    os.replace(tmp, path)
+    return verdict
+
+
+def write_variant_table(store: Path, seed: int, command: str) -> Path:
+    """``variants.csv`` beside the store (one row per finished cell, in study order), with a sidecar
+    recording the Rules, agents, seed, version, command and design, and which cells are missing."""
+    table = variant_table(store)
+    done = set(table["id"]) if len(table) else set()
+    missing = [c.id for c in variant_cells() if c.id not in done]
+    return ResultStore(Path(store).parent).save_csv(
+        "variants",
+        table.drop(columns=["rules", "agents"], errors="ignore"),
+        rules=Rules(target_score=1),
+        agents=[{"mix": m, "focus": f, "others": o} for m, (f, o) in VARIANT_MIXES.items()],
+        seed=seed,
+        command=command,
+        float_format="%.6g",
+        study="Negen variant study: players who take their wins, each cell decided sequentially",
+        pilot_rounds=PILOT_ROUNDS,
+        batch_rounds=BATCH_ROUNDS,
+        max_rounds=MAX_ROUNDS,
+        sprt={"h0": "1/players", "h1": f"1/players + {SHIFT}", "alpha": ALPHA, "beta": BETA},
+        stop_rule="self-play: first-seat SPRT decided and round length within +-5%; one focus agent: its SPRT "
+        "decided; every cell: n >= 200, and at most the first batch reaching 1,000 rounds",
+        length_precision=LENGTH_PRECISION,
+        pairing="cells with P players play on seed + 1000 P; the focus agent sits in each seat in turn "
+        "(rotation r: seat r); unit i is game i of every rotation",
+        seconds_per_turn=SECONDS_PER_TURN,
+        store=str(store),
+        cells_missing=missing,
+    )
+
+
 def run_variant_study(
-    seed: int = 2024, store: Path = Path("data/negen/variant_store"), workers: int | None = 1, part=(0, 1), say=print
-) -> pd.DataFrame:
-    """Run (or resume) every cell of the study, writing each verdict next to its games in ``store``;
-    ``part=(i, k)`` takes every k-th cell from the i-th (to run k processes side by side)."""
+    seed: int = 2024,
+    store: Path = Path(VARIANT_STORE),
+    workers: int | None = 1,
+    part=(0, 1),
+    say=print,
+    command: str | None = None,
+) -> Path:
+    """Run (or resume) every cell of the study, writing each verdict next to its games in ``store``
+    and the table beside the store after every cell (:func:`write_variant_table`); ``workers`` cells
+    run side by side (a cell's games are sequential: its SPRT decides after each batch);
+    ``part=(i, k)`` takes every k-th cell from the i-th."""
+    command = command or f"negenlab study negen variants --seed {seed}"
     cells = [c for j, c in enumerate(variant_cells()) if j % part[1] == part[0]]
     todo = [c for c in cells if not (Path(store) / c.id / "verdict.json").exists()]
     say(f"{len(todo)} of {len(cells)} cells to run, about {estimated_core_hours(todo):.1f} core-hours")
-    for cell in todo:
-        verdict = run_variant_cell(cell, seed, store, workers, say)
-        verdict.update({"seed": seed, "rules": asdict(cell.rules), "agents": list(VARIANT_MIXES[cell.mix])})
-        path = Path(store) / cell.id / "verdict.json"
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(verdict, indent=1, default=float) + "\n")
-        os.replace(tmp, path)
-    return variant_table(store)
+    workers = min(workers or os.cpu_count() or 1, len(todo))
+    if workers <= 1:
+        for cell in todo:
+            _finish_cell(cell, seed, store, say)
+            write_variant_table(store, seed, command)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [pool.submit(_finish_cell, cell, seed, store) for cell in todo]
+            for fut in as_completed(futures):
+                v = fut.result()
+                say(f"{v['players']} players, {v['mix']}, {v['reading']}: n={v['n']}, {v['stop']}")
+                write_variant_table(store, seed, command)
+    return write_variant_table(store, seed, command)
+
+
+def variants_study(ctx) -> Any:
+    """``negenlab study negen variants``: :func:`run_variant_study` into its store (by default the
+    committed one), writing ``variants.csv`` beside it."""
+    store = Path(ctx.store or VARIANT_STORE)
+    return _written(run_variant_study(ctx.seed, store, ctx.workers, say=ctx.progress, command=ctx.command))
 
 
 COUNT_VARIANTS = [Rules(sequence_shape=s, coverage=c) for s in ("straight", "bent") for c in ("die", "adjacency")]
 
 
 def write_spiral_counts(
-    out_dir="data/negen", max_k: int = 10, variants=None, time_budget: float | None = None, progress=print
+    out_dir="data/negen",
+    max_k: int = 10,
+    variants=None,
+    time_budget: float | None = None,
+    progress=print,
+    command: str | None = None,
 ) -> list:
     """Write ``spiral_counts_<shape>_<coverage>.csv`` per rule variant with a ``.json`` sidecar
     (rules, package version, command, seconds per k, the k reached and whether a budget stopped it)."""
     results = ResultStore(out_dir)
-    command = (
+    command = command or (
         f"python -m negenlab.negen.enumerate --max-k {max_k}"
         + (f" --budget {time_budget}" if time_budget else "")
         + (f" --out {out_dir}" if str(out_dir) != "data/negen" else "")
@@ -637,7 +707,7 @@ def write_spiral_counts(
     return paths
 
 
-def write_smallest_closed(out_dir="data/negen", max_k: int = 8) -> Path:
+def write_smallest_closed(out_dir="data/negen", max_k: int = 8, command: str | None = None) -> Path:
     """``smallest_closed_spirals.csv``: per rule variant, every smallest valid closed spiral up to
     rotation and reflection (canonical text form, rows joined by ' / ')."""
     rows = []
@@ -652,7 +722,7 @@ def write_smallest_closed(out_dir="data/negen", max_k: int = 8) -> Path:
                     "spiral": t.to_text().replace("\n", " / "),
                 }
             )
-    command = (
+    command = command or (
         "python -m negenlab.negen.enumerate --smallest"
         + (f" --max-k {max_k}" if max_k != 8 else "")
         + (f" --out {out_dir}" if str(out_dir) != "data/negen" else "")
@@ -666,7 +736,7 @@ def write_smallest_closed(out_dir="data/negen", max_k: int = 8) -> Path:
     )
 
 
-def write_closing_odds(out_dir="data/negen", progress=print) -> Path:
+def write_closing_odds(out_dir="data/negen", progress=print, command: str = "python -m negenlab.negen.odds") -> Path:
     """``closing_odds.csv``: for each rule variant, every valid spiral of <= 3 dice (up to symmetry)
     and Piet's table; for the default rules also every valid 5-die spiral. A JSON sidecar records how."""
     frames = []
@@ -683,7 +753,7 @@ def write_closing_odds(out_dir="data/negen", progress=print) -> Path:
     return ResultStore(out_dir).save_csv(
         "closing_odds",
         pd.concat(frames, ignore_index=True),
-        command="python -m negenlab.negen.odds",
+        command=command,
         board_dice=4,
         max_added=4,
         what="exact probability over the 6^4 ordered rolls of a 4-die board that adding 1..4 of its dice "
@@ -692,30 +762,67 @@ def write_closing_odds(out_dir="data/negen", progress=print) -> Path:
     )
 
 
-STUDIES: dict = {}  # the variant study has its own resumable command: python -m negenlab.negen.study
-FRESH_CELL = (3, "random", "straight/adjacency/join")
-FRESH_ROUNDS = 120
+def _written(paths) -> StudyResult:
+    return StudyResult(None, written=[Path(p) for p in (paths if isinstance(paths, list) else [paths])])
+
+
+def _out(ctx) -> str:
+    return str(getattr(ctx, "out", None) or "data/negen")
+
+
+STUDIES = {
+    s.name: s
+    for s in (
+        Study(
+            "variants",
+            "every reading at 3 and 4 players under closers, one greedy among closers, and MCTS among greedy: "
+            "seat fairness, skill and minutes, each cell decided by an SPRT",
+            variants_study,
+            "1-2 h for self-play and greedy under join; greedy under free far longer (see the sidecar)",
+            store=VARIANT_STORE,
+        ),
+        Study(
+            "spiral_counts",
+            "valid and closed spirals of up to 12 dice per reading (up to translation and up to symmetry)",
+            lambda ctx: _written(write_spiral_counts(_out(ctx), 12, time_budget=240, command=ctx.command)),
+            "about 20 min",
+        ),
+        Study(
+            "smallest_closed",
+            "every smallest valid closed spiral per reading",
+            lambda ctx: _written(write_smallest_closed(_out(ctx), command=ctx.command)),
+            "about a minute",
+        ),
+        Study(
+            "closing_odds",
+            "exact odds that a fresh 4-die board closes each small spiral by adding dice",
+            lambda ctx: _written(write_closing_odds(_out(ctx), command=ctx.command)),
+            "a few minutes",
+        ),
+    )
+}
+"""Negen's studies for ``negenlab study negen NAME`` (seed 2024). The uniform-random reference cells
+(``study_exact.csv``, players who ignore wins) keep their own command: ``python -m negenlab.negen.study``."""
+
+FRESH_CELL = (3, "closers", "straight/adjacency/join")
+FRESH_ROUNDS = 200
 
 
 def fresh_check(ctx) -> pd.DataFrame:
-    """A fresh sample (the next seed) of the committed Negen study: 120 single rounds of three
-    random players under the default reading, against study_exact.csv (seat 0's wins, turns)."""
+    """A fresh sample (the next seed) of the variant study: 200 single rounds of three closers under
+    the default reading, against the committed cell (the first seat's wins, turns per round)."""
     from negenlab.core.studies import check_row, committed_table
 
-    players, mix, variant = FRESH_CELL
-    table = committed_table("negen", "study_exact")
-    row = table[(table["players"] == players) & (table["mix"] == mix) & (table["variant"] == variant)].iloc[0]
-    cell = next(c for c in study_cells("default", (players,), (mix,)) if c["variant"] == variant)
-    df = run_cell(cell, FRESH_ROUNDS, ctx.seed + 1, None, workers=ctx.workers or 1, progress=False)
-    fresh = {r["metric"]: r for r in cell_summary(df, cell).to_dict("records")}
+    players, mix, reading = FRESH_CELL
+    table = committed_table("negen", "variants")
+    row = table[(table["players"] == players) & (table["mix"] == mix) & (table["reading"] == reading)].iloc[0]
+    cell = next(c for c in variant_cells() if (c.players, c.mix, c.reading) == FRESH_CELL)
+    fresh = judge_cell(cell, play_units(cell, FRESH_ROUNDS, ctx.seed + 1, None, workers=1))
     out = []
-    for metric, what in (("seat0_win", "seat 0 wins a round"), ("turns", "turns per round")):
-        value, lo, hi = _wide_columns(metric)
-        committed = {"value": row[value], "lo": row[lo], "hi": row[hi], "n": row["n"]}
-        f = fresh[metric]
-        out.append(
-            check_row(f"{players} players, {mix}, {variant}: {what}", committed, (f["value"], f["lo"], f["hi"], f["n"]))
-        )
+    for metric, what in (("first_seat", "the first seat wins a round"), ("turns", "turns per round")):
+        committed = {"value": row[metric], "lo": row[f"{metric}_lo"], "hi": row[f"{metric}_hi"], "n": row["n"]}
+        value = (fresh[metric], fresh[f"{metric}_lo"], fresh[f"{metric}_hi"], fresh["n"])
+        out.append(check_row(f"{players} players, {mix}, {reading}: {what}", committed, value))
     return pd.DataFrame(out)
 
 

@@ -325,6 +325,9 @@ def test_find_closing_turn_equals_brute_force(shape, coverage, rearrange, brute_
                     + "\n\n".join(reports[:6]))
 
 
+COUNTS_SHARE, REPAIRS = 25, 6  # positions per reading whose closing counts the suite checks
+
+
 def closing_counts_job(job):
     """Whether the engine's closing counts of a table (any 4 dice) include one within the given board."""
     from negenlab.negen import Rules
@@ -340,11 +343,25 @@ def closing_counts_job(job):
 def test_closing_counts_equal_brute_force(shape, coverage, rearrange, brute_sample):
     """The closing counts behind greedy's exact odds, held to the brute force on each sampled board,
     both ways: a count within the board exactly when the brute force closes with that board."""
-    positions, results = brute_sample[rearrange]
+    # the positions play meets (every start spiral valid), a share of them: with any 4 dice the
+    # search takes up to seconds a position
+    def closes(pr):
+        return any(f["closed"] for f in pr[1][0][(shape, coverage)].values())
+
+    def valid(pr):
+        return all(brute.spiral_valid(s, shape, coverage) for s in bt.split_spirals(pr[0][0]))
+
+    pairs = list(zip(*brute_sample[rearrange], strict=True))
+    # the positions play meets (every start spiral valid), closing ones first, small tables first;
+    # and a few with an invalid spiral that closing repairs (the search's other branch)
+    share = sorted((pr for pr in pairs if valid(pr)), key=lambda pr: (not closes(pr), len(pr[0][0])))[:COUNTS_SHARE]
+    share += sorted((pr for pr in pairs if not valid(pr) and closes(pr)), key=lambda pr: len(pr[0][0]))[:REPAIRS]
+    positions, results = [p for p, _ in share], [r for _, r in share]
+    assert len(positions) == COUNTS_SHARE + REPAIRS
     jobs = [(table, board, shape, coverage, rearrange, 1) for table, board, _ in positions]
     wrong = []
     for position, (legal, _, _), engine in zip(positions, results, bt.run_jobs(closing_counts_job, jobs), strict=True):
-        brute = any(f["closed"] for f in legal[(shape, coverage)].values())
-        if engine != brute:
-            wrong.append(f"board {position[1]}: engine {engine}, brute force {brute}\n{bt.table_text(position[0])}")
+        closes = any(f["closed"] for f in legal[(shape, coverage)].values())
+        if engine != closes:
+            wrong.append(f"board {position[1]}: engine {engine}, brute force {closes}\n{bt.table_text(position[0])}")
     assert not wrong, f"{len(wrong)} of {len(positions)} positions differ:\n\n" + "\n\n".join(wrong[:6])
