@@ -296,4 +296,79 @@ def plot_study(df: pd.DataFrame, seconds_per_turn: float = 30, target_minutes=(2
     return fig
 
 
-__all__ = ["draw_table", "gallery", "plot_counts", "plot_odds", "draw_position", "draw_snapshot", "plot_study"]
+_CHOOSER_SERIES = {  # (mix, players): colour, marker, label
+    ("closers", 3): ("#4c78a8", "o", "closers, 3 players"),
+    ("closers", 4): ("#72b7b2", "s", "closers, 4 players"),
+    ("greedy-among-closers", 3): ("#f58518", "D", "one greedy among closers, 3"),
+    ("greedy-among-closers", 4): ("#e45756", "^", "one greedy among closers, 4"),
+    ("mcts-vs-greedy", 3): ("#b279a2", "v", "one MCTS among greedy, 3"),
+}
+
+
+def plot_reading_chooser(variants: pd.DataFrame, piet: pd.DataFrame | None = None, target_minutes=(20, 30)):
+    """The reading chooser: one row per reading of the variant study (``data/negen/variants.csv``),
+    four panels side by side: minutes per game to 2 points (the designer's 20-30 shaded), the first
+    seat's wins minus its fair share, the focus agent's wins minus its fair share (does skill pay?),
+    and what the reading does to Piet's example from the rulebook (closing turns; the rulebook says
+    none). Every point carries its 95% interval; an SPRT decision is drawn filled, undecided hollow.
+
+    >>> import pandas as pd
+    >>> row = dict(players=3, mix="closers", reading="straight/adjacency/join", n=300, turns=6.0, turns_lo=5.7,
+    ...            turns_hi=6.3, minutes_per_game=8.7, first_seat=0.31, first_seat_lo=0.27, first_seat_hi=0.35,
+    ...            first_seat_sprt="H0")
+    >>> len(plot_reading_chooser(pd.DataFrame([row])).axes)
+    4
+    """
+    readings = [r.label for r in Rules.variants() if r.label in set(variants["reading"])]
+    y_of = {v: i for i, v in enumerate(readings)}
+    fig, axes = plt.subplots(1, 4, figsize=(11.5, 0.45 * len(readings) + 1.9), sharey=True)
+    series = [k for k in _CHOOSER_SERIES if ((variants["mix"] == k[0]) & (variants["players"] == k[1])).any()]
+    step = 0.7 / max(1, len(series))
+    for si, key in enumerate(series):
+        colour, marker, label = _CHOOSER_SERIES[key]
+        sub = variants[(variants["mix"] == key[0]) & (variants["players"] == key[1])]
+        y = np.array([y_of[v] for v in sub["reading"]]) - 0.35 + step * (si + 0.5)
+        per_game = (sub["minutes_per_game"] / sub["turns"]).to_numpy(float)
+        t, lo, hi = (sub[c].to_numpy(float) * per_game for c in ("turns", "turns_lo", "turns_hi"))
+        axes[0].errorbar(t, y, xerr=[t - lo, hi - t], fmt=marker, color=colour, ms=4, capsize=2, label=label)
+        fair = 1 / key[1]
+        for ax, q in ((axes[1], "first_seat"), (axes[2], "focus")):
+            if q not in sub or sub[q].isna().all():
+                continue
+            for yy, r in zip(y, sub.to_dict("records"), strict=True):
+                if pd.isna(r.get(q)):
+                    continue
+                v, lo_, hi_ = (100 * (r[c] - fair) for c in (q, f"{q}_lo", f"{q}_hi"))
+                filled = r.get(f"{q}_sprt") in ("H0", "H1")
+                ax.errorbar(
+                    v, yy, xerr=[[max(v - lo_, 0)], [max(hi_ - v, 0)]], fmt=marker, ms=4, capsize=2, color=colour,
+                    mfc=colour if filled else "white",
+                )
+    axes[0].axvspan(*target_minutes, color="#54a24b", alpha=0.15, lw=0)
+    axes[0].set_xlabel("minutes per game (30 s a turn)\nshaded: the target, 20-30")
+    for ax, what in ((axes[1], "first seat's edge"), (axes[2], "skill: the focus agent's edge")):
+        ax.axvline(0, color="grey", lw=0.8, ls="--")
+        ax.set_xlabel(f"{what} (points)\nhollow: SPRT undecided")
+    if piet is not None and len(piet):
+        for r in piet.to_dict("records"):
+            if r["reading"] in y_of:
+                n = r.get("closing turns")
+                known = n is not None and not pd.isna(n)
+                text = ("can close" if r["can close"] else "cannot close") + (f" ({int(n)} ways)" if known else "")
+                axes[3].barh(y_of[r["reading"]], 1, color="#e45756" if r["can close"] else "#54a24b", height=0.5)
+                axes[3].text(0.05, y_of[r["reading"]], text, va="center", fontsize=7, color="white")
+        axes[3].set_xlim(0, 1)
+        axes[3].set_xticks([])
+    axes[3].set_xlabel("Piet's example, board 5 2 2 1\n(the rulebook: he cannot close)")
+    axes[0].set_yticks(range(len(readings)))
+    axes[0].set_yticklabels(readings, fontsize=8)
+    axes[0].invert_yaxis()
+    for ax in axes:
+        ax.grid(axis="x", alpha=0.3)
+        ax.tick_params(labelsize=8)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="upper center", ncol=3, fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0, 1, 0.9))
+    return fig
+
+
+__all__ = ["plot_reading_chooser", "draw_table", "gallery", "plot_counts", "plot_odds", "draw_position", "draw_snapshot", "plot_study"]

@@ -19,7 +19,15 @@ from negenlab.core.data import data_file
 
 from .game import NegenGame
 from .rules import Rules
-from .study import SECONDS_PER_TURN, expected_rounds, planned_cells, run_cell, study_cells, summarise_cell
+from .study import (
+    SECONDS_PER_TURN,
+    expected_rounds,
+    planned_cells,
+    run_cell,
+    study_cells,
+    summarise_cell,
+    variant_cells,
+)
 
 TITLE = "Negen"
 
@@ -39,13 +47,32 @@ def build(page, options) -> None:
     variant figure, the spiral analysis and the play section; tables are folded."""
     from .plot import plot_study
 
+    from .plot import plot_reading_chooser
+
     study, meta = load_study()
     piet = piet_turns()
-    page.findings(findings(study, piet))
+    variants = load_variants()
+    piet_close = piet_can_close()
+    page.findings(findings(study, piet)[:1] + variant_findings(variants))
+    done = set(zip(variants["players"], variants["mix"], variants["reading"], strict=True))
+    missing = [c for c in variant_cells() if (c.players, c.mix, c.reading) not in done]
+    page.figure(
+        plot_reading_chooser(variants, piet_close),
+        caption=(
+            "The reading chooser (data/negen/variants.csv, made by negenlab study negen variants --seed 2024): per "
+            "reading, minutes per game to 2 points, the first seat's edge, whether one better player wins more than "
+            "its share, and Piet's example. Players take their wins (closers); greedy and MCTS check for a win "
+            "first. Each cell ran a 200-round pilot, then batches of 100 until its SPRT decided (H0 the fair "
+            "share, H1 five points more), at most 1,000 rounds; seats rotated, readings on common seeds; "
+            "every interval is 95%. Minutes assume 30 s a turn and seats that win rounds equally."
+            + (f" {len(missing)} of {len(variant_cells())} cells are still running (listed at the end)." if missing else "")
+        ),
+    )
     page.figure(
         plot_study(study),
         caption=(
-            f"The variant study (data/negen/study_exact.csv, at least {int(study['n'].min())} rounds per cell; seats "
+            "Reference: players who ignore wins (uniform over every legal turn, even a winning one). "
+            f"The earlier variant study (data/negen/study_exact.csv, at least {int(study['n'].min())} rounds per cell; seats "
             "rotated, readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
             "round has a winner and seats win equally (expected rounds to 2 points: 2.9 with 3 players, 3.2 "
             "with 4). Reproduce a cell with the command in the sidecar."
@@ -54,6 +81,14 @@ def build(page, options) -> None:
     page.raw_html(piet_pictures())
     spiral_sections(page, options)
     play_section(page, options, piet=piet, study=study, meta=meta)
+    page.table(
+        variants,
+        caption="Every finished cell of the variant study, data/negen/variants.csv (its games are in "
+        "data/negen/variant_store, which negenlab study negen variants resumes). "
+        + ("Still running: " + "; ".join(f"{c.players} players, {c.mix}, {c.reading}" for c in missing) + "."
+           if missing else "Every cell is finished."),
+        folded=f"The variant study under players who take their wins: {len(variants)} of {len(variant_cells())} cells",
+    )
 
 
 def load_study() -> tuple[pd.DataFrame, dict]:
@@ -61,6 +96,89 @@ def load_study() -> tuple[pd.DataFrame, dict]:
     with data_file("negen", "study_exact.csv").open() as fh:
         study = pd.read_csv(fh)
     return study, json.loads(data_file("negen", "study_exact.json").read_text())
+
+
+def load_variants() -> pd.DataFrame:
+    """The committed variant study under players who take their wins (``data/negen/variants.csv``)."""
+    from negenlab.core.studies import committed_table
+
+    return committed_table("negen", "variants")
+
+
+def _share(r: dict, q: str) -> str:
+    return f"{_pct(r[q], r[q + '_lo'], r[q + '_hi'])} against a fair {100 / r['players']:.0f}% (n={int(r['n'])})"
+
+
+def variant_findings(variants: pd.DataFrame) -> list[dict]:
+    """Findings from the variant study (:func:`load_variants`): minutes per game, the seat that
+    moves first, and whether skill pays, each with its number, n, interval and SPRT decision.
+
+    >>> import pandas as pd
+    >>> row = dict(players=3, mix="closers", reading="straight/adjacency/join", n=500, turns=6.0, turns_lo=5.7,
+    ...            turns_hi=6.3, minutes_per_game=8.7, first_seat=0.31, first_seat_lo=0.27, first_seat_hi=0.35,
+    ...            first_seat_sprt="H0")
+    >>> variant_findings(pd.DataFrame([row]))[0]["text"][:48]
+    'Under the default reading, 3 closers play a game'
+    """
+    out = []
+    rows = variants.to_dict("records")
+
+    def cell(P, mix, reading):
+        return next((r for r in rows if (r["players"], r["mix"], r["reading"]) == (P, mix, reading)), None)
+
+    def minutes(r):
+        k = r["minutes_per_game"] / r["turns"]
+        return f"{r['minutes_per_game']:.1f} minutes [{r['turns_lo'] * k:.1f}, {r['turns_hi'] * k:.1f}] (n={int(r['n'])})"
+
+    base = cell(3, "closers", "straight/adjacency/join")
+    if base is not None:
+        inside = [
+            f"{r['reading']} ({r['players']} players)"
+            for r in rows
+            if r["mix"] == "closers" and 20 <= r["minutes_per_game"] <= 30
+        ]
+        greedy = cell(3, "greedy-among-closers", "straight/adjacency/join")
+        out.append(
+            {
+                "claim": "a game lasts 20-30 minutes",
+                "text": f"Under the default reading, 3 closers play a game to 2 points in {minutes(base)} at 30 s a "
+                "turn"
+                + (f"; with one greedy player among them, {minutes(greedy)}" if greedy else "")
+                + ". Readings whose self-play lies in 20-30 minutes: "
+                + (", ".join(inside) if inside else "none; a longer game needs more points to win or fewer "
+                   "closing chances (the tuner's question)")
+                + ".",
+            }
+        )
+    closers = [r for r in rows if r["mix"] == "closers"]
+    if closers:
+        favoured = [f"{r['reading']} ({r['players']} players: {_share(r, 'first_seat')})" for r in closers
+                    if r["first_seat_sprt"] == "H1"]
+        fair = [r for r in closers if r["first_seat_sprt"] == "H0"]
+        out.append(
+            {
+                "claim": "seat order does not decide a round",
+                "text": (f"The first seat has a 5-point edge (SPRT H1) under "
+                         + "; ".join(favoured) + ". " if favoured else "")
+                + f"It has none (SPRT H0) in {len(fair)} of {len(closers)} self-play cells"
+                + (", all under the straight readings" if fair and all(r["reading"].startswith("straight")
+                                                                       for r in fair) else "")
+                + ". Under bent sequences rounds last about two turns, so whoever moves first often closes.",
+            }
+        )
+    for mix, who, claim in (
+        ("greedy-among-closers", "One greedy player among closers", "skill pays: a player who plans wins more"),
+        ("mcts-vs-greedy", "One MCTS player among greedy ones", "deeper planning pays beyond the greedy rule"),
+    ):
+        cells = [r for r in rows if r["mix"] == mix and "focus" in r and not pd.isna(r.get("focus"))]
+        if not cells:
+            continue
+        decided = {"H1": "SPRT: a 5-point edge (H1)", "H0": "SPRT: no 5-point edge (H0)",
+                   "undecided": "SPRT undecided at the cap"}
+        parts = [f"{r['reading']}, {r['players']} players: {_share(r, 'focus')}, {decided[r['focus_sprt']]}"
+                 for r in cells]
+        out.append({"claim": claim, "text": who + ": " + "; ".join(parts) + "."})
+    return out
 
 
 def read_table(name: str) -> pd.DataFrame:
@@ -447,6 +565,24 @@ def piet_turns(readings=PIET_READINGS) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def piet_can_close() -> pd.DataFrame:
+    """Whether Piet (board 5 2 2 1) can close under each of the 8 readings
+    (:func:`~negenlab.negen.turns.find_closing_turn`, exact, no listing), with the number of closing
+    turns under the join readings (:func:`piet_turns`).
+
+    >>> piet_can_close().set_index("reading").loc["straight/adjacency/join", "can close"]
+    False
+    """
+    from .turns import find_closing_turn
+
+    counts = piet_turns().set_index("reading")["closing turns"]
+    rows = []
+    for rules in Rules.variants():
+        can = find_closing_turn(PIET_TABLE, board=PIET_BOARD, rules=rules) is not None
+        rows.append({"reading": rules.label, "can close": can, "closing turns": counts.get(rules.label)})
+    return pd.DataFrame(rows)
+
+
 def piet_pictures() -> str:
     """HTML: Piet's position, the turn he played, and one of the closing turns the die-coverage
     reading would have let him play (fewest dice first), each drawn with its witness."""
@@ -534,7 +670,10 @@ __all__ = [
     "TITLE",
     "build",
     "findings",
+    "variant_findings",
     "load_study",
+    "load_variants",
+    "piet_can_close",
     "read_table",
     "stored_counts",
     "seat_uniformity_p",
