@@ -69,17 +69,24 @@ def test_every_game_package_has_the_same_rooms():
     assert not any(missing.values()), f"rooms missing: { {g: m for g, m in missing.items() if m} }"
 
 
-def test_no_import_cycle():
+def import_graph() -> nx.DiGraph:
+    """Module -> module it imports, at module level or inside a function (an import put inside a
+    function hides a cycle, it does not remove it); only a ``_repr_*_`` display hook may import
+    what imports its module (a board drawing itself, as python-chess does)."""
     graph = nx.DiGraph()
     for name, path in MODULES.items():
         graph.add_node(name)
-        for target, top_level, _ in imports(path):
+        for target, _, in_repr in imports(path):
             while target and target not in MODULES:
                 target = target.rsplit(".", 1)[0] if "." in target else ""
-            if target and top_level and target != name and not name.startswith(target + "."):
+            if target and not in_repr and target != name and not name.startswith(target + "."):
                 graph.add_edge(name, target)
-    cycles = list(nx.simple_cycles(graph))
-    assert not cycles, f"import cycles: {cycles[:5]}"
+    return graph
+
+
+def test_no_import_cycle():
+    cycles = sorted(nx.simple_cycles(import_graph()), key=len)
+    assert not cycles, f"{len(cycles)} import cycles, the shortest: {cycles[:5]}"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -249,28 +249,3 @@ def smallest_closed_spirals(
             tables = sorted(found, key=lambda t: sorted(t.items()))
             return k, tables[:limit]
     return None, []
-
-
-def main(argv=None) -> None:
-    """``python -m negenlab.negen.enumerate --max-k 12 --budget 240``: write the spiral count tables;
-    ``--smallest``: the smallest closed spirals instead (see :func:`negenlab.negen.study.write_spiral_counts`
-    and :func:`~negenlab.negen.study.write_smallest_closed`)."""
-    import argparse
-
-    from .study import write_smallest_closed, write_spiral_counts
-
-    ap = argparse.ArgumentParser(description="write the spiral count tables to data/negen")
-    ap.add_argument("--max-k", type=int, default=None, help="largest number of dice (default 10; 8 with --smallest)")
-    ap.add_argument("--budget", type=float, default=None, help="seconds per variant before stopping")
-    ap.add_argument("--smallest", action="store_true", help="write smallest_closed_spirals.csv instead")
-    ap.add_argument("--out", default="data/negen")
-    a = ap.parse_args(argv)
-    if a.smallest:
-        print(write_smallest_closed(a.out, a.max_k or 8))
-        return
-    for p in write_spiral_counts(a.out, a.max_k or 10, time_budget=a.budget):
-        print(p)
-
-
-if __name__ == "__main__":  # python -m negenlab.negen.enumerate --max-k 11 --budget 900
-    main()

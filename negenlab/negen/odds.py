@@ -211,15 +211,3 @@ def common_spirals(rules: Rules, max_dice: int = 3) -> list[Table]:
                 found[Table(a).canonical()] = None
         out += sorted(found, key=lambda t: (len(t), sorted(t.items())))
     return out
-
-
-def main(argv=None) -> None:
-    """``python -m negenlab.negen.odds``: write ``closing_odds.csv`` (see
-    :func:`negenlab.negen.study.write_closing_odds`)."""
-    from .study import write_closing_odds
-
-    print(write_closing_odds())
-
-
-if __name__ == "__main__":
-    main()

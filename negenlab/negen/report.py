@@ -466,7 +466,7 @@ def spiral_sections(page, options) -> None:
         "and the counts agree with brute force for small k in the test suite."
     )
     page.note(
-        f"Tables precomputed in data/negen (python -m negenlab.negen.enumerate); recomputed now "
+        f"Tables precomputed in data/negen (negenlab study negen spiral_counts); recomputed now "
         f"for k <= {live_k}: " + ("identical." if agree else "MISMATCH - the stored tables are stale.")
     )
     for label, df in frames.items():
@@ -509,7 +509,7 @@ def spiral_sections(page, options) -> None:
         "and closed."
     )
     odds = read_table("closing_odds.csv")
-    page.note("From data/negen/closing_odds.csv (python -m negenlab.negen.odds).")
+    page.note("From data/negen/closing_odds.csv (negenlab study negen closing_odds).")
     page.note(
         "For a table of one spiral under straight sequences these equal the exact odds of the turn engine "
         "(negenlab.negen.agents.closing_odds, joins included: one spiral has nothing to join, and 4 board "
@@ -570,7 +570,7 @@ def piet_can_close() -> pd.DataFrame:
     (:func:`~negenlab.negen.turns.find_closing_turn`, exact, no listing), with the number of closing
     turns under the join readings (:func:`piet_turns`).
 
-    >>> piet_can_close().set_index("reading").loc["straight/adjacency/join", "can close"]
+    >>> bool(piet_can_close().set_index("reading").loc["straight/adjacency/join", "can close"])
     False
     """
     from .turns import find_closing_turn

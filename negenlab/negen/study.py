@@ -2,9 +2,11 @@
 :class:`~negenlab.core.store.ResultStore` with the command that made it:
 
 - the variant study on the exact engine (``study_exact.csv``, below): paired, seat-rotated, resumable;
-- the spiral counts (:func:`write_spiral_counts`, ``python -m negenlab.negen.enumerate --max-k 12 --budget 240``),
-  the smallest closed spirals (:func:`write_smallest_closed`, ``python -m negenlab.negen.enumerate --smallest``)
-  and the adding-only closing odds (:func:`write_closing_odds`, ``python -m negenlab.negen.odds``).
+- the variant study under players who take their wins (``negenlab study negen variants``, :func:`run_variant_study`:
+  ``variants.csv`` and its committed store ``variant_store``);
+- the spiral counts (:func:`write_spiral_counts`, ``negenlab study negen spiral_counts``),
+  the smallest closed spirals (:func:`write_smallest_closed`, ``negenlab study negen smallest_closed``)
+  and the adding-only closing odds (:func:`write_closing_odds`, ``negenlab study negen closing_odds``).
 
 Every cell (reading x players x agent mix) plays single rounds (``Rules(target_score=1)``).
 Cells with the same number of players share their seeds (whatever the reading, the mix or the
