@@ -89,6 +89,10 @@ class NegenGame(Game):
 class NegenState(State):
     """A Negen position: table, boards, pool, scores, and what happens next."""
 
+    _legal: TurnSearchResult | None  # the turns listed for this decision
+    _legal_map: dict | None
+    _closing: Turn | None | bool  # the closing turn found for this decision; False: not searched yet
+
     def __init__(self, game: NegenGame):
         self.game = game
         self.rules = game.rules
@@ -174,9 +178,9 @@ class NegenState(State):
 
     def _forget_turns(self) -> None:
         """Drop what was searched for the previous decision (the turns and the closing turn)."""
-        self._legal: TurnSearchResult | None = None
-        self._legal_map: dict | None = None
-        self._closing: Turn | None | bool = False  # False: not searched yet
+        self._legal = None
+        self._legal_map = None
+        self._closing = False  # not searched yet
 
     def closing_turn(self) -> Turn | None:
         """A turn of the player to move that closes a spiral (and wins the round), or None when no
@@ -254,7 +258,8 @@ class NegenState(State):
             self._after_decision()
             return
         closing = self._closing
-        if closing and self._legal is None and action == _action_of(closing):  # type: ignore[arg-type]
+        turn: Turn | None
+        if isinstance(closing, Turn) and self._legal is None and action == _action_of(closing):
             turn = closing  # found by the closing search: legal, and no listing needed
         else:
             turn = self._turn_map().get(action)

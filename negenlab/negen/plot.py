@@ -341,7 +341,13 @@ def plot_reading_chooser(variants: pd.DataFrame, piet: pd.DataFrame | None = Non
                 v, lo_, hi_ = (100 * (r[c] - fair) for c in (q, f"{q}_lo", f"{q}_hi"))
                 filled = r.get(f"{q}_sprt") in ("H0", "H1")
                 ax.errorbar(
-                    v, yy, xerr=[[max(v - lo_, 0)], [max(hi_ - v, 0)]], fmt=marker, ms=4, capsize=2, color=colour,
+                    v,
+                    yy,
+                    xerr=[[max(v - lo_, 0)], [max(hi_ - v, 0)]],
+                    fmt=marker,
+                    ms=4,
+                    capsize=2,
+                    color=colour,
                     mfc=colour if filled else "white",
                 )
     axes[0].axvspan(*target_minutes, color="#54a24b", alpha=0.15, lw=0)
@@ -371,4 +377,13 @@ def plot_reading_chooser(variants: pd.DataFrame, piet: pd.DataFrame | None = Non
     return fig
 
 
-__all__ = ["plot_reading_chooser", "draw_table", "gallery", "plot_counts", "plot_odds", "draw_position", "draw_snapshot", "plot_study"]
+__all__ = [
+    "plot_reading_chooser",
+    "draw_table",
+    "gallery",
+    "plot_counts",
+    "plot_odds",
+    "draw_position",
+    "draw_snapshot",
+    "plot_study",
+]

@@ -45,9 +45,7 @@ WORKED_EXAMPLES = [
 def build(page, options) -> None:
     """Findings first (from the committed study and Piet's position searched now), then the
     variant figure, the spiral analysis and the play section; tables are folded."""
-    from .plot import plot_study
-
-    from .plot import plot_reading_chooser
+    from .plot import plot_reading_chooser, plot_study
 
     study, meta = load_study()
     piet = piet_turns()
@@ -65,7 +63,11 @@ def build(page, options) -> None:
             "first. Each cell ran a 200-round pilot, then batches of 100 until its SPRT decided (H0 the fair "
             "share, H1 five points more), at most 1,000 rounds; seats rotated, readings on common seeds; "
             "every interval is 95%. Minutes assume 30 s a turn and seats that win rounds equally."
-            + (f" {len(missing)} of {len(variant_cells())} cells are still running (listed at the end)." if missing else "")
+            + (
+                f" {len(missing)} of {len(variant_cells())} cells are still running (listed at the end)."
+                if missing
+                else ""
+            )
         ),
     )
     page.figure(
@@ -85,8 +87,11 @@ def build(page, options) -> None:
         variants,
         caption="Every finished cell of the variant study, data/negen/variants.csv (its games are in "
         "data/negen/variant_store, which negenlab study negen variants resumes). "
-        + ("Still running: " + "; ".join(f"{c.players} players, {c.mix}, {c.reading}" for c in missing) + "."
-           if missing else "Every cell is finished."),
+        + (
+            "Still running: " + "; ".join(f"{c.players} players, {c.mix}, {c.reading}" for c in missing) + "."
+            if missing
+            else "Every cell is finished."
+        ),
         folded=f"The variant study under players who take their wins: {len(variants)} of {len(variant_cells())} cells",
     )
 
@@ -128,7 +133,9 @@ def variant_findings(variants: pd.DataFrame) -> list[dict]:
 
     def minutes(r):
         k = r["minutes_per_game"] / r["turns"]
-        return f"{r['minutes_per_game']:.1f} minutes [{r['turns_lo'] * k:.1f}, {r['turns_hi'] * k:.1f}] (n={int(r['n'])})"
+        return (
+            f"{r['minutes_per_game']:.1f} minutes [{r['turns_lo'] * k:.1f}, {r['turns_hi'] * k:.1f}] (n={int(r['n'])})"
+        )
 
     base = cell(3, "closers", "straight/adjacency/join")
     if base is not None:
@@ -145,24 +152,36 @@ def variant_findings(variants: pd.DataFrame) -> list[dict]:
                 "turn"
                 + (f"; with one greedy player among them, {minutes(greedy)}" if greedy else "")
                 + ". Readings whose self-play lies in 20-30 minutes: "
-                + (", ".join(inside) if inside else "none; a longer game needs more points to win or fewer "
-                   "closing chances (the tuner's question)")
+                + (
+                    ", ".join(inside)
+                    if inside
+                    else "none; a longer game needs more points to win or fewer closing chances (the tuner's question)"
+                )
                 + ".",
             }
         )
     closers = [r for r in rows if r["mix"] == "closers"]
     if closers:
-        favoured = [f"{r['reading']} ({r['players']} players: {_share(r, 'first_seat')})" for r in closers
-                    if r["first_seat_sprt"] == "H1"]
+        favoured = [
+            f"{r['reading']} ({r['players']} players: {_share(r, 'first_seat')})"
+            for r in closers
+            if r["first_seat_sprt"] == "H1"
+        ]
         fair = [r for r in closers if r["first_seat_sprt"] == "H0"]
         out.append(
             {
                 "claim": "seat order does not decide a round",
-                "text": (f"The first seat has a 5-point edge (SPRT H1) under "
-                         + "; ".join(favoured) + ". " if favoured else "")
+                "text": (
+                    "The first seat has a 5-point edge (SPRT H1) under " + "; ".join(favoured) + ". "
+                    if favoured
+                    else ""
+                )
                 + f"It has none (SPRT H0) in {len(fair)} of {len(closers)} self-play cells"
-                + (", all under the straight readings" if fair and all(r["reading"].startswith("straight")
-                                                                       for r in fair) else "")
+                + (
+                    ", all under the straight readings"
+                    if fair and all(r["reading"].startswith("straight") for r in fair)
+                    else ""
+                )
                 + ". Under bent sequences rounds last about two turns, so whoever moves first often closes.",
             }
         )
@@ -173,10 +192,14 @@ def variant_findings(variants: pd.DataFrame) -> list[dict]:
         cells = [r for r in rows if r["mix"] == mix and "focus" in r and not pd.isna(r.get("focus"))]
         if not cells:
             continue
-        decided = {"H1": "SPRT: a 5-point edge (H1)", "H0": "SPRT: no 5-point edge (H0)",
-                   "undecided": "SPRT undecided at the cap"}
-        parts = [f"{r['reading']}, {r['players']} players: {_share(r, 'focus')}, {decided[r['focus_sprt']]}"
-                 for r in cells]
+        decided = {
+            "H1": "SPRT: a 5-point edge (H1)",
+            "H0": "SPRT: no 5-point edge (H0)",
+            "undecided": "SPRT undecided at the cap",
+        }
+        parts = [
+            f"{r['reading']}, {r['players']} players: {_share(r, 'focus')}, {decided[r['focus_sprt']]}" for r in cells
+        ]
         out.append({"claim": claim, "text": who + ": " + "; ".join(parts) + "."})
     return out
 

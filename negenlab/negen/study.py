@@ -437,6 +437,7 @@ def variant_cells() -> list[VariantCell]:
     """The study's 34 cells in the order they run, cheapest first: closers under the 8 readings at
     3 and 4 players, one greedy among closers (join readings, then free), and one MCTS among greedy
     players at 3 under straight/adjacency and straight/die."""
+
     def cell(P, mix, rules):
         return VariantCell(P, mix, rules.replace(players=P, target_score=1))
 

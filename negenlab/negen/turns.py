@@ -572,7 +572,9 @@ def _components(
                     pass
                 else:  # valid and closed: only the dice count matters, and growing it adds dice
                     if closed_out is not None:
-                        closed_out.append((spiral_key(list(info.key) + [(r, c, v) for (r, c), v in extra.items()]), m, d))
+                        closed_out.append(
+                            (spiral_key(list(info.key) + [(r, c, v) for (r, c), v in extra.items()]), m, d)
+                        )
                     needs.add(d)
                     if stop is not None and stop(needs):
                         raise _Found
@@ -1093,7 +1095,9 @@ def _close_rules_key(rules: Rules) -> tuple[str, str, str, int]:
 @lru_cache(maxsize=200_000)
 def _can_close_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> bool:
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
-    return any(_closing_split(pieces, _wild_dice(), 4, shape, coverage) is not None for pieces, _ in _piece_sets(start, rules))
+    return any(
+        _closing_split(pieces, _wild_dice(), 4, shape, coverage) is not None for pieces, _ in _piece_sets(start, rules)
+    )
 
 
 def can_close(position: Any, rules: Rules = DEFAULT_RULES) -> bool:
