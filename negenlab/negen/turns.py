@@ -823,6 +823,19 @@ def _grouped(pieces: tuple) -> tuple[tuple, tuple]:
     return tuple(distinct), tuple(counts)
 
 
+def _search_input(position: Any, board: Iterable[int] | None, rules: Rules) -> tuple[TableKey, tuple[int, ...]]:
+    """The start table's key and the sorted board of a turn search, checked (clear errors)."""
+    if isinstance(position, Position):
+        start = position.table
+        bd = _check_board(position.board if board is None else board)
+    else:
+        start = as_table_key(position)
+        bd = _check_board(board)  # None: a clear error (the board is needed)
+    if not isinstance(rules, Rules):
+        raise InvalidInputError(f"rules must be a negen Rules, got {type(rules).__name__}")
+    return start, bd
+
+
 def legal_turns(
     position: Any, board: Iterable[int] | None = None, rules: Rules = DEFAULT_RULES, max_states: int | None = None
 ) -> TurnSearchResult:
@@ -837,14 +850,7 @@ def legal_turns(
     >>> table_key(parse_table(". . . 4 .\\n6 5 4 3 2\\n. . . 2 .")) in piet.keys()   # the source's turn
     True
     """
-    if isinstance(position, Position):
-        start = position.table
-        bd = _check_board(position.board if board is None else board)
-    else:
-        start = as_table_key(position)
-        bd = _check_board(board)  # None: a clear error (the board is needed)
-    if not isinstance(rules, Rules):
-        raise InvalidInputError(f"rules must be a negen Rules, got {type(rules).__name__}")
+    start, bd = _search_input(position, board, rules)
     if max_states is not None and max_states < 1:
         raise InvalidInputError(f"max_states must be >= 1 or None, got {max_states}")
     shape, cov = rules.sequence_shape, rules.coverage
@@ -978,14 +984,7 @@ def find_closing_turn(position: Any, board: Iterable[int] | None = None, rules: 
     >>> find_closing_turn("6 5 4", board=(3, 2)) is None
     True
     """
-    if isinstance(position, Position):
-        start = position.table
-        bd = _check_board(position.board if board is None else board)
-    else:
-        start = as_table_key(position)
-        bd = _check_board(board)
-    if not isinstance(rules, Rules):
-        raise InvalidInputError(f"rules must be a negen Rules, got {type(rules).__name__}")
+    start, bd = _search_input(position, board, rules)
     dice = [0] * 7
     for v in bd:
         dice[v] += 1
@@ -1062,8 +1061,9 @@ def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
     search finished: ``stop(counts)`` is called after each new count (or, under ``"free"``, each
     new split of the table) and ends the search by returning True. Not cached.
 
-    >>> sorted(closing_counts_until("1 2 3\\n2 . 4\\n3 4 .", Rules(), lambda counts: False)[0])
-    [(0, 0, 0, 0, 0, 1, 0)]
+    >>> counts, complete = closing_counts_until("1 2 3\\n2 . 4\\n3 4 .", Rules(), lambda found: False)
+    >>> complete, (0, 0, 0, 0, 0, 1, 0) in counts   # a 5 closes the ring
+    (True, True)
     """
     start = as_table_key(position)
     shape, coverage = rules.sequence_shape, rules.coverage
