@@ -52,7 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
     st.add_argument("--workers", type=positive_int, default=None, help="worker processes (default: all cores)")
     st.add_argument("--out", default=None, help="folder for the table (default: data/<game>)")
-    st.add_argument("--store", default=None, help="folder of the resumable store (default: runs/<game>/<name>)")
+    st.add_argument(
+        "--store",
+        default=None,
+        help="folder of the resumable store (default: the study's committed store if it keeps one, else runs/<game>/<name>)",
+    )
     st.add_argument("--no-store", action="store_true", help="keep no store (nothing to resume)")
     add_json_flag(st)
     st.set_defaults(func=_cmd_study)
@@ -107,7 +111,8 @@ def _cmd_study(args) -> int:
         raise NegenlabError(f"{TITLES[args.game]} has no study {args.name!r}; expected one of {known}")
     store = None
     if not args.no_store and args.name != "check":
-        store = Path(args.store) if args.store else Path("runs") / args.game / args.name
+        study = studies[args.name]
+        store = Path(args.store) if args.store else Path(study.store or Path("runs") / args.game / args.name)
     ctx = StudyContext(args.game, args.name, seed=args.seed, workers=args.workers, store=store)
     if args.name == "check":
         table = module.fresh_check(ctx)

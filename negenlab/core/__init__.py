@@ -6,7 +6,7 @@ modules so that engines never load matplotlib or ipywidgets.
 
 from .agents import Agent, MCTSAgent, RandomAgent, random_rollout
 from .compare import Comparison, Estimate, compare, estimate, sprt
-from .errors import IllegalMoveError, InvalidInputError, NegenlabError, StoreMismatchError
+from .errors import IllegalMoveError, InvalidInputError, NegenlabError, StoreCorruptError, StoreMismatchError
 from .game import CHANCE, TERMINAL, Game, State, play_random_game, play_with_agents
 from .ladder import skill_trace
 from .metrics import duration, rate, summary, wilson_interval, win_rates
@@ -22,6 +22,7 @@ __all__ = [
     "InvalidInputError",
     "NegenlabError",
     "StoreMismatchError",
+    "StoreCorruptError",
     "CHANCE",
     "TERMINAL",
     "Game",

@@ -25,3 +25,9 @@ class IllegalMoveError(NegenlabError, ValueError):
 
 class StoreMismatchError(NegenlabError, ValueError):
     """A result store was written by a run with other arguments than the one resuming it."""
+
+
+class StoreCorruptError(NegenlabError, ValueError):
+    """A result store whose files cannot be trusted: damaged, unreadable, out of place, without the
+    record naming its run, or written before stores recorded their identity. The message names the
+    file and the command that discards it."""

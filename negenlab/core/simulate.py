@@ -18,6 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import shlex
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .errors import InvalidInputError, StoreMismatchError
+from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
 from .game import Game, check_players
 from .version import package_version
 
@@ -165,14 +167,19 @@ def _normalise(df: pd.DataFrame) -> pd.DataFrame:
 def _fingerprint(meta: dict[str, Any]) -> str:
     """What must match to resume: everything but ``n_games`` (game i depends on the seed and i
     alone, so a run can be extended to more games, or read back for fewer)."""
-    same = {k: v for k, v in meta.items() if k != "n_games"}
-    return hashlib.sha256(json.dumps(same, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    return hashlib.sha256(json.dumps(_identity(meta), sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _identity(meta: dict[str, Any]) -> dict[str, Any]:
+    """The run's identity as JSON gives it back (tuples become lists): ``meta`` without ``n_games``."""
+    return json.loads(json.dumps({k: v for k, v in meta.items() if k != "n_games"}, sort_keys=True, default=str))
 
 
 def run_metadata(
     game: Game, agents: Sequence[Any], n_games: int, seed: int, max_actions: int | None, chunk_size: int
 ) -> dict[str, Any]:
-    """What defines a run: recorded with its table and checked when a store resumes."""
+    """What defines a run: recorded with its table and checked when a store resumes; everything but
+    ``n_games`` is the run's identity (:func:`_fingerprint`), kept in ``run.json`` and in every chunk."""
     return {
         "game": game.describe(),
         "agents": [a.describe() for a in agents],
@@ -184,38 +191,191 @@ def run_metadata(
     }
 
 
+_CHUNK_KEY = b"negenlab_chunk"  # a chunk's schema metadata: the run's fingerprint and identity, its games
+_CHUNK_NAME = re.compile(r"^chunk-(\d{6})\.parquet$")
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _differs(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    return sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+
+
 class _ChunkStore:
-    """A folder of Parquet chunks plus ``run.json``; written chunk by chunk, atomically."""
+    """A folder of Parquet chunks plus ``run.json``; written chunk by chunk, atomically.
+
+    ``run.json`` names the run (:func:`run_metadata`). Chunk ``k`` holds games
+    ``k * chunk_size`` up to at most ``(k + 1) * chunk_size`` and records in its schema metadata
+    the run's fingerprint and identity and its game range. Before a chunk is reused it is checked
+    against all three and against its ``game`` column; a store that fails a check is refused with
+    an error naming the file and the command that discards it. Nothing is repaired silently.
+    """
 
     def __init__(self, path: str | os.PathLike, meta: dict[str, Any]):
         self.path = Path(path)
+        if self.path.exists() and not self.path.is_dir():
+            raise StoreCorruptError(f"store {self.path} is a file, expected a folder (or a path that does not exist)")
         self.path.mkdir(parents=True, exist_ok=True)
-        self.meta = meta
-        meta_file = self.path / "run.json"
-        if meta_file.exists():
-            old = json.loads(meta_file.read_text())
-            if _fingerprint(old) != _fingerprint(meta):
-                diff = sorted(k for k in set(old) | set(meta) if old.get(k) != meta.get(k))
+        self.meta = dict(meta)
+        self.identity = _identity(meta)
+        self.fingerprint = _fingerprint(meta)
+        self.chunk_size = int(meta["chunk_size"])
+        self.files = self._chunk_files()
+        old = self._read_run_json()
+        if old is None:
+            if self.files:
+                raise StoreCorruptError(
+                    f"store {self.path} holds {len(self.files)} chunk files but no run.json naming their run, "
+                    f"so they cannot be trusted; discard them with `rm -r {_q(self.path)}` (the next run replays "
+                    f"their games) or use another store folder"
+                )
+            self.stored_games = 0
+        else:
+            if _fingerprint(old) != self.fingerprint:
                 raise StoreMismatchError(
-                    f"store {self.path} holds a run with other arguments (differs in {diff}); "
+                    f"store {self.path} holds a run with other arguments (differs in {_differs(_identity(old), self.identity)}); "
                     f"use a new store path or the same arguments to resume"
                 )
-            meta = dict(meta, n_games=max(int(old.get("n_games", 0)), meta["n_games"]))
-        meta_file.write_text(json.dumps(meta, indent=2, sort_keys=True, default=str))
+            stored = old.get("n_games", 0)
+            if not isinstance(stored, int) or isinstance(stored, bool) or stored < 0:
+                raise self._damaged_run_json(f"n_games is {stored!r}, expected a whole number >= 0")
+            self.stored_games = stored
+
+    def _read_run_json(self) -> dict[str, Any] | None:
+        meta_file = self.path / "run.json"
+        if not meta_file.exists():
+            return None
+        try:
+            old = json.loads(meta_file.read_text())
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise self._damaged_run_json(f"not readable JSON: {_one_line(exc)}") from exc
+        if not isinstance(old, dict):
+            raise self._damaged_run_json(f"a JSON {type(old).__name__}, expected an object")
+        return old
+
+    def _damaged_run_json(self, why: str) -> StoreCorruptError:
+        return StoreCorruptError(
+            f"run record {self.path / 'run.json'} is damaged ({why}), so the store's chunks cannot be matched to a "
+            f"run; discard the store with `rm -r {_q(self.path)}` (the next run replays its games)"
+        )
 
     def _file(self, index: int) -> Path:
         return self.path / f"chunk-{index:06d}.parquet"
 
-    def done(self) -> set[int]:
-        return {int(p.stem.split("-")[1]) for p in self.path.glob("chunk-*.parquet")}
+    def _chunk_files(self) -> dict[int, Path]:
+        files = {}
+        for p in sorted(self.path.glob("chunk-*.parquet")):
+            m = _CHUNK_NAME.match(p.name)
+            if m is None:
+                raise StoreCorruptError(
+                    f"chunk file {p} is not named chunk-NNNNNN.parquet (six digits), so its place in the run is "
+                    f"unknown; discard it with `rm {_q(p)}`"
+                )
+            files[int(m.group(1))] = p
+        return files
+
+    def _damaged(self, path: Path, why: str) -> StoreCorruptError:
+        return StoreCorruptError(
+            f"chunk file {path} is damaged ({why}); discard it with `rm {_q(path)}` (the next run replays its games)"
+        )
+
+    def _record(self, index: int, path: Path) -> tuple[int, int]:
+        """Check chunk ``index``'s identity and game range in its schema metadata; return the range."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        try:
+            schema_meta = pq.read_schema(path).metadata or {}
+        except (OSError, ValueError, pa.ArrowException) as exc:
+            raise self._damaged(path, f"not a readable Parquet file: {_one_line(exc)}") from exc
+        if _CHUNK_KEY not in schema_meta:
+            raise StoreCorruptError(
+                f"store {self.path} predates identity checks: chunk file {path.name} records no run identity, so "
+                f"its games cannot be trusted; discard the store with `rm -r {_q(self.path)}` (the next run replays "
+                f"its games)"
+            )
+        try:
+            record = json.loads(schema_meta[_CHUNK_KEY])
+            fingerprint, run = record["fingerprint"], record["run"]
+            k, start, stop = (int(record[key]) for key in ("index", "start", "stop"))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise self._damaged(path, f"its identity record is unreadable: {_one_line(exc)}") from exc
+        if fingerprint != self.fingerprint:
+            differs = _differs(run, self.identity) if isinstance(run, dict) else "everything"
+            raise StoreMismatchError(
+                f"chunk file {path} was written by a run with other arguments (differs in {differs}) than its "
+                f"store's run.json; discard it with `rm {_q(path)}` (the next run replays its games)"
+            )
+        first = index * self.chunk_size
+        if (k, start) != (index, first):
+            wrong = f"holds chunk {k} (games {start} to {stop - 1}), not chunk {index} (games from {first}), so it was copied or renamed"
+        elif not start < stop <= start + self.chunk_size:
+            wrong = f"claims games {start} to {stop - 1}, expected 1 to {self.chunk_size} games from {start}"
+        elif stop > self.stored_games:
+            wrong = f"claims games {start} to {stop - 1}, beyond the {self.stored_games} games of run.json"
+        else:
+            return start, stop
+        raise StoreCorruptError(
+            f"chunk file {path} {wrong}; discard it with `rm {_q(path)}` (the next run replays its games)"
+        )
+
+    def load(self, chunks: Sequence[_Chunk]) -> dict[int, pd.DataFrame]:
+        """The stored chunks of ``chunks`` whose games are all there, checked; ``run.json`` is then
+        (re)written for this call. A short last chunk of a smaller run is left to be replayed; a
+        longer one is read back for the games asked."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        results = {}
+        seed = int(self.meta["seed"])
+        for index, path in self.files.items():
+            start, stop = self._record(index, path)
+            if index >= len(chunks) or stop < chunks[index].stop:
+                continue
+            try:
+                df = pq.read_table(path).to_pandas()
+            except (OSError, ValueError, pa.ArrowException) as exc:
+                raise self._damaged(path, f"its games are unreadable: {_one_line(exc)}") from exc
+            if "game" not in df.columns or df["game"].tolist() != list(range(start, stop)):
+                raise self._damaged(path, f"its game column is not games {start} to {stop - 1} in order")
+            if "seed" not in df.columns or not (df["seed"] == seed).all():
+                raise self._damaged(path, f"its seed column is not {seed} throughout")
+            if stop > chunks[index].stop:
+                df = df.iloc[: chunks[index].stop - start].reset_index(drop=True)
+            results[index] = df
+        meta = dict(self.meta, n_games=max(self.stored_games, int(self.meta["n_games"])))
+        self.stored_games = meta["n_games"]
+        _write_atomic(self.path / "run.json", json.dumps(meta, indent=2, sort_keys=True, default=str))
+        return results
 
     def write(self, index: int, df: pd.DataFrame) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        start = index * self.chunk_size
+        stop = start + len(df)
+        if df["game"].tolist() != list(range(start, stop)):  # a bug in the caller, never a user's input
+            raise AssertionError(f"chunk {index} must hold games {start} to {stop - 1} in order")
+        record = {"fingerprint": self.fingerprint, "index": index, "start": start, "stop": stop, "run": self.identity}
+        table = pa.Table.from_pandas(df, preserve_index=False)
+        schema_meta = dict(table.schema.metadata or {})
+        schema_meta[_CHUNK_KEY] = json.dumps(record, sort_keys=True).encode()
         tmp = self.path / f".chunk-{index:06d}.parquet.tmp"
-        df.to_parquet(tmp, index=False)
+        pq.write_table(table.replace_schema_metadata(schema_meta), tmp)
         os.replace(tmp, self._file(index))
 
-    def read(self, index: int) -> pd.DataFrame:
-        return pd.read_parquet(self._file(index))
+
+def _q(path: Path) -> str:
+    return shlex.quote(str(path))
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
 
 
 def _progress_bar(total: int, enabled: bool, desc: str):
@@ -249,7 +409,9 @@ def simulate(
     workers : processes (``process``) or dask workers (``dask``); default: all cores.
     backend : ``"serial"``, ``"process"`` or ``"dask"`` (needs the ``[dask]`` extra).
     store : a folder; finished chunks are written there as Parquet as they finish and
-        a rerun with the same arguments resumes: no game lost, none computed twice.
+        a rerun with the same arguments resumes: no game lost, none computed twice. Each
+        chunk records the run's identity and its games, and is checked before reuse: a store
+        of another run, or a damaged or misplaced file, is refused with an error naming it.
     progress : a tqdm bar (notebook-aware) on long runs (more than 50 games); False: never.
     chunk_size : games per task; part of the run's identity (default 25).
     max_actions : stop a game after this many actions and mark it ``truncated``.
@@ -276,13 +438,7 @@ def simulate(
     meta = run_metadata(game, agents, n_games, seed, max_actions, chunk_size)
     chunks = [_Chunk(k, s, min(s + chunk_size, n_games)) for k, s in enumerate(range(0, n_games, chunk_size))]
     chunk_store = _ChunkStore(store, meta) if store is not None else None
-    results: dict[int, pd.DataFrame] = {}
-    if chunk_store is not None:
-        for k in chunk_store.done():
-            if k < len(chunks):
-                df = chunk_store.read(k)
-                if len(df) == chunks[k].stop - chunks[k].start:  # a short last chunk of a smaller run is replayed
-                    results[k] = df
+    results: dict[int, pd.DataFrame] = chunk_store.load(chunks) if chunk_store is not None else {}
     todo = [c for c in chunks if c.index not in results]
     bar = _progress_bar(n_games, bool(progress), f"{game.name}")
     if bar is not None:

@@ -4,7 +4,8 @@ Each game's ``study`` module lists its studies in ``STUDIES`` (name -> :class:`S
 offer ``fresh_check(ctx)``: a small re-run of committed numbers that ``make demo`` prints.
 A study writes ``<out>/<name>.csv`` with a sidecar JSON holding its Rules, agents, seed,
 version and the command that made it; its games go to a resumable store
-(``runs/<game>/<name>``), so an interrupted study continues where it stopped.
+(``runs/<game>/<name>``), so an interrupted study continues where it stopped. The store's
+``study.json`` names the study and seed it belongs to, and a run with another is refused.
 
 >>> ctx = StudyContext("nim", "demo", seed=1)
 >>> ctx.command, ctx.store is None
@@ -15,7 +16,10 @@ version and the command that made it; its games go to a resumable store
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import shlex
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,8 +28,11 @@ from typing import Any
 
 import pandas as pd
 
+from .errors import StoreCorruptError, StoreMismatchError
 from .metrics import Z95
 from .store import ResultStore
+
+STUDY_FILE = "study.json"  # in a study's store: the study and seed its games belong to
 
 
 @dataclass
@@ -47,15 +54,67 @@ class StudyContext:
         """The store subfolder for one part of the study (None when the run keeps no store)."""
         return None if self.store is None else self.store / part
 
+    def claim_store(self) -> None:
+        """Check that the store holds this study at this seed, as its ``study.json`` says, or is new
+        (then write ``study.json``); refuse a store of another study or seed, and one holding files
+        but no ``study.json``. :func:`run_study` calls it first. The games of each part are checked
+        again by :func:`~negenlab.core.simulate.simulate`, whose chunks record their seed.
+
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> StudyContext("nim", "demo", seed=1, store=folder).claim_store()
+        >>> StudyContext("nim", "demo", seed=2, store=folder).claim_store()
+        Traceback (most recent call last):
+        ...
+        negenlab.core.errors.StoreMismatchError: store ... holds study nim demo with seed 1, not seed 2; ...
+        """
+        if self.store is None:
+            return
+        store, identity = Path(self.store), {"game": self.game, "study": self.name, "seed": int(self.seed)}
+        where = shlex.quote(str(store))
+        if store.exists() and not store.is_dir():
+            raise StoreCorruptError(f"study store {store} is a file, expected a folder (or a path that does not exist)")
+        marker = store / STUDY_FILE
+        if not marker.exists():
+            if store.is_dir() and any(store.iterdir()):
+                raise StoreCorruptError(
+                    f"study store {store} holds files but no {STUDY_FILE} naming its study and seed (written before "
+                    f"stores were marked, or deleted), so they cannot be trusted; discard it with `rm -r {where}` "
+                    f"(the next run replays its games) or use another store (--store)"
+                )
+            store.mkdir(parents=True, exist_ok=True)
+            tmp = store / f".{STUDY_FILE}.tmp"
+            tmp.write_text(json.dumps(identity, indent=2, sort_keys=True) + "\n")
+            os.replace(tmp, marker)
+            return
+        try:
+            held = json.loads(marker.read_text())
+        except (OSError, UnicodeDecodeError, ValueError):
+            held = None
+        if not isinstance(held, dict) or not {"game", "study", "seed"} <= set(held):
+            raise StoreCorruptError(
+                f"study record {marker} is damaged (expected a JSON object with game, study and seed), so the "
+                f"store's games cannot be matched to a study; discard the store with `rm -r {where}` (the next run "
+                f"replays its games)"
+            )
+        if held != identity:
+            same_study = (held["game"], held["study"]) == (self.game, self.name)
+            wanted = f"seed {self.seed}" if same_study else f"study {self.game} {self.name} with seed {self.seed}"
+            raise StoreMismatchError(
+                f"store {store} holds study {held['game']} {held['study']} with seed {held['seed']}, not {wanted}; "
+                f"use another store (--store) for this run, or discard that one with `rm -r {where}`"
+            )
+
 
 @dataclass
 class StudyResult:
     """A study's table and what its sidecar records beside the command (rules, agents, notes)."""
 
-    table: pd.DataFrame
+    table: pd.DataFrame | None
     rules: Any = None
     agents: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
+    written: list[Path] = field(default_factory=list)  # tables the study wrote itself (table is None)
 
 
 @dataclass(frozen=True)
@@ -67,11 +126,16 @@ class Study:
     help: str
     run: Callable[[StudyContext], StudyResult]
     cost: str = ""
+    store: str | None = None  # a store kept in the repository (a fresh clone resumes); default runs/<game>/<name>
 
 
 def run_study(study: Study, ctx: StudyContext, out: str | Path) -> Path:
-    """Run ``study`` and write its table and sidecar to ``out``; return the CSV's path."""
+    """Run ``study`` and write its table and sidecar to ``out``; return the CSV's path (a study
+    that writes several tables itself returns them in ``written``; the first is returned)."""
+    ctx.claim_store()
     result = study.run(ctx)
+    if result.table is None:
+        return result.written[0]
     return ResultStore(out).save_csv(
         study.name,
         result.table,

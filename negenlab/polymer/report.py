@@ -139,6 +139,8 @@ def live_study(name: str, options) -> pd.DataFrame:
     if name not in runs:
         raise InvalidInputError(f"Polymer has no study {name!r}; expected one of {', '.join(runs)}")
     table = runs[name]().table
+    if table is None:  # a study that writes its own tables has nothing to show live
+        raise InvalidInputError(f"Polymer study {name!r} returns no table to show")
     table.attrs["negenlab"] = {"command": options.command("polymer"), "seed": options.seed, "live": True}
     return table
 
