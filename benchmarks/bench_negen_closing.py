@@ -21,24 +21,16 @@ import time
 import numpy as np
 
 from negenlab.negen import Rules, find_closing_turn, legal_turns
-from negenlab.negen.agents import CloserAgent, RandomTurnAgent
+from bench_negen_greedy import positions
+
+from negenlab.negen.agents import CloserAgent
 from negenlab.negen.game import NegenGame
 
 
 def recorded_positions(rules: Rules, rounds: int, seed: int) -> list[tuple]:
-    """(table key, board) of every turn decision of ``rounds`` seeded random rounds."""
-    out, walk = [], RandomTurnAgent()
-    for i in range(rounds):
-        rng = np.random.default_rng([seed, i])
-        s = NegenGame(rules.replace(target_score=1)).new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply(s.sample_chance(rng))
-                continue
-            if s.phase == "turn":
-                out.append((s.table, s.boards[s.to_move]))
-            s.apply(walk.step(s, rng))
-    return out
+    """(table key, board) of every turn decision of ``rounds`` seeded random rounds (the positions
+    of bench_negen_greedy.py)."""
+    return [(s.table, s.boards[s.to_move]) for s in positions(rules, rounds, seed)]
 
 
 def timed(fn, *args):
