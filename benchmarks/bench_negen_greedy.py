@@ -1,17 +1,17 @@
 """The greedy Negen agent: its shortcuts against the plain rule, on the same positions, side by side.
 
-    python benchmarks/bench_negen_greedy.py [--rounds 3] [--seed 5] [--coverage adjacency|die] [--earlier 8]
+    python benchmarks/bench_negen_greedy.py [--rounds 3] [--seed 5] [--coverage adjacency|die] [--rearrange join|free]
 
-Positions are the turn decisions of seeded random 3-player rounds. On each, three ways pick a turn
+Positions are the turn decisions of seeded random 3-player rounds. On each, two ways pick a turn
 from cold caches, and the picks must agree:
 
 * ``GreedyAgent.step``: the first turn nobody can close after; otherwise closing searches that
   stop once a turn is worse than the best so far;
-* the plain rule: the exact closing odds of every candidate turn (the closed-only search), then
-  the minimum;
-* the earlier search (on the first ``--earlier`` decisions only, it is slow): the same rule with
-  closing odds from every valid component and the split of the pieces among them, as the
-  closing search worked before its closed-only mode.
+* the plain rule: the exact closing odds of every candidate turn, then the minimum.
+
+Both read the next player's chances under ``GreedyAgent.threat_rules``. With ``--rearrange free``
+it also times the exact free-move read (closing odds under the game's own "free" rules) of the
+same candidate turns, on the first ``--exact-free`` decisions: the cost greedy's join read avoids.
 
 Prints seconds per decision (median, p90, max) and the ratios.
 """
@@ -24,13 +24,15 @@ import numpy as np
 
 from negenlab.negen import agents as negen_agents
 from negenlab.negen import turns as negen_turns
-from negenlab.negen.agents import GreedyAgent, RandomTurnAgent, closing_odds
+from negenlab.negen.agents import CloserAgent, GreedyAgent, RandomTurnAgent, closing_odds
 from negenlab.negen.game import NegenGame
 from negenlab.negen.rules import Rules
 
 
 def positions(rules: Rules, rounds: int, seed: int) -> list:
-    out, walk = [], RandomTurnAgent()
+    """The turn decisions of seeded rounds walked by uniformly random players (by closers under
+    "free", whose random rounds list tens of thousands of turns a decision)."""
+    out, walk = [], (CloserAgent() if rules.rearrange == "free" else RandomTurnAgent())
     for i in range(rounds):
         rng = np.random.default_rng([seed, i])
         s = NegenGame(rules.replace(target_score=1)).new_initial_state()
@@ -56,14 +58,9 @@ def rule_pick(state, odds):
                key=lambda x: (odds(x[1].key, state.rules), -x[1].added, x[2]))[0]
 
 
-def earlier_odds(key, rules) -> float:
-    """Closing odds from the full component list and the dynamic programme over piece splits."""
-    wild, needs = (0,) + (4,) * 6, set()
-    for pieces, _ in negen_turns._piece_sets(key, rules):
-        distinct, counts = negen_turns._grouped(pieces)
-        comps = negen_turns._components(distinct, counts, wild, 4, rules.sequence_shape, rules.coverage, None)
-        needs |= {d for d, closed in negen_turns._dice_of_tables(distinct, counts, comps) if closed}
-    return negen_agents._hits(needs) / 6 ** 4
+def free_odds(key, rules) -> float:
+    """Exact closing odds under the game's own rules ("free" included), not greedy's threat read."""
+    return float(closing_odds(key, rules))
 
 
 def cold() -> None:
@@ -77,35 +74,42 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--coverage", choices=("adjacency", "die"), default="adjacency")
-    ap.add_argument("--earlier", type=int, default=8, help="decisions timed with the earlier search")
+    ap.add_argument("--rearrange", choices=("join", "free"), default="join")
+    ap.add_argument("--exact-free", type=int, default=4, help="decisions timed with the exact free read")
     args = ap.parse_args()
-    rules = Rules(coverage=args.coverage)
+    rules = Rules(coverage=args.coverage, rearrange=args.rearrange)
+    threats = GreedyAgent.threat_rules(rules)
     states = positions(rules, args.rounds, args.seed)
     agent, rng = GreedyAgent(), np.random.default_rng(0)
-    times = {"greedy": [], "plain rule": [], "earlier": []}
+    times = {"greedy": [], "plain rule": [], "exact free": []}
     for i, s in enumerate(states):
         s.legal_actions()  # the turn search is the game's, not the agent's: done before timing
         picks = {}
-        ways = [("greedy", lambda st: agent.step(st, rng)), ("plain rule", lambda st: rule_pick(st, closing_odds))]
-        if i < args.earlier:
-            ways.append(("earlier", lambda st: rule_pick(st, earlier_odds)))
+        ways = [("greedy", lambda st: agent.step(st, rng)),
+                ("plain rule", lambda st: rule_pick(st, lambda key, _: closing_odds(key, threats)))]
+        if args.rearrange == "free" and i < args.exact_free:
+            ways.append(("exact free", lambda st: rule_pick(st, free_odds)))
         for name, pick in ways:
             cold()
             t0 = time.perf_counter()
             picks[name] = pick(s)
             times[name].append(time.perf_counter() - t0)
+        picks.pop("exact free", None)  # another read of the threats: its pick may differ
         if len(set(map(repr, picks.values()))) > 1:
             raise SystemExit(f"the picks differ on {s.table} with board {s.boards[s.to_move]}")
     print(f"{rules.label}: {len(states)} decisions of {args.rounds} random rounds (seed {args.seed}), cold caches")
     for name, t in times.items():
+        if not t:
+            continue
         t = np.array(t)
         print(f"  {name:10s} median {1e3 * np.median(t):8.1f} ms  p90 {1e3 * np.quantile(t, 0.9):8.1f} ms  "
               f"max {t.max():6.2f} s  total {t.sum():7.1f} s")
     g, p = np.sum(times["greedy"]), np.sum(times["plain rule"])
-    k = len(times["earlier"])
-    e, g_k = np.sum(times["earlier"]), np.sum(times["greedy"][:k])
-    print(f"  ratio plain rule / greedy: {p / g:.1f}x over {len(states)} decisions; earlier search / greedy: "
-          f"{e / g_k:.1f}x over the first {k}; the picks agree on every decision")
+    print(f"  ratio plain rule / greedy: {p / g:.1f}x over {len(states)} decisions; the picks agree on every decision")
+    k = len(times["exact free"])
+    if k:
+        e, g_k = np.sum(times["exact free"]), np.sum(times["greedy"][:k])
+        print(f"  ratio exact free read / greedy's join read: {e / g_k:.1f}x over the first {k} decisions")
 
 
 if __name__ == "__main__":

@@ -128,12 +128,25 @@ def closing_odds(table, rules: Rules = DEFAULT_RULES) -> Fraction:
 
 class GreedyAgent(Agent):
     """Policy: close a spiral when some legal turn closes one (found without listing the turns).
-    Otherwise play the turn that leaves
-    the next player the lowest exact closing odds (:func:`closing_odds`, a fresh random board);
-    ties go to the turn adding most dice, then to the first in the search's order. After a
-    refusal it re-rolls nothing."""
+    Otherwise play the turn that leaves the next player the lowest exact closing odds
+    (:func:`closing_odds`, a fresh random board, read under :meth:`threat_rules`); ties go to the
+    turn adding most dice, then to the first in the search's order. After a refusal it re-rolls
+    nothing. It sees the table and its own board only."""
 
     name = "greedy"
+
+    @staticmethod
+    def threat_rules(rules: Rules) -> Rules:
+        """The rules under which greedy reads the next player's chances: the game's, except that
+        under ``"free"`` it does not foresee dice taken out of spirals (it reads them as under
+        ``"join"``). Its own wins use every move. An exact free-move read costs seconds per
+        candidate turn (``benchmarks/bench_negen_greedy.py --rearrange free``); a player at the
+        table does not make it either.
+
+        >>> GreedyAgent.threat_rules(Rules(rearrange="free")).rearrange
+        'join'
+        """
+        return rules.replace(rearrange="join") if rules.rearrange == "free" else rules
 
     def step(self, state, rng: np.random.Generator):
         if state.phase == "turn":
@@ -150,15 +163,16 @@ class GreedyAgent(Agent):
         # dice added first, the first turn nobody can close after is the best one; only when every
         # turn leaves some chance are the exact odds needed.
         by_added = sorted(range(len(turns)), key=lambda i: (-turns[i][1].added, i))
+        threats = self.threat_rules(state.rules)
         for i in by_added:
-            if not can_close(turns[i][1].key, state.rules):
+            if not can_close(turns[i][1].key, threats):
                 return turns[i][0]
         # Every turn leaves some chance: the least wins (ties: most dice added, then the game's
         # order). A turn's search stops once its odds are known to exceed the best so far.
         best, best_score = None, None
         for i in by_added:
             a, t = turns[i]
-            odds = _odds(t.key, state.rules, best_score[0] if best_score is not None else Fraction(1))
+            odds = _odds(t.key, threats, best_score[0] if best_score is not None else Fraction(1))
             if odds is None:
                 continue
             score = (odds, -t.added, i)

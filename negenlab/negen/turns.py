@@ -999,52 +999,17 @@ def find_closing_turn(position: Any, board: Iterable[int] | None = None, rules: 
     return None
 
 
-@lru_cache(maxsize=20_000)
-def _closing_counts_of(pieces: tuple, shape: str, coverage: str) -> frozenset:
-    """Dice counts (7-tuples) with which the rigid ``pieces`` (a sorted tuple of spiral keys) can end
-    in a closing end table, at most 4 dice of any values: every closing count is at least one of
-    them. Exact, as :func:`_closing_split` argues: the invalid pieces are covered by components
-    listed from invalid roots, and the close is one of those or one more closed component of the
-    rest (a search that collects minimal counts)."""
-    distinct, counts = _grouped(pieces)
-    n = len(distinct)
-    bad = tuple(i for i in range(n) if not spiral_status(distinct[i], shape, coverage)[0])
-    wild = _wild_dice()
+def _dice_counts_up_to(n: int) -> tuple:
+    """Every multiset of at most ``n`` dice as counts per value (7-tuples), smallest first."""
+    out = [(0,) * 7]
+    for _ in range(n):
+        out += sorted(
+            {tuple(c + (i == v) for i, c in enumerate(d)) for d in out if sum(d) == sum(out[-1]) for v in range(1, 7)}
+        )
+    return tuple(out)
 
-    def closed_counts(cnts: tuple, max_dice: int) -> set:
-        needs: set = set()
-        _components(distinct, cnts, wild, max_dice, shape, coverage, None, needs)
-        return needs
 
-    if not bad:
-        return frozenset(closed_counts(counts, 4))
-    comps = _components(distinct, counts, wild, 4, shape, coverage, None, roots=bad)
-    having = {i: [c for c in comps if c.pieces[i] and not any(c.pieces[j] for j in bad[: bad.index(i)])] for i in bad}
-    out: set = set()
-    rest: dict = {}
-
-    def cover(rem: tuple, d: tuple, closed: bool) -> None:
-        i = next((j for j in bad if rem[j]), None)
-        if i is None:
-            if closed:
-                out.add(d)
-                return
-            key = (tuple(0 if j in bad else rem[j] for j in range(n)), 4 - sum(d))
-            if key not in rest:
-                rest[key] = closed_counts(*key)
-            out.update(tuple(a + b for a, b in zip(d, e, strict=True)) for e in rest[key])
-            return
-        for c in having[i]:
-            if any(x > r for x, r in zip(c.pieces, rem, strict=True)) or sum(d) + sum(c.dice) > 4:
-                continue
-            cover(
-                tuple(r - x for r, x in zip(rem, c.pieces, strict=True)),
-                tuple(a + b for a, b in zip(d, c.dice, strict=True)),
-                closed or c.closed,
-            )
-
-    cover(counts, (0,) * 7, False)
-    return frozenset(out)
+_DICE_UP_TO_4 = _dice_counts_up_to(4)  # 1 + 6 + 21 + 56 + 126 multisets
 
 
 @lru_cache(maxsize=200_000)
@@ -1058,8 +1023,8 @@ def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str
 def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
     """The dice counts (7-tuples, index = value) with which a player could close a spiral of this
     table now (every closing count of at most 4 dice is at least one of them), and whether the
-    search finished: ``stop(counts)`` is called after each new count (or, under ``"free"``, each
-    new split of the table) and ends the search by returning True. Not cached.
+    search finished: ``stop(counts)`` is called after each new count and ends the search by
+    returning True. Not cached.
 
     >>> counts, complete = closing_counts_until("1 2 3\\n2 . 4\\n3 4 .", Rules(), lambda found: False)
     >>> complete, (0, 0, 0, 0, 0, 1, 0) in counts   # a 5 closes the ring
@@ -1068,6 +1033,7 @@ def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
     start = as_table_key(position)
     shape, coverage = rules.sequence_shape, rules.coverage
     needs: set = set()
+    repairs = []  # piece sets (under "free") holding a piece that is invalid alone
     for pieces, _ in _piece_sets(start, rules):
         distinct, counts = _grouped(pieces)
         if all(spiral_status(p, shape, coverage)[0] for p in distinct):
@@ -1076,9 +1042,18 @@ def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
             except _Found:
                 return needs, False
         else:
-            needs |= _closing_counts_of(pieces, shape, coverage)
-            if stop(needs):
-                return needs, False
+            repairs.append(pieces)
+    if repairs:
+        # a closed end table must also repair the invalid pieces: ask the closing search of
+        # find_closing_turn with each multiset of dice, smallest first, skipping multisets that
+        # hold a count already found (closing with fewer dice closes with more)
+        for dice in _DICE_UP_TO_4:
+            if any(all(a <= b for a, b in zip(need, dice, strict=True)) for need in needs):
+                continue
+            if any(_closing_split(p, dice, sum(dice), shape, coverage) is not None for p in repairs):
+                needs.add(dice)
+                if stop(needs):
+                    return needs, False
     return needs, True
 
 

@@ -115,3 +115,35 @@ def test_greedy_plays_the_turn_its_rule_names(rules):
                 checked += 1
             s.apply(walk.step(s, rng))
     assert checked == want_checked
+
+
+def test_greedy_under_free_reads_threats_as_under_join():
+    # under "free" greedy takes its win with every move (the closing search), and otherwise names the
+    # turn of the plain rule with the next player's odds read under "join" (GreedyAgent.threat_rules)
+    import numpy as np
+
+    from negenlab.negen import CloserAgent, GreedyAgent, NegenGame
+
+    rules = Rules(rearrange="free", players=3, target_score=1)
+    threats = GreedyAgent.threat_rules(rules)
+    assert threats == rules.replace(rearrange="join")
+    rng, greedy, walk = np.random.default_rng(12), GreedyAgent(), CloserAgent()
+    wins = checked = 0
+    while checked < 6 or not wins:
+        s = NegenGame(rules).new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            if s.phase == "turn":
+                if s.closing_turn() is not None:
+                    assert s.turn_of(greedy.step(s, rng)).closed  # a win, found without listing the turns
+                    wins += 1
+                elif len(s.legal_actions()) <= 20:  # greedy and the plain rule cost up to a second a turn
+                    pick, actions = greedy.step(s, rng), s.legal_actions()
+                    turns = [s.turn_of(a) for a in actions]
+                    want = min(zip(actions, turns, range(len(actions)), strict=True),
+                               key=lambda x: (closing_odds(x[1].key, threats), -x[1].added, x[2]))[0]
+                    assert pick == want
+                    checked += 1
+            s.apply(walk.step(s, rng))
