@@ -1001,7 +1001,7 @@ def find_closing_turn(position: Any, board: Iterable[int] | None = None, rules: 
 
 def _dice_counts_up_to(n: int) -> tuple:
     """Every multiset of at most ``n`` dice as counts per value (7-tuples), smallest first."""
-    out = [(0,) * 7]
+    out: list[tuple[int, ...]] = [(0,) * 7]
     for _ in range(n):
         out += sorted(
             {tuple(c + (i == v) for i, c in enumerate(d)) for d in out if sum(d) == sum(out[-1]) for v in range(1, 7)}
