@@ -32,9 +32,7 @@ from negenlab.core.errors import InvalidInputError
 
 from .completions import ALL_VALUES, coverage_constraints, search_order, solve_constraints
 from .rules import Rules
-from .table import Cell, Table
-
-_NEIGH = ((0, 1), (1, 0), (0, -1), (-1, 0))
+from .table import DIRECTIONS, Cell, Table, shape_images
 
 
 def fixed_polyominoes(k: int):
@@ -61,7 +59,7 @@ def fixed_polyominoes(k: int):
                 yield tuple(sorted((r - r0, c - c0) for r, c in poly))
             else:
                 new = []
-                for dr, dc in _NEIGH:
+                for dr, dc in DIRECTIONS:
                     n = (cell[0] + dr, cell[1] + dc)
                     if allowed(n) and n not in seen and not _touches(n, poly, cell):
                         new.append(n)
@@ -77,26 +75,11 @@ def fixed_polyominoes(k: int):
 
 def _touches(n, poly, newest) -> bool:
     """True when n neighbours a cell of ``poly`` other than ``newest`` (then it was already offered)."""
-    for dr, dc in _NEIGH:
+    for dr, dc in DIRECTIONS:
         m = (n[0] + dr, n[1] + dc)
         if m != newest and m in poly:
             return True
     return False
-
-
-def _images(cells):
-    # Kept apart from tests/negen/brute.py's images(): the brute force is written without this module's code.
-    out = []
-    for refl in (False, True):
-        base = [(r, -c) if refl else (r, c) for r, c in cells]
-        for q in range(4):
-            pts = base
-            for _ in range(q):
-                pts = [(c, -r) for r, c in pts]
-            r0 = min(r for r, _ in pts)
-            c0 = min(c for _, c in pts)
-            out.append([(r - r0, c - c0) for r, c in pts])
-    return out
 
 
 @dataclass
@@ -114,14 +97,14 @@ def free_polyominoes(k: int) -> list[FreeShape]:
     for cells in fixed_polyominoes(k):  # each fixed polyomino arrives once, sorted and normalised
         if cells in seen:
             continue
-        images = {tuple(sorted(img)) for img in _images(cells)}
+        images = {tuple(sorted(img)) for img in shape_images(cells)}
         seen |= images
         classes[min(images)] = len(images)
     shapes = []
     for key, orbit in classes.items():
         index = {c: i for i, c in enumerate(key)}
         perms = []
-        for img in _images(key):
+        for img in shape_images(key):
             if set(img) == set(key):
                 perms.append([index[c] for c in img])
         assert len(perms) * orbit == 8, (key, len(perms), orbit)

@@ -331,6 +331,26 @@ def spiral_key(dice) -> tuple:
     return min(quarter_turn_images(pts))
 
 
+def shape_images(cells) -> list[list[Cell]]:
+    """The 8 images of ``cells`` under quarter turns and the left-right mirror, in the order the
+    identity's 4 quarter turns, then the mirror's 4, each translated to start at row 0 and column
+    0 (they may repeat). The quarter turn is the one of :func:`quarter_turn_images`.
+
+    >>> len({tuple(sorted(img)) for img in shape_images([(0, 0), (0, 1), (1, 0)])})   # an L tromino
+    4
+    """
+    out = []
+    for base in (list(cells), [(r, -c) for r, c in cells]):
+        pts = base
+        for q in range(4):
+            if q:
+                pts = [(c, -r) for r, c in pts]
+            r0 = min(r for r, _ in pts)
+            c0 = min(c for _, c in pts)
+            out.append([(r - r0, c - c0) for r, c in pts])
+    return out
+
+
 def quarter_turn_images(pts) -> list[tuple]:
     """The 4 images of dice ``(row, col, value)`` under quarter turns, each translated to start at
     row 0 and column 0 and sorted (they may repeat)."""

@@ -47,7 +47,7 @@ from negenlab.core.errors import InvalidInputError
 
 from .rules import DEFAULT_RULES, Rules
 from .spirals import spiral_status
-from .table import as_table, layout, quarter_turn_images, spiral_key, table_key
+from .table import DIRECTIONS, as_table, layout, quarter_turn_images, spiral_key, table_key
 
 SpiralKey = tuple
 TableKey = tuple
@@ -66,7 +66,6 @@ __all__ = [
     "table_key",
 ]
 
-_DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 _ANY_VALUE = frozenset(range(1, 7))
 _NEXT_TO = {w: frozenset(v for v in (w - 1, w + 1) if 1 <= v <= 6) for w in range(1, 7)}
 
@@ -227,7 +226,7 @@ def _far_cells(y: Cell, x: Cell, shape: str) -> tuple:
     dr, dc = y[0] - x[0], y[1] - x[1]
     if shape == "straight":
         return ((y[0] + dr, y[1] + dc),)
-    return tuple((y[0] + er, y[1] + ec) for er, ec in _DIRS if (er, ec) != (-dr, -dc))
+    return tuple((y[0] + er, y[1] + ec) for er, ec in DIRECTIONS if (er, ec) != (-dr, -dc))
 
 
 @dataclass(frozen=True)
@@ -247,7 +246,7 @@ def _piece(key: SpiralKey, shape: str, coverage: str) -> _Piece:
 @lru_cache(maxsize=100_000)
 def _piece_cached(key: SpiralKey, shape: str, coverage: str) -> _Piece:
     cells = {(r, c): v for r, c, v in key}
-    perim = frozenset({(r + dr, c + dc) for r, c, _ in key for dr, dc in _DIRS} - set(cells))
+    perim = frozenset({(r + dr, c + dc) for r, c, _ in key for dr, dc in DIRECTIONS} - set(cells))
     unc = tuple(tuple(sorted(c for c in cells if _uncovered_at(cells, c, p, shape, coverage))) for p in (0, 1))
     return _Piece(key, cells, perim, unc)
 
@@ -265,7 +264,7 @@ def _uncovered_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> 
 
 def _open_pair(get, y: Cell, edge: bool, shape: str):
     """The first pair at the die ``y`` that no sequence covers, as (edge cell, node cell), or None."""
-    for dr, dc in _DIRS:
+    for dr, dc in DIRECTIONS:
         x = (y[0] + dr, y[1] + dc)
         if get(x) is None:
             continue
@@ -280,10 +279,10 @@ def _open_pair(get, y: Cell, edge: bool, shape: str):
 def _in_sequence(get, y: Cell, v: int, edge: bool, shape: str) -> bool:
     r, c = y
     if edge:
-        nb = [get((r + dr, c + dc)) for dr, dc in _DIRS]
+        nb = [get((r + dr, c + dc)) for dr, dc in DIRECTIONS]
         pairs = ((0, 2), (1, 3)) if shape == "straight" else _BENT
         return any(nb[a] is not None and nb[b] is not None and {nb[a], nb[b]} == {v - 1, v + 1} for a, b in pairs)
-    for dr, dc in _DIRS:
+    for dr, dc in DIRECTIONS:
         m = (r + dr, c + dc)
         w = get(m)
         if w is None or abs(w - v) != 1:
@@ -301,7 +300,7 @@ def _node_sequences(get, y: Cell, v: int, shape: str):
     """The sequences through the node die ``y`` (value ``v``, an end of the sequence) that the
     cluster can still complete: ``(middle cell, middle value, middle missing, far cell, far value,
     far missing)``."""
-    for dr, dc in _DIRS:
+    for dr, dc in DIRECTIONS:
         m = (y[0] + dr, y[1] + dc)
         vm = get(m)
         for w in (vm,) if vm is not None else (v - 1, v + 1):
@@ -327,7 +326,7 @@ def _cover_options(cl: dict, y: Cell, parity: int, shape: str, coverage: str) ->
     options = []
     if edge:
         if 2 <= v <= 5:
-            nb = [(r + dr, c + dc) for dr, dc in _DIRS]
+            nb = [(r + dr, c + dc) for dr, dc in DIRECTIONS]
             for ia, ib in ((0, 2), (1, 3)) if shape == "straight" else _BENT:
                 for wa, wb in ((v - 1, v + 1), (v + 1, v - 1)):
                     need = []
@@ -365,7 +364,7 @@ def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> b
     r, c = y
     edge = (r + c) % 2 == parity
     if coverage == "adjacency":
-        for dr, dc in _DIRS:
+        for dr, dc in DIRECTIONS:
             x = (r + dr, c + dc)
             vx = get(x)
             if vx is None:
@@ -382,7 +381,7 @@ def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> b
     if edge:
         if not 2 <= v <= 5:
             return False
-        nb = [get((r + dr, c + dc)) for dr, dc in _DIRS]
+        nb = [get((r + dr, c + dc)) for dr, dc in DIRECTIONS]
         for a, b in ((0, 2), (1, 3)) if shape == "straight" else _BENT:
             xa, xb = nb[a], nb[b]
             if xa is not None and abs(xa - v) != 1:
@@ -436,7 +435,7 @@ def _placed(occ, img: tuple, dr0: int, dc0: int, adjacency: bool):
         if p in occ:
             return None
         if adjacency:
-            for dr, dc in _DIRS:
+            for dr, dc in DIRECTIONS:
                 w = get((p[0] + dr, p[1] + dc))
                 if w is not None and abs(w - v) != 1:
                     return None
@@ -588,7 +587,7 @@ def _components(
                             found[(key, m, d)] = Component(key, m, d, spiral_status(key, shape, coverage)[1])
                     perim = set(info.perimeter)
                     for r, c in extra:
-                        for dr, dc in _DIRS:
+                        for dr, dc in DIRECTIONS:
                             perim.add((r + dr, c + dc))
                     # the values a die may take on each free touching cell (adjacency: differ by 1 from
                     # every die it touches), so placements that break this are never tried
@@ -598,7 +597,7 @@ def _components(
                             continue
                         vals = _ANY_VALUE
                         if adjacency:
-                            for dr, dc in _DIRS:
+                            for dr, dc in DIRECTIONS:
                                 w = cl.get((q[0] + dr, q[1] + dc))
                                 if w is not None:
                                     vals = vals & _NEXT_TO[w]
@@ -687,7 +686,7 @@ def _fills(
     (cell, want), rest = need[0], need[1:]
     if d[want] < dice[want] and sum(d) < max_dice:
         if not adjacency or all(
-            (w := occ.get((cell[0] + dr, cell[1] + dc))) is None or abs(w - want) == 1 for dr, dc in _DIRS
+            (w := occ.get((cell[0] + dr, cell[1] + dc))) is None or abs(w - want) == 1 for dr, dc in DIRECTIONS
         ):
             occ[cell] = want
             try:
@@ -802,7 +801,7 @@ def _parts(dice: list) -> list[list]:
         part = [(start[0], start[1], left.pop(start))]
         while todo:
             r, c = todo.pop()
-            for dr, dc in _DIRS:
+            for dr, dc in DIRECTIONS:
                 q = (r + dr, c + dc)
                 if q in left:
                     part.append((q[0], q[1], left.pop(q)))

@@ -90,7 +90,7 @@ def fixed_polyominoes(k):
 
 
 def images(shape):
-    # Kept apart from negenlab.negen.enumerate._images: this reference shares no code with the package.
+    # Kept apart from negenlab.negen.table.shape_images: this reference shares no code with the package.
     out = []
     for refl in (False, True):
         s = [(r, -c) if refl else (r, c) for r, c in shape]
