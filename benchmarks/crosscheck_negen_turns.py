@@ -7,7 +7,10 @@ The same comparison as ``tests/negen/test_turns_exact.py`` (same position genera
 force: ``tests/negen/brute_turns.py``), with more positions.  For each variant it prints the
 positions, the turns compared (end tables of the brute force), the end tables the engine misses
 and the ones it has in excess, positions whose turn facts (used / closed / depleted) differ,
-duplicates, and the brute-force seconds.  The brute-force search of a position does not depend on
+duplicates, and the brute-force seconds.  ``find_closing_turn`` is held to the same brute force
+both ways: ``closing`` counts the positions with a closing turn, ``close differ`` the positions
+where it says none while one exists, or returns a turn that is not legal, has other facts or does
+not close.  The brute-force search of a position does not depend on
 the reading (shape, coverage), so it runs once per rearrange mode and its seconds (summed over the
 positions, in worker processes) are shown with each of the 4 variants of that mode.
 """
@@ -75,13 +78,20 @@ def main() -> None:
                     reports.append(report)
             row.update(missing=missing, extra=extra, facts=facts, dups=dups, incomplete=incomplete,
                        differ=len(reports), fast_wall=time.perf_counter() - t1)
+            found = tqdm(bt.run_jobs(bt.closing_job, fjobs, args.workers), total=len(fjobs),
+                         desc=f"find_closing_turn, {label}", unit="pos")
+            close_reports = [r for r in (bt.closing_report(position, res[0][(shape, coverage)], f)
+                                         for position, res, f in zip(positions, brute, found)) if r]
+            row.update(close_differ=len(close_reports))
+            for report in close_reports[:args.show]:
+                tqdm.write(f"--- {label}: find_closing_turn differs\n{report}\n")
             for report in reports[:args.show]:
                 tqdm.write(f"--- {label}: a position that differs\n{report}\n")
             rows.append(row)
 
     table = pd.DataFrame(rows)[["variant", "positions", "turns", "closing", "missing", "extra", "facts", "dups",
-                                "incomplete", "differ", "fast_wall", "brute_s"]]
-    print(table.rename(columns={"fast_wall": "fast s", "brute_s": "brute s"}).to_string(
+                                "incomplete", "differ", "close_differ", "fast_wall", "brute_s"]]
+    print(table.rename(columns={"fast_wall": "fast s", "brute_s": "brute s", "close_differ": "close differ"}).to_string(
         index=False, float_format=lambda v: f"{v:.1f}"))
     print("brute s: seconds of the brute-force search summed over the positions (one search per position "
           "serves the 4 variants of its rearrange mode); fast s: wall seconds of legal_turns.")

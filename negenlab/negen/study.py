@@ -48,6 +48,7 @@ import numpy as np
 import pandas as pd
 
 from negenlab import games
+from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.simulate import simulate
 from negenlab.core.store import ResultStore
@@ -480,8 +481,6 @@ def judge_cell(cell: VariantCell, frames: list) -> dict:
 
     A unit's first-seat value is the mean over its rotations of "seat 0 won" (a stalled round
     counts 1/players to every seat); its focus value the mean of "the focus agent won"."""
-    from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
-
     P, n_units = cell.players, len(frames[0])
     pilot_units = 2 * cell.batch_units
     first = np.mean([seat_win(0)(df).to_numpy() for df in frames], axis=0)
@@ -657,6 +656,64 @@ def variants_study(ctx) -> Any:
     return _written(run_variant_study(ctx.seed, store, ctx.workers, say=ctx.progress, command=ctx.command))
 
 
+FREE_MOVES_READINGS = ("straight/adjacency/free", "bent/die/free")
+FREE_MOVES_ROUNDS = 200
+FREE_MOVES_STORE = "data/negen/free_moves_store"  # committed, small: a fresh clone resumes
+
+
+def free_moves_table(
+    seed: int = 2024,
+    store: Path | None = Path(FREE_MOVES_STORE),
+    rounds: int = FREE_MOVES_ROUNDS,
+    workers: int | None = 1,
+    say=print,
+) -> pd.DataFrame:
+    """How much the bound on "free" matters: three closers, ``rounds`` single rounds at ``free_moves``
+    1 and 2 on the same seeds (those of the variant study's 3-player cells) under each of
+    :data:`FREE_MOVES_READINGS`. One row per reading and bound: the first seat's win share, turns per
+    round and legal turns per decision (each with n and a 95% interval), and compute seconds per round.
+    """
+    rows = []
+    for label in FREE_MOVES_READINGS:
+        base = next(r for r in Rules.variants() if r.label == label)
+        for k in (1, 2):
+            cell = VariantCell(3, "closers", base.replace(players=3, target_score=1, free_moves=k))
+            say(f"free_moves={k} under {label}: {rounds} rounds of three closers")
+            t0 = time.perf_counter()
+            (df,) = play_units(cell, rounds, seed, None if store is None else Path(store) / f"free_moves-{k}", workers)
+            seconds = time.perf_counter() - t0
+            row: dict[str, Any] = {"reading": label, "free_moves": k, "n": len(df)}
+            for name, values in (
+                ("first_seat", seat_win(0)(df).to_numpy()),
+                ("turns", df["turns"].to_numpy(dtype=float)),
+                ("branching", df["branching"].to_numpy(dtype=float)),
+            ):
+                value, lo, hi = mean_with_interval(values)
+                row.update({name: value, f"{name}_lo": lo, f"{name}_hi": hi})
+            row["seconds_per_round"] = seconds / len(df)  # of this run: 0 when every round came from the store
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def free_moves_study(ctx) -> StudyResult:
+    """``negenlab study negen free_moves``: :func:`free_moves_table` into ``free_moves.csv`` with a sidecar."""
+    store = Path(ctx.store or FREE_MOVES_STORE)
+    table = free_moves_table(ctx.seed, store, workers=ctx.workers, say=ctx.progress)
+    path = ResultStore(_out(ctx)).save_csv(
+        "free_moves",
+        table,
+        rules=Rules(rearrange="free", players=3, target_score=1),
+        agents=["closer", "closer", "closer"],
+        seed=ctx.seed,
+        command=ctx.command,
+        float_format="%.6g",
+        study="sensitivity of rearrange='free' to free_moves (1 against 2), closers at 3 players",
+        pairing="both bounds play the same seeds (seed + 3000, the variant study's 3-player seeds)",
+        store=str(store),
+    )
+    return _written(path)
+
+
 COUNT_VARIANTS = [Rules(sequence_shape=s, coverage=c) for s in ("straight", "bent") for c in ("die", "adjacency")]
 
 
@@ -781,8 +838,16 @@ STUDIES = {
             "every reading at 3 and 4 players under closers, one greedy among closers, and MCTS among greedy: "
             "seat fairness, skill and minutes, each cell decided by an SPRT",
             variants_study,
-            "1-2 h for self-play and greedy under join; greedy under free far longer (see the sidecar)",
+            "hours (estimate printed first)",
             store=VARIANT_STORE,
+        ),
+        Study(
+            "free_moves",
+            'the bound on "free": three closers at free_moves 1 and 2 on the same seeds, '
+            "seat fairness, round length and legal turns per decision",
+            free_moves_study,
+            "about 10-30 min",
+            store=FREE_MOVES_STORE,
         ),
         Study(
             "spiral_counts",

@@ -562,7 +562,7 @@ def run_jobs(fn, jobs, workers=2):
 def fast_job(job):
     """The engine's legal turns for one position, keyed with :func:`table_key` of each ``turn.table``.
 
-    The only function here that calls ``negenlab``.  Returns (tables, duplicated keys, complete).
+    With :func:`closing_job`, the only functions here that call ``negenlab``.  Returns (tables, duplicated keys, complete).
     """
     from negenlab.negen import Rules, legal_turns
     table, board, shape, coverage, rearrange, free_moves = job
@@ -616,3 +616,35 @@ def compare(position, brute_tables, fast_result):
     for k in dups:
         lines += ["DUPLICATE end table in legal_turns:"] + ["  " + ln for ln in key_text(k).splitlines()]
     return "\n".join(lines)
+
+
+def closing_job(job):
+    """The engine's ``find_closing_turn`` for one position: None, or (brute table key, used, closed, depleted).
+    Like :func:`fast_job`, it calls ``negenlab``."""
+    from negenlab.negen import Rules, find_closing_turn
+    table, board, shape, coverage, rearrange, free_moves = job
+    rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
+    turn = find_closing_turn(table, board=tuple(board), rules=rules)
+    if turn is None:
+        return None
+    return table_key(dict(turn.table.items())), tuple(turn.used), bool(turn.closed), bool(turn.depleted)
+
+
+def closing_report(position, brute_tables, found):
+    """'' when ``find_closing_turn`` agrees with the brute force on one position, else what differs:
+    a closing turn the engine missed, or a turn it returned that is not legal or does not close."""
+    table, board = position[0], position[1]
+    brute_closing = sorted(k for k, f in brute_tables.items() if f["closed"])
+    head = f"start table (board {tuple(board)}):\n{table_text(table)}\n"
+    if found is None:
+        if brute_closing:
+            return head + f"MISSED: find_closing_turn says none, the brute force has {len(brute_closing)}, e.g.\n" + (
+                key_text(brute_closing[0]))
+        return ""
+    key, used, closed, depleted = found
+    facts = brute_tables.get(key)
+    if facts is None:
+        return head + f"NOT LEGAL: find_closing_turn returned\n{key_text(key)}"
+    if not (closed and facts["closed"] and facts["used"] == used and facts["depleted"] == depleted):
+        return head + f"WRONG FACTS for\n{key_text(key)}\n  brute {facts}, engine used={used} closed={closed}"
+    return ""

@@ -274,37 +274,6 @@ def test_legal_turns_where_spirals_lie_means_nothing(shape, coverage, rearrange)
 
 # ---------------------------------------------------------------- the closing-turn search against it
 
-def closing_job(job):
-    """The engine's ``find_closing_turn`` for one position: None, or (brute table key, used, closed, depleted)."""
-    from negenlab.negen import Rules, find_closing_turn
-    table, board, shape, coverage, rearrange, free_moves = job
-    rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
-    turn = find_closing_turn(table, board=tuple(board), rules=rules)
-    if turn is None:
-        return None
-    return bt.table_key(dict(turn.table.items())), tuple(turn.used), bool(turn.closed), bool(turn.depleted)
-
-
-def closing_report(position, brute_tables, found):
-    """'' when ``find_closing_turn`` agrees with the brute force on one position, else what differs:
-    a closing turn the engine missed, or a turn it returned that is not legal or does not close."""
-    table, board = position[0], position[1]
-    brute_closing = sorted(k for k, f in brute_tables.items() if f["closed"])
-    head = f"start table (board {tuple(board)}):\n{bt.table_text(table)}\n"
-    if found is None:
-        if brute_closing:
-            return head + f"MISSED: find_closing_turn says none, the brute force has {len(brute_closing)}, e.g.\n" + (
-                bt.key_text(brute_closing[0]))
-        return ""
-    key, used, closed, depleted = found
-    facts = brute_tables.get(key)
-    if facts is None:
-        return head + f"NOT LEGAL: find_closing_turn returned\n{bt.key_text(key)}"
-    if not (closed and facts["closed"] and facts["used"] == used and facts["depleted"] == depleted):
-        return head + f"WRONG FACTS for\n{bt.key_text(key)}\n  brute {facts}, engine used={used} closed={closed}"
-    return ""
-
-
 @pytest.mark.parametrize("shape, coverage, rearrange", bt.VARIANTS, ids=VARIANT_IDS)
 def test_find_closing_turn_equals_brute_force(shape, coverage, rearrange, brute_sample):
     """Both ways: no closing turn missed (None only when the brute force has none) and none made up
@@ -312,10 +281,10 @@ def test_find_closing_turn_equals_brute_force(shape, coverage, rearrange, brute_
     positions, results = brute_sample[rearrange]
     jobs = [(table, board, shape, coverage, rearrange, 1) for table, board, _ in positions]
     reports, closable = [], 0
-    for position, (legal, _, _), found in zip(positions, results, bt.run_jobs(closing_job, jobs), strict=True):
+    for position, (legal, _, _), found in zip(positions, results, bt.run_jobs(bt.closing_job, jobs), strict=True):
         brute_tables = legal[(shape, coverage)]
         closable += any(f["closed"] for f in brute_tables.values())
-        report = closing_report(position, brute_tables, found)
+        report = bt.closing_report(position, brute_tables, found)
         if report:
             reports.append(report)
     # the sample must hold closing positions and positions without one, or the check says little
