@@ -38,3 +38,17 @@ def test_a_rerun_resumes_from_the_store_and_readings_share_seeds(tmp_path):
     assert list(other["seed"]) == list(first["seed"])  # common random numbers across readings
     row = summarise_cell(first, adj)
     assert row["n"] == 4 and 0 <= row["seat0_lo"] <= row["seat0_win"] <= row["seat0_hi"] <= 1
+
+
+def test_free_moves_table_pairs_the_bounds_on_common_seeds():
+    from negenlab.negen.study import FREE_MOVES_READINGS, free_moves_table
+
+    table = free_moves_table(seed=3, store=None, rounds=4, say=lambda msg: None)
+    assert [(r, k) for r, k in zip(table["reading"], table["free_moves"], strict=True)] == [
+        (r, k) for r in FREE_MOVES_READINGS for k in (1, 2)]
+    assert (table["n"] == 4).all()
+    for q in ("first_seat", "turns", "branching"):
+        assert (table[f"{q}_lo"] <= table[q]).all() and (table[q] <= table[f"{q}_hi"]).all()
+    # one seed, one table
+    again = free_moves_table(seed=3, store=None, rounds=4, say=lambda msg: None)
+    assert again.drop(columns="seconds_per_round").equals(table.drop(columns="seconds_per_round"))
