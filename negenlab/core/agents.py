@@ -20,8 +20,17 @@ from typing import Any
 
 import numpy as np
 
+from .checks import optional_whole, real_number
 from .errors import InvalidInputError
 from .game import State, play_randomly
+
+MAX_SIMULATIONS = 10_000_000
+"""The largest MCTS budget in simulations per decision: the tree keeps a node per simulation
+(hundreds of bytes each), so 10**7 simulations already need gigabytes."""
+MAX_SECONDS = 3600.0
+"""The largest MCTS budget in seconds per decision (an hour)."""
+SIMULATIONS_WHY = "the search tree keeps a node per simulation, so more would need tens of gigabytes"
+SECONDS_WHY = "an hour per decision"
 
 
 class Agent:
@@ -101,13 +110,9 @@ class MCTSAgent(Agent):
     ):
         if simulations is None and seconds is None:
             raise InvalidInputError("MCTSAgent needs a budget: simulations=N or seconds=S")
-        if simulations is not None and simulations < 1:
-            raise InvalidInputError(f"simulations must be >= 1, got {simulations}")
-        if seconds is not None and seconds <= 0:
-            raise InvalidInputError(f"seconds must be > 0, got {seconds}")
-        self.simulations = simulations
-        self.seconds = seconds
-        self.c = float(c)
+        self.simulations = optional_whole(simulations, "simulations", 1, MAX_SIMULATIONS, SIMULATIONS_WHY)
+        self.seconds = None if seconds is None else real_number(seconds, "seconds", 0, MAX_SECONDS, SECONDS_WHY, True)
+        self.c = real_number(c, "c", 0, 1e6)
         self.evaluator = evaluator
         self.last_search: dict[str, Any] = {}
 

@@ -18,12 +18,13 @@ negenlab.core.registry.AgentSpecError: agent 'mcts:lots': the budget 'lots' is n
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .agents import Agent, MCTSAgent, RandomAgent
+from .agents import MAX_SECONDS, MAX_SIMULATIONS, SECONDS_WHY, SIMULATIONS_WHY, Agent, MCTSAgent, RandomAgent
 from .errors import InvalidInputError
 from .game import Game
 
@@ -65,20 +66,25 @@ def parse_agent_spec(text: str | AgentSpec) -> AgentSpec:
     if not budget:
         return AgentSpec(name)
     budget = budget.strip()
+    seconds = budget.endswith("s")
     try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if seconds <= 0:
-                raise ValueError
-            return AgentSpec(name, seconds=seconds)
-        simulations = int(budget)
-        if simulations < 1:
-            raise ValueError
-        return AgentSpec(name, simulations=simulations)
+        value = float(budget[:-1]) if seconds else int(budget)
     except ValueError:
         raise AgentSpecError(
             f"agent {raw!r}: the budget {budget!r} is neither a number of simulations (400) nor seconds (2s)"
         ) from None
+    if seconds:
+        if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+            raise AgentSpecError(
+                f"agent {raw!r}: a budget in seconds must be a finite number > 0 and <= {MAX_SECONDS:g} "
+                f"({SECONDS_WHY}), got {budget[:-1]!r}"
+            )
+        return AgentSpec(name, seconds=value)
+    if not 1 <= value <= MAX_SIMULATIONS:
+        raise AgentSpecError(
+            f"agent {raw!r}: a budget in simulations must be 1..{MAX_SIMULATIONS} ({SIMULATIONS_WHY}), got {budget}"
+        )
+    return AgentSpec(name, simulations=int(value))
 
 
 def parse_agent_specs(text: str) -> list[AgentSpec]:

@@ -16,12 +16,17 @@ workers, the backend, the chunking, or an interruption and resume.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import re
 import shlex
+import signal
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,11 +34,23 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .checks import flag, optional_whole, seed_value, whole_number
 from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
 from .game import Game, check_players
 from .version import package_version
 
 BACKENDS = ("serial", "process", "dask")
+
+MAX_GAMES = 10_000_000
+"""The most games one call plays: the table it returns holds a row per game in memory."""
+GAMES_WHY = "the table it returns holds a row per game in memory; 10**7 rows already take gigabytes"
+MAX_CHUNK_SIZE = 100_000
+"""The most games in one chunk (one task, one stored file, held in memory by a worker)."""
+MAX_WORKERS = 256
+"""The most worker processes: each is a Python process of its own with its own copy of the game."""
+WORKERS_WHY = "each worker is a Python process of its own, with its own copy of the game"
+MAX_ACTIONS = 10**9
+"""The largest ``max_actions`` (a bound on one game's length)."""
 
 
 @dataclass(frozen=True)
@@ -322,18 +339,22 @@ class _ChunkStore:
             f"chunk file {path} {wrong}; discard it with `rm {_q(path)}` (the next run replays its games)"
         )
 
-    def load(self, chunks: Sequence[_Chunk]) -> dict[int, pd.DataFrame]:
-        """The stored chunks of ``chunks`` whose games are all there, checked; ``run.json`` is then
-        (re)written for this call. A short last chunk of a smaller run is left to be replayed; a
-        longer one is read back for the games asked."""
+    def load(self, n_games: int) -> dict[int, pd.DataFrame]:
+        """The stored chunks of a run of ``n_games`` games whose games are all there, checked;
+        ``run.json`` is then (re)written for this call. A short last chunk of a smaller run is left
+        to be replayed; a longer one is read back for the games asked."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
         results = {}
         seed = int(self.meta["seed"])
+        n_chunks = _n_chunks(n_games, self.chunk_size)
         for index, path in self.files.items():
             start, stop = self._record(index, path)
-            if index >= len(chunks) or stop < chunks[index].stop:
+            if index >= n_chunks:
+                continue
+            wanted = _chunk(index, n_games, self.chunk_size)
+            if stop < wanted.stop:
                 continue
             try:
                 df = pq.read_table(path).to_pandas()
@@ -343,8 +364,8 @@ class _ChunkStore:
                 raise self._damaged(path, f"its game column is not games {start} to {stop - 1} in order")
             if "seed" not in df.columns or not (df["seed"] == seed).all():
                 raise self._damaged(path, f"its seed column is not {seed} throughout")
-            if stop > chunks[index].stop:
-                df = df.iloc[: chunks[index].stop - start].reset_index(drop=True)
+            if stop > wanted.stop:
+                df = df.iloc[: wanted.stop - start].reset_index(drop=True)
             results[index] = df
         meta = dict(self.meta, n_games=max(self.stored_games, int(self.meta["n_games"])))
         self.stored_games = meta["n_games"]
@@ -405,15 +426,18 @@ def simulate(
     Parameters
     ----------
     game, agents : the game and one agent per seat (``agents[p]`` plays seat ``p``).
-    n_games, seed : how many games, and the one seed all randomness flows from.
-    workers : processes (``process``) or dask workers (``dask``); default: all cores.
+    n_games, seed : how many games (0..10**7, :data:`MAX_GAMES`), and the one seed all randomness
+        flows from (0..2**63-1). Counts are whole numbers: a float or a bool is refused, never rounded.
+    workers : processes (``process``, 1..256) or dask workers (``dask``); default: all cores. A
+        worker exits by itself when the calling process is killed, and an interrupted call
+        (Ctrl-C, SIGTERM, an error) ends its workers; chunks are made as workers need them.
     backend : ``"serial"``, ``"process"`` or ``"dask"`` (needs the ``[dask]`` extra).
     store : a folder; finished chunks are written there as Parquet as they finish and
         a rerun with the same arguments resumes: no game lost, none computed twice. Each
         chunk records the run's identity and its games, and is checked before reuse: a store
         of another run, or a damaged or misplaced file, is refused with an error naming it.
     progress : a tqdm bar (notebook-aware) on long runs (more than 50 games); False: never.
-    chunk_size : games per task; part of the run's identity (default 25).
+    chunk_size : games per task, 1..100,000; part of the run's identity (default 25).
     max_actions : stop a game after this many actions and mark it ``truncated``.
     scheduler : with ``backend="dask"``, a scheduler address; default: a LocalCluster.
 
@@ -425,21 +449,20 @@ def simulate(
     check_players(game, agents)
     if backend not in BACKENDS:
         raise InvalidInputError(f"backend must be one of {BACKENDS}, got {backend!r}")
-    if n_games < 0:
-        raise InvalidInputError(f"n_games must be >= 0, got {n_games}")
-    if chunk_size is None:
-        chunk_size = 25
-    if chunk_size < 1:
-        raise InvalidInputError(f"chunk_size must be >= 1, got {chunk_size}")
-    seed = int(seed)
-    if seed < 0:
-        raise InvalidInputError(f"seed must be a non-negative integer, got {seed}")
-    progress = bool(progress) and n_games > 50
+    n_games = whole_number(n_games, "n_games", 0, MAX_GAMES, GAMES_WHY)
+    seed = seed_value(seed)
+    chunk_size = whole_number(
+        25 if chunk_size is None else chunk_size, "chunk_size", 1, MAX_CHUNK_SIZE, "a chunk is held in memory whole"
+    )
+    workers = optional_whole(workers, "workers", 1, MAX_WORKERS, WORKERS_WHY)
+    max_actions = optional_whole(max_actions, "max_actions", 1, MAX_ACTIONS, "a bound on one game's length")
+    progress = flag(progress, "progress") and n_games > 50
     meta = run_metadata(game, agents, n_games, seed, max_actions, chunk_size)
-    chunks = [_Chunk(k, s, min(s + chunk_size, n_games)) for k, s in enumerate(range(0, n_games, chunk_size))]
+    n_chunks = _n_chunks(n_games, chunk_size)
     chunk_store = _ChunkStore(store, meta) if store is not None else None
-    results: dict[int, pd.DataFrame] = chunk_store.load(chunks) if chunk_store is not None else {}
-    todo = [c for c in chunks if c.index not in results]
+    results: dict[int, pd.DataFrame] = chunk_store.load(n_games) if chunk_store is not None else {}
+    n_todo = n_chunks - len(results)
+    todo = (_chunk(k, n_games, chunk_size) for k in range(n_chunks) if k not in results)  # made as needed
     bar = _progress_bar(n_games, bool(progress), f"{game.name}")
     if bar is not None:
         bar.update(sum(len(df) for df in results.values()))
@@ -453,17 +476,17 @@ def simulate(
             bar.update(len(df))
 
     try:
-        if backend == "serial" or (backend == "process" and (workers == 1 or len(todo) <= 1)):
+        if backend == "serial" or (backend == "process" and (workers == 1 or n_todo <= 1)):
             for c in todo:
                 finished(*_run_chunk(game, agents, seed, c, max_actions))
         elif backend == "process":
-            _run_process(game, agents, seed, todo, max_actions, workers, finished)
+            _run_process(game, agents, seed, todo, n_todo, max_actions, workers, finished)
         else:
             _run_dask(game, agents, seed, todo, max_actions, workers, scheduler, finished)
     finally:
         if bar is not None:
             bar.close()
-    frames = [results[c.index] for c in chunks]
+    frames = [results[k] for k in range(n_chunks)]
     if frames:
         df = pd.concat(frames, ignore_index=True)
     else:
@@ -475,19 +498,96 @@ def simulate(
     return df
 
 
-def _run_process(game, agents, seed, todo, max_actions, workers, finished) -> None:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+def _chunk(index: int, n_games: int, chunk_size: int) -> _Chunk:
+    start = index * chunk_size
+    return _Chunk(index, start, min(start + chunk_size, n_games))
 
-    workers = workers or os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=min(workers, len(todo))) as pool:
-        futures = [pool.submit(_run_chunk, game, agents, seed, c, max_actions) for c in todo]
-        try:
-            for fut in as_completed(futures):
-                finished(*fut.result())
-        except BaseException:
-            for fut in futures:
-                fut.cancel()
-            raise
+
+def _n_chunks(n_games: int, chunk_size: int) -> int:
+    return -(-n_games // chunk_size)
+
+
+def _watch_parent(parent: int) -> None:
+    """A pool worker's start: it leaves Ctrl-C to its parent (which ends the pool), dies on SIGTERM
+    (the parent's ``terminate``), and exits on its own when the parent is gone (killed without the
+    chance to end it), within half a second."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited by a fork
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="negenlab-parent-watch", daemon=True).start()
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` at once: queued tasks cancelled, running workers terminated and reaped."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # the executor's own workers
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    for p in processes:
+        p.join(timeout=5)
+
+
+class _Terminated(SystemExit):
+    """SIGTERM arrived while a pool was running: the pool is ended, then the process exits."""
+
+
+def _raise_terminated(signum, frame) -> None:
+    raise _Terminated(128 + signum)
+
+
+@contextmanager
+def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A :class:`~concurrent.futures.ProcessPoolExecutor` whose workers never outlive the run.
+
+    Workers ignore Ctrl-C and exit by themselves when the parent process disappears (even by
+    SIGKILL). In the parent, an exception, Ctrl-C or (from the main thread) SIGTERM ends the pool
+    at once: queued tasks are cancelled and running workers terminated.
+    """
+    workers = whole_number(workers, "workers", 1, MAX_WORKERS, WORKERS_WHY)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),))
+    previous = None
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield pool
+    except BaseException:
+        _end_workers(pool)
+        raise
+    else:
+        pool.shutdown(wait=True)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run_process(
+    game, agents, seed, todo: Iterator[_Chunk], n_todo: int, max_actions, workers, finished: Callable
+) -> None:
+    workers = min(workers or os.cpu_count() or 1, n_todo)
+    with process_pool(workers) as pool:
+        pending: set[Future] = set()
+        for c in todo:  # at most two tasks per worker in flight: chunks are made as they are needed
+            pending.add(pool.submit(_run_chunk, game, agents, seed, c, max_actions))
+            while len(pending) >= 2 * workers:
+                pending = _collect(pending, finished)
+        while pending:
+            pending = _collect(pending, finished)
+
+
+def _collect(pending: set[Future], finished: Callable) -> set[Future]:
+    """Hand the finished tasks of ``pending`` to ``finished``; return those still running. The wait
+    is short so that a signal (Ctrl-C, SIGTERM) reaches the main thread, which an untimed wait on a
+    lock would not see until a task finishes."""
+    done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+    for fut in done:
+        finished(*fut.result())
+    return pending
 
 
 def _run_dask(game, agents, seed, todo, max_actions, workers, scheduler, finished) -> None:
@@ -504,9 +604,15 @@ def _run_dask(game, agents, seed, todo, max_actions, workers, scheduler, finishe
     else:
         client = Client(scheduler)
     try:
-        futures = [client.submit(_run_chunk, game, agents, seed, c, max_actions, pure=False) for c in todo]
-        for fut in as_completed(futures):
+        window = 2 * (workers or os.cpu_count() or 1)  # tasks in flight: chunks are made as they are needed
+        running = as_completed()
+        for c in itertools.islice(todo, window):
+            running.add(client.submit(_run_chunk, game, agents, seed, c, max_actions, pure=False))
+        for fut in running:
             finished(*fut.result())
+            c = next(todo, None)
+            if c is not None:
+                running.add(client.submit(_run_chunk, game, agents, seed, c, max_actions, pure=False))
     finally:
         client.close()
         if cluster is not None:

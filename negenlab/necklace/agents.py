@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from negenlab.core.agents import Agent
+from negenlab.core.checks import real_number, whole_number
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
@@ -39,6 +40,10 @@ from . import _kernels as K
 from .game import SWAP, NecklaceState, State
 
 DEFAULT_SIMULATIONS = 200  # bare "mcts", as the core registry's mcts
+MAX_SIMULATIONS = 200_000
+"""The compiled search allocates its whole tree up front: about 40 nodes of 35 bytes per simulation,
+so 200,000 simulations take about 280 MB (a 9x9 decision of about a minute)."""
+_SIMULATIONS_WHY = "the compiled search allocates its tree up front, about 1.4 KB per simulation"
 
 
 def mcts_values(
@@ -48,9 +53,11 @@ def mcts_values(
     colour to move. Also returns the number of simulations actually run under key ``"_done"``."""
     if position.over:
         raise InvalidInputError("the game is over: nothing to search")
+    simulations = whole_number(simulations, "simulations", 1, MAX_SIMULATIONS, _SIMULATIONS_WHY)
     n = position.n
     if max_nodes is None:
         max_nodes = max(10_000, simulations * 40 + n * n + 1)
+    max_nodes = whole_number(max_nodes, "max_nodes", 1, MAX_SIMULATIONS * 40 + n * n + 1, _SIMULATIONS_WHY)
     moves, visits, values, done, _ = K.mcts(
         position.board,
         n,
@@ -78,10 +85,8 @@ class NumbaMCTSAgent(Agent):
     name = "numba_mcts"
 
     def __init__(self, simulations: int = 1000, c: float = 1.4):
-        if simulations < 1:
-            raise InvalidInputError(f"simulations must be >= 1, got {simulations}")
-        self.simulations = int(simulations)
-        self.c = float(c)
+        self.simulations = whole_number(simulations, "simulations", 1, MAX_SIMULATIONS, _SIMULATIONS_WHY)
+        self.c = real_number(c, "c", 0, 1e6)
 
     def describe(self) -> dict[str, Any]:
         return {"agent": self.name, "simulations": self.simulations, "c": self.c}
@@ -111,7 +116,13 @@ def mcts_agent(spec: AgentSpec) -> NumbaMCTSAgent:
             f"agent {str(spec)!r}: Necklace's mcts is the compiled search, whose budget is "
             "simulations per decision (mcts:400; 9x9 runs several thousand a second), not seconds"
         )
-    return NumbaMCTSAgent(spec.simulations if spec.simulations is not None else DEFAULT_SIMULATIONS)
+    simulations = spec.simulations if spec.simulations is not None else DEFAULT_SIMULATIONS
+    if simulations > MAX_SIMULATIONS:
+        raise AgentSpecError(
+            f"agent {str(spec)!r}: Necklace's mcts runs at most {MAX_SIMULATIONS} simulations per decision "
+            f"({_SIMULATIONS_WHY})"
+        )
+    return NumbaMCTSAgent(simulations)
 
 
 AGENTS: dict[str, AgentFactory] = {"mcts": mcts_agent}
