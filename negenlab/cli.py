@@ -1,10 +1,14 @@
 """The ``negenlab`` command.
 
-    negenlab report <game|all> [-o DIR] [--games N] [--seed S] [--workers W]
-    negenlab study <game> [NAME|check] [--seed S] [--workers W] [--out DIR] [--json]
-    negenlab <game> <verb> ... [--json]
+    negenlab [--debug] report <game|all> [-o DIR] [--games N] [--seed S] [--workers W]
+    negenlab [--debug] study <game> [NAME|check] [--seed S] [--workers W] [--out DIR] [--json]
+    negenlab [--debug] <game> <verb> ... [--json]
 
 Each game adds its verbs from ``negenlab.<game>.cli.register(parser)``.
+
+A user's mistake (bad input: negenlab's own errors, a file that cannot be read or written) ends
+with one line ``negenlab: error: <message>`` and exit code 2; ``--debug`` shows the traceback
+instead. Any other exception is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ import sys
 from pathlib import Path
 
 from negenlab import __version__
-from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, positive_int
-from negenlab.core.errors import NegenlabError
+from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, seed_arg, workers_arg
+from negenlab.core.errors import InvalidInputError, NegenlabError
+from negenlab.core.simulate import GAMES_WHY, MAX_GAMES
 from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
 
 
@@ -23,19 +28,28 @@ def _game_cli(game: str):
     return optional_module(f"negenlab.{game}.cli")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line, as negenlab's own: ``negenlab: error: <verb>: <message>``
+    and exit code 2 (``--help`` shows the usage). Every subcommand's parser is one too."""
+
+    def error(self, message: str):  # type: ignore[override]
+        where = self.prog.removeprefix("negenlab").strip()
+        hint = f"{self.prog} --help"
+        self.exit(2, f"negenlab: error: {where + ': ' if where else ''}{' '.join(message.split())} (see {hint})\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="negenlab", description="Rules analysis for Negen, FEN, Polymer and Necklace."
-    )
+    parser = _Parser(prog="negenlab", description="Rules analysis for Negen, FEN, Polymer and Necklace.")
     parser.add_argument("--version", action="version", version=f"negenlab {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show the traceback of an error (for bug reports)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="{report," + ",".join(GAMES) + "}")
 
     rep = sub.add_parser("report", help="write designer reports (self-contained HTML)")
     rep.add_argument("game", choices=[*GAMES, "all"], help="one game or all")
     rep.add_argument("-o", "--out", default="reports", help="output folder (default: reports)")
     rep.add_argument("--games", type=int, default=None, help="games per simulation study (default: each game's own)")
-    rep.add_argument("--seed", type=int, default=2024, help="the seed all randomness flows from (default 2024)")
-    rep.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    rep.add_argument("--seed", type=seed_arg, default=2024, help="the seed all randomness flows from (default 2024)")
+    rep.add_argument("--workers", type=workers_arg, default=None, help="worker processes (default: all cores)")
     rep.add_argument("--quiet", action="store_true", help="no progress bars")
     rep.set_defaults(func=_cmd_report)
 
@@ -49,8 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     st.add_argument("game", choices=GAMES)
     st.add_argument("name", nargs="?", default=None, help="a study name, or 'check' (default: list them)")
-    st.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
-    st.add_argument("--workers", type=positive_int, default=None, help="worker processes (default: all cores)")
+    st.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
+    st.add_argument("--workers", type=workers_arg, default=None, help="worker processes (default: all cores)")
     st.add_argument("--out", default=None, help="folder for the table (default: data/<game>)")
     st.add_argument(
         "--store",
@@ -80,8 +94,11 @@ def _not_built(game: str):
 
 
 def _cmd_report(args) -> int:
-    if args.games is not None and args.games < 1:
-        raise NegenlabError(f"--games must be >= 1, got {args.games}")
+    if args.games is not None and not 1 <= args.games <= MAX_GAMES:
+        raise InvalidInputError(f"--games must be >= 1 and <= {MAX_GAMES} ({GAMES_WHY}), got {args.games}")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise InvalidInputError(f"-o/--out {str(out)!r} is a file, expected a folder (or a path that does not exist)")
     options = ReportOptions(
         out_dir=args.out, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet
     )
@@ -129,6 +146,16 @@ def _cmd_study(args) -> int:
     return 0
 
 
+def _one_line(exc: BaseException) -> str:
+    """The message of ``exc`` on one line (a file error names its file)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        names = [str(f) for f in (exc.filename, exc.filename2) if f is not None]
+        text = exc.strerror + (": " + " -> ".join(repr(n) for n in names) if names else "")
+    else:
+        text = str(exc) or type(exc).__name__
+    return " ".join(text.split())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -138,12 +165,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(func(args) or 0)
-    except NegenlabError as exc:
-        print(f"negenlab: error: {exc}", file=sys.stderr)
-        return 2
     except BrokenPipeError:  # output piped into head & co.
         sys.stderr.close()
         return 0
+    except (NegenlabError, OSError) as exc:  # the user's input or files: one line (--debug: the traceback)
+        if args.debug:
+            raise
+        print(f"negenlab: error: {_one_line(exc)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        if args.debug:
+            raise
+        print("negenlab: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,9 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
+
+from .checks import MAX_SEED, SEED_WHY
+from .errors import InvalidInputError
+from .simulate import GAMES_WHY, MAX_GAMES, MAX_WORKERS, WORKERS_WHY, simulate
 
 
 def add_json_flag(parser) -> None:
@@ -41,29 +47,89 @@ def emit(result: Any, as_json: bool, text: str | None = None) -> None:
         print(result)
 
 
+MAX_TEXT_BYTES = 16 * 2**20
+"""The largest text argument read from ``@file`` or stdin (16 MiB): every text the verbs read
+(tables, hands, boards) is far smaller, and a larger one is almost surely the wrong file."""
+
+
 def read_text_arg(value: str) -> str:
     """A CLI text argument: ``-`` reads stdin, ``@file`` reads a file, anything else is literal
-    (with the two-character sequence ``\\n`` read as a newline, for one-line shells)."""
+    (with the two-character sequence ``\\n`` read as a newline, for one-line shells).
+
+    A file that is missing, a folder, not UTF-8 text or larger than 16 MiB is refused in one line
+    (:class:`InvalidInputError`).
+    """
     if value == "-":
-        return sys.stdin.read()
+        stdin = getattr(sys.stdin, "buffer", None)  # a test may put a text stream there
+        data = stdin.read(MAX_TEXT_BYTES + 1) if stdin is not None else sys.stdin.read(MAX_TEXT_BYTES + 1).encode()
+        return _checked_text(data, "standard input")
     if value.startswith("@"):
-        with open(value[1:], encoding="utf-8") as fh:
-            return fh.read()
+        path = Path(value[1:])
+        where = f"file {str(path)!r}"
+        if not value[1:]:
+            raise InvalidInputError("@ needs a file name after it (@table.txt), or give the text itself")
+        if path.is_dir():
+            raise InvalidInputError(f"{where} is a folder, expected a text file")
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_TEXT_BYTES + 1)
+        except FileNotFoundError:
+            raise InvalidInputError(f"{where} does not exist") from None
+        except OSError as exc:
+            raise InvalidInputError(f"{where} cannot be read: {exc.strerror or exc}") from None
+        return _checked_text(data, where)
     return value.replace("\\n", "\n")
+
+
+def _checked_text(data: bytes, where: str) -> str:
+    if len(data) > MAX_TEXT_BYTES:
+        raise InvalidInputError(f"{where} holds more than {MAX_TEXT_BYTES // 2**20} MiB; the text read is at most that")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(f"{where} is not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x})") from None
+    if "\x00" in text:
+        raise InvalidInputError(f"{where} holds a NUL byte: it is a binary file, expected text")
+    return text
 
 
 DEFAULT_SEED = 2024
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: an integer >= 1, with an error that says so."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value}")
-    return value
+def count(lo: int, hi: int, why: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number ``lo..hi``, with an error that says the range (and why
+    ``hi`` is the limit).
+
+    >>> count(0, 5)("3"), count(0, 5)("+4")
+    (3, 4)
+    >>> count(0, 5)("-5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number 0..5, got -5
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number {lo}..{hi}, got {text!r}") from None
+        if not lo <= value <= hi:
+            because = f" ({why})" if why and value > hi else ""
+            raise argparse.ArgumentTypeError(f"expected a whole number {lo}..{hi}, got {value}{because}")
+        return value
+
+    parse.__name__ = f"whole number {lo}..{hi}"
+    return parse
+
+
+positive_int = count(1, 10**9)
+"""An argparse type: a whole number 1..10**9."""
+seed_arg = count(0, MAX_SEED, SEED_WHY)
+"""An argparse type: a seed 0..2**63-1."""
+workers_arg = count(1, MAX_WORKERS, WORKERS_WHY)
+"""An argparse type: worker processes 1..256."""
+games_arg = count(1, MAX_GAMES, GAMES_WHY)
+"""An argparse type: games 1..10**7."""
 
 
 def add_simulate_arguments(parser, default_agents: str = "random", default_games: int = 100) -> None:
@@ -78,12 +144,17 @@ def add_simulate_arguments(parser, default_agents: str = "random", default_games
         f"default {default_agents}",
     )
     parser.add_argument(
-        "--games", type=positive_int, default=default_games, help=f"games to play (default {default_games})"
+        "--games", type=games_arg, default=default_games, help=f"games to play (1..10**7, default {default_games})"
     )
     parser.add_argument(
-        "--seed", type=int, default=DEFAULT_SEED, help=f"the seed all randomness flows from (default {DEFAULT_SEED})"
+        "--seed",
+        type=seed_arg,
+        default=DEFAULT_SEED,
+        help=f"the seed all randomness flows from (0..2**63-1, default {DEFAULT_SEED})",
     )
-    parser.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument(
+        "--workers", type=workers_arg, default=None, help="worker processes (1..256, default: all cores)"
+    )
     parser.add_argument(
         "--store", default=None, help="folder of a resumable store: finished chunks are kept, a rerun resumes"
     )
@@ -111,8 +182,6 @@ def seat_agents(entry, text: str, seats: int) -> list:
 
 def simulate_from_args(game, agents, args) -> pd.DataFrame:
     """``core.simulate`` with the shared options of :func:`add_simulate_arguments`."""
-    from .simulate import simulate
-
     return simulate(
         game,
         agents,
