@@ -12,25 +12,30 @@ on one line, ``@file`` reads a file, ``-`` reads stdin. ``turns`` lists every le
 table, exactly (tables are position-free: where spirals lie means nothing, so each turn is shown
 with its spirals laid out side by side). ``simulate`` takes the shared options of every game
 (``--agents`` specs such as ``greedy`` or ``mcts:200``, ``--games``, ``--seed``, ``--workers``,
-``--store``). The rule options default to ``Rules()`` (straight/adjacency/join).
+``--store``). The rule options default to ``Rules()`` (straight/adjacency/join). ``turns`` refuses
+a start table with an invalid spiral (no game reaches one) in one line.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); register(parser)
->>> args = parser.parse_args(["turns", "1 2 3\\n2 . 4\\n3 4 .", "--board", "5", "--closing"])
+>>> args = parser.parse_args(["turns", "1 2 3\\n2 . 4\\n3 . 5", "--board", "4", "--closing"])
 >>> args.func(args)   # doctest: +ELLIPSIS
 1 closing turns (1 closing), search complete, ... states explored
-  1. add [5] [closes] [depletes]: 1 2 3 / 2 . 4 / 3 4 5
+  1. add [4] [closes] [depletes]: 1 2 3 / 2 . 4 / 3 4 5
 0
 """
 
 from __future__ import annotations
 
-from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, emit, read_text_arg
+from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, count, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
 
 from .rules import Rules
+from .spirals import check_table
+from .table import parse_table
 
 _DEFAULT = Rules()
+MAX_LISTED = 1_000_000
+_LISTED_WHY = "each one listed is kept in memory and printed"
 
 
 _RULE_FLAGS = (  # flag, Rules field, argparse options, help (argparse fills in %(default)s)
@@ -93,13 +98,23 @@ def register(parser) -> None:
     p = sub.add_parser("complete", help="every way to fill the '?' cells so that the spiral is valid")
     p.add_argument("pattern", help="table text with '?' for blanks")
     p.add_argument("--closed", action="store_true", help="only completions whose spiral is closed")
-    p.add_argument("--limit", type=int, default=1000, help="stop after this many completions (default 1000)")
+    p.add_argument(
+        "--limit",
+        type=count(1, MAX_LISTED, _LISTED_WHY),
+        default=1000,
+        help=f"stop after this many completions (1..{MAX_LISTED}, default 1000)",
+    )
     _rules_args(p)
     add_json_flag(p)
     p.set_defaults(func=cmd_complete)
 
     p = sub.add_parser("enumerate", help="count valid (and closed) spirals with k dice")
-    p.add_argument("--max-k", type=int, default=6, help="largest number of dice (default 6)")
+    p.add_argument(
+        "--max-k",
+        type=count(1, 14, "k = 12 took minutes per reading; each die more multiplies the spirals"),
+        default=6,
+        help="largest number of dice (1..14, default 6)",
+    )
     _rules_args(p)
     add_json_flag(p)
     p.set_defaults(func=cmd_enumerate)
@@ -109,7 +124,12 @@ def register(parser) -> None:
         help="chance that a random board of 4 dice can close a spiral (by adding dice, and with every legal turn)",
     )
     p.add_argument("table", help="the spiral (table text)")
-    p.add_argument("--max-added", type=int, default=4, help="board dice that may be added (1..4, default 4)")
+    p.add_argument(
+        "--max-added",
+        type=count(1, 4, "a board holds 4 dice"),
+        default=4,
+        help="board dice that may be added (1..4, default 4)",
+    )
     _rules_args(p)
     add_json_flag(p)
     p.set_defaults(func=cmd_odds)
@@ -122,9 +142,14 @@ def register(parser) -> None:
         "--max-states",
         type=int,
         default=None,
-        help="cap the component states the search expands (default: none; a capped search says so)",
+        help="cap the component states the search expands (>= 1; default: none; a capped search says so)",
     )
-    p.add_argument("--show", type=int, default=20, help="turns printed in text mode (default 20)")
+    p.add_argument(
+        "--show",
+        type=count(0, MAX_LISTED, _LISTED_WHY),
+        default=20,
+        help=f"turns printed in text mode (0..{MAX_LISTED}, default 20)",
+    )
     _rules_args(p, play=True)
     add_json_flag(p)
     p.set_defaults(func=cmd_turns)
@@ -140,9 +165,6 @@ def register(parser) -> None:
 
 
 def cmd_check(args) -> int:
-    from .spirals import check_table
-    from .table import parse_table
-
     table = parse_table(read_text_arg(args.table))
     verdicts = check_table(table, _rules(args))
     result = {
@@ -159,8 +181,6 @@ def cmd_check(args) -> int:
 def cmd_complete(args) -> int:
     from .completions import complete
 
-    if args.limit < 1:
-        raise InvalidInputError(f"--limit must be >= 1, got {args.limit}")
     res = complete(read_text_arg(args.pattern), _rules(args), closed=True if args.closed else None, limit=args.limit)
     emit(res.to_dict(), args.json, res.summary())
     return 0
@@ -169,8 +189,6 @@ def cmd_complete(args) -> int:
 def cmd_enumerate(args) -> int:
     from .enumerate import count_spirals
 
-    if not 1 <= args.max_k <= 14:
-        raise InvalidInputError(f"--max-k must be 1..14, got {args.max_k}")
     df = count_spirals(args.max_k, _rules(args))
     emit(df, args.json)
     return 0
@@ -179,7 +197,6 @@ def cmd_enumerate(args) -> int:
 def cmd_odds(args) -> int:
     from .agents import closing_odds
     from .odds import adding_only_closing_odds
-    from .table import parse_table
 
     table, rules = parse_table(read_text_arg(args.table)), _rules(args)
     res = adding_only_closing_odds(table, rules, max_added=args.max_added)
@@ -201,8 +218,16 @@ def cmd_turns(args) -> int:
     from .turns import closing_turns, legal_turns
 
     rules = _rules(args)
-    table = read_text_arg(args.table)
+    table = parse_table(read_text_arg(args.table))
     board = _board(args.board)
+    invalid = [v for v in check_table(table, rules) if not v.valid]
+    if invalid:  # no position of a game has one: every turn ends with every spiral valid
+        first = invalid[0].summary().split(":")[0]
+        raise InvalidInputError(
+            f"the start table is invalid under {rules.label}: {len(invalid)} of its spirals "
+            f"{'is' if len(invalid) == 1 else 'are'} invalid (the first: {first}; `negenlab negen check` shows why); "
+            "a game's table holds only valid spirals"
+        )
     search = closing_turns if args.closing else legal_turns
     res = search(table, board=board, rules=rules, max_states=args.max_states)
     status = "complete" if res.complete else f"stopped: {res.stopped}"

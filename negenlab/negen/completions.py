@@ -33,7 +33,7 @@ from numba import njit
 
 from negenlab.core.errors import InvalidInputError
 
-from .rules import Rules
+from .rules import Rules, as_rules
 from .spirals import direction_pairs
 from .table import DIRECTIONS, Cell, Table, components, parse_pattern
 
@@ -361,7 +361,7 @@ def complete(
     >>> sorted(tuple(sorted(s.values())) for s in res.solutions)
     [(1, 3), (1, 3)]
     """
-    rules = rules or Rules()
+    rules = as_rules(rules)
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be >= 1 or None, got {limit}")
     if isinstance(spiral_with_blanks, str):

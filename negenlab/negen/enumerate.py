@@ -31,7 +31,7 @@ import pandas as pd
 from negenlab.core.errors import InvalidInputError
 
 from .completions import ALL_VALUES, coverage_constraints, search_order, solve_constraints
-from .rules import Rules
+from .rules import Rules, as_rules
 from .table import DIRECTIONS, Cell, Table, shape_images
 
 
@@ -174,7 +174,7 @@ def count_spirals(
 
     ``time_budget`` (seconds) stops before starting a k when the budget is spent; the frame's
     ``attrs["stopped_at_k"]`` then says where (None when every k was done)."""
-    rules = rules or Rules()
+    rules = as_rules(rules)
     if max_k < 1:
         raise InvalidInputError(f"max_k must be >= 1, got {max_k}")
     rows = []
@@ -220,7 +220,7 @@ def smallest_closed_spirals(
 ) -> tuple[int | None, list[Table]]:
     """The smallest k with a valid closed spiral (searching k <= max_k) and those spirals up to
     rotation/reflection (at most ``limit`` of them, in canonical form)."""
-    rules = rules or Rules()
+    rules = as_rules(rules)
     for k in range(4, max_k + 1):
         found: dict[Table, None] = {}
         for s in free_polyominoes(k):

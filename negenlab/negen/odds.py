@@ -31,7 +31,7 @@ import pandas as pd
 from negenlab.core.errors import InvalidInputError
 
 from .completions import _component_solutions
-from .rules import Rules
+from .rules import Rules, as_rules
 from .table import DIRECTIONS, Table, parse_table
 
 
@@ -121,7 +121,7 @@ def _minimal(multisets: set) -> list:
 def adding_only_closing_odds(table: Table | str, rules: Rules | None = None, max_added: int = 4) -> ClosingOdds:
     """Exact probability over the 6**4 rolls of a 4-die board that some spiral of ``table`` can be closed
     by adding 1..``max_added`` board dice to it (see the module docstring for what counts)."""
-    rules = rules or Rules()
+    rules = as_rules(rules)
     if isinstance(table, str):
         table = parse_table(table)
     if not 1 <= max_added <= 4:
@@ -173,7 +173,7 @@ def _probability(minimal: list) -> Fraction:
 
 def odds_table(spirals: list, rules: Rules | None = None, max_added: int = 4) -> pd.DataFrame:
     """One row per spiral: its text, size, the exact closing probability and the smallest closing multisets."""
-    rules = rules or Rules()
+    rules = as_rules(rules)
     rows = []
     for sp in spirals:
         t = parse_table(sp) if isinstance(sp, str) else sp

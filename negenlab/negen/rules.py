@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from negenlab.core.checks import whole_number
 from negenlab.core.errors import InvalidInputError
+
+MAX_POOL = 10_000
+MAX_TARGET_SCORE = 1_000
+MAX_TURNS = 1_000_000
 
 _CHOICES = {
     "sequence_shape": ("straight", "bent"),
@@ -34,6 +39,9 @@ class Rules:
       ``"join"``. The bound makes the turn space finite and exactly enumerable;
     - ``pool_size``: dice in the pool (60; ``None`` = unlimited); ``players`` (3);
       ``target_score`` (2); ``max_turns`` per round before it is recorded as stalled (500).
+
+    Counts are whole numbers (a bool or a float is refused) with stated limits: ``players`` 2..6,
+    ``pool_size`` up to 10,000, ``target_score`` up to 1,000, ``max_turns`` up to 1,000,000.
     """
 
     sequence_shape: str = "straight"
@@ -50,19 +58,18 @@ class Rules:
             value = getattr(self, name)
             if value not in allowed:
                 raise InvalidInputError(f"Rules.{name} must be one of {allowed}, got {value!r}")
-        if isinstance(self.free_moves, bool) or not isinstance(self.free_moves, int) or not 0 <= self.free_moves <= 4:
-            raise InvalidInputError(f"Rules.free_moves must be an integer 0..4, got {self.free_moves!r}")
-        if not 2 <= self.players <= 6:
-            raise InvalidInputError(f"Rules.players must be 2..6, got {self.players}")
-        if self.pool_size is not None and self.pool_size < 4 * self.players + 3:
-            raise InvalidInputError(
-                f"Rules.pool_size must hold at least 4 dice per player plus 3 for the table "
-                f"({4 * self.players + 3}), got {self.pool_size}"
-            )
-        if self.target_score < 1:
-            raise InvalidInputError(f"Rules.target_score must be >= 1, got {self.target_score}")
-        if self.max_turns < 1:
-            raise InvalidInputError(f"Rules.max_turns must be >= 1, got {self.max_turns}")
+        whole_number(self.free_moves, "Rules.free_moves", 0, 4, "the bound keeps a turn's choices exactly enumerable")
+        whole_number(self.players, "Rules.players", 2, 6, "Negen is played by 2 to 6")
+        if self.pool_size is not None:
+            least = 4 * self.players + 3
+            whole_number(self.pool_size, "Rules.pool_size", 0, MAX_POOL, "a pool far beyond 60 dice changes nothing")
+            if self.pool_size < least:
+                raise InvalidInputError(
+                    f"Rules.pool_size must hold at least 4 dice per player plus 3 for the table "
+                    f"({least}), got {self.pool_size}"
+                )
+        whole_number(self.target_score, "Rules.target_score", 1, MAX_TARGET_SCORE, "each point is a round played")
+        whole_number(self.max_turns, "Rules.max_turns", 1, MAX_TURNS, "a round that long is recorded as stalled")
 
     def replace(self, **changes) -> Rules:
         return replace(self, **changes)
@@ -86,3 +93,23 @@ class Rules:
 
 DEFAULT_RULES = Rules()
 """The default reading (straight/adjacency/join), as a default argument (Rules are frozen)."""
+
+
+def as_rules(rules: Rules | None, where: str = "rules") -> Rules:
+    """``rules``, or the defaults for ``None``; anything else is refused (a reading given as text,
+    say, is not read silently as the defaults).
+
+    >>> as_rules(None).label
+    'straight/adjacency/join'
+    >>> as_rules("straight")
+    Traceback (most recent call last):
+    ...
+    negenlab.core.errors.InvalidInputError: rules must be negen Rules (or None for the defaults), got 'straight'; e.g. Rules(sequence_shape='straight')
+    """
+    if rules is None:
+        return DEFAULT_RULES
+    if not isinstance(rules, Rules):
+        raise InvalidInputError(
+            f"{where} must be negen Rules (or None for the defaults), got {rules!r}; e.g. Rules(sequence_shape='straight')"
+        )
+    return rules

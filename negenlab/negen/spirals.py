@@ -31,7 +31,7 @@ import numpy as np
 
 from negenlab.core.errors import InvalidInputError
 
-from .rules import Rules
+from .rules import Rules, as_rules
 from .table import DIRECTIONS, Cell, Table, cell_name, parse_table
 
 STRAIGHT_PAIRS = ((0, 2), (1, 3))  # N-S, E-W
@@ -258,7 +258,7 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
     >>> len(vs), vs[0].valid, vs[0].closed, len(vs[0].sequences)
     (1, True, False, 3)
     """
-    rules = rules or Rules()
+    rules = as_rules(rules)
     if isinstance(table, str):
         table = parse_table(table)
     if not isinstance(table, Table):

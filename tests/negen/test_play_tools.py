@@ -16,10 +16,10 @@ PIET = ". . . . . . 4\\n6 5 4 . 3 . ."  # as typed on a command line: \n between
 
 
 def test_cli_turns_json(capsys):
-    assert main(["negen", "turns", "1 2 3\\n2 . 4\\n3 4 .", "--board", "5,1", "--closing", "--json"]) == 0
+    assert main(["negen", "turns", "1 2 3\\n2 . 4\\n3 . 5", "--board", "4,1", "--closing", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["complete"] and out["n_turns"] == 1 and out["turns"][0]["closed"]
-    assert out["turns"][0]["table"] == "1 2 3\n2 . 4\n3 4 5" and out["turns"][0]["used"] == [5]
+    assert out["turns"][0]["table"] == "1 2 3\n2 . 4\n3 4 5" and out["turns"][0]["used"] == [4]
     assert out["rules"]["coverage"] == Rules().coverage  # the CLI defaults are Rules()'s
 
 
