@@ -20,10 +20,21 @@ import shlex
 import warnings
 from pathlib import Path
 
-from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, emit, seat_agents, simulate_from_args
+from negenlab.core.cliutil import (
+    add_json_flag,
+    add_simulate_arguments,
+    count,
+    emit,
+    seat_agents,
+    seed_arg,
+    simulate_from_args,
+    workers_arg,
+)
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.simulate import GAMES_WHY, MAX_GAMES
 
 from .boards import SPEC_HELP, parse_board
+from .tessellation import FACES_WHY, MAX_FACES
 
 
 def register(parser) -> None:
@@ -42,10 +53,21 @@ def register(parser) -> None:
 
     p = sub.add_parser("atlas", help="regular and Archimedean tilings: sizes, n/e in both readings, balance")
     p.add_argument("--tilings", nargs="*", default=None, help="vertex configurations (default: all 11)")
-    p.add_argument("--sizes", nargs="*", type=int, default=[13, 25, 49], help="face counts (default 13 25 49)")
-    p.add_argument("--games", type=int, default=100, help="random self-play games per board and pie setting (0: none)")
-    p.add_argument("--seed", type=int, default=2024)
-    p.add_argument("--workers", type=int, default=None, help="processes (default: serial)")
+    p.add_argument(
+        "--sizes",
+        nargs="*",
+        type=count(1, MAX_FACES, FACES_WHY),
+        default=[13, 25, 49],
+        help=f"face counts, 1..{MAX_FACES} (default 13 25 49)",
+    )
+    p.add_argument(
+        "--games",
+        type=count(0, MAX_GAMES, GAMES_WHY),
+        default=100,
+        help="random self-play games per board and pie setting (0: none)",
+    )
+    p.add_argument("--seed", type=seed_arg, default=2024)
+    p.add_argument("--workers", type=workers_arg, default=None, help="processes, 1..256 (default: serial)")
     p.add_argument("--out", default=None, help="write the table as CSV here (plus a .json sidecar)")
     add_json_flag(p)
     p.set_defaults(func=cmd_atlas)
@@ -107,10 +129,6 @@ def cmd_atlas(args) -> int:
     from .rules import Rules
     from .study import atlas_table
 
-    if args.games < 0:
-        raise InvalidInputError(f"--games must be >= 0, got {args.games}")
-    if any(s < 1 for s in args.sizes):
-        raise InvalidInputError(f"--sizes must be >= 1, got {args.sizes}")
     if args.out and Path(args.out).suffix != ".csv":
         raise InvalidInputError(f"--out must name a .csv file, got {args.out!r}")
     backend = "serial" if not args.workers or args.workers <= 1 else "process"

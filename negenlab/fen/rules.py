@@ -20,7 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from negenlab.core.checks import is_whole
 from negenlab.core.errors import InvalidInputError
+
+MAX_PER_TURN = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -34,9 +37,10 @@ class Rules:
     def __post_init__(self):
         for name in ("n", "e"):
             v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            if v is not None and (not is_whole(v) or not 1 <= v <= MAX_PER_TURN):
                 raise InvalidInputError(
-                    f"Rules.{name} must be None (derive from the board) or an integer >= 1, got {v!r}"
+                    f"Rules.{name} must be None (derive from the board) or a whole number 1..{MAX_PER_TURN} "
+                    f"(no board has more nodes or edges), got {v!r}"
                 )
         if self.ne_scope not in ("interior", "all"):
             raise InvalidInputError(f"Rules.ne_scope must be 'interior' or 'all', got {self.ne_scope!r}")

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from negenlab.core.checks import is_whole, real_number
 from negenlab.core.errors import InvalidInputError
 
 SCHEMA = "negenlab-fen-board"
@@ -51,6 +52,22 @@ or, instead of "nodes" + "faces", "polygons": [[[x, y], ...], ...] (corners shar
 between polygons are snapped together within "tolerance", default 1e-6). Errors name the
 path of the bad field, e.g. ``faces[3][1]``.
 """
+
+
+MAX_FACES = 10_000
+"""The most faces of a board (FEN's standard board has 49). A board is built and checked whole; at
+10,000 faces that takes 2 s for triangles and squares and up to a minute for checked polygons."""
+MAX_NODES = 100_000
+MAX_FACE_SIDES = 1_000
+"""The most corners of one face (the tilings' largest faces have 12)."""
+MAX_CORNERS = 200_000
+"""The most corners of all faces together (10,000 faces of 12 sides have 120,000)."""
+MAX_COORDINATE = 1e9
+"""Corners of polygons lie within this distance of the origin on each axis (they are snapped to
+a grid of the tolerance, 1e-12..1)."""
+MAX_BOARD_BYTES = 16 * 2**20
+"""The largest board file or JSON text read (16 MiB)."""
+FACES_WHY = "a board is built and checked whole: 10,000 faces take up to a minute; FEN's standard board has 49"
 
 
 class BoardError(InvalidInputError):
@@ -122,6 +139,56 @@ def _point_in_polygon(pt, poly: np.ndarray, eps: float) -> bool:
     return inside
 
 
+def _face_nodes(fi: int, face: Any) -> tuple[int, ...]:
+    """Face ``fi`` as a tuple of node indices: whole numbers (never a float or a bool, which
+    would be truncated or read as 0/1 silently), at most :data:`MAX_FACE_SIDES` of them."""
+    if isinstance(face, (str, bytes)) or not isinstance(face, Sequence | np.ndarray):
+        raise BoardError(f"face {fi} must be a list of node indices, got {face!r}")
+    if len(face) > MAX_FACE_SIDES:
+        raise BoardError(f"face {fi} has {len(face)} corners; a face has at most {MAX_FACE_SIDES}")
+    for k, v in enumerate(face):
+        if not is_whole(v):
+            raise BoardError(f"face {fi} corner {k} must be a node index (a whole number), got {v!r}")
+    return tuple(int(v) for v in face)
+
+
+def _point(p: Any) -> tuple[float, float]:
+    """An (x, y) pair of numbers (not bools, not text), or ValueError."""
+    if isinstance(p, (str, bytes)) or len(p) != 2:
+        raise ValueError
+    for c in p:
+        if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, float, np.integer, np.floating)):
+            raise ValueError
+    return (float(p[0]), float(p[1]))
+
+
+def _exists(name: str) -> bool:
+    """Whether ``name`` is an existing path (a name too long or holding a NUL byte is not)."""
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _read_board_file(path: Path) -> str:
+    """A board file's text: a missing, folder, oversized or non-UTF-8 file is a :class:`BoardError`."""
+    if not path.exists():
+        raise BoardError(f"board file {str(path)!r} does not exist")
+    if path.is_dir():
+        raise BoardError(f"board file {str(path)!r} is a folder, expected a JSON file")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BOARD_BYTES + 1)
+    except OSError as exc:
+        raise BoardError(f"board file {str(path)!r} cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BOARD_BYTES:
+        raise BoardError(f"board file {str(path)!r} is larger than {MAX_BOARD_BYTES // 2**20} MiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BoardError(f"board file {str(path)!r} is not UTF-8 text") from None
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -148,9 +215,14 @@ class Tessellation:
         check_geometry: bool = True,
         warn: bool = True,
     ):
-        coords = np.asarray(coords, dtype=float)
+        try:
+            coords = np.asarray(coords, dtype=float)
+        except (TypeError, ValueError):
+            raise BoardError("coords must be numbers, an array of shape (nodes, 2)") from None
         if coords.ndim != 2 or coords.shape[1] != 2:
             raise BoardError(f"coords must be an array of shape (nodes, 2), got shape {coords.shape}")
+        if len(coords) > MAX_NODES:
+            raise BoardError(f"a board has at most {MAX_NODES} nodes, got {len(coords)} ({FACES_WHY})")
         if not np.all(np.isfinite(coords)):
             bad = int(np.argwhere(~np.isfinite(coords))[0][0])
             raise BoardError(f"node {bad} has a non-finite coordinate {coords[bad].tolist()}")
@@ -158,8 +230,14 @@ class Tessellation:
         self.coords = coords
         V = len(coords)
         faces_t: list[tuple[int, ...]] = []
+        corners = 0
         for fi, face in enumerate(faces):
-            face = tuple(int(v) for v in face)
+            face = _face_nodes(fi, face)
+            corners += len(face)
+            if fi >= MAX_FACES:
+                raise BoardError(f"a board has at most {MAX_FACES} faces, got more ({FACES_WHY})")
+            if corners > MAX_CORNERS:
+                raise BoardError(f"a board's faces have at most {MAX_CORNERS} corners in all, got more ({FACES_WHY})")
             if len(face) < 3:
                 raise BoardError(f"face {fi} has {len(face)} nodes {list(face)}; a face needs at least 3")
             for v in face:
@@ -462,24 +540,36 @@ class Tessellation:
         >>> sq.num_nodes, sq.num_edges
         (8, 10)
         """
-        if tolerance <= 0:
-            raise BoardError(f"tolerance must be > 0, got {tolerance}")
+        try:
+            tolerance = real_number(tolerance, "tolerance", 1e-12, 1.0)
+        except InvalidInputError as exc:
+            raise BoardError(str(exc)) from None
         nodes: list[tuple[float, float]] = []
         grid: dict[tuple[int, int], list[int]] = defaultdict(list)
         faces = []
+        corners = 0
         for pi, poly in enumerate(polygons):
+            if pi >= MAX_FACES:
+                raise BoardError(f"a board has at most {MAX_FACES} faces, got more polygons ({FACES_WHY})")
             try:
-                pts = [(float(p[0]), float(p[1])) for p in poly]
-                if any(len(p) != 2 for p in poly):
-                    raise ValueError
+                if len(poly) > MAX_FACE_SIDES:
+                    raise BoardError(f"polygon {pi} has {len(poly)} corners; a face has at most {MAX_FACE_SIDES}")
+                pts = [_point(p) for p in poly]
             except (TypeError, ValueError, IndexError):
                 raise BoardError(f"polygon {pi}: expected a list of (x, y) points, got {poly!r}") from None
+            corners += len(pts)
+            if corners > MAX_CORNERS:
+                raise BoardError(f"a board's faces have at most {MAX_CORNERS} corners in all, got more ({FACES_WHY})")
             if len(pts) < 3:
                 raise BoardError(f"polygon {pi} has {len(pts)} corners; a face needs at least 3")
             face = []
             for ci, (x, y) in enumerate(pts):
                 if not (math.isfinite(x) and math.isfinite(y)):
                     raise BoardError(f"polygon {pi} corner {ci} is not finite: {(x, y)}")
+                if max(abs(x), abs(y)) > MAX_COORDINATE:
+                    raise BoardError(
+                        f"polygon {pi} corner {ci} is {(x, y)}; corners lie within {MAX_COORDINATE:g} of the origin"
+                    )
                 gx, gy = int(math.floor(x / tolerance)), int(math.floor(y / tolerance))
                 found = None
                 for dx in (-1, 0, 1):
@@ -528,6 +618,8 @@ class Tessellation:
 
         if graph.number_of_nodes() == 0:
             raise BoardError("the graph has no nodes")
+        if graph.number_of_nodes() > MAX_NODES:
+            raise BoardError(f"a board has at most {MAX_NODES} nodes, got {graph.number_of_nodes()} ({FACES_WHY})")
         if nx.number_of_selfloops(graph):
             raise BoardError(f"the graph has a self-loop at {next(iter(nx.selfloop_edges(graph)))[0]!r}")
         planar, emb = nx.check_planarity(graph, counterexample=True)
@@ -596,18 +688,23 @@ class Tessellation:
         else:
             text = None
             s = str(source)
-            if isinstance(source, os.PathLike) or (not s.lstrip().startswith("{") and Path(s).exists()):
+            is_json = s.lstrip().startswith(("{", "["))
+            if isinstance(source, os.PathLike) or (not is_json and _exists(s)):
                 where = s
-                text = Path(s).read_text(encoding="utf-8")
-            elif s.lstrip().startswith("{"):
+                text = _read_board_file(Path(s))
+            elif is_json:
                 where = "<text>"
                 text = s
+                if len(text) > MAX_BOARD_BYTES:
+                    raise BoardError(f"board JSON text is longer than {MAX_BOARD_BYTES // 2**20} MiB")
             else:
                 raise BoardError(f"board file {s!r} does not exist")
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise BoardError(f"{where}: not valid JSON: {exc}") from None
+            except RecursionError:
+                raise BoardError(f"{where}: not a board: its JSON is nested too deeply") from None
         if not isinstance(data, dict):
             raise BoardError(f"{where}: the top level must be a JSON object, got {type(data).__name__}")
         if data.get("format") != SCHEMA:

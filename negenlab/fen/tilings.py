@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .tessellation import BoardError, Tessellation, _signed_area, _trace_faces
+from .tessellation import FACES_WHY, MAX_FACES, BoardError, Tessellation, _signed_area, _trace_faces
 
 SQ3 = math.sqrt(3.0)
 H = SQ3 / 2
@@ -44,6 +44,7 @@ def triangle(side: int = 7) -> Tessellation:
     (49, 36, 84)
     """
     side = _positive_int(side, "side")
+    _check_faces(side * side, f"triangle side {side}")
     idx = {}
     coords: list[tuple[float, float]] = []
     for j in range(side + 1):
@@ -67,6 +68,7 @@ def square(width: int = 5, height: int | None = None) -> Tessellation:
     """
     width = _positive_int(width, "width")
     height = width if height is None else _positive_int(height, "height")
+    _check_faces(width * height, f"square {width}x{height}")
     coords = [(x, y) for y in range(height + 1) for x in range(width + 1)]
 
     def node(x, y):
@@ -86,6 +88,8 @@ def hexagon(radius: int = 2) -> Tessellation:
     """
     if isinstance(radius, bool) or not isinstance(radius, (int, np.integer)) or radius < 0:
         raise BoardError(f"radius must be an integer >= 0, got {radius!r}")
+    radius = int(radius)
+    _check_faces(3 * radius * (radius + 1) + 1, f"hexagon radius {radius}")
     polys = []
     for q in range(-radius, radius + 1):
         for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1):
@@ -95,6 +99,12 @@ def hexagon(radius: int = 2) -> Tessellation:
             )
     t = Tessellation.from_polygons(polys, tolerance=1e-6, name=f"hexagon radius {radius}")
     return t
+
+
+def _check_faces(faces: int, what: str) -> None:
+    """Refuse a board beyond :data:`~negenlab.fen.tessellation.MAX_FACES` before building it."""
+    if faces > MAX_FACES:
+        raise BoardError(f"{what} has {faces} faces; a board has at most {MAX_FACES} ({FACES_WHY})")
 
 
 def _positive_int(v, name) -> int:
@@ -288,6 +298,7 @@ def archimedean(name: str, faces: int = DEFAULT_FACES, centre: Sequence[float] |
     """
     cname = canonical_name(name)
     faces = _positive_int(faces, "faces")
+    _check_faces(faces, f"{cname} ({faces} faces)")
     a1, a2, seeds = ARCHIMEDEAN_SPECS[cname]
     if isinstance(centre, str):
         if centre == "face":
