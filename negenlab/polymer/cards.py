@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from negenlab.core.checks import is_whole
 from negenlab.core.errors import InvalidInputError
 
 SUITS = ("S", "H", "D", "C")
@@ -38,6 +39,9 @@ ACCEPTED_FORMS = (
     "JK or JOKER for a joker; separate cards by spaces or commas"
 )
 COPIES = 2  # two decks
+MAX_CARDS = 112
+"""The most cards of a hand given as input: the two-deck shoe (104) and up to 8 jokers."""
+MAX_TEXT = 10_000
 
 
 class CardParseError(InvalidInputError):
@@ -60,9 +64,10 @@ class Card:
     suit: str
 
     def __post_init__(self):
-        if not isinstance(self.rank, (int, np.integer)) or not 1 <= int(self.rank) <= 13:
-            raise InvalidInputError(f"card rank must be an integer 1..13 (A=1, K=13), got {self.rank!r}")
-        if self.suit not in SUITS:
+        if not is_whole(self.rank) or not 1 <= int(self.rank) <= 13:  # True is not the ace
+            raise InvalidInputError(f"card rank must be a whole number 1..13 (A=1, K=13), got {self.rank!r}")
+        object.__setattr__(self, "rank", int(self.rank))  # a numpy integer is stored as the int it is
+        if not isinstance(self.suit, str) or self.suit not in SUITS:
             raise InvalidInputError(f"card suit must be one of {' '.join(SUITS)}, got {self.suit!r}")
 
     @property
@@ -142,7 +147,13 @@ def parse_cards(text: str, allow_jokers: bool = True) -> list:
     """
     if not isinstance(text, str):
         raise CardParseError(f"expected text of cards, got {type(text).__name__}; {ACCEPTED_FORMS}")
+    if len(text) > MAX_TEXT:
+        raise CardParseError(f"card text longer than {MAX_TEXT} characters; a hand has at most {MAX_CARDS} cards")
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    if len(tokens) > MAX_CARDS:
+        raise CardParseError(
+            f"{len(tokens)} cards; a hand has at most {MAX_CARDS} (the two-deck shoe's 104 and 8 jokers)"
+        )
     cards = [_parse_token(t, i + 1) for i, t in enumerate(tokens)]
     if not allow_jokers:
         for i, c in enumerate(cards):
@@ -156,12 +167,16 @@ def as_cards(cards) -> list:
     """Accept text, or a sequence of Card/Joker (or ``(rank, suit)`` pairs); return a checked list."""
     if isinstance(cards, str):
         return parse_cards(cards)
+    if isinstance(cards, (Card, Joker)) or not isinstance(cards, Iterable) or isinstance(cards, (bytes, Mapping)):
+        raise CardParseError(f"expected cards as text or a list of cards, got {cards!r}; {ACCEPTED_FORMS}")
     out = []
     for i, c in enumerate(cards):
+        if i >= MAX_CARDS:
+            raise CardParseError(f"a hand has at most {MAX_CARDS} cards (the shoe's 104 and 8 jokers), got more")
         if isinstance(c, (Card, Joker)):
             out.append(c)
         elif isinstance(c, tuple) and len(c) == 2:
-            out.append(Card(int(c[0]), str(c[1])))
+            out.append(Card(c[0], c[1]))  # checked there: no rounding, no text read as a rank
         elif isinstance(c, str):
             out.append(_parse_token(c, i + 1))
         else:

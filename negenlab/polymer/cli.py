@@ -19,16 +19,20 @@ from negenlab.core.cliutil import (
     DEFAULT_SEED,
     add_json_flag,
     add_simulate_arguments,
+    count,
     emit,
     positive_int,
     read_text_arg,
     seat_agents,
+    seed_arg,
     simulate_from_args,
 )
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.registry import parse_agent_specs
 
 from . import ENTRY
+
+MAX_DEALS = 1_000_000
 
 DEALS_COLUMNS = [
     "players",
@@ -81,8 +85,13 @@ def register(parser) -> None:
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("deals", help="longest polymer of dealt hands by player count (no trading)")
-    p.add_argument("--deals", type=positive_int, default=200, help="deals per player count (default 200)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
+    p.add_argument(
+        "--deals",
+        type=count(1, MAX_DEALS, "each deal is solved exactly, and its row kept"),
+        default=200,
+        help=f"deals per player count (1..{MAX_DEALS}, default 200)",
+    )
+    p.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
     add_json_flag(p)
     p.set_defaults(func=cmd_deals)
 

@@ -42,7 +42,8 @@ from typing import Any
 
 import numpy as np
 
-from negenlab.core.errors import IllegalMoveError
+from negenlab.core.checks import known_fields
+from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import CHANCE, TERMINAL, Game, State
 
 from .cards import Card, Joker, format_cards
@@ -97,6 +98,9 @@ class PolymerGame(Game):
     name = "polymer"
 
     def __init__(self, rules: Rules | None = None, **kwargs):
+        if rules is not None and (kwargs or not isinstance(rules, Rules)):
+            raise InvalidInputError(f"give PolymerGame a polymer Rules or its fields, not {rules!r} {kwargs or ''}")
+        known_fields(kwargs, Rules.__dataclass_fields__, "polymer")
         self.rules = rules if rules is not None else Rules(**kwargs)
 
     @property

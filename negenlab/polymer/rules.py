@@ -14,11 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from negenlab.core.checks import flag, is_whole, whole_number
 from negenlab.core.errors import InvalidInputError
 
 # cards per player by number of players (the source's table); leftovers leave the game unseen
 DEAL_TABLE = {5: 20, 6: 17, 7: 14, 8: 13, 9: 11, 10: 10, 11: 9, 12: 8, 13: 8, 14: 7, 15: 6}
 REGULAR_CARDS = 104
+MAX_TRADE_BUDGET = 1_000
+"""The most proposal turns per player (the timer stand-in; a game's length grows with it)."""
+MAX_TOKENS = 1_000
 
 
 @dataclass(frozen=True)
@@ -48,33 +52,33 @@ class Rules:
     loans: bool = True
 
     def __post_init__(self):
-        if not isinstance(self.players, int) or self.players not in DEAL_TABLE:
-            raise InvalidInputError(f"Polymer is for 5..15 players (the deal table), got {self.players}")
-        if self.cards_per_player is not None and not (1 <= self.cards_per_player <= REGULAR_CARDS // self.players):
-            raise InvalidInputError(
-                f"cards_per_player must be 1..{REGULAR_CARDS // self.players} for {self.players} players, got {self.cards_per_player}"
-            )
-        object.__setattr__(self, "handicap", tuple(int(h) for h in self.handicap))
+        if not is_whole(self.players) or self.players not in DEAL_TABLE:
+            raise InvalidInputError(f"Polymer is for 5..15 players (the deal table), got {self.players!r}")
+        object.__setattr__(self, "players", int(self.players))
+        if self.cards_per_player is not None:
+            most = REGULAR_CARDS // self.players
+            whole_number(self.cards_per_player, "cards_per_player", 1, most, f"{self.players} players share 104 cards")
+        if isinstance(self.handicap, (str, bytes)) or not isinstance(self.handicap, (tuple, list)):
+            raise InvalidInputError(f"handicap must be a tuple of extra cards per seat, got {self.handicap!r}")
+        object.__setattr__(
+            self, "handicap", tuple(whole_number(h, "a handicap entry", 0, REGULAR_CARDS) for h in self.handicap)
+        )
         if self.handicap:
             if len(self.handicap) != self.players:
                 raise InvalidInputError(f"handicap needs one entry per seat ({self.players}), got {len(self.handicap)}")
-            if min(self.handicap) < 0:
-                raise InvalidInputError(f"handicap entries must be >= 0, got {self.handicap}")
             if sum(self.handicap) > self.leftover:
                 raise InvalidInputError(
                     f"handicap deals {sum(self.handicap)} extra cards but only {self.leftover} are left over "
                     f"with {self.players} players x {self.hand_size} cards"
                 )
-        if not 0 <= self.jokers <= 8:
-            raise InvalidInputError(f"jokers must be 0..8 (the source recommends 2-4), got {self.jokers}")
-        if self.good_faith_tokens < 0:
-            raise InvalidInputError(f"good_faith_tokens must be >= 0, got {self.good_faith_tokens}")
-        if self.trade_budget < 0:
-            raise InvalidInputError(f"trade_budget must be >= 0, got {self.trade_budget}")
-        if not 1 <= self.chain_length <= self.players // 2:
+        whole_number(self.jokers, "jokers", 0, 8, "the source recommends 2-4")
+        whole_number(self.good_faith_tokens, "good_faith_tokens", 0, MAX_TOKENS)
+        whole_number(self.trade_budget, "trade_budget", 0, MAX_TRADE_BUDGET, "each is a proposal turn per player")
+        if not is_whole(self.chain_length) or not 1 <= self.chain_length <= self.players // 2:
             raise InvalidInputError(
-                f"chain_length must be 1..{self.players // 2} for {self.players} players, got {self.chain_length}"
+                f"chain_length must be 1..{self.players // 2} for {self.players} players, got {self.chain_length!r}"
             )
+        flag(self.loans, "loans")
 
     @property
     def hand_size(self) -> int:
