@@ -14,8 +14,14 @@ from __future__ import annotations
 
 import sys
 
-from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, emit, read_text_arg
+from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, count, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
+
+from .rules import MAX_SIZE
+
+_TT_BITS = count(10, 28, "the table takes 27 bytes an entry: 28 bits is 7 GB")
+_TT_HELP = "transposition table of 2**bits entries, 10..28 (27 bytes each: 24 bits is 450 MB; default 24)"
+_MAX_NODES = count(0, 10**15)
 
 
 def register(parser) -> None:
@@ -49,10 +55,10 @@ def register(parser) -> None:
         default=None,
         help="also write solutions.csv and solution_openings.csv (with JSON sidecars) into DIR",
     )
-    p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
+    p.add_argument("--tt-bits", type=_TT_BITS, default=24, help=_TT_HELP)
     p.add_argument(
         "--max-nodes",
-        type=int,
+        type=_MAX_NODES,
         default=0,
         help="cap per proof (0 = none); capped openings are reported and the row marked incomplete",
     )
@@ -60,16 +66,16 @@ def register(parser) -> None:
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("prove", help="one df-pn proof: does TARGET win after Red opens at R,C (Blue to move)?")
-    p.add_argument("size", type=int)
+    p.add_argument("size", type=count(2, 9, "larger boards are beyond a single proof"), help="board size, 2..9")
     p.add_argument("opening", help="Red's first move as R,C")
     p.add_argument("target", choices=("red", "blue"))
-    p.add_argument("--tt-bits", type=int, default=24, help="transposition table of 2**bits entries (default 24)")
-    p.add_argument("--max-nodes", type=int, default=0, help="node cap (0 = none); a capped proof says 'capped'")
+    p.add_argument("--tt-bits", type=_TT_BITS, default=24, help=_TT_HELP)
+    p.add_argument("--max-nodes", type=_MAX_NODES, default=0, help="node cap (0 = none); a capped proof says 'capped'")
     add_json_flag(p)
     p.set_defaults(func=cmd_prove)
 
     p = sub.add_parser("simulate", help="seeded self-play statistics")
-    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    p.add_argument("--size", type=count(2, MAX_SIZE), default=9, help=f"board size, 2..{MAX_SIZE} (default 9)")
     p.add_argument("--no-swap", action="store_true", help="play without the swap (pie) rule")
     add_simulate_arguments(p, default_agents="random", default_games=100)
     p.set_defaults(func=cmd_simulate)

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from negenlab.core.checks import known_fields
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import TERMINAL, Game
 from negenlab.core.game import State as CoreState
@@ -462,6 +463,9 @@ class NecklaceGame(Game):
     def __init__(self, rules: Rules | None = None, **kwargs: Any):
         if rules is not None and kwargs:
             raise InvalidInputError("give NecklaceGame a Rules or its fields (size=, swap=), not both")
+        if rules is not None and not isinstance(rules, Rules):
+            raise InvalidInputError(f"give NecklaceGame a necklace Rules or its fields (size=, swap=), got {rules!r}")
+        known_fields(kwargs, Rules.__dataclass_fields__, "necklace")
         self.rules = rules if rules is not None else Rules(**kwargs)
 
     @property

@@ -32,10 +32,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from negenlab.core.checks import whole_number
 from negenlab.core.errors import InvalidInputError
 
 from ._kernels import BLUE, RED, scratch
 from ._solver_kernels import INF, _pn_lookup, _tt_key, dfpn, prove
+from .rules import MAX_SIZE
 
 COLOUR_NAME = {RED: "red", BLUE: "blue", 0: "draw"}
 
@@ -82,10 +84,9 @@ class ProofSearch:
         heuristic: bool = False,
         epsilon: bool = False,
     ):
-        if n < 2:
-            raise InvalidInputError(f"board size must be >= 2, got {n}")
-        if not 10 <= tt_bits <= 28:
-            raise InvalidInputError(f"tt_bits must be in 10..28, got {tt_bits}")
+        n = whole_number(n, "board size", 2, MAX_SIZE)
+        tt_bits = whole_number(tt_bits, "tt_bits", 10, 28, "the table takes 27 bytes an entry: 28 bits is 7 GB")
+        node_cap = whole_number(node_cap, "node_cap (0: none)", 0, 2**62, "it is counted in a 64-bit integer")
         self.n = n
         N = n * n
         rng = np.random.default_rng(seed)
