@@ -449,15 +449,23 @@ class Tessellation:
         maxs = np.array([P.max(axis=0) for P in polys])
         size = float(np.median(maxs - mins)) or 1.0
         cells: dict[tuple[int, int], list[int]] = defaultdict(list)
+        large = []  # faces spanning more than 64 grid cells: paired with every face, not gridded
         for fi in range(len(polys)):
-            for gx in range(int(math.floor(mins[fi, 0] / size)), int(math.floor(maxs[fi, 0] / size)) + 1):
-                for gy in range(int(math.floor(mins[fi, 1] / size)), int(math.floor(maxs[fi, 1] / size)) + 1):
+            x0, x1 = int(math.floor(mins[fi, 0] / size)), int(math.floor(maxs[fi, 0] / size))
+            y0, y1 = int(math.floor(mins[fi, 1] / size)), int(math.floor(maxs[fi, 1] / size))
+            if (x1 - x0 + 1) * (y1 - y0 + 1) > 64:
+                large.append(fi)
+                continue
+            for gx in range(x0, x1 + 1):
+                for gy in range(y0, y1 + 1):
                     cells[(gx, gy)].append(fi)
         pairs = set()
         for members in cells.values():
             for a in range(len(members)):
                 for b in range(a + 1, len(members)):
                     pairs.add((members[a], members[b]))
+        for a in large:
+            pairs.update((min(a, b), max(a, b)) for b in range(len(polys)) if b != a)
         # T-junctions: a corner lying inside a side of another face (that face must list it as a corner)
         for fi, face in enumerate(self.face_nodes):
             P = polys[fi]
@@ -722,8 +730,10 @@ class Tessellation:
             if not isinstance(p, list) or len(p) != 2:
                 raise BoardError(f"{where}: {path}: expected [x, y], got {p!r}")
             for k, c in enumerate(p):
-                if not isinstance(c, (int, float)) or isinstance(c, bool):
-                    raise BoardError(f"{where}: {path}[{k}]: expected a number, got {c!r}")
+                if not isinstance(c, (int, float)) or isinstance(c, bool) or c != c:  # c != c: NaN
+                    raise BoardError(f"{where}: {path}[{k}]: expected a finite number, got {c!r}")
+                if abs(c) > MAX_COORDINATE:
+                    raise BoardError(f"{where}: {path}[{k}]: coordinates lie within {MAX_COORDINATE:g}, got {c!r}")
             return (float(p[0]), float(p[1]))
 
         if "polygons" in data:
