@@ -479,6 +479,18 @@ def _closed_cluster(cl: dict) -> bool:
 SMALLEST_CLOSED = {("straight", "adjacency"): 8, ("straight", "die"): 6, ("bent", "adjacency"): 4, ("bent", "die"): 4}
 
 
+def _turned_min(extra: dict) -> tuple:
+    """The least of the 4 quarter turns about (0, 0) of a state's dice, as a sorted tuple: one key
+    for a state grown from a lone die and its turned copies."""
+    items = sorted((r, c, v) for (r, c), v in extra.items())
+    best = items
+    for _ in range(3):
+        items = sorted((c, -r, v) for r, c, v in items)
+        if items < best:
+            best = items
+    return tuple(best)
+
+
 def _components(
     pieces: tuple,
     counts: tuple,
@@ -535,7 +547,10 @@ def _components(
             if not all(_feasible_at(base, q, parity, shape, coverage) for q in info.uncovered[parity]):
                 continue
             m0 = tuple(1 if j == i else 0 for j in range(n))
-            seen: set[tuple] = {(frozenset(), m0, (0,) * 7)}
+            # a lone die is grown in its own frame, so the 4 quarter turns of a state about it are
+            # the same state (they lead to turned copies of the same spirals): one is kept
+            lone = len(base) == 1
+            seen: set = {(() if lone else frozenset(), m0, (0,) * 7)}
             # states by dice used, fewest first (so minimal closing counts are found early)
             levels: list[list[tuple]] = [[({}, m0, (0,) * 7)]] + [[] for _ in range(max_dice)]
             cl = dict(base)  # the working cluster: base plus the popped state's extra dice, undone after
@@ -643,7 +658,7 @@ def _components(
                     ex2 = dict(extra)
                     for r, c, v in added:
                         ex2[(r, c)] = v
-                    st = (frozenset(ex2.items()), m2, d2)
+                    st = (_turned_min(ex2) if lone else frozenset(ex2.items()), m2, d2)
                     if st in seen:
                         continue
                     seen.add(st)
