@@ -455,13 +455,13 @@ def _tokenize(text: str, allow_blanks: bool):
             if tok == "?" and allow_blanks:
                 blanks.add((r, c))
                 continue
-            if tok.isdigit() and len(tok) == 1:
+            if len(tok) == 1 and tok in "0123456789":  # ASCII digits only: '²'.isdigit() is True
                 v = int(tok)
                 if not 1 <= v <= 6:
                     raise InvalidInputError(f"{where}: die value {v} is outside 1..6")
                 cells[(r, c)] = v
                 continue
-            if tok.lstrip("-").isdigit():
+            if tok.lstrip("-").isascii() and tok.lstrip("-").isdigit():
                 raise InvalidInputError(f"{where}: die value {tok} is outside 1..6 (cells are separated by spaces)")
             raise InvalidInputError(f"{where}: unknown token {tok!r}; expected {allowed}")
     if not cells and not blanks:
