@@ -24,7 +24,7 @@ import shlex
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -588,6 +588,21 @@ def _collect(pending: set[Future], finished: Callable) -> set[Future]:
     for fut in done:
         finished(*fut.result())
     return pending
+
+
+def as_finished(futures: Iterable[Future]) -> Iterator[Future]:
+    """``futures`` as they finish, like :func:`concurrent.futures.as_completed`, but waking every
+    0.2 s, so that Ctrl-C and SIGTERM reach the main thread (and :func:`process_pool` ends its
+    workers) at once rather than when the next task ends.
+
+    >>> with process_pool(1) as pool:
+    ...     sorted(f.result() for f in as_finished([pool.submit(abs, -2), pool.submit(abs, 3)]))
+    [2, 3]
+    """
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+        yield from done
 
 
 def _run_dask(game, agents, seed, todo, max_actions, workers, scheduler, finished) -> None:
