@@ -351,14 +351,16 @@ def test_api_probe_raises_the_projects_error(call, error):
     assert cost["peak"] < PEAK_BYTES, f"{cost['peak'] / 2**20:.0f} MB"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the board is checked in negenlab/negen/turns.py _check_board, being edited elsewhere: "
-    "an int board is still iterated (TypeError); the fix is named in #25",
-)
-def test_api_probe_legal_turns_with_an_int_board():
+@pytest.mark.parametrize("board", [5, "52", {5: 1}, (5, 2, 2, 1, 3), (2.0,), (True,), (7,)], ids=repr)
+def test_api_probe_legal_turns_with_a_bad_board(board):
     with bounded(), pytest.raises(InvalidInputError):
-        legal_turns("6 5 4", board=5)
+        legal_turns("6 5 4", board=board)
+
+
+@pytest.mark.parametrize("max_states", [0, 2.5, True])
+def test_api_probe_legal_turns_with_a_bad_cap(max_states):
+    with bounded(), pytest.raises(InvalidInputError):
+        legal_turns("6 5 4", board=(3, 2), max_states=max_states)
 
 
 class _Stop(Exception):

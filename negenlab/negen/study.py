@@ -50,7 +50,7 @@ import pandas as pd
 from negenlab import games
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.simulate import simulate
+from negenlab.core.simulate import as_finished, process_pool, simulate
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyResult
 from negenlab.core.summary_table import long_table, mean_row, rate_row
@@ -639,11 +639,9 @@ def run_variant_study(
             _finish_cell(cell, seed, store, say)
             write_variant_table(store, seed, command)
     else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(workers) as pool:
+        with process_pool(workers) as pool:  # a killed study leaves no workers behind
             futures = [pool.submit(_finish_cell, cell, seed, store) for cell in todo]
-            for fut in as_completed(futures):
+            for fut in as_finished(futures):
                 v = fut.result()
                 say(f"{v['players']} players, {v['mix']}, {v['reading']}: n={v['n']}, {v['stop']}")
                 write_variant_table(store, seed, command)

@@ -43,6 +43,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
+from negenlab.core.checks import is_whole, optional_whole
 from negenlab.core.errors import InvalidInputError
 
 from .rules import DEFAULT_RULES, Rules
@@ -76,13 +77,15 @@ _NEXT_TO = {w: frozenset(v for v in (w - 1, w + 1) if 1 <= v <= 6) for w in rang
 def _check_board(board: Iterable[int] | None) -> tuple[int, ...]:
     if board is None:
         raise InvalidInputError("the board of the player to move is needed (board=(...), 0..4 dice)")
+    if isinstance(board, (str, bytes, Mapping)) or not isinstance(board, Iterable):
+        raise InvalidInputError(f"the board is a sequence of 0..4 dice, e.g. (5, 2, 2, 1), got {board!r}")
     out = []
     for i, v in enumerate(board):
-        if isinstance(v, bool) or not isinstance(v, (int,)) and not hasattr(v, "__index__") or not 1 <= int(v) <= 6:
+        if i >= 4:
+            raise InvalidInputError(f"a board holds at most 4 dice, got more: {board!r}")
+        if not is_whole(v) or not 1 <= int(v) <= 6:
             raise InvalidInputError(f"board die {i + 1} shows {v!r}; a die shows 1..6")
         out.append(int(v))
-    if len(out) > 4:
-        raise InvalidInputError(f"a board holds at most 4 dice, got {len(out)}")
     return tuple(sorted(out))
 
 
@@ -865,8 +868,7 @@ def legal_turns(
     True
     """
     start, bd = _search_input(position, board, rules)
-    if max_states is not None and max_states < 1:
-        raise InvalidInputError(f"max_states must be >= 1 or None, got {max_states}")
+    max_states = optional_whole(max_states, "max_states", 1)
     shape, cov = rules.sequence_shape, rules.coverage
     dice = [0] * 7
     for v in bd:
