@@ -120,8 +120,10 @@ def _cmd_study(args) -> int:
         if hasattr(module, "fresh_check"):
             what = " ".join((module.fresh_check.__doc__ or "").split())
             rows.append({"study": "check", "cost (2 cores)": "about a minute", "what": what})
-        lines = [f"{r['study']:<14} {r['cost (2 cores)']:<16} {r['what']}" for r in rows]
-        emit(rows, args.json, "\n".join([f"{'study':<14} {'cost (2 cores)':<16} what", *lines]))
+        w1 = max(len("study"), *(len(r["study"]) for r in rows))
+        w2 = max(len("cost (2 cores)"), *(len(r["cost (2 cores)"]) for r in rows))
+        lines = [f"{r['study']:<{w1}}  {r['cost (2 cores)']:<{w2}}  {r['what']}" for r in rows]
+        emit(rows, args.json, "\n".join([f"{'study':<{w1}}  {'cost (2 cores)':<{w2}}  what", *lines]))
         return 0
     if args.name != "check" and args.name not in studies:
         known = ", ".join([*studies, "check"])
