@@ -44,9 +44,9 @@ def sections(monkeypatch):
 
 
 def test_report_all_writes_pages_and_index(tmp_path, sections):
-    index = build_reports("all", ReportOptions(out_dir=tmp_path, games=12, seed=3, progress=False))
-    assert index == tmp_path / "index.html"
-    html = index.read_text()
+    with pytest.raises(ZeroDivisionError):  # a bug in one page is raised once every page and the index are written
+        build_reports("all", ReportOptions(out_dir=tmp_path, games=12, seed=3, progress=False))
+    html = (tmp_path / "index.html").read_text()
     for game in ("negen.html", "fen.html", "polymer.html", "necklace.html"):
         assert game in html and (tmp_path / game).exists()
     assert "not built yet" in html and "failed: ZeroDivisionError" in html

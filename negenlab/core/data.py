@@ -11,14 +11,35 @@ same files through :mod:`importlib.resources`.
 Traceback (most recent call last):
 ...
 negenlab.core.data.MissingDataError: negenlab.data has no fen/nope.csv; the committed tables ship with the package (data/ in the repository)
+
+A table is read with its :class:`Schema` (the columns its loader needs and their kinds) and
+checked on load by :func:`check_table`; a damaged table raises :class:`~negenlab.core.errors.TableError`
+naming the file, the row, the column and what was expected.
+
+>>> import pandas as pd
+>>> schema = Schema({"metric": "text", "value": "rate", "lo": "rate", "hi": "rate", "n": "count"},
+...                 intervals=[("value", "lo", "hi")])
+>>> t = pd.DataFrame({"metric": ["wins"], "value": [0.7], "lo": [0.5], "hi": [0.6], "n": [100]})
+>>> check_table(t, schema, "wins.csv")
+Traceback (most recent call last):
+...
+negenlab.core.errors.TableError: wins.csv: row 1: value = 0.7 lies outside its interval [lo, hi] = [0.5, 0.6]; expected lo <= value <= hi
 """
 
 from __future__ import annotations
 
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
+from typing import Any
 
-from .errors import InvalidInputError
+import numpy as np
+import pandas as pd
+
+from .errors import InvalidInputError, TableError
 
 
 class MissingDataError(InvalidInputError):
@@ -41,4 +62,246 @@ def data_file(*parts: str, must_exist: bool = True) -> Traversable:
     return path
 
 
-__all__ = ["MissingDataError", "data_root", "data_file"]
+KINDS = {
+    "text": "text",
+    "bool": "True or False",
+    "number": "a number",
+    "count": "a whole number >= 0",
+    "rate": "a rate in [0, 1]",
+}
+"""The kinds of a column. A kind ending in ``?`` (``"rate?"``) allows empty cells."""
+
+TOLERANCE = 1e-9
+"""Rounding a rate or an interval end may leave it this far (relative, at least absolute) outside."""
+
+
+Interval = tuple[str, str, str] | str
+"""An interval of a :class:`Schema`: its ``(value, lo, hi)`` columns, or ``v`` for ``(v, v_lo, v_hi)``."""
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Rows whose ``column`` equals ``equals`` hold more: their ``kinds`` (e.g. Wilson rows hold rates)."""
+
+    column: str
+    equals: Any
+    kinds: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Schema:
+    """What a loader needs of a table: ``columns`` (name -> kind, see :data:`KINDS`), ``intervals``
+    (``(value, lo, hi)`` column triples, or a name ``v`` for ``(v, v_lo, v_hi)``, with
+    ``lo <= value <= hi`` in every row that fills them),
+    ``rows`` (:class:`Rows` rules) and at least ``min_rows`` rows. Other columns are of kind
+    ``others`` (None: not checked)."""
+
+    columns: Mapping[str, str]
+    intervals: Sequence[Interval] = ()
+    rows: Sequence[Rows] = ()
+    min_rows: int = 1
+    others: str | None = None
+
+    @property
+    def triples(self) -> list[tuple[str, str, str]]:
+        """The intervals as ``(value, lo, hi)`` column triples."""
+        return [(v, f"{v}_lo", f"{v}_hi") if isinstance(v, str) else v for v in self.intervals]
+
+    def __post_init__(self) -> None:
+        kinds = dict(self.columns, **({"(others)": self.others} if self.others else {}))
+        for rule in self.rows:
+            kinds.update(rule.kinds)
+            unlisted = [c for c in (rule.column, *rule.kinds) if c not in self.columns]
+            if unlisted:
+                raise InvalidInputError(f"schema: a Rows rule reads the columns {unlisted}, which it does not list")
+        bad = {c: k for c, k in kinds.items() if k.removesuffix("?") not in KINDS}
+        if bad:
+            raise InvalidInputError(f"schema: unknown kinds {bad}; expected one of {', '.join(KINDS)} (? for blanks)")
+        unlisted = [c for triple in self.triples for c in triple if c not in self.columns]
+        if unlisted:
+            raise InvalidInputError(f"schema: interval columns {unlisted} are not among its columns")
+
+
+def long_columns(group: bool = True) -> dict[str, str]:
+    """The columns of a long summary table (:mod:`negenlab.core.summary_table`): metric, group,
+    value, lo, hi, n, method (``group=False``: without group)."""
+    cols = {"metric": "text", "group": "text?", "value": "number", "lo": "number", "hi": "number"}
+    cols.update({"n": "count", "method": "text"})
+    if not group:
+        del cols["group"]
+    return cols
+
+
+def ci(value: str, kind: str, lo: str = "", hi: str = "") -> dict[str, str]:
+    """A value column and its interval's columns (``<value>_lo`` and ``<value>_hi`` unless named), of one kind."""
+    return {value: kind, lo or f"{value}_lo": kind, hi or f"{value}_hi": kind}
+
+
+def nullable(columns: Mapping[str, str]) -> dict[str, str]:
+    """The same columns with empty cells allowed (``"rate"`` -> ``"rate?"``)."""
+    return {c: k if k.endswith("?") else k + "?" for c, k in columns.items()}
+
+
+WILSON_ROWS = Rows("method", "wilson", {"value": "rate", "lo": "rate", "hi": "rate"})
+"""In a long table, a row with a Wilson interval is a rate: value, lo and hi in [0, 1]."""
+
+SPRT_COLUMNS = {"decision": "text", "capped": "bool", "llr": "number", "h0": "rate", "h1": "rate"}
+"""The columns an SPRT adds to a row (blank in a long table's rows it did not decide)."""
+
+SKILL_TRACE = {
+    "rung": "text",
+    "below": "text",
+    "score": "rate",
+    "lo": "number",
+    "hi": "number",
+    "fair": "rate",
+    "units": "count",
+    "games": "count",
+    **SPRT_COLUMNS,
+    "alpha": "rate",
+    "beta": "rate",
+}
+"""The columns of a skill trace (:func:`negenlab.core.ladder.skill_trace`); its interval is score, lo, hi."""
+
+
+def _blank(values: pd.Series) -> pd.Series:
+    return values.isna() | values.map(lambda v: isinstance(v, str) and not v.strip())
+
+
+def _fail(source: str, row: int, column: str, value: Any, kind: str, why: str = "") -> TableError:
+    shown = repr(value.item() if isinstance(value, np.generic) else value)
+    return TableError(f"{source}: row {row + 1}, column {column!r}: {shown}; expected {KINDS[kind]}{why}")
+
+
+def _check_column(
+    values: pd.Series, kind: str, source: str, column: str, where: np.ndarray | None = None, why: str = ""
+) -> pd.Series | None:
+    """Raise a TableError at the first cell of ``values`` (among the rows ``where``) that is not of
+    ``kind``; return the column as numbers when pandas read a numeric column as text, else None."""
+    nullable, kind = kind.endswith("?"), kind.removesuffix("?")
+    chosen = np.ones(len(values), dtype=bool) if where is None else where
+    blank = _blank(values).to_numpy()
+    if not nullable and (blank & chosen).any():
+        i = int(np.flatnonzero(blank & chosen)[0])
+        raise TableError(f"{source}: row {i + 1}, column {column!r} is empty; expected {KINDS[kind]}{why}")
+    if kind == "text":
+        return None
+    numbers = None
+    if kind == "bool":
+        ok = values.map(lambda v: str(v) in ("True", "False")).to_numpy(dtype=bool)
+    else:
+        booleans = values.map(lambda v: isinstance(v, (bool, np.bool_))).to_numpy(dtype=bool)
+        numbers = pd.to_numeric(values.where(~blank & ~booleans), errors="coerce")
+        x = numbers.to_numpy(dtype=float)
+        tol = TOLERANCE * np.maximum(1.0, np.abs(np.nan_to_num(x, posinf=1.0, neginf=1.0)))
+        with np.errstate(invalid="ignore"):
+            if kind == "number":
+                ok = ~np.isnan(x)
+            elif kind == "count":
+                ok = np.isfinite(x) & (x >= 0) & (np.floor(x) == x)
+            else:  # rate
+                ok = np.isfinite(x) & (x >= -tol) & (x <= 1 + tol)
+    bad = chosen & ~blank & ~ok
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise _fail(source, i, column, values.iloc[i], kind, why)
+    return None if pd.api.types.is_numeric_dtype(values) else numbers
+
+
+def check_table(table: pd.DataFrame, schema: Schema, source: str) -> pd.DataFrame:
+    """``table`` when it is what ``schema`` asks for (numeric columns read as text turned into numbers),
+    else a :class:`~negenlab.core.errors.TableError` naming ``source``, the first bad row (counted from
+    1 below the header) and column, and what was expected. Rates and interval ends may be off by
+    :data:`TOLERANCE` (rounding)."""
+    missing = [c for c in schema.columns if c not in table.columns]
+    if missing:
+        names = ", ".join(repr(c) for c in missing)
+        plural = len(missing) > 1
+        raise TableError(
+            f"{source}: the column{'s' if plural else ''} {names} {'are' if plural else 'is'} missing; expected "
+            f"{'them' if plural else 'it'} in the header"
+        )
+    if len(table) < schema.min_rows:
+        raise TableError(f"{source}: {len(table)} rows; expected at least {schema.min_rows}")
+    kinds = dict(schema.columns)
+    if schema.others is not None:
+        kinds.update({str(c): schema.others for c in table.columns if c not in kinds})
+    converted = {}
+    for column, kind in kinds.items():
+        numbers = _check_column(table[column], kind, source, column)
+        if numbers is not None:
+            converted[column] = numbers
+    if converted:
+        table = table.assign(**converted)
+    for rule in schema.rows:
+        chosen = (table[rule.column] == rule.equals).to_numpy(dtype=bool)
+        why = f" (a row whose {rule.column} is {rule.equals!r})"
+        for column, kind in rule.kinds.items():
+            _check_column(table[column], kind, source, column, chosen, why)
+    for v, lo, hi in schema.triples:
+        x, a, b = (pd.to_numeric(table[c], errors="coerce").to_numpy(dtype=float) for c in (v, lo, hi))
+        tol = TOLERANCE * np.maximum(1.0, np.abs(np.nan_to_num(x, posinf=1.0, neginf=1.0)))
+        filled = ~(np.isnan(x) | np.isnan(a) | np.isnan(b))
+        with np.errstate(invalid="ignore"):
+            bad = filled & ~((a <= x + tol) & (x <= b + tol))
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise TableError(
+                f"{source}: row {i + 1}: {v} = {_num(x[i])} lies outside its interval [{lo}, {hi}] = "
+                f"[{_num(a[i])}, {_num(b[i])}]; expected {lo} <= {v} <= {hi}"
+            )
+    return table
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if math.isfinite(x) and x == int(x) and abs(x) < 1e15 else f"{x:g}"
+
+
+def data_table(*parts: str, schema: Schema, **read_csv: Any) -> pd.DataFrame:
+    """The committed CSV ``data/<parts...>`` checked against ``schema`` (:func:`check_table`);
+    ``read_csv`` goes to :func:`pandas.read_csv`. An empty or unreadable file is a
+    :class:`~negenlab.core.errors.TableError` naming it."""
+    path = data_file(*parts)
+    try:
+        with path.open("rb") as fh:
+            table = pd.read_csv(fh, **read_csv)
+    except pd.errors.EmptyDataError:
+        raise TableError(f"{path} is empty; expected a CSV table (a header and at least one row)") from None
+    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
+        raise TableError(f"{path} is not a readable CSV table: {' '.join(str(exc).split())}") from None
+    return check_table(table, schema, str(path))
+
+
+def data_json(*parts: str, must_exist: bool = True) -> dict:
+    """A committed JSON object (a table's sidecar), ``{}`` when it is absent and need not exist;
+    anything but a JSON object is a :class:`~negenlab.core.errors.TableError` naming the file."""
+    path = data_file(*parts, must_exist=must_exist)
+    if not path.is_file():
+        return {}
+    try:
+        meta = json.loads(path.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise TableError(f"{path} is not valid JSON ({' '.join(str(exc).split())}); expected a JSON object") from None
+    if not isinstance(meta, dict):
+        raise TableError(f"{path} holds a JSON {type(meta).__name__}; expected a JSON object")
+    return meta
+
+
+__all__ = [
+    "MissingDataError",
+    "data_root",
+    "data_file",
+    "data_table",
+    "data_json",
+    "Schema",
+    "Rows",
+    "Interval",
+    "KINDS",
+    "check_table",
+    "long_columns",
+    "nullable",
+    "ci",
+    "WILSON_ROWS",
+    "SPRT_COLUMNS",
+    "SKILL_TRACE",
+]

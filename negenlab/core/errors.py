@@ -31,3 +31,14 @@ class StoreCorruptError(NegenlabError, ValueError):
     """A result store whose files cannot be trusted: damaged, unreadable, out of place, without the
     record naming its run, or written before stores recorded their identity. The message names the
     file and the command that discards it."""
+
+
+class TableError(InvalidInputError):
+    """A committed table (data/<game>/...) that cannot be trusted: unreadable or empty, a column
+    missing, text where a number belongs, a value out of its range, an interval not containing its
+    value. The message names the file, the row and column, and what was expected."""
+
+
+class ReportError(NegenlabError):
+    """Report pages that could not be built; the message names each page and why (a damaged
+    committed table names its file)."""

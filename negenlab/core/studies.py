@@ -28,6 +28,7 @@ from typing import Any
 
 import pandas as pd
 
+from .data import Schema, data_json, data_table
 from .errors import StoreCorruptError, StoreMismatchError
 from .metrics import Z95
 from .store import ResultStore
@@ -149,17 +150,12 @@ def run_study(study: Study, ctx: StudyContext, out: str | Path) -> Path:
     )
 
 
-def committed_table(game: str, name: str) -> pd.DataFrame:
-    """The committed table ``data/<game>/<name>.csv`` of a study, with its sidecar in
-    ``df.attrs["negenlab"]`` (a :class:`~negenlab.core.data.MissingDataError` when it is not shipped)."""
-    import json
-
-    from .data import data_file
-
-    with data_file(game, f"{name}.csv").open() as fh:
-        table = pd.read_csv(fh)
-    sidecar = data_file(game, f"{name}.json", must_exist=False)
-    table.attrs["negenlab"] = json.loads(sidecar.read_text()) if sidecar.is_file() else {}
+def committed_table(game: str, name: str, schema: Schema) -> pd.DataFrame:
+    """The committed table ``data/<game>/<name>.csv`` of a study, checked against ``schema``
+    (:func:`~negenlab.core.data.check_table`), with its sidecar in ``df.attrs["negenlab"]``
+    (a :class:`~negenlab.core.data.MissingDataError` when it is not shipped)."""
+    table = data_table(game, f"{name}.csv", schema=schema)
+    table.attrs["negenlab"] = data_json(game, f"{name}.json", must_exist=False)
     return table
 
 

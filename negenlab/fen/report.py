@@ -9,13 +9,14 @@ the page under a minute on 2 cores; ``--games N`` scales the fresh sample.
 
 from __future__ import annotations
 
-import json
 import warnings
 
 import pandas as pd
 
-from negenlab.core.data import MissingDataError, data_file
+from negenlab.core.data import MissingDataError, data_json, data_table
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
+
+from .study import TABLES
 
 TITLE = "FEN"
 SKILL = "Skill trace: does FEN reward stronger play?"
@@ -31,15 +32,10 @@ STUDY_NAMES = ("ladder", "pie", "atlas_balance", "blocked")
 def committed_atlas() -> tuple[pd.DataFrame, dict] | None:
     """The committed atlas table (``data/fen/atlas.csv``) and its sidecar, or None when it is not shipped."""
     try:
-        with data_file("fen", "atlas.csv").open() as fh:
-            table = pd.read_csv(fh)
+        table = data_table("fen", "atlas.csv", schema=TABLES["atlas"])
     except MissingDataError:
         return None
-    try:
-        meta = json.loads(data_file("fen", "atlas.json").read_text())
-    except MissingDataError:
-        meta = {}
-    return table, meta
+    return table, data_json("fen", "atlas.json", must_exist=False)
 
 
 def build(page, options) -> None:
@@ -47,7 +43,7 @@ def build(page, options) -> None:
         "FEN: rules by Phil Leduc (2024), implemented in negenlab for rules analysis. The designer's "
         "text is not reproduced; rules as modelled are on negenlab's FEN rules page."
     )
-    studies = committed_studies("fen", STUDY_NAMES)
+    studies = committed_studies("fen", STUDY_NAMES, TABLES)
     _skill_section(page, studies.get("ladder"))
     _pie_section(page, studies.get("pie"))
     _tilings_section(page, studies.get("atlas_balance"))

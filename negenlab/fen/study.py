@@ -37,6 +37,7 @@ from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
 from negenlab.core.compare import compare, sprt
+from negenlab.core.data import SKILL_TRACE, SPRT_COLUMNS, WILSON_ROWS, Schema, long_columns, nullable
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import skill_trace
 from negenlab.core.metrics import wilson_interval
@@ -325,7 +326,7 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     standard board (the ladder's first step) and greedy self-play on 3.3.3.3.3.3 at 25 faces."""
     fresh_seed = ctx.seed + 1
     rows = []
-    trace = committed_table("fen", "ladder")
+    trace = committed_table("fen", "ladder", TABLES["ladder"])
     step = trace[(trace["rung"] == "greedy") & (trace["below"] == "random")].iloc[0]
     r = compare(
         games.load("fen", board=STANDARD_BOARD),
@@ -340,7 +341,7 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     rows.append(
         check_row("ladder: greedy's score against random (pairs)", committed, (r.estimate, r.lo, r.hi, r.units))
     )
-    atlas = committed_table("fen", "atlas_balance")
+    atlas = committed_table("fen", "atlas_balance", TABLES["atlas_balance"])
     pick = atlas[
         (atlas["tiling"] == "3.3.3.3.3.3")
         & (atlas["faces"] == 25)
@@ -391,7 +392,45 @@ STUDIES = {
 }
 
 
+_ATLAS_COUNTS = ("faces", "nodes", "edges", "N", "E", "n", "e", "N_all", "E_all", "n_all", "e_all")
+_BLOCKED_COUNTS = ("random_playouts", "random_blocked", "random_blocked_draws", "directed_playouts")
+TABLES = {
+    "atlas": Schema(
+        {"tiling": "text", **dict.fromkeys(_ATLAS_COUNTS, "count"), "agree": "bool"}
+        | {f"p1_win_nopie{s}": "rate" for s in ("", "_lo", "_hi")}
+        | {"games_nopie": "count", "mean_turns": "number", "draw_rate": "rate"}
+        | {f"p1_win_pie{s}": "rate" for s in ("", "_lo", "_hi")}
+        | {"games_pie": "count"},
+        intervals=[
+            ("p1_win_nopie", "p1_win_nopie_lo", "p1_win_nopie_hi"),
+            ("p1_win_pie", "p1_win_pie_lo", "p1_win_pie_hi"),
+        ],
+    ),
+    "atlas_balance": Schema(
+        {"tiling": "text", "faces": "count", "n_per_turn": "count", "e": "count", "agents": "text"}
+        | long_columns(group=False),
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+    ),
+    "blocked": Schema(
+        {"board": "text", "rules": "text", "ruled_out_by_counting": "bool"}
+        | dict.fromkeys((*_BLOCKED_COUNTS, "directed_blocked", "directed_blocked_draws"), "count")
+        | {"closest_gap": "count?", "finding": "text?"}
+    ),
+    "ladder": Schema({"board": "text", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
+    "pie": Schema(
+        {"board": "text", "pie_rule": "bool", "agents": "text"}
+        | long_columns()
+        | nullable({**SPRT_COLUMNS, "alpha": "rate", "beta": "rate"}),
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+    ),
+}
+"""The committed tables of data/fen by name, with what their loaders need (checked on load)."""
+
+
 __all__ = [
+    "TABLES",
     "balance",
     "balance_rows",
     "balance_table",

@@ -15,6 +15,8 @@ import pandas as pd
 
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
+from .study import TABLES
+
 TITLE = "Necklace"
 SIZES = (5, 7, 9, 11)
 MCTS_SIMS = 50
@@ -40,7 +42,7 @@ def build(page, options) -> None:
         "without an edge point; a colour that cannot place is skipped. negenlab reports a position "
         "where nobody can move and nobody has won as a draw (the designers call the game drawless)."
     )
-    studies = committed_studies("necklace", STUDY_NAMES)
+    studies = committed_studies("necklace", STUDY_NAMES, TABLES)
     _skill_section(page, studies.get("ladder"))
     _edge_section(page, studies.get("advantage"))
     _swap_map_section(page, studies.get("swap_map"), studies.get("swap_map_5"))

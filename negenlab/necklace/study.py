@@ -33,7 +33,16 @@ import pandas as pd
 
 from negenlab.core import simulate
 from negenlab.core.compare import sprt
-from negenlab.core.data import data_file
+from negenlab.core.data import (
+    SKILL_TRACE,
+    SPRT_COLUMNS,
+    WILSON_ROWS,
+    Schema,
+    data_file,
+    data_table,
+    long_columns,
+    nullable,
+)
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import skill_trace
 from negenlab.core.registry import parse_agent_spec
@@ -330,8 +339,10 @@ def write_solution_tables(
 
 def load_tables() -> tuple[pd.DataFrame, pd.DataFrame]:
     """``(solutions, openings)``: the committed solver tables, read as package data."""
-    with data_file("necklace", "solutions.csv").open() as a, data_file("necklace", "solution_openings.csv").open() as b:
-        return pd.read_csv(a, keep_default_na=False), pd.read_csv(b, keep_default_na=False)
+    return (
+        data_table("necklace", "solutions.csv", schema=TABLES["solutions"], keep_default_na=False),
+        data_table("necklace", "solution_openings.csv", schema=TABLES["solution_openings"], keep_default_na=False),
+    )
 
 
 def load_proofs(size: int = 5) -> list[dict]:
@@ -511,7 +522,7 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     5x5 without swap, and Red's win rate after the centre opening on the 7x7 swap map."""
     fresh_seed = ctx.seed + 1
     rows = []
-    adv = committed_table("necklace", "advantage")
+    adv = committed_table("necklace", "advantage", TABLES["advantage"])
     pick = adv[(adv["size"] == 5) & (~adv["swap"].astype(bool)) & (adv["metric"] == SEAT0_WINS)].iloc[0]
     agents = [_agent(ADVANTAGE_AGENT), _agent(ADVANTAGE_AGENT)]
     df = simulate(NecklaceGame(Rules(size=5, swap=False)), agents, 60, fresh_seed, workers=ctx.workers, progress=False)
@@ -521,7 +532,7 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
             f"5x5 without swap: first player wins ({ADVANTAGE_AGENT})", pick, (q["value"], q["lo"], q["hi"], q["n"])
         )
     )
-    smap = committed_table("necklace", "swap_map")
+    smap = committed_table("necklace", "swap_map", TABLES["swap_map"])
     centre = SWAP_MAP_SIZE // 2
     pick = smap[(smap["row"] == centre) & (smap["col"] == centre)].iloc[0]
     agents = [_agent(SWAP_MAP_AGENT), _agent(SWAP_MAP_AGENT)]
@@ -534,6 +545,35 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     )
     return pd.DataFrame(rows)
 
+
+_SWAP_MAP = Schema(
+    {"row": "count", "col": "count", "same_as": "text"} | long_columns(group=False),
+    intervals=[("value", "lo", "hi")],
+    rows=[WILSON_ROWS],
+)
+TABLES = {
+    "advantage": Schema(
+        long_columns() | nullable(SPRT_COLUMNS) | {"size": "count", "swap": "bool", "agents": "text"},
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+    ),
+    "draws": Schema(
+        {"size": "count", "search": "text", "method": "text", "complete": "bool", "draws": "count"}
+        | {"positions": "count", "red_wins": "count?", "blue_wins": "count?", "playouts": "count"}
+        | {"closest_live": "count?", "note": "text?"}
+    ),
+    "ladder": Schema({"size": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
+    "swap_map": _SWAP_MAP,
+    "swap_map_5": _SWAP_MAP,
+    "solutions": Schema(
+        {"size": "count", "swap": "bool", "winner": "text", "winner_seat": "count", "winning_first_moves": "text?"}
+        | {"n_winning_first_moves": "count", "swap_openings": "text?", "red_winning_openings": "text?"}
+        | {"draw_openings": "text?", "complete": "bool", "winning_first_moves_complete": "bool"}
+        | {"unresolved": "text?", "solved_openings": "count", "nodes": "count", "seconds": "number"}
+    ),
+    "solution_openings": Schema({"size": "count", "row": "count", "col": "count", "value": "text"}),
+}
+"""The committed tables of data/necklace by name, with what their loaders need (checked on load)."""
 
 STUDIES = {
     s.name: s

@@ -1,7 +1,7 @@
 """The Negen page of ``negenlab report``: numbered findings, the variant figure, the spiral
 analysis, then the play section (Piet's position per reading, a small fresh study cell, and the
 committed variant study made by :mod:`negenlab.negen.study`); tables are folded. The committed
-tables are read as package data (:func:`negenlab.core.data.data_file`).
+tables are read as package data and checked on load (:func:`negenlab.core.data.data_table`).
 
 >>> df = piet_turns([("straight", "adjacency")])
 >>> int(df.loc[0, "closing turns"]), bool(df.loc[0, "Piet's turn legal"])
@@ -10,17 +10,19 @@ tables are read as package data (:func:`negenlab.core.data.data_file`).
 
 from __future__ import annotations
 
-import json
 import time
 
 import pandas as pd
 
-from negenlab.core.data import data_file
+from negenlab.core.data import data_json, data_table
+from negenlab.core.errors import InvalidInputError
+from negenlab.core.studies import committed_table
 
 from .game import NegenGame
 from .rules import Rules
 from .study import (
     SECONDS_PER_TURN,
+    TABLES,
     expected_rounds,
     planned_cells,
     run_cell,
@@ -98,16 +100,12 @@ def build(page, options) -> None:
 
 def load_study() -> tuple[pd.DataFrame, dict]:
     """The committed variant study (``data/negen/study_exact.csv``) and its sidecar."""
-    with data_file("negen", "study_exact.csv").open() as fh:
-        study = pd.read_csv(fh)
-    return study, json.loads(data_file("negen", "study_exact.json").read_text())
+    return data_table("negen", "study_exact.csv", schema=TABLES["study_exact"]), data_json("negen", "study_exact.json")
 
 
 def load_variants() -> pd.DataFrame:
     """The committed variant study under players who take their wins (``data/negen/variants.csv``)."""
-    from negenlab.core.studies import committed_table
-
-    return committed_table("negen", "variants")
+    return committed_table("negen", "variants", TABLES["variants"])
 
 
 def _share(r: dict, q: str) -> str:
@@ -205,9 +203,12 @@ def variant_findings(variants: pd.DataFrame) -> list[dict]:
 
 
 def read_table(name: str) -> pd.DataFrame:
-    """A committed table of ``data/negen`` (e.g. ``closing_odds.csv``)."""
-    with data_file("negen", name).open() as fh:
-        return pd.read_csv(fh)
+    """A committed table of ``data/negen`` (e.g. ``closing_odds.csv``), checked against its schema
+    (:data:`negenlab.negen.study.TABLES`)."""
+    stem = name.removesuffix(".csv")
+    if stem not in TABLES:
+        raise InvalidInputError(f"data/negen has no table {name!r}; expected one of {', '.join(TABLES)} (.csv)")
+    return data_table("negen", f"{stem}.csv", schema=TABLES[stem])
 
 
 def seat_uniformity_p(wins) -> float:

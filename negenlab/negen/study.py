@@ -49,10 +49,11 @@ import pandas as pd
 
 from negenlab import games
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
+from negenlab.core.data import Schema, ci, nullable
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.simulate import as_finished, process_pool, simulate
 from negenlab.core.store import ResultStore
-from negenlab.core.studies import Study, StudyResult
+from negenlab.core.studies import Study, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import long_table, mean_row, rate_row
 
 from .enumerate import count_spirals, smallest_closed_spirals
@@ -878,10 +879,8 @@ FRESH_ROUNDS = 200
 def fresh_check(ctx) -> pd.DataFrame:
     """A fresh sample (the next seed) of the variant study: 200 single rounds of three closers under
     the default reading, against the committed cell (the first seat's wins, turns per round)."""
-    from negenlab.core.studies import check_row, committed_table
-
     players, mix, reading = FRESH_CELL
-    table = committed_table("negen", "variants")
+    table = committed_table("negen", "variants", TABLES["variants"])
     row = table[(table["players"] == players) & (table["mix"] == mix) & (table["reading"] == reading)].iloc[0]
     cell = next(c for c in variant_cells() if (c.players, c.mix, c.reading) == FRESH_CELL)
     fresh = judge_cell(cell, play_units(cell, FRESH_ROUNDS, ctx.seed + 1, None, workers=1))
@@ -891,6 +890,61 @@ def fresh_check(ctx) -> pd.DataFrame:
         value = (fresh[metric], fresh[f"{metric}_lo"], fresh[f"{metric}_hi"], fresh["n"])
         out.append(check_row(f"{players} players, {mix}, {reading}: {what}", committed, value))
     return pd.DataFrame(out)
+
+
+_SEATS = {k: v for p in range(3) for k, v in ci(f"seat{p}_win", "rate", f"seat{p}_lo", f"seat{p}_hi").items()}
+_STUDY_EXACT = (
+    {"players": "count", "mix": "text", "variant": "text", "n": "count", **ci("turns", "number")}
+    | {"minutes": "number", "minutes_lo_15s": "number", "minutes_hi_60s": "number", "branching": "number"}
+    | ci("refusal", "rate")
+    | ci("depletion", "rate")
+    | ci("stalled", "rate")
+    | _SEATS
+    | {"ends_closed": "count", "ends_pool_empty": "count", "ends_max_turns": "count"}
+    | nullable(ci("seat3_win", "rate", "seat3_lo", "seat3_hi") | ci("focus_win", "rate", "focus_lo", "focus_hi"))
+)
+_VARIANTS = (
+    {"players": "count", "mix": "text", "reading": "text", "units": "count", "n": "count", "rotations": "count"}
+    | ci("first_seat", "rate")
+    | {"first_seat_sprt": "text", "first_seat_llr": "number"}
+    | ci("turns", "number")
+    | {"turns_precision": "number", "minutes_per_round": "number", "minutes_per_game": "number"}
+    | {"refusal": "rate", "depletion": "rate", "stalled": "rate", "branching": "number"}
+    | {"stop": "text", "seed": "count", "id": "text"}
+    | nullable(ci("focus", "rate") | {"focus_sprt": "text", "focus_llr": "number"})
+)
+_COUNTS = ("shapes_fixed", "shapes_free", "closed_shapes_fixed", "closed_shapes_free")
+_SPIRAL_COUNTS = Schema(
+    {"k": "count", **dict.fromkeys(_COUNTS, "count")}
+    | dict.fromkeys(("valid_fixed", "valid_free", "valid_closed_fixed", "valid_closed_free"), "count")
+    | {"seconds": "number"}
+)
+_FREE_MOVES = (
+    {"reading": "text", "free_moves": "count", "n": "count", **ci("first_seat", "rate")}
+    | ci("turns", "number")
+    | ci("branching", "number")
+    | {"seconds_per_round": "number"}
+)
+TABLES = {
+    "study_exact": Schema(
+        _STUDY_EXACT,
+        intervals=["turns", "refusal", "depletion", "stalled"]
+        + [(f"seat{p}_win", f"seat{p}_lo", f"seat{p}_hi") for p in range(4)]
+        + [("focus_win", "focus_lo", "focus_hi")],
+    ),
+    "variants": Schema(_VARIANTS, intervals=["first_seat", "turns", "focus"]),
+    "closing_odds": Schema(
+        {"spiral": "text", "dice": "count", "sequence_shape": "text", "coverage": "text", "max_added": "count"}
+        | {"p_close": "rate", "p_close_exact": "text", "hits_of_1296": "count", "fewest_dice_needed": "count?"}
+        | {"closing_multisets": "count", "placements_with_loop": "count"}
+    ),
+    "free_moves": Schema(_FREE_MOVES, intervals=["first_seat", "turns", "branching"]),
+    "smallest_closed_spirals": Schema({"sequence_shape": "text", "coverage": "text", "k": "count", "spiral": "text"}),
+    **{
+        f"spiral_counts_{shape}_{cov}": _SPIRAL_COUNTS for shape in ("straight", "bent") for cov in ("die", "adjacency")
+    },
+}
+"""The committed tables of data/negen by name, with what their loaders need (checked on load)."""
 
 
 def main(argv=None) -> None:
@@ -932,6 +986,7 @@ if __name__ == "__main__":
 
 
 __all__ = [
+    "TABLES",
     "study_cells",
     "planned_cells",
     "study_status",

@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from negenlab.core.data import MissingDataError
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.studies import committed_table
 from negenlab.core.summary_table import wide
 from negenlab.report.studies import command_of, made_by, missing_warning, skill_section
 
@@ -24,6 +26,7 @@ from .agents import POLICIES
 from .cards import Card, random_hand
 from .rules import Rules
 from .solver import longest_polymer, solve
+from .study import TABLES
 from .svg import polymer_svg, table_svg
 from .validity import explain, is_polymer
 
@@ -105,14 +108,11 @@ LIVE_TABLES = 30  # tables per setting of a live run that replaces a missing com
 
 def load_studies(options) -> tuple[dict[str, pd.DataFrame], list[str]]:
     """The committed Polymer study tables by name (sidecar in ``attrs["negenlab"]``), and the
-    names that were missing, each replaced by :func:`live_study`."""
-    from negenlab.core.data import MissingDataError
-    from negenlab.core.studies import committed_table
-
+    names that were missing, each replaced by :func:`live_study`. A damaged table raises a TableError."""
     tables, missing = {}, []
     for name in STUDY_NAMES:
         try:
-            tables[name] = committed_table("polymer", name)
+            tables[name] = committed_table("polymer", name, TABLES[name])
         except MissingDataError:
             tables[name] = live_study(name, options)
             missing.append(name)
@@ -181,9 +181,6 @@ def policy_agent(spec: str):
 def _deals_section(page, deals: pd.DataFrame, missing: list[str]) -> None:
     import matplotlib.pyplot as plt
 
-    from negenlab.core.data import MissingDataError
-    from negenlab.core.studies import committed_table
-
     from .plot import plot_length_by_players, plot_length_histogram
 
     page.heading(DEALS)
@@ -195,7 +192,7 @@ def _deals_section(page, deals: pd.DataFrame, missing: list[str]) -> None:
         "have the same mean length, with the deals as blocks."
     )
     try:
-        hist = committed_table("polymer", "deal_length_histogram").set_index("players")
+        hist = committed_table("polymer", "deal_length_histogram", TABLES["deal_length_histogram"]).set_index("players")
     except MissingDataError:
         hist = None
     fig, axes = plt.subplots(1, 2 if hist is not None else 1, figsize=(11 if hist is not None else 6, 3.4))

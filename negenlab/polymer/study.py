@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core.agents import Agent
-from negenlab.core.data import data_file
+from negenlab.core.data import SKILL_TRACE, WILSON_ROWS, Interval, Schema, ci, data_table, long_columns, nullable
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import skill_trace
 from negenlab.core.registry import parse_agent_spec
@@ -593,10 +593,77 @@ def _at_distance(dist: int, players: int) -> list[int]:
 # -- the committed tables ------------------------------------------------------------------------
 
 
+_DEAL_LENGTHS = (
+    {"players": "count", "hand_size": "count", "seats": "count"}
+    | ci("mean_length", "number", "length_lo", "length_hi")
+    | ci("no_polymer", "rate")
+    | ci("length_ge_6", "rate")
+    | ci("mean_score", "number", "score_lo", "score_hi")
+    | {"length_per_card": "number"}
+)
+_DEAL_INTERVALS: list[Interval] = [
+    ("mean_length", "length_lo", "length_hi"),
+    "no_polymer",
+    "length_ge_6",
+    ("mean_score", "score_lo", "score_hi"),
+]
+_PACE_COLUMNS = (
+    ("turns_per_player", "turns"),
+    ("proposals_per_player", "proposals"),
+    ("actions_per_player", "actions"),
+    ("trades_per_player", "trades"),
+    ("final_length", "final"),
+    ("gain_over_timed", "gain_over_timed"),
+)
+_PACE = {"players": "count", "policy": "text", "budget": "count", "tables": "count", **ci("quiet", "rate")} | {
+    k: v for m, p in _PACE_COLUMNS for k, v in ci(m, "number", f"{p}_lo", f"{p}_hi").items()
+}
+_POLICIES = (
+    {"policy": "text", "jokers": "count", "players": "count", "games": "count", "start_length": "number"}
+    | {"final_length": "number", **ci("length_gain", "number", "gain_lo", "gain_hi"), **ci("score_gain", "number")}
+    | dict.fromkeys(("trades_per_game", "chain_trades_per_game", "loans_per_game"), "number")
+    | ci("boundaries", "number")
+    | ci("tiebreak_needed", "rate", "tiebreak_lo", "tiebreak_hi")
+    | {"proposals_per_game": "number", **ci("seat0_wins", "rate"), **ci("beside_boundary", "rate")}
+    | nullable(ci("boundary_gap", "number"))
+    | {"boundary_gap_tables": "count"}
+    | nullable({"vs": "text", **ci("len_diff", "number"), **ci("score_diff", "number")})
+)
+_POLICY_INTERVALS: list[Interval] = [
+    ("length_gain", "gain_lo", "gain_hi"),
+    "score_gain",
+    "boundaries",
+    ("tiebreak_needed", "tiebreak_lo", "tiebreak_hi"),
+    "seat0_wins",
+    "beside_boundary",
+    "boundary_gap",
+    "len_diff",
+    "score_diff",
+]
+TABLES = {
+    "deal_lengths_by_players": Schema(_DEAL_LENGTHS, intervals=_DEAL_INTERVALS),
+    "deals": Schema(
+        _DEAL_LENGTHS
+        | {"deals": "count", "seat_min": "number", "seat_max": "number", "seat_chi2": "number", "seat_p": "rate"}
+        | ci("table_gap", "number"),
+        intervals=[*_DEAL_INTERVALS, "table_gap"],
+    ),
+    "deal_length_histogram": Schema({"players": "count"}, others="rate"),
+    "holdout": Schema(long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]),
+    "ladder": Schema({"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
+    "pace": Schema(_PACE, intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)]),
+    "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
+    "policies_8p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
+}
+"""The committed tables of data/polymer by name, with what their loaders need (checked on load)."""
+
+
 def committed(name: str) -> pd.DataFrame:
-    """A committed table of ``data/polymer`` (shipped with the package), e.g. ``committed("policies_8p")``."""
-    with data_file("polymer", f"{name}.csv").open() as fh:
-        return pd.read_csv(fh)
+    """A committed table of ``data/polymer`` (shipped with the package), e.g. ``committed("policies_8p")``,
+    checked against its schema in :data:`TABLES`."""
+    if name not in TABLES:
+        raise InvalidInputError(f"data/polymer has no table {name!r}; expected one of {', '.join(TABLES)}")
+    return data_table("polymer", f"{name}.csv", schema=TABLES[name])
 
 
 def write_deal_table(folder: str | Path, deals: int = 1000, seed: int = 2024) -> Path:
@@ -1049,4 +1116,4 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
         ),
         "holdout": holdout_study(players=8, games=100, seed=seed, workers=ctx.workers),
     }
-    return check_tables({name: committed_table("polymer", name) for name in fresh}, fresh)
+    return check_tables({name: committed_table("polymer", name, TABLES[name]) for name in fresh}, fresh)

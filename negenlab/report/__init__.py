@@ -14,11 +14,10 @@ from __future__ import annotations
 import html
 import importlib
 import time
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from negenlab.core.errors import InvalidInputError
+from negenlab.core.errors import InvalidInputError, NegenlabError, ReportError
 from negenlab.games import NAMES as GAMES
 
 from .page import CSS, ReportPage
@@ -90,22 +89,42 @@ FINDINGS: dict[str, list[dict]] = {}
 
 
 def build_reports(games, options: ReportOptions) -> Path:
-    """Build the pages of ``games`` (a list, or ``"all"``) and ``index.html``; return the index path."""
-    if games == "all":
-        games = list(GAMES)
+    """Build the pages of ``games`` (a list, or ``"all"``) and ``index.html``; return the index path.
+
+    A page that cannot be built does not stop the others: its page and the index say why, and once
+    they are written the failure is raised, a :class:`~negenlab.core.errors.ReportError` naming each
+    failed page and its reason in one line when every failure is negenlab's own error (a damaged
+    committed table names its file), else the first other exception as it is (a bug)."""
+    games = list(GAMES) if games == "all" else list(games)
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        raise InvalidInputError(f"unknown game {unknown[0]!r}; expected one of {', '.join(GAMES)} or 'all'")
     statuses: dict[str, str] = {}
+    failures: list[tuple[str, Exception]] = []
     for game in games:
         try:
             _, statuses[game] = build_game_report(game, options)
-        except InvalidInputError:
-            raise
         except Exception as exc:  # one game's failure must not hide the others' pages
-            statuses[game] = f"failed: {type(exc).__name__}: {exc}"
+            failures.append((game, exc))
+            statuses[game] = f"failed: {_reason(exc)}"
             page = ReportPage(f"{TITLES[game]} — designer report")
-            page.warning(f"Building this report failed: {type(exc).__name__}: {exc}")
-            page.raw_html(f"<pre>{html.escape(traceback.format_exc())}</pre>")
+            page.warning(f"Building this report failed: {_reason(exc)}")
             (Path(options.out_dir) / f"{game}.html").write_text(page.render(), encoding="utf-8")
-    return write_index(Path(options.out_dir), statuses, options)
+    index = write_index(Path(options.out_dir), statuses, options)
+    bugs = [exc for _, exc in failures if not isinstance(exc, NegenlabError)]
+    if bugs:
+        raise bugs[0]
+    if failures:
+        pages = "; ".join(f"the {TITLES[g]} report could not be built: {_reason(exc)}" for g, exc in failures)
+        others = f" (the other pages and the index are in {index.parent})" if len(failures) < len(games) else ""
+        raise ReportError(pages + others) from failures[0][1]
+    return index
+
+
+def _reason(exc: BaseException) -> str:
+    """Why a page failed, on one line: negenlab's own message, else the exception's type and message."""
+    text = str(exc) if isinstance(exc, NegenlabError) else f"{type(exc).__name__}: {exc}"
+    return " ".join(text.split())
 
 
 def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> Path:

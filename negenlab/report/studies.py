@@ -10,21 +10,22 @@ and show a skill trace.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TypeGuard
 
 import pandas as pd
 
-from negenlab.core.data import MissingDataError
+from negenlab.core.data import MissingDataError, Schema
 from negenlab.core.studies import committed_table
 
 
-def committed_studies(game: str, names: Iterable[str]) -> dict[str, pd.DataFrame]:
-    """The committed study tables of ``game`` that ship with the package, by name (the missing ones left out)."""
+def committed_studies(game: str, names: Iterable[str], tables: Mapping[str, Schema]) -> dict[str, pd.DataFrame]:
+    """The committed study tables of ``game`` that ship with the package, by name (the missing ones
+    left out), each checked against its schema in ``tables`` (a damaged one raises a TableError)."""
     out = {}
     for name in names:
         try:
-            out[name] = committed_table(game, name)
+            out[name] = committed_table(game, name, tables[name])
         except MissingDataError:
             pass
     return out

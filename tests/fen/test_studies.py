@@ -58,9 +58,10 @@ def test_tiling_ranking_puts_the_most_balanced_first():
 
 def test_findings_from_the_committed_studies_carry_n_and_an_interval():
     from negenlab.fen.report import STUDY_NAMES
+    from negenlab.fen.study import TABLES
     from negenlab.report.studies import committed_studies
 
-    studies = committed_studies("fen", STUDY_NAMES)
+    studies = committed_studies("fen", STUDY_NAMES, TABLES)
     ne = [{"board": "triangle side 7", "interior n,e": "1,3", "all n,e": "2,3", "agree": "NO"}]
     t = pd.DataFrame(
         [{"metric": m, "pie_rule": p, "value": 0.5, "lo": 0.4, "hi": 0.6, "n": 100}

@@ -267,12 +267,12 @@ def test_the_page_warns_and_runs_live_when_a_table_is_missing(tmp_path, monkeypa
 
     real = studies.committed_table
 
-    def without_holdout(game, name):
+    def without_holdout(game, name, schema):
         if name == "holdout":
             raise MissingDataError("negenlab.data has no polymer/holdout.csv")
-        return real(game, name)
+        return real(game, name, schema)
 
-    monkeypatch.setattr(studies, "committed_table", without_holdout)
+    monkeypatch.setattr(report, "committed_table", without_holdout)
     monkeypatch.setattr(report, "STUDY_NAMES", ("deals", "holdout"))
     tables, missing = report.load_studies(ReportOptions(out_dir=tmp_path, games=2, workers=1, progress=False))
     assert missing == ["holdout"] and tables["holdout"].attrs["negenlab"]["live"]

@@ -1,0 +1,193 @@
+"""Reports fail loudly (#25): every committed table is checked on load against the schema its
+game declares (``negenlab.<game>.study.TABLES``, checked by ``negenlab.core.data.check_table``),
+and ``negenlab report <game>`` stops with one line naming the damaged file, exit code 2.
+
+The tables are copied to a temporary folder that the loaders read instead (``data_root`` patched),
+one is damaged, and the page is built through the command. The loaders fail before any simulation,
+so each case takes well under a second. That the intact tables build every page is tested by each
+game's ``test_report_section_renders`` (tests/<game>/); here every intact table passes its loader.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from negenlab import cli
+from negenlab.core import data
+from negenlab.core.data import WILSON_ROWS, Schema, check_table, data_root, long_columns
+from negenlab.core.errors import InvalidInputError, ReportError, TableError
+from negenlab.fen import report as fen_report
+from negenlab.fen import study as fen_study
+from negenlab.necklace import study as necklace_study
+from negenlab.negen import report as negen_report
+from negenlab.negen import study as negen_study
+from negenlab.polymer import study as polymer_study
+from negenlab.report.studies import committed_studies
+
+DATA = Path(str(data_root()))
+TABLES = {"fen": fen_study.TABLES, "negen": negen_study.TABLES, "polymer": polymer_study.TABLES,
+          "necklace": necklace_study.TABLES}
+
+
+def load(game: str, name: str):
+    """Table ``name`` of ``game`` read by the loader its page uses."""
+    if game == "fen":
+        return fen_report.committed_atlas() if name == "atlas" else committed_studies("fen", [name], fen_study.TABLES)[name]
+    if game == "negen":
+        loaders = {"study_exact": negen_report.load_study, "variants": negen_report.load_variants}
+        return loaders.get(name, lambda: negen_report.read_table(f"{name}.csv"))()
+    if game == "polymer":
+        return polymer_study.committed(name)
+    if name.startswith("solution"):
+        return necklace_study.load_tables()
+    return committed_studies("necklace", [name], necklace_study.TABLES)[name]
+
+
+@pytest.fixture
+def copy(tmp_path, monkeypatch) -> Path:
+    """A copy of the committed tables and sidecars (the stores left out), read instead of data/."""
+    root = tmp_path / "data"
+    for game in TABLES:
+        (root / game).mkdir(parents=True)
+        for f in (DATA / game).iterdir():
+            if f.is_file():
+                shutil.copy(f, root / game / f.name)
+    monkeypatch.setattr(data, "data_root", lambda: root)
+    return root
+
+
+CASES = [(game, name) for game, tables in TABLES.items() for name in tables]
+
+
+def test_every_committed_table_has_a_schema():
+    on_disk = {(g, f.stem) for g in TABLES for f in (DATA / g).iterdir() if f.suffix == ".csv"}
+    assert on_disk == set(CASES)
+
+
+@pytest.mark.parametrize(("game", "name"), CASES)
+def test_every_committed_table_passes_its_loader(game, name):
+    tables = load(game, name)
+    assert all(len(t) for t in (tables if isinstance(tables, tuple) else [tables]) if isinstance(t, pd.DataFrame))
+
+
+# -- damage -----------------------------------------------------------------------------------------
+
+
+def garbage(t: pd.DataFrame, column: str) -> pd.DataFrame:
+    return t.assign(**{column: t[column].astype(object).where(t.index != 1, "12abc")})
+
+
+def rate(t: pd.DataFrame, column: str) -> pd.DataFrame:
+    return t.assign(**{column: t[column].where(t.index != 0, -5)})
+
+
+def missing(t: pd.DataFrame, column: str) -> pd.DataFrame:
+    return t.drop(columns=[column])
+
+
+def outside(t: pd.DataFrame, value: str, hi: str) -> pd.DataFrame:
+    """Row 1's interval ends just below its value (the value and the end stay valid rates)."""
+    return t.assign(**{hi: t[hi].where(t.index != 0, t.loc[0, value] - 0.005)})
+
+
+# per game: a table its page loads first, a numeric column, a rate column, an interval (value, hi)
+FIRST = {
+    "fen": ("pie", "n", "value", ("value", "hi")),
+    "negen": ("study_exact", "turns", "refusal", ("refusal", "refusal_hi")),
+    "polymer": ("deals", "mean_length", "no_polymer", ("no_polymer", "no_polymer_hi")),
+    "necklace": ("advantage", "n", "value", ("value", "hi")),
+}
+DAMAGE = {
+    "garbage text in a numeric column": (lambda t, c: garbage(t, c[1]), "row 2, column {numeric!r}: '12abc'"),
+    "a rate of -5": (lambda t, c: rate(t, c[2]), "row 1, column {rate!r}: -5"),
+    "a missing column": (lambda t, c: missing(t, c[1]), "the column {numeric!r} is missing"),
+    "an interval without its value": (lambda t, c: outside(t, *c[3]), "row 1: {value} = "),
+    "an empty file": (None, "is empty"),
+}
+
+
+def damage(root: Path, game: str, how: str) -> tuple[Path, str]:
+    """Damage the first table of ``game``'s page in ``how``; return its path and the expected words."""
+    name, numeric, rate_col, value = FIRST[game]
+    path = root / game / f"{name}.csv"
+    change, words = DAMAGE[how]
+    if change is None:
+        path.write_text("")
+    else:
+        change(pd.read_csv(path), FIRST[game]).to_csv(path, index=False)
+    return path, words.format(numeric=numeric, rate=rate_col, value=value[0])
+
+
+@pytest.mark.parametrize("how", DAMAGE)
+@pytest.mark.parametrize("game", TABLES)
+def test_a_damaged_table_stops_the_report_in_one_line(game, how, copy, tmp_path, capsys):
+    path, words = damage(copy, game, how)
+    out = tmp_path / "reports"
+    assert cli.main(["report", game, "-o", str(out), "--quiet", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith("negenlab: error: ") and str(path) in err and words in err, err
+    page = (out / f"{game}.html").read_text()
+    assert "Building this report failed" in page and path.name in page and "Traceback" not in page
+    assert "failed: " in (out / "index.html").read_text()
+
+
+def test_debug_shows_the_damaged_table_behind_the_report_error(copy, tmp_path):
+    damage(copy, "polymer", "a rate of -5")
+    with pytest.raises(ReportError) as info:
+        cli.main(["--debug", "report", "polymer", "-o", str(tmp_path / "reports"), "--quiet"])
+    assert isinstance(info.value.__cause__, TableError)
+
+
+@pytest.mark.parametrize(("game", "name"), CASES)
+def test_every_loader_names_its_damaged_file(game, name, copy):
+    path = copy / game / f"{name}.csv"
+    first = next(iter(TABLES[game][name].columns))
+    missing(pd.read_csv(path, keep_default_na=False), first).to_csv(path, index=False)
+    with pytest.raises(TableError, match=re.escape(f"{path}: the column '{first}' is missing")):
+        load(game, name)
+    path.write_text("")
+    with pytest.raises(TableError, match=re.escape(f"{path} is empty")):
+        load(game, name)
+
+
+def test_a_damaged_sidecar_names_its_file(copy):
+    sidecar = copy / "negen" / "variants.json"
+    sidecar.write_text("{not json")
+    with pytest.raises(TableError, match=re.escape(f"{sidecar} is not valid JSON")):
+        negen_report.load_variants()
+
+
+# -- the checks themselves ----------------------------------------------------------------------------
+
+LONG = Schema(long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS])
+
+
+def long(**row) -> pd.DataFrame:
+    base = {"metric": "wins", "group": "", "value": 0.0, "lo": 8.67362e-19, "hi": 0.0095, "n": 400, "method": "wilson"}
+    return pd.DataFrame([base | row])
+
+
+def test_rounding_is_not_damage_but_out_of_range_is():
+    check_table(long(), LONG, "t.csv")  # a Wilson end a hair above 0 (committed FEN tables have these)
+    check_table(long(value=150.0, lo=149.0, hi=151.0, method="normal"), LONG, "t.csv")  # means are no rates
+    for row, words in (
+        ({"value": 1.5, "lo": 1.4, "hi": 1.6}, "row 1, column 'value': 1.5; expected a rate in [0, 1] (a row whose"),
+        ({"n": -1}, "column 'n': -1; expected a whole number >= 0"),
+        ({"n": 2.5}, "column 'n': 2.5; expected a whole number >= 0"),
+        ({"value": None}, "column 'value' is empty; expected a number"),
+        ({"value": 0.2, "lo": 0.25, "hi": 0.3}, "value = 0.2 lies outside its interval [lo, hi] = [0.25, 0.3]"),
+    ):
+        with pytest.raises(TableError, match=re.escape(words)):
+            check_table(long(**row), LONG, "t.csv")
+
+
+def test_a_schema_with_a_typo_is_refused():
+    with pytest.raises(InvalidInputError, match="unknown kinds"):
+        Schema({"n": "cout"})
+    with pytest.raises(InvalidInputError, match="interval columns"):
+        Schema({"value": "rate"}, intervals=["value"])
