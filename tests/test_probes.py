@@ -258,6 +258,8 @@ _FACE = [[0, 0], [1, 0], [0, 1]]
 API_PROBES = [
     # core
     ("simulate n_games=2.5", lambda: _nim_sim(n_games=2.5), InvalidInputError),
+    ("simulate agents as specs", lambda: simulate(Nim((1, 2)), ["random", "random"], 2, progress=False),
+     InvalidInputError),
     ("simulate n_games=True", lambda: _nim_sim(n_games=True), InvalidInputError),
     ("simulate n_games=10**12", lambda: _nim_sim(n_games=10**12), InvalidInputError),
     ("simulate seed=1.9", lambda: _nim_sim(seed=1.9), InvalidInputError),

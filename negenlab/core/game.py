@@ -190,3 +190,9 @@ def check_players(game: Game, agents: Sequence[Any]) -> None:
         raise InvalidInputError(
             f"{game.name} has {game.num_players} seats but {len(agents)} agents were given; pass one agent per seat"
         )
+    for seat, agent in enumerate(agents):
+        if not (callable(getattr(agent, "step", None)) and callable(getattr(agent, "describe", None))):
+            raise InvalidInputError(
+                f"the agent for seat {seat} is {agent!r}, not an agent; make agents from specs such as "
+                f"'random' or 'mcts:200' with negenlab.games.make_agents({game.name!r}, specs)"
+            )
