@@ -58,11 +58,6 @@ def rule_pick(state, odds):
                key=lambda x: (odds(x[1].key, state.rules), -x[1].added, x[2]))[0]
 
 
-def free_odds(key, rules) -> float:
-    """Exact closing odds under the game's own rules ("free" included), not greedy's threat read."""
-    return float(closing_odds(key, rules))
-
-
 def cold() -> None:
     negen_agents._known.clear()
     negen_turns._closing_dice_key.cache_clear()
@@ -88,7 +83,7 @@ def main() -> None:
         ways = [("greedy", lambda st: agent.step(st, rng)),
                 ("plain rule", lambda st: rule_pick(st, lambda key, _: closing_odds(key, threats)))]
         if args.rearrange == "free" and i < args.exact_free:
-            ways.append(("exact free", lambda st: rule_pick(st, free_odds)))
+            ways.append(("exact free", lambda st: rule_pick(st, closing_odds)))  # the game's own rules
         for name, pick in ways:
             cold()
             t0 = time.perf_counter()
