@@ -62,7 +62,8 @@ def compare_on_positions(rules: Rules, positions: list[tuple]) -> None:
     )
 
 
-def closer_decisions(rules: Rules, rounds: int, seed: int) -> None:
+def closer_decisions_seconds(rules: Rules, rounds: int, seed: int) -> list[float]:
+    """Seconds per decision of closer agents in ``rounds`` seeded 3-player rounds."""
     agent, seconds = CloserAgent(), []
     for i in range(rounds):
         rng = np.random.default_rng([seed, 10_000 + i])
@@ -74,6 +75,11 @@ def closer_decisions(rules: Rules, rounds: int, seed: int) -> None:
             action, t = timed(agent.step, s, rng)
             seconds.append(t)
             s.apply(action)
+    return seconds
+
+
+def closer_decisions(rules: Rules, rounds: int, seed: int) -> None:
+    seconds = closer_decisions_seconds(rules, rounds, seed)
     print(f"  closer, per decision ({len(seconds)} in {rounds} rounds): {stats(seconds)}")
 
 

@@ -22,6 +22,7 @@ state; the dice to come are drawn by chance nodes no agent can look into.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from itertools import product
 
@@ -32,7 +33,7 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
 from .rules import DEFAULT_RULES, Rules
-from .turns import as_table_key, can_close, closing_counts_until
+from .turns import ClosingStop, as_table_key, can_close, closing_counts_until
 
 
 class RandomTurnAgent(RandomAgent):
@@ -86,15 +87,11 @@ _BOARDS = _multiplicity()
 
 
 _known: dict = {}  # exact closing odds by (table key, rules), from finished searches
-# boards as dice counts per value (index 0 unused), with their number of ordered rolls
-_BOARD_COUNTS = [(tuple(sum(1 for x in b if x == v) for v in range(7)), m) for b, m in _BOARDS.items()]
-
-
-def _hits(counts: set) -> int:
-    """Ordered rolls (of 6**4) whose board holds one of the dice counts ``counts``."""
-    return sum(
-        m for b, m in _BOARD_COUNTS if any(all(n <= h for n, h in zip(need, b, strict=False)) for need in counts)
-    )
+# the 126 boards as dice counts per value (index 0 unused), weighted by their number of ordered rolls
+_ROLLS = ClosingStop(
+    np.array([[sum(1 for x in b if x == v) for v in range(7)] for b in _BOARDS], dtype=np.int64),
+    np.array(list(_BOARDS.values()), dtype=np.int64),
+)
 
 
 def _odds(key: tuple, rules: Rules, above: Fraction = Fraction(1)) -> Fraction | None:
@@ -103,12 +100,12 @@ def _odds(key: tuple, rules: Rules, above: Fraction = Fraction(1)) -> Fraction |
     if (key, rules) in _known:
         return _known[(key, rules)]
     limit = above * 6**4
-    found, complete = closing_counts_until(key, rules, lambda counts: _hits(counts) > limit)
+    found, complete = closing_counts_until(key, rules, dataclasses.replace(_ROLLS, above=limit))
     if not complete:
         return None
     if len(_known) > 500_000:  # a long study in one process: start over rather than grow without end
         _known.clear()
-    _known[(key, rules)] = odds = Fraction(_hits(found), 6**4)
+    _known[(key, rules)] = odds = Fraction(_ROLLS.hits(found), 6**4)
     return odds
 
 

@@ -39,13 +39,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
+
+import numpy as np
 
 from negenlab.core.checks import is_whole, optional_whole
 from negenlab.core.errors import InvalidInputError
 
+from . import growth
 from .rules import DEFAULT_RULES, Rules
 from .spirals import spiral_status
 from .table import DIRECTIONS, as_table, layout, quarter_turn_images, spiral_key, table_key
@@ -66,9 +70,6 @@ __all__ = [
     "spiral_key",
     "table_key",
 ]
-
-_ANY_VALUE = frozenset(range(1, 7))
-_NEXT_TO = {w: frozenset(v for v in (w - 1, w + 1) if 1 <= v <= 6) for w in range(1, 7)}
 
 
 # ---------------------------------------------------------------------------
@@ -216,7 +217,7 @@ class TurnSearchResult:
 
 
 # ---------------------------------------------------------------------------
-# geometry on keys (all cached by canonical key)
+# geometry on keys (cached by canonical key) and the search
 # ---------------------------------------------------------------------------
 @cache
 def _rotations(key: SpiralKey) -> tuple:
@@ -224,231 +225,6 @@ def _rotations(key: SpiralKey) -> tuple:
     return tuple(dict.fromkeys(quarter_turn_images(list(key))))
 
 
-def _far_cells(y: Cell, x: Cell, shape: str) -> tuple:
-    """Cells that can end a sequence centred at ``y`` whose other end is ``x``."""
-    dr, dc = y[0] - x[0], y[1] - x[1]
-    if shape == "straight":
-        return ((y[0] + dr, y[1] + dc),)
-    return tuple((y[0] + er, y[1] + ec) for er, ec in DIRECTIONS if (er, ec) != (-dr, -dc))
-
-
-@dataclass(frozen=True)
-class _Piece:
-    """A start piece in its canonical frame, with what the search needs of it under one reading."""
-
-    key: SpiralKey
-    cells: dict
-    perimeter: frozenset
-    uncovered: tuple  # per parity: the items (dice or edge cells of pairs) the piece alone leaves uncovered
-
-
-def _piece(key: SpiralKey, shape: str, coverage: str) -> _Piece:
-    return _piece_cached(key, shape, coverage)
-
-
-@lru_cache(maxsize=100_000)
-def _piece_cached(key: SpiralKey, shape: str, coverage: str) -> _Piece:
-    cells = {(r, c): v for r, c, v in key}
-    perim = frozenset({(r + dr, c + dc) for r, c, _ in key for dr, dc in DIRECTIONS} - set(cells))
-    unc = tuple(tuple(sorted(c for c in cells if _uncovered_at(cells, c, p, shape, coverage))) for p in (0, 1))
-    return _Piece(key, cells, perim, unc)
-
-
-def _uncovered_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> bool:
-    """Whether the die at ``y`` (``"die"``) or some pair at the edge die ``y`` (``"adjacency"``) lacks a sequence."""
-    get = cl.get
-    v = cl[y]  # y holds a die
-    r, c = y
-    edge = (r + c) % 2 == parity
-    if coverage == "adjacency":
-        return _open_pair(get, y, edge, shape) is not None
-    return not _in_sequence(get, y, v, edge, shape)
-
-
-def _open_pair(get, y: Cell, edge: bool, shape: str):
-    """The first pair at the die ``y`` that no sequence covers, as (edge cell, node cell), or None."""
-    for dr, dc in DIRECTIONS:
-        x = (y[0] + dr, y[1] + dc)
-        if get(x) is None:
-            continue
-        e, n = (y, x) if edge else (x, y)
-        ve, vn = get(e), get(n)
-        want = 2 * ve - vn
-        if abs(vn - ve) != 1 or not any(get(z) == want for z in _far_cells(e, n, shape)):
-            return e, n
-    return None
-
-
-def _in_sequence(get, y: Cell, v: int, edge: bool, shape: str) -> bool:
-    r, c = y
-    if edge:
-        nb = [get((r + dr, c + dc)) for dr, dc in DIRECTIONS]
-        pairs = ((0, 2), (1, 3)) if shape == "straight" else _BENT
-        return any(nb[a] is not None and nb[b] is not None and {nb[a], nb[b]} == {v - 1, v + 1} for a, b in pairs)
-    for dr, dc in DIRECTIONS:
-        m = (r + dr, c + dc)
-        w = get(m)
-        if w is None or abs(w - v) != 1:
-            continue
-        want = 2 * w - v
-        if any(get(z) == want for z in _far_cells(m, y, shape)):
-            return True
-    return False
-
-
-_BENT = tuple(combinations(range(4), 2))
-
-
-def _node_sequences(get, y: Cell, v: int, shape: str):
-    """The sequences through the node die ``y`` (value ``v``, an end of the sequence) that the
-    cluster can still complete: ``(middle cell, middle value, middle missing, far cell, far value,
-    far missing)``."""
-    for dr, dc in DIRECTIONS:
-        m = (y[0] + dr, y[1] + dc)
-        vm = get(m)
-        for w in (vm,) if vm is not None else (v - 1, v + 1):
-            if not 2 <= w <= 5 or abs(w - v) != 1:
-                continue
-            want = 2 * w - v
-            for z in _far_cells(m, y, shape):
-                have = get(z)
-                if have is None or have == want:
-                    yield m, w, vm is None, z, want, have is None
-
-
-def _cover_options(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> tuple:
-    """Every way to cover the uncovered die (or the first uncovered pair) at ``y``: tuples of the
-    missing ``(cell, value)`` of one sequence (1 or 2 cells). Empty: beyond repair."""
-    get = cl.get
-    v = cl[y]  # y holds a die
-    r, c = y
-    edge = (r + c) % 2 == parity
-    if coverage == "adjacency":
-        pair = _open_pair(get, y, edge, shape)
-        return () if pair is None else _pair_options(get, pair[0], pair[1], shape)
-    options = []
-    if edge:
-        if 2 <= v <= 5:
-            nb = [(r + dr, c + dc) for dr, dc in DIRECTIONS]
-            for ia, ib in ((0, 2), (1, 3)) if shape == "straight" else _BENT:
-                for wa, wb in ((v - 1, v + 1), (v + 1, v - 1)):
-                    need = []
-                    ok = True
-                    for cell, w in ((nb[ia], wa), (nb[ib], wb)):
-                        have = get(cell)
-                        if have is None:
-                            need.append((cell, w))
-                        elif have != w:
-                            ok = False
-                    if ok and need:
-                        options.append(tuple(need))
-    else:
-        for m, w, m_missing, z, want, z_missing in _node_sequences(get, y, v, shape):
-            need = ([(m, w)] if m_missing else []) + ([(z, want)] if z_missing else [])
-            if need:
-                options.append(tuple(need))
-    return tuple(dict.fromkeys(options))
-
-
-def _pair_options(get, y: Cell, x: Cell, shape: str) -> tuple:
-    """Ways to cover the pair of edge ``y`` and node ``x``: the far cell the sequence needs."""
-    v, vx = get(y), get(x)
-    want = 2 * v - vx
-    if abs(vx - v) != 1 or not 1 <= want <= 6:
-        return ()
-    return tuple(((z, want),) for z in _far_cells(y, x, shape) if get(z) is None)
-
-
-def _feasible_at(cl: dict, y: Cell, parity: int, shape: str, coverage: str) -> bool:
-    """False when the die at ``y`` (or a pair at it) can never be covered, whatever is added
-    (a cluster only gains dice, so what fails now fails for ever)."""
-    get = cl.get
-    v = cl[y]  # y holds a die
-    r, c = y
-    edge = (r + c) % 2 == parity
-    if coverage == "adjacency":
-        for dr, dc in DIRECTIONS:
-            x = (r + dr, c + dc)
-            vx = get(x)
-            if vx is None:
-                continue
-            if abs(vx - v) != 1:
-                return False
-            if edge:
-                want = 2 * v - vx
-                if not 1 <= want <= 6:
-                    return False
-                if not any((w := get(z)) is None or w == want for z in _far_cells(y, x, shape)):
-                    return False
-        return True
-    if edge:
-        if not 2 <= v <= 5:
-            return False
-        nb = [get((r + dr, c + dc)) for dr, dc in DIRECTIONS]
-        for a, b in ((0, 2), (1, 3)) if shape == "straight" else _BENT:
-            xa, xb = nb[a], nb[b]
-            if xa is not None and abs(xa - v) != 1:
-                continue
-            if xb is not None and abs(xb - v) != 1:
-                continue
-            if xa is not None and xb is not None and xa == xb:
-                continue
-            return True
-        return False
-    return next(_node_sequences(get, y, v, shape), None) is not None
-
-
-# cells whose dice's feasibility a new die can change: a straight sequence runs along a row or
-# column (so only those within 2 along them), a bent one may turn (all within distance 2)
-_NEAR = {
-    "straight": tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if dr == 0 or dc == 0),
-    "bent": tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if abs(dr) + abs(dc) <= 2),
-}
-
-
-def _feasible_near(cl: dict, new_cells, parity: int, shape: str, coverage: str) -> bool:
-    """Feasibility of every die whose sequences can reach the cells just added (nothing else changed)."""
-    near = _NEAR[shape]
-    if len(new_cells) == 1:
-        r, c = new_cells[0]
-        for dr, dc in near:
-            q = (r + dr, c + dc)
-            if q in cl and not _feasible_at(cl, q, parity, shape, coverage):
-                return False
-        return True
-    seen = set()
-    for r, c in new_cells:
-        for dr, dc in near:
-            q = (r + dr, c + dc)
-            if q in seen:
-                continue
-            seen.add(q)
-            if q in cl and not _feasible_at(cl, q, parity, shape, coverage):
-                return False
-    return True
-
-
-def _placed(occ, img: tuple, dr0: int, dc0: int, adjacency: bool):
-    """The dice of ``img`` shifted by (dr0, dc0), or None when they overlap ``occ`` or (adjacency) touch
-    a die that does not differ by 1."""
-    out = []
-    get = occ.get
-    for r, c, v in img:
-        p = (r + dr0, c + dc0)
-        if p in occ:
-            return None
-        if adjacency:
-            for dr, dc in DIRECTIONS:
-                w = get((p[0] + dr, p[1] + dc))
-                if w is not None and abs(w - v) != 1:
-                    return None
-        out.append((p[0], p[1], v))
-    return tuple(out)
-
-
-# ---------------------------------------------------------------------------
-# the search
-# ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Component:
     """One spiral an end table can hold: built from ``pieces`` (counts per distinct start piece)
@@ -468,30 +244,69 @@ class _Budget(Exception):
     pass
 
 
-def _closed_cluster(cl: dict) -> bool:
-    """True when the cells of ``cl`` hold a cycle of orthogonal adjacencies (a connected cluster
-    has one exactly when it has at least as many adjacent pairs as cells)."""
-    edges = sum(1 for (r, c) in cl if (r, c + 1) in cl) + sum(1 for (r, c) in cl if (r + 1, c) in cl)
-    return edges >= len(cl)
-
-
 # Dice in the smallest valid closed spiral of each reading (shape, coverage), from the exhaustive
 # enumeration (data/negen/smallest_closed_spirals.csv; tests/negen/test_spirals_enumerate.py holds
 # these against negenlab.negen.enumerate.smallest_closed_spirals). A closing search drops states
 # that can never reach this size.
 SMALLEST_CLOSED = {("straight", "adjacency"): 8, ("straight", "die"): 6, ("bent", "adjacency"): 4, ("bent", "die"): 4}
 
+_SHAPE = {"straight": growth.STRAIGHT, "bent": growth.BENT}
+_COVERAGE = {"adjacency": growth.ADJACENCY, "die": growth.DIE}
+_NO_BOARDS = np.zeros((0, 7), dtype=np.int64)
+_NO_WEIGHTS = np.zeros(0, dtype=np.int64)
 
-def _turned_min(extra: dict) -> tuple:
-    """The least of the 4 quarter turns about (0, 0) of a state's dice, as a sorted tuple: one key
-    for a state grown from a lone die and its turned copies."""
-    items = sorted((r, c, v) for (r, c), v in extra.items())
-    best = items
-    for _ in range(3):
-        items = sorted((c, -r, v) for r, c, v in items)
-        if items < best:
-            best = items
-    return tuple(best)
+
+@dataclass(frozen=True)
+class ClosingStop:
+    """When a closing search may stop: once the ``weights`` of the ``boards`` (dice counts per value,
+    index 0 unused) that hold some closing count found exceed ``above``. No boards: never."""
+
+    boards: np.ndarray = field(default_factory=lambda: _NO_BOARDS)
+    weights: np.ndarray = field(default_factory=lambda: _NO_WEIGHTS)
+    above: Fraction = Fraction(0)
+
+    @classmethod
+    def at_first(cls, dice: tuple) -> ClosingStop:
+        """Stop at the first closing count found with at most ``dice``."""
+        return cls(np.array([dice], dtype=np.int64), np.ones(1, dtype=np.int64), Fraction(0))
+
+    def hits(self, needs: Iterable[tuple]) -> int:
+        """The weight of the boards that hold one of the counts ``needs``."""
+        needs = list(needs)
+        return int(
+            sum(
+                w
+                for b, w in zip(self.boards, self.weights, strict=True)
+                if any(all(n <= h for n, h in zip(need, b, strict=True)) for need in needs)
+            )
+        )
+
+    def reached(self, needs: Iterable[tuple]) -> bool:
+        return len(self.boards) > 0 and self.hits(needs) > self.above
+
+
+_NEVER = ClosingStop()
+
+
+def _rotation_arrays(pieces: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The quarter-turn images of ``pieces`` as the kernel reads them: images ``rot_ptr[j]..rot_ptr[j+1]``
+    of piece ``j``, image ``k`` being rows ``rimg_ptr[k]..rimg_ptr[k+1]`` of ``rimg`` (row, col, value)."""
+    rot_ptr, rimg_ptr, rows = [0], [0], []
+    for p in pieces:
+        for img in _rotations(p):
+            rows += img
+            rimg_ptr.append(len(rows))
+        rot_ptr.append(len(rimg_ptr) - 1)
+    return (
+        np.array(rot_ptr, dtype=np.int64),
+        np.array(rimg_ptr, dtype=np.int64),
+        np.array(rows, dtype=np.int64).reshape(-1, 3),
+    )
+
+
+def _decode(codes: list, width: int) -> SpiralKey:
+    """A canonical key from the kernel's codes ((row * width + col) * 8 + value)."""
+    return tuple(((c >> 3) // width, (c >> 3) % width, c & 7) for c in codes)
 
 
 def _components(
@@ -503,7 +318,7 @@ def _components(
     coverage: str,
     budget: list | None,
     needs: set | None = None,
-    stop=None,
+    stop: ClosingStop = _NEVER,
     roots: tuple | None = None,
     closed_out: list | None = None,
 ) -> list[Component]:
@@ -518,238 +333,89 @@ def _components(
     recorded and may grow by any touching die or piece. Complete: a finished spiral F contains
     every state on its way; an uncovered item of a state is covered in F by a sequence whose
     missing cells F fills, and a valid state short of F touches a die or piece of F. States that
-    can no longer be made valid are dropped (:func:`_feasible_near`: exact, as a cluster only gains
-    dice).
+    can no longer be made valid are dropped (exact, as a cluster only gains dice). A state grown
+    from a lone die is kept once for its 4 quarter turns about that die (they lead to turned copies
+    of the same spirals). The growth is compiled (:func:`negenlab.negen.growth.grow`).
 
     With ``needs`` (a set), the search only collects the dice counts of closed components into it
     and returns nothing, dropping what cannot lead to a new minimal count: a closed valid state is
     not grown (growth only adds dice); a state whose dice already hold a collected count is
-    dropped; so is a state too small ever to reach the smallest closed spiral of the reading.
-    ``stop(needs)``, called after each new count, ends the search early by returning True; with
-    ``closed_out`` (a list) each closed component found is appended to it first, as
-    ``(key, pieces used, dice used)``.
+    dropped; so is a state too small ever to reach the smallest closed spiral of the reading. It
+    ends early (raising ``_Found``) once ``stop`` is reached; with ``closed_out`` (a list) each
+    closed component found is appended to it, as ``(key, pieces used, dice used)``.
 
     ``roots`` (indices into ``pieces``, in order) grows components only from those pieces, each
     attaching the pieces after it in ``roots`` and every piece not in ``roots``: the components that
     hold at least one of the ``roots`` pieces. Default: every piece, biggest first."""
     n = len(pieces)
-    infos = [_piece(p, shape, coverage) for p in pieces]
-    adjacency = coverage == "adjacency"
     found: dict = {}
-    smallest = SMALLEST_CLOSED[(shape, coverage)] if needs is not None else 0
+    closing = needs is not None
+    smallest = SMALLEST_CLOSED[(shape, coverage)] if closing else 0
+    sizes = [len(p) for p in pieces]
+    # a grid wide enough for any component on either side of the root (cells never wrap)
+    width = 2 * (sum(c * s for c, s in zip(counts, sizes, strict=True)) + max_dice) + 8
+    rot_ptr, rimg_ptr, rimg = _rotation_arrays(pieces)
+    counts_a = np.array(counts, dtype=np.int64)
+    sizes_a = np.array(sizes, dtype=np.int64)
+    dice_a = np.array(dice, dtype=np.int64)
+    needs_a = np.zeros((growth.NEEDS_CAP, 7), dtype=np.int64)
+    n_needs = np.zeros(1, dtype=np.int64)
+    if needs is not None:
+        for k, e in enumerate(needs):
+            needs_a[k] = e
+        n_needs[0] = len(needs)
+    budget_a = np.array([-1 if budget is None else max(budget[0], 0)], dtype=np.int64)
+    centre = width // 2
     # big pieces first: a component grows from its biggest piece, others are laid against it
-    by_size = sorted(range(n), key=lambda j: (-len(pieces[j]), j))
+    by_size = sorted(range(n), key=lambda j: (-sizes[j], j))
     order = by_size if roots is None else list(roots) + [j for j in by_size if j not in roots]
     for pos, i in enumerate(order[: n if roots is None else len(roots)]):
         if not counts[i]:
             continue
-        info = infos[i]
-        base = info.cells
         later = order[pos:]
+        if closing and sizes[i] + max_dice + sum((counts[j] - (j == i)) * sizes[j] for j in later) < smallest:
+            continue
+        base = np.array([((r + centre) * width + c + centre, v) for r, c, v in pieces[i]], dtype=np.int64)
+        later_a = np.array(later, dtype=np.int64)
         for parity in (0, 1):
-            if not all(_feasible_at(base, q, parity, shape, coverage) for q in info.uncovered[parity]):
-                continue
-            m0 = tuple(1 if j == i else 0 for j in range(n))
-            # a lone die is grown in its own frame, so the 4 quarter turns of a state about it are
-            # the same state (they lead to turned copies of the same spirals): one is kept
-            lone = len(base) == 1
-            seen: set = {(() if lone else frozenset(), m0, (0,) * 7)}
-            # states by dice used, fewest first (so minimal closing counts are found early)
-            levels: list[list[tuple]] = [[({}, m0, (0,) * 7)]] + [[] for _ in range(max_dice)]
-            cl = dict(base)  # the working cluster: base plus the popped state's extra dice, undone after
-            if (
-                needs is not None
-                and len(base) + max_dice + sum((counts[j] - m0[j]) * len(pieces[j]) for j in later) < smallest
+            status, codes, start, length, used_m, used_d, closed, _ = growth.grow(
+                width, _SHAPE[shape], _COVERAGE[coverage], base, parity, counts_a, later_a, sizes_a,
+                rot_ptr, rimg_ptr, rimg, i, dice_a, max_dice, growth.CLOSING if closing else growth.LIST,
+                smallest, needs_a, n_needs, stop.boards, stop.weights, stop.above.numerator,
+                stop.above.denominator, budget_a,
+            )  # fmt: skip
+            if budget is not None:
+                budget[0] = int(budget_a[0])
+            codes = codes.tolist()
+            for a, ln, m, d, c in zip(
+                start.tolist(), length.tolist(), used_m.tolist(), used_d.tolist(), closed.tolist(), strict=True
             ):
-                continue
-            while True:
-                stack = next((lv for lv in levels if lv), None)
-                if stack is None:
-                    break
-                extra, m, d = stack.pop()
-                if needs is not None and any(all(a <= b for a, b in zip(e, d, strict=False)) for e in needs):
-                    continue
-                if budget is not None:
-                    budget[0] -= 1
-                    if budget[0] < 0:
-                        raise _Budget
-                cl.update(extra)
-                todo = None
-                for q in info.uncovered[parity] if extra or len(base) > 1 else ():  # one die is valid
-                    if _uncovered_at(cl, q, parity, shape, coverage):
-                        todo = q
-                        break
-                if todo is None:
-                    for q in sorted(extra):
-                        if _uncovered_at(cl, q, parity, shape, coverage):
-                            todo = q
-                            break
-                children = []
-                if todo is not None or needs is None or not _closed_cluster(cl):
-                    pass
-                else:  # valid and closed: only the dice count matters, and growing it adds dice
+                key = _decode(codes[a : a + ln], width)
+                if needs is not None:
+                    needs.add(tuple(d))
                     if closed_out is not None:
-                        closed_out.append(
-                            (spiral_key(list(info.key) + [(r, c, v) for (r, c), v in extra.items()]), m, d)
-                        )
-                    needs.add(d)
-                    if stop is not None and stop(needs):
-                        raise _Found
-                    for q in extra:
-                        del cl[q]
-                    continue
-                if todo is None:  # valid under this interpretation
-                    if needs is None:
-                        key = spiral_key(list(info.key) + [(r, c, v) for (r, c), v in extra.items()])
-                        if (key, m, d) not in found:
-                            found[(key, m, d)] = Component(key, m, d, spiral_status(key, shape, coverage)[1])
-                    perim = set(info.perimeter)
-                    for r, c in extra:
-                        for dr, dc in DIRECTIONS:
-                            perim.add((r + dr, c + dc))
-                    # the values a die may take on each free touching cell (adjacency: differ by 1 from
-                    # every die it touches), so placements that break this are never tried
-                    allowed = {}
-                    for q in perim:
-                        if q in cl:
-                            continue
-                        vals = _ANY_VALUE
-                        if adjacency:
-                            for dr, dc in DIRECTIONS:
-                                w = cl.get((q[0] + dr, q[1] + dc))
-                                if w is not None:
-                                    vals = vals & _NEXT_TO[w]
-                        if vals:
-                            allowed[q] = vals
-                    if sum(d) < max_dice:
-                        for v in range(1, 7):
-                            if d[v] >= dice[v]:
-                                continue
-                            d2 = d[:v] + (d[v] + 1,) + d[v + 1 :]
-                            for q, vals in allowed.items():
-                                if v in vals:
-                                    children.append((((q[0], q[1], v),), m, d2))
-                    for j in later:
-                        if m[j] >= counts[j]:
-                            continue
-                        m2 = m[:j] + (m[j] + 1,) + m[j + 1 :]
-                        for img in _rotations(pieces[j]):
-                            offsets = {
-                                (er - r, ec - c) for r, c, v in img for (er, ec), vals in allowed.items() if v in vals
-                            }
-                            for off in offsets:
-                                placed = _placed(cl, img, off[0], off[1], adjacency)
-                                if placed is not None:
-                                    children.append((placed, m2, d))
-                else:
-                    for need in _cover_options(cl, todo, parity, shape, coverage):
-                        for added, m2, d2 in _fills(
-                            cl, list(need), (), m, d, pieces, counts, dice, max_dice, adjacency, later
-                        ):
-                            children.append((added, m2, d2))
-                for added, m2, d2 in children:
-                    if needs is not None and (
-                        any(all(a <= b for a, b in zip(e, d2, strict=False)) for e in needs)
-                        or len(cl)
-                        + len(added)
-                        + max_dice
-                        - sum(d2)
-                        + sum((counts[j] - m2[j]) * len(pieces[j]) for j in later)
-                        < smallest
-                    ):
-                        continue
-                    ex2 = dict(extra)
-                    for r, c, v in added:
-                        ex2[(r, c)] = v
-                    st = (_turned_min(ex2) if lone else frozenset(ex2.items()), m2, d2)
-                    if st in seen:
-                        continue
-                    seen.add(st)
-                    for r, c, v in added:
-                        cl[(r, c)] = v
-                    ok = _feasible_near(cl, [(r, c) for r, c, _ in added], parity, shape, coverage)
-                    for r, c, _ in added:
-                        del cl[(r, c)]
-                    if ok:
-                        levels[sum(d2)].append((ex2, m2, d2))
-                for q in extra:
-                    del cl[q]
+                        closed_out.append((key, tuple(m), tuple(d)))
+                elif (key, tuple(m), tuple(d)) not in found:
+                    found[(key, tuple(m), tuple(d))] = Component(key, tuple(m), tuple(d), bool(c))
+            if status == growth.OUT_OF_BUDGET:
+                raise _Budget
+            if status == growth.STOPPED:
+                raise _Found
     return list(found.values())
 
 
-def _fills(
-    occ: dict,
-    need: list,
-    added: tuple,
-    m: tuple,
-    d: tuple,
-    pieces: tuple,
-    counts: tuple,
-    dice: tuple,
-    max_dice: int,
-    adjacency: bool,
-    later,
-):
-    """Every way to put the needed values on the needed cells: each by a board die or by a piece
-    (any quarter turn, one of ``later``) laid over it. Yields (added dice, pieces used, dice used).
-    ``occ`` is borrowed: dice are put on it for the recursion and taken off again."""
-    while need and need[0][0] in occ:  # filled by a piece placed for an earlier cell
-        cell, want = need[0]
-        if occ.get(cell) != want:
-            return
-        need = need[1:]
-    if not need:
-        yield added, m, d
-        return
-    (cell, want), rest = need[0], need[1:]
-    if d[want] < dice[want] and sum(d) < max_dice:
-        if not adjacency or all(
-            (w := occ.get((cell[0] + dr, cell[1] + dc))) is None or abs(w - want) == 1 for dr, dc in DIRECTIONS
-        ):
-            occ[cell] = want
-            try:
-                yield from _fills(
-                    occ,
-                    rest,
-                    added + ((cell[0], cell[1], want),),
-                    m,
-                    d[:want] + (d[want] + 1,) + d[want + 1 :],
-                    pieces,
-                    counts,
-                    dice,
-                    max_dice,
-                    adjacency,
-                    later,
-                )
-            finally:
-                del occ[cell]
-    for j in later:
-        if m[j] >= counts[j]:
-            continue
-        m2 = m[:j] + (m[j] + 1,) + m[j + 1 :]
-        for img in _rotations(pieces[j]):
-            for r, c, v in img:
-                if v != want:
-                    continue
-                placed = _placed(occ, img, cell[0] - r, cell[1] - c, adjacency)
-                if placed is None:
-                    continue
-                for pr, pc, pv in placed:
-                    occ[(pr, pc)] = pv
-                try:
-                    yield from _fills(
-                        occ, rest, added + placed, m2, d, pieces, counts, dice, max_dice, adjacency, later
-                    )
-                finally:
-                    for pr, pc, _ in placed:
-                        del occ[(pr, pc)]
-
-
 def _end_tables(pieces: tuple, counts: tuple, comps: list[Component], board: tuple, out: dict, moved: int) -> None:
-    """Add to ``out`` every end table (key -> Turn fields) that splits the pieces into components."""
+    """Add to ``out`` every end table (key -> Turn fields) that splits the pieces into components.
+
+    Components with the same pieces and dice are interchangeable in the split, so the split is
+    searched over those groups, and each split yields every choice of one component per group."""
     n = len(pieces)
-    # components by their first piece: when piece i is the first left, it opens the next component
-    having = [[c for c in comps if c.pieces[i] and not any(c.pieces[:i])] for i in range(n)]
+    # groups by their first piece: when piece i is the first left, it opens the next component
+    groups: list[dict] = [{} for _ in range(n)]
+    for c in comps:
+        first = next(i for i in range(n) if c.pieces[i])
+        groups[first].setdefault((c.pieces, c.dice), []).append((c.key, c.closed))
+    having = [list(g.items()) for g in groups]
     bd = [0] * 7
     for v in board:
         bd[v] += 1
@@ -758,28 +424,28 @@ def _end_tables(pieces: tuple, counts: tuple, comps: list[Component], board: tup
     def rec(rem: list, drem: list, chosen: list):
         i = next((j for j in range(n) if rem[j]), None)
         if i is None:
-            key = tuple(sorted(c.key for c in chosen))
             used = tuple(v for v in range(1, 7) for _ in range(bd[v] - drem[v]))
-            prev = out.get(key)
             merges = total_pieces - len(chosen)
-            if prev is None or (moved, merges) < (prev[3], prev[2]):
-                closed = any(c.closed for c in chosen)
-                out[key] = (used, closed, merges, moved)
+            for combo in product(*chosen):
+                key = tuple(sorted(k for k, _ in combo))
+                prev = out.get(key)
+                if prev is None or (moved, merges) < (prev[3], prev[2]):
+                    out[key] = (used, any(closed for _, closed in combo), merges, moved)
             return
-        for c in having[i]:
-            if any(c.pieces[j] > rem[j] for j in range(i, n)) or any(c.dice[v] > drem[v] for v in range(1, 7)):
+        for (pc, dc), members in having[i]:
+            if any(pc[j] > rem[j] for j in range(i, n)) or any(dc[v] > drem[v] for v in range(1, 7)):
                 continue
             for j in range(i, n):
-                rem[j] -= c.pieces[j]
+                rem[j] -= pc[j]
             for v in range(1, 7):
-                drem[v] -= c.dice[v]
-            chosen.append(c)
+                drem[v] -= dc[v]
+            chosen.append(members)
             rec(rem, drem, chosen)
             chosen.pop()
             for j in range(i, n):
-                rem[j] += c.pieces[j]
+                rem[j] += pc[j]
             for v in range(1, 7):
-                drem[v] += c.dice[v]
+                drem[v] += dc[v]
 
     rec(list(counts), list(bd), [])
 
@@ -917,7 +583,9 @@ def _first_closed(pieces: tuple, counts: tuple, dice: tuple, max_dice: int, shap
     (exact: the search stops at the first)."""
     out: list = []
     try:
-        _components(pieces, counts, dice, max_dice, shape, coverage, None, set(), lambda found: True, closed_out=out)
+        _components(
+            pieces, counts, dice, max_dice, shape, coverage, None, set(), ClosingStop.at_first(dice), closed_out=out
+        )
     except _Found:
         return out[0]
     return None
@@ -1031,18 +699,17 @@ _DICE_UP_TO_4 = _dice_counts_up_to(4)  # 1 + 6 + 21 + 56 + 126 multisets
 @lru_cache(maxsize=200_000)
 def _closing_dice_key(start: TableKey, shape: str, coverage: str, rearrange: str, free_moves: int) -> tuple:
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
-    needs, _ = closing_counts_until(start, rules, lambda counts: False)
+    needs, _ = closing_counts_until(start, rules)
     minimal = [d for d in needs if not any(e != d and all(a <= b for a, b in zip(e, d, strict=False)) for e in needs)]
     return tuple(sorted(tuple(v for v in range(1, 7) for _ in range(d[v])) for d in minimal))
 
 
-def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
+def closing_counts_until(position: Any, rules: Rules, stop: ClosingStop = _NEVER) -> tuple[set, bool]:
     """The dice counts (7-tuples, index = value) with which a player could close a spiral of this
     table now (every closing count of at most 4 dice is at least one of them), and whether the
-    search finished: ``stop(counts)`` is called after each new count and ends the search by
-    returning True. Not cached.
+    search finished: it ends early once the counts found reach ``stop`` (default: never). Not cached.
 
-    >>> counts, complete = closing_counts_until("1 2 3\\n2 . 4\\n3 4 .", Rules(), lambda found: False)
+    >>> counts, complete = closing_counts_until("1 2 3\\n2 . 4\\n3 4 .", Rules())
     >>> complete, (0, 0, 0, 0, 0, 1, 0) in counts   # a 5 closes the ring
     (True, True)
     """
@@ -1068,7 +735,7 @@ def closing_counts_until(position: Any, rules: Rules, stop) -> tuple[set, bool]:
                 continue
             if any(_closing_split(p, dice, sum(dice), shape, coverage) is not None for p in repairs):
                 needs.add(dice)
-                if stop(needs):
+                if stop.reached(needs):
                     return needs, False
     return needs, True
 

@@ -303,7 +303,7 @@ def closing_counts_job(job):
     from negenlab.negen.turns import closing_counts_until
     table, board, shape, coverage, rearrange, free_moves = job
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
-    counts, complete = closing_counts_until(table, rules, lambda found: False)
+    counts, complete = closing_counts_until(table, rules)
     assert complete, "the closing-count search stopped though nothing asked it to"  # no verdict from a search that gave up
     have = [sum(1 for x in board if x == v) for v in range(7)]
     return any(all(n <= h for n, h in zip(need, have, strict=True)) for need in counts)
