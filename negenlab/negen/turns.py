@@ -304,9 +304,14 @@ def _rotation_arrays(pieces: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     )
 
 
-def _decode(codes: list, width: int) -> SpiralKey:
-    """A canonical key from the kernel's codes ((row * width + col) * 8 + value)."""
-    return tuple(((c >> 3) // width, (c >> 3) % width, c & 7) for c in codes)
+def _decode(codes: np.ndarray, width: int) -> list[tuple[int, int, int]]:
+    """The dice ``(row, col, value)`` of the kernel's codes ``(row * width + col) * 8 + value``.
+
+    >>> _decode(np.array([(1 * 10 + 2) * 8 + 5]), 10)
+    [(1, 2, 5)]
+    """
+    cells = codes >> 3
+    return list(zip((cells // width).tolist(), (cells % width).tolist(), (codes & 7).tolist(), strict=True))
 
 
 def _components(
@@ -386,11 +391,11 @@ def _components(
             )  # fmt: skip
             if budget is not None:
                 budget[0] = int(budget_a[0])
-            codes = codes.tolist()
+            dice_of = _decode(codes, width)
             for a, ln, m, d, c in zip(
                 start.tolist(), length.tolist(), used_m.tolist(), used_d.tolist(), closed.tolist(), strict=True
             ):
-                key = _decode(codes[a : a + ln], width)
+                key = tuple(dice_of[a : a + ln])
                 if needs is not None:
                     needs.add(tuple(d))
                     if closed_out is not None:
