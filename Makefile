@@ -15,6 +15,8 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,dask]'
+	@echo "compiling the Negen turn engine once (numba keeps it in its cache; about 30 s)"
+	$(PY) -c "from negenlab.negen import legal_turns; legal_turns('6 5 4', board=(3, 2))"
 	touch $@
 
 $(BENCH_STAMP): $(STAMP)

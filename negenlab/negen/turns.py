@@ -392,16 +392,20 @@ def _components(
             if budget is not None:
                 budget[0] = int(budget_a[0])
             dice_of = _decode(codes, width)
-            for a, ln, m, d, c in zip(
-                start.tolist(), length.tolist(), used_m.tolist(), used_d.tolist(), closed.tolist(), strict=True
+            # the pieces and dice used: few distinct rows among many components
+            used, which = np.unique(np.hstack([used_m, used_d]), axis=0, return_inverse=True)
+            signatures = [(tuple(row[:n]), tuple(row[n:])) for row in used.tolist()]
+            for a, ln, w, c in zip(
+                start.tolist(), length.tolist(), which.reshape(-1).tolist(), closed.tolist(), strict=True
             ):
                 key = tuple(dice_of[a : a + ln])
+                m, d = signatures[w]
                 if needs is not None:
-                    needs.add(tuple(d))
+                    needs.add(d)
                     if closed_out is not None:
-                        closed_out.append((key, tuple(m), tuple(d)))
-                elif (key, tuple(m), tuple(d)) not in found:
-                    found[(key, tuple(m), tuple(d))] = Component(key, tuple(m), tuple(d), bool(c))
+                        closed_out.append((key, m, d))
+                elif (key, m, d) not in found:
+                    found[(key, m, d)] = Component(key, m, d, bool(c))
             if status == growth.OUT_OF_BUDGET:
                 raise _Budget
             if status == growth.STOPPED:
