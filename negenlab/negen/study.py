@@ -556,15 +556,16 @@ def estimated_core_hours(cells: Iterable[VariantCell] | None = None) -> float:
 
 
 SECONDS_PER_ROUND = {
-    ("closers", "join"): 0.1,
-    ("closers", "free"): 0.25,
-    ("greedy-among-closers", "join"): 2.5,
-    ("greedy-among-closers", "free"): 3.0,  # greedy's join read of threats (GreedyAgent.threat_rules)
-    ("mcts-vs-greedy", "join"): 7.6,
+    ("closers", "join"): 0.015,
+    ("closers", "free"): 0.04,
+    ("greedy-among-closers", "join"): 0.07,
+    ("greedy-among-closers", "free"): 0.17,  # greedy's join read of threats (GreedyAgent.threat_rules)
+    ("mcts-vs-greedy", "join"): 1.55,
 }
-"""Seconds per round on one core of the development machine, measured with 10-30 rounds of each kind
-(3 players) before the study: ``simulate(NegenGame(rules), agents, n, seed=1, backend="serial")``;
-greedy under "free" from the study's own pilot (204 rounds in 10.5 minutes on a loaded machine)."""
+"""Seconds per round on one core of the development machine with the compiled turn engine: 30 rounds
+of each kind (10 for MCTS; 3 players, straight/adjacency, the cell's first rotation) by
+``simulate(NegenGame(rules), agents, n, seed=1, backend="serial")``; MCTS among greedy from the
+study's own last 204 rounds (straight/adjacency, 317 s)."""
 
 
 def variant_table(store: Path) -> pd.DataFrame:
@@ -838,7 +839,7 @@ STUDIES = {
             "every reading at 3 and 4 players under closers, one greedy among closers, and MCTS among greedy: "
             "seat fairness, skill and minutes, each cell decided by an SPRT",
             variants_study,
-            "hours (estimate printed first)",
+            "about 1 core-hour (estimate printed first)",
             store=VARIANT_STORE,
         ),
         Study(

@@ -392,8 +392,13 @@ def _components(
             if budget is not None:
                 budget[0] = int(budget_a[0])
             dice_of = _decode(codes, width)
-            # the pieces and dice used: few distinct rows among many components
-            used, which = np.unique(np.hstack([used_m, used_d]), axis=0, return_inverse=True)
+            # the pieces and dice used: few distinct rows among many components (np.unique pays off
+            # only for many rows)
+            used = np.hstack([used_m, used_d])
+            if len(used) > 512:
+                used, which = np.unique(used, axis=0, return_inverse=True)
+            else:
+                which = np.arange(len(used))
             signatures = [(tuple(row[:n]), tuple(row[n:])) for row in used.tolist()]
             for a, ln, w, c in zip(
                 start.tolist(), length.tolist(), which.reshape(-1).tolist(), closed.tolist(), strict=True
