@@ -614,20 +614,11 @@ def grow(
             is_closed = ncl > 1 and pairs >= ncl
             if mode == LIST or is_closed:
                 _canonical(cells, ncl, W, canon)
-                keys = _grow_array(keys, keys_n + ncl)
-                key_start = _grow_array(key_start, n_out)
-                key_len = _grow_array(key_len, n_out)
-                used_m = _grow_rows(used_m, n_out)
-                used_d = _grow_rows(used_d, n_out)
                 closed_out = _grow_array(closed_out, n_out)
-                keys[keys_n : keys_n + ncl] = canon[:ncl]
-                key_start[n_out] = keys_n
-                key_len[n_out] = ncl
-                used_m[n_out] = m
-                used_d[n_out] = d
                 closed_out[n_out] = is_closed
-                keys_n += ncl
-                n_out += 1
+                keys, key_start, key_len, used_m, used_d, n_out, keys_n = _push_child(
+                    keys, key_start, key_len, used_m, used_d, n_out, keys_n, canon, ncl, m, d, -1, 0
+                )
             if mode == CLOSING and is_closed:
                 if n_needs[0] < needs.shape[0]:
                     needs[n_needs[0]] = d
@@ -926,8 +917,8 @@ def grow(
 
 @njit(cache=True)
 def _push_child(ch_codes, ch_start, ch_len, ch_m, ch_d, n_ch, ch_n, codes, n, m, d, piece, value):
-    """Append a child (codes[:n], the pieces and dice used after adding ``piece`` (>= 0) or a board
-    die ``value`` (> 0) to ``m`` and ``d``)."""
+    """Append a child state (or a component found): ``codes[:n]``, and the pieces and dice used,
+    ``m`` and ``d`` after adding ``piece`` (>= 0) or a board die ``value`` (> 0)."""
     ch_codes = _grow_array(ch_codes, ch_n + n)
     ch_start = _grow_array(ch_start, n_ch)
     ch_len = _grow_array(ch_len, n_ch)
