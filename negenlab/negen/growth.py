@@ -620,7 +620,7 @@ def grow(
                     keys, key_start, key_len, used_m, used_d, n_out, keys_n, canon, ncl, m, d, -1, 0
                 )
             if mode == CLOSING and is_closed:
-                if n_needs[0] < needs.shape[0]:
+                if n_needs[0] < needs.shape[0]:  # (210 counts of at most 4 dice fit; the caller keeps every count)
                     needs[n_needs[0]] = d
                     n_needs[0] += 1
                 for k in range(nc):
