@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from .errors import InvalidInputError
 
@@ -170,3 +171,64 @@ def mean_interval(x, z: float = Z95) -> dict:
     m = float(x.mean())
     se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
     return {"value": m, "lo": m - z * se, "hi": m + z * se, "n": n}
+
+
+def seat_uniformity_p(wins) -> float:
+    """p-value of Pearson's chi-square test that every seat wins equally often (``wins``: games or
+    rounds won per seat; those nobody won are left out). 1.0 when there is nothing to test.
+
+    >>> round(seat_uniformity_p([345, 352, 303]), 3)
+    0.122
+    """
+    wins = np.asarray(wins, dtype=float)
+    if len(wins) < 2 or wins.sum() <= 0:
+        return 1.0
+    return float(stats.chisquare(wins).pvalue)
+
+
+def chi2_sf(x: float, dof: int) -> float:
+    """P(X >= x) for X chi-squared with ``dof`` degrees of freedom (scipy's survival function).
+
+    >>> round(chi2_sf(3.841, 1), 3), round(chi2_sf(14.067, 7), 3)
+    (0.05, 0.05)
+    """
+    if dof < 1:
+        raise InvalidInputError(f"a chi-squared test needs 1 or more degrees of freedom, got {dof}")
+    return float(stats.chi2.sf(max(float(x), 0.0), dof))
+
+
+def rate_text(value: float, lo: float | None = None, hi: float | None = None, n: int | None = None) -> str:
+    """A rate as every page and table writes it: percent with one decimal, its 95% interval, its n.
+
+    >>> rate_text(0.4753, 0.435, 0.515, 600)
+    '47.5% [43.5, 51.5] (n=600)'
+    >>> rate_text(0.5)
+    '50.0%'
+    """
+    text = f"{100 * value:.1f}%"
+    if lo is not None and hi is not None:
+        text += f" [{100 * lo:.1f}, {100 * hi:.1f}]"
+    return text + (f" (n={int(n):,})" if n is not None else "")
+
+
+def value_text(
+    value: float, lo: float | None = None, hi: float | None = None, n: int | None = None, digits: int = 2
+) -> str:
+    """A mean or other number with its 95% interval and n, in the same form as :func:`rate_text`.
+
+    >>> value_text(7.729, 7.654, 7.806, 500)
+    '7.73 [7.65, 7.81] (n=500)'
+    """
+    text = f"{value:.{digits}f}"
+    if lo is not None and hi is not None:
+        text += f" [{lo:.{digits}f}, {hi:.{digits}f}]"
+    return text + (f" (n={int(n):,})" if n is not None else "")
+
+
+def seat_name(seat: int) -> str:
+    """One name for a seat everywhere (reports, widgets, tables): counted from 1, the first one said.
+
+    >>> seat_name(0), seat_name(2)
+    ('seat 1 (first)', 'seat 3')
+    """
+    return f"seat {seat + 1}" + (" (first)" if seat == 0 else "")

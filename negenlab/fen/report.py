@@ -14,6 +14,7 @@ import warnings
 import pandas as pd
 
 from negenlab.core.data import MissingDataError, data_json, data_table
+from negenlab.core.metrics import rate_text
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
 from .study import TABLES
@@ -306,7 +307,8 @@ def _metric(table: pd.DataFrame, metric: str, pie: bool) -> pd.Series:
 
 
 def _pct(row) -> str:
-    return f"{100 * row['value']:.0f}% [{100 * row['lo']:.0f}%, {100 * row['hi']:.0f}%] (n={int(row['n'])})"
+    """A rate row (value, lo, hi, n) in the house's form."""
+    return rate_text(row["value"], row["lo"], row["hi"], row["n"])
 
 
 def _sprt_words(row) -> str:

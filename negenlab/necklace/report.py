@@ -13,6 +13,7 @@ import time
 import numpy as np
 import pandas as pd
 
+from negenlab.core.metrics import rate_text
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
 from .study import TABLES
@@ -28,11 +29,6 @@ SWAP_MAP = "Where should Blue swap? The 7x7 swap map"
 DRAWLESS = '"Drawless": searching for a draw'
 EXACT = "Perfect play on small boards"
 LIVE = "A fresh self-play sample"
-
-
-def _pct(value: float, lo: float, hi: float, n: int | None = None) -> str:
-    text = f"{100 * value:.0f}% [{100 * lo:.0f}%, {100 * hi:.0f}%]"
-    return text + (f" (n={int(n)})" if n is not None else "")
 
 
 def build(page, options) -> None:
@@ -324,7 +320,7 @@ def _pooled(rows: pd.DataFrame) -> str:
     if n == 0:
         return "no games"
     lo, hi = wilson_interval(k, n)
-    return _pct(k / n, lo, hi, n)
+    return rate_text(k / n, lo, hi, n)
 
 
 def _calibration_text(swap_map_5: pd.DataFrame | None) -> str:
@@ -415,8 +411,8 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
             {
                 "claim": "the first player's edge",
                 "text": f"Without swap, under {ADVANTAGE_AGENT} self-play, the first player wins from "
-                f"{_pct(lo_row['value'], lo_row['lo'], lo_row['hi'], lo_row['n'])} ({int(lo_row['size'])}x"
-                f"{int(lo_row['size'])}) to {_pct(hi_row['value'], hi_row['lo'], hi_row['hi'], hi_row['n'])} "
+                f"{rate_text(lo_row['value'], lo_row['lo'], lo_row['hi'], lo_row['n'])} ({int(lo_row['size'])}x"
+                f"{int(lo_row['size'])}) to {rate_text(hi_row['value'], hi_row['lo'], hi_row['hi'], hi_row['n'])} "
                 f"({int(hi_row['size'])}x{int(hi_row['size'])}); the SPRT finds an edge (H1) at {h1} of "
                 f"{len(plain)} sizes, and the sizes it leaves undecided, pooled, give the first player "
                 f"{_pooled(plain[plain['decision'] != 'H1'])}.",
@@ -434,7 +430,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
             {
                 "claim": "the swap (as the search agent plays it)",
                 "text": f"With the swap rule on {swap_sizes}, {ADVANTAGE_AGENT} Blue swapped in "
-                f"{_pct(k_sw / max(n_sw, 1), s_lo, s_hi, n_sw)} of games and the first player still has an edge "
+                f"{rate_text(k_sw / max(n_sw, 1), s_lo, s_hi, n_sw)} of games and the first player still has an edge "
                 f"(H1) at {h1s} of {len(with_swap)} sizes: the search undervalues Red's openings, so self-play "
                 "tests the agent more than the rule; the swap map below asks the rule's question.",
                 "section": EDGE,
@@ -451,7 +447,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
                 "text": f"On 7x7 ({SWAP_MAP_AGENT} self-play, n={int(b['n'])} per opening) Blue should swap after "
                 f"{d['swap']} of {len(smap)} openings and place after {d['place']} ({d['undecided']} undecided); "
                 f"against a Blue who swaps when Red is ahead, the opener's best is row {int(b['row']) + 1}, "
-                f"col {int(b['col']) + 1}, where Red wins {_pct(b['value'], b['lo'], b['hi'])}."
+                f"col {int(b['col']) + 1}, where Red wins {rate_text(b['value'], b['lo'], b['hi'])}."
                 + _calibration_text(studies.get("swap_map_5")),
                 "section": SWAP_MAP,
                 "command": command_of(smap, "negenlab study necklace swap_map"),

@@ -16,6 +16,7 @@ import pandas as pd
 
 from negenlab.core.data import data_json, data_table
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.metrics import rate_text, seat_name, seat_uniformity_p
 from negenlab.core.studies import committed_table
 
 from .game import NegenGame
@@ -109,7 +110,7 @@ def load_variants() -> pd.DataFrame:
 
 
 def _share(r: dict, q: str) -> str:
-    return f"{_pct(r[q], r[q + '_lo'], r[q + '_hi'])} against a fair {100 / r['players']:.0f}% (n={int(r['n'])})"
+    return f"{rate_text(r[q], r[q + '_lo'], r[q + '_hi'])} against a fair {100 / r['players']:.0f}% (n={int(r['n'])})"
 
 
 def variant_findings(variants: pd.DataFrame) -> list[dict]:
@@ -211,34 +212,6 @@ def read_table(name: str) -> pd.DataFrame:
     return data_table("negen", f"{stem}.csv", schema=TABLES[stem])
 
 
-def seat_uniformity_p(wins) -> float:
-    """p-value of Pearson's chi-square test that every seat wins equally often (``wins``: rounds won
-    per seat; rounds nobody won are left out). Exact survival function for 1-5 degrees of freedom.
-
-    >>> round(seat_uniformity_p([345, 352, 303]), 3)
-    0.122
-    """
-    from math import erfc, exp, pi, sqrt
-
-    wins = [float(w) for w in wins]
-    total, k = sum(wins), len(wins)
-    if total <= 0 or k < 2:
-        return 1.0
-    x = sum((w - total / k) ** 2 for w in wins) / (total / k)
-    dof = k - 1
-    if dof % 2 == 0:  # chi-square survival: exp(-x/2) * sum_{i < dof/2} (x/2)^i / i!
-        term, acc = 1.0, 0.0
-        for i in range(dof // 2):
-            acc += term
-            term *= (x / 2) / (i + 1)
-        return exp(-x / 2) * acc
-    acc, term = erfc(sqrt(x / 2)), sqrt(2 * x / pi) * exp(-x / 2)
-    for i in range((dof - 1) // 2):
-        acc += term
-        term *= x / (2 * i + 3)
-    return acc
-
-
 def _missing_by_mix(missing) -> list[str]:
     """``["random: bent/die/join (3, 4 players), ...", ...]`` from (players, mix, variant) triples."""
     out = []
@@ -251,10 +224,6 @@ def _missing_by_mix(missing) -> list[str]:
             f"{mix}: " + ", ".join(f"{v} ({', '.join(map(str, sorted(ps)))} players)" for v, ps in readings.items())
         )
     return out
-
-
-def _pct(v, lo, hi) -> str:
-    return f"{100 * v:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
 def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
@@ -366,7 +335,7 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
     if len(d):
         r = d.iloc[0]
         lead = (
-            f"Seat 1 (who moves first) wins {_pct(r['seat0_win'], r['seat0_lo'], r['seat0_hi'])} of "
+            f"{seat_name(0).capitalize()} wins {rate_text(r['seat0_win'], r['seat0_lo'], r['seat0_hi'])} of "
             f"default-reading rounds against a fair 33.3% (n={int(r['n'])}, 3 random players). "
         )
     else:
@@ -396,7 +365,7 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
         g = study[study["mix"] == mix]
         if len(g) and "focus_win" in g and g["focus_win"].notna().any():
             parts = [
-                f"{r['variant']}, {int(r['players'])} players: {_pct(r['focus_win'], r['focus_lo'], r['focus_hi'])} "
+                f"{r['variant']}, {int(r['players'])} players: {rate_text(r['focus_win'], r['focus_lo'], r['focus_hi'])} "
                 f"vs a fair {100 / r['players']:.0f}% (n={int(r['n'])})"
                 for r in g.to_dict("records")
             ]
@@ -405,14 +374,14 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
     if "straight/adjacency/join" in st.index:
         dflt = d.iloc[0]  # the same row as st.loc["straight/adjacency/join"]
         txt = (
-            f"Under the default reading {_pct(dflt['stalled'], dflt['stalled_lo'], dflt['stalled_hi'])} of rounds "
+            f"Under the default reading {rate_text(dflt['stalled'], dflt['stalled_lo'], dflt['stalled_hi'])} of rounds "
             f"stall (the pool runs out before anybody closes; n={int(dflt['n'])}), and a player chooses among "
             f"{dflt['branching']:.0f} legal turns on average."
         )
         if "straight/die/join" in st.index:
             q = st.loc["straight/die/join"]
             txt += (
-                f" Under its die-coverage twin: {_pct(q['stalled'], q['stalled_lo'], q['stalled_hi'])} stall, "
+                f" Under its die-coverage twin: {rate_text(q['stalled'], q['stalled_lo'], q['stalled_hi'])} stall, "
                 f"{q['turns']:.1f} turns per round, {q['branching']:.0f} legal turns per decision."
             )
         out.append({"claim": "every round ends with a closed spiral", "text": txt})
@@ -700,7 +669,6 @@ __all__ = [
     "piet_can_close",
     "read_table",
     "stored_counts",
-    "seat_uniformity_p",
     "spiral_sections",
     "play_section",
     "piet_turns",

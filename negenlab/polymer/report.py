@@ -18,6 +18,7 @@ import pandas as pd
 
 from negenlab.core.data import MissingDataError
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.metrics import rate_text, value_text
 from negenlab.core.studies import committed_table
 from negenlab.core.summary_table import wide
 from negenlab.report.studies import command_of, made_by, missing_warning, skill_section
@@ -422,13 +423,10 @@ def _summary(page, table: pd.DataFrame, caption: str, folded: str | None = None,
 # -- findings --------------------------------------------------------------------------------------
 
 
-def _ci(v: float, lo: float, hi: float, digits: int = 2) -> str:
-    return f"{v:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
-
-
 def _pct(row, value: str, prefix: str | None = None) -> str:
+    """The rate ``row[value]`` with its interval columns ``<prefix>_lo`` and ``<prefix>_hi``."""
     p = prefix or value
-    return f"{100 * row[value]:.1f}% [{100 * row[f'{p}_lo']:.1f}%, {100 * row[f'{p}_hi']:.1f}%]"
+    return rate_text(row[value], row[f"{p}_lo"], row[f"{p}_hi"])
 
 
 def _by(table: pd.DataFrame, column: str, value: Any) -> dict[str, Any]:
@@ -447,7 +445,7 @@ def _long(table: pd.DataFrame, metric: str, group: str) -> dict[str, Any]:
 
 
 def _ci_row(row: dict[str, Any], digits: int = 2) -> str:
-    return _ci(row["value"], row["lo"], row["hi"], digits)
+    return value_text(row["value"], row["lo"], row["hi"], digits=digits)
 
 
 def findings(tables: dict[str, pd.DataFrame], command: str) -> list[dict]:
@@ -500,9 +498,9 @@ def _deal_findings(deals: pd.DataFrame, command: str) -> list[dict]:
         {
             "claim": "the deal table",
             "text": f"Dealt hands are far from equal across player counts: the longest polymer of a dealt hand "
-            f"averages {_ci(small['mean_length'], small['length_lo'], small['length_hi'])} cards with "
+            f"averages {value_text(small['mean_length'], small['length_lo'], small['length_hi'])} cards with "
             f"{int(small['players'])} players ({int(small['hand_size'])} cards each, n={int(small['seats'])} hands) and "
-            f"{_ci(large['mean_length'], large['length_lo'], large['length_hi'])} with {int(large['players'])} "
+            f"{value_text(large['mean_length'], large['length_lo'], large['length_hi'])} with {int(large['players'])} "
             f"({int(large['hand_size'])} cards, n={int(large['seats'])}); {_pct(large, 'no_polymer')} of "
             f"{int(large['players'])}-player hands hold no polymer, against {_pct(small, 'no_polymer')} with "
             f"{int(small['players'])}.",
@@ -514,7 +512,7 @@ def _deal_findings(deals: pd.DataFrame, command: str) -> list[dict]:
             "text": f"Seat positions are dealt alike: at every count the seats' mean lengths lie within {spread:.2f} "
             f"cards of each other and {test}; n={int(d['deals'].min())} deals per count. The luck of one deal is "
             f"larger: at {int(mid['players'])} players its longest and shortest hands differ by "
-            f"{_ci(mid['table_gap'], mid['table_gap_lo'], mid['table_gap_hi'])} cards.",
+            f"{value_text(mid['table_gap'], mid['table_gap_lo'], mid['table_gap_hi'])} cards.",
             "section": DEALS,
             "command": command,
         },
@@ -529,8 +527,8 @@ def _trading_finding(p8: pd.DataFrame, p5: pd.DataFrame, command: str) -> dict:
 
     def gain(c) -> str:
         return (
-            f"{_ci(c['score_gain'], c['score_gain_lo'], c['score_gain_hi'], 1)} points and "
-            f"{_ci(c['length_gain'], c['gain_lo'], c['gain_hi'])} cards"
+            f"{value_text(c['score_gain'], c['score_gain_lo'], c['score_gain_hi'], digits=1)} points and "
+            f"{value_text(c['length_gain'], c['gain_lo'], c['gain_hi'])} cards"
         )
 
     return {
@@ -572,14 +570,15 @@ def _pace_finding(pace: pd.DataFrame, command: str) -> dict:
     rows = pace_minutes(pace).sort_values("players").to_dict("records")
     big = rows[-1]
     others = [
-        f"{_ci(r['minutes'], r['minutes_lo'], r['minutes_hi'], 1)} with {int(r['players'])} players" for r in rows[:-1]
+        f"{value_text(r['minutes'], r['minutes_lo'], r['minutes_hi'], digits=1)} with {int(r['players'])} players"
+        for r in rows[:-1]
     ]
     return {
         "claim": '"takes about 15 minutes"',
         "text": f"Left without a timer, a cooperative {int(big['players'])}-player table goes quiet after "
-        f"{_ci(big['actions_per_player'], big['actions_lo'], big['actions_hi'], 1)} actions per player (n="
+        f"{value_text(big['actions_per_player'], big['actions_lo'], big['actions_hi'], digits=1)} actions per player (n="
         f"{int(big['tables'])} tables, {_pct(big, 'quiet')} went quiet): at an assumed {SECONDS_PER_ACTION} s per "
-        f"action that is {_ci(big['minutes'], big['minutes_lo'], big['minutes_hi'], 1)} minutes of trading"
+        f"action that is {value_text(big['minutes'], big['minutes_lo'], big['minutes_hi'], digits=1)} minutes of trading"
         + (f" ({'; '.join(others)})" if others else "")
         + f", and trading fills the rules' {TIMER_MINUTES} minutes only at about {big['seconds_to_fill_timer']:.0f} s "
         "per action.",
@@ -592,10 +591,10 @@ def _delta(row: dict[str, Any], unit: str, digits: int = 2) -> str:
     """``loses 3.10 [2.90, 3.30] cards``, ``gains ...``, or ``changes by ... (the interval holds 0)``."""
     v, lo, hi = float(row["value"]), float(row["lo"]), float(row["hi"])
     if hi < 0:
-        return f"loses {_ci(-v, -hi, -lo, digits)} {unit}"
+        return f"loses {value_text(-v, -hi, -lo, digits=digits)} {unit}"
     if lo > 0:
-        return f"gains {_ci(v, lo, hi, digits)} {unit}"
-    return f"changes by {_ci(v, lo, hi, digits)} {unit} (the interval holds 0)"
+        return f"gains {value_text(v, lo, hi, digits=digits)} {unit}"
+    return f"changes by {value_text(v, lo, hi, digits=digits)} {unit} (the interval holds 0)"
 
 
 def _holdout_finding(holdout: pd.DataFrame, command: str) -> dict:
@@ -615,17 +614,17 @@ def _boundary_finding(p8: pd.DataFrame, command: str) -> dict:
     c, none = _by(p8, "policy", "cooperative"), _by(p8, "policy", "no_trade")
     v, lo, hi = float(c["boundary_gap"]), float(c["boundary_gap_lo"]), float(c["boundary_gap_hi"])
     if hi < 0:
-        gap = f"score {_ci(-v, -hi, -lo, 1)} points less than"
+        gap = f"score {value_text(-v, -hi, -lo, digits=1)} points less than"
     elif lo > 0:
-        gap = f"score {_ci(v, lo, hi, 1)} points more than"
+        gap = f"score {value_text(v, lo, hi, digits=1)} points more than"
     else:
-        gap = f"score no clearly different ({_ci(v, lo, hi, 1)} points) from"
+        gap = f"score no clearly different ({value_text(v, lo, hi, digits=1)} points) from"
     return {
         "claim": '"avoid becoming a boundary"',
         "text": f"Seats beside a phase boundary {gap} the other seats of the same table (cooperative, 8 players, "
         f"n={int(c['boundary_gap_tables'])} tables with both kinds); cooperative trading leaves "
-        f"{_ci(c['boundaries'], c['boundaries_lo'], c['boundaries_hi'])} boundaries per table against "
-        f"{_ci(none['boundaries'], none['boundaries_lo'], none['boundaries_hi'])} on the untraded deals "
+        f"{value_text(c['boundaries'], c['boundaries_lo'], c['boundaries_hi'])} boundaries per table against "
+        f"{value_text(none['boundaries'], none['boundaries_lo'], none['boundaries_hi'])} on the untraded deals "
         f"(n={int(c['games'])}).",
         "section": BOUNDARIES,
         "command": command,

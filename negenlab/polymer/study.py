@@ -23,7 +23,6 @@ seed. ``deal_lengths_by_players.csv`` and ``deal_length_histogram.csv`` come fro
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from negenlab.core.agents import Agent
 from negenlab.core.data import SKILL_TRACE, WILSON_ROWS, Interval, Schema, ci, data_table, long_columns, nullable
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import skill_trace
+from negenlab.core.metrics import chi2_sf
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.simulate import replay, simulate
 from negenlab.core.store import ResultStore
@@ -168,31 +168,6 @@ def length_histogram(df: pd.DataFrame) -> pd.DataFrame:
     """Share of seats with each length, per player count (rows: players; columns: length)."""
     counts = df.groupby(["players", "length"]).size().unstack(fill_value=0)
     return counts.div(counts.sum(axis=1), axis=0)
-
-
-def chi2_sf(x: float, k: int) -> float:
-    """P(X >= x) for X chi-squared with ``k`` degrees of freedom (exact for integer k).
-
-    >>> round(chi2_sf(3.841, 1), 3), round(chi2_sf(5.991, 2), 3), round(chi2_sf(14.067, 7), 3)
-    (0.05, 0.05, 0.05)
-    """
-    if k < 1:
-        raise InvalidInputError(f"a chi-squared test needs k >= 1 degrees of freedom, got {k}")
-    if x <= 0:
-        return 1.0
-    h = x / 2
-    if k % 2 == 0:  # e^-h (1 + h + h^2/2! + ... + h^(k/2-1)/(k/2-1)!)
-        total = term = math.exp(-h)
-        for i in range(1, k // 2):
-            term *= h / i
-            total += term
-    else:  # erfc(sqrt h) + sum of h^(j+1/2) e^-h / Gamma(j+3/2)
-        total = math.erfc(math.sqrt(h))
-        term = math.sqrt(h) * math.exp(-h) / math.gamma(1.5)
-        for j in range(1, (k - 1) // 2 + 1):
-            total += term
-            term *= h / (j + 0.5)
-    return min(1.0, total)
 
 
 def seat_fairness(df: pd.DataFrame) -> pd.DataFrame:
