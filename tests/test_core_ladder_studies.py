@@ -80,7 +80,7 @@ def test_skill_trace_and_ladder_errors():
             "capped": [False],
         }
     )
-    assert describe_steps(t) == "b scores 50% [45%, 55%] against a (H0 after 400 units) (1 step: 1 H0)"
+    assert describe_steps(t) == "b scores 50.0% [45.0, 55.0] against a (H0 after 400 units) (1 step: 1 H0)"
 
 
 def test_agree_by_hand():

@@ -28,6 +28,7 @@ import pandas as pd
 from .compare import MIN_UNITS, compare
 from .errors import InvalidInputError
 from .game import Game
+from .metrics import rate_text
 
 TRACE_COLUMNS = [
     "rung",
@@ -113,7 +114,7 @@ def describe_steps(trace: pd.DataFrame) -> str:
     ...                   "lo": [.64, .49], "hi": [.78, .56], "units": [100, 300], "decision": ["H1", "undecided"],
     ...                   "capped": [False, True]})
     >>> describe_steps(t)
-    'greedy scores 71% [64%, 78%] against random (H1 after 100 units); mcts:50 scores 52% [49%, 56%] against greedy (no decision after 300 units, the cap) (2 steps: 1 H1, 1 undecided)'
+    'greedy scores 71.0% [64.0, 78.0] against random (H1 after 100 units); mcts:50 scores 52.0% [49.0, 56.0] against greedy (no decision after 300 units, the cap) (2 steps: 1 H1, 1 undecided)'
     """
     parts = []
     for r in trace.to_dict("records"):
@@ -121,8 +122,8 @@ def describe_steps(trace: pd.DataFrame) -> str:
             how = f"no decision after {r['units']} units, the cap"
         else:
             how = f"{r['decision']} after {r['units']} units"
-        score, lo, hi = (100 * float(r[k]) for k in ("score", "lo", "hi"))
-        parts.append(f"{r['rung']} scores {score:.0f}% [{lo:.0f}%, {hi:.0f}%] against {r['below']} ({how})")
+        score = rate_text(float(r["score"]), float(r["lo"]), float(r["hi"]))
+        parts.append(f"{r['rung']} scores {score} against {r['below']} ({how})")
     counts = trace["decision"].value_counts()
     tally = ", ".join(f"{int(counts.get(k, 0))} {k}" for k in ("H1", "H0", "undecided") if counts.get(k, 0))
     steps = f"{len(trace)} step" + ("s" if len(trace) != 1 else "")

@@ -315,8 +315,8 @@ def _sprt_words(row) -> str:
     """What an SPRT row decided, in words (its hypotheses are rates of the first player)."""
     h0, h1 = float(row.get("h0", 0.5)), float(row.get("h1", 0.6))
     return {
-        "H1": f"the SPRT decides for an edge: {h1:.0%} rather than {h0:.0%}",
-        "H0": f"the SPRT decides against an edge: {h0:.0%} rather than {h1:.0%}",
+        "H1": f"the SPRT decides for an edge: {rate_text(h1)} rather than {rate_text(h0)}",
+        "H0": f"the SPRT decides against an edge: {rate_text(h0)} rather than {rate_text(h1)}",
     }.get(str(row.get("decision")), "the SPRT reached its cap undecided")
 
 

@@ -40,7 +40,7 @@ from negenlab.core.compare import compare, sprt
 from negenlab.core.data import SKILL_TRACE, SPRT_COLUMNS, WILSON_ROWS, Schema, long_columns, nullable
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import skill_trace
-from negenlab.core.metrics import wilson_interval
+from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
 from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import long_table, mean_row, rate_row
@@ -314,7 +314,7 @@ def blocked_study(ctx: StudyContext) -> StudyResult:
         f"a player can always claim while any place is empty, so a blocked board has every face captured, and "
         f"with 49 faces the 25th capture ends the game first (exact; {d['random_playouts'] + d['directed_playouts']:,} "
         f"playouts found 0 blocked ends). With partial claims off it does: "
-        f"{100 * p['random_blocked'] / p['random_playouts']:.1f}% [{100 * rate_lo:.1f}%, {100 * rate_hi:.1f}%] "
+        f"{rate_text(p['random_blocked'] / p['random_playouts'], rate_lo, rate_hi)} "
         f"of {p['random_playouts']:,} random games end blocked, {p['random_blocked_draws']} of them drawn.",
         "",
     ]

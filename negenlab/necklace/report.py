@@ -382,7 +382,7 @@ def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, comman
         {
             "claim": '"drawless"',
             "text": exact_text + f"In self-play, {draws} of {games} games ended with nobody able to move "
-            f"(draw rate at most {100 * hi:.1f}% at 95%).",
+            f"(draw rate at most {rate_text(hi)} at 95%).",
             "section": DRAWLESS if searched is not None else LIVE,
             "command": command_of(searched, "negenlab study necklace draws") if searched is not None else command,
         }

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, count, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.metrics import rate_text, seat_name
 
 from .rules import Rules
 from .spirals import check_table
@@ -285,9 +286,9 @@ def cmd_simulate(args) -> int:
         result["intervals"] = cell_summary(df, cell)
         text.append(
             f"turns per round: {row['turns']:.1f} [{row['turns_lo']:.1f}, {row['turns_hi']:.1f}]; "
-            f"seat 1 wins {row['seat0_win']:.0%} [{row['seat0_lo']:.0%}, {row['seat0_hi']:.0%}]; "
-            f"refusals/turn {row['refusal']:.0%}; depletions/turn {row['depletion']:.0%}; "
-            f"stalled {row['stalled']:.0%} [{row['stalled_lo']:.0%}, {row['stalled_hi']:.0%}] of {row['n']}"
+            f"{seat_name(0)} wins {rate_text(row['seat0_win'], row['seat0_lo'], row['seat0_hi'])}; "
+            f"refusals/turn {rate_text(row['refusal'])}; depletions/turn {rate_text(row['depletion'])}; "
+            f"stalled {rate_text(row['stalled'], row['stalled_lo'], row['stalled_hi'], row['n'])}"
         )
     text.append(summary(df).to_string(index=False))
     text.append(

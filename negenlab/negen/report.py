@@ -110,7 +110,9 @@ def load_variants() -> pd.DataFrame:
 
 
 def _share(r: dict, q: str) -> str:
-    return f"{rate_text(r[q], r[q + '_lo'], r[q + '_hi'])} against a fair {100 / r['players']:.0f}% (n={int(r['n'])})"
+    return (
+        f"{rate_text(r[q], r[q + '_lo'], r[q + '_hi'])} against a fair {rate_text(1 / r['players'])} (n={int(r['n'])})"
+    )
 
 
 def variant_findings(variants: pd.DataFrame) -> list[dict]:
@@ -366,7 +368,7 @@ def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
         if len(g) and "focus_win" in g and g["focus_win"].notna().any():
             parts = [
                 f"{r['variant']}, {int(r['players'])} players: {rate_text(r['focus_win'], r['focus_lo'], r['focus_hi'])} "
-                f"vs a fair {100 / r['players']:.0f}% (n={int(r['n'])})"
+                f"vs a fair {rate_text(1 / r['players'])} (n={int(r['n'])})"
                 for r in g.to_dict("records")
             ]
             out.append({"claim": claim, "text": who + " wins " + "; ".join(parts) + "."})

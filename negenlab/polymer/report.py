@@ -559,7 +559,7 @@ def _skill_finding(trace: pd.DataFrame, command: str) -> dict:
     return {
         "claim": "skill: does the better trader win more often?",
         "text": f"At {players}-player tables, one seat against the rung below in all the others (fair share "
-        f"{100 * fair:.1f}%; a unit is {players} seat-rotated games, n={int(trace['units'].sum())} units in all): "
+        f"{rate_text(fair)}; a unit is {players} seat-rotated games, n={int(trace['units'].sum())} units in all): "
         f"{describe_steps(trace)}" + (f"; {'; '.join(same)}." if same else "."),
         "section": SKILL,
         "command": command,

@@ -233,7 +233,7 @@ def test_the_findings_read_the_tables():
     assert "p = 0.010 at 8 players" in text["the deal treats every seat alike"]
     assert "7.80 [7.60, 8.00] cards" in text['"it is advisable to permit trades"']
     skill = text["skill: does the better trader win more often?"]
-    assert "selfish scores 60% [55%, 65%] against random (H1 after 100 units)" in skill and "n=500 units" in skill
+    assert "selfish scores 60.0% [55.0, 65.0] against random (H1 after 100 units)" in skill and "n=500 units" in skill
     assert "no decision after 300 units, the cap" in skill
     assert "loans played exactly as cooperative: every unit scored the fair share" in skill
     assert (
