@@ -131,6 +131,15 @@ class Game(ABC):
         return {"game": self.name, "num_players": self.num_players, "rules": rules_to_dict(rules)}
 
 
+def seat_name(seat: int) -> str:
+    """One name for a seat everywhere (reports, widgets, tables, logs): counted from 1, the first one said.
+
+    >>> seat_name(0), seat_name(2)
+    ('seat 1 (first)', 'seat 3')
+    """
+    return f"seat {seat + 1}" + (" (first)" if seat == 0 else "")
+
+
 def rules_to_dict(rules: Any) -> Any:
     """Plain-data view of a Rules dataclass (or None)."""
     if rules is None:

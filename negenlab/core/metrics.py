@@ -223,12 +223,3 @@ def value_text(
     if lo is not None and hi is not None:
         text += f" [{lo:.{digits}f}, {hi:.{digits}f}]"
     return text + (f" (n={int(n):,})" if n is not None else "")
-
-
-def seat_name(seat: int) -> str:
-    """One name for a seat everywhere (reports, widgets, tables): counted from 1, the first one said.
-
-    >>> seat_name(0), seat_name(2)
-    ('seat 1 (first)', 'seat 3')
-    """
-    return f"seat {seat + 1}" + (" (first)" if seat == 0 else "")

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, count, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.metrics import rate_text, seat_name
+from negenlab.core.game import seat_name
+from negenlab.core.metrics import rate_text
 
 from .rules import Rules
 from .spirals import check_table

@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
-from negenlab.core.game import CHANCE, TERMINAL, Game, State
+from negenlab.core.game import CHANCE, TERMINAL, Game, State, seat_name
 
 from .rules import DEFAULT_RULES, Rules
 from .table import layout
@@ -384,16 +384,16 @@ class NegenState(State):
             self.quiet_turns = 0
         self.stats["joins"] += turn.joins
         if turn.closed:
-            self._snapshot(f"player {p} closes a spiral")
+            self._snapshot(f"{seat_name(p)} closes a spiral")
             self._end_round("closed", p)
             return
         if turn.refusal:
-            self._snapshot(f"player {p} refuses" + (" (joins)" if turn.joins else ""))
+            self._snapshot(f"{seat_name(p)} refuses" + (" (joins)" if turn.joins else ""))
             self.phase = "reroll"
             return
         if turn.depleted:
             self.stats["depletions"] += 1
-            self._snapshot(f"player {p} depletes the board")
+            self._snapshot(f"{seat_name(p)} depletes the board")
             self.tasks = []
             self._queue(("board", p), 4)
             self.after_tasks = "again"
@@ -402,7 +402,7 @@ class NegenState(State):
             else:
                 self.phase = "chance"
             return
-        self._snapshot(f"player {p} adds {list(turn.used)}")
+        self._snapshot(f"{seat_name(p)} adds {list(turn.used)}")
         self.tasks = []
         self._queue(("board", p), 4 - len(self.boards[p]))
         self.after_tasks = "next"

@@ -30,6 +30,8 @@ import pandas as pd
 from matplotlib.patches import FancyBboxPatch
 from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 
+from negenlab.core.game import seat_name
+
 from .rules import Rules
 from .spirals import check_table
 from .study import expected_rounds
@@ -184,7 +186,7 @@ def draw_position(table, boards=(), scores=None, to_move=None, title: str | None
         height, width = 1, 4
     y = -height - 0.6
     for p, board in enumerate(boards):
-        label = f"P{p}" + (f" ({scores[p]})" if scores is not None else "") + (" ◀" if p == to_move else "")
+        label = seat_name(p) + (f" ({scores[p]})" if scores is not None else "") + (" ◀" if p == to_move else "")
         ax.text(
             -0.6,
             y - p * 0.9,

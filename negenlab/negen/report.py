@@ -16,7 +16,8 @@ import pandas as pd
 
 from negenlab.core.data import data_json, data_table
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.metrics import rate_text, seat_name, seat_uniformity_p
+from negenlab.core.game import seat_name
+from negenlab.core.metrics import rate_text, seat_uniformity_p
 from negenlab.core.studies import committed_table
 
 from .game import NegenGame

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import html
 
+from negenlab.core.game import seat_name
+
 from .table import Table, witness_facts
 
 NODE_COLOUR = "#d62728"  # red, as in the source's figures
@@ -248,7 +250,7 @@ def position_svg(
     (pictures of one size stay put when a preview replaces the board).
 
     >>> svg = position_svg({(0, 0): 6, (0, 1): 5, (0, 2): 4}, boards=[(1, 2), (3,)], scores=[0, 1], to_move=0)
-    >>> svg.count("<rect"), "P1 · 1" in svg
+    >>> svg.count("<rect"), "seat 2 · 1" in svg
     (6, True)
     """
     margin, top = 6, (20 if title else 4)
@@ -283,7 +285,7 @@ def position_svg(
     y = top + table_h + 8
     squares, numbers = [], []
     for p, board in enumerate(boards):
-        name = names[p] if names else f"P{p}"
+        name = names[p] if names else seat_name(p)
         text = name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
         weight = " font-weight='bold'" if p == to_move else ""
         parts.append(

@@ -53,6 +53,7 @@ import numpy as np
 
 from negenlab import games
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
+from negenlab.core.game import seat_name
 from negenlab.core.registry import parse_agent_specs
 from negenlab.core.simulate import replay
 from negenlab.core.widgets import BoardWidget, ErrorBanner
@@ -324,7 +325,10 @@ def replay_widget(state) -> W.VBox:
     show()
     info = W.HTML(
         "<br>".join(
-            f"round {r['round']}: {r['reason']}, winner {r['winner']}, {r['turns']} turns" for r in state.round_log
+            f"round {r['round']}: {r['reason']}, "
+            + (f"won by {seat_name(r['winner'])}" if r["winner"] >= 0 else "nobody won")
+            + f", {r['turns']} turns"
+            for r in state.round_log
         )
     )
     return W.VBox([slider, out, info, W.HTML(legend_svg(("node", "edge", "sequence", "loop")))])
@@ -435,11 +439,11 @@ class PlayRound:
         return list(range(start, min(start + self.max_shown, len(self.turns))))
 
     def _scores(self) -> str:
-        return ", ".join(f"{'you' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(self.state.scores))
+        return ", ".join(f"{'you' if p == 0 else seat_name(p)} {v}" for p, v in enumerate(self.state.scores))
 
     def _render(self):
         s, rules = self.state, self.rules
-        names = ["P0 (you)"] + [f"P{p}" for p in range(1, rules.players)]
+        names = [f"{seat_name(0)}, you"] + [seat_name(p) for p in range(1, rules.players)]
         title = f"round {s.round}, turn {s.turns_in_round + 1}" if not s.is_terminal() else "game over"
         tables = {i: layout(self.turns[i][1].key) for i in self.shown()}
         extent = [t.bounds()[1] for t in [layout(s.table), *tables.values()] if len(t)]  # laid out from (0, 0)
@@ -464,7 +468,11 @@ class PlayRound:
         if s.is_terminal():
             self.board.gallery, self.board.legal = [], []
             last = s.round_log[-1]
-            how = f"P{last['winner']} closed a spiral" if last["winner"] >= 0 else f"the round ended ({last['reason']})"
+            how = (
+                f"{seat_name(last['winner'])} closed a spiral"
+                if last["winner"] >= 0
+                else f"the round ended ({last['reason']})"
+            )
             self.board.status = f"game over after round {s.round}: {how} · scores: {self._scores()}"
             return
         items = []
@@ -513,7 +521,7 @@ class PlayRound:
         if hidden:
             offer += f": showing {shown[0] + 1}-{shown[-1] + 1}, closing first; {hidden} hidden"
         self.board.status = (
-            f"round {s.round}, turn {s.turns_in_round + 1} · your move (P0, board "
+            f"round {s.round}, turn {s.turns_in_round + 1} · your move ({seat_name(0)}, board "
             f"{' '.join(map(str, s.boards[0]))}) · scores: {self._scores()} · {offer}"
         )
 

@@ -44,7 +44,7 @@ import numpy as np
 
 from negenlab.core.checks import known_fields
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
-from negenlab.core.game import CHANCE, TERMINAL, Game, State
+from negenlab.core.game import CHANCE, TERMINAL, Game, State, seat_name
 
 from .cards import Card, Joker, format_cards
 from .rules import REGULAR_CARDS, Rules
@@ -298,11 +298,11 @@ class PolymerState(State):
             q = self.partner(p, direction, distance)
             self._check(
                 give in self.hands[p] and not is_joker(give),
-                f"seat {p} does not hold {card_of(give) if isinstance(give, int) else give!r} to give",
+                f"{seat_name(p)} does not hold {card_of(give) if isinstance(give, int) else give!r} to give",
             )
             self._check(
                 take in self.hands[q] and not is_joker(take),
-                f"seat {q} does not hold {card_of(take) if isinstance(take, int) else take!r}",
+                f"{seat_name(q)} does not hold {card_of(take) if isinstance(take, int) else take!r}",
             )
             self.pending = action
             self.responders = [self.partner(p, direction, k) for k in range(1, distance + 1)]
@@ -312,26 +312,26 @@ class PolymerState(State):
             _, direction, take = action
             self._check(direction in (1, -1), f"direction must be +1/-1, got {direction}")
             q = self.partner(p, direction, 1)
-            self._check(take in self.hands[q] and not is_joker(take), f"seat {q} does not hold that card")
+            self._check(take in self.hands[q] and not is_joker(take), f"{seat_name(q)} does not hold that card")
             self.pending = action
             self.responders = [q]
         elif kind == "call":
             debtor = action[1]
-            self._check((p, debtor) in self.loans, f"seat {p} has no outstanding loan to seat {debtor}")
+            self._check((p, debtor) in self.loans, f"{seat_name(p)} has no outstanding loan to {seat_name(debtor)}")
             self.loans.remove((p, debtor))
             self.counts["calls"] += 1
             self.repay_queue = [(p, debtor)]
             self.after_repay = "trade"
             self.phase = "repay"
             self.passes = 0
-            self.log.append(f"seat {p} calls in its loan to seat {debtor}")
+            self.log.append(f"{seat_name(p)} calls in its loan to {seat_name(debtor)}")
             return
         elif kind in ("collide", "absorb"):
             jokers = [c for c in self.hands[p] if is_joker(c)]
-            self._check(bool(jokers), f"seat {p} holds no joker")
+            self._check(bool(jokers), f"{seat_name(p)} holds no joker")
             if kind == "collide":
                 target = self.partner(p, action[1], 1)
-                self._check(bool(self.hands[target]), f"seat {target} has no cards")
+                self._check(bool(self.hands[target]), f"{seat_name(target)} has no cards")
             else:
                 target = -1
                 self._check(bool(self.middle), "no face-down card left in the middle")
@@ -360,13 +360,15 @@ class PolymerState(State):
             self.hands[target].remove(card)
             self.hands[p].append(card)
             self.hands[target].append(joker)
-            self.log.append(f"seat {p} collides with seat {target}, takes a card; seat {target} gets the joker")
+            self.log.append(
+                f"{seat_name(p)} collides with {seat_name(target)}, takes a card; {seat_name(target)} gets the joker"
+            )
         else:
             self._check(card in self.middle, "the absorbed card must come from the middle")
             self.middle.remove(card)
             self.hands[p].append(card)
             self.jokers_on_table += 1
-            self.log.append(f"seat {p} absorbs a face-down card")
+            self.log.append(f"{seat_name(p)} absorbs a face-down card")
         self.joker_play = None
         self.phase = "trade"
         self._next_turn()
@@ -375,7 +377,7 @@ class PolymerState(State):
         self._check(action in ("accept", "reject"), f"expected 'accept' or 'reject', got {action!r}")
         if action == "reject":
             self.counts["rejected"] += 1
-            self.log.append(f"seat {self.responders[0]} rejects {self.describe_action(self.pending)}")
+            self.log.append(f"{seat_name(self.responders[0])} rejects {self.describe_action(self.pending)}")
             self.pending, self.responders = None, []
             self.phase = "trade"
             self._next_turn()
@@ -418,13 +420,13 @@ class PolymerState(State):
             f"expected ('return', card), got {action!r}",
         )
         card = action[1]
-        self._check(card in self.hands[debtor], f"seat {debtor} does not hold that card")
+        self._check(card in self.hands[debtor], f"{seat_name(debtor)} does not hold that card")
         regular = [c for c in self.hands[debtor] if not is_joker(c)]
         self._check(not is_joker(card) or not regular, "return a regular card while you hold one")
         self.hands[debtor].remove(card)
         self.hands[lender].append(card)
         self.repay_queue.pop(0)
-        self.log.append(f"seat {debtor} repays seat {lender}")
+        self.log.append(f"{seat_name(debtor)} repays {seat_name(lender)}")
         if not self.repay_queue:
             if self.after_repay == "end":
                 self._finish()
@@ -537,10 +539,10 @@ class PolymerState(State):
             _, d, k, give, take = action
             q = self.partner(self.proposer, d, k)
             via = f" via {k - 1} link(s)" if k > 1 else ""
-            return f"seat {self.proposer} swaps {card_of(give)} for seat {q}'s {card_of(take)}{via}"
+            return f"{seat_name(self.proposer)} swaps {card_of(give)} for {seat_name(q)}'s {card_of(take)}{via}"
         if isinstance(action, tuple) and action and action[0] == "loan":
             q = self.partner(self.proposer, action[1], 1)
-            return f"seat {self.proposer} borrows {card_of(action[2])} from seat {q}"
+            return f"{seat_name(self.proposer)} borrows {card_of(action[2])} from {seat_name(q)}"
         return str(action)
 
     def action_to_string(self, action) -> str:
@@ -549,7 +551,7 @@ class PolymerState(State):
     def __repr__(self) -> str:
         lines = [f"PolymerState(phase={self.phase!r}, turn={self.turn})"]
         for p, h in enumerate(self.hands):
-            lines.append(f"  seat {p}: {format_cards(card_of(c) for c in h)}")
+            lines.append(f"  {seat_name(p)}: {format_cards(card_of(c) for c in h)}")
         return "\n".join(lines)
 
     def boundaries(self) -> list[bool]:

@@ -19,6 +19,7 @@ import pandas as pd
 from matplotlib.patches import FancyBboxPatch
 
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.game import seat_name
 from negenlab.core.plot import value_and_errors
 
 from .svg import COLOURS as WINDOW_COLOURS
@@ -108,7 +109,7 @@ def plot_table(
             )
         )
         ax.text(x, y, str(L[p]), ha="center", va="center", color="white", fontsize=10, zorder=3)
-        lab = f"seat {p}" + (f"\n{int(scores[p])} pts" if scores is not None else "")
+        lab = seat_name(p) + (f"\n{int(scores[p])} pts" if scores is not None else "")
         ax.text(1.32 * x, 1.32 * y, lab, ha="center", va="center", fontsize=8)
     ax.set_xlim(-1.6, 1.6)
     ax.set_ylim(-1.6, 1.6)

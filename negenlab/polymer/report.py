@@ -18,6 +18,7 @@ import pandas as pd
 
 from negenlab.core.data import MissingDataError
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.game import seat_name
 from negenlab.core.metrics import rate_text, value_text
 from negenlab.core.studies import committed_table
 from negenlab.core.summary_table import wide
@@ -244,7 +245,7 @@ def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) 
     )
     coop = _by(tables["policies_8p"], "policy", "cooperative")
     page.text(
-        f"Seat 0 proposes first. At cooperative 8-player tables it wins {_pct(coop, 'seat0_wins')} of the games "
+        f"{seat_name(0).capitalize()} proposes first. At cooperative 8-player tables it wins {_pct(coop, 'seat0_wins')} of the games "
         f"(n={int(coop['games'])}; a fair share is {1 / 8:.3f}); a tiebreak decides {_pct(coop, 'tiebreak_needed', 'tiebreak')} of them."
     )
     for t, players in zip(pols, (8, 5), strict=True):
@@ -308,9 +309,9 @@ def _holdout_section(page, holdout: pd.DataFrame, missing: list[str]) -> None:
     page.heading(HOLDOUT)
     _warn_missing(page, "holdout", missing)
     page.text(
-        "Seat 0 rejects every proposal and proposes nothing while the other seven trade cooperatively; the same "
+        f"{seat_name(0).capitalize()} rejects every proposal and proposes nothing while the other seven trade cooperatively; the same "
         "deals are played with everybody cooperative. Changes are paired per table (halted minus trading), by "
-        "distance from seat 0 (distance 1: both neighbours, averaged)."
+        "distance from that seat (distance 1: both neighbours, averaged)."
     )
     fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
     plot_holdout(holdout, ax=axes[0], metric="length change")

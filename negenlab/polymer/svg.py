@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.game import seat_name
 
 CARD_W, CARD_H, GAP = 38, 54, 6
 COLOURS = {"sequence": "#4c78a8", "group": "#54a24b", "invalid": "#bbbbbb"}
@@ -248,12 +249,12 @@ def table_svg(lengths, scores=None, winner=None, boundaries=None, phase: str = "
         stroke = "#f1c40f" if winner == p else "#333"
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="{4 if winner == p else 1}">'
-            f"<title>seat {p}: length {L[p]}</title></circle>"
+            f"<title>{seat_name(p)}: length {L[p]}</title></circle>"
         )
         parts.append(
             f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" fill="white">{L[p]}</text>'
         )
-        label = f"seat {p}" + (f" · {int(scores[p])} pts" if scores is not None else "")
+        label = seat_name(p) + (f" · {int(scores[p])} pts" if scores is not None else "")
         parts.append(
             f'<text x="{x:.1f}" y="{y + r + 13:.1f}" text-anchor="middle" font-size="11">{html.escape(label)}</text>'
         )

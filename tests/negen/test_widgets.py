@@ -147,7 +147,7 @@ def test_gallery_offers_the_legal_turns_shown_closing_first():
         assert item["svg"].startswith("<svg") and item["preview"].startswith("<svg")
         assert ("closes" in item["label"]) == turn.closed
     assert board.status.startswith(f"round 1, turn {game.state.turns_in_round + 1} · your move")
-    assert "scores: you 0, P1 0, P2 0" in board.status
+    assert "scores: you 0, seat 2 0, seat 3 0" in board.status
 
 
 def test_clicking_a_turn_plays_it_and_the_agents_answer():
@@ -160,7 +160,7 @@ def test_clicking_a_turn_plays_it_and_the_agents_answer():
     assert game.state.history[n_before] == (0, action)
     assert len(game.state.history) > n_before + 1 or game.state.is_terminal()  # the agents moved
     assert game.board.svg != svg and game.board.status != status
-    assert "player 0" in game.log.value
+    assert "seat 1 (first)" in game.log.value
     if not game.state.is_terminal():
         assert game.state.current_player == 0 and game.board.gallery
 
