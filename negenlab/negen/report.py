@@ -10,14 +10,16 @@ tables are read as package data and checked on load (:func:`negenlab.core.data.d
 
 from __future__ import annotations
 
+import html
 import time
 
 import pandas as pd
 
 from negenlab.core.data import data_json, data_table
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.findings import Finding
 from negenlab.core.game import seat_name
-from negenlab.core.metrics import rate_text, seat_uniformity_p
+from negenlab.core.metrics import rate_text
 from negenlab.core.studies import committed_table
 
 from .game import NegenGame
@@ -26,7 +28,6 @@ from .study import (
     SECONDS_PER_TURN,
     TABLES,
     expected_rounds,
-    planned_cells,
     run_cell,
     study_cells,
     summarise_cell,
@@ -47,57 +48,55 @@ WORKED_EXAMPLES = [
 
 
 def build(page, options) -> None:
-    """Findings first (from the committed study and Piet's position searched now), then the
-    variant figure, the spiral analysis and the play section; tables are folded."""
+    """Verdicts first (from the committed variant study and Piet's position searched now), then the
+    reading chooser, Piet's turn, the reference study, the spiral analysis and the play section;
+    tables and bookkeeping are folded."""
     from .plot import plot_reading_chooser, plot_study
 
     study, meta = load_study()
     piet = piet_turns()
     variants = load_variants()
     piet_close = piet_can_close()
-    page.findings(findings(study, piet)[:1] + variant_findings(variants))
+    page.verdicts(verdicts(variants, piet))
     done = set(zip(variants["players"], variants["mix"], variants["reading"], strict=True))
     missing = [c for c in variant_cells() if (c.players, c.mix, c.reading) not in done]
+    page.heading(READING_CHOOSER)
     page.figure(
         plot_reading_chooser(variants, piet_close),
         caption=(
-            "The reading chooser (data/negen/variants.csv, made by negenlab study negen variants --seed 2024): per "
-            "reading, minutes per game to 2 points, the first seat's edge, whether one better player wins more than "
-            "its share, and Piet's example. Players take their wins (closers); greedy and MCTS check for a win "
-            "first. Each cell ran a 200-round pilot, then batches of 100 until its SPRT decided (H0 the fair "
-            "share, H1 five points more), at most 1,000 rounds; seats rotated, readings on common seeds; "
-            "every interval is 95%. Minutes assume 30 s a turn and seats that win rounds equally."
-            + (
-                f" {len(missing)} of {len(variant_cells())} cells are still running (listed at the end)."
-                if missing
-                else ""
-            )
+            f"Made by {VARIANTS_COMMAND} (data/negen/variants.csv): per reading, minutes per game to 2 points, the "
+            "first seat's edge, whether one better player wins more than its share, and Piet's example. Players "
+            "take their wins (closers); greedy and MCTS check for a win first. Seats rotated, readings on common "
+            "seeds; every interval is 95%. Minutes assume 30 s a turn and seats that win rounds equally."
         ),
     )
+    words = "".join(f"<li>{html.escape(f['text'])}</li>" for f in variant_findings(variants))
+    page.raw_html(f"<details class='folded'><summary>Every reading in words</summary><ul>{words}</ul></details>")
+    page.heading(PIET_SECTION)
+    page.raw_html(piet_pictures())
+    page.heading(REFERENCE)
     page.figure(
         plot_study(study),
         caption=(
-            "Reference: players who ignore wins (uniform over every legal turn, even a winning one). "
-            f"The earlier variant study (data/negen/study_exact.csv, at least {int(study['n'].min())} rounds per cell; seats "
-            "rotated, readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
-            "round has a winner and seats win equally (expected rounds to 2 points: 2.9 with 3 players, 3.2 "
-            "with 4). Reproduce a cell with the command in the sidecar."
+            "Players who ignore wins (uniform over every legal turn, even a winning one): the earlier variant "
+            f"study (data/negen/study_exact.csv, at least {int(study['n'].min())} rounds per cell; seats rotated, "
+            "readings paired on common seeds), each point with its 95% interval. Minutes per game assume every "
+            "round has a winner and seats win equally. Reproduce a cell with the command in the sidecar."
         ),
     )
-    page.raw_html(piet_pictures())
     spiral_sections(page, options)
     play_section(page, options, piet=piet, study=study, meta=meta)
     page.table(
         variants,
         caption="Every finished cell of the variant study, data/negen/variants.csv (its games are in "
-        "data/negen/variant_store, which negenlab study negen variants resumes). "
-        + (
-            "Still running: " + "; ".join(f"{c.players} players, {c.mix}, {c.reading}" for c in missing) + "."
-            if missing
-            else "Every cell is finished."
-        ),
+        "data/negen/variant_store, which negenlab study negen variants resumes).",
         folded=f"The variant study under players who take their wins: {len(variants)} of {len(variant_cells())} cells",
     )
+    if missing:
+        page.folded(
+            f"Cells still to run: {len(missing)} of {len(variant_cells())}",
+            "<ul>" + "".join(f"<li>{c.players} players, {c.mix}, {c.reading}</li>" for c in missing) + "</ul>",
+        )
 
 
 def load_study() -> tuple[pd.DataFrame, dict]:
@@ -206,6 +205,163 @@ def variant_findings(variants: pd.DataFrame) -> list[dict]:
     return out
 
 
+DEFAULT_READING = "straight/adjacency/join"
+READING_CHOOSER = "The reading chooser"
+PIET_SECTION = "Piet's worked turn"
+REFERENCE = "Players who ignore wins (a reference)"
+VARIANTS_COMMAND = "negenlab study negen variants --seed 2024"
+
+
+def _seat_verdict(r: dict, q: str) -> str:
+    """holds / fails / undecided for "this seat (or agent) gets its fair share", from the SPRT on a
+    five-point edge and the 95% interval: a decided edge or an interval wholly below the fair share fails."""
+    fair = 1 / r["players"]
+    if r[f"{q}_sprt"] == "H1" or r[f"{q}_hi"] < fair:
+        return "fails"
+    if r[f"{q}_sprt"] == "H0" and r[f"{q}_lo"] <= fair <= r[f"{q}_hi"]:
+        return "holds"
+    return "undecided"
+
+
+def target_for_minutes(minutes_per_round: float, players: int, low: float = 20.0) -> tuple[int, float] | None:
+    """The smallest target score whose expected game (seats winning rounds equally) lasts ``low``
+    minutes or more, with its minutes; None past 10 points.
+
+    >>> target, minutes = target_for_minutes(3.0, 3)
+    >>> target, round(minutes)
+    (4, 22)
+    """
+    for target in range(1, 11):
+        minutes = minutes_per_round * expected_rounds(players, target)
+        if minutes >= low:
+            return target, minutes
+    return None
+
+
+def verdicts(variants: pd.DataFrame, piet: pd.DataFrame) -> list[Finding]:
+    """One verdict per designer claim the Negen studies test, under the default reading (the other
+    readings are in each sentence and in the reading chooser).
+
+    >>> piet = pd.DataFrame([{"reading": DEFAULT_READING, "legal turns": 25, "closing turns": 0,
+    ...                       "Piet's turn legal": True}])
+    >>> [f.verdict for f in verdicts(pd.DataFrame(columns=["players", "mix", "reading"]), piet)]
+    ['holds']
+    """
+    out: list[Finding] = []
+    by = {r["reading"]: r for r in piet.to_dict("records")}
+    p = by.get(DEFAULT_READING)
+    if p is not None:
+        others = [f"{k}: {r['closing turns']} of {r['legal turns']}" for k, r in by.items() if k != DEFAULT_READING]
+        out.append(
+            Finding(
+                claim='Piet\'s worked turn: "no chance to create a loop"',
+                verdict="holds" if p["closing turns"] == 0 else "fails",
+                number=f"{p['closing turns']} of his {p['legal turns']} legal turns close a spiral",
+                exact=True,
+                sentence="Every legal turn of the source's position (table 6-5-4, 3, 4; board 5 2 2 1) searched under "
+                "the default reading." + (f" The other readings close: {'; '.join(others)}." if others else ""),
+                change="Print the default reading (straight sequences, adjacency coverage); the others contradict "
+                "the example.",
+                section=PIET_SECTION,
+                command="negenlab negen turns '. . . . . . 4\\n6 5 4 . 3 . .' --board 5,2,2,1",
+            )
+        )
+    rows = variants.to_dict("records")
+
+    def cell(P, mix, reading=DEFAULT_READING):
+        return next((r for r in rows if (r["players"], r["mix"], r["reading"]) == (P, mix, reading)), None)
+
+    base = cell(3, "closers")
+    if base is not None:
+        k = base["minutes_per_game"] / base["turns"]
+        lo, hi = base["turns_lo"] * k, base["turns_hi"] * k
+        inside = 20 <= lo and hi <= 30
+        fix = target_for_minutes(base["minutes_per_round"], 3)
+        out.append(
+            Finding(
+                claim="a game lasts 20-30 minutes",
+                verdict="holds" if inside else ("fails" if hi < 20 or lo > 30 else "undecided"),
+                number=f"{base['minutes_per_game']:.1f} minutes a game",
+                n=int(base["n"]),
+                interval=(round(lo, 1), round(hi, 1)),
+                sentence="Three closers play a game to 2 points at 30 s a turn under the default reading "
+                f"({base['turns']:.1f} turns a round).",
+                change=(
+                    f"Play to {fix[0]} points: about {fix[1]:.0f} minutes with three closers (seats winning "
+                    "rounds equally)."
+                    if fix
+                    else "No target up to 10 points reaches 20 minutes; fewer closing chances are needed."
+                ),
+                detail=f"Round length known to +-{100 * base['turns_precision']:.0f}% (95%); minutes per game "
+                "= minutes per round x the expected rounds to the target.",
+                section=READING_CHOOSER,
+                command=VARIANTS_COMMAND,
+            )
+        )
+    seats = [c for c in (cell(3, "closers"), cell(4, "closers")) if c is not None]
+    if seats:
+        ruling = [_seat_verdict(c, "first_seat") for c in seats]
+        verdict = "fails" if "fails" in ruling else ("holds" if all(v == "holds" for v in ruling) else "undecided")
+        bent = [
+            r
+            for r in rows
+            if r["mix"] == "closers" and r["reading"].startswith("bent") and r["first_seat_sprt"] == "H1"
+        ]
+        out.append(
+            Finding(
+                claim="seat order does not decide a round",
+                verdict=verdict,
+                number="; ".join(
+                    f"{seat_name(0)} wins {rate_text(c['first_seat'], c['first_seat_lo'], c['first_seat_hi'])} "
+                    f"with {c['players']} (fair {rate_text(1 / c['players'])})"
+                    for c in seats
+                ),
+                n=int(sum(c["n"] for c in seats)),
+                sentence="Closers in every seat under the default reading."
+                + (
+                    f" Under the bent readings the first seat has a five-point edge in {len(bent)} cells: rounds "
+                    "last about two turns there."
+                    if bent
+                    else ""
+                ),
+                change="Compensate the later seats (e.g. the first seat starts with fewer board dice).",
+                detail="Each cell: a 200-round pilot, then batches of 100 until an SPRT of H0 the fair share against "
+                "H1 five points more decides (alpha = beta = 0.05, at most 1,000 rounds); a 95% interval wholly "
+                "below the fair share also fails.",
+                section=READING_CHOOSER,
+                command=VARIANTS_COMMAND,
+            )
+        )
+    for mix, claim, who in (
+        ("greedy-among-closers", "skill pays: a player who plans wins more", "one greedy player among closers"),
+        (
+            "mcts-vs-greedy",
+            "deeper planning pays beyond the greedy rule",
+            "one MCTS player (200 simulations) among greedy ones",
+        ),
+    ):
+        c = cell(3, mix)
+        if c is None or pd.isna(c.get("focus")):
+            continue
+        v = {"H1": "holds", "H0": "fails", "undecided": "undecided"}[c["focus_sprt"]]
+        out.append(
+            Finding(
+                claim=claim,
+                verdict=v,
+                number=f"{rate_text(c['focus'], c['focus_lo'], c['focus_hi'])} of rounds won "
+                f"(fair {rate_text(1 / c['players'])})",
+                n=int(c["n"]),
+                sentence=f"With 3 players under the default reading, {who}, seats rotated on common seeds.",
+                change="Reward planning more: fewer random board dice or a larger target score.",
+                detail="SPRT of H0 the fair share against H1 five points more (alpha = beta = 0.05), from a "
+                "200-round pilot in batches of 100.",
+                section=READING_CHOOSER,
+                command=VARIANTS_COMMAND,
+            )
+        )
+    return out
+
+
 def read_table(name: str) -> pd.DataFrame:
     """A committed table of ``data/negen`` (e.g. ``closing_odds.csv``), checked against its schema
     (:data:`negenlab.negen.study.TABLES`)."""
@@ -213,182 +369,6 @@ def read_table(name: str) -> pd.DataFrame:
     if stem not in TABLES:
         raise InvalidInputError(f"data/negen has no table {name!r}; expected one of {', '.join(TABLES)} (.csv)")
     return data_table("negen", f"{stem}.csv", schema=TABLES[stem])
-
-
-def _missing_by_mix(missing) -> list[str]:
-    """``["random: bent/die/join (3, 4 players), ...", ...]`` from (players, mix, variant) triples."""
-    out = []
-    for mix in dict.fromkeys(m for _, m, _ in missing):
-        readings: dict[str, list[int]] = {}
-        for P, m, v in missing:
-            if m == mix:
-                readings.setdefault(v, []).append(P)
-        out.append(
-            f"{mix}: " + ", ".join(f"{v} ({', '.join(map(str, sorted(ps)))} players)" for v, ps in readings.items())
-        )
-    return out
-
-
-def findings(study: pd.DataFrame | None, piet: pd.DataFrame) -> list[dict]:
-    """The Negen report's numbered findings: each a sentence with its number, n and interval, and
-    the designer claim it tests. ``piet`` is :func:`piet_turns`;
-    ``study`` the rows of ``data/negen/study_exact.csv`` (or None).
-
-    >>> import pandas as pd
-    >>> piet = pd.DataFrame([{"reading": "straight/adjacency/join", "legal turns": 25, "closing turns": 0,
-    ...                       "Piet's turn legal": True}])
-    >>> findings(None, piet)[0]["text"][:39]
-    'Piet cannot close under the default rea'
-    """
-    out = []
-    by = {r["reading"]: r for r in piet.to_dict("records")}
-    default = by.get("straight/adjacency/join")
-    others = [
-        f"{k} {r['closing turns']} of {r['legal turns']}" for k, r in by.items() if k != "straight/adjacency/join"
-    ]
-    if default is not None:
-        head = (
-            f"Piet cannot close under the default reading: {default['closing turns']} of his "
-            f"{default['legal turns']} legal turns close a spiral"
-            if default["closing turns"] == 0
-            else f"Piet could close under the default reading: {default['closing turns']} of his "
-            f"{default['legal turns']} legal turns close a spiral"
-        )
-        legal = all(r["Piet's turn legal"] for r in by.values())
-        out.append(
-            {
-                "claim": 'the source\'s worked turn (table 6-5-4, 3, 4; board 5 2 2 1): "no chance to create a loop"',
-                "text": head
-                + " (exact: every legal turn searched). "
-                + (
-                    f"Under the other readings: {'; '.join(others)} close, so they contradict the source's example. "
-                    if others
-                    else ""
-                )
-                + (
-                    "The turn Piet played is legal under every reading."
-                    if legal
-                    else "The turn Piet played is NOT legal under some reading."
-                ),
-            }
-        )
-    if study is None or not len(study):
-        out.append(
-            {
-                "claim": "the study",
-                "text": "No committed variant study found (data/negen/study_exact.csv); "
-                "run python -m negenlab.negen.study.",
-            }
-        )
-        return out
-    wanted = {(P, m, v): n for P, m, v, n in planned_cells()}
-    rows = {(int(r["players"]), r["mix"], r["variant"]): int(r["n"]) for r in study.to_dict("records")}
-    short = [
-        f"{P} players {m} {v}: n={rows[(P, m, v)]} of {n}"
-        for (P, m, v), n in wanted.items()
-        if (P, m, v) in rows and rows[(P, m, v)] < n
-    ]
-    missing = [k for k in wanted if k not in rows]
-    done = len(wanted) - len(missing) - len(short)
-    out.append(
-        {
-            "claim": "the study can decide (1,000 rounds per cell; 200 for MCTS against greedy)",
-            "text": f"{done} of the {len(wanted)} planned cells are complete"
-            + (f"; {len(short)} are short (" + "; ".join(short) + ")" if short else "")
-            + (f"; {len(missing)} are not run yet: " + "; ".join(_missing_by_mix(missing)) if missing else "")
-            + ". The findings below rest on the cells that exist.",
-        }
-    )
-    rand3 = study[(study["mix"] == "random") & (study["players"] == 3)]
-    d = rand3[rand3["variant"] == "straight/adjacency/join"]
-    if len(d):
-        r = d.iloc[0]
-        k = expected_rounds(3) / 2  # minutes per turn at 30 s, times rounds per game
-        inside = [v for v, t in zip(rand3["variant"], rand3["turns"], strict=True) if 20 <= t * k <= 30]
-        g = study[
-            (study["mix"] == "greedy-vs-random")
-            & (study["players"] == 3)
-            & (study["variant"] == "straight/adjacency/join")
-        ]
-        gtxt = (
-            f" With one greedy player: {g.iloc[0]['turns'] * k:.1f} min [{g.iloc[0]['turns_lo'] * k:.1f}, "
-            f"{g.iloc[0]['turns_hi'] * k:.1f}] (n={int(g.iloc[0]['n'])})."
-            if len(g)
-            else ""
-        )
-        out.append(
-            {
-                "claim": "a game lasts 20-30 minutes",
-                "text": f"Under the default reading a 3-player game to 2 points lasts about {r['turns'] * k:.1f} "
-                f"minutes [{r['turns_lo'] * k:.1f}, {r['turns_hi'] * k:.1f}] at 30 s per turn "
-                f"({r['turns']:.1f} turns per round, n={int(r['n'])} random rounds); "
-                f"{r['turns_lo'] * k / 2:.0f}-{r['turns_hi'] * k * 2:.0f} minutes at 15-60 s per turn."
-                + gtxt
-                + " Readings whose 30-s estimate lies in 20-30 minutes: "
-                + (", ".join(inside) if inside else "none")
-                + ".",
-            }
-        )
-    tested = []  # (cell name, p-value of "every seat wins its fair share")
-    for row in study.to_dict("records"):
-        P = int(row["players"])
-        wins = [row[f"seat{p}_win"] * row["n"] for p in range(P)]
-        tested.append((f"{row['variant']} ({P} players, {row['mix']})", seat_uniformity_p(wins)))
-    flagged = [f"{name} (p={p:.3f})" for name, p in tested if p < 0.05]
-    if len(d):
-        r = d.iloc[0]
-        lead = (
-            f"{seat_name(0).capitalize()} wins {rate_text(r['seat0_win'], r['seat0_lo'], r['seat0_hi'])} of "
-            f"default-reading rounds against a fair 33.3% (n={int(r['n'])}, 3 random players). "
-        )
-    else:
-        lead = ""
-    out.append(
-        {
-            "claim": "seat order does not decide a round",
-            "text": lead + f"A chi-square test of equal seat wins, one per cell, rejects at 5% in {len(flagged)} "
-            f"of {len(tested)} cells (about {0.05 * len(tested):.1f} expected by chance)"
-            + (": " + "; ".join(flagged) if flagged else "")
-            + ".",
-        }
-    )
-    for mix, who, claim in (
-        (
-            "greedy-vs-random",
-            "The greedy player (closes when it can, else leaves the lowest "
-            "exact closing odds; seats rotated) among random ones",
-            "skill pays (a player who plans beats players who do not)",
-        ),
-        (
-            "mcts-vs-greedy",
-            "The MCTS player among greedy ones (seats rotated)",
-            "deeper planning pays beyond the greedy rule",
-        ),
-    ):
-        g = study[study["mix"] == mix]
-        if len(g) and "focus_win" in g and g["focus_win"].notna().any():
-            parts = [
-                f"{r['variant']}, {int(r['players'])} players: {rate_text(r['focus_win'], r['focus_lo'], r['focus_hi'])} "
-                f"vs a fair {rate_text(1 / r['players'])} (n={int(r['n'])})"
-                for r in g.to_dict("records")
-            ]
-            out.append({"claim": claim, "text": who + " wins " + "; ".join(parts) + "."})
-    st = rand3.set_index("variant")
-    if "straight/adjacency/join" in st.index:
-        dflt = d.iloc[0]  # the same row as st.loc["straight/adjacency/join"]
-        txt = (
-            f"Under the default reading {rate_text(dflt['stalled'], dflt['stalled_lo'], dflt['stalled_hi'])} of rounds "
-            f"stall (the pool runs out before anybody closes; n={int(dflt['n'])}), and a player chooses among "
-            f"{dflt['branching']:.0f} legal turns on average."
-        )
-        if "straight/die/join" in st.index:
-            q = st.loc["straight/die/join"]
-            txt += (
-                f" Under its die-coverage twin: {rate_text(q['stalled'], q['stalled_lo'], q['stalled_hi'])} stall, "
-                f"{q['turns']:.1f} turns per round, {q['branching']:.0f} legal turns per decision."
-            )
-        out.append({"claim": "every round ends with a closed spiral", "text": txt})
-    return out
 
 
 VARIANTS = [("straight", "die"), ("straight", "adjacency"), ("bent", "die"), ("bent", "adjacency")]
@@ -665,7 +645,8 @@ def play_section(
 __all__ = [
     "TITLE",
     "build",
-    "findings",
+    "verdicts",
+    "target_for_minutes",
     "variant_findings",
     "load_study",
     "load_variants",

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from negenlab.core.errors import InvalidInputError, NegenlabError, ReportError
+from negenlab.core.findings import Finding, verdict_counts
 from negenlab.games import NAMES as GAMES
 
 from .page import CSS, ReportPage
@@ -80,12 +81,14 @@ def build_game_report(game: str, options: ReportOptions) -> tuple[Path, str]:
         module.build(page, options)
         status = f"built in {time.perf_counter() - t0:.0f} s"
     FINDINGS[game] = list(page.finding_items)
+    VERDICTS[game] = list(page.verdict_items)
     path = out / f"{game}.html"
     path.write_text(page.render(), encoding="utf-8")
     return path, status
 
 
 FINDINGS: dict[str, list[dict]] = {}
+VERDICTS: dict[str, list[Finding]] = {}
 
 
 def build_reports(games, options: ReportOptions) -> Path:
@@ -136,17 +139,23 @@ def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> 
         "statistics with confidence intervals. Each page records the Rules, agents, seed and version "
         "behind its tables."
     )
+    rows = []
     for g in GAMES:
         status = statuses.get(g) or existing.get(g)
         if status is None:
-            page.raw_html(f"<h2>{TITLES[g]}</h2><p class='meta'>not in this run</p>")
+            rows.append(f"<li><b>{TITLES[g]}</b> <span class='meta'>not in this run</span></li>")
             continue
-        page.raw_html(f"<h2><a href='{g}.html'>{TITLES[g]}</a></h2><p class='meta'>{html.escape(status)}</p>")
-        items = FINDINGS.get(g) if g in statuses else None
-        if items:
-            page.raw_html(
-                "<ol class='findings'>" + "".join(f"<li>{html.escape(it['text'])}</li>" for it in items) + "</ol>"
-            )
+        counts = verdict_counts(VERDICTS.get(g, [])) if g in statuses else {}
+        if counts:
+            said = ", ".join(f"<span class='badge {v}'>{k} {v}</span>" for v, k in counts.items())
+        elif FINDINGS.get(g) and g in statuses:
+            said = f"{len(FINDINGS[g])} findings (verdicts to come)"
+        else:
+            said = ""
+        rows.append(
+            f"<li><a href='{g}.html'><b>{TITLES[g]}</b></a> {said} <span class='meta'>{html.escape(status)}</span></li>"
+        )
+    page.raw_html("<ul class='games'>" + "".join(rows) + "</ul>")
     page.provenance(
         seed=options.seed,
         command="negenlab report all"

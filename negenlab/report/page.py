@@ -17,36 +17,32 @@ import json
 import re
 import urllib.parse
 from datetime import UTC, datetime
+from importlib.resources import files
 from typing import Any
 
 import pandas as pd
+from jinja2 import Environment, PackageLoader, select_autoescape
 
+from negenlab.core.findings import Finding, verdict_counts
 from negenlab.core.game import rules_to_dict
 from negenlab.core.version import package_version
 
-CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
-h1{border-bottom:2px solid #4c78a8;padding-bottom:.2em} h2{margin-top:1.8em;color:#234} h3{color:#345}
-table{border-collapse:collapse;margin:.6em 0;font-size:.9em} th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}
-th{background:#eef2f7} td:first-child,th:first-child{text-align:left}
-figure{margin:1em 0} figcaption{font-size:.9em;color:#555}
-.note{background:#f7f7f2;border-left:4px solid #c9b458;padding:.5em 1em} .warn{background:#fff4e5;border-left:4px solid #e69500;padding:.5em 1em}
-code,pre{background:#f3f3f3;padding:1px 4px;border-radius:3px} pre{padding:.6em;overflow:auto}
-.meta{font-size:.85em;color:#555}
-img{max-width:100%;height:auto} .scroll{overflow-x:auto;max-width:100%}
-ol.findings{background:#f2f6fb;border-left:4px solid #4c78a8;padding:.6em 1em .6em 2.4em}
-ol.findings li{margin:.35em 0} .claim{color:#555;font-size:.9em}
-details.folded>summary{cursor:pointer;color:#234;font-weight:600}
-"""
+_TEMPLATES = Environment(loader=PackageLoader("negenlab.report", "templates"), autoescape=select_autoescape())
+CSS = (files("negenlab.report") / "templates" / "page.css").read_text(encoding="utf-8")
 
 
 class ReportPage:
-    """Collects report blocks and renders them to one HTML file with figures inlined."""
+    """Collects report blocks and renders them to one HTML file with figures inlined: the verdicts
+    first (:meth:`verdicts`), a table of contents, the sections, and the bookkeeping last and folded
+    (provenance, missing cells). The markup and CSS are the templates in ``negenlab/report/templates``."""
 
     def __init__(self, title: str):
         self.title = title
         self.blocks: list[str] = []
         self.finding_items: list[dict] = []
+        self.verdict_items: list[Finding] = []
+        self.toc: list[tuple[str, str]] = []
+        self.bookkeeping: list[dict] = []
 
     @staticmethod
     def anchor(text: str) -> str:
@@ -54,7 +50,22 @@ class ReportPage:
         return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
     def heading(self, text: str, level: int = 2) -> None:
+        if level == 2:
+            self.toc.append((text, self.anchor(text)))
         self.blocks.append(f"<h{level} id='{self.anchor(text)}'>{html.escape(text)}</h{level}>")
+
+    def verdicts(self, findings: list[Finding]) -> None:
+        """The page's verdict lines (one per designer claim), shown first whatever the call order.
+
+        >>> page = ReportPage("x"); page.verdicts([Finding("fair seats", "holds", "33.9% [31.0, 36.9]", n=1000)])
+        >>> "badge holds" in page.render()
+        True
+        """
+        self.verdict_items.extend(findings)
+
+    def folded(self, summary: str, body_html: str) -> None:
+        """Bookkeeping (missing cells, provenance): at the end of the page, folded, under ``summary``."""
+        self.bookkeeping.append({"summary": summary, "body": body_html})
 
     def text(self, text: str, css_class: str | None = None) -> None:
         """A paragraph of plain text (escaped)."""
@@ -155,17 +166,19 @@ class ReportPage:
             **extra,
         }
         cmd = f"<p>Reproduce with: <code>{html.escape(command)}</code></p>" if command else ""
-        self.blocks.append(
-            f"<details open><summary>Provenance</summary>{cmd}<pre>"
-            f"{html.escape(json.dumps(record, indent=2, default=str))}</pre></details>"
-        )
+        where = self.toc[-1][0] if self.toc else self.title
+        self.folded(f"Provenance: {where}", f"{cmd}<pre>{html.escape(json.dumps(record, indent=2, default=str))}</pre>")
 
     def render(self) -> str:
-        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-        return (
-            f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
-            f"<style>{CSS}</style></head><body><h1>{html.escape(self.title)}</h1>"
-            f"<p class='meta'>negenlab {html.escape(package_version())} · generated {stamp}</p>"
-            + "\n".join(self.blocks)
-            + "</body></html>"
+        return _TEMPLATES.get_template("page.html.j2").render(
+            title=self.title,
+            css=CSS,
+            version=package_version(),
+            stamp=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            verdicts=self.verdict_items,
+            counts=verdict_counts(self.verdict_items),
+            toc=self.toc if len(self.toc) > 1 else [],
+            blocks=self.blocks,
+            bookkeeping=self.bookkeeping,
+            anchor=self.anchor,
         )

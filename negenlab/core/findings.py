@@ -1,0 +1,113 @@
+"""Findings as records: a designer claim, its verdict, the number that decides it, and what to change.
+
+Every report page opens with one line per :class:`Finding`, rendered by one template
+(``negenlab/report/templates``); the notebooks show the same records through
+:func:`findings_table`. A verdict is one of :data:`VERDICTS`:
+
+- ``holds`` / ``fails``: the deciding number says so (an SPRT decision, an interval that excludes
+  the other side, or an exact count);
+- ``undecided``: the data cannot tell yet (the interval straddles the line, the SPRT reached its cap);
+- ``untested``: the tool cannot test the claim yet; ``sentence`` says why.
+
+>>> f = Finding("a game lasts 20-30 minutes", "fails", "8.8 minutes", n=500, interval=(8.3, 9.2),
+...             sentence="Three closers play a game to 2 points in 8.8 minutes.",
+...             change="Play to 5 points (about 22 minutes).")
+>>> f.line()
+'fails · a game lasts 20-30 minutes: 8.8 minutes (n=500, 95% [8.3, 9.2]) · Play to 5 points (about 22 minutes).'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+
+import pandas as pd
+
+from .errors import InvalidInputError
+
+VERDICTS = ("holds", "fails", "undecided", "untested")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One designer claim and what the studies say of it.
+
+    ``number`` is the deciding number as written (e.g. ``rate_text(...)``); ``n`` and ``interval``
+    (95%, in the number's units) come with it, or ``exact=True`` for an exact count. ``sentence`` is
+    one plain sentence; ``change`` what to change where the claim fails; ``detail`` the statistical
+    wording (SPRT, units, agent budgets), shown one click down; ``section`` the page heading it comes
+    from; ``command`` what reproduces it."""
+
+    claim: str
+    verdict: str
+    number: str
+    n: int | None = None
+    interval: tuple[float, float] | None = None
+    exact: bool = False
+    sentence: str = ""
+    change: str | None = None
+    detail: str | None = None
+    section: str | None = None
+    command: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.verdict not in VERDICTS:
+            raise InvalidInputError(f"a finding's verdict is one of {', '.join(VERDICTS)}, got {self.verdict!r}")
+        if not self.claim:
+            raise InvalidInputError("a finding names the claim it tests")
+
+    @property
+    def support(self) -> str:
+        """``n`` and the interval (or "exact") in words: ``"n=500, 95% [8.3, 9.2]"``."""
+        parts = []
+        if self.n is not None:
+            parts.append(f"n={self.n:,}")
+        if self.exact:
+            parts.append("exact")
+        elif self.interval is not None:
+            lo, hi = self.interval
+            parts.append(f"95% [{lo:g}, {hi:g}]")
+        return ", ".join(parts)
+
+    def line(self) -> str:
+        """The verdict line as plain text."""
+        support = f" ({self.support})" if self.support else ""
+        change = f" · {self.change}" if self.change and self.verdict == "fails" else ""
+        return f"{self.verdict} · {self.claim}: {self.number}{support}{change}"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def verdict_counts(findings: Iterable[Finding]) -> dict[str, int]:
+    """How many findings have each verdict, in the order of :data:`VERDICTS` (zeros left out).
+
+    >>> verdict_counts([Finding("a", "holds", "1"), Finding("b", "fails", "2"), Finding("c", "holds", "3")])
+    {'holds': 2, 'fails': 1}
+    """
+    counts = Counter(f.verdict for f in findings)
+    return {v: counts[v] for v in VERDICTS if counts[v]}
+
+
+def findings_table(findings: Iterable[Finding]) -> pd.DataFrame:
+    """The findings as a table (one row per claim), as a notebook's findings cell shows them.
+
+    >>> findings_table([Finding("a game lasts 20-30 minutes", "fails", "8.8 minutes", n=500)])[["verdict", "n"]]
+      verdict    n
+    0   fails  500
+    """
+    return pd.DataFrame(
+        [
+            {
+                "verdict": f.verdict,
+                "claim": f.claim,
+                "number": f.number,
+                "n": f.n,
+                "support": f.support,
+                "change": f.change or "",
+                "sentence": f.sentence,
+            }
+            for f in findings
+        ]
+    )
