@@ -147,7 +147,7 @@ def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> 
             continue
         counts = verdict_counts(VERDICTS.get(g, [])) if g in statuses else {}
         if counts:
-            said = ", ".join(f"<span class='badge {v}'>{k} {v}</span>" for v, k in counts.items())
+            said = " ".join(f"<span class='badge {v}'>{k} {v}</span>" for v, k in counts.items())
         elif FINDINGS.get(g) and g in statuses:
             said = f"{len(FINDINGS[g])} findings (verdicts to come)"
         else:
