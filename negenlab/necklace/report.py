@@ -13,10 +13,11 @@ import time
 import numpy as np
 import pandas as pd
 
-from negenlab.core.metrics import rate_text
+from negenlab.core.findings import Finding
+from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
-from .study import TABLES
+from .study import SWAP_MAP_AGENT, TABLES
 
 TITLE = "Necklace"
 SIZES = (5, 7, 9, 11)
@@ -45,7 +46,8 @@ def build(page, options) -> None:
     _drawless_section(page, studies.get("draws"))
     solutions = _exact_section(page)
     table = _live_section(page, options)
-    page.findings(findings(solutions, table, studies, options.command("necklace")), first=True)
+    page.verdicts(verdicts(table, studies, options.command("necklace")))
+    page.findings(findings(solutions, table, studies, options.command("necklace")), heading="Findings in detail")
 
 
 def _skill_section(page, trace: pd.DataFrame | None) -> None:
@@ -333,6 +335,94 @@ def _calibration_text(swap_map_5: pd.DataFrame | None) -> str:
         f" The same study on 5x5 agrees with the solver on {a['agree']} of {a['decided']} openings it decides "
         f"({a['undecided']} undecided)."
     )
+
+
+def verdicts(table: pd.DataFrame, studies: dict, command: str) -> list[Finding]:
+    """One verdict per designer claim the Necklace studies test: "drawless", the swap map's fair
+    opening, whether stronger play wins, and the lowest PDI (untested). ``table`` is the fresh
+    sample's long summary table; ``studies`` the committed study tables by name (any may be missing).
+
+    >>> games = pd.DataFrame({"winner_colour": ["red", "blue"] * 20, "winner": [0, 1] * 20, "draw": False,
+    ...                       "swapped": [True, False] * 20, "length": 20, "skipped_turns": 0, "crosscut_turns": 2,
+    ...                       "seclusion_turns": 3, "crosscut_blocked": 4, "seclusion_blocked": 5})
+    >>> from negenlab.necklace.study import summarise
+    >>> t = summarise(games, "5x5, mcts:50").assign(size=5, agents="mcts:50", swap=True)
+    >>> [(f.claim, f.verdict) for f in verdicts(t, {}, "negenlab report necklace")][:1]
+    [('"drawless"', 'holds')]
+    """
+    out = []
+    draws, games = _self_play_draws(table, studies)
+    searched = studies.get("draws")
+    found, positions, sizes = 0, 0, ""
+    if searched is not None:
+        ex = searched[(searched["search"] == "exhaustive") & (searched["complete"].astype(str) == "True")]
+        found, positions = int(ex["draws"].sum()), int(ex["positions"].sum())
+        sizes = ", ".join(f"{int(n)}x{int(n)}" for n in ex["size"])
+    lo, hi = wilson_interval(draws, games)
+    out.append(
+        Finding(
+            claim='"drawless"',
+            verdict="fails" if found or draws else "holds",
+            number=f"{found + draws} draws"
+            + (f" in every reachable position of {sizes} ({positions:,} positions)" if sizes else "")
+            + f" and in {games:,} self-play games",
+            n=games,
+            interval=(round(100 * lo, 1), round(100 * hi, 1)),
+            exact=bool(sizes),
+            sentence="A draw is a position where nobody can move and nobody has won; the exhaustive search "
+            "visits every reachable position of the small boards, and self-play bounds the draw rate (%) above.",
+            change="Say what happens when nobody can place.",
+            section=DRAWLESS if searched is not None else LIVE,
+            command=command_of(searched, "negenlab study necklace draws") if searched is not None else command,
+        )
+    )
+    smap = studies.get("swap_map")
+    if smap is not None:
+        d = swap_decisions(smap)
+        b = d["best"]
+        fair = b["lo"] <= 0.5 <= b["hi"]
+        out.append(
+            Finding(
+                claim="with the swap rule, the opener can still choose a fair opening (7x7)",
+                verdict="holds" if fair else "fails",
+                number=f"row {int(b['row']) + 1}, col {int(b['col']) + 1}: Red wins "
+                f"{rate_text(b['value'], b['lo'], b['hi'])}",
+                n=int(b["n"]),
+                sentence=f"Blue should swap after {d['swap']} of {len(smap)} openings and place after {d['place']} "
+                f"({d['undecided']} undecided); the opener's best is the opening closest to an even game.",
+                change="Restrict the first stone (e.g. not in the centre) so that some opening is even.",
+                detail=f"{SWAP_MAP_AGENT} self-play per opening; 95% Wilson intervals.",
+                section=SWAP_MAP,
+                command=command_of(smap, "negenlab study necklace swap_map"),
+            )
+        )
+    trace = studies.get("ladder")
+    if trace is not None:
+        decisions = list(trace["decision"])
+        verdict = "holds" if all(x == "H1" for x in decisions) else ("fails" if "H0" in decisions else "undecided")
+        out.append(
+            Finding(
+                claim="stronger play wins more (skill trace, 7x7 with swap)",
+                verdict=verdict,
+                number=", ".join(f"{r['rung']} {rate_text(r['score'], r['lo'], r['hi'])}" for _, r in trace.iterrows()),
+                n=int(trace["units"].sum()),
+                sentence="Each rung plays the rung below, seats swapped on common seeds.",
+                change="A rule that rewards reading ahead more (a larger board).",
+                detail="Each step decided by an SPRT of score 0.5 against 0.55 (alpha = beta = 0.05).",
+                section=SKILL,
+                command=command_of(trace, "negenlab study necklace ladder"),
+            )
+        )
+    out.append(
+        Finding(
+            claim='"the lowest possible PDI" (position disruption index)',
+            verdict="untested",
+            number="not measured",
+            sentence="The position disruption index is not computed yet; it needs a per-turn count of changed "
+            "points, recorded in the games, which the simulator does not keep.",
+        )
+    )
+    return out
 
 
 def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, command: str) -> list[dict]:
