@@ -14,10 +14,11 @@ import warnings
 import pandas as pd
 
 from negenlab.core.data import MissingDataError, data_json, data_table
+from negenlab.core.findings import Finding
 from negenlab.core.metrics import rate_text
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
-from .study import TABLES
+from .study import TABLES, TOP_RUNG
 
 TITLE = "FEN"
 SKILL = "Skill trace: does FEN reward stronger play?"
@@ -52,7 +53,10 @@ def build(page, options) -> None:
     ne_rows = _ne_section(page)
     atlas, atlas_command = _atlas_section(page)
     t_random = _live_section(page, options)
-    page.findings(findings(ne_rows, t_random, studies, atlas, options.command("fen"), atlas_command), first=True)
+    page.verdicts(verdicts(ne_rows, studies, options.command("fen")))
+    page.findings(
+        findings(ne_rows, t_random, studies, atlas, options.command("fen"), atlas_command), heading="Findings in detail"
+    )
 
 
 def _skill_section(page, trace: pd.DataFrame | None) -> None:
@@ -320,6 +324,100 @@ def _sprt_words(row) -> str:
     }.get(str(row.get("decision")), "the SPRT reached its cap undecided")
 
 
+def _ladder_verdict(trace: pd.DataFrame) -> str:
+    """holds when every rung beats the one below (SPRT H1), fails when some rung does not (H0)."""
+    decisions = list(trace["decision"])
+    return "holds" if all(x == "H1" for x in decisions) else ("fails" if "H0" in decisions else "undecided")
+
+
+def verdicts(ne_rows: list[dict], studies: dict[str, pd.DataFrame], command: str) -> list[Finding]:
+    """One verdict per designer claim the FEN studies test: n and e from the board, stronger play,
+    the pie rule at the top rung, tilings that work better, and push-your-luck (untested).
+
+    >>> ne = [{"board": "triangle side 7", "interior n,e": "1,3", "all n,e": "2,3", "agree": "NO"}]
+    >>> [(f.verdict) for f in verdicts(ne, {}, "negenlab report fen")]
+    ['holds', 'untested']
+    """
+    out = []
+    std = next(r for r in ne_rows if r["board"].startswith("triangle side 7"))
+    out.append(
+        Finding(
+            claim='"one node or three edges" on the triangle',
+            verdict="holds" if std["interior n,e"] == "1,3" else "fails",
+            number=f"n,e = {std['interior n,e']} counting interior nodes and edges ({std['all n,e']} over all nodes)",
+            exact=True,
+            sentence="The per-turn counts derived from the standard board (triangle of side 7).",
+            change="State that n and e count interior nodes and edges only.",
+            section=NE,
+            command=command,
+        )
+    )
+    trace = studies.get("ladder")
+    if trace is not None:
+        out.append(
+            Finding(
+                claim="stronger play wins more (skill trace)",
+                verdict=_ladder_verdict(trace),
+                number=", ".join(f"{r['rung']} {rate_text(r['score'], r['lo'], r['hi'])}" for _, r in trace.iterrows()),
+                n=int(trace["units"].sum()),
+                sentence="Each rung plays the rung below on the standard board, seats swapped on common seeds.",
+                change="Fewer forced moves per turn, so that planning counts more.",
+                detail="Each step decided by an SPRT (alpha = beta = 0.05).",
+                section=SKILL,
+                command=command_of(trace, "negenlab study fen ladder"),
+            )
+        )
+    pie = studies.get("pie")
+    if pie is not None:
+        off, on = _metric(pie, "first_player_win_rate", False), _metric(pie, "first_player_win_rate", True)
+        swaps = _metric(pie, "swap_rate", True)
+        decision = str(on.get("decision"))
+        out.append(
+            Finding(
+                claim="the pie rule gives the first player a fair share",
+                verdict={"H0": "holds", "H1": "fails"}.get(decision, "undecided"),
+                number=f"the first player wins {rate_text(on['value'], on['lo'], on['hi'])} with it, "
+                f"{rate_text(off['value'], off['lo'], off['hi'])} without",
+                n=int(on["n"]),
+                sentence=f"{TOP_RUNG} self-play on the standard board; the second player swaps in "
+                f"{rate_text(swaps['value'], swaps['lo'], swaps['hi'])} of games.",
+                change="Keep the pie rule and restrict the opening (e.g. no first claim in the centre).",
+                detail=f"With the pie rule {_sprt_words(on)}; without it {_sprt_words(off)}.",
+                section=PIE,
+                command=command_of(pie, "negenlab study fen pie"),
+            )
+        )
+    atlas_bal = studies.get("atlas_balance")
+    if atlas_bal is not None:
+        faces = int(max(atlas_bal["faces"]))
+        rank = tiling_ranking(atlas_bal, faces=faces)
+        best, worst = rank.iloc[0], rank.iloc[-1]
+        apart = best.hi < worst.lo or worst.hi < best.lo
+        out.append(
+            Finding(
+                claim='"some tessellations will work better than others"',
+                verdict="holds" if apart else "undecided",
+                number=f"the first player wins {rate_text(best.first_player_wins, best.lo, best.hi)} on "
+                f"{best.tiling}, {rate_text(worst.first_player_wins, worst.lo, worst.hi)} on {worst.tiling}",
+                n=int(best.n + worst.n),
+                sentence=f"MCTS self-play at {faces} faces; the most and least balanced tilings.",
+                change="Recommend the tilings nearest an even game.",
+                section=TILINGS,
+                command=command_of(atlas_bal, "negenlab study fen atlas_balance"),
+            )
+        )
+    out.append(
+        Finding(
+            claim='"no luck elements but feels like push-your-luck"',
+            verdict="untested",
+            number="not measured",
+            sentence="Push-your-luck needs a measure of risk taken per turn (claims left open to capture); "
+            "the games record no such measure yet.",
+        )
+    )
+    return out
+
+
 def findings(
     ne_rows: list[dict],
     t_random: pd.DataFrame,
@@ -338,8 +436,6 @@ def findings(
     >>> [f["claim"] for f in findings(ne, t, {}, pd.DataFrame(), "negenlab report fen")]
     ['"one node or three edges" on the triangle', 'the pie rule (random play)']
     """
-    from .study import TOP_RUNG
-
     out = []
     std = next(r for r in ne_rows if r["board"].startswith("triangle side 7"))
     agree = sum(r["agree"] == "yes" for r in ne_rows)
