@@ -18,6 +18,7 @@ import pandas as pd
 
 from negenlab.core.data import MissingDataError
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.findings import Finding
 from negenlab.core.game import seat_name
 from negenlab.core.metrics import rate_text, value_text
 from negenlab.core.studies import committed_table
@@ -162,7 +163,8 @@ def build(page, options) -> None:
     _boundaries_section(page, tables, missing, options.seed)
     extra = _solver_section(page, options.seed)
     _fresh_section(page, options)
-    page.findings(findings(tables, options.command("polymer")), first=True)
+    page.verdicts(verdicts(tables, options.command("polymer")))
+    page.findings(findings(tables, options.command("polymer")), heading="Findings in detail")
     page.provenance(
         rules=Rules(players=8),
         agents=[policy_agent(p) for p in POLICIES],
@@ -447,6 +449,133 @@ def _long(table: pd.DataFrame, metric: str, group: str) -> dict[str, Any]:
 
 def _ci_row(row: dict[str, Any], digits: int = 2) -> str:
     return value_text(row["value"], row["lo"], row["hi"], digits=digits)
+
+
+def _interval_verdict(lo: float, hi: float, want_below: bool) -> str:
+    """holds when the interval lies wholly on the claimed side of 0, fails on the other, else undecided."""
+    if (hi < 0) if want_below else (lo > 0):
+        return "holds"
+    if (lo > 0) if want_below else (hi < 0):
+        return "fails"
+    return "undecided"
+
+
+def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
+    """One verdict per designer claim the Polymer studies test (a claim whose table is absent is left
+    out), from the same tables as :func:`findings`, under today's trading model (open hands, one card
+    a swap; see the game's model limits).
+
+    >>> deals = pd.DataFrame({"players": [5, 15], "deals": [10, 10], "seat_p": [0.4, 0.6], "seat_min": [5.1, 0.2],
+    ...                       "seat_max": [5.3, 0.3]})
+    >>> [(f.claim, f.verdict) for f in verdicts({"deals": deals}, "negenlab report polymer")]
+    [('the deal treats every seat alike', 'holds')]
+    """
+    out = []
+    if "deals" in tables:
+        d = tables["deals"]
+        worst = d.loc[d["seat_p"].idxmin()]
+        bar = 0.05 / len(d)
+        out.append(
+            Finding(
+                claim="the deal treats every seat alike",
+                verdict="holds" if worst["seat_p"] >= bar else "fails",
+                number=f"smallest p = {worst['seat_p']:.3f} ({int(worst['players'])} players) of {len(d)} tests",
+                n=int(d["deals"].sum()),
+                sentence="A test of equal mean polymer length per seat position at every player count.",
+                change="Deal from a shuffled order of seats.",
+                detail=f"Two-way analysis of variance with the deals as blocks; {len(d)} player counts tested at "
+                f"5% together (Bonferroni: each at p < {bar:.4f}).",
+                section=DEALS,
+                command=command_of(d, command),
+            )
+        )
+    if "policies_8p" in tables and "policies_5p" in tables:
+        p8, p5 = tables["policies_8p"], tables["policies_5p"]
+        c8 = _by(p8, "policy", "cooperative")
+        trading = pd.concat([p8, p5])
+        trading = trading[trading["policy"] != "no_trade"]
+        every = bool((trading["score_gain_lo"] > 0).all() and (trading["gain_lo"] > 0).all())
+        out.append(
+            Finding(
+                claim='"it is advisable to permit trades"',
+                verdict="holds" if every else "undecided",
+                number=f"cooperative trading adds {value_text(c8['length_gain'], c8['gain_lo'], c8['gain_hi'])} "
+                "cards to each seat's longest polymer at 8 players",
+                n=int(c8["games"]),
+                sentence="Every trading policy against no trade on the same deals, at 5 and 8 players.",
+                change="None needed.",
+                section=TRADING,
+                command=command_of(p8, command),
+            )
+        )
+    if "ladder" in tables:
+        trace = tables["ladder"]
+        decisions = list(trace["decision"])
+        out.append(
+            Finding(
+                claim="the better trader wins more often",
+                verdict="holds"
+                if all(x == "H1" for x in decisions)
+                else ("fails" if "H0" in decisions else "undecided"),
+                number=", ".join(f"{r['rung']} {rate_text(r['score'], r['lo'], r['hi'])}" for _, r in trace.iterrows()),
+                n=int(trace["units"].sum()),
+                sentence="One seat against the rung below in all the others, seats rotated.",
+                change="Reward planning (e.g. score the longest polymer at the end of several rounds).",
+                detail="Each step decided by an SPRT (alpha = beta = 0.05); a unit is one set of seat-rotated games.",
+                section=SKILL,
+                command=command_of(trace, command),
+            )
+        )
+    if "pace" in tables:
+        big = pace_minutes(tables["pace"]).sort_values("players").iloc[-1]
+        lo, hi = float(big["minutes_lo"]), float(big["minutes_hi"])
+        out.append(
+            Finding(
+                claim='"takes about 15 minutes" (trading, 12-18 minutes)',
+                verdict="holds" if 12 <= lo and hi <= 18 else ("fails" if hi < 12 or lo > 18 else "undecided"),
+                number=f"{value_text(big['minutes'], digits=1)} minutes of trading at {int(big['players'])} players",
+                n=int(big["tables"]),
+                interval=(round(lo, 1), round(hi, 1)),
+                sentence=f"A cooperative table left without a timer, at an assumed {SECONDS_PER_ACTION} s per action.",
+                change=f"Keep the {TIMER_MINUTES}-minute timer: trading ends well before it.",
+                detail="The minutes rest on the seconds per action (a model assumption) and on today's trading "
+                "model (open hands, one card a swap).",
+                section=PACE,
+                command=command_of(tables["pace"], command),
+            )
+        )
+    if "holdout" in tables:
+        nb = _long(tables["holdout"], "length change", "distance 1")
+        out.append(
+            Finding(
+                claim='a player who halts trading "can be very dangerous to their neighbors"',
+                verdict=_interval_verdict(float(nb["lo"]), float(nb["hi"]), want_below=True),
+                number=f"each neighbour's longest polymer changes by {value_text(nb['value'], nb['lo'], nb['hi'])} cards",
+                n=int(nb["n"]),
+                sentence="One seat refuses every trade while the other seven trade cooperatively, paired on the same "
+                "deals traded by everyone.",
+                change="None: the claim is what the rule intends.",
+                section=HOLDOUT,
+                command=command_of(tables["holdout"], command),
+            )
+        )
+    if "policies_8p" in tables:
+        c = _by(tables["policies_8p"], "policy", "cooperative")
+        out.append(
+            Finding(
+                claim='"avoid becoming a boundary"',
+                verdict=_interval_verdict(float(c["boundary_gap_lo"]), float(c["boundary_gap_hi"]), want_below=True),
+                number=f"seats beside a phase boundary score "
+                f"{value_text(c['boundary_gap'], c['boundary_gap_lo'], c['boundary_gap_hi'], digits=1)} points "
+                "against the rest of their table",
+                n=int(c["boundary_gap_tables"]),
+                sentence="Cooperative 8-player tables with both kinds of seat.",
+                change="None: the advice follows from the scoring.",
+                section=BOUNDARIES,
+                command=command_of(tables["policies_8p"], command),
+            )
+        )
+    return out
 
 
 def findings(tables: dict[str, pd.DataFrame], command: str) -> list[dict]:

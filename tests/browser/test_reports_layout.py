@@ -50,8 +50,9 @@ def test_report_fits_1280_px_and_every_figure_loads(page, reports, shots, name):
     broken = page.evaluate("""() => Array.from(document.images)
         .filter(i => !i.complete || i.naturalWidth === 0).map(i => (i.alt || i.src).slice(0, 80))""")
     assert not broken, f"{name}: figures that did not load: {broken}"
-    if name != "index.html" and page.locator("section.verdicts").count():
-        # a page with verdicts opens with them: one line per claim, on the first screen, not cut off
+    if name != "index.html":
+        # every page opens with its verdicts: one line per claim, on the first screen, not cut off
+        assert page.locator("section.verdicts").count() == 1, f"{name} has no verdicts"
         box = page.locator("section.verdicts").bounding_box()
         assert box is not None and box["y"] < 300, f"{name}: the verdicts do not open the page ({box})"
         assert box["x"] + box["width"] <= WIDTH, f"{name}: the verdicts reach past {WIDTH} px"
@@ -61,12 +62,6 @@ def test_report_fits_1280_px_and_every_figure_loads(page, reports, shots, name):
         assert first_line is not None and first_line["y"] < 900, f"{name}: the first verdict is below the first screen"
         badges = page.locator("section.verdicts li .badge").all_inner_texts()
         assert set(badges) <= {"holds", "fails", "undecided", "untested"}, f"{name}: verdicts {badges}"
-    elif name != "index.html":
-        first = page.locator("h2").first.inner_text()
-        assert first == "Findings", f"{name} opens with {first!r}, not with its Findings"
-        claims = page.locator("ol.findings .claim").all_inner_texts()
-        assert 4 <= len(claims) <= 8, f"{name}: {len(claims)} findings, expected 4 to 8"
-        assert all(c.startswith("Tests: ") for c in claims)
     figures = page.evaluate("() => document.images.length + document.querySelectorAll('svg').length")
     if name != "index.html":
         assert figures > 0, f"{name} has no figures"
