@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass
 
 import pandas as pd
 
+from .data import Schema, data_table
 from .errors import InvalidInputError
 
 VERDICTS = ("holds", "fails", "undecided", "untested")
@@ -111,3 +112,17 @@ def findings_table(findings: Iterable[Finding]) -> pd.DataFrame:
             for f in findings
         ]
     )
+
+
+CLAIMS = Schema({"claim": "text", "source": "text"})
+"""The register of designer claims, one per game: ``data/<game>/claims.csv``."""
+
+
+def registered_claims(game: str) -> list[str]:
+    """Every designer claim of ``game`` the tool answers, in the register ``data/<game>/claims.csv``;
+    each report page gives one verdict per claim (``tests/test_core_findings.py`` holds them equal).
+
+    >>> "a game lasts 20-30 minutes" in registered_claims("negen")
+    True
+    """
+    return list(data_table(game, "claims.csv", schema=CLAIMS)["claim"])

@@ -336,7 +336,7 @@ def verdicts(ne_rows: list[dict], studies: dict[str, pd.DataFrame], command: str
 
     >>> ne = [{"board": "triangle side 7", "interior n,e": "1,3", "all n,e": "2,3", "agree": "NO"}]
     >>> [(f.verdict) for f in verdicts(ne, {}, "negenlab report fen")]
-    ['holds', 'untested']
+    ['holds', 'untested', 'untested', 'untested']
     """
     out = []
     std = next(r for r in ne_rows if r["board"].startswith("triangle side 7"))
@@ -413,6 +413,23 @@ def verdicts(ne_rows: list[dict], studies: dict[str, pd.DataFrame], command: str
             number="not measured",
             sentence="Push-your-luck needs a measure of risk taken per turn (claims left open to capture); "
             "the games record no such measure yet.",
+        )
+    )
+    out.append(
+        Finding(
+            claim='play is "deeper" than Dots and Boxes',
+            verdict="untested",
+            number="not measured",
+            sentence="The comparison needs the same skill trace on Dots and Boxes, which negenlab does not model.",
+        )
+    )
+    out.append(
+        Finding(
+            claim="triangles need the fewest components for a majority",
+            verdict="untested",
+            number="not measured",
+            sentence="Needs a count of the nodes and edges that capture a majority of faces per tiling, which the "
+            "atlas does not record yet.",
         )
     )
     return out

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import html
 import time
+from collections import Counter
+from functools import cache
+from itertools import product
+from pathlib import Path
 
 import pandas as pd
 
@@ -19,20 +23,22 @@ from negenlab.core.data import data_json, data_table
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.findings import Finding
 from negenlab.core.game import seat_name
-from negenlab.core.metrics import rate_text
+from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.studies import committed_table
 
 from .game import NegenGame
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .study import (
     SECONDS_PER_TURN,
     TABLES,
+    VARIANT_STORE,
     expected_rounds,
     run_cell,
     study_cells,
     summarise_cell,
     variant_cells,
 )
+from .turns import legal_turns
 
 TITLE = "Negen"
 
@@ -238,6 +244,54 @@ def target_for_minutes(minutes_per_round: float, players: int, low: float = 20.0
     return None
 
 
+def game_win_chance(p: float, players: int, target: int) -> float:
+    """The chance that a player who wins each round with probability ``p`` (the others sharing the
+    rest equally; every round has a winner) is first to ``target`` points.
+
+    >>> round(game_win_chance(1 / 3, 3, 2), 3), round(game_win_chance(0.38, 3, 1), 2), round(game_win_chance(0.38, 3, 3), 3)
+    (0.333, 0.38, 0.427)
+    """
+    q = (1 - p) / (players - 1)
+
+    @cache
+    def win(mine: int, others: tuple) -> float:
+        if mine == target:
+            return 1.0
+        if max(others, default=0) == target:
+            return 0.0
+        out = p * win(mine + 1, others)
+        for i in range(len(others)):
+            bumped = tuple(sorted(others[:i] + (others[i] + 1,) + others[i + 1 :]))
+            out += q * win(mine, bumped)
+        return out
+
+    return win(0, (0,) * (players - 1))
+
+
+def lone_die_connect_odds(rules: Rules = DEFAULT_RULES) -> dict[int, float]:
+    """For each value, the exact chance that a fresh board of 4 dice can be built onto a lone die of
+    that value (some legal turn adds board dice to it), over the 6**4 ordered rolls.
+
+    >>> odds = lone_die_connect_odds()
+    >>> round(odds[4], 3), round(odds[1], 3)
+    (0.532, 0.233)
+    """
+    rolls = Counter(tuple(sorted(r)) for r in product(range(1, 7), repeat=4))
+    return {
+        v: sum(m for b, m in rolls.items() if any(t.used for t in legal_turns(str(v), board=b, rules=rules).turns))
+        / 6**4
+        for v in range(1, 7)
+    }
+
+
+def store_rounds(cell_id: str) -> pd.DataFrame | None:
+    """The rounds of a variant-study cell from its committed store (``data/negen/variant_store``
+    beside the package in a checkout), or None where the store is not there."""
+    folder = Path(__file__).resolve().parents[2] / VARIANT_STORE / cell_id
+    chunks = sorted(folder.glob("rotation-*/chunk-*.parquet"))
+    return pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True) if chunks else None
+
+
 def verdicts(variants: pd.DataFrame, piet: pd.DataFrame) -> list[Finding]:
     """One verdict per designer claim the Negen studies test, under the default reading (the other
     readings are in each sentence and in the reading chooser).
@@ -245,7 +299,7 @@ def verdicts(variants: pd.DataFrame, piet: pd.DataFrame) -> list[Finding]:
     >>> piet = pd.DataFrame([{"reading": DEFAULT_READING, "legal turns": 25, "closing turns": 0,
     ...                       "Piet's turn legal": True}])
     >>> [f.verdict for f in verdicts(pd.DataFrame(columns=["players", "mix", "reading"]), piet)]
-    ['holds']
+    ['holds', 'holds', 'untested']
     """
     out: list[Finding] = []
     by = {r["reading"]: r for r in piet.to_dict("records")}
@@ -359,6 +413,74 @@ def verdicts(variants: pd.DataFrame, piet: pd.DataFrame) -> list[Finding]:
                 command=VARIANTS_COMMAND,
             )
         )
+    greedy = cell(3, "greedy-among-closers")
+    if greedy is not None and not pd.isna(greedy.get("focus")):
+        chances = [game_win_chance(greedy["focus"], 3, t) for t in (1, 2, 3)]
+        lows = [game_win_chance(greedy["focus_lo"], 3, t) for t in (1, 2, 3)]
+        grows = lows[1] > lows[0] and greedy["focus_sprt"] == "H1"
+        out.append(
+            Finding(
+                claim='a target score of at least 2 "battles the impact of luck"',
+                verdict="holds" if grows else "undecided",
+                number="the better player wins a game "
+                + ", ".join(f"{rate_text(c)} to {t}" for t, c in zip((1, 2, 3), chances, strict=True))
+                + " point(s)",
+                n=int(greedy["n"]),
+                sentence="One greedy player among closers (3 players, default reading) wins "
+                f"{rate_text(greedy['focus'], greedy['focus_lo'], greedy['focus_hi'])} of rounds; its chance to win "
+                "a game to 1, 2 or 3 points follows from that share (rounds independent, every round won).",
+                change="Play to more points.",
+                detail="At the interval's lower end: "
+                + ", ".join(f"{rate_text(c)} to {t}" for t, c in zip((1, 2, 3), lows, strict=True))
+                + ".",
+                section=READING_CHOOSER,
+                command=VARIANTS_COMMAND,
+            )
+        )
+    rounds = store_rounds("p3-closers-straight-adjacency-join") if base is not None else None
+    if rounds is not None:
+        early = int((rounds["round1_turns"] <= 2 * 3).sum())
+        lo, hi = wilson_interval(early, len(rounds))
+        out.append(
+            Finding(
+                claim='"games can end very abruptly" (a round closed within every player\'s first two turns, '
+                "at least 1 round in 20)",
+                verdict="holds" if lo > 0.05 else ("fails" if hi < 0.05 else "undecided"),
+                number=f"{rate_text(early / len(rounds), lo, hi)} of rounds close within 6 turns",
+                n=len(rounds),
+                sentence="Three closers under the default reading: rounds that end with a closed spiral before any "
+                "player's third turn.",
+                change="Fewer dice on the first boards, so that early closes are rarer.",
+                section=READING_CHOOSER,
+                command=VARIANTS_COMMAND,
+            )
+        )
+    odds = lone_die_connect_odds()
+    best = max(odds.values())
+    out.append(
+        Finding(
+            claim='a lone 4 is "notorious for being easy to connect to"',
+            verdict="holds" if odds[4] == best else "fails",
+            number=f"a fresh board builds onto a lone 4 with chance {rate_text(odds[4])} "
+            f"(1: {rate_text(odds[1])}, 2: {rate_text(odds[2])}, 3: {rate_text(odds[3])}, 5: {rate_text(odds[5])}, "
+            f"6: {rate_text(odds[6])})",
+            exact=True,
+            sentence="Over the 6**4 ordered rolls of a fresh board: some legal turn adds board dice to the lone die "
+            "(default reading). 3 and 4 tie, 1 and 6 are hardest.",
+            change="None: the odds bear the remark out.",
+            section=PIET_SECTION,
+            command="python -c 'from negenlab.negen.report import lone_die_connect_odds; print(lone_die_connect_odds())'",
+        )
+    )
+    out.append(
+        Finding(
+            claim='depleting a board is "one of the main objectives"',
+            verdict="untested",
+            number="not measured",
+            sentence="The round records count depletions but not whether the closing turn came after one; the "
+            "variant study would have to record that per round.",
+        )
+    )
     return out
 
 
