@@ -23,8 +23,9 @@ How the search finds them all:
 2. **End tables.** Choose components whose pieces add up to the start pieces exactly and whose
    dice fit in the board; the end table is the sorted tuple of their keys.
 
-Pieces' facts (cells, perimeter, what they leave uncovered) and spiral validity are cached by
-canonical key across decisions.
+Step 1 is compiled with numba (:mod:`negenlab.negen.growth`: the search on a grid, its states kept
+once in a hash table checked on their full contents); pieces' quarter turns and spiral validity are
+cached by canonical key across decisions.
 
 >>> res = legal_turns("6 5 4", board=(3, 2))
 >>> res.complete, len(res.turns)   # refuse, or 4-3-2 along the row, or turning left or right at the 4
