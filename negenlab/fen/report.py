@@ -14,7 +14,7 @@ import warnings
 import pandas as pd
 
 from negenlab.core.data import MissingDataError, data_json, data_table
-from negenlab.core.findings import Finding
+from negenlab.core.findings import Finding, skill_trace_finding
 from negenlab.core.metrics import rate_text
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
@@ -324,12 +324,6 @@ def _sprt_words(row) -> str:
     }.get(str(row.get("decision")), "the SPRT reached its cap undecided")
 
 
-def _ladder_verdict(trace: pd.DataFrame) -> str:
-    """holds when every rung beats the one below (SPRT H1), fails when some rung does not (H0)."""
-    decisions = list(trace["decision"])
-    return "holds" if all(x == "H1" for x in decisions) else ("fails" if "H0" in decisions else "undecided")
-
-
 def verdicts(ne_rows: list[dict], studies: dict[str, pd.DataFrame], command: str) -> list[Finding]:
     """One verdict per designer claim the FEN studies test: n and e from the board, stronger play,
     the pie rule at the top rung, tilings that work better, and push-your-luck (untested).
@@ -355,14 +349,11 @@ def verdicts(ne_rows: list[dict], studies: dict[str, pd.DataFrame], command: str
     trace = studies.get("ladder")
     if trace is not None:
         out.append(
-            Finding(
-                claim="stronger play wins more (skill trace)",
-                verdict=_ladder_verdict(trace),
-                number=", ".join(f"{r['rung']} {rate_text(r['score'], r['lo'], r['hi'])}" for _, r in trace.iterrows()),
-                n=int(trace["units"].sum()),
+            skill_trace_finding(
+                trace,
+                "stronger play wins more (skill trace)",
                 sentence="Each rung plays the rung below on the standard board, seats swapped on common seeds.",
                 change="Fewer forced moves per turn, so that planning counts more.",
-                detail="Each step decided by an SPRT (alpha = beta = 0.05).",
                 section=SKILL,
                 command=command_of(trace, "negenlab study fen ladder"),
             )

@@ -13,7 +13,7 @@ import time
 import numpy as np
 import pandas as pd
 
-from negenlab.core.findings import Finding
+from negenlab.core.findings import Finding, skill_trace_finding
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
@@ -398,14 +398,10 @@ def verdicts(table: pd.DataFrame, studies: dict, command: str) -> list[Finding]:
         )
     trace = studies.get("ladder")
     if trace is not None:
-        decisions = list(trace["decision"])
-        verdict = "holds" if all(x == "H1" for x in decisions) else ("fails" if "H0" in decisions else "undecided")
         out.append(
-            Finding(
-                claim="stronger play wins more (skill trace, 7x7 with swap)",
-                verdict=verdict,
-                number=", ".join(f"{r['rung']} {rate_text(r['score'], r['lo'], r['hi'])}" for _, r in trace.iterrows()),
-                n=int(trace["units"].sum()),
+            skill_trace_finding(
+                trace,
+                "stronger play wins more (skill trace, 7x7 with swap)",
                 sentence="Each rung plays the rung below, seats swapped on common seeds.",
                 change="A rule that rewards reading ahead more (a larger board).",
                 detail="Each step decided by an SPRT of score 0.5 against 0.55 (alpha = beta = 0.05).",

@@ -18,7 +18,7 @@ import pandas as pd
 
 from negenlab.core.data import MissingDataError
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.findings import Finding
+from negenlab.core.findings import Finding, skill_trace_finding
 from negenlab.core.game import seat_name
 from negenlab.core.metrics import rate_text, value_text
 from negenlab.core.studies import committed_table
@@ -509,21 +509,15 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
             )
         )
     if "ladder" in tables:
-        trace = tables["ladder"]
-        decisions = list(trace["decision"])
         out.append(
-            Finding(
-                claim="the better trader wins more often",
-                verdict="holds"
-                if all(x == "H1" for x in decisions)
-                else ("fails" if "H0" in decisions else "undecided"),
-                number=", ".join(f"{r['rung']} {rate_text(r['score'], r['lo'], r['hi'])}" for _, r in trace.iterrows()),
-                n=int(trace["units"].sum()),
+            skill_trace_finding(
+                tables["ladder"],
+                "the better trader wins more often",
                 sentence="One seat against the rung below in all the others, seats rotated.",
                 change="Reward planning (e.g. score the longest polymer at the end of several rounds).",
                 detail="Each step decided by an SPRT (alpha = beta = 0.05); a unit is one set of seat-rotated games.",
                 section=SKILL,
-                command=command_of(trace, command),
+                command=command_of(tables["ladder"], command),
             )
         )
     if "pace" in tables:
