@@ -72,6 +72,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder of the resumable store (default: the study's committed store if it keeps one, else runs/<game>/<name>)",
     )
     st.add_argument("--no-store", action="store_true", help="keep no store (nothing to resume)")
+    st.add_argument(
+        "--backend",
+        choices=("serial", "process", "dask"),
+        default=None,
+        help="where the games run (default: local processes); the table does not depend on it",
+    )
+    st.add_argument(
+        "--scheduler", default=None, help="with --backend dask, a scheduler address (default: a local cluster)"
+    )
     add_json_flag(st)
     st.set_defaults(func=_cmd_study)
 
@@ -111,7 +120,7 @@ def _cmd_report(args) -> int:
 def _cmd_study(args) -> int:
     import importlib
 
-    from negenlab.core.studies import StudyContext, run_study
+    from negenlab.core.studies import StudyContext, run_study, study_backend
 
     module = importlib.import_module(f"negenlab.{args.game}.study")
     studies = getattr(module, "STUDIES", {})
@@ -132,9 +141,20 @@ def _cmd_study(args) -> int:
     if not args.no_store and args.name != "check":
         study = studies[args.name]
         store = Path(args.store) if args.store else Path(study.store or Path("runs") / args.game / args.name)
-    ctx = StudyContext(args.game, args.name, seed=args.seed, workers=args.workers, store=store)
+    if args.scheduler is not None and args.backend != "dask":
+        raise NegenlabError("--scheduler goes with --backend dask (a dask scheduler address)")
+    ctx = StudyContext(
+        args.game,
+        args.name,
+        seed=args.seed,
+        workers=args.workers,
+        store=store,
+        backend=args.backend,
+        scheduler=args.scheduler,
+    )
     if args.name == "check":
-        table = module.fresh_check(ctx)
+        with study_backend(ctx):
+            table = module.fresh_check(ctx)
         text = table.to_string(index=False, float_format=lambda x: f"{x:.3f}")
         agreed = int(table["agree"].sum())
         tally = (

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,8 @@ from .game import Game, check_players
 from .version import package_version
 
 BACKENDS = ("serial", "process", "dask")
+# the backend of simulate calls that name none: "process" unless a parallel_backend block says otherwise
+_DEFAULT_BACKEND: ContextVar[tuple[str, str | None]] = ContextVar("negenlab_backend", default=("process", None))
 
 MAX_GAMES = 10_000_000
 """The most games one call plays: the table it returns holds a row per game in memory."""
@@ -407,6 +410,29 @@ def _progress_bar(total: int, enabled: bool, desc: str):
     return tqdm(total=total, desc=desc, unit="game")
 
 
+@contextmanager
+def parallel_backend(backend: str, scheduler: str | None = None) -> Iterator[None]:
+    """Within the block, every :func:`simulate` call that names no backend (those of studies,
+    comparisons and skill traces included) runs on ``backend``, with dask's ``scheduler`` address.
+    The games do not depend on it: the same seed gives the same table on any backend.
+
+    >>> from negenlab.core.agents import RandomAgent
+    >>> from negenlab.core.examples import Nim
+    >>> with parallel_backend("serial"):
+    ...     len(simulate(Nim((1, 2)), [RandomAgent(), RandomAgent()], 3, seed=1, progress=False))
+    3
+    """
+    if backend not in BACKENDS:
+        raise InvalidInputError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if scheduler is not None and backend != "dask":
+        raise InvalidInputError(f"a scheduler address goes with backend 'dask', not {backend!r}")
+    token = _DEFAULT_BACKEND.set((backend, scheduler))
+    try:
+        yield
+    finally:
+        _DEFAULT_BACKEND.reset(token)
+
+
 def simulate(
     game: Game,
     agents: Sequence[Any],
@@ -414,7 +440,7 @@ def simulate(
     seed: int = 0,
     *,
     workers: int | None = None,
-    backend: str = "process",
+    backend: str | None = None,
     store: str | os.PathLike | None = None,
     progress: bool = True,
     chunk_size: int | None = None,
@@ -431,7 +457,8 @@ def simulate(
     workers : processes (``process``, 1..256) or dask workers (``dask``); default: all cores. A
         worker exits by itself when the calling process is killed, and an interrupted call
         (Ctrl-C, SIGTERM, an error) ends its workers; chunks are made as workers need them.
-    backend : ``"serial"``, ``"process"`` or ``"dask"`` (needs the ``[dask]`` extra).
+    backend : ``"serial"``, ``"process"`` or ``"dask"`` (needs the ``[dask]`` extra); default:
+        ``"process"``, or the backend of the enclosing :func:`parallel_backend` block.
     store : a folder; finished chunks are written there as Parquet as they finish and
         a rerun with the same arguments resumes: no game lost, none computed twice. Each
         chunk records the run's identity and its games, and is checked before reuse: a store
@@ -447,6 +474,9 @@ def simulate(
     run's metadata (rules, agents, seed, version) is in ``df.attrs["negenlab"]``.
     """
     check_players(game, agents)
+    if backend is None:
+        backend, default_scheduler = _DEFAULT_BACKEND.get()
+        scheduler = scheduler if scheduler is not None else default_scheduler
     if backend not in BACKENDS:
         raise InvalidInputError(f"backend must be one of {BACKENDS}, got {backend!r}")
     n_games = whole_number(n_games, "n_games", 0, MAX_GAMES, GAMES_WHY)

@@ -21,7 +21,8 @@ import math
 import os
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,9 @@ from typing import Any
 import pandas as pd
 
 from .data import Schema, data_json, data_table
-from .errors import StoreCorruptError, StoreMismatchError
+from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
 from .metrics import Z95
+from .simulate import parallel_backend
 from .store import ResultStore
 
 STUDY_FILE = "study.json"  # in a study's store: the study and seed its games belong to
@@ -46,6 +48,8 @@ class StudyContext:
     workers: int | None = None
     store: Path | None = None
     progress: Callable[[str], None] = field(default=lambda line: print(line, file=sys.stderr, flush=True))
+    backend: str | None = None  # where its games run: None is simulate's default ("process")
+    scheduler: str | None = None  # a dask scheduler address (backend "dask"); None: a local cluster
 
     @property
     def command(self) -> str:
@@ -130,11 +134,40 @@ class Study:
     store: str | None = None  # a store kept in the repository (a fresh clone resumes); default runs/<game>/<name>
 
 
+@contextmanager
+def study_backend(ctx: StudyContext) -> Iterator[None]:
+    """Run the block's games on ``ctx.backend`` (see :func:`negenlab.core.simulate.parallel_backend`);
+    for ``"dask"`` without a scheduler address, one local cluster of ``ctx.workers`` processes serves
+    the whole study. The tables do not depend on the backend.
+
+    >>> with study_backend(StudyContext("nim", "demo", backend="serial")):
+    ...     pass
+    """
+    if ctx.backend is None:
+        if ctx.scheduler is not None:
+            raise InvalidInputError("a scheduler address goes with backend 'dask' (--backend dask)")
+        yield
+        return
+    if ctx.backend != "dask" or ctx.scheduler is not None:
+        with parallel_backend(ctx.backend, ctx.scheduler):
+            yield
+        return
+    try:
+        from dask.distributed import LocalCluster
+    except ImportError as exc:  # pragma: no cover - depends on the extra
+        raise InvalidInputError("backend 'dask' needs the [dask] extra: pip install 'negenlab[dask]'") from exc
+    workers = ctx.workers or os.cpu_count() or 1
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with parallel_backend("dask", cluster.scheduler_address):
+            yield
+
+
 def run_study(study: Study, ctx: StudyContext, out: str | Path) -> Path:
     """Run ``study`` and write its table and sidecar to ``out``; return the CSV's path (a study
     that writes several tables itself returns them in ``written``; the first is returned)."""
     ctx.claim_store()
-    result = study.run(ctx)
+    with study_backend(ctx):
+        result = study.run(ctx)
     if result.table is None:
         return result.written[0]
     return ResultStore(out).save_csv(

@@ -105,7 +105,7 @@ def balance(
     n_games: int = 200,
     seed: int = 2024,
     rules: Rules | None = None,
-    backend: str = "process",
+    backend: str | None = None,
     workers: int | None = None,
     progress: bool = False,
 ) -> pd.DataFrame:

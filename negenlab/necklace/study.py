@@ -108,7 +108,7 @@ def self_play(
         seed=seed,
         workers=workers,
         progress=progress,
-        backend="serial" if workers == 1 else "process",
+        backend="serial" if workers == 1 else None,
     )
 
 

@@ -159,7 +159,7 @@ def run_cell(
             n_games=per_block,
             seed=row_seed,
             workers=workers,
-            backend="serial" if workers == 1 else "process",
+            backend="serial" if workers == 1 else None,
             store=where,
             progress=progress,
         )
@@ -463,7 +463,7 @@ def play_units(cell: VariantCell, n_units: int, seed: int, store: Path | None, w
                 n_units,
                 cell.seed(seed),
                 workers=workers,
-                backend="serial" if workers == 1 else "process",
+                backend="serial" if workers == 1 else None,
                 store=None if store is None else Path(store) / cell.id / f"rotation-{r}",
                 chunk_size=cell.batch_units,
                 progress=False,

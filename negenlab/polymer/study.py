@@ -233,7 +233,7 @@ def _simulate(
         agents,
         n_games=games,
         seed=seed,
-        backend="serial" if workers == 1 else "process",
+        backend="serial" if workers == 1 else None,
         workers=workers,
         progress=progress,
         store=store,
