@@ -14,8 +14,10 @@ instead. Any other exception is a bug and keeps its traceback.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 from negenlab import __version__
 from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, seed_arg, workers_arg
@@ -84,6 +86,31 @@ def build_parser() -> argparse.ArgumentParser:
     add_json_flag(st)
     st.set_defaults(func=_cmd_study)
 
+    tu = sub.add_parser(
+        "tune",
+        help="search Rules fields for settings that meet designer targets (Optuna TPE, seeded)",
+        description="Search the given Rules fields for settings whose self-play meets the targets; the best "
+        "settings are measured again on the next seed and each target judged met, missed or undecided.",
+    )
+    tu.add_argument("game", choices=GAMES)
+    tu.add_argument("--set", action="append", default=[], metavar="FIELD=LO..HI|A,B", help="a Rules field to search")
+    tu.add_argument(
+        "--target",
+        action="append",
+        default=[],
+        metavar="METRIC=LO..HI",
+        help="seat_share (first seat's win share; 'fair+-0.02' for 1/players +- 0.02), length or draw_rate",
+    )
+    tu.add_argument("--agents", default=None, help="agent specs, one per seat (default: the game's default agents)")
+    tu.add_argument("--budget", type=int, default=20, help="trials (default 20)")
+    tu.add_argument("--games-per-trial", type=int, default=100, help="games per trial (default 100)")
+    tu.add_argument("--confirm", type=int, default=3, help="best settings measured again (default 3)")
+    tu.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
+    tu.add_argument("--workers", type=workers_arg, default=1, help="worker processes per trial (default 1)")
+    tu.add_argument("--store", default=None, help="folder keeping finished trials (a rerun resumes)")
+    add_json_flag(tu)
+    tu.set_defaults(func=_cmd_tune)
+
     for game in GAMES:
         p = sub.add_parser(game, help=f"{TITLES[game]} solvers and studies")
         module = _game_cli(game)
@@ -114,6 +141,72 @@ def _cmd_report(args) -> int:
     games = "all" if args.game == "all" else [args.game]
     index = build_reports(games, options)
     print(index.resolve())
+    return 0
+
+
+def _number(text: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def _range(option: str, text: str, fair: float | None = None) -> tuple[str, Any]:
+    """``field=lo..hi`` (a range), ``field=a,b,c`` (choices) or ``metric=fair+-d``."""
+    name, sep, value = text.partition("=")
+    try:
+        if not sep or not name:
+            raise ValueError
+        if value.startswith("fair") and fair is not None:
+            width = float(value.removeprefix("fair").lstrip("+-±"))
+            return name, (fair - width, fair + width)
+        if ".." in value:
+            lo, hi = value.split("..")
+            return name, (_number(lo), _number(hi))
+        if "," in value:
+            return name, [_number(v) if v.lstrip("-").replace(".", "", 1).isdigit() else v for v in value.split(",")]
+        raise ValueError
+    except ValueError:
+        raise NegenlabError(f"{option} {text!r}: expected NAME=lo..hi or NAME=a,b,c (e.g. size=5..9)") from None
+
+
+def _cmd_tune(args) -> int:
+    from negenlab import games
+    from negenlab.core.tune import tune
+
+    entry = games.entry(args.game)
+    players = entry.make_game().num_players
+    space = dict(_range("--set", s) for s in args.set)
+    targets = dict(_range("--target", t, fair=1 / players) for t in args.target)
+    specs = args.agents
+
+    def agents(game):
+        return entry.make_agents(specs or ",".join([entry.default_agent] * game.num_players))
+
+    result = tune(
+        lambda fields: games.load(args.game, **fields),
+        space,
+        targets,
+        agents,
+        budget=args.budget,
+        games_per_trial=args.games_per_trial,
+        seed=args.seed,
+        confirm=args.confirm,
+        workers=args.workers,
+        store=args.store,
+        progress=not args.json,
+        identity={"game": args.game, "agents": specs},
+    )
+    result.command = " ".join(
+        ["negenlab tune", args.game]
+        + [f"--set {s}" for s in args.set]
+        + [f"--target {shlex.quote(t)}" for t in args.target]
+        + ([f"--agents {specs}"] if specs else [])
+        + [
+            f"--budget {args.budget} --games-per-trial {args.games_per_trial} --confirm {args.confirm} --seed {args.seed}"
+        ]
+    )
+    emit(result.to_dict(), args.json, result.table.to_string(index=False))
     return 0
 
 

@@ -292,6 +292,23 @@ def store_rounds(cell_id: str) -> pd.DataFrame | None:
     return pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True) if chunks else None
 
 
+def _tuned_minutes() -> str | None:
+    """The committed tuning run toward 20-30 minutes (``data/negen/tune_minutes.json``) in words, or
+    None when there is none: its best setting, measured again on the next seed."""
+    run = data_json("negen", "tune_minutes.json", must_exist=False)
+    met = [c for c in run.get("candidates", []) if c.get("turns_target") == "met"]
+    if not met:
+        return None
+    c = met[0]
+    k = SECONDS_PER_TURN / 60
+    return (
+        f"Play to {c['target_score']} points: {c['turns']:.1f} turns [{c['turns_lo']:.1f}, {c['turns_hi']:.1f}] "
+        f"a game, about {c['turns'] * k:.0f} minutes (n={c['turns_n']}), found by the rules tuner in "
+        f"{run['evaluations']} trials ({run['command']}); the first seat then wins "
+        f"{rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'])}."
+    )
+
+
 def verdicts(variants: pd.DataFrame, piet: pd.DataFrame) -> list[Finding]:
     """One verdict per designer claim the Negen studies test, under the default reading (the other
     readings are in each sentence and in the reading chooser).
@@ -340,7 +357,8 @@ def verdicts(variants: pd.DataFrame, piet: pd.DataFrame) -> list[Finding]:
                 interval=(round(lo, 1), round(hi, 1)),
                 sentence="Three closers play a game to 2 points at 30 s a turn under the default reading "
                 f"({base['turns']:.1f} turns a round).",
-                change=(
+                change=_tuned_minutes()
+                or (
                     f"Play to {fix[0]} points: about {fix[1]:.0f} minutes with three closers (seats winning "
                     "rounds equally)."
                     if fix

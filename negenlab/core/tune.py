@@ -1,0 +1,283 @@
+"""A rules tuner: search Rules fields for settings whose self-play meets designer targets.
+
+Each trial is one setting of the fields in ``space``, measured by ``games_per_trial`` seeded games
+(the same seed for every trial: common random numbers). Optuna's TPE sampler, seeded, proposes the
+settings one after another, so the trials and their order depend only on the seed. The objective is
+how far each metric's mean lies outside its target interval (in target widths), plus a little for
+how far it lies from the target's middle. The best distinct settings are then measured again on
+the next seed with ``confirm_factor`` times the games, and each target is judged on that fresh
+sample: met (the 95% interval lies inside the target), missed (outside) or undecided.
+
+>>> from negenlab.core.agents import RandomAgent
+>>> from negenlab.core.examples import DiceRace
+>>> r = tune(lambda f: DiceRace(target=f["target"]), {"target": (5, 15)}, {"length": (8, 12)},
+...          [RandomAgent(), RandomAgent()], budget=4, games_per_trial=20, progress=False)
+>>> r.evaluations, list(r.table.columns[:3])
+(4, ['target', 'length', 'length_lo'])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import optuna
+import pandas as pd
+from tqdm.auto import tqdm
+
+from .checks import whole_number
+from .errors import InvalidInputError, StoreMismatchError
+from .game import Game
+from .metrics import mean_interval, wilson_interval
+from .simulate import simulate
+
+
+def _seat_share(df: pd.DataFrame) -> np.ndarray:
+    return (df["winner"] == 0).to_numpy(float)
+
+
+def _length(df: pd.DataFrame) -> np.ndarray:
+    return df["length"].to_numpy(float)
+
+
+def _draws(df: pd.DataFrame) -> np.ndarray:
+    return df["draw"].to_numpy(float)
+
+
+METRICS: dict[str, tuple[Callable[[pd.DataFrame], np.ndarray], bool]] = {
+    "seat_share": (_seat_share, True),  # the first seat's share of games won (a rate)
+    "length": (_length, False),  # decisions per game
+    "draw_rate": (_draws, True),
+}
+"""Metric name -> (per-game values of a simulate table, whether it is a rate)."""
+
+optuna.logging.set_verbosity(optuna.logging.WARNING)
+
+
+def _estimate(df: pd.DataFrame, metric: str) -> dict[str, float]:
+    if metric not in METRICS:
+        if metric not in df.columns:
+            raise InvalidInputError(
+                f"unknown metric {metric!r}; expected one of {', '.join(METRICS)} or a column of the game's "
+                f"table ({', '.join(map(str, df.columns))})"
+            )
+        return mean_interval(df[metric].to_numpy(float))
+    values, is_rate = METRICS[metric]
+    x = values(df)
+    if is_rate:
+        lo, hi = wilson_interval(int(x.sum()), len(x))
+        return {"value": float(x.mean()), "lo": lo, "hi": hi, "n": len(x)}
+    return mean_interval(x)
+
+
+def _judge(lo: float, hi: float, target: tuple[float, float]) -> str:
+    if target[0] <= lo and hi <= target[1]:
+        return "met"
+    if hi < target[0] or lo > target[1]:
+        return "missed"
+    return "undecided"
+
+
+@dataclass
+class TuneResult:
+    """The tuner's answer: ``table`` (one row per confirmed setting, best first: its fields, each
+    metric with its 95% interval and n on the fresh sample, and per target met / missed /
+    undecided), ``trials`` (every trial's setting, estimates and objective) and the evaluations spent."""
+
+    table: pd.DataFrame
+    trials: pd.DataFrame
+    evaluations: int
+    targets: dict[str, tuple[float, float]] = field(default_factory=dict)
+    command: str | None = None
+
+    @property
+    def best(self) -> dict[str, Any]:
+        return self.table.iloc[0].to_dict() if len(self.table) else {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "evaluations": self.evaluations,
+            "targets": {k: list(v) for k, v in self.targets.items()},
+            "candidates": json.loads(self.table.to_json(orient="records")),
+            "trials": json.loads(self.trials.to_json(orient="records")),
+        }
+
+    def _repr_html_(self) -> str:
+        return f"<p>{self.evaluations} trials; best first:</p>" + self.table.to_html(index=False)
+
+
+def _check(space: Mapping[str, Any], targets: Mapping[str, Any]) -> None:
+    if not space:
+        raise InvalidInputError("the search space is empty; give at least one Rules field and its range")
+    for name, rng in space.items():
+        if isinstance(rng, tuple):
+            if len(rng) != 2 or not rng[0] < rng[1]:
+                raise InvalidInputError(f"field {name!r}: a range is (low, high) with low < high, got {rng!r}")
+        elif not isinstance(rng, list) or not rng:
+            raise InvalidInputError(f"field {name!r}: expected a (low, high) range or a non-empty list of choices")
+    if not targets:
+        raise InvalidInputError(f"no target given; expected one or more of {', '.join(METRICS)}")
+    for name, target in targets.items():
+        lo, hi = target
+        if not lo < hi:
+            raise InvalidInputError(f"target {name!r}: expected low < high, got {target!r}")
+
+
+def _suggest(trial: optuna.Trial, space: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, rng in space.items():
+        if isinstance(rng, list):
+            out[name] = trial.suggest_categorical(name, rng)
+        elif all(isinstance(v, int) and not isinstance(v, bool) for v in rng):
+            out[name] = trial.suggest_int(name, rng[0], rng[1])
+        else:
+            out[name] = trial.suggest_float(name, float(rng[0]), float(rng[1]))
+    return out
+
+
+def _distributions(space: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, rng in space.items():
+        if isinstance(rng, list):
+            out[name] = optuna.distributions.CategoricalDistribution(rng)
+        elif all(isinstance(v, int) and not isinstance(v, bool) for v in rng):
+            out[name] = optuna.distributions.IntDistribution(rng[0], rng[1])
+        else:
+            out[name] = optuna.distributions.FloatDistribution(float(rng[0]), float(rng[1]))
+    return out
+
+
+def _objective(estimates: Mapping[str, dict], targets: Mapping[str, tuple[float, float]]) -> float:
+    total = 0.0
+    for name, (lo, hi) in targets.items():
+        v, width = estimates[name]["value"], hi - lo
+        total += max(lo - v, 0.0, v - hi) / width + 1e-3 * abs(v - (lo + hi) / 2) / width
+    return total
+
+
+class _TrialStore:
+    """Finished trials as JSON lines in ``folder/trials.jsonl``, under a header naming the run."""
+
+    def __init__(self, folder: str | Path, identity: dict[str, Any]):
+        self.path = Path(folder) / "trials.jsonl"
+        self.identity = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.exists():
+            self.path.write_text(json.dumps({"run": self.identity}) + "\n")
+
+    def load(self) -> list[dict[str, Any]]:
+        lines = self.path.read_text().splitlines()
+        held = json.loads(lines[0]).get("run") if lines else None
+        if held != self.identity:
+            raise StoreMismatchError(
+                f"tuning store {self.path} holds another run (other game, space, targets, agents or seed); "
+                f"use another --store or delete {self.path}"
+            )
+        return [json.loads(line) for line in lines[1:]]
+
+    def add(self, record: dict[str, Any]) -> None:
+        with self.path.open("a") as fh:
+            fh.write(json.dumps(record, default=float) + "\n")
+
+
+def tune(
+    make_game: Callable[[dict[str, Any]], Game],
+    space: Mapping[str, Any],
+    targets: Mapping[str, tuple[float, float]],
+    agents: Sequence[Any] | Callable[[Game], Sequence[Any]],
+    budget: int = 20,
+    games_per_trial: int = 100,
+    seed: int = 2024,
+    confirm: int = 3,
+    confirm_factor: int = 4,
+    workers: int | None = 1,
+    backend: str | None = None,
+    store: str | Path | None = None,
+    progress: bool = True,
+    identity: Mapping[str, Any] | None = None,
+) -> TuneResult:
+    """Search the Rules fields of ``space`` (``(low, high)`` ranges, ints or floats, or lists of choices)
+    for settings whose self-play meets ``targets`` (metric -> ``(low, high)``; a metric of
+    :data:`METRICS` or any numeric column of the game's simulate table, e.g. Negen's ``turns``), with ``budget`` trials; ``make_game(fields)`` builds the game and ``agents`` are
+    the players (or a function of the game giving them). See the module docstring for how trials are
+    judged and confirmed. ``store`` (a folder) keeps finished trials: a rerun with the same arguments
+    replays them instead of playing them again. ``identity`` names the run for the store (default:
+    the space, targets, sizes and seed)."""
+    _check(space, targets)
+    budget = whole_number(budget, "budget", 1, 10_000, "trials are played one after another")
+    games_per_trial = whole_number(games_per_trial, "games_per_trial", 1, 10**6, "each trial plays them")
+    confirm = whole_number(confirm, "confirm", 0, 100, "each confirmed setting is played again")
+    targets = {k: (float(v[0]), float(v[1])) for k, v in targets.items()}
+
+    def measure(fields: dict[str, Any], n: int, trial_seed: int) -> dict[str, dict]:
+        game = make_game(dict(fields))
+        players = agents(game) if callable(agents) else list(agents)
+        df = simulate(game, players, n, trial_seed, workers=workers, backend=backend, progress=False)
+        return {m: _estimate(df, m) for m in targets}
+
+    run = dict(identity or {}) | {
+        "space": {k: list(v) if isinstance(v, tuple) else v for k, v in space.items()},
+        "targets": targets,
+        "games_per_trial": games_per_trial,
+        "seed": seed,
+    }
+    trial_store = _TrialStore(store, run) if store is not None else None
+    study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
+    distributions = _distributions(space)
+    records = trial_store.load() if trial_store is not None else []
+    for rec in records[:budget]:
+        study.add_trial(
+            optuna.trial.create_trial(params=rec["fields"], distributions=distributions, value=rec["objective"])
+        )
+    done = min(len(records), budget)
+    bar = tqdm(total=budget, desc="tune", unit="trial", disable=not progress, initial=done)
+    rows = [{**rec["fields"], **_flat(rec["estimates"]), "objective": rec["objective"]} for rec in records[:budget]]
+    for _ in range(budget - done):
+        trial = study.ask()
+        fields = _suggest(trial, space)
+        estimates = measure(fields, games_per_trial, seed)
+        value = _objective(estimates, targets)
+        study.tell(trial, value)
+        if trial_store is not None:
+            trial_store.add({"fields": fields, "estimates": estimates, "objective": value})
+        rows.append({**fields, **_flat(estimates), "objective": value})
+        bar.update(1)
+    bar.close()
+    trials = pd.DataFrame(rows)
+    ranked = trials.drop_duplicates(subset=list(space)).sort_values("objective", kind="stable").head(confirm)
+    confirmed = []
+    for row in ranked[list(space)].to_dict("records"):  # per column, so an int field stays an int
+        fields = {k: _plain(row[k]) for k in space}
+        estimates = measure(fields, games_per_trial * confirm_factor, seed + 1)
+        out: dict[str, Any] = {**fields, **_flat(estimates)}
+        for name, target in targets.items():
+            out[f"{name}_target"] = _judge(estimates[name]["lo"], estimates[name]["hi"], target)
+        out["targets_met"] = sum(out[f"{m}_target"] == "met" for m in targets)
+        out["all_met"] = out["targets_met"] == len(targets)
+        confirmed.append(out)
+    table = pd.DataFrame(confirmed)
+    if len(table):  # most targets met first, then the search's order (its objective)
+        table = table.sort_values("targets_met", ascending=False, kind="stable").reset_index(drop=True)
+    return TuneResult(table, trials, evaluations=len(trials), targets=targets)
+
+
+def _flat(estimates: Mapping[str, dict]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for name, e in estimates.items():
+        out |= {name: e["value"], f"{name}_lo": e["lo"], f"{name}_hi": e["hi"], f"{name}_n": e["n"]}
+    return out
+
+
+def _plain(v: Any) -> Any:
+    """A numpy scalar as the Python value Optuna and the Rules expect."""
+    if isinstance(v, np.integer):
+        return int(v)
+    if isinstance(v, np.floating):
+        return float(v)
+    return v

@@ -1,0 +1,124 @@
+"""The rules tuner finds the known optimum of a toy game, resumes from its store, and refuses bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from negenlab.cli import main
+from negenlab.core.agents import RandomAgent
+from negenlab.core.errors import InvalidInputError, StoreMismatchError
+from negenlab.core.game import CHANCE, TERMINAL, Game, State
+from negenlab.core.tune import tune
+
+
+class CoinToss(Game):
+    """One toss decides the game: seat 0 wins with probability ``heads`` / 10 (a toy whose fair
+    setting is known: heads = 5)."""
+
+    name = "coin_toss"
+
+    def __init__(self, heads: int = 5):
+        self.heads = heads
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def new_initial_state(self) -> CoinState:
+        return CoinState(self.heads)
+
+
+class CoinState(State):
+    def __init__(self, heads: int, outcome: int | None = None):
+        self.heads, self.outcome = heads, outcome
+
+    @property
+    def current_player(self) -> int:
+        return CHANCE if self.outcome is None else TERMINAL
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def legal_actions(self):
+        return []
+
+    def chance_outcomes(self):
+        return [(0, self.heads / 10), (1, 1 - self.heads / 10)]
+
+    def apply(self, action) -> None:
+        self.outcome = action
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def returns(self) -> list[float]:
+        if self.outcome is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.outcome == 0 else [-1.0, 1.0]
+
+    def clone(self) -> CoinState:
+        return CoinState(self.heads, self.outcome)
+
+
+AGENTS = [RandomAgent(), RandomAgent()]
+
+
+def run(**kw):
+    args = dict(budget=12, games_per_trial=600, seed=3, progress=False)
+    return tune(lambda f: CoinToss(f["heads"]), {"heads": (0, 10)}, {"seat_share": (0.45, 0.55)}, AGENTS, **(args | kw))
+
+
+def test_the_tuner_finds_the_known_optimum():
+    r = run()
+    assert r.best["heads"] == 5 and r.best["seat_share_target"] == "met" and r.best["all_met"]
+    assert r.evaluations == 12 and set(r.trials["heads"]) <= set(range(11))
+    assert r.table["seat_share_n"].iloc[0] == 2400  # confirmed on 4x the games, on the next seed
+    far = r.trials.loc[r.trials["heads"].isin([0, 1, 9, 10])]
+    assert (far["objective"] > r.trials["objective"].min()).all()
+
+
+def test_same_seed_same_table_on_one_or_two_workers():
+    a, b = run(budget=5), run(budget=5, workers=2, backend="process")
+    pd.testing.assert_frame_equal(a.trials, b.trials)
+    pd.testing.assert_frame_equal(a.table, b.table)
+
+
+def test_a_store_replays_its_trials_instead_of_playing_them(tmp_path, monkeypatch):
+    first = run(budget=6, store=tmp_path)
+    played = []
+    monkeypatch.setattr(CoinToss, "new_initial_state", lambda self: played.append(1) or CoinState(self.heads))
+    again = run(budget=6, store=tmp_path, confirm=0)
+    assert not played  # every trial came from the store
+    pd.testing.assert_frame_equal(first.trials, again.trials)
+    with pytest.raises(StoreMismatchError, match="another run"):
+        run(budget=6, store=tmp_path, seed=4)
+
+
+@pytest.mark.parametrize(
+    ("space", "targets", "match"),
+    [
+        ({}, {"seat_share": (0.4, 0.6)}, "empty"),
+        ({"heads": (5, 5)}, {"seat_share": (0.4, 0.6)}, "low < high"),
+        ({"heads": (0, 10)}, {}, "no target"),
+        ({"heads": (0, 10)}, {"fun": (0, 1)}, "unknown metric"),
+        ({"heads": (0, 10)}, {"seat_share": (0.6, 0.4)}, "low < high"),
+    ],
+)
+def test_bad_input_is_one_clear_error(space, targets, match):
+    with pytest.raises(InvalidInputError, match=match):
+        tune(lambda f: CoinToss(f["heads"]), space, targets, AGENTS, budget=2, progress=False)
+
+
+def test_the_cli_tunes_a_game_and_says_so_in_json(capsys):
+    code = main(
+        ["tune", "necklace", "--set", "size=3..4", "--target", "length=4..9", "--agents", "random,random",
+         "--budget", "2", "--games-per-trial", "10", "--confirm", "1", "--json"]
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["evaluations"] == 2 and out["candidates"][0]["size"] in (3, 4)
+    assert main(["tune", "necklace", "--set", "size=3", "--target", "length=1..2"]) == 2
+    assert "lo..hi" in capsys.readouterr().err
