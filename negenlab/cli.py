@@ -93,7 +93,13 @@ def build_parser() -> argparse.ArgumentParser:
         "settings are measured again on the next seed and each target judged met, missed or undecided.",
     )
     tu.add_argument("game", choices=GAMES)
-    tu.add_argument("--set", action="append", default=[], metavar="FIELD=LO..HI|A,B", help="a Rules field to search")
+    tu.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="FIELD=LO..HI|A,B",
+        help="a Rules field to search (one value fixes it)",
+    )
     tu.add_argument(
         "--target",
         action="append",
@@ -151,8 +157,18 @@ def _number(text: str) -> int | float:
         return float(text)
 
 
+def _choice(text: str) -> Any:
+    """A Rules value as written: true/false, a number, else the text."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return _number(text)
+    except ValueError:
+        return text
+
+
 def _range(option: str, text: str, fair: float | None = None) -> tuple[str, Any]:
-    """``field=lo..hi`` (a range), ``field=a,b,c`` (choices) or ``metric=fair+-d``."""
+    """``field=lo..hi`` (a range), ``field=a,b,c`` (choices; one value fixes the field) or ``metric=fair+-d``."""
     name, sep, value = text.partition("=")
     try:
         if not sep or not name:
@@ -163,8 +179,8 @@ def _range(option: str, text: str, fair: float | None = None) -> tuple[str, Any]
         if ".." in value:
             lo, hi = value.split("..")
             return name, (_number(lo), _number(hi))
-        if "," in value:
-            return name, [_number(v) if v.lstrip("-").replace(".", "", 1).isdigit() else v for v in value.split(",")]
+        if value and fair is None:  # choices: a,b,c (one choice fixes the field)
+            return name, [_choice(v) for v in value.split(",")]
         raise ValueError
     except ValueError:
         raise NegenlabError(f"{option} {text!r}: expected NAME=lo..hi or NAME=a,b,c (e.g. size=5..9)") from None

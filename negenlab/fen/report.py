@@ -324,6 +324,22 @@ def _sprt_words(row) -> str:
     }.get(str(row.get("decision")), "the SPRT reached its cap undecided")
 
 
+def _tuned_ne() -> str:
+    """The committed tuning run of n and e without the pie rule (``data/fen/tune_first_player.json``)
+    in words, or "" when there is none."""
+    run = data_json("fen", "tune_first_player.json", must_exist=False)
+    if not run.get("candidates"):
+        return ""
+    c = run["candidates"][0]
+    return (
+        f" Without the pie rule, the rules tuner ({run['evaluations']} trials, {run['command']}) finds n,e = "
+        f"{c['n']},{c['e']} closest to an even game, the first player winning "
+        f"{rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'], c['seat_share_n'])} "
+        f"(target 45-55%: {c['seat_share_target']})"
+        + ("." if c["seat_share_target"] == "met" else "; no setting tried is shown to balance the seats without it.")
+    )
+
+
 def verdicts(ne_rows: list[dict], studies: dict[str, pd.DataFrame], command: str) -> list[Finding]:
     """One verdict per designer claim the FEN studies test: n and e from the board, stronger play,
     the pie rule at the top rung, tilings that work better, and push-your-luck (untested).
@@ -373,7 +389,7 @@ def verdicts(ne_rows: list[dict], studies: dict[str, pd.DataFrame], command: str
                 sentence=f"{TOP_RUNG} self-play on the standard board; the second player swaps in "
                 f"{rate_text(swaps['value'], swaps['lo'], swaps['hi'])} of games.",
                 change="Keep the pie rule and restrict the opening (e.g. no first claim in the centre).",
-                detail=f"With the pie rule {_sprt_words(on)}; without it {_sprt_words(off)}.",
+                detail=f"With the pie rule {_sprt_words(on)}; without it {_sprt_words(off)}." + _tuned_ne(),
                 section=PIE,
                 command=command_of(pie, "negenlab study fen pie"),
             )
