@@ -196,8 +196,9 @@ def _cmd_tune(args) -> int:
     targets = dict(_range("--target", t, fair=1 / players) for t in args.target)
     specs = args.agents
 
-    def agents(game):
-        return entry.make_agents(specs or ",".join([entry.default_agent] * game.num_players))
+    def agents(game):  # one spec fills every seat
+        seats = [s.strip() for s in (specs or entry.default_agent).split(",")]
+        return entry.make_agents(",".join(seats * game.num_players if len(seats) == 1 else seats))
 
     result = tune(
         lambda fields: games.load(args.game, **fields),

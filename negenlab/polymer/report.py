@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from negenlab.core.data import MissingDataError
+from negenlab.core.data import MissingDataError, data_json
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.findings import Finding, skill_trace_finding
 from negenlab.core.game import seat_name
@@ -567,6 +567,28 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
                 change="None: the advice follows from the scoring.",
                 section=BOUNDARIES,
                 command=command_of(tables["policies_8p"], command),
+            )
+        )
+    tuned = {p: data_json("polymer", f"tune_{p}p.json", must_exist=False) for p in (5, 15)}
+    if all(run.get("candidates") for run in tuned.values()):
+        five, fifteen = (tuned[p]["candidates"][0] for p in (5, 15))
+        out.append(
+            Finding(
+                claim="the deal can give every player count the 8-player polymer lengths",
+                verdict="holds" if fifteen["len_mean_target"] == "met" else "fails",
+                number=f"15 players at {fifteen['cards_per_player']} cards reach "
+                f"{value_text(fifteen['len_mean'], fifteen['len_mean_lo'], fifteen['len_mean_hi'])}; 5 players at "
+                f"{five['cards_per_player']} cards {value_text(five['len_mean'], five['len_mean_lo'], five['len_mean_hi'])} "
+                "(target 9.1-11.1 cards)",
+                n=int(fifteen["len_mean_n"]) + int(five["len_mean_n"]),
+                sentence="The rules tuner searched cards per player at 5 and 15 players for the longest polymer after "
+                "cooperative trading of the 8-player game (10.1 cards, +-1); each best setting measured again on "
+                "the next seed.",
+                change=f"Deal {five['cards_per_player']} cards at 5 players; at 15 players even the deck's limit of "
+                f"{fifteen['cards_per_player']} cards leaves polymers short: cap the table below 15 or add cards.",
+                detail=f"{tuned[5]['command']}; {tuned[15]['command']}.",
+                section=DEALS,
+                command=tuned[15]["command"],
             )
         )
     out.append(
