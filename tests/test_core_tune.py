@@ -11,6 +11,7 @@ from negenlab.cli import main
 from negenlab.core.agents import RandomAgent
 from negenlab.core.errors import InvalidInputError, StoreMismatchError
 from negenlab.core.game import CHANCE, TERMINAL, Game, State
+from negenlab.core.simulate import parallel_backend
 from negenlab.core.tune import tune
 
 
@@ -85,6 +86,18 @@ def test_same_seed_same_table_on_one_or_two_workers():
     a, b = run(budget=5), run(budget=5, workers=2, backend="process")
     pd.testing.assert_frame_equal(a.trials, b.trials)
     pd.testing.assert_frame_equal(a.table, b.table)
+
+
+@pytest.mark.slow
+def test_same_seed_same_table_on_a_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    serial = run(budget=4, confirm=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with parallel_backend("dask", cluster.scheduler_address):
+            on_dask = run(budget=4, confirm=1, workers=2, backend=None)
+        assert "run_chunk" in set(cluster.scheduler.task_prefixes)  # the trials' games ran on the cluster
+    pd.testing.assert_frame_equal(serial.trials, on_dask.trials)
+    pd.testing.assert_frame_equal(serial.table, on_dask.table)
 
 
 def test_a_store_replays_its_trials_instead_of_playing_them(tmp_path, monkeypatch):
