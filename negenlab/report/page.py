@@ -21,13 +21,13 @@ from importlib.resources import files
 from typing import Any
 
 import pandas as pd
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, PackageLoader
 
 from negenlab.core.findings import Finding, verdict_counts
 from negenlab.core.game import rules_to_dict
 from negenlab.core.version import package_version
 
-_TEMPLATES = Environment(loader=PackageLoader("negenlab.report", "templates"), autoescape=select_autoescape())
+_TEMPLATES = Environment(loader=PackageLoader("negenlab.report", "templates"), autoescape=True)  # blocks are marked safe
 CSS = (files("negenlab.report") / "templates" / "page.css").read_text(encoding="utf-8")
 
 
