@@ -207,8 +207,10 @@ def tune(
     :data:`METRICS` or any numeric column of the game's simulate table, e.g. Negen's ``turns``), with ``budget`` trials; ``make_game(fields)`` builds the game and ``agents`` are
     the players (or a function of the game giving them). See the module docstring for how trials are
     judged and confirmed. ``store`` (a folder) keeps finished trials: a rerun with the same arguments
-    replays them instead of playing them again. ``identity`` names the run for the store (default:
-    the space, targets, sizes and seed)."""
+    replays them instead of playing them again, and gives the same table; a rerun with a larger
+    budget continues after them (its new trials follow the sampler from the recorded ones, so they
+    may differ from those of one uninterrupted run). ``identity`` names the run for the store
+    (default: the space, targets, sizes and seed)."""
     _check(space, targets)
     budget = whole_number(budget, "budget", 1, 10_000, "trials are played one after another")
     games_per_trial = whole_number(games_per_trial, "games_per_trial", 1, 10**6, "each trial plays them")
