@@ -27,7 +27,8 @@ from negenlab.core.findings import Finding, verdict_counts
 from negenlab.core.game import rules_to_dict
 from negenlab.core.version import package_version
 
-_TEMPLATES = Environment(loader=PackageLoader("negenlab.report", "templates"), autoescape=True)  # blocks are marked safe
+# every value is escaped; the CSS and the page's own blocks are marked safe in the template
+_TEMPLATES = Environment(loader=PackageLoader("negenlab.report", "templates"), autoescape=True)
 CSS = (files("negenlab.report") / "templates" / "page.css").read_text(encoding="utf-8")
 
 
