@@ -2,6 +2,7 @@
 
     negenlab [--debug] report <game|all> [-o DIR] [--games N] [--seed S] [--workers W]
     negenlab [--debug] study <game> [NAME|check] [--seed S] [--workers W] [--out DIR] [--json]
+             [--backend serial|process|dask] [--scheduler ADDRESS]
     negenlab [--debug] <game> <verb> ... [--json]
 
 Each game adds its verbs from ``negenlab.<game>.cli.register(parser)``.
@@ -242,6 +243,9 @@ def _cmd_study(args) -> int:
         w1 = max(len("study"), *(len(r["study"]) for r in rows))
         w2 = max(len("cost (2 cores)"), *(len(r["cost (2 cores)"]) for r in rows))
         lines = [f"{r['study']:<{w1}}  {r['cost (2 cores)']:<{w2}}  {r['what']}" for r in rows]
+        local = [s.name for s in studies.values() if not s.plays_games]
+        if local:
+            lines.append(f"(--backend does not apply to {', '.join(local)}: no games, they run in this process)")
         emit(rows, args.json, "\n".join([f"{'study':<{w1}}  {'cost (2 cores)':<{w2}}  what", *lines]))
         return 0
     if args.name != "check" and args.name not in studies:

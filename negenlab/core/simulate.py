@@ -16,7 +16,6 @@ workers, the backend, the chunking, or an interruption and resume.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import os
 import re
@@ -25,7 +24,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -433,6 +432,17 @@ def parallel_backend(backend: str, scheduler: str | None = None) -> Iterator[Non
         _DEFAULT_BACKEND.reset(token)
 
 
+def current_backend() -> tuple[str, str | None]:
+    """The backend and dask scheduler address of :func:`simulate` calls that name no backend: those
+    of the enclosing :func:`parallel_backend` block, else ``("process", None)``.
+
+    >>> with parallel_backend("dask", "tcp://127.0.0.1:8786"):
+    ...     current_backend()
+    ('dask', 'tcp://127.0.0.1:8786')
+    """
+    return _DEFAULT_BACKEND.get()
+
+
 def simulate(
     game: Game,
     agents: Sequence[Any],
@@ -601,13 +611,19 @@ def _run_process(
 ) -> None:
     workers = min(workers or os.cpu_count() or 1, n_todo)
     with process_pool(workers) as pool:
-        pending: set[Future] = set()
-        for c in todo:  # at most two tasks per worker in flight: chunks are made as they are needed
-            pending.add(pool.submit(_run_chunk, game, agents, seed, c, max_actions))
-            while len(pending) >= 2 * workers:
-                pending = _collect(pending, finished)
-        while pending:
+        _feed(pool, 2 * workers, game, agents, seed, todo, max_actions, finished)
+
+
+def _feed(pool: Executor, window: int, game, agents, seed, todo: Iterator[_Chunk], max_actions, finished) -> None:
+    """Play the chunks of ``todo`` on ``pool``, at most ``window`` in flight (chunks are made as
+    they are needed), handing each finished one to ``finished``."""
+    pending: set[Future] = set()
+    for c in todo:
+        pending.add(pool.submit(_run_chunk, game, agents, seed, c, max_actions))
+        while len(pending) >= window:
             pending = _collect(pending, finished)
+    while pending:
+        pending = _collect(pending, finished)
 
 
 def _collect(pending: set[Future], finished: Callable) -> set[Future]:
@@ -635,30 +651,43 @@ def as_finished(futures: Iterable[Future]) -> Iterator[Future]:
         yield from done
 
 
-def _run_dask(game, agents, seed, todo, max_actions, workers, scheduler, finished) -> None:
+DASK_MISSING = "backend 'dask' needs the [dask] extra: pip install 'negenlab[dask]'"
+
+
+@contextmanager
+def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[Any]:
+    """A dask ``Client`` for the block: connected to the scheduler at ``scheduler``, or, without one,
+    to a local cluster of ``workers`` single-threaded processes (default: all cores) started for the
+    block and closed after it, as is the cluster when Ctrl-C or (from the main thread) SIGTERM ends
+    the block. Its ``get_executor(pure=False)`` takes tasks as a process pool does. Without dask
+    installed, or with a scheduler that cannot be reached, an :class:`InvalidInputError` in one line.
+    """
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - depends on the extra
-        raise InvalidInputError("backend='dask' needs the [dask] extra: pip install 'negenlab[dask]'") from exc
-    cluster = None
-    if scheduler is None:
-        cluster = LocalCluster(
-            n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = Client(cluster)
-    else:
-        client = Client(scheduler)
+        raise InvalidInputError(DASK_MISSING) from exc
+    previous = None
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        window = 2 * (workers or os.cpu_count() or 1)  # tasks in flight: chunks are made as they are needed
-        running = as_completed()
-        for c in itertools.islice(todo, window):
-            running.add(client.submit(_run_chunk, game, agents, seed, c, max_actions, pure=False))
-        for fut in running:
-            finished(*fut.result())
-            c = next(todo, None)
-            if c is not None:
-                running.add(client.submit(_run_chunk, game, agents, seed, c, max_actions, pure=False))
+        if scheduler is None:
+            n = workers or os.cpu_count() or 1
+            with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+                with Client(cluster) as client:
+                    yield client
+            return
+        try:
+            client = Client(scheduler)
+        except (OSError, ValueError) as exc:
+            raise InvalidInputError(f"cannot connect to the dask scheduler {scheduler!r}: {_one_line(exc)}") from exc
+        with client:
+            yield client
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run_dask(game, agents, seed, todo: Iterator[_Chunk], max_actions, workers, scheduler, finished) -> None:
+    with dask_client(scheduler, workers) as client:
+        window = 2 * (workers or os.cpu_count() or 1)
+        _feed(client.get_executor(pure=False), window, game, agents, seed, todo, max_actions, finished)

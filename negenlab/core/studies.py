@@ -32,7 +32,7 @@ import pandas as pd
 from .data import Schema, data_json, data_table
 from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
 from .metrics import Z95
-from .simulate import parallel_backend
+from .simulate import dask_client, parallel_backend
 from .store import ResultStore
 
 STUDY_FILE = "study.json"  # in a study's store: the study and seed its games belong to
@@ -132,13 +132,15 @@ class Study:
     run: Callable[[StudyContext], StudyResult]
     cost: str = ""
     store: str | None = None  # a store kept in the repository (a fresh clone resumes); default runs/<game>/<name>
+    plays_games: bool = True  # False: it searches or solves in this process, so the backend does not apply
 
 
 @contextmanager
-def study_backend(ctx: StudyContext) -> Iterator[None]:
+def study_backend(ctx: StudyContext, plays_games: bool = True) -> Iterator[None]:
     """Run the block's games on ``ctx.backend`` (see :func:`negenlab.core.simulate.parallel_backend`);
     for ``"dask"`` without a scheduler address, one local cluster of ``ctx.workers`` processes serves
-    the whole study. The tables do not depend on the backend.
+    the whole study (none is started for a study that plays no games). The tables do not depend on
+    the backend.
 
     >>> with study_backend(StudyContext("nim", "demo", backend="serial")):
     ...     pass
@@ -148,25 +150,19 @@ def study_backend(ctx: StudyContext) -> Iterator[None]:
             raise InvalidInputError("a scheduler address goes with backend 'dask' (--backend dask)")
         yield
         return
-    if ctx.backend != "dask" or ctx.scheduler is not None:
+    if ctx.backend != "dask" or ctx.scheduler is not None or not plays_games:
         with parallel_backend(ctx.backend, ctx.scheduler):
             yield
         return
-    try:
-        from dask.distributed import LocalCluster
-    except ImportError as exc:  # pragma: no cover - depends on the extra
-        raise InvalidInputError("backend 'dask' needs the [dask] extra: pip install 'negenlab[dask]'") from exc
-    workers = ctx.workers or os.cpu_count() or 1
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        with parallel_backend("dask", cluster.scheduler_address):
-            yield
+    with dask_client(None, ctx.workers) as client, parallel_backend("dask", client.scheduler.address):
+        yield
 
 
 def run_study(study: Study, ctx: StudyContext, out: str | Path) -> Path:
     """Run ``study`` and write its table and sidecar to ``out``; return the CSV's path (a study
     that writes several tables itself returns them in ``written``; the first is returned)."""
     ctx.claim_store()
-    with study_backend(ctx):
+    with study_backend(ctx, study.plays_games):
         result = study.run(ctx)
     if result.table is None:
         return result.written[0]

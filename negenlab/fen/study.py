@@ -381,6 +381,7 @@ STUDIES = {
             "can the standard board end blocked, and drawn? (proof and directed search)",
             blocked_study,
             "about 2 min",
+            plays_games=False,
         ),
         Study(
             "atlas_balance",

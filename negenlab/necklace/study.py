@@ -108,7 +108,6 @@ def self_play(
         seed=seed,
         workers=workers,
         progress=progress,
-        backend="serial" if workers == 1 else None,
     )
 
 
@@ -602,6 +601,7 @@ STUDIES = {
             "is any reachable position a draw? exhaustive on 2x2-5x5, directed on 7-11",
             draws_study,
             "about 8 min",
+            plays_games=False,
         ),
         Study(
             "swap_map_5",

@@ -40,6 +40,7 @@ import json
 import os
 import time
 from collections.abc import Iterable
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,7 @@ from negenlab import games
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
 from negenlab.core.data import Schema, ci, nullable
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.simulate import as_finished, process_pool, simulate
+from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import long_table, mean_row, rate_row
@@ -159,7 +160,6 @@ def run_cell(
             n_games=per_block,
             seed=row_seed,
             workers=workers,
-            backend="serial" if workers == 1 else None,
             store=where,
             progress=progress,
         )
@@ -463,7 +463,6 @@ def play_units(cell: VariantCell, n_units: int, seed: int, store: Path | None, w
                 n_units,
                 cell.seed(seed),
                 workers=workers,
-                backend="serial" if workers == 1 else None,
                 store=None if store is None else Path(store) / cell.id / f"rotation-{r}",
                 chunk_size=cell.batch_units,
                 progress=False,
@@ -630,11 +629,19 @@ def run_variant_study(
     """Run (or resume) every cell of the study, writing each verdict next to its games in ``store``
     and the table beside the store after every cell (:func:`write_variant_table`); ``workers`` cells
     run side by side (a cell's games are sequential: its SPRT decides after each batch);
-    ``part=(i, k)`` takes every k-th cell from the i-th."""
+    ``part=(i, k)`` takes every k-th cell from the i-th. In a ``parallel_backend("dask")`` block
+    (``negenlab study negen variants --backend dask``) the cells run side by side on the dask
+    cluster instead and write their games into ``store`` from there: the workers of a remote
+    scheduler must see that folder at the same path (a shared filesystem), or the study stops."""
     command = command or f"negenlab study negen variants --seed {seed}"
     cells = [c for j, c in enumerate(variant_cells()) if j % part[1] == part[0]]
     todo = [c for c in cells if not (Path(store) / c.id / "verdict.json").exists()]
     say(f"{len(todo)} of {len(cells)} cells to run, about {estimated_core_hours(todo):.1f} core-hours")
+    backend, scheduler = current_backend()
+    if todo and backend == "dask":
+        with dask_client(scheduler, workers) as client:
+            _finish_cells(client.get_executor(pure=False), todo, seed, store, say, command)
+        return write_variant_table(store, seed, command)
     workers = min(workers or os.cpu_count() or 1, len(todo))
     if workers <= 1:
         for cell in todo:
@@ -642,12 +649,30 @@ def run_variant_study(
             write_variant_table(store, seed, command)
     else:
         with process_pool(workers) as pool:  # a killed study leaves no workers behind
-            futures = [pool.submit(_finish_cell, cell, seed, store) for cell in todo]
-            for fut in as_finished(futures):
-                v = fut.result()
-                say(f"{v['players']} players, {v['mix']}, {v['reading']}: n={v['n']}, {v['stop']}")
-                write_variant_table(store, seed, command)
+            _finish_cells(pool, todo, seed, store, say, command)
     return write_variant_table(store, seed, command)
+
+
+def _finish_cells(pool: Executor, todo: list[VariantCell], seed: int, store: Path, say, command: str) -> None:
+    """Run the cells of ``todo`` side by side on ``pool`` (a process pool or a dask cluster's
+    executor), each to its verdict in ``store``, writing the table after every cell."""
+    where = Path(store).resolve()  # the same folder for a worker whose working directory differs
+    futures = {pool.submit(_finish_cell_here, cell, seed, where): cell for cell in todo}
+    for fut in as_finished(futures):
+        v, cell = fut.result(), futures[fut]
+        if not (Path(store) / cell.id / "verdict.json").exists():
+            raise InvalidInputError(
+                f"cell {cell.id} finished on a worker that does not see the store {where} (its verdict is not "
+                f"there); run the study where the workers share that folder at the same path"
+            )
+        say(f"{v['players']} players, {v['mix']}, {v['reading']}: n={v['n']}, {v['stop']}")
+        write_variant_table(store, seed, command)
+
+
+def _finish_cell_here(cell: VariantCell, seed: int, store: Path) -> dict:
+    """:func:`_finish_cell` with the cell's games played by the worker running it (a pool's task)."""
+    with parallel_backend("serial"):
+        return _finish_cell(cell, seed, store)
 
 
 def variants_study(ctx) -> Any:
@@ -855,18 +880,21 @@ STUDIES = {
             "valid and closed spirals of up to 12 dice per reading (up to translation and up to symmetry)",
             lambda ctx: _written(write_spiral_counts(_out(ctx), 12, time_budget=240, command=ctx.command)),
             "about 20 min",
+            plays_games=False,
         ),
         Study(
             "smallest_closed",
             "every smallest valid closed spiral per reading",
             lambda ctx: _written(write_smallest_closed(_out(ctx), command=ctx.command)),
             "about a minute",
+            plays_games=False,
         ),
         Study(
             "closing_odds",
             "exact odds that a fresh 4-die board closes each small spiral by adding dice",
             lambda ctx: _written(write_closing_odds(_out(ctx), command=ctx.command)),
             "a few minutes",
+            plays_games=False,
         ),
     )
 }

@@ -227,13 +227,13 @@ def _simulate(
     progress: bool = False,
     store: Path | None = None,
 ) -> pd.DataFrame:
-    """``games`` games of a table with these agents (serial for one worker); ``store`` resumes."""
+    """``games`` games of a table with these agents (in this process for one worker, unless a dask
+    backend takes them); ``store`` resumes."""
     return simulate(
         PolymerGame(rules),
         agents,
         n_games=games,
         seed=seed,
-        backend="serial" if workers == 1 else None,
         workers=workers,
         progress=progress,
         store=store,
@@ -991,6 +991,7 @@ STUDIES = {
             f"the deal table, 5..15 players: longest polymer of dealt hands and seat fairness ({STUDY_DEALS} deals per count)",
             deals_study,
             "under a minute",
+            plays_games=False,
         ),
         Study(
             "policies_5p",
