@@ -23,7 +23,7 @@ from typing import Any
 from negenlab import __version__
 from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, seed_arg, workers_arg
 from negenlab.core.errors import InvalidInputError, NegenlabError
-from negenlab.core.simulate import GAMES_WHY, MAX_GAMES
+from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
 from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
 
 
@@ -75,15 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder of the resumable store (default: the study's committed store if it keeps one, else runs/<game>/<name>)",
     )
     st.add_argument("--no-store", action="store_true", help="keep no store (nothing to resume)")
-    st.add_argument(
-        "--backend",
-        choices=("serial", "process", "dask"),
-        default=None,
-        help="where the games run (default: local processes); the table does not depend on it",
-    )
-    st.add_argument(
-        "--scheduler", default=None, help="with --backend dask, a scheduler address (default: a local cluster)"
-    )
+    _add_backend(st)
     add_json_flag(st)
     st.set_defaults(func=_cmd_study)
 
@@ -115,6 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     tu.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
     tu.add_argument("--workers", type=workers_arg, default=1, help="worker processes per trial (default 1)")
     tu.add_argument("--store", default=None, help="folder keeping finished trials (a rerun resumes)")
+    tu.add_argument(
+        "--max-units",
+        type=int,
+        default=300,
+        help="cap of each paired SPRT of a confirmed setting against the default Rules, in seat-rotated units (default 300)",
+    )
+    _add_backend(tu)
     add_json_flag(tu)
     tu.set_defaults(func=_cmd_tune)
 
@@ -187,6 +186,18 @@ def _range(option: str, text: str, fair: float | None = None) -> tuple[str, Any]
         raise NegenlabError(f"{option} {text!r}: expected NAME=lo..hi or NAME=a,b,c (e.g. size=5..9)") from None
 
 
+def _add_backend(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--backend",
+        choices=("serial", "process", "dask"),
+        default=None,
+        help="where the games run (default: local processes); the table does not depend on it",
+    )
+    parser.add_argument(
+        "--scheduler", default=None, help="with --backend dask, a scheduler address (default: a local cluster)"
+    )
+
+
 def _cmd_tune(args) -> int:
     from negenlab import games
     from negenlab.core.tune import tune
@@ -201,20 +212,24 @@ def _cmd_tune(args) -> int:
         seats = [s.strip() for s in (specs or entry.default_agent).split(",")]
         return entry.make_agents(",".join(seats * game.num_players if len(seats) == 1 else seats))
 
-    result = tune(
-        lambda fields: games.load(args.game, **fields),
-        space,
-        targets,
-        agents,
-        budget=args.budget,
-        games_per_trial=args.games_per_trial,
-        seed=args.seed,
-        confirm=args.confirm,
-        workers=args.workers,
-        store=args.store,
-        progress=not args.json,
-        identity={"game": args.game, "agents": specs},
-    )
+    fixed = {k: v[0] for k, v in space.items() if isinstance(v, list) and len(v) == 1}
+    with backend_block(args.backend, args.scheduler, args.workers):
+        result = tune(
+            lambda fields: games.load(args.game, **fields),
+            space,
+            targets,
+            agents,
+            budget=args.budget,
+            games_per_trial=args.games_per_trial,
+            seed=args.seed,
+            confirm=args.confirm,
+            workers=args.workers,
+            store=args.store,
+            progress=not args.json,
+            identity={"game": args.game, "agents": specs},
+            baseline=fixed,  # the default Rules, with the fields the command fixes
+            max_units=args.max_units,
+        )
     result.command = " ".join(
         ["negenlab tune", args.game]
         + [f"--set {s}" for s in args.set]
@@ -223,8 +238,14 @@ def _cmd_tune(args) -> int:
         + [
             f"--budget {args.budget} --games-per-trial {args.games_per_trial} --confirm {args.confirm} --seed {args.seed}"
         ]
+        + ([f"--max-units {args.max_units}"] if args.max_units != 300 else [])
     )
-    emit(result.to_dict(), args.json, result.table.to_string(index=False))
+    default = result.default or {}
+    text = result.table.to_string(index=False)
+    if default:
+        shown = ", ".join(f"{m} {default[m]:.3g} [{default[m + '_lo']:.3g}, {default[m + '_hi']:.3g}]" for m in targets)
+        text = f"default Rules: {shown}\n{text}"
+    emit(result.to_dict(), args.json, text)
     return 0
 
 
@@ -255,8 +276,7 @@ def _cmd_study(args) -> int:
     if not args.no_store and args.name != "check":
         study = studies[args.name]
         store = Path(args.store) if args.store else Path(study.store or Path("runs") / args.game / args.name)
-    if args.scheduler is not None and args.backend != "dask":
-        raise NegenlabError("--scheduler goes with --backend dask (a dask scheduler address)")
+    check_backend(args.backend, args.scheduler)
     ctx = StudyContext(
         args.game,
         args.name,

@@ -68,9 +68,10 @@ class CoinState(State):
 AGENTS = [RandomAgent(), RandomAgent()]
 
 
-def run(**kw):
+def run(space=None, **kw):
     args = dict(budget=12, games_per_trial=600, seed=3, progress=False)
-    return tune(lambda f: CoinToss(f["heads"]), {"heads": (0, 10)}, {"seat_share": (0.45, 0.55)}, AGENTS, **(args | kw))
+    space = space or {"heads": (0, 10)}
+    return tune(lambda f: CoinToss(f["heads"]), space, {"seat_share": (0.45, 0.55)}, AGENTS, **(args | kw))
 
 
 def test_the_tuner_finds_the_known_optimum():
@@ -80,6 +81,22 @@ def test_the_tuner_finds_the_known_optimum():
     assert r.table["seat_share_n"].iloc[0] == 2400  # confirmed on 4x the games, on the next seed
     far = r.trials.loc[r.trials["heads"].isin([0, 1, 9, 10])]
     assert (far["objective"] > r.trials["objective"].min()).all()
+
+
+def test_each_confirmed_setting_is_decided_against_the_default_by_a_paired_sprt():
+    # the default deals seat 0 8 heads in 10: the fair 5 moves the share to the target, 7 barely moves it
+    r = run(baseline={"heads": 8})
+    assert r.default["heads"] == 8 and r.default["seat_share_target"] == "missed"
+    best = r.best
+    assert best["heads"] == 5 and best["seat_share_vs_default"] == "toward target"
+    assert (
+        best["seat_share_shift_hi"] < 0
+        and best["seat_share_shift_units"] >= 100
+        and not best["seat_share_shift_capped"]
+    )
+    near = run(space={"heads": [7]}, baseline={"heads": 8}, confirm=1, budget=1).best
+    assert near["heads"] == 7 and near["seat_share_vs_default"] == "no change"  # 0.1 of the 0.3 needed
+    assert run(budget=3, confirm=1, baseline={"heads": 5}).best["seat_share_vs_default"] == "default meets it"
 
 
 def test_same_seed_same_table_on_one_or_two_workers():
@@ -128,10 +145,27 @@ def test_bad_input_is_one_clear_error(space, targets, match):
 
 def test_the_cli_tunes_a_game_and_says_so_in_json(capsys):
     code = main(
-        ["tune", "necklace", "--set", "size=3..4", "--target", "length=4..9", "--agents", "random,random",
-         "--budget", "2", "--games-per-trial", "10", "--confirm", "1", "--json"]
+        [
+            "tune",
+            "necklace",
+            "--set",
+            "size=3..4",
+            "--target",
+            "length=4..9",
+            "--agents",
+            "random,random",
+            "--budget",
+            "2",
+            "--games-per-trial",
+            "10",
+            "--confirm",
+            "1",
+            "--json",
+        ]
     )
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["evaluations"] == 2 and out["candidates"][0]["size"] in (3, 4)
+    # the default board (size 9) plays far longer games: the smaller board moves the length toward the target
+    assert out["default"]["length_target"] == "missed" and out["candidates"][0]["length_vs_default"] == "toward target"
     assert main(["tune", "necklace", "--set", "size", "--target", "length=1..2"]) == 2
     assert "lo..hi" in capsys.readouterr().err

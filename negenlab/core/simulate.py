@@ -687,6 +687,37 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             signal.signal(signal.SIGTERM, previous)
 
 
+def check_backend(backend: str | None, scheduler: str | None) -> None:
+    """One clear error for a scheduler address without the dask backend (``--scheduler`` alone)."""
+    if scheduler is not None and backend != "dask":
+        raise InvalidInputError("--scheduler goes with --backend dask (a dask scheduler address)")
+
+
+@contextmanager
+def backend_block(
+    backend: str | None, scheduler: str | None = None, workers: int | None = None, plays_games: bool = True
+) -> Iterator[None]:
+    """The block's :func:`simulate` calls run on ``backend`` (``None``: as they would anyway); for
+    ``"dask"`` without a scheduler address, one local cluster of ``workers`` processes serves the
+    whole block (none is started when ``plays_games`` is false). What the commands' ``--backend`` and
+    ``--scheduler`` options do.
+
+    >>> with backend_block("serial"):
+    ...     current_backend()
+    ('serial', None)
+    """
+    check_backend(backend, scheduler)
+    if backend is None:
+        yield
+        return
+    if backend != "dask" or scheduler is not None or not plays_games:
+        with parallel_backend(backend, scheduler):
+            yield
+        return
+    with dask_client(None, workers) as client, parallel_backend("dask", client.scheduler.address):
+        yield
+
+
 def _run_dask(game, agents, seed, todo: Iterator[_Chunk], max_actions, workers, scheduler, finished) -> None:
     with dask_client(scheduler, workers) as client:
         window = 2 * (workers or os.cpu_count() or 1)

@@ -30,9 +30,9 @@ from typing import Any
 import pandas as pd
 
 from .data import Schema, data_json, data_table
-from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
+from .errors import StoreCorruptError, StoreMismatchError
 from .metrics import Z95
-from .simulate import dask_client, parallel_backend
+from .simulate import backend_block
 from .store import ResultStore
 
 STUDY_FILE = "study.json"  # in a study's store: the study and seed its games belong to
@@ -145,16 +145,7 @@ def study_backend(ctx: StudyContext, plays_games: bool = True) -> Iterator[None]
     >>> with study_backend(StudyContext("nim", "demo", backend="serial")):
     ...     pass
     """
-    if ctx.backend is None:
-        if ctx.scheduler is not None:
-            raise InvalidInputError("a scheduler address goes with backend 'dask' (--backend dask)")
-        yield
-        return
-    if ctx.backend != "dask" or ctx.scheduler is not None or not plays_games:
-        with parallel_backend(ctx.backend, ctx.scheduler):
-            yield
-        return
-    with dask_client(None, ctx.workers) as client, parallel_backend("dask", client.scheduler.address):
+    with backend_block(ctx.backend, ctx.scheduler, ctx.workers, plays_games):
         yield
 
 

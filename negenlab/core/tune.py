@@ -6,7 +6,12 @@ settings one after another, so the trials and their order depend only on the see
 how far each metric's mean lies outside its target interval (in target widths), plus a little for
 how far it lies from the target's middle. The best distinct settings are then measured again on
 the next seed with ``confirm_factor`` times the games, and each target is judged on that fresh
-sample: met (the 95% interval lies inside the target), missed (outside) or undecided.
+sample: met (the 95% interval lies inside the target), missed (outside) or undecided. Given a
+``baseline`` (the fields of the default Rules), each confirmed setting is also compared with it by
+:func:`~negenlab.core.compare.compare`'s paired SPRT, per target the default misses: does the setting
+shift the metric from the default's value to the target's middle (``toward target``) or leave it
+where it was (``no change``), or did the test reach its unit cap first (``undecided``)? Whether a
+shift overshoots shows in the target's own verdict (met, missed, undecided).
 
 >>> from negenlab.core.agents import RandomAgent
 >>> from negenlab.core.examples import DiceRace
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +37,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .checks import whole_number
+from .compare import compare
 from .errors import InvalidInputError, StoreMismatchError
 from .game import Game
 from .metrics import mean_interval, wilson_interval
@@ -59,17 +66,23 @@ METRICS: dict[str, tuple[Callable[[pd.DataFrame], np.ndarray], bool]] = {
 optuna.logging.set_verbosity(optuna.logging.WARNING)
 
 
+def _per_game(df: pd.DataFrame, metric: str) -> np.ndarray:
+    """One value per game of a simulate table: a metric of :data:`METRICS` or a numeric column."""
+    if metric in METRICS:
+        return METRICS[metric][0](df)
+    if metric not in df.columns:
+        raise InvalidInputError(
+            f"unknown metric {metric!r}; expected one of {', '.join(METRICS)} or a column of the game's "
+            f"table ({', '.join(map(str, df.columns))})"
+        )
+    return df[metric].to_numpy(float)
+
+
 def _estimate(df: pd.DataFrame, metric: str) -> dict[str, float]:
+    x = _per_game(df, metric)
     if metric not in METRICS:
-        if metric not in df.columns:
-            raise InvalidInputError(
-                f"unknown metric {metric!r}; expected one of {', '.join(METRICS)} or a column of the game's "
-                f"table ({', '.join(map(str, df.columns))})"
-            )
-        return mean_interval(df[metric].to_numpy(float))
-    values, is_rate = METRICS[metric]
-    x = values(df)
-    if is_rate:
+        return mean_interval(x)
+    if METRICS[metric][1]:
         lo, hi = wilson_interval(int(x.sum()), len(x))
         return {"value": float(x.mean()), "lo": lo, "hi": hi, "n": len(x)}
     return mean_interval(x)
@@ -93,6 +106,7 @@ class TuneResult:
     trials: pd.DataFrame
     evaluations: int
     targets: dict[str, tuple[float, float]] = field(default_factory=dict)
+    default: dict[str, Any] | None = None  # the default Rules on the confirmation sample, when compared
     command: str | None = None
 
     @property
@@ -104,6 +118,7 @@ class TuneResult:
             "command": self.command,
             "evaluations": self.evaluations,
             "targets": {k: list(v) for k, v in self.targets.items()},
+            "default": None if self.default is None else {k: _plain(v) for k, v in self.default.items()},
             "candidates": json.loads(self.table.to_json(orient="records")),
             "trials": json.loads(self.trials.to_json(orient="records")),
         }
@@ -201,6 +216,8 @@ def tune(
     store: str | Path | None = None,
     progress: bool = True,
     identity: Mapping[str, Any] | None = None,
+    baseline: Mapping[str, Any] | None = None,
+    max_units: int = 300,
 ) -> TuneResult:
     """Search the Rules fields of ``space`` (``(low, high)`` ranges, ints or floats, or lists of choices)
     for settings whose self-play meets ``targets`` (metric -> ``(low, high)``; a metric of
@@ -210,17 +227,22 @@ def tune(
     replays them instead of playing them again, and gives the same table; a rerun with a larger
     budget continues after them (its new trials follow the sampler from the recorded ones, so they
     may differ from those of one uninterrupted run). ``identity`` names the run for the store
-    (default: the space, targets, sizes and seed)."""
+    (default: the space, targets, sizes and seed). ``baseline`` (the fields ``make_game`` builds the
+    default game from, e.g. ``{}``) adds the paired SPRT against the default for each confirmed
+    setting, at most ``max_units`` seat-rotated units each (kept in ``store`` too)."""
     _check(space, targets)
     budget = whole_number(budget, "budget", 1, 10_000, "trials are played one after another")
     games_per_trial = whole_number(games_per_trial, "games_per_trial", 1, 10**6, "each trial plays them")
     confirm = whole_number(confirm, "confirm", 0, 100, "each confirmed setting is played again")
+    max_units = whole_number(max_units, "max_units", 1, 10**6, "each comparison with the default stops there")
     targets = {k: (float(v[0]), float(v[1])) for k, v in targets.items()}
 
-    def measure(fields: dict[str, Any], n: int, trial_seed: int) -> dict[str, dict]:
+    def players_of(game: Game) -> list[Any]:
+        return list(agents(game)) if callable(agents) else list(agents)
+
+    def measure(fields: Mapping[str, Any], n: int, trial_seed: int) -> dict[str, dict]:
         game = make_game(dict(fields))
-        players = agents(game) if callable(agents) else list(agents)
-        df = simulate(game, players, n, trial_seed, workers=workers, backend=backend, progress=False)
+        df = simulate(game, players_of(game), n, trial_seed, workers=workers, backend=backend, progress=False)
         return {m: _estimate(df, m) for m in targets}
 
     run = dict(identity or {}) | {
@@ -253,6 +275,11 @@ def tune(
     bar.close()
     trials = pd.DataFrame(rows)
     ranked = trials.drop_duplicates(subset=list(space)).sort_values("objective", kind="stable").head(confirm)
+    default = None
+    if baseline is not None and len(ranked):
+        default = {**dict(baseline), **_flat(measure(baseline, games_per_trial * confirm_factor, seed + 1))}
+        for name, target in targets.items():
+            default[f"{name}_target"] = _judge(default[f"{name}_lo"], default[f"{name}_hi"], target)
     confirmed = []
     for row in ranked[list(space)].to_dict("records"):  # per column, so an int field stays an int
         fields = {k: _plain(row[k]) for k in space}
@@ -262,11 +289,57 @@ def tune(
             out[f"{name}_target"] = _judge(estimates[name]["lo"], estimates[name]["hi"], target)
         out["targets_met"] = sum(out[f"{m}_target"] == "met" for m in targets)
         out["all_met"] = out["targets_met"] == len(targets)
+        if default is not None:
+            for name, target in targets.items():
+                where = None if store is None else Path(store) / "versus-default" / _slug(fields) / name
+                out |= _versus_default(
+                    make_game, players_of, fields, baseline, name, target, default, seed + 2, max_units, where,
+                    workers=workers, backend=backend,
+                )  # fmt: skip
         confirmed.append(out)
     table = pd.DataFrame(confirmed)
     if len(table):  # most targets met first, then the search's order (its objective)
         table = table.sort_values("targets_met", ascending=False, kind="stable").reset_index(drop=True)
-    return TuneResult(table, trials, evaluations=len(trials), targets=targets)
+    return TuneResult(table, trials, evaluations=len(trials), targets=targets, default=default)
+
+
+VERSUS = ("toward target", "no change", "undecided", "default meets it")
+"""What the paired SPRT against the default says of a setting, per target (``<metric>_vs_default``)."""
+
+
+def _versus_default(
+    make_game, players_of, fields, baseline, metric, target, default, seed, max_units, store, **sim
+) -> dict[str, Any]:
+    """The paired SPRT of ``fields`` against ``baseline`` on ``metric``: per seat-rotated unit, the
+    setting's mean minus the default's on the same seeds. H0: no shift; H1: the shift from the
+    default's value to the target's middle. A target the default meets needs no test."""
+    key = f"{metric}_vs_default"
+    if default[f"{metric}_target"] == "met":
+        return {key: "default meets it"}
+    gap = (target[0] + target[1]) / 2 - default[metric]
+    game_a, game_b = make_game(dict(fields)), make_game(dict(baseline))
+    if game_a.num_players != game_b.num_players:
+        return {key: "not comparable (other seats)"}
+    if store is None:  # compare replays its store at each batch; without one it would replay every game
+        with tempfile.TemporaryDirectory() as where:
+            return _versus_default(make_game, players_of, fields, baseline, metric, target, default, seed,
+                                   max_units, where, **sim)  # fmt: skip
+    r = compare(
+        game_a, game_b, agents=players_of(game_a), metric=lambda df: pd.Series(_per_game(df, metric)),
+        h0=0.0, h1=gap, seed=seed, batch=50, max_units=max_units, store=store, **sim,
+    )  # fmt: skip
+    return {
+        key: {"H1": "toward target", "H0": "no change"}.get(r.decision, "undecided"),
+        f"{metric}_shift": r.estimate,
+        f"{metric}_shift_lo": r.lo,
+        f"{metric}_shift_hi": r.hi,
+        f"{metric}_shift_units": r.units,
+        f"{metric}_shift_capped": r.capped,
+    }
+
+
+def _slug(fields: Mapping[str, Any]) -> str:
+    return "-".join(f"{k}={v}" for k, v in sorted(fields.items())).replace("/", "_")
 
 
 def _flat(estimates: Mapping[str, dict]) -> dict[str, float]:
