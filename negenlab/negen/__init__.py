@@ -19,12 +19,14 @@ from .rules import Rules
 from .spirals import (
     Attempt,
     Interpretation,
+    Reason,
     Sequence,
     SpiralVerdict,
     check_spiral,
     check_table,
     is_valid_table,
     spiral_status,
+    uncovered_reasons,
 )
 from .table import Table, as_table, components, layout, parse_pattern, parse_table, spiral_key, table_key
 from .turns import (
@@ -61,6 +63,8 @@ __all__ = [
     "Interpretation",
     "Sequence",
     "Attempt",
+    "Reason",
+    "uncovered_reasons",
     "complete",
     "Completions",
     "legal_turns",

@@ -555,8 +555,9 @@ def spiral_sections(page, options) -> None:
     page.raw_html(
         "<div style='display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end'>"
         + "".join(pics)
-        + "</div><p class='meta'>Witnesses: nodes red, edges blue, sequences as lines, loops gold, "
-        "dice the closest interpretation leaves uncovered crossed in orange (coverage = die).</p>"
+        + "</div><p class='meta'>Witnesses: nodes red, edges blue, sequences as lines, loops gold; an invalid "
+        "spiral in the colours of its closest interpretation, with the dice it leaves uncovered crossed in orange "
+        "and the adjacent pairs it leaves uncovered joined by a dashed orange line.</p>"
     )
 
     page.heading("How many valid spirals are there?", 3)

@@ -86,15 +86,18 @@ class Interpretation:
 @dataclass(frozen=True)
 class Attempt:
     """One interpretation tried on an invalid spiral and what it leaves uncovered
-    (dice under ``coverage="die"``, adjacent pairs under ``coverage="adjacency"``)."""
+    (dice under ``coverage="die"``, adjacent pairs under ``coverage="adjacency"``), with the
+    sequences it does make (what a picture of the partial interpretation draws)."""
 
     interpretation: Interpretation
     uncovered: tuple
+    sequences: tuple = ()  # the sequences this interpretation does make (the partial witness)
 
     def to_dict(self) -> dict:
         return {
             "interpretation": self.interpretation.to_dict(),
             "uncovered": [list(map(list, u)) if isinstance(u[0], tuple) else list(u) for u in self.uncovered],
+            "sequences": [s.to_dict() for s in self.sequences],
         }
 
 
@@ -152,6 +155,11 @@ class SpiralVerdict:
             return a.uncovered
         return tuple(sorted({c for pair in a.uncovered for c in pair}))
 
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why each pair (or die) the closest attempt leaves uncovered lies in no sequence
+        (:func:`uncovered_reasons`); ``()`` when valid."""
+        return uncovered_reasons(self)
+
     def to_dict(self) -> dict:
         d = {
             "cells": [list(c) for c in self.cells],
@@ -168,18 +176,21 @@ class SpiralVerdict:
             d["never_covered"] = [
                 list(map(list, u)) if isinstance(u[0], tuple) else list(u) for u in self.never_covered()
             ]
+            d["reasons"] = [r.to_dict() for r in self.reasons()]
         return d
 
     def summary(self) -> str:
         """One line for a person: where the spiral starts (rows and columns counted from 1), valid or not,
-        closed or not, and its sequences or what the best interpretation leaves uncovered.
+        closed or not, and its sequences or what the best interpretation leaves uncovered and why
+        (the first :meth:`reasons`).
 
         >>> check_table(parse_table("6 5 4"))[0].summary()
         'spiral of 3 dice at row 1, col 1: valid, not closed; sequences 6-5-4'
         >>> print(check_table(parse_table(". 6 5 4\\n. . . 6"), Rules(coverage="die"))[0].summary())
         ... # doctest: +NORMALIZE_WHITESPACE
         spiral of 4 dice at row 1, col 2: INVALID, not closed; best interpretation
-        (edges where row + col is even) leaves 1 die uncovered: row 2, col 4
+        (edges where row + col is even) leaves 1 die uncovered: row 2, col 4. Why: the 6 is an edge
+        here, the middle of any sequence through it, and 5-6-7 would need a 7; dice show 1 to 6
         """
         state = "valid" if self.valid else "INVALID"
         state += ", closed" if self.closed else ", not closed"
@@ -198,6 +209,8 @@ class SpiralVerdict:
             shown = "; ".join(items[:8]) + (f"; and {len(items) - 8} more" if len(items) > 8 else "")
             parity = "even" if a.interpretation.edge_parity == 0 else "odd"
             state += f"; best interpretation (edges where row + col is {parity}) leaves {what} uncovered: {shown}"
+            first = self.reasons()[0]
+            state += ". Why" + (f" ({items[0]})" if len(items) > 1 else "") + f": {first.text}"
         n = len(self.cells)
         return f"spiral of {n} {'die' if n == 1 else 'dice'} at {cell_name(self.cells[0])}: {state}"
 
@@ -207,6 +220,199 @@ class SpiralVerdict:
         return verdicts_svg(
             self.spiral, [self], title=("valid" if self.valid else "invalid") + (", closed" if self.closed else "")
         )
+
+
+# --------------------------------------------------------------------------- why not covered
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why one thing an interpretation must cover lies in no sequence: an adjacent pair
+    (``coverage="adjacency"``, ``cells`` the two cells) or a die (``coverage="die"``, one cell).
+
+    ``kind`` names the cause: ``"step"`` (two touching dice do not differ by exactly 1),
+    ``"end"`` (the edge die shows 1 or 6, so a sequence through it would need a 0 or a 7),
+    ``"missing"`` (the third die of the sequence would go on an empty cell, or the edge has too
+    few neighbours), ``"mismatch"`` (the dice are there but show the wrong values) and
+    ``"several"`` (a node die whose neighbours fail for different causes: ``parts`` holds one
+    reason per neighbour). ``text`` says it in the rules page's words."""
+
+    kind: str
+    cells: tuple
+    text: str
+    parts: tuple = ()
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "cells": [list(c) for c in self.cells], "text": self.text}
+
+
+def _step_text(a: int, b: int) -> str:
+    if a == b:
+        return f"{a} and {b} are equal; a sequence steps by 1"
+    return f"{a} and {b} differ by {abs(a - b)}; a sequence steps by 1"
+
+
+def value_reason(edge: int, node: int) -> tuple[str, str] | None:
+    """Why a die showing ``node`` can never be an end of a sequence whose middle (edge) die is a
+    touching die showing ``edge``, as ``(kind, text)``; None when some third die makes the sequence
+    ``node``-``edge``-``2*edge - node``. Only the values count, so the answer is the same under every
+    reading (the shape only decides where the third die may lie).
+
+    >>> value_reason(3, 6)
+    ('step', '6 and 3 differ by 3; a sequence steps by 1')
+    >>> value_reason(6, 5)
+    ('end', 'the 6 is the edge (the middle die) here, and 5-6-7 would need a 7; dice show 1 to 6')
+    >>> value_reason(5, 4) is None
+    True
+    """
+    if abs(edge - node) != 1:
+        return "step", _step_text(node, edge)
+    if edge in (1, 6):
+        w = 2 * edge - node
+        return (
+            "end",
+            f"the {edge} is the edge (the middle die) here, and {node}-{edge}-{w} would need a {w}; dice show 1 to 6",
+        )
+    return None
+
+
+def _neighbours(cell: Cell) -> list[Cell]:
+    return [(cell[0] + dr, cell[1] + dc) for dr, dc in DIRECTIONS]
+
+
+def pair_reason(spiral: Table, pair: tuple, edge_parity: int, rules: Rules | None = None) -> Reason | None:
+    """Why the adjacent ``pair`` of ``spiral`` lies in no sequence when the dice with
+    ``(row + col) % 2 == edge_parity`` are the edges; None when some sequence covers it.
+
+    >>> t = parse_table("3 6")
+    >>> pair_reason(t, ((0, 0), (0, 1)), 0).text
+    '3 and 6 differ by 3; a sequence steps by 1'
+    >>> t = parse_table("4 5 . 2")
+    >>> pair_reason(t, ((0, 0), (0, 1)), 1).text
+    'the 5 is the edge here, so 4-5-6 needs a 6 on the far side of the 5 (row 1, col 3), and no die is there'
+    """
+    rules = as_rules(rules)
+    a, b = (tuple(c) for c in pair)
+    if a not in spiral or b not in spiral or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise InvalidInputError(f"{pair!r} is not a pair of touching dice of the spiral")
+    cells = tuple(sorted((a, b)))
+    va, vb = spiral[cells[0]], spiral[cells[1]]
+    if abs(va - vb) != 1:
+        return Reason("step", cells, _step_text(va, vb))
+    e, n = (a, b) if (a[0] + a[1]) % 2 == edge_parity else (b, a)
+    ve, vn = spiral[e], spiral[n]
+    found = value_reason(ve, vn)
+    if found is not None:
+        return Reason(found[0], cells, found[1])
+    w = 2 * ve - vn
+    head = f"the {ve} is the edge here, so {vn}-{ve}-{w} needs a {w}"
+    if rules.sequence_shape == "straight":
+        far = (2 * e[0] - n[0], 2 * e[1] - n[1])
+        where = f"{head} on the far side of the {ve}" + (f" ({cell_name(far)})" if min(far) >= 0 else "")
+        if far not in spiral:
+            return Reason("missing", cells, f"{where}, and no die is there")
+        if spiral[far] == w:
+            return None
+        return Reason("mismatch", cells, f"{where}, which holds a {spiral[far]}")
+    others = [c for c in _neighbours(e) if c != n and c in spiral]
+    if not others:
+        return Reason("missing", cells, f"{head} beside the {ve}, and the {ve} has no other neighbour")
+    if any(spiral[c] == w for c in others):
+        return None
+    shown = ", ".join(str(x) for x in sorted(spiral[c] for c in others))
+    return Reason("mismatch", cells, f"{head} beside the {ve}, and its other neighbours show {shown}")
+
+
+def die_reason(spiral: Table, cell: Cell, edge_parity: int, rules: Rules | None = None) -> Reason | None:
+    """Why the die at ``cell`` of ``spiral`` lies in no sequence when the dice with
+    ``(row + col) % 2 == edge_parity`` are the edges (the die reading); None when one covers it.
+
+    >>> die_reason(parse_table("2 4\\n. 6"), (0, 1), 1).text
+    'the 4 is an edge here, so a straight 3-4-5 needs a 3 and a 5 on opposite sides of it, and it has no dice on two opposite sides'
+    """
+    rules = as_rules(rules)
+    cell = (int(cell[0]), int(cell[1]))
+    if cell not in spiral:
+        raise InvalidInputError(f"{cell!r} is not a die of the spiral")
+    v = spiral[cell]
+    nbs = _neighbours(cell)
+    present = [c for c in nbs if c in spiral]
+    cells = (cell,)
+    if (cell[0] + cell[1]) % 2 == edge_parity:  # an edge: the middle of a sequence
+        if v in (1, 6):
+            w = 0 if v == 1 else 7
+            return Reason(
+                "end",
+                cells,
+                f"the {v} is an edge here, the middle of any sequence through it, and "
+                f"{v - 1}-{v}-{v + 1} would need a {w}; dice show 1 to 6",
+            )
+        want = {v - 1, v + 1}
+        if rules.sequence_shape == "straight":
+            head = f"the {v} is an edge here, so a straight {v - 1}-{v}-{v + 1} needs a {v - 1} and a {v + 1} on opposite sides of it"
+            lines = [(nbs[i], nbs[j]) for i, j in STRAIGHT_PAIRS if nbs[i] in spiral and nbs[j] in spiral]
+            if not lines:
+                return Reason("missing", cells, f"{head}, and it has no dice on two opposite sides")
+            if any({spiral[x], spiral[z]} == want for x, z in lines):
+                return None
+            shown = ", and ".join("{} and {}".format(*sorted((spiral[x], spiral[z]))) for x, z in lines)
+            return Reason("mismatch", cells, f"{head}; on opposite sides it has {shown}")
+        head = f"the {v} is an edge here, so {v - 1}-{v}-{v + 1} needs a {v - 1} and a {v + 1} beside it"
+        if len(present) < 2:
+            return Reason("missing", cells, f"{head}, and it has only one neighbour")
+        if want <= {spiral[c] for c in present}:
+            return None
+        shown = ", ".join(str(x) for x in sorted(spiral[c] for c in present))
+        return Reason("mismatch", cells, f"{head}; its neighbours show {shown}")
+    if not present:
+        return Reason("missing", cells, f"the {v} touches no die; a sequence needs three")
+    parts = []  # a node: an end of a sequence whose middle is a touching edge
+    for e in present:
+        r = pair_reason(spiral, (cell, e), edge_parity, rules)
+        if r is None:
+            return None
+        parts.append(r)
+    if len(parts) == 1:
+        text = f"the {v} is a node here and touches only the {spiral[present[0]]}: {parts[0].text}"
+        return Reason(parts[0].kind, cells, text, tuple(parts))
+    if all(r.kind == "step" for r in parts):
+        shown = ", ".join(str(x) for x in sorted(spiral[c] for c in present))
+        return Reason(
+            "step",
+            cells,
+            f"the {v} is a node here, and none of its neighbours ({shown}) is one away from it; a sequence steps by 1",
+            tuple(parts),
+        )
+    kinds = {r.kind for r in parts}
+    each = "; ".join(f"with the {spiral[e]} at {cell_name(e)}: {r.text}" for e, r in zip(present, parts, strict=True))
+    return Reason(
+        kinds.pop() if len(kinds) == 1 else "several",
+        cells,
+        f"the {v} is a node here and no neighbour makes a sequence with it ({each})",
+        tuple(parts),
+    )
+
+
+def uncovered_reasons(verdict: SpiralVerdict, attempt: Attempt | None = None) -> tuple[Reason, ...]:
+    """One :class:`Reason` per pair (or die) that ``attempt`` (default: the closest attempt) of the
+    invalid ``verdict`` leaves uncovered; ``()`` for a valid spiral.
+
+    >>> [r.text for r in uncovered_reasons(check_spiral("3 6"))]
+    ['3 and 6 differ by 3; a sequence steps by 1']
+    """
+    attempt = attempt if attempt is not None else verdict.closest_attempt()
+    if attempt is None:
+        return ()
+    p, rules, out = attempt.interpretation.edge_parity, verdict.rules, []
+    for item in attempt.uncovered:
+        if rules.coverage == "die":
+            r = die_reason(verdict.spiral, item, p, rules)
+        else:
+            r = pair_reason(verdict.spiral, item, p, rules)
+        if r is None:  # the engine and the reasons disagree: a bug, never a silent pass
+            raise AssertionError(f"{item!r} is uncovered in the verdict but a sequence covers it")
+        out.append(r)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------
@@ -313,6 +519,26 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
         seq_pairs.setdefault(int(i), []).append(int(p))
     cells_by_index = cells
     data = table._cells
+
+    def sequences_of(idx: list[int], p: int) -> tuple:
+        """Every sequence of the spiral ``idx`` whose centre is an edge under parity ``p``."""
+        seqs = []
+        for i in idx:
+            if parity_l[i] != p or i not in seq_pairs:
+                continue
+            for q in seq_pairs[i]:
+                a, b = pairs[q]
+                x, z = nb_l[i][a], nb_l[i][b]
+                if cells_by_index[z] < cells_by_index[x]:
+                    x, z = z, x
+                seqs.append(
+                    Sequence(
+                        (cells_by_index[x], cells_by_index[z]), cells_by_index[i], (vals_l[x], vals_l[i], vals_l[z])
+                    )
+                )
+        seqs.sort(key=lambda s: (s.centre, s.ends))
+        return tuple(seqs)
+
     verdicts = []
     start = 0
     for comp in range(ncomp):
@@ -341,24 +567,17 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
         good = tuple(p for p in (0, 1) if bad[p][comp] == 0)
         if good:
             p = good[0]
-            seqs = []
-            for i in idx:
-                if parity_l[i] != p or i not in seq_pairs:
-                    continue
-                for q in seq_pairs[i]:
-                    a, b = pairs[q]
-                    x, z = nb_l[i][a], nb_l[i][b]
-                    if cells_by_index[z] < cells_by_index[x]:
-                        x, z = z, x
-                    seqs.append(
-                        Sequence(
-                            (cells_by_index[x], cells_by_index[z]), cells_by_index[i], (vals_l[x], vals_l[i], vals_l[z])
-                        )
-                    )
-            seqs.sort(key=lambda s: (s.centre, s.ends))
             verdicts.append(
                 SpiralVerdict(
-                    comp_cells, spiral, True, closed, Interpretation.of(comp_cells, p), tuple(seqs), (), good, rules
+                    comp_cells,
+                    spiral,
+                    True,
+                    closed,
+                    Interpretation.of(comp_cells, p),
+                    sequences_of(idx, p),
+                    (),
+                    good,
+                    rules,
                 )
             )
         else:
@@ -377,7 +596,7 @@ def check_table(table: Table | str, rules: Rules | None = None) -> list[SpiralVe
                             if j >= 0 and not dis_l[i][d]:
                                 open_pairs.append(tuple(sorted((cells_by_index[i], cells_by_index[j]))))
                     unc = tuple(sorted(open_pairs))
-                attempts.append(Attempt(Interpretation.of(comp_cells, p), unc))
+                attempts.append(Attempt(Interpretation.of(comp_cells, p), unc, sequences_of(idx, p)))
             verdicts.append(SpiralVerdict(comp_cells, spiral, False, closed, None, (), tuple(attempts), (), rules))
     verdicts.sort(key=lambda v: v.cells[0])
     return verdicts

@@ -3,8 +3,10 @@
 The colours say what the witness of a valid spiral makes of each die (:data:`LEGEND` names them,
 :func:`legend_svg` draws the legend): **node** dice red, **edge** dice blue, **sequences** as
 lines through their three dice, **loops** as gold bands, dice that the closest interpretation of
-an invalid spiral leaves **uncovered** crossed in orange; a white die has no witness drawn (board
-dice, tables with ``?`` blanks), a dashed ``?`` is a blank to fill.
+an invalid spiral leaves **uncovered** crossed in orange, and the adjacent pairs it leaves uncovered
+joined by a dashed orange line; an invalid spiral keeps the colours and sequences of that closest
+interpretation (its partial witness). A white die has no witness drawn (board dice, tables with ``?``
+blanks), a dashed ``?`` is a blank to fill.
 
 Every function here draws from facts passed in (cells, values, which dice are nodes, ...) and
 never checks a rule itself: callers compute verdicts (:func:`~negenlab.negen.spirals.check_table`)
@@ -40,6 +42,7 @@ LEGEND = (
     ("sequence", "sequence x-y-z"),
     ("loop", "loop (closed spiral)"),
     ("uncovered", "die left uncovered"),
+    ("open_pair", "pair left uncovered"),
     ("plain", "no witness drawn"),
     ("blank", "blank to fill"),
 )
@@ -96,10 +99,22 @@ def _fill(cell, nodes, edges) -> str:
     return NODE_COLOUR if cell in nodes else EDGE_COLOUR if cell in edges else PLAIN_COLOUR
 
 
-def _dice(dice, blanks, at, s, nodes=(), edges=(), sequences=(), loop_pairs=(), invalid=(), target=None) -> list[str]:
+def _dice(
+    dice,
+    blanks,
+    at,
+    s,
+    nodes=(),
+    edges=(),
+    sequences=(),
+    loop_pairs=(),
+    invalid=(),
+    uncovered_pairs=(),
+    target=None,
+) -> list[str]:
     """SVG groups for ``dice`` and ``blanks``; ``at(cell)`` is the top-left corner of a cell: loop bands,
-    the squares (carrying ``target(cell)`` when given), then numbers, sequence lines and crosses
-    (which let clicks through to the squares)."""
+    the squares (carrying ``target(cell)`` when given), then numbers, sequence lines, crosses and the
+    dashed links of uncovered pairs (which let clicks through to the squares)."""
     nodes, edges, invalid = set(nodes), set(edges), set(invalid)
 
     def centre(cell):
@@ -128,6 +143,12 @@ def _dice(dice, blanks, at, s, nodes=(), edges=(), sequences=(), loop_pairs=(), 
         over.append(
             f"<path d='M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} M{x + d:.1f},{y - d:.1f} "
             f"L{x - d:.1f},{y + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2' opacity='0.7'/>"
+        )
+    for a, b in uncovered_pairs:
+        (xa, ya), (xb, yb) = centre(a), centre(b)
+        over.append(
+            f"<line class='uncovered-pair' x1='{xa:.1f}' y1='{ya:.1f}' x2='{xb:.1f}' y2='{yb:.1f}' "
+            f"stroke='{UNCOVERED_COLOUR}' stroke-width='{s * 0.12:.1f}' stroke-dasharray='4,3' stroke-linecap='round'/>"
         )
     out = []
     if under:
@@ -158,7 +179,8 @@ def dice_svg(
     **witness,
 ) -> str:
     """Dice ``{(row, col): value}`` with numbers, coloured by the ``witness`` facts passed in as
-    keywords ``nodes``, ``edges``, ``sequences``, ``loop_pairs``, ``invalid`` (see the module docstring);
+    keywords ``nodes``, ``edges``, ``sequences``, ``loop_pairs``, ``invalid``, ``uncovered_pairs`` (see the
+    module docstring);
     ``max_width`` scales a wide picture down.
 
     >>> dice_svg({(0, 0): 3}, blanks=[(0, 1)]).count("<rect")
@@ -318,6 +340,12 @@ def legend_svg(kinds=None, size: int = 18) -> str:
                 f"fill='none' stroke='#222' stroke-width='1.5' opacity='0.7'/>"
             )
             x += 2 * s + 4
+        elif kind == "open_pair":
+            parts.append(
+                f"<line x1='{x + 4}' y1='{s / 2}' x2='{x + 2 * s - 4}' y2='{s / 2}' stroke='{UNCOVERED_COLOUR}' "
+                f"stroke-width='3' stroke-dasharray='4,3' stroke-linecap='round'/>"
+            )
+            x += 2 * s + 4
         elif kind == "loop":
             parts.append(
                 f"<line x1='{x + 4}' y1='{s / 2}' x2='{x + 2 * s - 4}' y2='{s / 2}' stroke='{LOOP_COLOUR}' "
@@ -360,7 +388,8 @@ def verdicts_svg(
 ) -> str:
     """The table with the witness of each spiral: ``verdicts`` are the caller's
     :func:`~negenlab.negen.spirals.check_table` of ``table`` (nodes red, edges blue, sequences as lines,
-    loops gold, the dice no interpretation covers crossed out).
+    loops gold; an invalid spiral in the colours of its closest interpretation, with the dice it leaves
+    uncovered crossed out and its uncovered pairs joined by dashed lines).
 
     >>> from negenlab.negen.spirals import check_table
     >>> from negenlab.negen.table import parse_table

@@ -547,20 +547,38 @@ def loop_pairs(table: Table) -> list[tuple[Cell, Cell]]:
 def witness_facts(table: Table, verdicts) -> dict:
     """What the pictures draw of ``verdicts`` (from :func:`~negenlab.negen.spirals.check_table`, computed by
     the caller): ``nodes``, ``edges``, ``sequences``, ``invalid`` (dice the closest interpretation leaves
-    uncovered) and ``loop_pairs``; pass them on to the drawing functions of :mod:`negenlab.negen.svg`.
+    uncovered), ``uncovered_pairs`` (adjacent pairs it leaves uncovered, under ``coverage="adjacency"``)
+    and ``loop_pairs``; pass them on to the drawing functions of :mod:`negenlab.negen.svg`. An invalid
+    spiral keeps the colours and sequences of its closest interpretation (the partial witness).
 
     >>> from negenlab.negen.spirals import check_table
     >>> t = parse_table("6 5 4")
     >>> facts = witness_facts(t, check_table(t))
     >>> sorted(facts["nodes"]), facts["sequences"]
     ([(0, 0), (0, 2)], [((0, 0), (0, 1), (0, 2))])
+    >>> bad = parse_table("6 5 4 3")
+    >>> facts = witness_facts(bad, check_table(bad))
+    >>> sorted(facts["edges"]), facts["sequences"], facts["uncovered_pairs"]
+    ([(0, 0), (0, 2)], [((0, 1), (0, 2), (0, 3))], [((0, 0), (0, 1))])
     """
-    nodes, edges, seqs, invalid = set(), set(), [], set()
+    nodes, edges, seqs, invalid, open_pairs = set(), set(), [], set(), []
     for v in verdicts:
-        if v.interpretation is not None:
-            nodes |= set(v.interpretation.nodes)
-            edges |= set(v.interpretation.edges)
-            seqs += [s.cells for s in v.sequences]
+        shown = v.interpretation, v.sequences
         if not v.valid:
             invalid |= set(v.invalid_dice())
-    return {"nodes": nodes, "edges": edges, "sequences": seqs, "invalid": invalid, "loop_pairs": loop_pairs(table)}
+            best = v.closest_attempt()
+            shown = best.interpretation, best.sequences
+            if v.rules.coverage == "adjacency":
+                open_pairs += list(best.uncovered)
+        if shown[0] is not None:
+            nodes |= set(shown[0].nodes)
+            edges |= set(shown[0].edges)
+            seqs += [s.cells for s in shown[1]]
+    return {
+        "nodes": nodes,
+        "edges": edges,
+        "sequences": seqs,
+        "invalid": invalid,
+        "uncovered_pairs": open_pairs,
+        "loop_pairs": loop_pairs(table),
+    }

@@ -9,8 +9,11 @@ numbered from 1 along its edges, as in the verdict text. The default brush ``cyc
 through empty, 1, 2, ..., 6 and back to empty; the other brushes paint a value 1-6, ``?`` (a blank
 to be completed) or ``erase``. Dice are drawn with the witness of their spiral (colours as in
 :mod:`negenlab.negen.svg`: nodes red, edges blue, sequences as lines, loops gold, uncovered dice
-crossed); one line per spiral says why, and when the table has blanks, every completion is drawn
-(capped, and saying so). Bad input shows in the board's error line, not as a traceback.
+crossed); an invalid spiral keeps the colours and sequences of its closest interpretation, with the
+pairs it leaves uncovered joined by dashed orange lines. One line per spiral says why, with one more
+line per uncovered pair (or die) saying why no sequence covers it; when the table has blanks, every
+completion is drawn (capped, and saying so). Bad input shows in the board's error line, not as a
+traceback.
 
 >>> from negenlab.negen.widgets import SpiralEditor
 >>> ed = SpiralEditor(text="6 5 4\\n. . ?")
@@ -20,8 +23,10 @@ True
 >>> ed.table_text()
 '6 5 4\\n. 3 .'
 >>> ed.brush.value = "cycle"; ed.board.press("cell:1:1")     # a click in the browser: 3 becomes 4
->>> ed.table_text(), ed.board.status
-('6 5 4\\n. 4 .', '4 dice, 0 blanks — 1 spiral: invalid, not closed')
+>>> ed.table_text()
+'6 5 4\\n. 4 .'
+>>> print(ed.board.status)
+4 dice, 0 blanks — 1 spiral: invalid, not closed — the 5 is the edge here, so 4-5-6 needs a 6 on the far side of the 5, and no die is there
 
 Play: :func:`simulate_round` replays game ``index`` of a seeded :func:`negenlab.core.simulate`
 run exactly (:func:`negenlab.core.simulate.replay`), agents named by their specs:
@@ -170,10 +175,21 @@ class SpiralEditor:
         )
 
     # -- views ----------------------------------------------------------------------------
-    def verdict_lines(self) -> list[str]:
+    def verdict_lines(self, limit: int = 8) -> list[str]:
+        """One line per spiral (:meth:`SpiralVerdict.summary`); under an invalid one, a line per pair
+        (or die) its closest interpretation leaves uncovered, saying why (at most ``limit`` per spiral)."""
         if not self.dice:
             return []
-        return [v.summary() for v in check_table(Table(self.dice), self.rules)]
+        lines = []
+        for v in check_table(Table(self.dice), self.rules):
+            lines.append(v.summary())
+            reasons = v.reasons()
+            for r in reasons[:limit]:
+                where = " – ".join(cell_name(c) for c in r.cells)
+                lines.append(f"  {where} ({', '.join(str(v.spiral[c]) for c in r.cells)}): {r.text}")
+            if len(reasons) > limit:
+                lines.append(f"  and {len(reasons) - limit} more")
+        return lines
 
     def completions(self):
         if not self.blanks:
@@ -238,7 +254,8 @@ class SpiralEditor:
         closed = sum(v.closed for v in verdicts)
         if len(verdicts) == 1:
             v = verdicts[0]
-            return f"1 spiral: {'valid' if v.valid else 'invalid'}, {'closed' if v.closed else 'not closed'}"
+            text = f"1 spiral: {'valid' if v.valid else 'invalid'}, {'closed' if v.closed else 'not closed'}"
+            return text if v.valid else f"{text} — {v.reasons()[0].text}"
         bad = sum(not v.valid for v in verdicts)
         return f"{len(verdicts)} spirals: " + ("all valid" if not bad else f"{bad} invalid") + f", {closed} closed"
 
