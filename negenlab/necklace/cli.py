@@ -82,7 +82,7 @@ def register(parser) -> None:
 
 
 def cmd_legal(args) -> int:
-    from .game import State
+    from .game import State, skip_text
 
     s = State.from_text(read_text_arg(args.board), args.to_move)
     result = {
@@ -91,19 +91,23 @@ def cmd_legal(args) -> int:
         "winner": s.winner,
         "draw": s.is_draw,
         "skipped_turns": s.skipped_turns,
+        "skipped": [colour for _, colour in s.skips],
         "legal_moves": [list(m) for m in s.legal_moves()],
-        "illegal": [{"point": list(p), "reasons": list(r)} for p, r in sorted(s.illegal_points().items())],
+        "illegal": [
+            {"point": list(p), "reasons": list(r)}
+            | ({"sealed": [list(q) for q in s.sealed_by(p)]} if "seclusion" in r else {})
+            for p, r in sorted(s.illegal_points().items())
+        ],
     }
     lines = [s.to_text(), ""]
     if s.is_over:
         lines.append(f"game over: {s.winner + ' wins' if s.winner else 'draw (nobody can move)'}")
     else:
-        lines.append(
-            f"{s.colour_to_move} to move" + (" (the other colour's turn was skipped)" if s.skipped_turns else "")
-        )
+        lines.append(f"{s.colour_to_move} to move" + "".join(f" ({skip_text(c)})" for _, c in s.skips))
         lines.append("legal: " + " ".join(f"{r},{c}" for r, c in s.legal_moves()))
         for (r, c), why in sorted(s.illegal_points().items()):
-            lines.append(f"illegal {r},{c}: {' and '.join(why)}")
+            sealed = " ".join(f"{a},{b}" for a, b in s.sealed_by((r, c))) if "seclusion" in why else ""
+            lines.append(f"illegal {r},{c}: {' and '.join(why)}" + (f" (would seal off {sealed})" if sealed else ""))
     emit(result, args.json, "\n".join(lines))
     return 0
 

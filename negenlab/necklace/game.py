@@ -33,7 +33,7 @@ from negenlab.core.game import TERMINAL, Game
 from negenlab.core.game import State as CoreState
 
 from . import _kernels as K
-from .rules import MAX_SIZE, Rules
+from .rules import MAX_SIZE, Rules, point_name, point_names
 
 DEFAULT_RULES = Rules()
 RED, BLUE = K.RED, K.BLUE
@@ -75,11 +75,14 @@ class State:
     to move (or ``"swap"`` on Blue's first turn when the swap rule is on).
 
     The player to move always has a legal action: when a colour cannot place, its turn
-    is skipped (counted in ``skipped_turns``); when neither can, the game ends as a draw
-    (``is_draw``) with ``winner`` None.
+    is skipped (counted in ``skipped_turns``, and recorded with whose it was in ``skips``);
+    when neither can, the game ends as a draw (``is_draw``) with ``winner`` None.
+    ``turn_log()`` tells the game in words. Messages name points as the board labels them
+    (``"row 3, col 2"``, from 1); a placement refused for seclusion names the empty points it
+    would seal off (``sealed_by(move)`` lists them 0-based).
     """
 
-    __slots__ = ("n", "board", "to_move", "swap_available", *_COPIED, "history", "_cache")
+    __slots__ = ("n", "board", "to_move", "swap_available", *_COPIED, "history", "skips", "_cache")
 
     def __init__(self, n: int, board: np.ndarray, to_move: int, swap_available: bool = False):
         self.n = n
@@ -97,6 +100,7 @@ class State:
         self.crosscut_turns = 0
         self.seclusion_turns = 0
         self.history: list = []
+        self.skips: list[tuple[int, str]] = []  # (len(history) when it happened, the colour skipped)
         self._cache = None
 
     # ------------------------------------------------------------------ construction
@@ -204,6 +208,7 @@ class State:
         for name in _COPIED:
             setattr(s, name, getattr(self, name))
         s.history = list(self.history)
+        s.skips = list(self.skips)
         s._cache = self._cache
         return s
 
@@ -228,6 +233,7 @@ class State:
         self._cache = None
         if self._analysis()[0].any():
             self.skipped_turns += 1
+            self.skips.append((len(self.history), NAMES[3 - self.to_move]))
             return
         self.to_move = 3 - self.to_move
         self._cache = None
@@ -262,6 +268,21 @@ class State:
             out[divmod(int(p), self.n)] = reasons
         return out
 
+    def sealed_by(self, move) -> list[tuple[int, int]]:
+        """The empty points a stone at ``move = (row, col)`` would seal off: the points of every empty
+        region that would no longer contain an edge point (sorted; ``[]`` when it secludes nothing).
+        Either colour seals off the same points.
+
+        >>> State.from_text(".R...\\nR.R..\\n.....\\n.....\\n.....", "blue").sealed_by((2, 1))
+        [(1, 1)]
+        """
+        p = self._check_point(move)
+        if self.board[p] != 0:
+            raise IllegalMoveError(f"{point_name(*divmod(p, self.n))} is not empty")
+        board = self.board.copy()
+        board[p] = RED
+        return secluded_points(board, self.n)
+
     def _check_point(self, move) -> int:
         if (
             not isinstance(move, (tuple, list))
@@ -277,7 +298,12 @@ class State:
         return r * self.n + c
 
     def why_illegal(self, move) -> str | None:
-        """The reason ``move`` is illegal now, or None when it is legal."""
+        """The reason ``move`` is illegal now, or None when it is legal. Points are named as the board
+        labels them (``"row 3, col 2"``, from 1); a seclusion names the empty points it would seal off.
+
+        >>> State.from_text(".R...\\nR.R..\\n.....\\n.....\\n.....", "blue").why_illegal((2, 1))
+        'a stone at row 3, col 2 would seal off row 2, col 2: that empty point would have no empty path to the edge'
+        """
         if self.over:
             return "the game is over" + (f": {self.winner} has won" if self.winner else ": a draw, nobody can move")
         if move == SWAP:
@@ -288,15 +314,15 @@ class State:
             return str(exc)
         r, c = divmod(p, self.n)
         if self.board[p] != 0:
-            return f"({r}, {c}) already holds a {NAMES[int(self.board[p])]} stone"
+            return f"{point_name(r, c)} already holds a {NAMES[int(self.board[p])]} stone"
         legal, cross, secl = self._analysis()
         if legal[p]:
             return None
         reasons = []
         if cross[p]:
-            reasons.append(f"a {NAMES[self.to_move]} stone at ({r}, {c}) would make a crosscut")
+            reasons.append(f"a {NAMES[self.to_move]} stone at {point_name(r, c)} would make a crosscut")
         if secl[p]:
-            reasons.append(f"a stone at ({r}, {c}) would seclude an empty region from the edge")
+            reasons.append(seclusion_text((r, c), self.sealed_by((r, c))))
         return " and ".join(reasons)
 
     def play(self, move) -> None:
@@ -359,6 +385,27 @@ class State:
     def colour_to_move(self) -> str | None:
         return None if self.over else NAMES[self.to_move]
 
+    def turn_log(self) -> list[str]:
+        """The game so far in words, one line per turn: each placement (named as the board labels
+        points) or swap with its colour, and each skipped turn saying whose it was.
+
+        >>> s = State.from_text("RB\\n.R", "blue")   # Blue cannot place: its turn is skipped at once
+        >>> s.turn_log()
+        ['blue was skipped: no legal placement']
+        """
+        skips: dict[int, list[str]] = {}
+        for at, colour in self.skips:
+            skips.setdefault(at, []).append(colour)
+        lines = []
+        for i, move in enumerate([*self.history, None]):
+            lines += [skip_text(colour) for colour in skips.get(i, [])]
+            if move == SWAP:
+                lines.append("blue swapped: blue takes over red's side")
+            elif move is not None:
+                colour = NAMES[int(self.board[move[0] * self.n + move[1]])]
+                lines.append(f"{colour} placed at {point_name(*move)}")
+        return lines
+
     def winning_chain(self) -> list[tuple[int, int]]:
         """The points of the winner's connecting group (empty list when nobody has won)."""
         if not self.winner_code:
@@ -396,14 +443,17 @@ class State:
     def drawing_facts(self) -> dict[str, Any]:
         """What :func:`negenlab.necklace.svg.board_svg` draws, computed here by the rules: the board,
         the colour to move, the winner, the swap, the illegal points with their reasons and the
-        winning chain. ``board_svg(**state.drawing_facts())`` draws the position."""
+        winning chain, and for each point refused for seclusion the empty points it would seal off
+        (``sealed``). ``board_svg(**state.drawing_facts())`` draws the position."""
+        illegal = self.illegal_points()
         return {
             "board": self.board.reshape(self.n, self.n).copy(),
             "to_move": self.colour_to_move,
             "winner": self.winner,
             "swap_available": bool(self.swap_available),
-            "illegal": self.illegal_points(),
+            "illegal": illegal,
             "chain": self.winning_chain(),
+            "sealed": {p: self.sealed_by(p) for p, why in illegal.items() if "seclusion" in why},
         }
 
     def _repr_svg_(self) -> str:
@@ -422,6 +472,21 @@ class State:
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def skip_text(colour: str) -> str:
+    """What a skipped turn says: ``skip_text("blue")`` -> ``'blue was skipped: no legal placement'``."""
+    return f"{colour} was skipped: no legal placement"
+
+
+def seclusion_text(point, sealed) -> str:
+    """Why a stone at ``point`` is refused for seclusion, naming the ``sealed`` empty points as the
+    board labels them."""
+    one = len(sealed) == 1
+    return (
+        f"a stone at {point_name(*point)} would seal off {point_names(sealed)}: "
+        f"{'that empty point' if one else 'those empty points'} would have no empty path to the edge"
+    )
 
 
 def secluded_points(board: np.ndarray, n: int) -> list[tuple[int, int]]:

@@ -4,8 +4,9 @@ The drawing is pure: it draws the facts the caller passes (the rules compute the
 :meth:`negenlab.necklace.State.drawing_facts`) and calls no rule itself. Red's edges (top,
 bottom) and Blue's edges (left, right) are coloured bands; stones are discs; the winning
 chain is outlined in gold; points the player to move may not take are marked by reason: an
-``x`` for a crosscut, a small square for seclusion. Rows and columns are labelled from 1 (top
-row 1, left column 1), in the labels and the tooltips.
+``x`` for a crosscut, a small square for seclusion (its tooltip names the empty points it would
+seal off). ``refused``, a point just refused for seclusion, rings the points it would seal off.
+Rows and columns are labelled from 1 (top row 1, left column 1), in the labels and the tooltips.
 
 With ``targets=True`` every point carries an invisible click target ``point:r:c``
 (0-based ``r``, ``c``, as in :meth:`State.play`) with a tooltip, for
@@ -29,13 +30,11 @@ import numpy as np
 
 from negenlab.core.svg import target
 
+from .rules import point_name, point_names
+
 RED_FILL = "#d62728"
 BLUE_FILL = "#1f5fbf"
-
-
-def point_name(r: int, c: int) -> str:
-    """A point in words, 1-based: ``point_name(0, 4)`` -> ``'row 1, col 5'``."""
-    return f"row {r + 1}, col {c + 1}"
+SEALED_COLOUR = "#2a7f2a"  # seclusion: the square on the refused point, the ring on the points it would seal off
 
 
 def status_line(to_move: str | None, winner: str | None, swap_available: bool = False) -> str:
@@ -55,6 +54,8 @@ def board_svg(
     swap_available: bool = False,
     illegal: dict | None = None,
     chain=(),
+    sealed: dict | None = None,
+    refused=None,
     cell: int = 36,
     show_illegal: bool = True,
     highlight=None,
@@ -65,7 +66,9 @@ def board_svg(
 
     ``board``: n x n array of 0 (empty), 1 (red), 2 (blue); ``to_move``: ``"red"``/``"blue"``, None when
     the game is over; ``winner``: the winning colour or None; ``illegal``: ``{(row, col): reasons}``
-    of the empty points the player to move may not take; ``chain``: the points of the winning chain.
+    of the empty points the player to move may not take; ``chain``: the points of the winning chain;
+    ``sealed``: ``{point: points}``, the empty points a stone on each point refused for seclusion would
+    seal off (named in the tooltips); ``refused``: a point whose sealed points to ring (the last refused click).
     ``highlight``: an optional (row, col) to mark (last move); ``targets``: put a click target
     ``point:r:c`` with a tooltip on every point (drawn last, on top).
     """
@@ -74,11 +77,23 @@ def board_svg(
     flat = grid.reshape(-1)
     over = to_move is None
     illegal = illegal or {}
+    sealed = sealed or {}
+    refused = None if refused is None else (int(refused[0]), int(refused[1]))
+    ringed = {tuple(p): f"would be sealed off by a stone at {point_name(*refused)}" for p in sealed.get(refused, ())}
+
+    def why(r: int, c: int) -> str:
+        text = " and ".join(illegal[(r, c)])
+        if (r, c) in sealed:
+            text += f" (would seal off {point_names(sealed[(r, c)])})"
+        return f"{point_name(r, c)} illegal for {to_move}: {text}"
+
     m = round(cell * 1.3)  # margin: room for the labels outside the edge bands
     band = cell * 0.28
     lo, hi = m - cell * 0.55, m + (n - 1) * cell + cell * 0.55
     status = status_line(to_move, winner, swap_available)
     caption = [status] + (["x: crosscut, square: seclusion"] if show_illegal and not over else [])
+    if ringed:
+        caption.append(f"ringed: sealed off by a stone at {point_name(*refused)}")
     width = max(2 * m + (n - 1) * cell, 190)
     height = round(hi + band + 4 + 14 * len(caption))
     xy = lambda r, c: (m + c * cell, m + r * cell)  # noqa: E731
@@ -126,7 +141,7 @@ def board_svg(
     if show_illegal and not over:
         for (r, c), reasons in illegal.items():
             x, y = xy(r, c)
-            tip = html.escape(f"{point_name(r, c)} illegal for {to_move}: {' and '.join(reasons)}")
+            tip = html.escape(why(r, c))
             if "crosscut" in reasons:
                 d = cell * 0.18
                 out.append(
@@ -138,8 +153,15 @@ def board_svg(
                 d = cell * 0.13
                 out.append(
                     f'<rect x="{x - d}" y="{y - d}" width="{2 * d}" height="{2 * d}" fill="none" '
-                    f'stroke="#2a7f2a" stroke-width="2.5"><title>{tip}</title></rect>'
+                    f'stroke="{SEALED_COLOUR}" stroke-width="2.5"><title>{tip}</title></rect>'
                 )
+    for (r, c), note in ringed.items():
+        x, y = xy(r, c)
+        tip = html.escape(f"{point_name(r, c)} {note}")
+        out.append(
+            f'<circle class="sealed" cx="{x}" cy="{y}" r="{cell * 0.3}" fill="{SEALED_COLOUR}" fill-opacity="0.25" '
+            f'stroke="{SEALED_COLOUR}" stroke-width="2" stroke-dasharray="4,2"><title>{tip}</title></circle>'
+        )
     for k, line in enumerate(caption):
         out.append(
             f'<text x="{lo - band}" y="{hi + band + 14 * (k + 1)}" font-size="11" fill="#222">'
@@ -152,7 +174,9 @@ def board_svg(
             if v:
                 tip = f"{point_name(r, c)}: {'red' if v == 1 else 'blue'} stone"
             elif (r, c) in illegal and show_illegal:
-                tip = f"{point_name(r, c)} illegal for {to_move}: {' and '.join(illegal[(r, c)])}"
+                tip = why(r, c)
+            elif (r, c) in ringed:
+                tip = f"{point_name(r, c)}: empty, {ringed[(r, c)]}"
             else:
                 tip = f"{point_name(r, c)}: empty"
             out.append(

@@ -5,7 +5,10 @@ of size, colour or swap rule starts a new game at once); click a point to place,
 to take back your last move (and the reply), ``Swap`` on Blue's first turn, and toggle the
 legality overlay (``x`` crosscut, square seclusion). Points are named 1-based in
 everything you read ("row 3, col 4"); ``click(r, c)`` and the targets ``point:r:c`` are
-0-based like :meth:`State.play`. Errors appear in the widget's error line.
+0-based like :meth:`State.play`. Errors appear in the widget's error line; a click refused for
+seclusion names the empty points the stone would seal off, and the board rings them. A turn
+skipped because its colour has no legal placement is said in the status line ("blue was
+skipped: no legal placement") and in the history under the board (``.log``), one line per turn.
 
 >>> from negenlab.necklace.widgets import Explorer
 >>> ex = Explorer(size=5, strength=50, seed=0)
@@ -24,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import html
 from contextlib import nullcontext
 
 import ipywidgets as W
@@ -34,11 +38,13 @@ from negenlab.core.widgets import BoardWidget
 
 from . import _kernels as K
 from .agents import NumbaMCTSAgent
-from .game import NAMES, SWAP, State
+from .game import NAMES, SWAP, State, skip_text
+from .rules import point_names
 from .svg import board_svg, point_name
 
 STRENGTHS = {"random-ish (20)": 20, "weak (200)": 200, "medium (1000)": 1000, "strong (5000)": 5000}
 COMPILING = "compiling… (first use only, about 10 s)"
+SKIPPED = "skipped"  # in Explorer.replies: (colour, SKIPPED) is a turn of that colour skipped
 
 
 def _search_compiled() -> bool:
@@ -74,6 +80,10 @@ class Explorer:
         self.undo_b = W.Button(description="Undo", icon="undo")
         self.swap_b = W.Button(description="Swap", icon="exchange")
         self.board = BoardWidget()
+        self.log = W.HTML()
+        self.refused: tuple[int, int] | None = (
+            None  # the last click refused for seclusion: rings what it would seal off
+        )
         self.board.on_click(self._on_target)
         self.new_b.on_click(lambda _: self.new_game())
         self.undo_b.on_click(lambda _: self.undo())
@@ -89,12 +99,13 @@ class Explorer:
                 W.HBox([self.new_b, self.undo_b, self.swap_b]),
             ]
         )
-        self.widget = W.VBox([controls, self.board])
+        self.widget = W.VBox([controls, self.board, self.log])
         self.new_game()
 
     # ------------------------------------------------------------------ game flow
     def new_game(self) -> None:
         """Start a game with the current settings; the MCTS opens when you play Blue."""
+        self.refused = None
         with self.board.catch():
             self.state = State.initial(int(self.size_w.value), swap=bool(self.swap_rule_w.value))
             self.human = self.human_w.value
@@ -107,11 +118,19 @@ class Explorer:
     def agent(self) -> NumbaMCTSAgent:
         return NumbaMCTSAgent(int(self.strength_w.value))
 
-    def _ai_moves(self, state: State, human: str):
+    def _ai_moves(self, state: State, human: str, seen: int = 0):
         """Let the MCTS move on a copy of ``state`` until it is your turn (or the game ends);
-        returns ``(state, human, replies)`` with the MCTS's moves (several when you are skipped)."""
+        returns ``(state, human, replies)`` with the MCTS's moves (several when you are skipped) and,
+        in order, every turn skipped after the first ``seen`` of ``state.skips`` as ``(colour, SKIPPED)``."""
         state = state.copy()
-        replies = []
+        replies: list = []
+
+        def note_skips():
+            nonlocal seen
+            replies.extend((colour, SKIPPED) for _, colour in state.skips[seen:])
+            seen = len(state.skips)
+
+        note_skips()
         while not state.over and state.colour_to_move != human:
             with nullcontext() if _search_compiled() else self.board.working(COMPILING):
                 move = self.agent.step(state, self.rng)
@@ -119,6 +138,7 @@ class Explorer:
             if move == SWAP:
                 human = _other(human)
             state.play(move)
+            note_skips()
         return state, human, replies
 
     def _check_click(self, r: int, c: int) -> None:
@@ -135,16 +155,21 @@ class Explorer:
             raise IllegalMoveError(f"{point_name(r, c)} already holds a {NAMES[v]} stone")
         reasons = s.illegal_points().get((r, c))
         if reasons:
-            raise IllegalMoveError(f"{point_name(r, c)} is illegal: {' and '.join(reasons)}")
+            words = list(reasons)
+            if "seclusion" in reasons:
+                self.refused = (r, c)
+                words[words.index("seclusion")] = f"seclusion (it would seal off {point_names(s.sealed_by((r, c)))})"
+            raise IllegalMoveError(f"{point_name(r, c)} is illegal: {' and '.join(words)}")
 
     def click(self, r: int, c: int) -> None:
         """Place your stone at (r, c) (0-based), then let the MCTS answer. On an error the game is
         unchanged and the error line says why."""
+        self.refused = None
         with self.board.catch():
             self._check_click(int(r), int(c))
             state = self.state.copy()
             state.play((int(r), int(c)))
-            state, human, replies = self._ai_moves(state, self.human)
+            state, human, replies = self._ai_moves(state, self.human, len(self.state.skips))
             self.undo_stack.append((self.state, self.human, self.replies))
             self.state, self.human, self.replies = state, human, replies
         self.redraw()
@@ -157,19 +182,21 @@ class Explorer:
 
     def swap(self) -> None:
         """Take over Red's side (Blue's first turn only, under the swap rule)."""
+        self.refused = None
         with self.board.catch():
             s = self.state
             if not (s.swap_available and s.colour_to_move == self.human):
                 raise IllegalMoveError("you may swap only as Blue on Blue's first turn, with the swap rule on")
             state = s.copy()
             state.play(SWAP)
-            state, human, replies = self._ai_moves(state, _other(self.human))
+            state, human, replies = self._ai_moves(state, _other(self.human), len(s.skips))
             self.undo_stack.append((self.state, self.human, self.replies))
             self.state, self.human, self.replies = state, human, replies
         self.redraw()
 
     def undo(self) -> None:
         """Take back your last move and the MCTS's answer."""
+        self.refused = None
         with self.board.catch():
             if not self.undo_stack:
                 raise IllegalMoveError("nothing to undo")
@@ -194,7 +221,9 @@ class Explorer:
             f"you play {self.human}" + (" (after the swap)" if s.swapped else ""),
         ]
         for colour, move in self.replies:
-            if move == SWAP:
+            if move == SKIPPED:
+                parts.append(f"{skip_text(colour)} ({'you' if colour == self.human else 'MCTS'})")
+            elif move == SWAP:
                 parts.append(f"MCTS ({colour}) swapped: you now play {self.human}")
             else:
                 parts.append(f"MCTS ({colour}) played {point_name(*move)}")
@@ -203,8 +232,6 @@ class Explorer:
         else:
             whose = "you" if s.colour_to_move == self.human else "MCTS"
             parts.append(f"{s.colour_to_move} to move ({whose})" + (", may swap" if s.swap_available else ""))
-        if s.skipped_turns:
-            parts.append(f"skipped turns: {s.skipped_turns}")
         return " · ".join(parts)
 
     def legal_targets(self) -> list[str]:
@@ -221,12 +248,25 @@ class Explorer:
     def redraw(self) -> None:
         """Draw the board, the status line and the buttons from the game state."""
         s = self.state
-        last = next((m for _, m in reversed(self.replies) if m != SWAP), None)
+        last = next((m for _, m in reversed(self.replies) if m not in (SWAP, SKIPPED)), None)
         self.board.svg = board_svg(
-            **s.drawing_facts(), cell=30, show_illegal=bool(self.overlay_w.value), highlight=last, targets=True
+            **s.drawing_facts(),
+            cell=30,
+            show_illegal=bool(self.overlay_w.value),
+            highlight=last,
+            targets=True,
+            refused=self.refused,
         )
         self.board.legal = self.legal_targets()
         self.board.status = self._status()
+        turns = s.turn_log()
+        self.log.value = (
+            "<div style='max-height:9em;overflow:auto;font-size:90%'><b>history</b><br>"
+            + "<br>".join(f"{i}. {html.escape(line)}" for i, line in enumerate(turns, 1))
+            + "</div>"
+            if turns
+            else ""
+        )
         self.swap_b.disabled = not (s.swap_available and s.colour_to_move == self.human)
         self.undo_b.disabled = not self.undo_stack
         self._following = True

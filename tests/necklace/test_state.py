@@ -180,7 +180,8 @@ def test_seclusion_error_names_the_point():
     # filling (2,1) would enclose (1,1)
     assert (2, 1) not in p.legal_moves()
     assert p.illegal_points()[(2, 1)] == ("seclusion",)
-    with pytest.raises(IllegalMoveError, match=r"\(2, 1\) would seclude"):
+    assert p.sealed_by((2, 1)) == [(1, 1)]
+    with pytest.raises(IllegalMoveError, match=r"^a stone at row 3, col 2 would seal off row 2, col 2: "):
         p.play((2, 1))
 
 

@@ -38,13 +38,17 @@ def test_illegal_point_shows_the_reason_and_changes_nothing():
     ex.redraw()
     (r, c), reasons = next(iter(ex.state.illegal_points().items()))
     assert f"point:{r}:{c}" not in ex.board.legal
+    assert (r, c, reasons) == (2, 1, ("seclusion",))
     before = snapshot(ex)
     ex.board.press(f"point:{r}:{c}")
-    assert ex.board.error == f"IllegalMoveError: row {r + 1}, col {c + 1} is illegal: {' and '.join(reasons)}"
-    assert snapshot(ex) == before
+    assert ex.board.error == ("IllegalMoveError: row 3, col 2 is illegal: seclusion "
+                              "(it would seal off row 2, col 2)")
+    after = snapshot(ex)
+    assert after[:2] + after[3:] == before[:2] + before[3:]  # the game is unchanged ...
+    assert after[2].count('class="sealed"') == 1 and before[2].count('class="sealed"') == 0  # ... row 2, col 2 ringed
     ex.board.press("point:0:1")  # occupied
     assert "row 1, col 2 already holds a red stone" in ex.board.error
-    assert snapshot(ex) == before
+    assert snapshot(ex) == before  # another click clears the ring
 
 
 def test_crosscut_reason_in_words():
