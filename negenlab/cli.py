@@ -123,8 +123,54 @@ def build_parser() -> argparse.ArgumentParser:
         if module is None:
             p.set_defaults(func=_not_built(game))
         else:
-            module.register(p)
+            _add_variant_verb(module.register(p), game)
     return parser
+
+
+def _add_variant_verb(verbs, game: str) -> None:
+    p = verbs.add_parser(
+        "variant",
+        help="try a variant: the same seeded games under the default Rules and yours, a verdict per designer claim",
+        description=f"Play {TITLES[game]} under the default Rules and under the --set fields on common seeds, seats "
+        "rotated, in batches until two one-sided SPRTs decide each designer claim's metric (higher, lower or no "
+        "change) or --max-units is reached; each claim then gets the variant's verdict: holds, fails or undecided.",
+    )
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Rules field of the variant")
+    p.add_argument("--agents", default=None, help="one spec for every seat, or one per seat (default: the game's own)")
+    p.add_argument("--batch", type=int, default=50, help="seat-rotated units per batch (default 50)")
+    p.add_argument("--max-units", type=int, default=400, help="stop after this many units undecided (default 400)")
+    p.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
+    p.add_argument("--workers", type=workers_arg, default=1, help="worker processes (default 1)")
+    p.add_argument("--store", default=None, help="folder keeping the games (a rerun resumes)")
+    _add_backend(p)
+    add_json_flag(p)
+    p.set_defaults(func=_cmd_variant, game=game)
+
+
+def _cmd_variant(args) -> int:
+    from negenlab import games
+
+    fields = {}
+    for text in args.set:
+        name, sep, value = text.partition("=")
+        if not sep or not name or not value or "," in value or ".." in value:
+            raise NegenlabError(f"--set {text!r}: expected FIELD=VALUE with one value (e.g. pie_rule=false)")
+        fields[name] = _choice(value)
+    command = " ".join(
+        [f"negenlab {args.game} variant", *(f"--set {t}" for t in args.set)]
+        + ([f"--agents {args.agents}"] if args.agents else [])
+        + [f"--batch {args.batch} --max-units {args.max_units} --seed {args.seed}"]
+    )
+    with backend_block(args.backend, args.scheduler, args.workers):
+        result = games.try_variant(
+            args.game, fields, args.agents, seed=args.seed, batch=args.batch, max_units=args.max_units,
+            store=args.store, workers=args.workers, progress=not args.json, command=command,
+        )  # fmt: skip
+    end = "stopped" if result.stopped else ("cap reached" if result.capped else "every claim decided")
+    lines = [f"{command}: {result.units} units, {result.games} games ({end})"]
+    lines += [f.line() for f in result.findings]
+    emit(result.to_dict(), args.json, "\n".join(lines))
+    return 0
 
 
 def _not_built(game: str):
@@ -209,8 +255,7 @@ def _cmd_tune(args) -> int:
     specs = args.agents
 
     def agents(game):  # one spec fills every seat
-        seats = [s.strip() for s in (specs or entry.default_agent).split(",")]
-        return entry.make_agents(",".join(seats * game.num_players if len(seats) == 1 else seats))
+        return entry.seat_agents(specs, game.num_players)
 
     fixed = {k: v[0] for k, v in space.items() if isinstance(v, list) and len(v) == 1}
     with backend_block(args.backend, args.scheduler, args.workers):

@@ -21,6 +21,8 @@ from negenlab.core.agents import Agent
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import Game
 from negenlab.core.registry import GameEntry
+from negenlab.core.variant import VariantClaim, VariantResult
+from negenlab.core.variant import try_variant as run_variant
 
 NAMES = ("negen", "fen", "polymer", "necklace")
 
@@ -46,4 +48,26 @@ def make_agents(name: str, specs: str | list) -> list[Agent]:
     return entry(name).make_agents(specs)
 
 
-__all__ = ["NAMES", "entry", "load", "make_agents"]
+def variant_claims(name: str) -> tuple[VariantClaim, ...]:
+    """The designer claims a variant run of game ``name`` judges (its study's ``VARIANT_CLAIMS``)."""
+    entry(name)
+    return tuple(getattr(importlib.import_module(f"negenlab.{name}.study"), "VARIANT_CLAIMS", ()))
+
+
+def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **options: Any) -> VariantResult:
+    """Game ``name`` under the Rules ``fields`` against its default Rules, on common seeds, each of
+    its designer claims judged (:func:`negenlab.core.variant.try_variant`); ``agents`` as
+    ``"closer"`` (one spec fills every seat) or one spec per seat, default the game's own.
+
+    >>> r = try_variant("necklace", {"size": 5}, "random", max_units=100, progress=False)
+    >>> [f.claim for f in r.findings]
+    ['"drawless"']
+    """
+    e = entry(name)
+    return run_variant(
+        lambda f: e.make_game(**f), fields, lambda game: e.seat_agents(agents, game.num_players),
+        variant_claims(name), **options,
+    )  # fmt: skip
+
+
+__all__ = ["NAMES", "entry", "load", "make_agents", "try_variant", "variant_claims"]

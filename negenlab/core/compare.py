@@ -110,18 +110,21 @@ def sprt_decide(
     return "undecided", len(llr), float(llr[-1]) if len(llr) else 0.0
 
 
-def mean_with_interval(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
-    """Mean and 95% interval: Wilson's when every value is 0 or 1, else the normal one.
+def mean_with_interval(values: Sequence[float] | np.ndarray, outcomes: bool = True) -> tuple[float, float, float]:
+    """Mean and 95% interval: Wilson's when every value is 0 or 1 (and ``outcomes``: the values are
+    0/1 outcomes, not differences that happen to be 0 or 1), else the normal one.
 
     >>> mean_with_interval([1, 0, 1, 1])[0]
     0.75
+    >>> mean_with_interval([0, 0, 0], outcomes=False)
+    (0.0, 0.0, 0.0)
     """
     x = np.asarray(values, dtype=float)
     n = len(x)
     if n == 0:
         return float("nan"), float("nan"), float("nan")
     m = float(x.mean())
-    if np.isin(x, (0.0, 1.0)).all():
+    if outcomes and np.isin(x, (0.0, 1.0)).all():
         lo, hi = wilson_interval(int(x.sum()), n)
         return m, lo, hi
     half = Z95 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else float("inf")
@@ -154,7 +157,7 @@ def column(name: str) -> Metric:
     return metric
 
 
-def _rotations(game: Game, agents: Sequence[Any], n_units: int, seed: int, store, **sim) -> list[pd.DataFrame]:
+def seat_rotations(game: Game, agents: Sequence[Any], n_units: int, seed: int, store, **sim) -> list[pd.DataFrame]:
     """One table per seat rotation r (agents shifted by r seats), each of ``n_units`` games on the
     same seeds: game i of every rotation shares its chance and seat random streams."""
     P = game.num_players
@@ -309,7 +312,7 @@ def compare(
 
         def run_units(n):
             # rotation r puts the challenger in seat r
-            return _focus_values(_rotations(game_a, lineup, n, seed, store_a, **sim), seat_win)
+            return _focus_values(seat_rotations(game_a, lineup, n, seed, store_a, **sim), seat_win)
 
         name, games_per_unit = "challenger's score", P
     else:
@@ -326,14 +329,14 @@ def compare(
 
         def run_units(n):
             def per_unit(game, where):
-                frames = _rotations(game, agents, n, seed, where, **sim)
+                frames = seat_rotations(game, agents, n, seed, where, **sim)
                 return np.mean([m(df).to_numpy() for df in frames], axis=0)
 
             return per_unit(game_a, store_a) - per_unit(game_b, store_b)
 
         name, games_per_unit = f"difference in {getattr(m, '__name__', 'metric')}", 2 * game_a.num_players
     decision, used, llr, values, capped = _sequential(run_units, h0, h1, alpha, beta, batch, max_units, min_units)
-    est, lo, hi = mean_with_interval(values)
+    est, lo, hi = mean_with_interval(values, outcomes=game_b is None)  # two games: differences
     return Comparison(
         decision,
         used,
@@ -495,4 +498,5 @@ __all__ = [
     "mean_with_interval",
     "seat_win",
     "column",
+    "seat_rotations",
 ]

@@ -11,6 +11,7 @@ Every rate comes with its sample size ``n`` and a 95% Wilson score interval.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
@@ -223,3 +224,74 @@ def value_text(
     if lo is not None and hi is not None:
         text += f" [{lo:.{digits}f}, {hi:.{digits}f}]"
     return text + (f" (n={int(n):,})" if n is not None else "")
+
+
+# --- metrics of a simulate table, by name (the tuner's targets and the variant runs' claims) ---
+
+
+def _seat_share(df: pd.DataFrame) -> np.ndarray:
+    return (df["winner"] == 0).to_numpy(float)
+
+
+def _length(df: pd.DataFrame) -> np.ndarray:
+    return df["length"].to_numpy(float)
+
+
+def _draws(df: pd.DataFrame) -> np.ndarray:
+    return df["draw"].to_numpy(float)
+
+
+METRICS: dict[str, tuple[Callable[[pd.DataFrame], np.ndarray], bool]] = {
+    "seat_share": (_seat_share, True),  # the first seat's share of games won (a rate)
+    "length": (_length, False),  # decisions per game
+    "draw_rate": (_draws, True),
+}
+"""Metric name -> (per-game values of a simulate table, whether it is a rate)."""
+
+
+def per_game_values(df: pd.DataFrame, metric: str) -> np.ndarray:
+    """One value per game of a simulate table: a metric of :data:`METRICS` or a numeric column.
+
+    >>> per_game_values(pd.DataFrame({"winner": [0, 1, 0], "turns": [4, 6, 5]}), "seat_share")
+    array([1., 0., 1.])
+    """
+    if metric in METRICS:
+        return METRICS[metric][0](df)
+    if metric not in df.columns:
+        raise InvalidInputError(
+            f"unknown metric {metric!r}; expected one of {', '.join(METRICS)} or a column of the game's "
+            f"table ({', '.join(map(str, df.columns))})"
+        )
+    return df[metric].to_numpy(float)
+
+
+def is_rate(metric: str) -> bool:
+    """Whether the metric's per-game values are 0/1 outcomes (a Wilson interval), not means."""
+    return metric in METRICS and METRICS[metric][1]
+
+
+def metric_estimate(df: pd.DataFrame, metric: str) -> dict[str, float]:
+    """The metric over the table's games: value, 95% interval (Wilson for a rate) and n.
+
+    >>> metric_estimate(pd.DataFrame({"winner": [0, 1, 0, 0]}), "seat_share")["value"]
+    0.75
+    """
+    x = per_game_values(df, metric)
+    if is_rate(metric):
+        lo, hi = wilson_interval(int(x.sum()), len(x))
+        return {"value": float(x.mean()), "lo": lo, "hi": hi, "n": len(x)}
+    return mean_interval(x)
+
+
+def judge_target(lo: float, hi: float, target: tuple[float, float]) -> str:
+    """``met`` when the 95% interval ``[lo, hi]`` lies inside the target, ``missed`` when it lies
+    outside, else ``undecided``.
+
+    >>> judge_target(0.46, 0.52, (0.45, 0.55)), judge_target(0.6, 0.7, (0.45, 0.55))
+    ('met', 'missed')
+    """
+    if target[0] <= lo and hi <= target[1]:
+        return "met"
+    if hi < target[0] or lo > target[1]:
+        return "missed"
+    return "undecided"

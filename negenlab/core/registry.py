@@ -145,5 +145,15 @@ class GameEntry:
         items = parse_agent_specs(specs) if isinstance(specs, str) else [parse_agent_spec(s) for s in specs]
         return [self.make_agent(s) for s in items]
 
+    def seat_agents(self, specs: str | None, players: int) -> list[Agent]:
+        """The agents of a game of ``players`` seats from ``"a,b,c"`` (one per seat) or one spec
+        that fills every seat (default: :attr:`default_agent`)."""
+        seats = parse_agent_specs(specs or self.default_agent)
+        if len(seats) == 1:
+            seats = seats * players
+        elif len(seats) != players:
+            raise AgentSpecError(f"{self.name} seats {players} players, got {len(seats)} agent specs ({specs!r})")
+        return [self.make_agent(s) for s in seats]
+
 
 __all__ = ["AgentSpec", "AgentSpecError", "GameEntry", "CORE_AGENTS", "parse_agent_spec", "parse_agent_specs"]

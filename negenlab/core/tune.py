@@ -40,60 +40,10 @@ from .checks import whole_number
 from .compare import compare
 from .errors import InvalidInputError, StoreMismatchError
 from .game import Game
-from .metrics import mean_interval, wilson_interval
+from .metrics import METRICS, judge_target, metric_estimate, per_game_values
 from .simulate import simulate
 
-
-def _seat_share(df: pd.DataFrame) -> np.ndarray:
-    return (df["winner"] == 0).to_numpy(float)
-
-
-def _length(df: pd.DataFrame) -> np.ndarray:
-    return df["length"].to_numpy(float)
-
-
-def _draws(df: pd.DataFrame) -> np.ndarray:
-    return df["draw"].to_numpy(float)
-
-
-METRICS: dict[str, tuple[Callable[[pd.DataFrame], np.ndarray], bool]] = {
-    "seat_share": (_seat_share, True),  # the first seat's share of games won (a rate)
-    "length": (_length, False),  # decisions per game
-    "draw_rate": (_draws, True),
-}
-"""Metric name -> (per-game values of a simulate table, whether it is a rate)."""
-
 optuna.logging.set_verbosity(optuna.logging.WARNING)
-
-
-def _per_game(df: pd.DataFrame, metric: str) -> np.ndarray:
-    """One value per game of a simulate table: a metric of :data:`METRICS` or a numeric column."""
-    if metric in METRICS:
-        return METRICS[metric][0](df)
-    if metric not in df.columns:
-        raise InvalidInputError(
-            f"unknown metric {metric!r}; expected one of {', '.join(METRICS)} or a column of the game's "
-            f"table ({', '.join(map(str, df.columns))})"
-        )
-    return df[metric].to_numpy(float)
-
-
-def _estimate(df: pd.DataFrame, metric: str) -> dict[str, float]:
-    x = _per_game(df, metric)
-    if metric not in METRICS:
-        return mean_interval(x)
-    if METRICS[metric][1]:
-        lo, hi = wilson_interval(int(x.sum()), len(x))
-        return {"value": float(x.mean()), "lo": lo, "hi": hi, "n": len(x)}
-    return mean_interval(x)
-
-
-def _judge(lo: float, hi: float, target: tuple[float, float]) -> str:
-    if target[0] <= lo and hi <= target[1]:
-        return "met"
-    if hi < target[0] or lo > target[1]:
-        return "missed"
-    return "undecided"
 
 
 @dataclass
@@ -243,7 +193,7 @@ def tune(
     def measure(fields: Mapping[str, Any], n: int, trial_seed: int) -> dict[str, dict]:
         game = make_game(dict(fields))
         df = simulate(game, players_of(game), n, trial_seed, workers=workers, backend=backend, progress=False)
-        return {m: _estimate(df, m) for m in targets}
+        return {m: metric_estimate(df, m) for m in targets}
 
     run = dict(identity or {}) | {
         "space": {k: list(v) if isinstance(v, tuple) else v for k, v in space.items()},
@@ -279,14 +229,14 @@ def tune(
     if baseline is not None and len(ranked):
         default = {**dict(baseline), **_flat(measure(baseline, games_per_trial * confirm_factor, seed + 1))}
         for name, target in targets.items():
-            default[f"{name}_target"] = _judge(default[f"{name}_lo"], default[f"{name}_hi"], target)
+            default[f"{name}_target"] = judge_target(default[f"{name}_lo"], default[f"{name}_hi"], target)
     confirmed = []
     for row in ranked[list(space)].to_dict("records"):  # per column, so an int field stays an int
         fields = {k: _plain(row[k]) for k in space}
         estimates = measure(fields, games_per_trial * confirm_factor, seed + 1)
         out: dict[str, Any] = {**fields, **_flat(estimates)}
         for name, target in targets.items():
-            out[f"{name}_target"] = _judge(estimates[name]["lo"], estimates[name]["hi"], target)
+            out[f"{name}_target"] = judge_target(estimates[name]["lo"], estimates[name]["hi"], target)
         out["targets_met"] = sum(out[f"{m}_target"] == "met" for m in targets)
         out["all_met"] = out["targets_met"] == len(targets)
         if default is not None:
@@ -325,7 +275,7 @@ def _versus_default(
             return _versus_default(make_game, players_of, fields, baseline, metric, target, default, seed,
                                    max_units, where, **sim)  # fmt: skip
     r = compare(
-        game_a, game_b, agents=players_of(game_a), metric=lambda df: pd.Series(_per_game(df, metric)),
+        game_a, game_b, agents=players_of(game_a), metric=lambda df: pd.Series(per_game_values(df, metric)),
         h0=0.0, h1=gap, seed=seed, batch=50, max_units=max_units, store=store, **sim,
     )  # fmt: skip
     return {

@@ -19,6 +19,7 @@ import dataclasses
 import shlex
 import warnings
 from pathlib import Path
+from typing import Any
 
 from negenlab.core.cliutil import (
     add_json_flag,
@@ -37,7 +38,7 @@ from .boards import SPEC_HELP, parse_board
 from .tessellation import FACES_WHY, MAX_FACES
 
 
-def register(parser) -> None:
+def register(parser) -> Any:
     sub = parser.add_subparsers(dest="verb", required=True)
 
     p = sub.add_parser("ne", help="nodes (n) and edges (e) per turn derived from a board")
@@ -76,6 +77,7 @@ def register(parser) -> None:
     p.add_argument("board", nargs="?", default="triangle:7", help=SPEC_HELP + " (default triangle:7)")
     add_simulate_arguments(p, default_agents="random", default_games=200)
     p.set_defaults(func=cmd_simulate)
+    return sub  # negenlab's own verbs (variant) join the game's
 
 
 def _board(spec):

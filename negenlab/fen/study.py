@@ -44,6 +44,7 @@ from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
 from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import long_table, mean_row, rate_row
+from negenlab.core.variant import VariantClaim
 
 from . import tilings as T
 from .game import FenGame, make_game
@@ -430,6 +431,10 @@ TABLES = {
 """The committed tables of data/fen by name, with what their loaders need (checked on load)."""
 
 
+VARIANT_CLAIMS = (VariantClaim("the pie rule gives the first player a fair share", "seat_share", target=(0.45, 0.55)),)
+"""The claims ``negenlab fen variant`` judges: the first player's share of games (45-55%)."""
+
+
 __all__ = [
     "TABLES",
     "balance",
@@ -441,4 +446,5 @@ __all__ = [
     "DEFAULT_SIZES",
     "STUDIES",
     "LADDER",
+    "VARIANT_CLAIMS",
 ]

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, count, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
@@ -24,7 +25,7 @@ _TT_HELP = "transposition table of 2**bits entries, 10..28 (27 bytes each: 24 bi
 _MAX_NODES = count(0, 10**15)
 
 
-def register(parser) -> None:
+def register(parser) -> Any:
     sub = parser.add_subparsers(dest="verb", required=True)
 
     p = sub.add_parser("legal", help="legal moves and illegal points (with reasons) of a position")
@@ -79,6 +80,7 @@ def register(parser) -> None:
     p.add_argument("--no-swap", action="store_true", help="play without the swap (pie) rule")
     add_simulate_arguments(p, default_agents="random", default_games=100)
     p.set_defaults(func=cmd_simulate)
+    return sub  # negenlab's own verbs (variant) join the game's
 
 
 def cmd_legal(args) -> int:

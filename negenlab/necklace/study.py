@@ -49,6 +49,7 @@ from negenlab.core.registry import parse_agent_spec
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import COLUMNS, long_table, mean_row, rate_row, wide
+from negenlab.core.variant import VariantClaim
 
 from . import ENTRY
 from .agents import mcts_values
@@ -611,3 +612,7 @@ STUDIES = {
         ),
     )
 }
+
+VARIANT_CLAIMS = (VariantClaim('"drawless"', "draw_rate", target=(0.0, 0.01)),)
+"""The claims ``negenlab necklace variant`` judges: draws (nobody can move, nobody has won) in under
+1% of games; a single draw in a sample shows the claim fails outright."""

@@ -26,6 +26,8 @@ a start table with an invalid spiral (no game reaches one) in one line.
 
 from __future__ import annotations
 
+from typing import Any
+
 from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, count, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import seat_name
@@ -88,7 +90,7 @@ def _board(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def register(parser) -> None:
+def register(parser) -> Any:
     sub = parser.add_subparsers(dest="verb", required=True)
 
     p = sub.add_parser("check", help="validity, closure and witness of every spiral of a table")
@@ -164,6 +166,7 @@ def register(parser) -> None:
     p.add_argument("--max-turns", type=int, default=500)
     _rules_args(p, play=True)
     p.set_defaults(func=cmd_simulate)
+    return sub  # negenlab's own verbs (variant) join the game's
 
 
 def cmd_check(args) -> int:

@@ -56,6 +56,7 @@ from negenlab.core.simulate import as_finished, current_backend, dask_client, pa
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import long_table, mean_row, rate_row
+from negenlab.core.variant import VariantClaim
 
 from .enumerate import count_spirals, smallest_closed_spirals
 from .game import NegenGame
@@ -1014,6 +1015,17 @@ if __name__ == "__main__":
     main()
 
 
+def _first_round_to_seat_1(df: pd.DataFrame) -> np.ndarray:
+    return (df["round1_winner"] == 0).to_numpy(float)
+
+
+VARIANT_CLAIMS = (
+    VariantClaim("a game lasts 20-30 minutes", "turns", target=(20, 30), scale=SECONDS_PER_TURN / 60, unit="minutes"),
+    VariantClaim("seat order does not decide a round", "round1_winner", fair=0.05, values=_first_round_to_seat_1),
+)
+"""The claims ``negenlab negen variant`` judges: minutes a game at 30 s a turn, and the first
+round's winner by seat (seat 1 opens it)."""
+
 __all__ = [
     "TABLES",
     "study_cells",
@@ -1030,4 +1042,5 @@ __all__ = [
     "MIXES",
     "MCTS_SIMULATIONS",
     "SECONDS_PER_TURN",
+    "VARIANT_CLAIMS",
 ]

@@ -15,6 +15,8 @@ the same seeds, so the policies are compared on the same deals.
 
 from __future__ import annotations
 
+from typing import Any
+
 from negenlab.core.cliutil import (
     DEFAULT_SEED,
     add_json_flag,
@@ -47,7 +49,7 @@ DEALS_COLUMNS = [
 ]
 
 
-def register(parser) -> None:
+def register(parser) -> Any:
     sub = parser.add_subparsers(dest="verb", required=True)
 
     p = sub.add_parser("check", help="is this ordering of cards a polymer? (window-by-window)")
@@ -94,6 +96,7 @@ def register(parser) -> None:
     p.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
     add_json_flag(p)
     p.set_defaults(func=cmd_deals)
+    return sub  # negenlab's own verbs (variant) join the game's
 
 
 def cmd_check(args) -> int:

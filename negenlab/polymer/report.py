@@ -29,7 +29,7 @@ from .agents import POLICIES
 from .cards import Card, random_hand
 from .rules import Rules
 from .solver import longest_polymer, solve
-from .study import TABLES
+from .study import SECONDS_PER_ACTION, TABLES
 from .svg import polymer_svg, table_svg
 from .validity import explain, is_polymer
 
@@ -104,7 +104,6 @@ BOUNDARIES = "Phase boundaries"
 SOLVER = "Polymer validity and the exact solver"
 FRESH = "A fresh sample: cosmic rays and handicaps"
 STUDY_NAMES = ("deals", "policies_5p", "policies_8p", "ladder", "pace", "holdout")
-SECONDS_PER_ACTION = 30  # an assumption for the time estimate: one proposal, answer or repayment
 TIMER_MINUTES = 10  # the trading time the rules allot
 LIVE_TABLES = 30  # tables per setting of a live run that replaces a missing committed table
 

@@ -40,6 +40,7 @@ from negenlab.core.simulate import replay, simulate
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import exact_row, long_table, mean_row, rate_row
+from negenlab.core.variant import VariantClaim
 
 from .agents import POLICIES
 from .game import PolymerGame, hand_length, is_boundary
@@ -1093,3 +1094,30 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
         "holdout": holdout_study(players=8, games=100, seed=seed, workers=ctx.workers),
     }
     return check_tables({name: committed_table("polymer", name, TABLES[name]) for name in fresh}, fresh)
+
+
+SECONDS_PER_ACTION = 30  # an assumption for the time estimate: one proposal, answer or repayment
+
+
+def _trading_actions_per_player(df: pd.DataFrame) -> np.ndarray:
+    return (df["actions"] / df["players"]).to_numpy(float)  # players act in parallel
+
+
+VARIANT_CLAIMS = (
+    VariantClaim(
+        '"takes about 15 minutes" (trading, 12-18 minutes)',
+        "actions",
+        target=(12, 18),
+        scale=SECONDS_PER_ACTION / 60,
+        unit="minutes",
+        values=_trading_actions_per_player,
+    ),
+    VariantClaim(
+        "the deal can give every player count the 8-player polymer lengths",
+        "len_mean",
+        target=(9.1, 11.1),
+        unit="cards",
+    ),
+)
+"""The claims ``negenlab polymer variant`` judges: trading minutes (one player's actions at an
+assumed 30 s each) and the mean longest polymer at the end (the 8-player length +- 1 card)."""
