@@ -99,6 +99,14 @@ def test_each_confirmed_setting_is_decided_against_the_default_by_a_paired_sprt(
     assert run(budget=3, confirm=1, baseline={"heads": 5}).best["seat_share_vs_default"] == "default meets it"
 
 
+def test_the_store_keeps_each_comparison_with_the_default(tmp_path, monkeypatch):
+    first = run(budget=3, confirm=1, baseline={"heads": 8}, store=tmp_path)
+    monkeypatch.setattr("negenlab.core.tune.compare", lambda *a, **k: pytest.fail("replayed, not decided again"))
+    again = run(budget=3, confirm=1, baseline={"heads": 8}, store=tmp_path)
+    pd.testing.assert_frame_equal(first.table, again.table)
+    assert list(tmp_path.iterdir()) == [tmp_path / "trials.jsonl"]  # outcomes only, no games
+
+
 def test_same_seed_same_table_on_one_or_two_workers():
     a, b = run(budget=5), run(budget=5, workers=2, backend="process")
     pd.testing.assert_frame_equal(a.trials, b.trials)

@@ -204,7 +204,9 @@ def tune(
     trial_store = _TrialStore(store, run) if store is not None else None
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
     distributions = _distributions(space)
-    records = trial_store.load() if trial_store is not None else []
+    held = trial_store.load() if trial_store is not None else []
+    records = [rec for rec in held if "fields" in rec]
+    decided = {rec["versus"]: rec["outcome"] for rec in held if "versus" in rec}  # comparisons with the default
     for rec in records[:budget]:
         study.add_trial(
             optuna.trial.create_trial(params=rec["fields"], distributions=distributions, value=rec["objective"])
@@ -241,11 +243,15 @@ def tune(
         out["all_met"] = out["targets_met"] == len(targets)
         if default is not None:
             for name, target in targets.items():
-                where = None if store is None else Path(store) / "versus-default" / _slug(fields) / name
-                out |= _versus_default(
-                    make_game, players_of, fields, baseline, name, target, default, seed + 2, max_units, where,
-                    workers=workers, backend=backend,
-                )  # fmt: skip
+                key = f"{_slug(fields)} {name} max_units={max_units}"
+                if key not in decided:  # the store keeps each outcome, not its games
+                    decided[key] = _versus_default(
+                        make_game, players_of, fields, baseline, name, target, default, seed + 2, max_units,
+                        workers=workers, backend=backend,
+                    )  # fmt: skip
+                    if trial_store is not None:
+                        trial_store.add({"versus": key, "outcome": decided[key]})
+                out |= decided[key]
         confirmed.append(out)
     table = pd.DataFrame(confirmed)
     if len(table):  # most targets met first, then the search's order (its objective)
@@ -258,11 +264,12 @@ VERSUS = ("toward target", "no change", "undecided", "default meets it")
 
 
 def _versus_default(
-    make_game, players_of, fields, baseline, metric, target, default, seed, max_units, store, **sim
+    make_game, players_of, fields, baseline, metric, target, default, seed, max_units, **sim
 ) -> dict[str, Any]:
     """The paired SPRT of ``fields`` against ``baseline`` on ``metric``: per seat-rotated unit, the
     setting's mean minus the default's on the same seeds. H0: no shift; H1: the shift from the
-    default's value to the target's middle. A target the default meets needs no test."""
+    default's value to the target's middle. A target the default meets needs no test. The games are
+    kept in a temporary folder while the test runs (the tuner's store keeps the outcome)."""
     key = f"{metric}_vs_default"
     if default[f"{metric}_target"] == "met":
         return {key: "default meets it"}
@@ -270,14 +277,11 @@ def _versus_default(
     game_a, game_b = make_game(dict(fields)), make_game(dict(baseline))
     if game_a.num_players != game_b.num_players:
         return {key: "not comparable (other seats)"}
-    if store is None:  # compare replays its store at each batch; without one it would replay every game
-        with tempfile.TemporaryDirectory() as where:
-            return _versus_default(make_game, players_of, fields, baseline, metric, target, default, seed,
-                                   max_units, where, **sim)  # fmt: skip
-    r = compare(
-        game_a, game_b, agents=players_of(game_a), metric=lambda df: pd.Series(per_game_values(df, metric)),
-        h0=0.0, h1=gap, seed=seed, batch=50, max_units=max_units, store=store, **sim,
-    )  # fmt: skip
+    with tempfile.TemporaryDirectory() as where:  # compare replays its games from a store at each batch
+        r = compare(
+            game_a, game_b, agents=players_of(game_a), metric=lambda df: pd.Series(per_game_values(df, metric)),
+            h0=0.0, h1=gap, seed=seed, batch=50, max_units=max_units, store=where, **sim,
+        )  # fmt: skip
     return {
         key: {"H1": "toward target", "H0": "no change"}.get(r.decision, "undecided"),
         f"{metric}_shift": r.estimate,
