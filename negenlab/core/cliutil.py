@@ -161,25 +161,6 @@ def add_simulate_arguments(parser, default_agents: str = "random", default_games
     add_json_flag(parser)
 
 
-def seat_agents(entry, text: str, seats: int) -> list:
-    """Agents for ``seats`` seats from ``--agents`` text (one spec repeated, or one per seat).
-
-    >>> from negenlab.core.examples import Nim
-    >>> from negenlab.core.registry import GameEntry
-    >>> nim = GameEntry("nim", make_game=lambda: Nim((1, 2)))
-    >>> [a.name for a in seat_agents(nim, "random", 2)], [a.name for a in seat_agents(nim, "mcts:50,random", 2)]
-    (['random', 'random'], ['mcts', 'random'])
-    """
-    from .registry import AgentSpecError, parse_agent_specs
-
-    specs = parse_agent_specs(text)
-    if len(specs) == 1:
-        specs = specs * seats
-    if len(specs) != seats:
-        raise AgentSpecError(f"--agents names {len(specs)} agents for {seats} seats; give one for all or one per seat")
-    return [entry.make_agent(s) for s in specs]
-
-
 def simulate_from_args(game, agents, args) -> pd.DataFrame:
     """``core.simulate`` with the shared options of :func:`add_simulate_arguments`."""
     return simulate(

@@ -147,12 +147,20 @@ class GameEntry:
 
     def seat_agents(self, specs: str | None, players: int) -> list[Agent]:
         """The agents of a game of ``players`` seats from ``"a,b,c"`` (one per seat) or one spec
-        that fills every seat (default: :attr:`default_agent`)."""
+        that fills every seat (default: :attr:`default_agent`).
+
+        >>> from negenlab.core.examples import Nim
+        >>> nim = GameEntry("nim", make_game=lambda: Nim((1, 2)))
+        >>> [a.name for a in nim.seat_agents("random", 2)], [a.name for a in nim.seat_agents("mcts:50,random", 2)]
+        (['random', 'random'], ['mcts', 'random'])
+        """
         seats = parse_agent_specs(specs or self.default_agent)
         if len(seats) == 1:
             seats = seats * players
-        elif len(seats) != players:
-            raise AgentSpecError(f"{self.name} seats {players} players, got {len(seats)} agent specs ({specs!r})")
+        if len(seats) != players:
+            raise AgentSpecError(
+                f"--agents names {len(seats)} agents for {players} seats; give one for all or one per seat"
+            )
         return [self.make_agent(s) for s in seats]
 
 

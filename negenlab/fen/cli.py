@@ -26,7 +26,6 @@ from negenlab.core.cliutil import (
     add_simulate_arguments,
     count,
     emit,
-    seat_agents,
     seed_arg,
     simulate_from_args,
     workers_arg,
@@ -168,7 +167,7 @@ def cmd_simulate(args) -> int:
     from .study import balance_table, pie_settings
 
     board = _board(args.board)
-    agents = seat_agents(games.entry("fen"), args.agents, seats=2)
+    agents = games.entry("fen").seat_agents(args.agents, 2)
     runs = {}
     for rules in pie_settings(None):
         tag = "pie" if rules.pie_rule else "nopie"

@@ -212,7 +212,7 @@ def cmd_prove(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from negenlab.core.cliutil import seat_agents, simulate_from_args
+    from negenlab.core.cliutil import simulate_from_args
     from negenlab.core.metrics import summary, win_rates
     from negenlab.core.registry import parse_agent_specs
 
@@ -222,7 +222,7 @@ def cmd_simulate(args) -> int:
     from .study import summarise, wide_view
 
     game = NecklaceGame(Rules(size=args.size, swap=not args.no_swap))
-    agents = seat_agents(ENTRY, args.agents, game.num_players)
+    agents = ENTRY.seat_agents(args.agents, game.num_players)
     df = simulate_from_args(game, agents, args)
     colours = win_rates(df, column="winner_colour", labels=["red", "blue", "draw"])
     matchup = " vs ".join(map(str, parse_agent_specs(args.agents)))

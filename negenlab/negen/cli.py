@@ -261,7 +261,7 @@ def cmd_turns(args) -> int:
 
 def cmd_simulate(args) -> int:
     from negenlab import games
-    from negenlab.core.cliutil import seat_agents, simulate_from_args
+    from negenlab.core.cliutil import simulate_from_args
     from negenlab.core.metrics import summary
     from negenlab.core.registry import parse_agent_specs
 
@@ -271,7 +271,7 @@ def cmd_simulate(args) -> int:
     rules = _rules(
         args, players=args.players, target_score=args.target_score, pool_size=args.pool, max_turns=args.max_turns
     )
-    agents = seat_agents(games.entry("negen"), args.agents, args.players)
+    agents = games.entry("negen").seat_agents(args.agents, args.players)
     specs = [str(s) for s in parse_agent_specs(args.agents)]
     names = specs * args.players if len(specs) == 1 else specs
     df = simulate_from_args(NegenGame(rules), agents, args)

@@ -25,7 +25,6 @@ from negenlab.core.cliutil import (
     emit,
     positive_int,
     read_text_arg,
-    seat_agents,
     seed_arg,
     simulate_from_args,
 )
@@ -145,7 +144,7 @@ def cmd_simulate(args) -> int:
         )
     else:
         text = args.agents or ENTRY.default_agent
-        agents = seat_agents(ENTRY, text, args.players)
+        agents = ENTRY.seat_agents(text, args.players)
         df = simulate_from_args(PolymerGame(rules), agents, args)
         df.insert(0, "policy", ",".join(str(s) for s in parse_agent_specs(text)))
         df.insert(1, "jokers", args.jokers)
