@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from negenlab import __version__
-from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, seed_arg, workers_arg
+from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, number_value, rules_value, seed_arg, workers_arg
 from negenlab.core.errors import InvalidInputError, NegenlabError
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
 from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
@@ -155,7 +155,7 @@ def _cmd_variant(args) -> int:
         name, sep, value = text.partition("=")
         if not sep or not name or not value or "," in value or ".." in value:
             raise NegenlabError(f"--set {text!r}: expected FIELD=VALUE with one value (e.g. pie_rule=false)")
-        fields[name] = _choice(value)
+        fields[name] = rules_value(value)
     command = " ".join(
         [f"negenlab {args.game} variant", *(f"--set {t}" for t in args.set)]
         + ([f"--agents {args.agents}"] if args.agents else [])
@@ -196,23 +196,6 @@ def _cmd_report(args) -> int:
     return 0
 
 
-def _number(text: str) -> int | float:
-    try:
-        return int(text)
-    except ValueError:
-        return float(text)
-
-
-def _choice(text: str) -> Any:
-    """A Rules value as written: true/false, a number, else the text."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return _number(text)
-    except ValueError:
-        return text
-
-
 def _range(option: str, text: str, fair: float | None = None) -> tuple[str, Any]:
     """``field=lo..hi`` (a range), ``field=a,b,c`` (choices; one value fixes the field) or ``metric=fair+-d``."""
     name, sep, value = text.partition("=")
@@ -224,9 +207,9 @@ def _range(option: str, text: str, fair: float | None = None) -> tuple[str, Any]
             return name, (fair - width, fair + width)
         if ".." in value:
             lo, hi = value.split("..")
-            return name, (_number(lo), _number(hi))
+            return name, (number_value(lo), number_value(hi))
         if value and fair is None:  # choices: a,b,c (one choice fixes the field)
-            return name, [_choice(v) for v in value.split(",")]
+            return name, [rules_value(v) for v in value.split(",")]
         raise ValueError
     except ValueError:
         raise NegenlabError(f"{option} {text!r}: expected NAME=lo..hi or NAME=a,b,c (e.g. size=5..9)") from None

@@ -116,3 +116,56 @@ def test_a_bad_set_is_one_clear_error(capsys):
     assert main(["necklace", "variant", "--set", "size=5..7"]) == 2
     assert "FIELD=VALUE" in capsys.readouterr().err
     assert main(["necklace", "variant", "--set", "colour=red"]) == 2
+
+
+def _race_widget():
+    from dataclasses import dataclass
+
+    from negenlab.core.widgets import VariantWidget
+
+    @dataclass
+    class RaceRules:
+        target: int = 10
+
+    def race(fields, agents, **kw):
+        return try_variant(lambda f: DiceRace(**f), fields, AGENTS, [LENGTH], progress=False, **kw)
+
+    return VariantWidget("Dice race", RaceRules(), race)
+
+
+def test_the_widget_runs_a_variant_and_shows_its_verdicts():
+    w = _race_widget()
+    w.pickers["target"].value = "30"
+    r = w.run(wait=True)
+    assert r.fields == {"target": 30} and "fails" in w.verdicts.value and "a race lasts 8-12 moves" in w.verdicts.value
+    assert w.progress.value == r.units and not w.run_button.disabled and w.stop_button.disabled
+    w.verdicts.value = "stale"
+    w.pickers["target"].value = "abc"  # the toy race does not check its Rules: a bug, shown inside the widget
+    assert w.run(wait=True) is None and w.verdicts.value == "" and "TypeError" in w.error.widget.value
+
+
+def test_a_bad_rules_value_is_an_error_line_inside_the_widget():
+    from negenlab.necklace.widgets import variant_widget
+
+    w = variant_widget()
+    w.pickers["size"].value = "abc"
+    assert w.run(wait=True) is None and "size" in w.error.widget.value and "no result" in w.status.value
+
+
+def test_the_widgets_stop_ends_the_run_after_its_batch():
+    w = _race_widget()
+    w.pickers["target"].value = "30"
+    w.stop()  # a click before the first batch ends: the run stops after it
+    w._stop = True
+    original = w._on_batch
+    w._on_batch = lambda units, cap: original(units, cap) or True
+    r = w.run(wait=True)
+    assert r.stopped and r.units == 50 and "stopped" in w.status.value
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_every_game_has_a_variant_widget(game):
+    import importlib
+
+    w = importlib.import_module(f"negenlab.{game}.widgets").variant_widget()
+    assert w.pickers and w.agents.value == games.entry(game).default_agent and w.fields() == {}

@@ -161,6 +161,28 @@ def add_simulate_arguments(parser, default_agents: str = "random", default_games
     add_json_flag(parser)
 
 
+def number_value(text: str) -> int | float:
+    """An int if the text is one, else a float (a ``ValueError`` if neither)."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def rules_value(text: str) -> Any:
+    """A Rules value as written on a command line or in a widget: true/false, a number, else the text.
+
+    >>> rules_value("false"), rules_value("5"), rules_value("0.5"), rules_value("bent")
+    (False, 5, 0.5, 'bent')
+    """
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return number_value(text)
+    except ValueError:
+        return text
+
+
 def simulate_from_args(game, agents, args) -> pd.DataFrame:
     """``core.simulate`` with the shared options of :func:`add_simulate_arguments`."""
     return simulate(

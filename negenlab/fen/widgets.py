@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from functools import partial
 
 import ipywidgets as W
 import numpy as np
@@ -24,7 +25,7 @@ import numpy as np
 from negenlab import games
 from negenlab.core.agents import MCTSAgent
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
-from negenlab.core.widgets import BoardWidget, ErrorBanner
+from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget
 
 from . import tilings
 from .game import CAPTURE, CLAIM_EDGES, CLAIM_NODES, FenGame
@@ -313,3 +314,16 @@ class PlayableBoard:
 def play_board(board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0, **kw) -> PlayableBoard:
     """A :class:`PlayableBoard`; show it with ``display(play_board().widget)``."""
     return PlayableBoard(board, agent, human_seat, **kw)
+
+
+def variant_widget() -> VariantWidget:
+    """Try a FEN variant against the default Rules: pick fields and agents, Run, and read a
+    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`).
+
+    >>> w = variant_widget()
+    >>> w.pickers["pie_rule"].description
+    'pie_rule'
+    """
+    return VariantWidget(
+        "FEN", Rules(), partial(games.try_variant, "fen", progress=False), games.entry("fen").default_agent
+    )

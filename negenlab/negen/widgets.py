@@ -52,6 +52,7 @@ In a notebook: ``replay_widget(state)`` (slider over ``state.timeline``), ``simu
 from __future__ import annotations
 
 import html
+from functools import partial
 
 import ipywidgets as W
 import numpy as np
@@ -61,7 +62,7 @@ from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import seat_name
 from negenlab.core.registry import parse_agent_specs
 from negenlab.core.simulate import replay
-from negenlab.core.widgets import BoardWidget, ErrorBanner
+from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget
 
 from .completions import complete
 from .game import NegenGame
@@ -543,7 +544,21 @@ class PlayRound:
         )
 
 
+def variant_widget() -> VariantWidget:
+    """Try a Negen variant against the default Rules: pick fields and agents, Run, and read a
+    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`).
+
+    >>> w = variant_widget()
+    >>> w.pickers["target_score"].description
+    'target_score'
+    """
+    return VariantWidget(
+        "Negen", Rules(), partial(games.try_variant, "negen", progress=False), games.entry("negen").default_agent
+    )
+
+
 __all__ = [
+    "variant_widget",
     "SpiralEditor",
     "enumeration_explorer",
     "simulate_round",

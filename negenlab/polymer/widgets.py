@@ -11,15 +11,18 @@ Errors from what the user types or clicks are shown inside the widget.
 from __future__ import annotations
 
 import html
+from functools import partial
 
 import ipywidgets as W
 import numpy as np
 
+from negenlab import games
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.widgets import BoardWidget, ErrorBanner, figure_output
+from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget, figure_output
 
 from .agents import POLICIES
 from .cards import format_cards, parse_cards, random_hand
+from .rules import Rules
 from .solver import PolymerResult, is_compiled, solve
 from .svg import chain_svg, polymer_svg
 from .validity import explain
@@ -244,4 +247,17 @@ def table_simulator(players: int = 8, games: int = 8) -> W.VBox:
     go()
     return W.VBox(
         [W.HBox([w_players, w_policy, w_budget]), W.HBox([w_jokers, w_games, w_seed, run]), banner.widget, out]
+    )
+
+
+def variant_widget() -> VariantWidget:
+    """Try a Polymer variant against the default Rules: pick fields and agents, Run, and read a
+    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`).
+
+    >>> w = variant_widget()
+    >>> w.pickers["players"].description
+    'players'
+    """
+    return VariantWidget(
+        "Polymer", Rules(), partial(games.try_variant, "polymer", progress=False), games.entry("polymer").default_agent
     )
