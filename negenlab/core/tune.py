@@ -8,9 +8,10 @@ how far it lies from the target's middle. The best distinct settings are then me
 the next seed with ``confirm_factor`` times the games, and each target is judged on that fresh
 sample: met (the 95% interval lies inside the target), missed (outside) or undecided. Given a
 ``baseline`` (the fields of the default Rules), each confirmed setting is also compared with it by
-:func:`~negenlab.core.compare.compare`'s paired SPRT, per target the default misses: does the setting
-shift the metric from the default's value to the target's middle (``toward target``) or leave it
-where it was (``no change``), or did the test reach its unit cap first (``undecided``)? Whether a
+:func:`~negenlab.core.compare.compare`'s paired SPRT, per target the default misses: H0 no shift, H1
+the shift from the default's value to the target's middle: the setting moves the metric at least
+about half way there (``toward target``), less than that (``falls short``; the shift and its
+interval say how far it got), or the test reached its unit cap first (``undecided``). Whether a
 shift overshoots shows in the target's own verdict (met, missed, undecided).
 
 >>> from negenlab.core.agents import RandomAgent
@@ -259,7 +260,7 @@ def tune(
     return TuneResult(table, trials, evaluations=len(trials), targets=targets, default=default)
 
 
-VERSUS = ("toward target", "no change", "undecided", "default meets it")
+VERSUS = ("toward target", "falls short", "undecided", "default meets it")
 """What the paired SPRT against the default says of a setting, per target (``<metric>_vs_default``)."""
 
 
@@ -283,7 +284,7 @@ def _versus_default(
             h0=0.0, h1=gap, seed=seed, batch=50, max_units=max_units, store=where, **sim,
         )  # fmt: skip
     return {
-        key: {"H1": "toward target", "H0": "no change"}.get(r.decision, "undecided"),
+        key: {"H1": "toward target", "H0": "falls short"}.get(r.decision, "undecided"),
         f"{metric}_shift": r.estimate,
         f"{metric}_shift_lo": r.lo,
         f"{metric}_shift_hi": r.hi,
