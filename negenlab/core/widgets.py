@@ -139,8 +139,9 @@ class VariantWidget(W.VBox):
     A progress bar follows the batches; Stop ends the run after the current batch; the old results
     are cleared as a run starts; a bad value shows as an error line inside the widget.
 
-    ``run(fields, agents, on_batch=...)`` plays the comparison (e.g. :func:`negenlab.games.try_variant`
-    for one game); ``rules`` is the game's default Rules (its scalar fields become the pickers).
+    ``run(fields, agents, on_batch=..., **options)`` plays the comparison (e.g.
+    :func:`negenlab.games.try_variant` for one game; ``options`` such as ``max_units`` go to it);
+    ``rules`` is the game's default Rules (its scalar fields become the pickers).
 
     >>> from dataclasses import dataclass
     >>> from negenlab.core.agents import RandomAgent
@@ -158,8 +159,8 @@ class VariantWidget(W.VBox):
     'fails'
     """
 
-    def __init__(self, title: str, rules: Any, run: Callable[..., Any], default_agent: str = "random"):
-        self._run_variant, self._rules, self._stop = run, rules, False
+    def __init__(self, title: str, rules: Any, run: Callable[..., Any], default_agent: str = "random", **options: Any):
+        self._run_variant, self._rules, self._options, self._stop = run, rules, options, False
         self._thread: threading.Thread | None = None
         self.result: Any = None
         self.pickers: dict[str, W.Text] = {}
@@ -199,6 +200,8 @@ class VariantWidget(W.VBox):
              self.error.widget, self.verdicts, self.table],
             layout=W.Layout(max_width="1200px"),
         )  # fmt: skip
+        self.add_class("nl-variant")  # what the browser test looks for
+        self.verdicts.add_class("nl-variant-verdicts")
 
     def fields(self) -> dict[str, Any]:
         """The Rules fields that differ from the default, read from the pickers."""
@@ -244,7 +247,8 @@ class VariantWidget(W.VBox):
         try:
             with self.error.catch():
                 fields = self.fields()
-                self.result = self._run_variant(fields, self.agents.value.strip() or None, on_batch=self._on_batch)
+                agents = self.agents.value.strip() or None
+                self.result = self._run_variant(fields, agents, on_batch=self._on_batch, **self._options)
                 self._show(self.result, fields)
         except Exception as exc:  # a bug: the thread would swallow it, so the widget says it
             self.error.show(f"{type(exc).__name__}: {exc} (an error in negenlab, not in your input)")

@@ -316,14 +316,15 @@ def play_board(board: Tessellation | None = None, agent: str = "greedy", human_s
     return PlayableBoard(board, agent, human_seat, **kw)
 
 
-def variant_widget() -> VariantWidget:
+def variant_widget(**options) -> VariantWidget:
     """Try a FEN variant against the default Rules: pick fields and agents, Run, and read a
-    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`).
+    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`; ``options`` such as
+    ``max_units=200`` go to it).
 
     >>> w = variant_widget()
     >>> w.pickers["pie_rule"].description
     'pie_rule'
     """
     return VariantWidget(
-        "FEN", Rules(), partial(games.try_variant, "fen", progress=False), games.entry("fen").default_agent
+        "FEN", Rules(), partial(games.try_variant, "fen", progress=False), games.entry("fen").default_agent, **options
     )

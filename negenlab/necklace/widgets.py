@@ -286,9 +286,10 @@ def explorer(**kwargs) -> W.Widget:
     return Explorer(**kwargs).widget
 
 
-def variant_widget() -> VariantWidget:
+def variant_widget(**options) -> VariantWidget:
     """Try a Necklace variant against the default Rules: pick fields and agents, Run, and read a
-    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`).
+    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`; ``options`` such as
+    ``max_units=200`` go to it).
 
     >>> w = variant_widget()
     >>> w.pickers["size"].description
@@ -299,4 +300,5 @@ def variant_widget() -> VariantWidget:
         Rules(),
         partial(games.try_variant, "necklace", progress=False),
         games.entry("necklace").default_agent,
+        **options,
     )

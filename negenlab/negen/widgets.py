@@ -544,16 +544,21 @@ class PlayRound:
         )
 
 
-def variant_widget() -> VariantWidget:
+def variant_widget(**options) -> VariantWidget:
     """Try a Negen variant against the default Rules: pick fields and agents, Run, and read a
-    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`).
+    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`; ``options`` such as
+    ``max_units=200`` go to it).
 
     >>> w = variant_widget()
     >>> w.pickers["target_score"].description
     'target_score'
     """
     return VariantWidget(
-        "Negen", Rules(), partial(games.try_variant, "negen", progress=False), games.entry("negen").default_agent
+        "Negen",
+        Rules(),
+        partial(games.try_variant, "negen", progress=False),
+        games.entry("negen").default_agent,
+        **options,
     )
 
 

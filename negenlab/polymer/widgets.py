@@ -250,14 +250,19 @@ def table_simulator(players: int = 8, games: int = 8) -> W.VBox:
     )
 
 
-def variant_widget() -> VariantWidget:
+def variant_widget(**options) -> VariantWidget:
     """Try a Polymer variant against the default Rules: pick fields and agents, Run, and read a
-    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`).
+    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`; ``options`` such as
+    ``max_units=200`` go to it).
 
     >>> w = variant_widget()
     >>> w.pickers["players"].description
     'players'
     """
     return VariantWidget(
-        "Polymer", Rules(), partial(games.try_variant, "polymer", progress=False), games.entry("polymer").default_agent
+        "Polymer",
+        Rules(),
+        partial(games.try_variant, "polymer", progress=False),
+        games.entry("polymer").default_agent,
+        **options,
     )
