@@ -41,7 +41,7 @@ from .checks import whole_number
 from .compare import compare
 from .errors import InvalidInputError, StoreMismatchError
 from .game import Game
-from .metrics import METRICS, judge_target, metric_estimate, per_game_values
+from .metrics import METRICS, judge_target, metric_estimate, per_game_values, value_text
 from .simulate import simulate
 
 optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -59,6 +59,7 @@ class TuneResult:
     targets: dict[str, tuple[float, float]] = field(default_factory=dict)
     default: dict[str, Any] | None = None  # the default Rules on the confirmation sample, when compared
     command: str | None = None
+    fields: list[str] = field(default_factory=list)  # the Rules fields searched (or fixed)
 
     @property
     def best(self) -> dict[str, Any]:
@@ -68,6 +69,7 @@ class TuneResult:
         return {
             "command": self.command,
             "evaluations": self.evaluations,
+            "fields": self.fields,
             "targets": {k: list(v) for k, v in self.targets.items()},
             "default": None if self.default is None else {k: _plain(v) for k, v in self.default.items()},
             "candidates": json.loads(self.table.to_json(orient="records")),
@@ -257,7 +259,7 @@ def tune(
     table = pd.DataFrame(confirmed)
     if len(table):  # most targets met first, then the search's order (its objective)
         table = table.sort_values("targets_met", ascending=False, kind="stable").reset_index(drop=True)
-    return TuneResult(table, trials, evaluations=len(trials), targets=targets, default=default)
+    return TuneResult(table, trials, evaluations=len(trials), targets=targets, default=default, fields=list(space))
 
 
 VERSUS = ("toward target", "falls short", "undecided", "default meets it")
@@ -291,6 +293,37 @@ def _versus_default(
         f"{metric}_shift_units": r.units,
         f"{metric}_shift_capped": r.capped,
     }
+
+
+def setting_text(run: Mapping[str, Any], candidate: Mapping[str, Any]) -> str:
+    """A committed run's candidate setting in words: its searched fields as ``field=value``.
+
+    >>> setting_text({"fields": ["n", "e"]}, {"n": 1, "e": 3, "seat_share": 0.5})
+    'n=1, e=3'
+    """
+    return ", ".join(f"{k}={candidate[k]}" for k in run.get("fields", []) if k in candidate)
+
+
+def versus_text(candidate: Mapping[str, Any], metric: str, unit: str = "", digits: int = 1) -> str:
+    """What the paired SPRT against the default said of a candidate's metric, in words.
+
+    >>> versus_text({"turns_vs_default": "toward target", "turns_shift": 26.6, "turns_shift_lo": 25.1,
+    ...              "turns_shift_hi": 28.0, "turns_shift_units": 100}, "turns", "turns")
+    'toward target against the default: shift 26.6 [25.1, 28.0] turns (paired SPRT, 100 seat-rotated units)'
+    """
+    said = candidate.get(f"{metric}_vs_default")
+    if said is None:
+        return ""
+    if f"{metric}_shift" not in candidate:
+        return said
+    shift = value_text(
+        candidate[f"{metric}_shift"], candidate[f"{metric}_shift_lo"], candidate[f"{metric}_shift_hi"], digits=digits
+    )
+    capped = ", capped" if candidate.get(f"{metric}_shift_capped") else ""
+    return (
+        f"{said} against the default: shift {shift}{' ' + unit if unit else ''} "
+        f"(paired SPRT, {candidate[f'{metric}_shift_units']} seat-rotated units{capped})"
+    )
 
 
 def _slug(fields: Mapping[str, Any]) -> str:

@@ -16,6 +16,7 @@ import pandas as pd
 from negenlab.core.data import MissingDataError, data_json, data_table
 from negenlab.core.findings import Finding, skill_trace_finding
 from negenlab.core.metrics import rate_text
+from negenlab.core.tune import setting_text, versus_text
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
 from .study import TABLES, TOP_RUNG
@@ -325,18 +326,17 @@ def _sprt_words(row) -> str:
 
 
 def _tuned_ne() -> str:
-    """The committed tuning run of n and e without the pie rule (``data/fen/tune_first_player.json``)
-    in words, or "" when there is none."""
-    run = data_json("fen", "tune_first_player.json", must_exist=False)
+    """The committed tuning run of n, e and the pie rule (``data/fen/tune_pie.json``) in words, or ""
+    when there is none."""
+    run = data_json("fen", "tune_pie.json", must_exist=False)
     if not run.get("candidates"):
         return ""
     c = run["candidates"][0]
+    versus = versus_text(c, "seat_share", digits=3)
     return (
-        f" Without the pie rule, the rules tuner ({run['evaluations']} trials, {run['command']}) finds n,e = "
-        f"{c['n']},{c['e']} closest to an even game, the first player winning "
-        f"{rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'], c['seat_share_n'])} "
-        f"(target 45-55%: {c['seat_share_target']})"
-        + ("." if c["seat_share_target"] == "met" else "; no setting tried is shown to balance the seats without it.")
+        f" The rules tuner ({run['evaluations']} trials, {run['command']}) finds {setting_text(run, c)} closest to "
+        f"an even game, the first player winning {rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'], c['seat_share_n'])} "
+        f"(target 45-55%: {c['seat_share_target']}" + (f"; {versus}" if versus else "") + ")."
     )
 
 

@@ -25,6 +25,7 @@ from negenlab.core.findings import Finding
 from negenlab.core.game import seat_name
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.studies import committed_table
+from negenlab.core.tune import setting_text, versus_text
 
 from .game import NegenGame
 from .rules import DEFAULT_RULES, Rules
@@ -294,7 +295,8 @@ def store_rounds(cell_id: str) -> pd.DataFrame | None:
 
 def _tuned_minutes() -> str | None:
     """The committed tuning run toward 20-30 minutes (``data/negen/tune_minutes.json``) in words, or
-    None when there is none: its best setting, measured again on the next seed."""
+    None when there is none: its best setting, measured again on the next seed and compared with
+    the default Rules by a paired SPRT."""
     run = data_json("negen", "tune_minutes.json", must_exist=False)
     met = [c for c in run.get("candidates", []) if c.get("turns_target") == "met"]
     if not met:
@@ -302,10 +304,11 @@ def _tuned_minutes() -> str | None:
     c = met[0]
     k = SECONDS_PER_TURN / 60
     return (
-        f"Play to {c['target_score']} points: {c['turns']:.1f} turns [{c['turns_lo']:.1f}, {c['turns_hi']:.1f}] "
-        f"a game, about {c['turns'] * k:.0f} minutes (n={c['turns_n']}), found by the rules tuner in "
-        f"{run['evaluations']} trials ({run['command']}); the first seat then wins "
-        f"{rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'])}."
+        f"Play {setting_text(run, c)}: {c['turns']:.1f} turns [{c['turns_lo']:.1f}, {c['turns_hi']:.1f}] a game, "
+        f"about {c['turns'] * k:.0f} minutes (n={c['turns_n']}); the first seat then wins "
+        f"{rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'])}. "
+        f"{versus_text(c, 'turns', 'turns').capitalize()}. Found by the rules tuner in {run['evaluations']} "
+        f"trials ({run['command']})."
     )
 
 

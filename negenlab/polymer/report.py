@@ -23,6 +23,7 @@ from negenlab.core.game import seat_name
 from negenlab.core.metrics import rate_text, value_text
 from negenlab.core.studies import committed_table
 from negenlab.core.summary_table import wide
+from negenlab.core.tune import versus_text
 from negenlab.report.studies import command_of, made_by, missing_warning, skill_section
 
 from .agents import POLICIES
@@ -569,8 +570,25 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
             )
         )
     tuned = {p: data_json("polymer", f"tune_{p}p.json", must_exist=False) for p in (5, 15)}
+    dealt = {p: data_json("polymer", f"tune_{p}p_deal.json", must_exist=False) for p in (5, 15)}
     if all(run.get("candidates") for run in tuned.values()):
         five, fifteen = (tuned[p]["candidates"][0] for p in (5, 15))
+        before = ""
+        if all(run.get("candidates") for run in dealt.values()):
+            d5, d15 = (dealt[p]["candidates"][0] for p in (5, 15))
+            deal8 = ""
+            if "deals" in tables and (tables["deals"]["players"] == 8).any():
+                e = tables["deals"].set_index("players").loc[8]
+                deal8 = (
+                    f"the 8-player deal gives {value_text(e['mean_length'], e['length_lo'], e['length_hi'])} cards; "
+                )
+            before = (
+                f" Before trading (the deal alone; {deal8}target 1.9-2.9 cards), 5 players at "
+                f"{d5['cards_per_player']} cards reach "
+                f"{value_text(d5['len_mean'], d5['len_mean_lo'], d5['len_mean_hi'])} ({d5['len_mean_target']}), 15 "
+                f"players at {d15['cards_per_player']} cards {value_text(d15['len_mean'], d15['len_mean_lo'], d15['len_mean_hi'])} "
+                f"({d15['len_mean_target']})."
+            )
         out.append(
             Finding(
                 claim="the deal can give every player count the 8-player polymer lengths",
@@ -582,10 +600,14 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
                 n=int(fifteen["len_mean_n"]) + int(five["len_mean_n"]),
                 sentence="The rules tuner searched cards per player at 5 and 15 players for the longest polymer after "
                 "cooperative trading of the 8-player game (10.1 cards, +-1); each best setting measured again on "
-                "the next seed.",
+                "the next seed." + before,
                 change=f"Deal {five['cards_per_player']} cards at 5 players; at 15 players even the deck's limit of "
                 f"{fifteen['cards_per_player']} cards leaves polymers short: cap the table below 15 or add cards.",
-                detail=f"{tuned[5]['command']}; {tuned[15]['command']}.",
+                detail="; ".join(
+                    [run["command"] for run in (*tuned.values(), *dealt.values()) if run.get("command")]
+                    + [f"5 players: {versus_text(five, 'len_mean', 'cards')}"]
+                )
+                + ".",
                 section=DEALS,
                 command=tuned[15]["command"],
             )
