@@ -309,7 +309,7 @@ def versus_text(candidate: Mapping[str, Any], metric: str, unit: str = "", digit
 
     >>> versus_text({"turns_vs_default": "toward target", "turns_shift": 26.6, "turns_shift_lo": 25.1,
     ...              "turns_shift_hi": 28.0, "turns_shift_units": 100}, "turns", "turns")
-    'toward target against the default: shift 26.6 [25.1, 28.0] turns (paired SPRT, 100 seat-rotated units)'
+    'toward target, shift 26.6 [25.1, 28.0] turns (paired SPRT, 100 seat-rotated units)'
     """
     said = candidate.get(f"{metric}_vs_default")
     if said is None:
@@ -321,7 +321,7 @@ def versus_text(candidate: Mapping[str, Any], metric: str, unit: str = "", digit
     )
     capped = ", capped" if candidate.get(f"{metric}_shift_capped") else ""
     return (
-        f"{said} against the default: shift {shift}{' ' + unit if unit else ''} "
+        f"{said}, shift {shift}{' ' + unit if unit else ''} "
         f"(paired SPRT, {candidate[f'{metric}_shift_units']} seat-rotated units{capped})"
     )
 

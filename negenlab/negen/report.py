@@ -307,7 +307,7 @@ def _tuned_minutes() -> str | None:
         f"Play {setting_text(run, c)}: {c['turns']:.1f} turns [{c['turns_lo']:.1f}, {c['turns_hi']:.1f}] a game, "
         f"about {c['turns'] * k:.0f} minutes (n={c['turns_n']}); the first seat then wins "
         f"{rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'])}. "
-        f"{versus_text(c, 'turns', 'turns').capitalize()}. Found by the rules tuner in {run['evaluations']} "
+        f"Against the default Rules: {versus_text(c, 'turns', 'turns')}. Found by the rules tuner in {run['evaluations']} "
         f"trials ({run['command']})."
     )
 
