@@ -335,8 +335,9 @@ def _tuned_ne() -> str:
     versus = versus_text(c, "seat_share", digits=3)
     return (
         f" The rules tuner ({run['evaluations']} trials, {run['command']}) finds {setting_text(run, c)} closest to "
-        f"an even game, the first player winning {rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'], c['seat_share_n'])} "
-        f"(target 45-55%: {c['seat_share_target']}" + (f"; {versus}" if versus else "") + ")."
+        "an even game, the first player winning "
+        f"{rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'], c['seat_share_n'])}: target 45-55% "
+        f"{c['seat_share_target']}." + (f" Against the default Rules: {versus}." if versus else "")
     )
 
 
