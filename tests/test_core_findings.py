@@ -44,6 +44,17 @@ def test_every_registered_claim_has_one_verdict_and_nothing_else_does(pages, gam
     assert html.index("class=\"verdicts\"") < html.index("<h2"), f"{game}: the page does not open with its verdicts"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_notebooks_verdict_cells_show_the_pages_verdicts(pages, game):
+    import importlib
+
+    cell = importlib.import_module(f"negenlab.{game}.report").committed_verdicts()
+    page = {f.claim: f.verdict for f in PAGE_VERDICTS[game]}
+    assert [f.claim for f in cell] == list(page), f"{game}: the notebook cell and the page list other claims"
+    if game != "necklace":  # the Necklace page adds its fresh sample's games to the draw count
+        assert {f.claim: f.verdict for f in cell} == page
+
+
 def test_the_register_check_sees_a_dropped_and_an_added_claim():
     registered = ["a", "b"]
     kept = [Finding("a", "holds", "1", n=10)]

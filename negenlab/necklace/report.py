@@ -297,7 +297,7 @@ def _live_section(page, options) -> pd.DataFrame:
     return table
 
 
-def _self_play_draws(table: pd.DataFrame, studies: dict[str, pd.DataFrame]) -> tuple[int, int]:
+def _self_play_draws(table: pd.DataFrame | None, studies: dict[str, pd.DataFrame]) -> tuple[int, int]:
     """Draws and games over the fresh sample and the committed self-play studies."""
     from .study import DRAWS
 
@@ -337,7 +337,17 @@ def _calibration_text(swap_map_5: pd.DataFrame | None) -> str:
     )
 
 
-def verdicts(table: pd.DataFrame, studies: dict, command: str) -> list[Finding]:
+def committed_verdicts(command: str = "negenlab report necklace") -> list[Finding]:
+    """The Necklace page's verdict lines from the committed tables alone (the page adds its fresh
+    sample's games to the draw count): what the notebook's verdict cell shows first.
+
+    >>> len([f for f in committed_verdicts() if f.verdict != "untested"]) >= 3
+    True
+    """
+    return verdicts(None, committed_studies("necklace", STUDY_NAMES, TABLES), command)
+
+
+def verdicts(table: pd.DataFrame | None, studies: dict, command: str) -> list[Finding]:
     """One verdict per designer claim the Necklace studies test: "drawless", the swap map's fair
     opening, whether stronger play wins, and the lowest PDI (untested). ``table`` is the fresh
     sample's long summary table; ``studies`` the committed study tables by name (any may be missing).

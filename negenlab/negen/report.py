@@ -312,6 +312,12 @@ def _tuned_minutes() -> str | None:
     )
 
 
+def committed_verdicts() -> list[Finding]:
+    """The Negen page's verdict lines: the committed variant study and Piet's position searched now
+    (a few seconds); what the page and the notebooks' verdict cells show first."""
+    return verdicts(load_variants(), piet_turns())
+
+
 def verdicts(variants: pd.DataFrame, piet: pd.DataFrame) -> list[Finding]:
     """One verdict per designer claim the Negen studies test, under the default reading (the other
     readings are in each sentence and in the reading chooser).

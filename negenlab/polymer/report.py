@@ -460,6 +460,22 @@ def _interval_verdict(lo: float, hi: float, want_below: bool) -> str:
     return "undecided"
 
 
+def committed_verdicts(command: str = "negenlab report polymer") -> list[Finding]:
+    """The Polymer page's verdict lines from the committed tables alone (a missing table leaves its
+    claims out, where the page would show a small live run): what the notebook's verdict cell shows.
+
+    >>> len([f for f in committed_verdicts() if f.verdict != "untested"]) >= 3
+    True
+    """
+    tables = {}
+    for name in STUDY_NAMES:
+        try:
+            tables[name] = committed_table("polymer", name, TABLES[name])
+        except MissingDataError:
+            continue
+    return verdicts(tables, command)
+
+
 def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
     """One verdict per designer claim the Polymer studies test (a claim whose table is absent is left
     out), from the same tables as :func:`findings`, under today's trading model (open hands, one card
