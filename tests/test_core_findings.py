@@ -77,3 +77,21 @@ def test_counts_and_table_keep_the_verdicts():
     assert verdict_counts(fs) == {"holds": 2, "untested": 1}
     table = findings_table(fs)
     assert list(table["verdict"]) == ["holds", "untested", "holds"] and list(table["claim"]) == ["a", "b", "c"]
+
+
+OLD_SEAT_NAMES = r"\bseat 0\b|\bSeat 1\b(?! \(first\))|\bP\d\b|\bplayer \d\b|\bwinner \d\b"
+"""How seats were named before ``seat_name``: 0-based, "Seat 1" without "(first)", "P0", "player 2", "winner 2"."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pages_and_committed_tables_name_seats_one_way(pages, game):
+    import re
+    from pathlib import Path
+
+    text = re.sub(r"<[^>]+>", " ", pages[game].read_text(encoding="utf-8"))  # what the page says, not its markup
+    found = sorted(set(re.findall(OLD_SEAT_NAMES, text)))
+    assert not found, f"{game} page names seats {found}; every page says 'seat 1 (first)', 'seat 2', ..."
+    data = Path(__file__).resolve().parents[1] / "data" / game
+    for table in sorted(data.glob("*.csv")) + sorted(data.glob("*.json")):
+        found = sorted(set(re.findall(OLD_SEAT_NAMES, table.read_text(encoding="utf-8"))))
+        assert not found, f"{table.name} names seats {found}"

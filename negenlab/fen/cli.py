@@ -8,7 +8,7 @@
 
 A board is ``triangle:SIDE``, ``hexagon:RADIUS``, ``square:WxH``, ``TILING:FACES`` (e.g. ``4.8.8:37``)
 or a board JSON file (schema: ``negenlab.fen.tessellation.JSON_SCHEMA_DOC``). Agents are specs,
-one for both seats or one per seat (seat 0 moves first): ``random``, ``greedy``, ``mcts:400``
+one for both seats or one per seat (seat 1 moves first): ``random``, ``greedy``, ``mcts:400``
 (simulations per micro-action), ``mcts:2s`` (seconds).
 """
 
@@ -153,7 +153,7 @@ def cmd_atlas(args) -> int:
             columns={
                 "N,E,n,e": "interior reading",
                 "N_all..e_all": "all nodes/edges (literal reading)",
-                "p1_win_*": "seat 0 (first player) win rate with 95% Wilson interval",
+                "p1_win_*": "seat 1 (first) win rate with 95% Wilson interval",
             },
         )
     emit(df, args.json)

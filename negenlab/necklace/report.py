@@ -74,7 +74,7 @@ def _edge_section(page, advantage: pd.DataFrame | None) -> None:
         return
     page.text(
         f"Self-play of {ADVANTAGE_AGENT} on every size from 5 to 11, with and without the swap rule. Per cell an "
-        "SPRT decides whether the first player (seat 0) wins more than half (H0 0.5 against H1 0.55, "
+        "SPRT decides whether seat 1 (first) wins more than half (H0 0.5 against H1 0.55, "
         "alpha = beta = 0.05, 100 to 200 games). With the swap rule Blue swaps only when its search values "
         "its best placement below 1/2; the swap rate says how often that happened."
     )
@@ -204,7 +204,7 @@ def _exact_section(page) -> pd.DataFrame:
     page.text(
         f"Committed solver table (data/necklace/solutions.csv, made by {SOLUTIONS_COMMAND}): winner with "
         "perfect play, Red's winning first moves (no swap), and the openings Blue should swap. 'second "
-        "player' = with swap, seat 1 wins whatever seat 0 opens."
+        "player' = with swap, seat 2 wins whatever seat 1 opens."
     )
     partial = solutions[solutions["complete"].astype(str) == "False"]
     if len(partial):

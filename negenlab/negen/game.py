@@ -478,7 +478,7 @@ class NegenState(State):
 
     def _repr_html_(self) -> str:
         boards = "".join(
-            f"<li>player {p}{' (to move)' if p == self.to_move and self.phase in ('turn', 'reroll') else ''}: "
+            f"<li>{seat_name(p)}{' (to move)' if p == self.to_move and self.phase in ('turn', 'reroll') else ''}: "
             f"{list(b)} — score {self.scores[p]}</li>"
             for p, b in enumerate(self.boards)
         )

@@ -380,7 +380,7 @@ def simulate_widget() -> W.VBox:
 
 
 class PlayRound:
-    """Play seat 0 yourself against agents by clicking one of the offered turns.
+    """Play seat 1 (the first) yourself against agents by clicking one of the offered turns.
 
     ``.board`` shows the table and every board; its gallery holds one picture per legal turn
     (closing turns first, at most ``max_shown`` at a time: a last card pages through the rest), and

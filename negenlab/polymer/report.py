@@ -319,7 +319,8 @@ def _holdout_section(page, holdout: pd.DataFrame, missing: list[str]) -> None:
     plot_holdout(holdout, ax=axes[0], metric="length change")
     plot_holdout(holdout, ax=axes[1], metric="score change")
     page.figure(
-        fig, caption="Change in longest polymer and in score when seat 0 halts trading, by distance (95% intervals)"
+        fig,
+        caption="Change in longest polymer and in score when seat 1 (first) halts trading, by distance (95% intervals)",
     )
     page.table(holdout, caption=made_by(holdout, "polymer"), folded="Halting-trade table")
 
@@ -412,7 +413,7 @@ def _fresh_section(page, options) -> None:
     _summary(
         page,
         hs,
-        caption="Handicap: 7 players (14 cards, 6 left over), seat 0 dealt 2 extra leftover cards "
+        caption="Handicap: 7 players (14 cards, 6 left over), seat 1 (first) dealt 2 extra leftover cards "
         "vs none; cooperative trading. Means with 95% intervals, win rates with Wilson intervals.",
         folded="Handicap (fresh sample)",
     )

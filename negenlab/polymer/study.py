@@ -33,6 +33,7 @@ import pandas as pd
 from negenlab.core.agents import Agent
 from negenlab.core.data import SKILL_TRACE, WILSON_ROWS, Interval, Schema, ci, data_table, long_columns, nullable
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.game import seat_name
 from negenlab.core.ladder import skill_trace
 from negenlab.core.metrics import chi2_sf
 from negenlab.core.registry import parse_agent_spec
@@ -332,7 +333,7 @@ def _policy_groups(df: pd.DataFrame) -> Iterator[Group]:
                 mean_row("largest neighbour gap", g["max_neighbour_gap"], group),
                 rate_row("tiebreak needed", int((g["tiebreak_level"] > 0).sum()), len(g), group),
                 mean_row("proposals per game", g["n_proposals"], group),
-                rate_row("seat 0 wins", int((g["winner"] == 0).sum()), len(g), group),
+                rate_row(f"{seat_name(0)} wins", int((g["winner"] == 0).sum()), len(g), group),
                 *_boundary_rows(g, group),
                 mean_row("collides per game", g["n_collides"], group),
                 mean_row("absorbs per game", g["n_absorbs"], group),
@@ -345,7 +346,7 @@ def policy_summary(df: pd.DataFrame) -> pd.DataFrame:
     """Per policy (and joker count, players; group ``"cooperative, 8 players"``): mean length
     before/after trading, gain per seat and score gain, trades and proposals per game, phase
     boundaries, the largest neighbour gap, the score gap of seats beside a boundary (95%
-    intervals), and the shares of games whose winner needed a tiebreak or sat in seat 0 (the
+    intervals), and the shares of games whose winner needed a tiebreak or sat in seat 1, the first (the
     first proposer) and of seats beside a boundary (Wilson)."""
     return _long(_policy_groups(df))
 
@@ -362,7 +363,7 @@ POLICY_COLUMNS: Layout = [
     *_interval("phase boundaries", "boundaries", "boundaries_lo", "boundaries_hi"),
     *_interval("tiebreak needed", "tiebreak_needed", "tiebreak_lo", "tiebreak_hi"),
     ("proposals_per_game", "proposals per game", "value"),
-    *_interval("seat 0 wins", "seat0_wins", "seat0_wins_lo", "seat0_wins_hi"),
+    *_interval(f"{seat_name(0)} wins", "seat0_wins", "seat0_wins_lo", "seat0_wins_hi"),
     *_interval("seat beside a boundary", "beside_boundary", "beside_boundary_lo", "beside_boundary_hi"),
     *_interval("boundary score gap", "boundary_gap", "boundary_gap_lo", "boundary_gap_hi"),
     ("boundary_gap_tables", "boundary score gap", "n"),
@@ -497,9 +498,9 @@ def handicap_study(
     trade_budget: int = 4,
     workers: int | None = 1,
 ) -> pd.DataFrame:
-    """Seat 0 gets ``extra`` leftover cards as a handicap; compare seat 0 with the others.
+    """Seat 1 (the first) gets ``extra`` leftover cards as a handicap; compare it with the others.
 
-    Groups ``"0 extra cards, seat 0"``, ``"2 extra cards, other seats (each)"``...: mean final
+    Groups ``"0 extra cards, seat 1 (first)"``, ``"2 extra cards, other seats (each)"``...: mean final
     length and score (95% intervals) and the win rate per seat (Wilson), for no handicap and for
     ``extra`` cards. Both runs use the same seeds, so the hands dealt by the table are the same
     and the handicap cards come from what would have been the leftovers."""
@@ -508,7 +509,7 @@ def handicap_study(
         handicap = (h,) + (0,) * (players - 1) if h else ()
         rules = Rules(players=players, handicap=handicap, trade_budget=trade_budget)
         df = _simulate_policy(rules, policy, games, seed, workers)
-        for label, seats in (("seat 0", [0]), ("other seats (each)", list(range(1, players)))):
+        for label, seats in ((seat_name(0), [0]), ("other seats (each)", list(range(1, players)))):
             group = f"{h} extra cards, {label}"
             wins = int(sum(int((df["winner"] == p).sum()) for p in seats))
             rows += _seat_rows(df, seats, group) + [rate_row("win rate", wins, len(df) * len(seats), group)]
@@ -526,11 +527,11 @@ def holdout_study(
     workers: int | None = 1,
     store: str | Path | None = None,
 ) -> pd.DataFrame:
-    """Seat 0 halts trading (``holdout`` policy) while the others play ``policy``; compare seats
-    by distance from seat 0 with the same seats when everybody plays ``policy`` (same deals).
+    """Seat 1 (the first) halts trading (``holdout`` policy) while the others play ``policy``;
+    compare seats by distance from it with the same seats when everybody plays ``policy`` (same deals).
 
-    Groups ``"everyone cooperative, distance 0"``, ``"seat 0 no_trade, distance 1"``...: mean
-    final length and score with 95% intervals. Distance 1 = seat 0's neighbours, 2 = their other
+    Groups ``"everyone cooperative, distance 0"``, ``"seat 1 (first) no_trade, distance 1"``...: mean
+    final length and score with 95% intervals. Distance 1 = its neighbours, 2 = their other
     neighbours, and so on (the source's "phase boundary" worry: a player who stops trading hurts
     the neighbours most). Groups ``"distance 1"``...: the paired change per table (metrics
     ``"length change"``, ``"score change"``: halted minus everyone trading, same deal; n = tables).
@@ -544,7 +545,7 @@ def holdout_study(
     runs = {}
     for part, label, agents in (
         ("everyone", f"everyone {policy}", policy_agents(policy, players)),
-        ("holdout", f"seat 0 {holdout}", policy_agents(holdout, 1) + policy_agents(policy, players - 1)),
+        ("holdout", f"{seat_name(0)} {holdout}", policy_agents(holdout, 1) + policy_agents(policy, players - 1)),
     ):
         where = None if store is None else Path(store) / part
         runs[label] = _simulate(rules, agents, games, seed, workers, store=where)
@@ -910,7 +911,7 @@ def policies_study(ctx: StudyContext, players: int, games: int = STUDY_TABLES) -
 
 
 def holdout_table_study(ctx: StudyContext, games: int = STUDY_TABLES) -> StudyResult:
-    """The halting-trade experiment on 8-player tables: seat 0 never trades while the others trade
+    """The halting-trade experiment on 8-player tables: seat 1 (the first) never trades while the others trade
     cooperatively, against the same deals with everybody cooperative (:func:`holdout_study`).
 
     >>> quiet = StudyContext("polymer", "holdout", seed=1, workers=1, progress=lambda line: None)
@@ -918,7 +919,7 @@ def holdout_table_study(ctx: StudyContext, games: int = STUDY_TABLES) -> StudyRe
     'no_trade'
     """
     t = holdout_study(players=8, games=games, seed=ctx.seed, workers=ctx.workers, store=ctx.store)
-    ctx.progress(f"holdout: {games} tables, each with and without seat 0 trading")
+    ctx.progress(f"holdout: {games} tables, each with and without seat 1 (first) trading")
     return StudyResult(
         t,
         rules=Rules(players=8),
@@ -1008,7 +1009,7 @@ STUDIES = {
         ),
         Study(
             "holdout",
-            f"the halting-trade experiment: seat 0 never trades, {STUDY_TABLES} 8-player tables",
+            f"the halting-trade experiment: {seat_name(0)} never trades, {STUDY_TABLES} 8-player tables",
             holdout_table_study,
             "about 6 min",
         ),
@@ -1046,7 +1047,7 @@ CHECKS: list[tuple[str, str, dict[str, Any], tuple[str, str, str, str]]] = [
     ),
     *(
         (
-            f"seat 0 halts trading: length change at distance {k}",
+            f"{seat_name(0)} halts trading: length change at distance {k}",
             "holdout",
             {"metric": "length change", "group": f"distance {k}"},
             ("value", "lo", "hi", "n"),

@@ -195,7 +195,7 @@ def test_a_holdout_keeps_its_hand_and_blocks_chains_through_it():
     )
     assert (df["len_0"] == df["start_len_0"]).all()
     t = holdout_study(players=8, games=3, seed=2, trade_budget=2)
-    groups = [f"{table}, distance {k}" for table in ("everyone cooperative", "seat 0 no_trade") for k in range(5)]
+    groups = [f"{table}, distance {k}" for table in ("everyone cooperative", "seat 1 (first) no_trade") for k in range(5)]
     groups += [f"distance {k}" for k in range(5)]  # the paired changes, halted minus everyone trading
     assert t["group"].drop_duplicates().tolist() == groups
     assert set(t["metric"]) == {"length", "score", "length change", "score change"}

@@ -67,7 +67,7 @@ def test_holdout_study_pairs_by_distance(ctx):
     t = S.holdout_table_study(ctx, games=2).table
     change = t[t["metric"] == "length change"]
     assert change["group"].tolist() == [f"distance {k}" for k in range(5)] and (change["n"] == 2).all()
-    assert {"everyone cooperative, distance 1", "seat 0 no_trade, distance 1"} <= set(t["group"])
+    assert {"everyone cooperative, distance 1", "seat 1 (first) no_trade, distance 1"} <= set(t["group"])
 
 
 def test_pace_study_counts_a_table_left_to_trade(ctx):
@@ -122,8 +122,8 @@ def test_the_fresh_check_says_when_numbers_agree():
     t = S.check_tables(committed, fresh).set_index("what")
     assert t.loc["deal, 8 players: mean longest polymer", "agree"]
     assert t.loc["deal, 8 players: mean longest polymer", "fresh_n"] == 1600
-    assert not t.loc["seat 0 halts trading: length change at distance 0", "agree"]
-    assert t.loc["seat 0 halts trading: length change at distance 1", "agree"]
+    assert not t.loc["seat 1 (first) halts trading: length change at distance 0", "agree"]
+    assert t.loc["seat 1 (first) halts trading: length change at distance 1", "agree"]
     assert len(t) == 3  # quantities of tables not given are left out
     with pytest.raises(ValueError, match="no row"):
         S.check_tables(committed, {"deals": committed["deals"].assign(players=[5])})
