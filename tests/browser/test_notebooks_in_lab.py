@@ -1,6 +1,7 @@
 """Every notebook in a real JupyterLab, driven through Chromium: run all cells, see no error and
 every widget rendered, then click each game's main board and see both the picture and the
-Python-side state change.
+Python-side state change; in each game's notebook, run a variant comparison to its verdicts, with
+no control clipped at 1280 px.
 
 Run with ``make browser-test``. Screenshots go to ``reports/browser/`` (ignored by git);
 ``make browser-test DOCS=1`` also refreshes the README's board pictures in ``docs/img/``.
@@ -158,3 +159,54 @@ def test_notebook_runs_in_jupyterlab(page, lab, shots, name):
     if os.environ.get("NEGENLAB_DOCS_SHOTS"):
         (ROOT / "docs" / "img").mkdir(parents=True, exist_ok=True)
         board.screenshot(path=str(ROOT / "docs" / "img" / f"board-{game}.png"))
+
+
+# notebook -> what its variant widget is run with (fast agents where the default's are slow)
+VARIANTS = {
+    "02_fen.ipynb": {"pie_rule": "false"},
+    "03_polymer.ipynb": {"players": "6", "agents": "no_trade"},
+    "04_necklace.ipynb": {"size": "5", "agents": "random"},
+    "05_negen_balance.ipynb": {"target_score": "3"},
+}
+
+
+def _clipped_controls(page):
+    """Buttons, toggle buttons and legends whose text does not fit their box, or that reach past
+    the right edge of the page (at 1280 px)."""
+    return page.evaluate("""() => {
+      const out = [];
+      const width = document.documentElement.clientWidth;
+      for (const n of document.querySelectorAll(
+          '.jp-NotebookPanel:not(.lm-mod-hidden) .jupyter-widgets button, ' +
+          '.jp-NotebookPanel:not(.lm-mod-hidden) .nl-board .nl-legend')) {
+        const r = n.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;  // not shown
+        if (n.scrollWidth > n.clientWidth + 1 || r.right > width + 1)
+          out.push((n.innerText || n.className).trim().slice(0, 40));
+      }
+      return out;
+    }""")
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_variant_widget_reaches_a_verdict(page, lab, shots, name):
+    _open(page, lab, name)
+    _run_all(page, name)
+    _check_widgets_rendered(page, name)
+    clipped = _clipped_controls(page)
+    assert not clipped, f"{name}: controls clipped or past the page's edge at 1280 px: {clipped}"
+    widget = page.locator(".nl-variant").first
+    widget.scroll_into_view_if_needed()
+    for field, value in VARIANTS[name].items():
+        box = widget.locator(".widget-text").filter(has=page.locator(f"label:text-is('{field}')")).locator("input")
+        box.fill(value)
+        box.press("Enter")
+    widget.locator("button", has_text="Run").click()
+    verdicts = widget.locator(".nl-variant-verdicts")
+    page.wait_for_function(
+        "(el) => /holds|fails|undecided/.test(el.innerText)", arg=verdicts.element_handle(), timeout=600_000
+    )
+    first = verdicts.locator("tbody tr").first.inner_text().replace("\t", " | ")
+    print(f"{name}: variant {VARIANTS[name]} -> {first[:120]!r}")
+    assert "Error" not in widget.inner_text(), f"{name}: the variant widget shows an error: {widget.inner_text()[:300]}"
+    widget.screenshot(path=str(shots / f"variant-{name}.png"))
