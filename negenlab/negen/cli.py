@@ -16,7 +16,7 @@ with its spirals laid out side by side). ``simulate`` takes the shared options o
 a start table with an invalid spiral (no game reaches one) in one line.
 
 >>> import argparse
->>> parser = argparse.ArgumentParser(); register(parser)
+>>> parser = argparse.ArgumentParser(); verbs = register(parser)
 >>> args = parser.parse_args(["turns", "1 2 3\\n2 . 4\\n3 . 5", "--board", "4", "--closing"])
 >>> args.func(args)   # doctest: +ELLIPSIS
 1 closing turns (1 closing), search complete, ... states explored
