@@ -409,8 +409,13 @@ class TurnBuilder:
         hand = [] if self.depleted else self.hand
         if now:
             closes = any(v.closed and v.valid for v in check_table(Table(self.cells), self.rules))
-            head = "legal now: End turn " + ("closes a spiral and wins the round" if closes else "plays it")
-            return Progress(True, True, head if not self.added else f"{head} (adds {_values(self.used)})")
+            if closes:
+                head = "legal now: End turn closes a spiral and wins the round"
+            elif not self.added:
+                head = "legal now: End turn refuses (adds no die)"
+            else:
+                head = f"legal now: End turn plays it (adds {_values(self.used)})"
+            return Progress(True, True, head)
         if not self.depleted and end_tables_containing(pieces, hand, self.reachable):
             return Progress(False, True, f"can still end legal with the dice left ({_values(sorted(hand))})")
         return Progress(False, False, "cannot end legal: " + self._why_not(pieces, hand))

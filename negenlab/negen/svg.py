@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 
 from negenlab.core.game import seat_name
+from negenlab.core.svg import target
 
 from .table import Table, witness_facts
 
@@ -220,8 +221,6 @@ def editor_svg(
     >>> editor_svg(7, 7, {(2, 3): 5}).count("data-target=")
     49
     """
-    from negenlab.core.svg import target
-
     left, top, margin = 18, 16, 4
     w, h = left + cols * size + margin, top + rows * size + margin
 
@@ -323,6 +322,129 @@ def position_svg(
     return "".join(parts)
 
 
+ADDED_COLOUR = "#2ca02c"  # outline of a die added this turn
+FRESH_COLOUR = "#9467bd"  # outline of a die the other players added since your last turn
+PICKED_COLOUR = "#111111"  # outline of the picked spiral or board die
+TARGET_COLOUR = "#3a7bd5"  # dashed outline of an empty cell you may click
+BRIDGE_COLOUR = "#e377c2"  # dashed outline of an empty cell beside two spirals (a die there joins them)
+
+
+def _rings(cells, at, s: float, colour: str, width: float, dashed: bool = False) -> str:
+    """Outlines around ``cells`` (drawn over the dice, letting clicks through)."""
+    dash = " stroke-dasharray='5,3'" if dashed else ""
+    return "".join(
+        f"<rect x='{at(c)[0] + 1.5:.1f}' y='{at(c)[1] + 1.5:.1f}' width='{s - 3:.1f}' height='{s - 3:.1f}' rx='{s * 0.2:.1f}' "
+        f"fill='none' stroke='{colour}' stroke-width='{width}'{dash} pointer-events='none'/>"
+        for c in sorted(cells)
+    )
+
+
+def play_svg(
+    dice,
+    *,
+    frame: tuple[int, int, int, int],
+    boards=(),
+    hand=None,
+    picked_die: int | None = None,
+    marked_dice=(),
+    scores=None,
+    names=None,
+    to_move=None,
+    title: str | None = None,
+    added=(),
+    fresh=(),
+    picked=(),
+    targets=(),
+    bridges=(),
+    size: int = 34,
+    max_width: float | None = None,
+    **witness,
+) -> str:
+    """A turn being built: the table in a fixed ``frame`` ``(row0, col0, rows, cols)`` (so spirals keep
+    their places), each die a click target ``die:r:c`` and each empty cell in ``targets`` a dashed
+    target ``cell:r:c`` (``bridges``: cells beside two spirals, in pink); dice ``added`` this turn
+    ringed green, ``fresh`` ones (the others' last turns) purple, the ``picked`` spiral black. Under it
+    one line per player; the player to move's ``hand`` (board dice left) are targets ``hand:j``, the
+    ``picked_die`` ringed, ``marked_dice`` (to re-roll) struck through. ``max_width`` scales it down.
+
+    >>> svg = play_svg({(0, 0): 6, (0, 1): 5}, frame=(0, 0, 2, 3), boards=[(1, 2), (3,)], hand=(1, 2),
+    ...                to_move=0, targets=[(0, 2)], added=[(0, 1)])
+    >>> 'data-target="cell:0:2"' in svg, 'data-target="hand:1"' in svg, ADDED_COLOUR in svg
+    (True, True, True)
+    """
+    r0, c0, rows, cols = frame
+    margin, top = 6, (22 if title else 4)
+    bs = 28
+    name_w = 150
+    width = max(cols * size, name_w + 4 * (bs + 2)) + 2 * margin
+    height = top + rows * size + 10 + len(boards) * (bs + 6) + margin
+
+    def at(cell):
+        return margin + (cell[1] - c0) * size, top + (cell[0] - r0) * size
+
+    parts = [_head(width, height, max_width)]
+    if title:
+        parts.append(f"<text x='{margin}' y='15' font-size='13' fill='#222'>{html.escape(title)}</text>")
+    bridge_set = set(bridges)
+    parts.append(
+        _squares([_die(at(c)[0], at(c)[1], size, "#ffffff", target("cell", *c), dashed=True) for c in sorted(targets)])
+    )
+    parts.append(_rings(set(targets) - bridge_set, at, size, TARGET_COLOUR, 1.5, dashed=True))
+    parts.append(_rings(set(targets) & bridge_set, at, size, BRIDGE_COLOUR, 2.5, dashed=True))
+    parts += _dice(dice, (), at, size, target=lambda cell: target("die", *cell), **witness)
+    parts.append(_rings(fresh, at, size, FRESH_COLOUR, 3))
+    parts.append(_rings(added, at, size, ADDED_COLOUR, 3))
+    parts.append(_rings(picked, at, size, PICKED_COLOUR, 2.5, dashed=True))
+    y = top + rows * size + 10
+    squares, numbers, over = [], [], []
+    for p, board in enumerate(boards):
+        name = names[p] if names else seat_name(p)
+        text = name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
+        weight = " font-weight='bold'" if p == to_move else ""
+        parts.append(
+            f"<text x='{margin}' y='{y + bs * 0.65:.1f}' font-size='12' fill='#222'{weight}>{html.escape(text)}</text>"
+        )
+        shown = hand if (p == to_move and hand is not None) else board
+        for j, v in enumerate(shown):
+            x = margin + name_w + j * (bs + 2)
+            attrs = target("hand", j) if (p == to_move and hand is not None) else ""
+            squares.append(_die(x, y, bs, PLAIN_COLOUR, attrs))
+            numbers.append(_label(x, y, bs, v, "#111111"))
+            if p == to_move and j == picked_die:
+                over.append(_rings([(0, 0)], lambda _c, x=x, y=y: (x, y), bs, PICKED_COLOUR, 3))
+            if p == to_move and j in marked_dice:
+                over.append(
+                    f"<line x1='{x + 3}' y1='{y + bs - 3}' x2='{x + bs - 3}' y2='{y + 3}' stroke='{UNCOVERED_COLOUR}' "
+                    f"stroke-width='3' pointer-events='none'/>"
+                )
+        y += bs + 6
+    parts += [_squares(squares), _labels(numbers, bs), *over, "</svg>"]
+    return "".join(parts)
+
+
+def play_legend_svg() -> str:
+    """What the rings of :func:`play_svg` mean, in one line.
+
+    >>> "added this turn" in play_legend_svg()
+    True
+    """
+    items = [
+        (ADDED_COLOUR, "added this turn", False),
+        (FRESH_COLOUR, "the others' last turns", False),
+        (PICKED_COLOUR, "picked spiral", True),
+        (TARGET_COLOUR, "you may put a die or the spiral here", True),
+        (BRIDGE_COLOUR, "a die here joins two spirals", True),
+    ]
+    s, x, parts = 18, 4.0, []
+    for colour, text, dashed in items:
+        parts.append(_rings([(0, 0)], lambda _c, x=x: (x, 0), s, colour, 2.5, dashed))
+        parts.append(
+            f"<text x='{x + s + 4:.0f}' y='{s * 0.7:.1f}' font-size='11' fill='#333'>{html.escape(text)}</text>"
+        )
+        x += s + 14 + 6.2 * len(text)
+    return _head(x, s + 2) + "".join(parts) + "</svg>"
+
+
 def legend_svg(kinds=None, size: int = 18) -> str:
     """A one-line legend of the die colours (:data:`LEGEND`; ``kinds`` picks some).
 
@@ -411,6 +533,8 @@ __all__ = [
     "dice_svg",
     "editor_svg",
     "position_svg",
+    "play_svg",
+    "play_legend_svg",
     "legend_svg",
     "table_svg",
     "verdicts_svg",

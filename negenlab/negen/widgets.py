@@ -35,11 +35,13 @@ run exactly (:func:`negenlab.core.simulate.replay`), agents named by their specs
 >>> state.is_terminal(), state.round_log[0]["reason"] in ("closed", "pool_empty", "max_turns")
 (True, True)
 
-:class:`PlayRound` is one clickable board: the table and the boards, and under them one small
-picture per legal turn (closing turns first; hovering one previews the table after it, clicking
-plays it and lets the agents answer):
+:class:`PlayRound` is one clickable board where you build each turn by hand (a board die, then a
+cell; a spiral, then a cell or another spiral to join), with End turn, Undo, Refuse and the re-roll
+after it, a reading selector and new game; "show my options" lists every legal turn as a picture
+instead (closing turns first; clicking one plays it and lets the agents answer):
 
 >>> game = PlayRound(Rules(target_score=1, pool_size=22), ("random", "random"), seed=1)
+>>> game.options.value = True
 >>> first = game.board.gallery[0]["target"]
 >>> game.board.press(first)                      # what a click on the first picture does
 >>> game.state.history[0][0], game.board.error   # seat 0 played it
@@ -51,6 +53,7 @@ In a notebook: ``replay_widget(state)`` (slider over ``state.timeline``), ``simu
 
 from __future__ import annotations
 
+import copy
 import html
 from functools import partial
 
@@ -64,14 +67,16 @@ from negenlab.core.registry import parse_agent_specs
 from negenlab.core.simulate import replay
 from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget
 
+from .build import TurnBuilder, settle, spread
 from .completions import complete
 from .game import NegenGame
 from .rules import Rules
 from .spirals import check_table
-from .svg import dice_svg, editor_svg, legend_svg, position_svg, verdicts_svg
+from .svg import dice_svg, editor_svg, legend_svg, play_legend_svg, play_svg, position_svg, verdicts_svg
 from .table import Table, cell_name, layout, parse_pattern, witness_facts
 
 BRUSHES = ["cycle", "1", "2", "3", "4", "5", "6", "?", "erase"]
+PICTURE_WIDTH = 900  # px: the board picture scales down to this width (a 1280 px page)
 MAX_SHOWN = 60  # turn pictures shown at once (a position can offer hundreds of turns)
 AGENTS_NOTICE = "the agents are playing…"
 ONE_ROUND = Rules(target_score=1)  # a game of one round: the default of PlayRound
@@ -379,153 +384,472 @@ def simulate_widget() -> W.VBox:
     return W.VBox([W.HBox([shape, coverage]), W.HBox([agents, seed, go]), banner.widget, out])
 
 
-class PlayRound:
-    """Play seat 1 (the first) yourself against agents by clicking one of the offered turns.
+READINGS = {
+    f"{r.sequence_shape} · {r.coverage} · {r.rearrange}": r for r in Rules.variants()
+}  # the reading selector: every combination of shape, coverage and rearrangement
 
-    ``.board`` shows the table and every board; its gallery holds one picture per legal turn
-    (closing turns first, at most ``max_shown`` at a time: a last card pages through the rest), and
-    hovering a picture previews the table after that turn. Clicking one plays it (``play(i)`` does
-    the same from Python); the agents then answer. ``.turns`` lists every legal ``(action, Turn)``
-    in the order offered; a turn's click target is ``turn:i``.
+
+def _gallery_labels(turns) -> list[str]:
+    """One label per turn that tells turns apart: :func:`turn_label`, numbered where several share it."""
+    labels = [turn_label(t) for t in turns]
+    counts = {label: labels.count(label) for label in labels}
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        if counts[label] > 1:
+            seen[label] = seen.get(label, 0) + 1
+            label = f"{label} · way {seen[label]} of {counts[label]}"
+        out.append(label)
+    return out
+
+
+def _changed_spirals(before, after) -> tuple:
+    """The spirals of table key ``after`` that ``before`` does not hold (what a turn made)."""
+    rest = list(before)
+    out = []
+    for s in after:
+        if s in rest:
+            rest.remove(s)
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+class PlayRound:
+    """Play seat 1 (the first) yourself against agents, building each turn by hand.
+
+    Click a die of your board, then a dashed cell beside the table to put it there. Click a die of
+    a spiral to pick the spiral: then click an empty cell to move it there (the die you clicked lands
+    on it; **turn** gives it a quarter turn, **move aside** puts it out of the way), or click a die of
+    another spiral to see every way to join the two (the gallery; click one). The status line says
+    at once whether the table can still end legal, and why not; **End turn** plays it when it is a
+    legal end (:class:`~negenlab.negen.build.TurnBuilder`). **Refuse** adds nothing; the widget then
+    asks which board dice to re-roll (click them, then **re-roll**). **Show my options** lists every
+    legal turn as a picture instead (closing turns first; click one to play it). New dice are ringed
+    green, the other players' last dice purple, and spirals keep their places between turns.
+
+    ``.builder`` is the turn being built, ``.turns`` every legal ``(action, Turn)`` in the order the
+    options show them (``play(i)`` plays one), ``.state`` the game.
+
+    >>> game = PlayRound(Rules(target_score=1, pool_size=22), ("random", "random"), seed=1)
+    >>> game.board.press("hand:0")                 # pick a board die: the cells it may go to light up
+    >>> cell = sorted(game.builder.frontier())[0]
+    >>> game.board.press(f"cell:{cell[0]}:{cell[1]}")
+    >>> len(game.builder.added), game.board.error
+    (1, '')
+    >>> game.end_turn() if game.builder.progress().legal_now else game.undo()
     """
 
     def __init__(
         self, rules: Rules = ONE_ROUND, opponents=("greedy", "random"), seed: int = 0, max_shown: int = MAX_SHOWN
     ):
-        self.rules = rules.replace(players=1 + len(opponents))
-        self.agents = [None] + [_agent(a) for a in opponents]
-        self.state = NegenGame(self.rules).new_initial_state()
-        self.rng = np.random.default_rng(seed)
+        self.opponents = tuple(opponents)
+        self.seed = seed
         self.max_shown = max_shown
-        self.turns: list = []
-        self.page = 0
         self.board = BoardWidget()
-        self.log = W.HTML()
+        self.log = W.HTML(layout=W.Layout(min_height="1.4em"))
         self.board.on_click(self._on_click)
-        self.widget = W.VBox([self.board, self.log, W.HTML(legend_svg(("node", "edge", "sequence", "loop")))])
+        wide = W.Layout(width="auto", min_width="120px")
+        self.end_button = W.Button(description="End turn", button_style="primary", layout=wide)
+        self.undo_button = W.Button(description="Undo", layout=wide)
+        self.refuse_button = W.Button(description="Refuse", layout=wide)
+        self.turn_button = W.Button(description="turn spiral ⟳", layout=wide)
+        self.aside_button = W.Button(description="move aside", layout=wide)
+        self.reroll_button = W.Button(description="re-roll", layout=wide)
+        self.new_button = W.Button(description="new game", layout=wide)
+        self.options = W.ToggleButton(description="show my options", value=False, layout=wide)
+        self.reading = W.Dropdown(
+            options=list(READINGS), description="reading", layout=W.Layout(width="auto", min_width="330px")
+        )
+        self.reading.value = next(
+            k
+            for k, r in READINGS.items()
+            if (r.sequence_shape, r.coverage, r.rearrange) == (rules.sequence_shape, rules.coverage, rules.rearrange)
+        )
+        self.end_button.on_click(lambda _: self._guarded(self.end_turn))
+        self.undo_button.on_click(lambda _: self._guarded(self.undo))
+        self.refuse_button.on_click(lambda _: self._guarded(self.refuse))
+        self.turn_button.on_click(lambda _: self._guarded(self.turn_spiral))
+        self.aside_button.on_click(lambda _: self._guarded(self.move_aside))
+        self.reroll_button.on_click(lambda _: self._guarded(self.reroll))
+        self.new_button.on_click(lambda _: self._guarded(self.new_game))
+        self.options.observe(lambda _: self._render(), names="value")
+        self.reading.observe(lambda _: self._guarded(self.new_game), names="value")
+        buttons = W.HBox(
+            [
+                self.end_button,
+                self.undo_button,
+                self.refuse_button,
+                self.turn_button,
+                self.aside_button,
+                self.reroll_button,
+                self.options,
+            ],
+            layout=W.Layout(flex_flow="row wrap"),
+        )
+        self.widget = W.VBox(
+            [
+                W.HBox([self.reading, self.new_button], layout=W.Layout(flex_flow="row wrap")),
+                buttons,
+                self.log,
+                self.board,
+                W.HTML(play_legend_svg()),
+                W.HTML(legend_svg(("node", "edge", "sequence", "loop", "uncovered", "open_pair"))),
+            ]
+        )
+        self._base_rules = rules
+        self.builder: TurnBuilder | None = None
+        self.turns: list = []
+        self.new_game()
+
+    # -- the game ----------------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Start again under the reading picked (the other Rules fields as given)."""
+        reading = READINGS[self.reading.value]
+        self.rules = self._base_rules.replace(
+            players=1 + len(self.opponents),
+            sequence_shape=reading.sequence_shape,
+            coverage=reading.coverage,
+            rearrange=reading.rearrange,
+        )
+        self.agents = [None] + [_agent(a) for a in self.opponents]
+        self.state = NegenGame(self.rules).new_initial_state()
+        self.rng = np.random.default_rng(self.seed)
+        self.cells: dict = {}
+        self.fresh: set = set()
+        self.frame: tuple[int, int, int, int] | None = None
+        self.round_seen = 0
+        self.closing_pictures: list[str] = []
         self._seen = 0
+        self._clear_picks()
         self._advance()
 
-    # -- playing -----------------------------------------------------------------------
+    def _clear_picks(self) -> None:
+        self.picked_die: int | None = None
+        self.picked_cell: tuple | None = None
+        self.joins: list = []
+        self.reroll_marks: set[int] = set()
+        self.page = 0
+
+    def _guarded(self, action) -> None:
+        with self.board.catch():
+            action()
+
     def play(self, i: int) -> None:
-        """Play the ``i``-th offered turn (an index into ``.turns``), then let the agents answer."""
+        """Play the ``i``-th legal turn (an index into ``.turns``), then let the agents answer."""
         if self.state.is_terminal():
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over; press 'new game'")
         if not 0 <= i < len(self.turns):
             raise IllegalMoveError(
                 f"turn {i} is not offered: there are {len(self.turns)} turns (0..{len(self.turns) - 1})"
             )
+        action, turn = self.turns[i]
+        self.cells = spread(turn.key)  # a picked picture replaces the draft
+        self._apply(action)
+
+    def end_turn(self) -> None:
+        """Play the turn built by hand when it is a legal end (else the error says why)."""
+        if self.builder is None:
+            raise IllegalMoveError("it is not your turn to build")
+        action = self.builder.end_turn()
+        self.cells = dict(self.builder.cells)
+        self._apply(action)
+
+    def refuse(self) -> None:
+        """Add nothing this turn (the table as it began); then pick the dice to re-roll."""
+        if self.builder is None:
+            raise IllegalMoveError("it is not your turn")
+        self.builder = TurnBuilder(Table(self.cells), self.builder.board, self.rules, legal=self.builder.legal)
+        self._apply(("refuse", self.builder.key))
+
+    def undo(self) -> None:
+        if self.builder is None:
+            raise IllegalMoveError("nothing to undo: it is not your turn")
+        self.builder.undo()
+        self._clear_picks()
+        self._render()
+
+    def turn_spiral(self) -> None:
+        """Give the picked spiral a quarter turn about the die you clicked."""
+        if self.builder is None or self.picked_cell is None:
+            raise IllegalMoveError("pick a spiral first: click one of its dice")
+        self.builder.move(self.picked_cell, self.picked_cell, 1)
+        self._render()
+
+    def move_aside(self) -> None:
+        """Put the picked spiral out of the way of the others."""
+        if self.builder is None or self.picked_cell is None:
+            raise IllegalMoveError("pick a spiral first: click one of its dice")
+        self.builder.move_aside(self.picked_cell)
+        self._clear_picks()
+        self._render()
+
+    def reroll(self) -> None:
+        """Re-roll the board dice marked after a refusal (none marked: keep the board)."""
+        s = self.state
+        if s.is_terminal() or s.phase != "reroll" or s.to_move != 0:
+            raise IllegalMoveError("a re-roll comes right after your refusal")
+        board = s.boards[0]
+        self._apply(("reroll", tuple(sorted(board[j] for j in self.reroll_marks))))
+
+    def _apply(self, action) -> None:
         self._seen = len(self.state.timeline)
-        self.state.apply(self.turns[i][0])
+        self.state.apply(action)
+        self._clear_picks()
         with self.board.working(AGENTS_NOTICE):
             self._advance()
 
-    def _on_click(self, name: str) -> None:
-        if name not in (self.board.legal or []):
-            raise IllegalMoveError(f"{name!r} is not one of the turns on offer")
-        if name == "page:next":
-            pages = -(-len(self.turns) // self.max_shown)
-            self.page = (self.page + 1) % pages
-            self._render()
-        else:
-            self.play(int(name.split(":")[1]))
-
-    def _advance(self):
-        while not self.state.is_terminal():
-            if self.state.is_chance_node():
-                self.state.apply(self.state.sample_chance(self.rng))
-            elif self.state.current_player != 0:
-                p = self.state.current_player
-                self.state.apply(self.agents[p].step(self.state, self.rng))
-            elif self.state.phase == "reroll":
-                self.state.apply(("reroll", ()))
+    def _advance(self) -> None:
+        s = self.state
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(self.rng))
+            elif s.current_player != 0:
+                s.apply(self.agents[s.current_player].step(s, self.rng))
             else:
                 break
-        s = self.state
-        self.turns = (
-            []
-            if s.is_terminal()
-            else sorted(((a, s.turn_of(a)) for a in s.legal_actions()), key=lambda at: (not at[1].closed, -at[1].added))
-        )
-        self.page = 0
+        for record in s.round_log[self.round_seen :]:
+            self._remember_round(record)
+        self.round_seen = len(s.round_log)
+        self.builder = None
+        self.turns = []
+        if not s.is_terminal() and s.phase == "turn":
+            if s.round != getattr(self, "_round_laid", None):
+                self.cells, self._round_laid, self.frame = {}, s.round, None
+            self.cells, fresh = settle(self.cells, s.table)
+            self.frame = None  # fitted anew to the table at the start of each of your turns
+            self.fresh = fresh if self._seen else set()
+            legal = s.legal_actions()
+            self.turns = sorted(((a, s.turn_of(a)) for a in legal), key=lambda at: (not at[1].closed, -at[1].added))
+            self.builder = TurnBuilder(Table(self.cells), s.boards[0], self.rules, legal=[a[1] for a in legal])
         self._render()
 
-    # -- drawing ------------------------------------------------------------------------
+    def _remember_round(self, record: dict) -> None:
+        """A picture of how a round ended: the closing table with its loop in gold."""
+        snaps = [t for t in self.state.timeline if t["round"] == record["round"]]
+        if not snaps:
+            return
+        last = snaps[-1]
+        who = seat_name(record["winner"]) if record["winner"] >= 0 else None
+        title = (
+            f"round {record['round']}: {who} closed the spiral with the gold loop"
+            if who
+            else f"round {record['round']} ended ({record['reason']}), nobody won"
+        )
+        self.closing_pictures.append(table_picture(last["table"], self.rules, title=title, size=26))
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def _on_click(self, name: str) -> None:
+        if name not in (self.board.legal or []):
+            raise IllegalMoveError(f"{name!r} is not on offer now")
+        kind, *rest = name.split(":")
+        if kind == "page":
+            self.page = (self.page + 1) % max(1, -(-len(self.turns) // self.max_shown))
+        elif kind == "turn":
+            self.play(int(rest[0]))
+            return
+        elif kind == "reroll":
+            self.reroll_marks ^= {int(rest[0])}
+        elif kind == "hand":
+            j = int(rest[0])
+            self.picked_die = None if self.picked_die == j else j
+            self.picked_cell, self.joins = None, []
+        elif kind == "cell":
+            cell = (int(rest[0]), int(rest[1]))
+            assert self.builder is not None
+            if self.picked_die is not None:
+                self.builder.add(sorted(self.builder.hand)[self.picked_die], cell)
+            elif self.picked_cell is not None:
+                self.builder.move(self.picked_cell, cell)
+            self._clear_picks()
+        elif kind == "die":
+            self._pick_spiral((int(rest[0]), int(rest[1])))
+        elif kind == "join":
+            assert self.builder is not None
+            self.builder.join(self.joins[int(rest[0])])
+            self._clear_picks()
+        self._render()
+
+    def _pick_spiral(self, cell) -> None:
+        assert self.builder is not None
+        self.picked_die = None
+        if self.picked_cell is None:
+            self.picked_cell, self.joins = cell, []
+            return
+        first = self.builder.spiral_at(self.picked_cell)
+        if cell in first:
+            self.picked_cell, self.joins = None, []
+            return
+        options = self.builder.join_options(self.picked_cell, cell)
+        ok = [o for o in options if self._join_can_end(o)]
+        self.joins = ok + [o for o in options if o not in ok]
+
+    def _join_can_end(self, option) -> bool:
+        b = copy.copy(self.builder)
+        assert b is not None
+        b.cells, b.added, b.hand, b._history = dict(b.cells), dict(b.added), list(b.hand), []
+        return b.join(option).progress().can_end_legal
+
+    # -- drawing ---------------------------------------------------------------------------------
     def shown(self) -> list[int]:
-        """Indices into ``.turns`` of the turns pictured now (the current page)."""
+        """Indices into ``.turns`` of the options pictured now (the current page)."""
         start = self.page * self.max_shown
         return list(range(start, min(start + self.max_shown, len(self.turns))))
 
     def _scores(self) -> str:
         return ", ".join(f"{'you' if p == 0 else seat_name(p)} {v}" for p, v in enumerate(self.state.scores))
 
-    def _render(self):
-        s, rules = self.state, self.rules
+    def _frame(self, cells) -> tuple[int, int, int, int]:
+        """The drawn part of the table: every die and a free ring around it, growing but never
+        shrinking within a round (so the picture stays put)."""
+        rows = [r for r, _ in cells] or [0]
+        cols = [c for _, c in cells] or [0]
+        r0, c0, r1, c1 = min(rows) - 2, min(cols) - 2, max(rows) + 2, max(cols) + 2
+        if self.frame is not None:
+            fr0, fc0, frows, fcols = self.frame
+            r0, c0 = min(r0, fr0), min(c0, fc0)
+            r1, c1 = max(r1, fr0 + frows - 1), max(c1, fc0 + fcols - 1)
+        self.frame = (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+        return self.frame
+
+    def _render(self) -> None:
+        s, rules, b = self.state, self.rules, self.builder
         names = [f"{seat_name(0)}, you"] + [seat_name(p) for p in range(1, rules.players)]
-        title = f"round {s.round}, turn {s.turns_in_round + 1}" if not s.is_terminal() else "game over"
-        tables = {i: layout(self.turns[i][1].key) for i in self.shown()}
-        extent = [t.bounds()[1] for t in [layout(s.table), *tables.values()] if len(t)]  # laid out from (0, 0)
-        size = {
-            "min_rows": 1 + max((r for r, _ in extent), default=0),
-            "min_cols": 1 + max((c for _, c in extent), default=0),
-        }
-        self.board.svg = table_picture(
-            s.table,
-            rules,
-            boards=s.boards,
+        mine = seat_name(0)
+        events = [html.escape(t["event"]) for t in s.timeline[self._seen :] if not t["event"].startswith(mine)]
+        self.log.value = (
+            "<div class='nl-log'>"
+            + (" · ".join(events[-6:]) or "&nbsp;")
+            + "</div>"
+            + "".join(self.closing_pictures[-1:])
+        )
+        controls = (self.end_button, self.undo_button, self.refuse_button, self.turn_button, self.aside_button)
+        for button in controls:
+            button.disabled = b is None
+        self.reroll_button.disabled = not (not s.is_terminal() and s.phase == "reroll" and s.to_move == 0)
+        self.turn_button.disabled = self.aside_button.disabled = b is None or self.picked_cell is None
+        if s.is_terminal():
+            self._render_over(names)
+            return
+        if s.phase == "reroll" and s.to_move == 0:
+            self._render_reroll(names)
+            return
+        assert b is not None
+        cells = b.cells
+        table = Table(cells)
+        facts = witness_facts(table, check_table(table, rules)) if cells else {}
+        frontier = b.frontier() if not b.depleted else set()
+        picked = b.spiral_at(self.picked_cell) if self.picked_cell is not None else ()
+        if self.picked_die is not None:
+            targets = frontier
+        elif self.picked_cell is not None:
+            targets = {c for c in self._all_cells() if c not in cells}
+        else:
+            targets = set()
+        bridges = {c for c in frontier if len({self._spiral_index(n) for n in _beside(c) if n in cells}) > 1}
+        hand = sorted(b.hand)
+        self.board.svg = play_svg(
+            cells,
+            frame=self._frame(cells),
+            boards=[tuple(hand)] + [tuple(x) for x in s.boards[1:]],
+            hand=hand,
+            picked_die=self.picked_die,
             scores=s.scores,
             names=names,
-            to_move=None if s.is_terminal() else s.to_move,
-            title=title,
-            **size,
+            to_move=0,
+            title=f"round {s.round}, turn {s.turns_in_round + 1} · pool {self._pool()}",
+            added=b.added,
+            fresh=self.fresh - set(b.added),
+            picked=picked,
+            targets=targets,
+            bridges=bridges & targets,
+            max_width=PICTURE_WIDTH,
+            **facts,
         )
-        self.log.value = "<br>".join(
-            f"round {snap['round']}, turn {snap['turn']}: {html.escape(snap['event'])}"
-            for snap in s.timeline[self._seen :]
-        )
-        if s.is_terminal():
-            self.board.gallery, self.board.legal = [], []
-            last = s.round_log[-1]
-            how = (
-                f"{seat_name(last['winner'])} closed a spiral"
-                if last["winner"] >= 0
-                else f"the round ended ({last['reason']})"
+        legal = [f"hand:{j}" for j in range(len(hand))] + [f"die:{r}:{c}" for r, c in cells]
+        legal += [f"cell:{r}:{c}" for r, c in targets]
+        items = self._join_items() if self.joins else (self._option_items() if self.options.value else [])
+        self.board.gallery = items
+        self.board.legal = legal + [it["target"] for it in items]
+        self.board.status = self._status_text()
+
+    def _all_cells(self):
+        r0, c0, rows, cols = self.frame or (0, 0, 1, 1)
+        return {(r, c) for r in range(r0, r0 + rows) for c in range(c0, c0 + cols)}
+
+    def _spiral_index(self, cell) -> int:
+        assert self.builder is not None
+        return next(i for i, s in enumerate(self.builder.spirals()) if cell in s)
+
+    def _pool(self) -> str:
+        return "unlimited" if self.state.pool is None else f"{self.state.pool} dice left"
+
+    def _status_text(self) -> str:
+        s, b = self.state, self.builder
+        assert b is not None
+        if self.options.value and not self.joins:
+            n, shown = len(self.turns), self.shown()
+            hint = f"{n} legal turns ({sum(t.closed for _, t in self.turns)} closing): click one to play it"
+            if n > len(shown):
+                hint += f"; showing {shown[0] + 1}-{shown[-1] + 1}, closing first; {n - len(shown)} hidden"
+        elif self.joins:
+            hint = (
+                f"{len(self.joins)} ways to join these spirals: click one below (those that can still end legal first)"
             )
-            self.board.status = f"game over after round {s.round}: {how} · scores: {self._scores()}"
-            return
+        elif self.picked_die is not None:
+            hint = f"put the {sorted(b.hand)[self.picked_die]} on a dashed cell"
+        elif self.picked_cell is not None:
+            hint = (
+                "click an empty cell to move the picked spiral there, a die of another spiral to join them, or turn it"
+            )
+        elif b.depleted:
+            hint = "every board die is placed: End turn"
+        else:
+            hint = "click a board die, then a dashed cell; or click a spiral to move or join it"
+        free = " · free moves: pick them from 'show my options'" if self.rules.rearrange == "free" else ""
+        return (
+            f"round {s.round}, turn {s.turns_in_round + 1} · your move ({seat_name(0)}) · pool {self._pool()} · "
+            f"scores: {self._scores()} · {b.progress().text} · {hint}{free}"
+        )
+
+    def _join_items(self) -> list[dict]:
+        assert self.builder is not None
         items = []
-        for i in self.shown():
+        ends = [self._join_can_end(o) for o in self.joins]
+        for i, (option, ok) in enumerate(zip(self.joins, ends, strict=True)):
+            spiral = layout((option.key,))
+            facts = witness_facts(spiral, check_table(spiral, self.rules))
+            items.append(
+                {
+                    "target": f"join:{i}",
+                    "label": f"join {i + 1}" + (" · can end legal" if ok else " · cannot end legal"),
+                    "svg": dice_svg(dict(spiral.items()), size=26, margin=3, **facts),
+                }
+            )
+        return items
+
+    def _option_items(self) -> list[dict]:
+        s, rules = self.state, self.rules
+        shown = self.shown()
+        labels = _gallery_labels([t for _, t in self.turns])
+        items = []
+        for i in shown:
             _, turn = self.turns[i]
-            label = turn_label(turn)
-            table = tables[i]
-            facts = witness_facts(table, check_table(table, rules))
-            after = list(s.boards)
-            rest = list(after[s.to_move])
-            for v in turn.used:
-                rest.remove(v)
-            after[s.to_move] = tuple(rest)
+            made = _changed_spirals(s.table, turn.key)
+            picture = layout(made) if made else layout(turn.key)
+            facts = witness_facts(picture, check_table(picture, rules))
             items.append(
                 {
                     "target": f"turn:{i}",
-                    "label": label,
+                    "label": labels[i],
                     "title": turn.text(),
-                    "svg": dice_svg(dict(table.items()), size=14, margin=2, max_width=150, **facts),
-                    "preview": position_svg(
-                        dict(table.items()),
-                        boards=after,
-                        scores=s.scores,
-                        names=names,
-                        title=f"after your turn: {label}",
-                        **size,
-                        **facts,
-                    ),
+                    "svg": dice_svg(dict(picture.items()), size=24, margin=3, **facts),
+                    "preview": table_picture(turn.key, rules, title=f"after your turn: {labels[i]}"),
                 }
             )
-        n, shown = len(self.turns), self.shown()
-        closing = sum(t.closed for _, t in self.turns)
-        hidden = n - len(shown)
+        hidden = len(self.turns) - len(shown)
         if hidden:
-            nxt = n - shown[-1] - 1
+            nxt = len(self.turns) - shown[-1] - 1
             items.append(
                 {
                     "target": "page:next",
@@ -533,15 +857,58 @@ class PlayRound:
                     "label": f"next {min(nxt, self.max_shown)} turns ›" if nxt else "back to the first turns ›",
                 }
             )
-        self.board.gallery = items
-        self.board.legal = [it["target"] for it in items]
-        offer = f"{n} legal turns ({closing} closing)"
-        if hidden:
-            offer += f": showing {shown[0] + 1}-{shown[-1] + 1}, closing first; {hidden} hidden"
-        self.board.status = (
-            f"round {s.round}, turn {s.turns_in_round + 1} · your move ({seat_name(0)}, board "
-            f"{' '.join(map(str, s.boards[0]))}) · scores: {self._scores()} · {offer}"
+        return items
+
+    def _render_reroll(self, names) -> None:
+        s = self.state
+        board = s.boards[0]
+        cells = dict(self.cells)
+        table = Table(cells)
+        self.board.svg = play_svg(
+            cells,
+            **(witness_facts(table, check_table(table, self.rules)) if cells else {}),
+            frame=self._frame(cells),
+            boards=s.boards,
+            scores=s.scores,
+            names=names,
+            to_move=0,
+            title=f"round {s.round} · you refused: pick dice to re-roll",
+            marked_dice=self.reroll_marks,
+            max_width=PICTURE_WIDTH,
         )
+        self.board.gallery = [
+            {
+                "target": f"reroll:{j}",
+                "label": f"{v}" + (" ↻ re-roll" if j in self.reroll_marks else " keep"),
+                "svg": dice_svg({(0, 0): v}, size=28, margin=2),
+            }
+            for j, v in enumerate(board)
+        ]
+        self.board.legal = [it["target"] for it in self.board.gallery]
+        marked = sorted(board[j] for j in self.reroll_marks)
+        self.board.status = (
+            f"you refused · click the board dice to re-roll (marked: {' '.join(map(str, marked)) or 'none'}), "
+            f"then press 're-roll' · pool {self._pool()}"
+        )
+
+    def _render_over(self, names) -> None:
+        s = self.state
+        last = s.round_log[-1]
+        how = (
+            f"{seat_name(last['winner'])} closed a spiral (its loop in gold)"
+            if last["winner"] >= 0
+            else f"the round ended ({last['reason']})"
+        )
+        self.board.svg = table_picture(
+            s.table, self.rules, boards=s.boards, scores=s.scores, names=names, title="game over"
+        )
+        self.board.gallery, self.board.legal = [], []
+        self.board.status = f"game over after round {s.round}: {how} · scores: {self._scores()} · press 'new game'"
+
+
+def _beside(cell):
+    r, c = cell
+    return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
 
 
 def variant_widget(**options) -> VariantWidget:

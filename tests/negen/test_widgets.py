@@ -1,5 +1,8 @@
 """Negen's clickable boards: the spiral editor and a round against agents, driven by ``board.press``."""
+
 from __future__ import annotations
+
+import copy
 
 import pytest
 
@@ -130,7 +133,9 @@ def test_the_module_doctest_example_still_works():
 def _round(max_shown=60, seed=1):
     from negenlab.negen.widgets import PlayRound
 
-    return PlayRound(Rules(target_score=1, pool_size=40), ("random", "random"), seed=seed, max_shown=max_shown)
+    game = PlayRound(Rules(target_score=1, pool_size=40), ("random", "random"), seed=seed, max_shown=max_shown)
+    game.options.value = True  # the gallery of every legal turn
+    return game
 
 
 def test_gallery_offers_the_legal_turns_shown_closing_first():
@@ -140,10 +145,11 @@ def test_gallery_offers_the_legal_turns_shown_closing_first():
     closed = [t.closed for _, t in turns]
     assert closed == sorted(closed, reverse=True)
     targets = [item["target"] for item in board.gallery]
-    assert targets == [f"turn:{i}" for i in game.shown()] == board.legal
+    assert targets == [f"turn:{i}" for i in game.shown()] == [t for t in board.legal if t.startswith("turn:")]
     assert len(targets) == len(turns) <= 60
     for item, (_, turn) in zip(board.gallery, turns, strict=True):
-        assert item["label"].endswith("refuse" if turn.refusal else " ".join(map(str, turn.used))) or turn.merges
+        label = item["label"].split(" · way ")[0]
+        assert label.endswith("refuse" if turn.refusal else " ".join(map(str, turn.used))) or turn.merges
         assert item["svg"].startswith("<svg") and item["preview"].startswith("<svg")
         assert ("closes" in item["label"]) == turn.closed
     assert board.status.startswith(f"round 1, turn {game.state.turns_in_round + 1} · your move")
@@ -160,17 +166,17 @@ def test_clicking_a_turn_plays_it_and_the_agents_answer():
     assert game.state.history[n_before] == (0, action)
     assert len(game.state.history) > n_before + 1 or game.state.is_terminal()  # the agents moved
     assert game.board.svg != svg and game.board.status != status
-    assert "seat 1 (first)" in game.log.value
+    assert "seat 2" in game.log.value and "seat 1 (first)" not in game.log.value  # the others' turns
     if not game.state.is_terminal():
         assert game.state.current_player == 0 and game.board.gallery
 
 
-@pytest.mark.parametrize("name", ["turn:999", "turn:x", "cell:0:0", "turn:-1", "page:next"])
+@pytest.mark.parametrize("name", ["turn:999", "turn:x", "cell:0:0", "turn:-1", "page:next", "hand:9"])
 def test_a_turn_not_on_offer_shows_an_error_and_changes_nothing(name):
     game = _round()
     history, svg, gallery = list(game.state.history), game.board.svg, game.board.gallery
     game.board.press(name)
-    assert game.board.error.startswith("IllegalMoveError") and "not one of the turns on offer" in game.board.error
+    assert game.board.error.startswith("IllegalMoveError") and "not on offer" in game.board.error
     assert game.state.history == history and game.board.svg == svg and game.board.gallery == gallery
 
 
@@ -179,10 +185,11 @@ def test_many_turns_are_shown_a_page_at_a_time():
     n = len(game.turns)
     assert n > 4
     targets = [item["target"] for item in game.board.gallery]
-    assert targets == ["turn:0", "turn:1", "turn:2", "turn:3", "page:next"] == game.board.legal
+    assert targets == ["turn:0", "turn:1", "turn:2", "turn:3", "page:next"]
+    assert [t for t in game.board.legal if t.startswith(("turn:", "page:"))] == targets
     assert f"{n} legal turns" in game.board.status and f"{n - 4} hidden" in game.board.status
     game.board.press("turn:5")  # on the next page, not clickable yet
-    assert "not one of the turns on offer" in game.board.error
+    assert "not on offer" in game.board.error
     game.board.press("page:next")
     assert game.shown()[0] == 4 and "turn:5" in game.board.legal and game.board.error == ""
     action = game.turns[5][0]
@@ -193,12 +200,15 @@ def test_many_turns_are_shown_a_page_at_a_time():
 def test_the_game_over_status_and_empty_offer():
     game = _round()
     while not game.state.is_terminal():
-        game.board.press(game.board.legal[0])
+        if game.state.phase == "reroll":
+            game.reroll_button.click()
+        else:
+            game.board.press(next(t for t in game.board.legal if t.startswith("turn:")))
         assert game.board.error == ""
     assert game.board.gallery == [] and game.board.legal == []
     assert game.board.status.startswith("game over")
     game.board.press("turn:0")
-    assert "not one of the turns on offer" in game.board.error
+    assert "not on offer" in game.board.error
 
 
 def test_simulate_round_replays_game_i_of_a_simulation():
@@ -208,12 +218,16 @@ def test_simulate_round_replays_game_i_of_a_simulation():
     from negenlab.negen.widgets import simulate_round
 
     rules, agents = Rules(target_score=1, pool_size=22), ["greedy", "random", "random"]
-    df = simulate(NegenGame(rules), games.make_agents("negen", agents), n_games=3, seed=4, backend="serial",
-                  progress=False)
+    df = simulate(
+        NegenGame(rules), games.make_agents("negen", agents), n_games=3, seed=4, backend="serial", progress=False
+    )
     for i in range(3):
         state = simulate_round(rules, agents, seed=4, index=i)
         winner = state.winner()
-        assert (state.game_info()["turns"], -1 if winner is None else winner) == (df.loc[i, "turns"], df.loc[i, "winner"])
+        assert (state.game_info()["turns"], -1 if winner is None else winner) == (
+            df.loc[i, "turns"],
+            df.loc[i, "winner"],
+        )
 
 
 def test_replay_draws_svg_with_the_shared_colours():
@@ -229,8 +243,135 @@ def test_replay_draws_svg_with_the_shared_colours():
 # -- one colour scheme -------------------------------------------------------------------------
 def test_one_die_colour_scheme_for_spirals_and_positions():
     t = parse_table("6 5 4")
-    for svg in (verdicts_svg(t, check_table(t)), position_svg(dict(t.items()), nodes=[(0, 0), (0, 2)], edges=[(0, 1)]),
-                table_svg(t, nodes=[(0, 0), (0, 2)], edges=[(0, 1)])):
+    for svg in (
+        verdicts_svg(t, check_table(t)),
+        position_svg(dict(t.items()), nodes=[(0, 0), (0, 2)], edges=[(0, 1)]),
+        table_svg(t, nodes=[(0, 0), (0, 2)], edges=[(0, 1)]),
+    ):
         assert svg.count(f"fill='{NODE_COLOUR}'") == 2 and svg.count(f"fill='{EDGE_COLOUR}'") == 1
     legend = legend_svg()
     assert all(label in legend for _, label in LEGEND) and NODE_COLOUR in legend and EDGE_COLOUR in legend
+
+
+# -- building a turn by hand -------------------------------------------------------------------
+def _hand_round(seed=1):
+    from negenlab.negen.widgets import PlayRound
+
+    return PlayRound(Rules(target_score=1, pool_size=40), ("random", "random"), seed=seed)
+
+
+def _copy(b):
+    trial = copy.copy(b)
+    trial.cells, trial.added, trial.hand, trial._history = dict(b.cells), dict(b.added), list(b.hand), []
+    return trial
+
+
+def _adds(b, want_legal: bool, depth: int = 2):
+    """Clicks [(hand index, cell), ...] (at most ``depth`` adds) after which the draft is legal now
+    (or, with ``want_legal=False``, can no longer end legal)."""
+    for j, v in enumerate(sorted(b.hand)):
+        for cell in sorted(b.frontier()):
+            trial = _copy(b).add(v, cell)
+            p = trial.progress()
+            if p.legal_now if want_legal else not p.can_end_legal:
+                return [(j, cell)]
+            if depth > 1 and p.can_end_legal:
+                rest = _adds(trial, want_legal, depth - 1)
+                if rest:
+                    return [(j, cell), *rest]
+    return None
+
+
+def test_a_turn_built_by_clicks_is_checked_and_played():
+    game = _hand_round()
+    clicks = _adds(game.builder, want_legal=True)
+    for j, (r, c) in clicks:
+        game.board.press(f"hand:{j}")
+        assert f"cell:{r}:{c}" in game.board.legal and game.board.error == ""
+        game.board.press(f"cell:{r}:{c}")
+        assert game.board.error == ""
+    assert "legal now: End turn" in game.board.status
+    key = game.builder.key
+    game.end_button.click()
+    assert game.board.error == "" and game.state.history[0] == (0, ("play", key))
+
+
+def test_a_draft_that_cannot_end_legal_says_why_and_undo_takes_it_back():
+    game = _hand_round()
+    [(j, (r, c))] = _adds(game.builder, want_legal=False, depth=1)
+    cells = dict(game.builder.cells)
+    game.board.press(f"hand:{j}")
+    game.board.press(f"cell:{r}:{c}")
+    assert "cannot end legal: " in game.board.status
+    game.end_button.click()
+    assert game.board.error.startswith("IllegalMoveError") and "not a legal end" in game.board.error
+    assert game.state.history == []
+    game.undo_button.click()
+    assert game.board.error == "" and game.builder.added == {} and game.builder.cells == cells
+
+
+def test_refuse_then_pick_the_dice_to_reroll():
+    game = _hand_round()
+    board = game.state.boards[0]
+    game.refuse_button.click()
+    assert game.state.phase == "reroll" and game.state.to_move == 0
+    assert [it["target"] for it in game.board.gallery] == [f"reroll:{j}" for j in range(len(board))]
+    assert not game.reroll_button.disabled and game.end_button.disabled
+    game.board.press("reroll:0")
+    assert f"marked: {board[0]}" in game.board.status
+    game.reroll_button.click()
+    assert game.board.error == ""
+    assert (0, ("reroll", (board[0],))) in game.state.history
+
+
+def test_two_spirals_picked_offer_every_join_and_one_plays():
+    game = _hand_round()
+    spirals = game.builder.spirals()
+    assert len(spirals) >= 2
+    (a, *_), (b, *_) = spirals[0], spirals[1]
+    game.board.press(f"die:{a[0]}:{a[1]}")
+    assert not game.turn_button.disabled
+    game.board.press(f"die:{b[0]}:{b[1]}")
+    joins = [it["target"] for it in game.board.gallery]
+    assert joins == [f"join:{i}" for i in range(len(game.joins))] and joins
+    game.board.press("join:0")
+    assert game.board.error == "" and len(game.builder.spirals()) == len(spirals) - 1
+
+
+def test_picked_spiral_moves_to_a_clicked_cell_and_turns():
+    game = _hand_round()
+    first = game.builder.spirals()[0]
+    game.board.press(f"die:{first[0][0]}:{first[0][1]}")
+    key = game.builder.key
+    game.turn_button.click()
+    assert game.board.error == "" and game.builder.key == key  # a quarter turn changes no spiral
+    r0, c0, rows, cols = game.frame
+    free = next(
+        (r, c)
+        for r in range(r0, r0 + rows)
+        for c in range(c0, c0 + cols)
+        if f"cell:{r}:{c}" in game.board.legal and all(abs(r - x) + abs(c - y) > 3 for x, y in game.builder.cells)
+    )
+    game.board.press(f"cell:{free[0]}:{free[1]}")
+    assert game.board.error == "" and free in game.builder.cells and game.builder.key == key
+
+
+def test_spirals_keep_their_places_and_the_others_dice_are_ringed():
+    from negenlab.negen.svg import FRESH_COLOUR
+
+    game = _hand_round()
+    game.refuse_button.click()
+    game.reroll_button.click()
+    before = dict(game.cells)
+    kept = [s for s in game.builder.spirals() if all(before.get(c) == game.builder.cells[c] for c in s)]
+    assert kept  # the agents' turns left some spiral where it lay
+    if game.fresh:
+        assert FRESH_COLOUR in game.board.svg
+    assert "pool " in game.board.status
+
+
+def test_the_reading_selector_starts_a_new_game_under_it():
+    game = _hand_round()
+    game.reading.value = "bent · die · join"
+    assert game.rules.sequence_shape == "bent" and game.rules.coverage == "die"
+    assert game.state.history == [] and game.board.error == ""
