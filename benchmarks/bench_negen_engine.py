@@ -79,16 +79,28 @@ def listing_both_ways(rules: Rules, rounds: int, seed: int) -> None:
 
 def clicks(rounds: int, seed: int) -> None:
     rules = Rules(sequence_shape="bent", coverage="die", target_score=1, pool_size=22)
-    seconds = []
+    seconds, building = [], []
     for i in range(rounds):
         game = PlayRound(rules, opponents=("closer", "closer"), seed=seed + i)
         rng = np.random.default_rng([seed, i])
-        while not game.state.is_terminal() and game.turns:
-            _, t = timed(game.play, int(rng.integers(len(game.turns))))
+        while not game.state.is_terminal():
+            if game.state.phase == "reroll":  # after a refusal: keep the board
+                _, t = timed(game.reroll)
+            else:
+                if game.builder.hand:  # building by hand: pick a board die, put it down, undo
+                    _, t1 = timed(game.board.press, "hand:0")
+                    r, c = sorted(game.builder.frontier())[0]
+                    _, t2 = timed(game.board.press, f"cell:{r}:{c}")
+                    _, t3 = timed(game.undo)
+                    building += [t1, t2, t3]
+                _, t = timed(game.play, int(rng.integers(len(game.turns))))
             seconds.append(t)
     x = np.asarray(seconds)
     print(f"bent/die, notebook 05 PlayRound against two closers: {len(x)} clicks in {rounds} rounds")
     print(f"  per click  {stats(x)}: {verdict(x.max() < 0.5)} (every click < 0.5 s)")
+    y = np.asarray(building)
+    print(f"  building a turn by hand (pick a die, put it down with the live check, undo): {len(y)} clicks")
+    print(f"  per click  {stats(y)}: {verdict(y.max() < 0.5)} (every click < 0.5 s)")
 
 
 def main() -> None:
@@ -96,7 +108,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=200)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--click-rounds", type=int, default=50)
-    ap.add_argument("--readings", nargs="*", default=None, help="labels such as straight/die/join (default: the 4 join readings)")
+    ap.add_argument(
+        "--readings", nargs="*", default=None, help="labels such as straight/die/join (default: the 4 join readings)"
+    )
     args = ap.parse_args()
     if args.click_rounds:  # first, before the old engine's caches fill this process
         clicks(args.click_rounds, args.seed)
@@ -108,7 +122,10 @@ def main() -> None:
         seconds = closer_decisions_seconds(rules, args.rounds, args.seed)
         x = np.asarray(seconds)
         ok = np.quantile(x, 0.99) <= 0.1 and x.max() <= 2
-        print(f"  closer, per decision ({len(x)} in {args.rounds} rounds): {stats(x)}: {verdict(ok)} (p99 <= 100 ms, max <= 2 s)", flush=True)
+        print(
+            f"  closer, per decision ({len(x)} in {args.rounds} rounds): {stats(x)}: {verdict(ok)} (p99 <= 100 ms, max <= 2 s)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ no control clipped at 1280 px.
 Run with ``make browser-test``. Screenshots go to ``reports/browser/`` (ignored by git);
 ``make browser-test DOCS=1`` also refreshes the README's board pictures in ``docs/img/``.
 """
+
 from __future__ import annotations
 
 import os
@@ -24,7 +25,7 @@ MAIN_BOARDS = {
     "02_fen.ipynb": ("fen", "edge"),
     "03_polymer.ipynb": ("polymer", "card"),
     "04_necklace.ipynb": ("necklace", "point"),
-    "05_negen_balance.ipynb": ("negen-play", "turn"),
+    "05_negen_balance.ipynb": ("negen-play", "hand"),
 }
 
 _NOTEBOOK_JS = "window.jupyterapp.shell.currentWidget"
@@ -52,12 +53,18 @@ _STATE_JS = """() => {
 
 def _open(page, lab, name):
     page.goto(f"{lab}/lab/tree/notebooks/{name}?reset")  # ?reset: no tabs restored from an earlier page
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
-                           f"{_NOTEBOOK_JS}.context && {_NOTEBOOK_JS}.context.isReady && "
-                           f"{_NOTEBOOK_JS}.context.path === 'notebooks/{name}'", timeout=120_000)
-    page.wait_for_function(f"() => {_NOTEBOOK_JS}.sessionContext.session && "
-                           f"{_NOTEBOOK_JS}.sessionContext.session.kernel && "
-                           f"{_NOTEBOOK_JS}.sessionContext.session.kernel.status === 'idle'", timeout=120_000)
+    page.wait_for_function(
+        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
+        f"{_NOTEBOOK_JS}.context && {_NOTEBOOK_JS}.context.isReady && "
+        f"{_NOTEBOOK_JS}.context.path === 'notebooks/{name}'",
+        timeout=120_000,
+    )
+    page.wait_for_function(
+        f"() => {_NOTEBOOK_JS}.sessionContext.session && "
+        f"{_NOTEBOOK_JS}.sessionContext.session.kernel && "
+        f"{_NOTEBOOK_JS}.sessionContext.session.kernel.status === 'idle'",
+        timeout=120_000,
+    )
 
 
 def _run_all(page, name):
@@ -82,16 +89,19 @@ def _check_widgets_rendered(page, name):
         broken = page.evaluate("""() => Array.from(document.querySelectorAll(
             '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'))
             .filter(n => n.children.length === 0).length""")
-        boards_pending = page.evaluate("() => Array.from(document.querySelectorAll('.nl-board'))"
-                                       ".filter(n => n.dataset.ready !== '1').length")
+        boards_pending = page.evaluate(
+            "() => Array.from(document.querySelectorAll('.nl-board')).filter(n => n.dataset.ready !== '1').length"
+        )
         loading = "Loading widget" in text
         if "Error displaying widget" in text:
             pytest.fail(f"{name}: 'Error displaying widget' in the notebook")
         if not broken and not boards_pending and not loading:
             return
         if time.time() > deadline:
-            pytest.fail(f"{name}: widgets never rendered ({broken} empty views, {boards_pending} boards, "
-                        f"loading text: {loading})")
+            pytest.fail(
+                f"{name}: widgets never rendered ({broken} empty views, {boards_pending} boards, "
+                f"loading text: {loading})"
+            )
         time.sleep(0.5)
 
 
@@ -112,11 +122,15 @@ def _click_and_see_change(page, board, kind, name):
         page.wait_for_function(
             """([el, stage, status]) => el.querySelector('.nl-stage').innerHTML !== stage &&
                  el.querySelector('.nl-status').innerText !== status""",
-            arg=[board.element_handle(), stage_before, status_before], timeout=120_000)
+            arg=[board.element_handle(), stage_before, status_before],
+            timeout=120_000,
+        )
     except Exception:  # playwright's TimeoutError; report what the board shows
-        pytest.fail(f"{name}: clicking {chosen} did not change both picture and status; "
-                    f"status {board.locator('.nl-status').inner_text()!r}, "
-                    f"error {board.locator('.nl-error').inner_text()!r}")
+        pytest.fail(
+            f"{name}: clicking {chosen} did not change both picture and status; "
+            f"status {board.locator('.nl-status').inner_text()!r}, "
+            f"error {board.locator('.nl-error').inner_text()!r}"
+        )
     error = board.locator(".nl-error").inner_text()
     assert not error.strip(), f"{name}: clicking {chosen} showed the error {error!r}"
     return chosen, status_before, board.locator(".nl-status").inner_text()
@@ -210,3 +224,116 @@ def test_variant_widget_reaches_a_verdict(page, lab, shots, name):
     print(f"{name}: variant {VARIANTS[name]} -> {first[:120]!r}")
     assert "Error" not in widget.inner_text(), f"{name}: the variant widget shows an error: {widget.inner_text()[:300]}"
     widget.screenshot(path=str(shots / f"variant-{name}.png"))
+
+
+# the PlayRound cell of notebook 05, rebuilt here to know which clicks make a legal turn
+PLAY_ROUND = {"target_score": 1, "pool_size": 22, "opponents": ("closer", "closer"), "seed": 1}
+
+
+def _clicks_to_a_legal_turn(builder, depth=2):
+    """Board-die and cell clicks [(hand index, cell), ...] after which the draft is a legal end."""
+    import copy
+
+    for j, v in enumerate(sorted(builder.hand)):
+        for cell in sorted(builder.frontier()):
+            trial = copy.copy(builder)
+            trial.cells, trial.added, trial.hand, trial._history = (
+                dict(builder.cells),
+                dict(builder.added),
+                list(builder.hand),
+                [],
+            )
+            trial.add(v, cell)
+            p = trial.progress()
+            if p.legal_now:
+                return [(j, cell)]
+            if depth > 1 and p.can_end_legal:
+                rest = _clicks_to_a_legal_turn(trial, depth - 1)
+                if rest:
+                    return [(j, cell), *rest]
+    return None
+
+
+def _press(page, board, target):
+    before = board.locator(".nl-stage").inner_html()
+    board.locator(f'.nl-legal[data-target="{target}"]').first.click(force=True)
+    page.wait_for_function(
+        "([el, s]) => el.querySelector('.nl-stage').innerHTML !== s",
+        arg=[board.element_handle(), before],
+        timeout=60_000,
+    )
+    error = board.locator(".nl-error").inner_text().strip()
+    assert not error, f"clicking {target} showed {error!r}"
+
+
+def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
+    from negenlab.negen import Rules
+    from negenlab.negen.widgets import PlayRound
+
+    name = "05_negen_balance.ipynb"
+    _open(page, lab, name)
+    _run_all(page, name)
+    _check_widgets_rendered(page, name)
+    mirror = PlayRound(
+        Rules(target_score=PLAY_ROUND["target_score"], pool_size=PLAY_ROUND["pool_size"]),
+        PLAY_ROUND["opponents"],
+        seed=PLAY_ROUND["seed"],
+    )
+    clicks = _clicks_to_a_legal_turn(mirror.builder)
+    assert clicks, "no legal turn of one or two dice to build in the notebook's first position"
+    first = _main_board(page, "hand").element_handle()
+    index = page.locator(".nl-board").evaluate_all("(els, el) => els.indexOf(el)", first)
+    board = page.locator(".nl-board").nth(index)  # the same board whatever it offers later
+    play = (
+        page.locator(".jupyter-widgets").filter(has=board).filter(has=page.get_by_role("button", name="End turn")).last
+    )
+    board.scroll_into_view_if_needed()
+    for j, (r, c) in clicks:
+        _press(page, board, f"hand:{j}")
+        _press(page, board, f"cell:{r}:{c}")
+    status = board.locator(".nl-status").inner_text()
+    assert "legal now: End turn" in status, status
+    board.screenshot(path=str(shots / "negen-built-turn.png"))
+    if os.environ.get("NEGENLAB_DOCS_SHOTS"):
+        board.screenshot(path=str(ROOT / "docs" / "img" / "board-negen-built-turn.png"))
+    before = board.locator(".nl-stage").inner_html()
+    play.get_by_role("button", name="End turn").click()
+    page.wait_for_function(
+        "([el, s]) => el.querySelector('.nl-stage').innerHTML !== s && "
+        "/turn [0-9]+ · your move|game over/.test(el.querySelector('.nl-status').innerText)",
+        arg=[board.element_handle(), before],
+        timeout=120_000,
+    )
+    after = board.locator(".nl-status").inner_text()
+    assert not board.locator(".nl-error").inner_text().strip()
+    print(
+        f"{name}: built a turn by hand ({len(clicks)} dice: "
+        f"{', '.join(f'hand:{j} -> cell:{r}:{c}' for j, (r, c) in clicks)}) and ended it; status now {after[:90]!r}"
+    )
+    if "game over" in after:
+        play.get_by_role("button", name="new game").click()
+        page.wait_for_function(
+            "(el) => /your move/.test(el.querySelector('.nl-status').innerText)",
+            arg=board.element_handle(),
+            timeout=120_000,
+        )
+    play.get_by_role("button", name="Refuse").click()
+    page.wait_for_function(
+        "(el) => /you refused/.test(el.querySelector('.nl-status').innerText)",
+        arg=board.element_handle(),
+        timeout=120_000,
+    )
+    _press(page, board, "reroll:0")
+    marked = board.locator(".nl-status").inner_text()
+    assert "marked: none" not in marked, marked
+    play.get_by_role("button", name="re-roll").click()
+    page.wait_for_function(
+        "(el) => /your move|game over/.test(el.querySelector('.nl-status').innerText)",
+        arg=board.element_handle(),
+        timeout=120_000,
+    )
+    assert not board.locator(".nl-error").inner_text().strip()
+    print(
+        f"{name}: refused, marked the first board die, re-rolled; status now "
+        f"{board.locator('.nl-status').inner_text()[:90]!r}"
+    )
