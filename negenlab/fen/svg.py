@@ -31,6 +31,54 @@ COLOURS = ("#d62728", "#1f77b4")  # colour 0, colour 1
 LIGHT = ("#f4b6b6", "#b6d3f0")
 COLOUR_NAMES = ("red", "blue")
 HIT_WIDTH = 10.0  # px: the invisible click band over an edge
+LAST_COLOUR = "#ff7f0e"  # orange rings: the last move
+_HATCHES = (
+    "<defs>"
+    + "".join(
+        f'<pattern id="fen-hatch-{c}" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+        f'<line x1="0" y1="0" x2="0" y2="7" stroke="{COLOURS[c]}" stroke-width="2.5" opacity="0.55"/></pattern>'
+        for c in (0, 1)
+    )
+    + "</defs>"
+)
+
+
+def _counts_label(pts: np.ndarray, p) -> str:
+    """Red's and blue's tiles over the k needed, at the face's centre, when the face has room."""
+    cx, cy = pts.mean(axis=0)
+    room = min(_segment_distance((cx, cy), pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
+    size = min(11.0, room * 0.62)
+    if size < 6.5:
+        return ""
+    return (
+        f'<text x="{cx:.1f}" y="{cy + size * 0.35:.1f}" font-size="{size:.1f}" text-anchor="middle" '
+        f'font-family="sans-serif" pointer-events="none"><tspan fill="{COLOURS[0]}">{p.held[0]}</tspan>'
+        f'<tspan fill="#666">·</tspan><tspan fill="{COLOURS[1]}">{p.held[1]}</tspan>'
+        f'<tspan fill="#666">/{p.sides}</tspan></text>'
+    )
+
+
+def marks_legend(you: int | None) -> str:
+    """One line of HTML saying what the marks of :func:`board_svg` (with ``progress``) mean.
+
+    >>> "hatched" in marks_legend(0)
+    True
+    """
+    other = "the other colour" if you is None else COLOUR_NAMES[1 - you]
+    yours = (
+        ""
+        if you is None
+        else '<span style="border:2px dashed #2a2;background:#bfe8bf;padding:0 4px">green, dashed</span> '
+        "you can capture it now · "
+    )
+    return (
+        f'<div class="nl-legend" style="font-size:12px;line-height:1.8">{yours}'
+        f'<span style="background:repeating-linear-gradient(45deg,#fff 0 3px,#9bbbd9 3px 6px);padding:0 4px">'
+        f"hatched</span> {other} can capture it on its next turn · "
+        f'<span style="color:{COLOURS[0]}">red</span>·<span style="color:{COLOURS[1]}">blue</span>/k: '
+        "each colour's tiles on a face of k sides (k take it) · "
+        f'<span style="border:2px solid {LAST_COLOUR};padding:0 4px">orange</span> the last move</div>'
+    )
 
 
 def _segment_distance(p, a, b) -> float:
@@ -102,12 +150,28 @@ def board_svg(
     labels: bool = False,
     eligible=(),
     targets: bool = False,
+    progress=None,
+    you: int | None = None,
+    last=None,
 ) -> str:
     """The board ``t`` (a Tessellation), coloured by ``owners`` (``FenState.owners()``: the owner
     colour, -1 empty, of every node, edge and face; None: an empty board).
 
     ``eligible``: faces to mark as capturable (``FenState.eligible_faces()``);
-    ``targets``: make nodes, edges and faces click targets (see the module docstring).
+    ``targets``: make nodes, edges and faces click targets (see the module docstring);
+    ``progress``: one record per face with ``held`` (red's and blue's tiles on it), ``sides``,
+    ``capturable`` (by red, by blue) and ``text()`` (:func:`negenlab.fen.threats.face_progress`):
+    each face then shows both counts (red/blue over the k needed) and says them on hover, and faces a
+    colour may capture next are marked: ``you``'s in green, dashed, the other colour's hatched in
+    its colour (both colours hatched when ``you`` is None); ``last``: ``{"nodes", "edges", "faces"}``
+    of the last move, ringed in orange.
+
+    >>> from negenlab.fen import FenGame, tilings
+    >>> from negenlab.fen.threats import face_progress
+    >>> s = FenGame(tilings.triangle(3)).new_initial_state(); s.apply(4)
+    >>> svg = board_svg(s.game.tessellation, s.owners(), progress=face_progress(s), you=1, last={"nodes": [4]})
+    >>> "red 1/3, blue 0/3" in svg, LAST_COLOUR in svg
+    (True, True)
     """
     xy = t.coords
     xmin, ymin = xy.min(axis=0)
@@ -131,19 +195,42 @@ def board_svg(
 
         tgt = target
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.1f} {h:.1f}">']
+    last = last or {}
+    if progress is not None:
+        eligible = {p.face for p in progress if you is not None and p.capturable[you]}
+        parts.append(_HATCHES)
+    overlays, counts = [], []
     for f, face in enumerate(t.face_nodes):
         pts = " ".join(f"{P(v)[0]:.1f},{P(v)[1]:.1f}" for v in face)
         o = owner["faces"][f] if owner else -1
         fill = LIGHT[o] if o >= 0 else ("#bfe8bf" if f in eligible else "#f2f2f2")
         extra = ' stroke-dasharray="4,3" stroke="#2a2" stroke-width="2.5"' if f in eligible else ""
-        parts.append(f'<polygon points="{pts}" fill="{fill}"{extra}{tgt("face", f)}><title>face {f}</title></polygon>')
+        title = progress[f].text() if progress is not None else f"face {f}"
+        parts.append(
+            f'<polygon points="{pts}" fill="{fill}"{extra}{tgt("face", f)}><title>{html.escape(title)}</title></polygon>'
+        )
+        if progress is not None and o < 0:
+            p = progress[f]
+            for c in (0, 1):
+                if p.capturable[c] and c != you:
+                    overlays.append(f'<polygon points="{pts}" fill="url(#fen-hatch-{c})" pointer-events="none"/>')
+            counts.append(_counts_label(px[list(face)], p))
+        if f in last.get("faces", ()):
+            overlays.append(
+                f'<polygon points="{pts}" fill="none" stroke="{LAST_COLOUR}" stroke-width="3" pointer-events="none"/>'
+            )
+    parts += overlays + counts
     for j, (a, b) in enumerate(t.edges):
         (x1, y1), (x2, y2) = P(a), P(b)
         o = owner["edges"][j] if owner else -1
         col = COLOURS[o] if o >= 0 else "#888"
         wd = min(4.0, 2 * half) if o >= 0 else 1.2
         line = f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
-        title = f"<title>edge {j} ({a}-{b})</title>"
+        title = "<title>an edge</title>" if progress is not None else f"<title>edge {j} ({a}-{b})</title>"
+        if j in last.get("edges", ()):
+            parts.append(
+                f'{line} stroke="{LAST_COLOUR}" stroke-width="{2 * half + 2:.1f}" opacity="0.6" pointer-events="none"/>'
+            )
         if targets:
             parts.append(f'{line} stroke="{col}" stroke-width="{wd:.1f}" pointer-events="none"/>')
             parts.append(
@@ -157,9 +244,15 @@ def board_svg(
         x, y = P(v)
         o = owner["nodes"][v] if owner else -1
         col = COLOURS[o] if o >= 0 else "#fff"
+        if v in last.get("nodes", ()):
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r + 3.5:.1f}" fill="none" stroke="{LAST_COLOUR}" '
+                f'stroke-width="2.5" pointer-events="none"/>'
+            )
+        node_title = "a node" if progress is not None else f"node {v}"
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{col}" stroke="#333" '
-            f'stroke-width="0.8"{tgt("node", v)}><title>node {v}</title></circle>'
+            f'stroke-width="0.8"{tgt("node", v)}><title>{node_title}</title></circle>'
         )
         if labels:
             parts.append(f'<text x="{x + r:.1f}" y="{y - r:.1f}" font-size="9" pointer-events="none">{v}</text>')

@@ -31,8 +31,9 @@ from . import tilings
 from .game import CAPTURE, CLAIM_EDGES, CLAIM_NODES, FenGame
 from .ne import derive_ne
 from .rules import Rules
-from .svg import COLOUR_NAMES, board_svg
+from .svg import COLOUR_NAMES, board_svg, marks_legend
 from .tessellation import BoardError, Tessellation
+from .threats import capturable_next, face_progress
 
 STANDARD = {
     "triangle side 7 (standard)": lambda k: tilings.triangle(7),
@@ -126,6 +127,22 @@ def _colour_words(text: str) -> str:
     return re.sub(r"colour ([01])", lambda m: COLOUR_NAMES[int(m.group(1))], text)
 
 
+def plain_words(message: str, clicked: str) -> str:
+    """An engine message said by what the board draws: the clicked place, not its number.
+
+    >>> plain_words("edge 21 (19-20) and edge 3 (1-2) both lie on face 12; the items of one claim share no face",
+    ...             "edge 21 (19-20)")
+    'the edge you clicked and an edge you placed this turn both lie on one face; the items of one claim share no face'
+    """
+    kind = clicked.split(" ")[0]
+    text = message.replace(clicked, f"the {kind} you clicked")
+    text = re.sub(r"\b(node|edge) \d+( \(\d+-\d+\))?", r"an \1 you placed this turn", text)
+    text = text.replace("an node", "a node")
+    text = re.sub(r"\bface \d+", "one face", text)
+    text = text.replace("the player to move", "you")
+    return _colour_words(text)
+
+
 def next_step(state) -> str:
     """What the player to move may click now, in words.
 
@@ -194,13 +211,20 @@ class PlayableBoard:
         self.last_reply: list[int] = []
         self.view = BoardWidget()
         self.view.on_click(self._clicked)
-        self.swap = W.Button(description="swap (pie rule)")
-        self.stop = W.Button(description="stop capturing")
-        self.new = W.Button(description="new game")
+        wide = W.Layout(width="auto", min_width="150px")
+        self.swap = W.Button(description="swap (pie rule)", layout=wide)
+        self.stop = W.Button(description="stop capturing", layout=wide)
+        self.new = W.Button(description="new game", layout=wide)
+        self.legend = W.HTML(marks_legend(self.human))
         self.swap.on_click(lambda _: self.click(self.game.board.SWAP))
         self.stop.on_click(lambda _: self.click(self.game.board.STOP))
         self.new.on_click(lambda _: self.reset())
-        self.widget = W.HBox([self.view, W.VBox([self.swap, self.stop, self.new])])
+        self.widget = W.VBox(
+            [
+                W.HBox([self.view, W.VBox([self.swap, self.stop, self.new], layout=W.Layout(min_width="160px"))]),
+                self.legend,
+            ]
+        )
         self.reset()
 
     # -- targets and actions -------------------------------------------------------------------
@@ -255,7 +279,7 @@ class PlayableBoard:
         try:
             s.apply(action)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(_colour_words(str(exc))) from None
+            raise IllegalMoveError(plain_words(str(exc), s.action_to_string(action))) from None
         self._agent_moves()
 
     def _agent_moves(self) -> None:
@@ -278,12 +302,34 @@ class PlayableBoard:
         return "the agent is thinking…"
 
     # -- drawing -------------------------------------------------------------------------------
+    def _last_move(self) -> dict:
+        """The agent's last reply as ``{"nodes", "edges", "faces"}`` (board numbering)."""
+        b = self.game.board
+        out: dict = {"nodes": [], "edges": [], "faces": []}
+        for a in self.last_reply:
+            if a < b.V:
+                out["nodes"].append(a)
+            elif a < b.FACE0:
+                out["edges"].append(a - b.V)
+            elif a < b.SWAP:
+                out["faces"].append(a - b.FACE0)
+        return out
+
     def redraw(self) -> None:
         s, b = self.state, self.game.board
         mine = s.current_player == self.human
         legal = s.legal_actions() if mine else []
-        eligible = s.eligible_faces() if not s.is_terminal() else ()
-        self.view.svg = board_svg(self.board, s.owners(), size=self.size, eligible=eligible, targets=True)
+        you = self.human ^ s.swapped
+        self.view.svg = board_svg(
+            self.board,
+            s.owners(),
+            size=self.size,
+            targets=True,
+            progress=face_progress(s),
+            you=None if s.is_terminal() else you,
+            last=self._last_move(),
+        )
+        self.legend.value = marks_legend(you)
         self.view.legal = [self.target_of(a) for a in legal if a < b.SWAP]
         self.swap.disabled = b.SWAP not in legal
         self.stop.disabled = b.STOP not in legal
@@ -301,14 +347,35 @@ class PlayableBoard:
             w = s.winner()
             res = "a draw" if w is None else ("you win" if w == self.human else "the agent wins")
             return f"Game over ({s.end_reason}): {res}. You were {you}; {faces}. Press 'new game' to play again."
-        reply = ""
-        if self.last_reply:
-            agent = COLOUR_NAMES[(1 - self.human) ^ s.swapped]
-            reply = f" The agent ({agent}) played {', '.join(s.action_to_string(a) for a in self.last_reply)}."
+        agent_colour = (1 - self.human) ^ s.swapped
+        reply = f" {self._reply_text()}" if self.last_reply else ""
+        threat = capturable_next(s, agent_colour)
+        warning = (
+            f" Warning: {COLOUR_NAMES[agent_colour]} can capture {_plural(len(threat), 'face')} on its next turn (hatched)."
+            if threat and s.current_player == self.human
+            else ""
+        )
         return (
             f"You are {you}. Turn {s.turn_number + 1}, {COLOUR_NAMES[s.colour]} to move: {next_step(s)}. "
-            f"n={g.n}, e={g.e}; {faces}.{reply}"
+            f"n={g.n}, e={g.e}; {faces}.{reply}{warning}"
         )
+
+    def _reply_text(self) -> str:
+        """The agent's last turn in words, by what the board draws (ringed in orange)."""
+        b, s = self.game.board, self.state
+        agent = COLOUR_NAMES[(1 - self.human) ^ s.swapped]
+        last = self._last_move()
+        if b.SWAP in self.last_reply:
+            return f"The agent swapped colours (pie rule) and now plays {agent}."
+        parts = []
+        if last["nodes"]:
+            parts.append(f"claimed {_plural(len(last['nodes']), 'node')}")
+        if last["edges"]:
+            parts.append(f"claimed {_plural(len(last['edges']), 'edge')}")
+        if last["faces"]:
+            k = len(last["faces"])
+            parts.append(f"captured {_plural(k, 'face')}" + (" in one turn" if k > 1 else ""))
+        return f"The agent ({agent}) {' and '.join(parts) or 'passed'} (ringed in orange)."
 
 
 def play_board(board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0, **kw) -> PlayableBoard:

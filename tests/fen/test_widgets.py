@@ -36,13 +36,13 @@ def test_pressing_a_legal_edge_claims_it(pb):
 def test_a_whole_turn_lets_the_agent_answer(pb):
     pb.view.press("node:4")  # n = 1: one node is a whole claim
     assert pb.state.turn_number == 2 and pb.state.current_player == 0
-    assert "The agent (blue) played" in pb.view.status
+    assert "The agent (blue) claimed" in pb.view.status and "ringed in orange" in pb.view.status
 
 
 def test_an_illegal_target_shows_the_reason_and_changes_nothing(pb):
     svg, history = pb.view.svg, list(pb.state.history)
     pb.view.press("face:0")
-    assert pb.view.error.startswith("IllegalMoveError") and "face 0" in pb.view.error
+    assert pb.view.error.startswith("IllegalMoveError") and "the face you clicked" in pb.view.error
     assert pb.state.history == history and pb.view.svg == svg
     pb.view.press("edge:0")
     pb.view.press("node:1")  # a claim cannot mix nodes and edges
@@ -147,3 +147,73 @@ def test_every_target_owns_the_centre_of_its_box(name):
         p = _centre(el)
         top = [o for o in targets if _contains(o, p)][-1]  # painted last = on top
         assert top is el, f"{el.get('data-target')}: centre {p} is covered by {top.get('data-target')}"
+
+
+def test_messages_name_what_the_board_draws_not_numbers():
+    """Every illegal click on a node, edge or face, at several points of a game, explains itself
+    without an internal number (no "edge 21 (19-20)", "node 19", "face 3")."""
+    import re
+
+    pb = PlayableBoard(tilings.triangle(3), agent="random", seed=2)
+    b = pb.game.board
+    seen = 0
+    for _ in range(6):
+        if pb.state.is_terminal():
+            break
+        legal = set(pb.state.legal_actions())
+        for name in [f"node:{v}" for v in range(b.V)] + [f"edge:{j}" for j in range(b.E)] + [f"face:{f}" for f in range(b.F)]:
+            if pb.action_of(name) in legal:
+                continue
+            pb.view.press(name)
+            assert pb.view.error, name
+            assert not re.search(r"\b(node|edge|face) \d", pb.view.error), pb.view.error
+            seen += 1
+        pb.click(sorted(legal)[0])
+    assert seen > 50
+
+
+def _to_capture(seed=0):
+    """A board where the human (red) can capture next: play random legal moves until it can."""
+    rng = np.random.default_rng(seed)
+    for _ in range(200):
+        pb = PlayableBoard(tilings.triangle(3), agent="random", seed=int(rng.integers(1000)))
+        while not pb.state.is_terminal():
+            if pb.state.eligible_faces(0) and pb.state.current_player == 0 and pb.state.phase == 0:
+                return pb
+            legal = [a for a in pb.state.legal_actions() if a < pb.game.board.FACE0]
+            if not legal:
+                break
+            pb.click(legal[int(rng.integers(len(legal)))])
+    raise AssertionError("no position to capture from")
+
+
+def test_capture_marks_and_progress_follow_the_game():
+    from negenlab.fen.svg import LAST_COLOUR
+
+    pb = _to_capture()
+    svg = pb.view.svg
+    f = pb.state.eligible_faces(0)[0]
+    assert 'stroke="#2a2"' in svg and "red " in svg and LAST_COLOUR in svg
+    assert 'id="fen-hatch-1"' in svg
+    pb.view.press(f"face:{f}")
+    assert pb.view.error == "" and pb.state.owners()["faces"][f] == 0
+    assert pb.view.svg != svg and "captured by red" in pb.view.svg
+
+
+def test_the_agent_s_captures_and_threats_are_said():
+    pb = PlayableBoard(tilings.triangle(3), agent="greedy", seed=1)
+    rng = np.random.default_rng(5)
+    said_capture = said_threat = False
+    while not pb.state.is_terminal() and not (said_capture and said_threat):
+        st = pb.view.status
+        said_capture |= "captured" in st and "ringed in orange" in st
+        said_threat |= "can capture" in st and "hatched" in st
+        legal = [a for a in pb.state.legal_actions() if a < pb.game.board.FACE0] or pb.state.legal_actions()
+        pb.click(legal[int(rng.integers(len(legal)))])
+    assert said_capture and said_threat
+
+
+def test_buttons_have_room_for_their_text():
+    pb = PlayableBoard(tilings.triangle(3))
+    for button in (pb.swap, pb.stop, pb.new):
+        assert button.layout.width == "auto" and button.layout.min_width == "150px"
