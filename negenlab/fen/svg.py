@@ -199,7 +199,7 @@ def board_svg(
     if progress is not None:
         eligible = {p.face for p in progress if you is not None and p.capturable[you]}
         parts.append(_HATCHES)
-    overlays, counts = [], []
+    overlays, counts, rings = [], [], []
     for f, face in enumerate(t.face_nodes):
         pts = " ".join(f"{P(v)[0]:.1f},{P(v)[1]:.1f}" for v in face)
         o = owner["faces"][f] if owner else -1
@@ -215,9 +215,10 @@ def board_svg(
                 if p.capturable[c] and c != you:
                     overlays.append(f'<polygon points="{pts}" fill="url(#fen-hatch-{c})" pointer-events="none"/>')
             counts.append(_counts_label(px[list(face)], p))
-        if f in last.get("faces", ()):
-            overlays.append(
-                f'<polygon points="{pts}" fill="none" stroke="{LAST_COLOUR}" stroke-width="3" pointer-events="none"/>'
+        if f in last.get("faces", ()):  # drawn over the edges, at the end
+            rings.append(
+                f'<polygon points="{pts}" fill="none" stroke="{LAST_COLOUR}" stroke-width="3.5" '
+                f'stroke-dasharray="7,4" pointer-events="none"/>'
             )
     parts += overlays + counts
     for j, (a, b) in enumerate(t.edges):
@@ -256,5 +257,6 @@ def board_svg(
         )
         if labels:
             parts.append(f'<text x="{x + r:.1f}" y="{y - r:.1f}" font-size="9" pointer-events="none">{v}</text>')
+    parts += rings
     parts.append(f"<title>{html.escape(t.name)}</title></svg>")
     return "".join(parts)

@@ -337,3 +337,82 @@ def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
         f"{name}: refused, marked the first board die, re-rolled; status now "
         f"{board.locator('.nl-status').inner_text()[:90]!r}"
     )
+
+
+# the play_board cell of notebook 02, rebuilt here to know which clicks lead to a capture
+FEN_PLAY = {"side": 3, "agent": "greedy", "seed": 0}
+
+
+def _clicks_to_a_capture(pb, seed=4):
+    """Clicks (board targets) after which the human (red) may capture at the start of its turn, each
+    with the status the board shows after it."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    b = pb.game.board
+    clicks = []
+    while not pb.state.is_terminal():
+        s = pb.state
+        if s.current_player == 0 and s.phase == 0 and s.eligible_faces(0):
+            return clicks
+        legal = [a for a in s.legal_actions() if a < b.FACE0]
+        action = legal[int(rng.integers(len(legal)))]
+        pb.click(action)
+        clicks.append((pb.target_of(action), pb.view.status))
+    return None
+
+
+def test_fen_capture_marks_change_after_a_capture(page, lab, shots):
+    from negenlab.fen import tilings
+    from negenlab.fen.widgets import PlayableBoard
+
+    name = "02_fen.ipynb"
+    _open(page, lab, name)
+    _run_all(page, name)
+    _check_widgets_rendered(page, name)
+    mirror = PlayableBoard(tilings.triangle(FEN_PLAY["side"]), agent=FEN_PLAY["agent"], seed=FEN_PLAY["seed"])
+    clicks = _clicks_to_a_capture(mirror)
+    assert clicks is not None, "the scripted game never let red capture"
+    first = _main_board(page, "edge").element_handle()
+    index = page.locator(".nl-board").evaluate_all("(els, el) => els.indexOf(el)", first)
+    board = page.locator(".nl-board").nth(index)
+    board.scroll_into_view_if_needed()
+    for target, status in clicks:
+        board.locator(f'.nl-legal[data-target="{target}"]').first.click(force=True)
+        page.wait_for_function(
+            "([el, s]) => el.querySelector('.nl-status').innerText === s",
+            arg=[board.element_handle(), status],
+            timeout=60_000,
+        )
+    marks = board.evaluate(
+        "(el) => ({mine: el.querySelectorAll('.nl-stage polygon[stroke=\"#2a2\"]').length, "
+        "theirs: el.querySelectorAll('.nl-stage polygon[fill^=\"url(#fen-hatch\"]').length, "
+        "captured: Array.from(el.querySelectorAll('.nl-stage title')).filter("
+        "t => t.textContent.startsWith('captured by')).length})"
+    )
+    assert marks["mine"] >= 1, marks
+    face = mirror.state.eligible_faces(0)[0]
+    board.screenshot(path=str(shots / "fen-before-capture.png"))
+    before = board.locator(".nl-stage").inner_html()
+    board.locator(f'.nl-legal[data-target="face:{face}"]').first.click(force=True)
+    page.wait_for_function(
+        "([el, s]) => el.querySelector('.nl-stage').innerHTML !== s",
+        arg=[board.element_handle(), before],
+        timeout=60_000,
+    )
+    after = board.evaluate(
+        "(el) => ({mine: el.querySelectorAll('.nl-stage polygon[stroke=\"#2a2\"]').length, "
+        "theirs: el.querySelectorAll('.nl-stage polygon[fill^=\"url(#fen-hatch\"]').length, "
+        "captured: Array.from(el.querySelectorAll('.nl-stage title')).filter("
+        "t => t.textContent.startsWith('captured by')).length})"
+    )
+    assert not board.locator(".nl-error").inner_text().strip()
+    assert after["captured"] > marks["captured"] and after != marks, (marks, after)
+    board.screenshot(path=str(shots / "fen-after-capture.png"))
+    if os.environ.get("NEGENLAB_DOCS_SHOTS"):
+        board.screenshot(path=str(ROOT / "docs" / "img" / "board-fen-capture.png"))
+    print(
+        f"{name}: after {len(clicks)} scripted clicks red captured a face; marks (yours dashed, theirs hatched, "
+        f"captured) {marks['mine']}, {marks['theirs']}, {marks['captured']} -> "
+        f"{after['mine']}, {after['theirs']}, {after['captured']}"
+    )
