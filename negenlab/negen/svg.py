@@ -251,6 +251,14 @@ def editor_svg(
     return "".join(parts)
 
 
+def _player_name(p: int, names, scores, to_move, x: float, y: float) -> str:
+    """A player's line head: name, score and a marker at the player to move (bold)."""
+    name = names[p] if names else seat_name(p)
+    text = name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
+    weight = " font-weight='bold'" if p == to_move else ""
+    return f"<text x='{x}' y='{y:.1f}' font-size='12' fill='#222'{weight}>{html.escape(text)}</text>"
+
+
 def position_svg(
     dice,
     *,
@@ -306,12 +314,7 @@ def position_svg(
     y = top + table_h + 8
     squares, numbers = [], []
     for p, board in enumerate(boards):
-        name = names[p] if names else seat_name(p)
-        text = name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
-        weight = " font-weight='bold'" if p == to_move else ""
-        parts.append(
-            f"<text x='{margin}' y='{y + bs * 0.65:.1f}' font-size='12' fill='#222'{weight}>{html.escape(text)}</text>"
-        )
+        parts.append(_player_name(p, names, scores, to_move, margin, y + bs * 0.65))
         for j, v in enumerate(board):
             x = margin + name_w + j * bs
             squares.append(_die(x, y, bs, PLAIN_COLOUR))
@@ -398,12 +401,7 @@ def play_svg(
     y = top + rows * size + 10
     squares, numbers, over = [], [], []
     for p, board in enumerate(boards):
-        name = names[p] if names else seat_name(p)
-        text = name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
-        weight = " font-weight='bold'" if p == to_move else ""
-        parts.append(
-            f"<text x='{margin}' y='{y + bs * 0.65:.1f}' font-size='12' fill='#222'{weight}>{html.escape(text)}</text>"
-        )
+        parts.append(_player_name(p, names, scores, to_move, margin, y + bs * 0.65))
         shown = hand if (p == to_move and hand is not None) else board
         for j, v in enumerate(shown):
             x = margin + name_w + j * (bs + 2)

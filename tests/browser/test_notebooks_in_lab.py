@@ -341,6 +341,13 @@ def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
 
 # the play_board cell of notebook 02, rebuilt here to know which clicks lead to a capture
 FEN_PLAY = {"side": 3, "agent": "greedy", "seed": 0}
+# the FEN board's marks: faces you can capture (dashed green), the opponent's (hatched), captured ones
+_FEN_MARKS_JS = (
+    "(el) => ({mine: el.querySelectorAll('.nl-stage polygon[stroke=\"#2a2\"]').length, "
+    "theirs: el.querySelectorAll('.nl-stage polygon[fill^=\"url(#fen-hatch\"]').length, "
+    "captured: Array.from(el.querySelectorAll('.nl-stage title')).filter("
+    "t => t.textContent.startsWith('captured by')).length})"
+)
 
 
 def _clicks_to_a_capture(pb, seed=4):
@@ -384,12 +391,7 @@ def test_fen_capture_marks_change_after_a_capture(page, lab, shots):
             arg=[board.element_handle(), status],
             timeout=60_000,
         )
-    marks = board.evaluate(
-        "(el) => ({mine: el.querySelectorAll('.nl-stage polygon[stroke=\"#2a2\"]').length, "
-        "theirs: el.querySelectorAll('.nl-stage polygon[fill^=\"url(#fen-hatch\"]').length, "
-        "captured: Array.from(el.querySelectorAll('.nl-stage title')).filter("
-        "t => t.textContent.startsWith('captured by')).length})"
-    )
+    marks = board.evaluate(_FEN_MARKS_JS)
     assert marks["mine"] >= 1, marks
     face = mirror.state.eligible_faces(0)[0]
     board.screenshot(path=str(shots / "fen-before-capture.png"))
@@ -400,12 +402,7 @@ def test_fen_capture_marks_change_after_a_capture(page, lab, shots):
         arg=[board.element_handle(), before],
         timeout=60_000,
     )
-    after = board.evaluate(
-        "(el) => ({mine: el.querySelectorAll('.nl-stage polygon[stroke=\"#2a2\"]').length, "
-        "theirs: el.querySelectorAll('.nl-stage polygon[fill^=\"url(#fen-hatch\"]').length, "
-        "captured: Array.from(el.querySelectorAll('.nl-stage title')).filter("
-        "t => t.textContent.startsWith('captured by')).length})"
-    )
+    after = board.evaluate(_FEN_MARKS_JS)
     assert not board.locator(".nl-error").inner_text().strip()
     assert after["captured"] > marks["captured"] and after != marks, (marks, after)
     board.screenshot(path=str(shots / "fen-after-capture.png"))
