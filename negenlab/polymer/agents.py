@@ -99,6 +99,11 @@ class TradingAgent(Agent):
     def step(self, state: State, rng: np.random.Generator):
         if not isinstance(state, PolymerState):
             raise InvalidInputError(f"{self.name} plays Polymer tables, not {type(state).__name__}")
+        if state.rules.information != "open":
+            raise InvalidInputError(
+                f"the {self.name} policy reads every hand, so it plays information='open' tables only "
+                f"(this table is {state.rules.information!r}; the core's random agent plays both)"
+            )
         if state.phase == "respond":
             return self.respond(state, rng)
         if state.phase == "repay":

@@ -21,8 +21,12 @@ At the end each seat's longest polymer is computed exactly; score = own length Ã
 the two neighbours' lengths); ``returns()`` are the scores; ``winner()`` applies the
 tiebreaks (good-faith tokens when used, own face cards, neighbours' face cards).
 
-Model limits (honest list): agents see all hands (open information); jokers and
-good-faith tokens are never traded; one card moves per swap or loan.
+Information (``Rules.information``): under ``"open"`` (the default, the model the committed
+studies ran) every seat sees every hand; under ``"hidden"`` a seat sees ``observation(seat)``:
+its own hand and the public record, and a proposal names the card *type* it wants (``"ask"``,
+``"borrow"``); a partner without such a card can only reject. Model limits (honest list): the
+trading policies read every hand, so they play ``"open"`` only; jokers and good-faith tokens are
+never traded; one card moves per swap or loan (docs/polymer_table.md has the model being built).
 
 >>> import numpy as np
 >>> from negenlab.polymer.game import PolymerGame
@@ -51,6 +55,7 @@ from .rules import REGULAR_CARDS, Rules
 from .solver import solve_types
 
 JOKER_BASE = REGULAR_CARDS  # physical ids 0..103 are regular cards (two per type), 104.. are jokers
+CARD_TYPES = REGULAR_CARDS // 2  # 52 types, two copies each (id // 2 is the type)
 
 
 def card_of(cid: int):
@@ -141,6 +146,7 @@ class PolymerState(State):
             "passes": 0,
         }
         self.log: list[str] = []
+        self.public: list[tuple] = []  # what every seat sees happen (observation): no card names
         self._final: dict | None = None
 
     # -- protocol -----------------------------------------------------------
@@ -179,6 +185,7 @@ class PolymerState(State):
         s.repay_queue = list(self.repay_queue)
         s.counts = dict(self.counts)
         s.log = list(self.log)
+        s.public = list(self.public)
         return s
 
     # -- chance -------------------------------------------------------------
@@ -210,6 +217,10 @@ class PolymerState(State):
         if self.phase in ("deal", "joker"):
             return [o for o, _ in self.chance_outcomes()] if self.phase == "joker" else []
         if self.phase == "respond":
+            t = self._asked_type()
+            if len(self.responders) == 1 and t is not None:
+                if self._card_of_type(self.responders[0], t) is None:
+                    return ["reject"]  # the partner holds no card of the asked type
             return ["accept", "reject"]
         if self.phase == "repay":
             debtor = self.repay_queue[0][1]
@@ -218,15 +229,22 @@ class PolymerState(State):
         p = self.proposer
         acts: list = ["pass"]
         mine = [c for c in self.hands[p] if not is_joker(c)]
+        hidden = self.rules.information == "hidden"
         for direction in (1, -1):
             for distance in range(1, self.rules.chain_length + 1):
                 q = self.partner(p, direction, distance)
-                theirs = [c for c in self.hands[q] if not is_joker(c)]
-                acts.extend(("swap", direction, distance, a, b) for a in mine for b in theirs)
+                if hidden:  # the proposer names a card type it wants, not a card it cannot see
+                    acts.extend(("ask", direction, distance, a, t) for a in mine for t in range(CARD_TYPES))
+                else:
+                    theirs = [c for c in self.hands[q] if not is_joker(c)]
+                    acts.extend(("swap", direction, distance, a, b) for a in mine for b in theirs)
         if self.rules.loans:
             for direction in (1, -1):
                 q = self.partner(p, direction, 1)
-                acts.extend(("loan", direction, b) for b in self.hands[q] if not is_joker(b))
+                if hidden:
+                    acts.extend(("borrow", direction, t) for t in range(CARD_TYPES))
+                else:
+                    acts.extend(("loan", direction, b) for b in self.hands[q] if not is_joker(b))
         for debtor in sorted({d for (lender, d) in self.loans if lender == p}):
             acts.append(("call", debtor))
         if any(is_joker(c) for c in self.hands[p]):
@@ -282,6 +300,7 @@ class PolymerState(State):
     def _apply_proposal(self, action) -> None:
         p = self.proposer
         if action == "pass":
+            self.public.append(("pass", p))
             self.counts["passes"] += 1
             self.passes += 1
             self._next_turn()
@@ -289,6 +308,7 @@ class PolymerState(State):
         self._check(isinstance(action, tuple) and bool(action), f"expected 'pass' or a proposal tuple, got {action!r}")
         kind = action[0]
         if kind == "swap":
+            self._check(self.rules.information == "open", "under hidden information a swap asks a type: 'ask'")
             self._check(len(action) == 5, f"a swap is ('swap', direction, distance, give, take), got {action!r}")
             _, direction, distance, give, take = action
             self._check(
@@ -306,7 +326,30 @@ class PolymerState(State):
             )
             self.pending = action
             self.responders = [self.partner(p, direction, k) for k in range(1, distance + 1)]
+        elif kind in ("ask", "borrow"):
+            self._check(self.rules.information == "hidden", f"{kind!r} names a card type: hidden information only")
+            if kind == "ask":
+                self._check(len(action) == 5, f"an ask is ('ask', direction, distance, give, type), got {action!r}")
+                _, direction, distance, give, t = action
+                self._check(
+                    direction in (1, -1) and 1 <= distance <= self.rules.chain_length,
+                    f"direction must be +1/-1 and distance 1..{self.rules.chain_length}, got {direction}, {distance}",
+                )
+                self._check(
+                    give in self.hands[p] and not is_joker(give),
+                    f"{seat_name(p)} does not hold {card_of(give) if isinstance(give, int) else give!r} to give",
+                )
+            else:
+                self._check(self.rules.loans, "loans are switched off in these rules")
+                self._check(len(action) == 3, f"a borrow is ('borrow', direction, type), got {action!r}")
+                _, direction, t = action
+                self._check(direction in (1, -1), f"direction must be +1/-1, got {direction}")
+                distance = 1
+            self._check(isinstance(t, int) and 0 <= t < CARD_TYPES, f"a card type is 0..{CARD_TYPES - 1}, got {t!r}")
+            self.pending = action
+            self.responders = [self.partner(p, direction, k) for k in range(1, distance + 1)]
         elif kind == "loan":
+            self._check(self.rules.information == "open", "under hidden information a loan asks a type: 'borrow'")
             self._check(self.rules.loans, "loans are switched off in these rules")
             self._check(len(action) == 3, f"a loan is ('loan', direction, take), got {action!r}")
             _, direction, take = action
@@ -320,6 +363,7 @@ class PolymerState(State):
             self._check((p, debtor) in self.loans, f"{seat_name(p)} has no outstanding loan to {seat_name(debtor)}")
             self.loans.remove((p, debtor))
             self.counts["calls"] += 1
+            self.public.append(("call", p, debtor))
             self.repay_queue = [(p, debtor)]
             self.after_repay = "trade"
             self.phase = "repay"
@@ -337,6 +381,7 @@ class PolymerState(State):
                 self._check(bool(self.middle), "no face-down card left in the middle")
             self.hands[p].remove(jokers[0])
             self.joker_play = (p, kind, target, jokers[0])
+            self.public.append((kind, p) if kind == "absorb" else (kind, p, target))
             self.counts["collides" if kind == "collide" else "absorbs"] += 1
             self.phase = "joker"
             self.passes = 0
@@ -375,7 +420,12 @@ class PolymerState(State):
 
     def _apply_response(self, action) -> None:
         self._check(action in ("accept", "reject"), f"expected 'accept' or 'reject', got {action!r}")
+        if action == "accept" and action not in self.legal_actions():
+            raise IllegalMoveError(
+                f"{seat_name(self.responders[0])} holds no card of the asked type: it can only reject"
+            )
         if action == "reject":
+            self.public.append(("reject", self.responders[0], self.proposer))
             self.counts["rejected"] += 1
             self.log.append(f"{seat_name(self.responders[0])} rejects {self.describe_action(self.pending)}")
             self.pending, self.responders = None, []
@@ -389,9 +439,14 @@ class PolymerState(State):
         act = self.pending
         if act is None:
             raise IllegalMoveError("no proposal is being answered")
+        if act[0] in ("ask", "borrow"):  # the partner gives a card of the asked type (copies are alike)
+            direction, distance = act[1], (act[2] if act[0] == "ask" else 1)
+            take = self._card_of_type(self.partner(p, direction, distance), act[-1])
+            act = ("swap", direction, distance, act[3], take) if act[0] == "ask" else ("loan", direction, take)
         if act[0] == "swap":
             _, direction, distance, give, take = act
             q = self.partner(p, direction, distance)
+            self.public.append(("swap", p, q, 1, 1))
             self.hands[p].remove(give)
             self.hands[q].remove(take)
             self.hands[p].append(take)
@@ -405,6 +460,7 @@ class PolymerState(State):
             self.hands[q].remove(take)
             self.hands[p].append(take)
             self.loans.append((q, p))
+            self.public.append(("loan", q, p, 1))
             self.counts["loans"] += 1
         self.counts["accepted"] += 1
         self.log.append(f"done: {self.describe_action(act)}")
@@ -426,6 +482,7 @@ class PolymerState(State):
         self.hands[debtor].remove(card)
         self.hands[lender].append(card)
         self.repay_queue.pop(0)
+        self.public.append(("repay", debtor, lender, 1))
         self.log.append(f"{seat_name(debtor)} repays {seat_name(lender)}")
         if not self.repay_queue:
             if self.after_repay == "end":
@@ -450,6 +507,60 @@ class PolymerState(State):
                 self.phase = "repay"
             else:
                 self._finish()
+
+    def _asked_type(self) -> int | None:
+        """The card type a pending ask or borrow names (hidden information), else None."""
+        act = self.pending
+        return act[-1] if isinstance(act, tuple) and act and act[0] in ("ask", "borrow") else None
+
+    def _card_of_type(self, seat: int, t: int) -> int | None:
+        """A card of type ``t`` in ``seat``'s hand (the lower id; the two copies are alike), or None."""
+        held = [c for c in self.hands[seat] if not is_joker(c) and c // 2 == t]
+        return min(held) if held else None
+
+    def _pending_seen_by(self, player: int):
+        """The proposal being answered as ``player`` sees it: whole for its parties and the links of
+        its chain, else its kind and seats only."""
+        act = self.pending
+        if act is None or self.rules.information == "open":
+            return act
+        direction, distance = act[1], (act[2] if act[0] in ("ask", "swap") else 1)
+        parties = {self.proposer} | {self.partner(self.proposer, direction, k) for k in range(1, distance + 1)}
+        return act if player in parties else (act[0], self.proposer, self.partner(self.proposer, direction, distance))
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What seat ``player`` sees: its own hand, every hand's size, the middle's size, open loans,
+        the phase, the proposal being answered, and the public record (``public``: who did what to
+        whom and how many cards moved, never which; a seat's own trades show their cards in its
+        hand). Under ``Rules.information == "open"`` every hand too (``hands``).
+
+        >>> s = PolymerGame(Rules(players=5, information="hidden")).new_initial_state()
+        >>> s.apply(s.sample_chance(np.random.default_rng(2)))
+        >>> ob = s.observation(1)
+        >>> len(ob["hand"]), ob["hand_sizes"], "hands" in ob
+        (20, (20, 20, 20, 20, 20), False)
+        """
+        if not 0 <= player < self.rules.players:
+            raise InvalidInputError(f"seat index 0..{self.rules.players - 1}, got {player!r}")
+        seen: dict[str, Any] = {
+            "seat": player,
+            "phase": self.phase,
+            "to_move": self.current_player,
+            "turn": self.turn,
+            "hand": tuple(sorted(self.hands[player])),
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "dealt": tuple(len(h) for h in self.start_hands),
+            "middle_size": len(self.middle),
+            "jokers_on_table": self.jokers_on_table,
+            "loans": tuple(self.loans),
+            "repay_queue": tuple(self.repay_queue),
+            "pending": self._pending_seen_by(player),
+            "responders": tuple(self.responders),
+            "public": tuple(self.public),
+        }
+        if self.rules.information == "open":
+            seen["hands"] = tuple(tuple(sorted(h)) for h in self.hands)
+        return seen
 
     # -- scoring ------------------------------------------------------------
     def lengths(self, hands=None) -> list[int]:
@@ -540,6 +651,13 @@ class PolymerState(State):
             q = self.partner(self.proposer, d, k)
             via = f" via {k - 1} link(s)" if k > 1 else ""
             return f"{seat_name(self.proposer)} swaps {card_of(give)} for {seat_name(q)}'s {card_of(take)}{via}"
+        if isinstance(action, tuple) and action and action[0] == "ask":
+            _, d, k, give, t = action
+            q = self.partner(self.proposer, d, k)
+            return f"{seat_name(self.proposer)} offers {card_of(give)} to {seat_name(q)} for a {Card.from_index(t)}"
+        if isinstance(action, tuple) and action and action[0] == "borrow":
+            q = self.partner(self.proposer, action[1], 1)
+            return f"{seat_name(self.proposer)} asks {seat_name(q)} to lend a {Card.from_index(action[2])}"
         if isinstance(action, tuple) and action and action[0] == "loan":
             q = self.partner(self.proposer, action[1], 1)
             return f"{seat_name(self.proposer)} borrows {card_of(action[2])} from {seat_name(q)}"

@@ -23,6 +23,8 @@ REGULAR_CARDS = 104
 MAX_TRADE_BUDGET = 1_000
 """The most proposal turns per player (the timer stand-in; a game's length grows with it)."""
 MAX_TOKENS = 1_000
+INFORMATION = ("open", "hidden")
+"""What a seat sees (``Rules.information``)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,11 @@ class Rules:
     trade_budget : proposal turns per player, standing in for the 10-minute timer.
     chain_length : the farthest partner of a (long-distance) trade; 1 = neighbours only.
     loans : whether loan proposals are allowed.
+    information : what a seat sees: ``"open"`` every hand (the model the committed studies ran);
+        ``"hidden"`` its own hand and the public record (hand sizes, tokens, who traded how many
+        cards with whom, loans and calls), as at the table. ``state.observation(seat)`` gives it.
+        The trading policies still read every hand, so they run under ``"open"`` only until the
+        policies on observations land (docs/polymer_table.md).
     """
 
     players: int = 8
@@ -50,6 +57,7 @@ class Rules:
     trade_budget: int = 4
     chain_length: int = 2
     loans: bool = True
+    information: str = "open"
 
     def __post_init__(self):
         if not is_whole(self.players) or self.players not in DEAL_TABLE:
@@ -79,6 +87,8 @@ class Rules:
                 f"chain_length must be 1..{self.players // 2} for {self.players} players, got {self.chain_length!r}"
             )
         flag(self.loans, "loans")
+        if self.information not in INFORMATION:
+            raise InvalidInputError(f"information must be one of {', '.join(INFORMATION)}, got {self.information!r}")
 
     @property
     def hand_size(self) -> int:

@@ -60,3 +60,76 @@ def test_random_play_keeps_every_card_and_repays_every_loan(rules):
         assert [len(h) for h in s.hands] == [rules.dealt(p) for p in range(rules.players)]
         tables += 1
     assert tables == 6
+
+
+HIDDEN = [Rules(players=5, trade_budget=4, information="hidden"), Rules(players=9, trade_budget=3, jokers=2, information="hidden")]
+
+
+def _shuffled_others(state, seat, rng):
+    """A copy of ``state`` where the cards of every hand but ``seat``'s are dealt out again among
+    those hands, each keeping its size (what ``seat`` cannot see, changed)."""
+    other = state.clone()
+    seats = [p for p in range(state.num_players) if p != seat]
+    pool = [c for p in seats for c in state.hands[p]]
+    rng.shuffle(pool)
+    for p in seats:
+        k = len(state.hands[p])
+        other.hands[p], pool = pool[:k], pool[k:]
+    return other
+
+
+@pytest.mark.parametrize("rules", HIDDEN, ids=lambda r: f"{r.players}p-hidden")
+def test_hidden_information_play_keeps_every_card_and_shows_each_seat_only_its_own(rules):
+    rng = np.random.default_rng(11)
+    agent = RandomAgent()
+    checked = 0
+    for _ in range(4):
+        s = PolymerGame(rules).new_initial_state()
+        s.apply(s.sample_chance(rng))
+        start = _cards(s)
+        while not s.is_terminal():
+            seat = int(rng.integers(rules.players))
+            other = _shuffled_others(s, seat, rng)
+            seen = s.observation(seat)
+            assert other.observation(seat) == seen
+            if s.pending is not None and seat != s.proposer and seat not in s.responders:
+                kind, d = s.pending[0], s.pending[1]
+                far = s.pending[2] if kind == "ask" else 1
+                if seat not in {s.partner(s.proposer, d, k) for k in range(1, far + 1)}:
+                    assert seen["pending"] == (kind, s.proposer, s.partner(s.proposer, d, far))  # no cards named
+            if s.current_player == seat and s.phase == "trade":
+                assert other.legal_actions() == s.legal_actions()  # the offers do not leak the others' cards
+                checked += 1
+            s.apply(s.sample_chance(rng) if s.is_chance_node() else agent.step(s, rng))
+            assert _cards(s) == start
+        assert not s.loans and [len(h) for h in s.hands] == [rules.dealt(p) for p in range(rules.players)]
+        assert all("hands" not in s.observation(p) for p in range(rules.players))
+    assert checked > 5
+
+
+def test_an_ask_for_a_type_the_partner_lacks_can_only_be_refused():
+    from negenlab.core.errors import IllegalMoveError
+    from negenlab.core.errors import InvalidInputError
+
+    s = PolymerGame(Rules(players=5, information="hidden")).new_initial_state()
+    s.apply(s.sample_chance(np.random.default_rng(3)))
+    partner = s.partner(0, 1, 1)
+    missing = next(t for t in range(52) if s._card_of_type(partner, t) is None)
+    held = next(t for t in range(52) if s._card_of_type(partner, t) is not None)
+    give = s.hands[0][0]
+    s.apply(("ask", 1, 1, give, missing))
+    assert s.legal_actions() == ["reject"]
+    with pytest.raises(IllegalMoveError, match="holds no card of the asked type"):
+        s.apply("accept")
+    s.apply("reject")
+    while s.current_player != 0:
+        s.apply("pass")
+    give = s.hands[0][0]
+    s.apply(("ask", 1, 1, give, held))
+    s.apply("accept")
+    assert any(c // 2 == held for c in s.hands[0]) and give in s.hands[partner]
+    assert s.public[-1] == ("swap", 0, partner, 1, 1)
+    with pytest.raises(IllegalMoveError, match="asks a type"):
+        s.apply(("swap", 1, 1, s.hands[s.current_player][0], s.hands[0][0]))
+    with pytest.raises(InvalidInputError, match="information='open' tables only"):
+        ENTRY.make_agents(["cooperative"])[0].step(s, np.random.default_rng(0))
