@@ -144,9 +144,11 @@ class PolymerState(State):
             "collides": 0,
             "absorbs": 0,
             "passes": 0,
+            "repaid": 0,
         }
         self.log: list[str] = []
         self.public: list[tuple] = []  # what every seat sees happen (observation): no card names
+        self.clock = 0.0  # table seconds (the time model of the Rules)
         self._final: dict | None = None
 
     # -- protocol -----------------------------------------------------------
@@ -290,6 +292,7 @@ class PolymerState(State):
                 self.hands[p].extend(deck[pos : pos + extra])
                 pos += extra
         self.start_hands = [list(h) for h in self.hands]
+        self.clock = self.rules.seconds_look  # everyone reads their hand at once
         self.phase = "trade"
         self._maybe_finish_trading()
 
@@ -300,6 +303,7 @@ class PolymerState(State):
     def _apply_proposal(self, action) -> None:
         p = self.proposer
         if action == "pass":
+            self._tick(self.rules.seconds_pass)
             self.public.append(("pass", p))
             self.counts["passes"] += 1
             self.passes += 1
@@ -363,6 +367,7 @@ class PolymerState(State):
             self._check((p, debtor) in self.loans, f"{seat_name(p)} has no outstanding loan to {seat_name(debtor)}")
             self.loans.remove((p, debtor))
             self.counts["calls"] += 1
+            self._tick(self.rules.seconds_propose)
             self.public.append(("call", p, debtor))
             self.repay_queue = [(p, debtor)]
             self.after_repay = "trade"
@@ -380,6 +385,7 @@ class PolymerState(State):
                 target = -1
                 self._check(bool(self.middle), "no face-down card left in the middle")
             self.hands[p].remove(jokers[0])
+            self._tick(self.rules.seconds_joker)
             self.joker_play = (p, kind, target, jokers[0])
             self.public.append((kind, p) if kind == "absorb" else (kind, p, target))
             self.counts["collides" if kind == "collide" else "absorbs"] += 1
@@ -389,6 +395,7 @@ class PolymerState(State):
         else:
             raise IllegalMoveError(f"unknown proposal {action!r}")
         self.counts["proposals"] += 1
+        self._tick(self.rules.seconds_propose)
         self.phase = "respond"
 
     def _apply_joker(self, action) -> None:
@@ -420,6 +427,7 @@ class PolymerState(State):
 
     def _apply_response(self, action) -> None:
         self._check(action in ("accept", "reject"), f"expected 'accept' or 'reject', got {action!r}")
+        self._tick(self.rules.seconds_answer)
         if action == "accept" and action not in self.legal_actions():
             raise IllegalMoveError(
                 f"{seat_name(self.responders[0])} holds no card of the asked type: it can only reject"
@@ -481,6 +489,8 @@ class PolymerState(State):
         self._check(not is_joker(card) or not regular, "return a regular card while you hold one")
         self.hands[debtor].remove(card)
         self.hands[lender].append(card)
+        self._tick(self.rules.seconds_repay)
+        self.counts["repaid"] += 1
         self.repay_queue.pop(0)
         self.public.append(("repay", debtor, lender, 1))
         self.log.append(f"{seat_name(debtor)} repays {seat_name(lender)}")
@@ -499,7 +509,8 @@ class PolymerState(State):
         P = self.rules.players
         if self.phase != "trade":
             return
-        if self.turn >= self.rules.trade_budget * P or self.passes >= P:
+        out_of_time = self.rules.minutes is not None and self.clock >= 60 * self.rules.minutes
+        if self.turn >= self.rules.trade_budget * P or self.passes >= P or out_of_time:
             if self.loans:
                 self.repay_queue = list(self.loans)
                 self.loans = []
@@ -507,6 +518,10 @@ class PolymerState(State):
                 self.phase = "repay"
             else:
                 self._finish()
+
+    def _tick(self, seconds: float) -> None:
+        """Move the table clock by one player's ``seconds`` (seats act in parallel)."""
+        self.clock += seconds / self.rules.pairs
 
     def _asked_type(self) -> int | None:
         """The card type a pending ask or borrow names (hidden information), else None."""
@@ -551,6 +566,7 @@ class PolymerState(State):
             "hand_sizes": tuple(len(h) for h in self.hands),
             "dealt": tuple(len(h) for h in self.start_hands),
             "middle_size": len(self.middle),
+            "clock": self.clock,
             "jokers_on_table": self.jokers_on_table,
             "loans": tuple(self.loans),
             "repay_queue": tuple(self.repay_queue),
@@ -635,6 +651,7 @@ class PolymerState(State):
             "trades": self.counts["accepted"],
             "jokers_left_in_hands": sum(is_joker(c) for h in self.hands for c in h),
             "proposal_turns": self.turn,
+            "table_minutes": self.clock / 60,
         }
         for k, v in self.counts.items():
             info[f"n_{k}"] = v

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from negenlab.core.checks import flag, is_whole, whole_number
+from negenlab.core.checks import flag, is_whole, real_number, whole_number
 from negenlab.core.errors import InvalidInputError
 
 # cards per player by number of players (the source's table); leftovers leave the game unseen
@@ -24,6 +24,8 @@ MAX_TRADE_BUDGET = 1_000
 """The most proposal turns per player (the timer stand-in; a game's length grows with it)."""
 MAX_TOKENS = 1_000
 INFORMATION = ("open", "hidden")
+TIME_FIELDS = ("seconds_look", "seconds_propose", "seconds_answer", "seconds_repay", "seconds_pass", "seconds_joker")
+"""The time model's fields (seconds of one player's time per action)."""
 """What a seat sees (``Rules.information``)."""
 
 
@@ -47,6 +49,14 @@ class Rules:
         cards with whom, loans and calls), as at the table. ``state.observation(seat)`` gives it.
         The trading policies still read every hand, so they run under ``"open"`` only until the
         policies on observations land (docs/polymer_table.md).
+    minutes : table minutes after which trading stops (the source's timer is 10); ``None`` = the
+        proposal budget alone stops it (the model the committed studies ran).
+    seconds_look, seconds_propose, seconds_answer, seconds_repay, seconds_pass, seconds_joker :
+        the time model: seconds of a player's time to read the hand at the start, make a proposal
+        (or call a loan in), give one answer (each link of a chain answers), hand back one repaid
+        card, sit out a proposal turn, play a joker. Seats act in parallel: the table clock moves
+        by each cost divided by ``players // 2`` (the pairs that can trade at once); reading the
+        hand happens once for everyone.
     """
 
     players: int = 8
@@ -58,6 +68,13 @@ class Rules:
     chain_length: int = 2
     loans: bool = True
     information: str = "open"
+    minutes: float | None = None
+    seconds_look: float = 60.0
+    seconds_propose: float = 20.0
+    seconds_answer: float = 10.0
+    seconds_repay: float = 15.0
+    seconds_pass: float = 5.0
+    seconds_joker: float = 20.0
 
     def __post_init__(self):
         if not is_whole(self.players) or self.players not in DEAL_TABLE:
@@ -87,6 +104,10 @@ class Rules:
                 f"chain_length must be 1..{self.players // 2} for {self.players} players, got {self.chain_length!r}"
             )
         flag(self.loans, "loans")
+        if self.minutes is not None:
+            object.__setattr__(self, "minutes", real_number(self.minutes, "minutes", 0, 600, lo_open=True))
+        for name in TIME_FIELDS:
+            object.__setattr__(self, name, real_number(getattr(self, name), name, 0, 3600))
         if self.information not in INFORMATION:
             raise InvalidInputError(f"information must be one of {', '.join(INFORMATION)}, got {self.information!r}")
 
@@ -99,6 +120,11 @@ class Rules:
     def leftover(self) -> int:
         """Cards not dealt (they leave the game unseen), before any handicap."""
         return REGULAR_CARDS - self.players * self.hand_size
+
+    @property
+    def pairs(self) -> int:
+        """How many pairs of seats can trade at once (the table clock's divisor)."""
+        return max(1, self.players // 2)
 
     def dealt(self, seat: int) -> int:
         return self.hand_size + (self.handicap[seat] if self.handicap else 0)
