@@ -139,7 +139,7 @@ class TradingAgent(Agent):
         if act is None and self.loans and state.rules.loans:
             act = self.best_loan(state, rng)
         if act is None and self.loans:
-            mine = [d for (lender, d) in state.loans if lender == state.proposer]
+            mine = [d for (lender, d, _) in state.loans if lender == state.proposer]
             if mine:
                 act = ("call", mine[0])
         if act is None:

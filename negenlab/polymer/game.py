@@ -24,9 +24,12 @@ tiebreaks (good-faith tokens when used, own face cards, neighbours' face cards).
 Information (``Rules.information``): under ``"open"`` (the default, the model the committed
 studies ran) every seat sees every hand; under ``"hidden"`` a seat sees ``observation(seat)``:
 its own hand and the public record, and a proposal names the card *type* it wants (``"ask"``,
-``"borrow"``); a partner without such a card can only reject. Model limits (honest list): the
-trading policies read every hand, so they play ``"open"`` only; jokers and good-faith tokens are
-never traded; one card moves per swap or loan (docs/polymer_table.md has the model being built).
+``"borrow"``); a partner without such a card can only reject. With ``Rules.max_cards`` above 1 or
+tokens, a trade is composed step by step (phase ``"compose"``: ``give``, ``take``/``want``,
+``sweeten``, ``ask_token``, then ``send`` or ``withdraw``): swaps of k for k, loans of k for j
+(owed as the difference), tokens, and links that ask a toll. Model limits (honest list): the
+trading policies read every hand and trade one card at a time, so they play ``"open"`` tables
+only; jokers are never traded (docs/polymer_table.md has the model being built).
 
 >>> import numpy as np
 >>> from negenlab.polymer.game import PolymerGame
@@ -129,7 +132,7 @@ class PolymerState(State):
         self.passes = 0  # consecutive passes
         self.pending: tuple | None = None  # the proposal being answered
         self.responders: list[int] = []
-        self.loans: list[tuple[int, int]] = []  # (lender, debtor), one card each
+        self.loans: list[tuple[int, int, int]] = []  # (lender, debtor, cards owed), one entry per loan
         self.repay_queue: list[tuple[int, int]] = []
         self.after_repay = "trade"
         self.joker_play: tuple | None = None  # (player, kind, target, joker id)
@@ -145,10 +148,14 @@ class PolymerState(State):
             "absorbs": 0,
             "passes": 0,
             "repaid": 0,
+            "tokens_moved": 0,
         }
         self.log: list[str] = []
         self.public: list[tuple] = []  # what every seat sees happen (observation): no card names
         self.clock = 0.0  # table seconds (the time model of the Rules)
+        self.tokens: list[int] = [rules.good_faith_tokens] * rules.players
+        self.draft: dict | None = None  # a trade being composed (several cards, tokens)
+        self.tolls: list[int] = []  # links that asked a token to let the pending trade through
         self._final: dict | None = None
 
     # -- protocol -----------------------------------------------------------
@@ -168,6 +175,8 @@ class PolymerState(State):
             return CHANCE
         if self.phase == "respond":
             return self.responders[0]
+        if self.phase == "compose":
+            return self.proposer
         if self.phase == "repay":
             return self.repay_queue[0][1]
         return self.proposer
@@ -188,6 +197,10 @@ class PolymerState(State):
         s.counts = dict(self.counts)
         s.log = list(self.log)
         s.public = list(self.public)
+        s.tokens = list(self.tokens)
+        s.tolls = list(self.tolls)
+        if self.draft is not None:
+            s.draft = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}
         return s
 
     # -- chance -------------------------------------------------------------
@@ -218,6 +231,10 @@ class PolymerState(State):
             return []
         if self.phase in ("deal", "joker"):
             return [o for o, _ in self.chance_outcomes()] if self.phase == "joker" else []
+        if self.phase == "compose":
+            return self._compose_actions()
+        if self.phase == "respond" and isinstance(self.pending, tuple) and self.pending[0] == "deal":
+            return self._deal_answers()
         if self.phase == "respond":
             t = self._asked_type()
             if len(self.responders) == 1 and t is not None:
@@ -247,7 +264,13 @@ class PolymerState(State):
                     acts.extend(("borrow", direction, t) for t in range(CARD_TYPES))
                 else:
                     acts.extend(("loan", direction, b) for b in self.hands[q] if not is_joker(b))
-        for debtor in sorted({d for (lender, d) in self.loans if lender == p}):
+        if self.rules.max_cards > 1 or self.rules.good_faith_tokens:
+            for direction in (1, -1):
+                for distance in range(1, self.rules.chain_length + 1):
+                    acts.append(("compose", "swap", direction, distance))
+                if self.rules.loans:
+                    acts.append(("compose", "loan", direction, 1))
+        for debtor in sorted({d for (lender, d, _) in self.loans if lender == p}):
             acts.append(("call", debtor))
         if any(is_joker(c) for c in self.hands[p]):
             for direction in (1, -1):
@@ -266,6 +289,8 @@ class PolymerState(State):
             self._apply_joker(action)
         elif self.phase == "respond":
             self._apply_response(action)
+        elif self.phase == "compose":
+            self._apply_compose(action)
         elif self.phase == "repay":
             self._apply_repay(action)
         else:
@@ -330,6 +355,24 @@ class PolymerState(State):
             )
             self.pending = action
             self.responders = [self.partner(p, direction, k) for k in range(1, distance + 1)]
+        elif kind == "compose":
+            self._check(
+                self.rules.max_cards > 1 or bool(self.rules.good_faith_tokens),
+                "composing a trade needs max_cards > 1 or good-faith tokens in these rules",
+            )
+            self._check(action in self.legal_actions(), f"no such trade to compose: {action!r}")
+            _, trade, direction, distance = action
+            self.draft = {
+                "kind": trade,
+                "direction": direction,
+                "distance": distance,
+                "give": [],
+                "take": [],
+                "sweeten": 0,
+                "ask_tokens": 0,
+            }
+            self.phase = "compose"
+            return
         elif kind in ("ask", "borrow"):
             self._check(self.rules.information == "hidden", f"{kind!r} names a card type: hidden information only")
             if kind == "ask":
@@ -364,12 +407,14 @@ class PolymerState(State):
             self.responders = [q]
         elif kind == "call":
             debtor = action[1]
-            self._check((p, debtor) in self.loans, f"{seat_name(p)} has no outstanding loan to {seat_name(debtor)}")
-            self.loans.remove((p, debtor))
+            owed = next((loan for loan in self.loans if loan[:2] == (p, debtor)), None)
+            self._check(owed is not None, f"{seat_name(p)} has no outstanding loan to {seat_name(debtor)}")
+            assert owed is not None
+            self.loans.remove(owed)  # the oldest loan to that debtor, called in whole
             self.counts["calls"] += 1
             self._tick(self.rules.seconds_propose)
             self.public.append(("call", p, debtor))
-            self.repay_queue = [(p, debtor)]
+            self.repay_queue = [(p, debtor)] * owed[2]
             self.after_repay = "trade"
             self.phase = "repay"
             self.passes = 0
@@ -426,17 +471,23 @@ class PolymerState(State):
         self._next_turn()
 
     def _apply_response(self, action) -> None:
-        self._check(action in ("accept", "reject"), f"expected 'accept' or 'reject', got {action!r}")
-        self._tick(self.rules.seconds_answer)
-        if action == "accept" and action not in self.legal_actions():
+        self._check(
+            action in self.legal_actions() or action in ("accept", "reject"), f"expected an answer, got {action!r}"
+        )
+        if action not in self.legal_actions():
             raise IllegalMoveError(
-                f"{seat_name(self.responders[0])} holds no card of the asked type: it can only reject"
+                f"{seat_name(self.responders[0])} cannot {action} this proposal: "
+                + ("it lacks what is asked, so it can only reject" if action == "accept" else "no tokens to pay a toll")
             )
+        self._tick(self.rules.seconds_answer)
+        if action == "toll":  # a link lets the trade through for one of the proposer's tokens
+            self.tolls.append(self.responders[0])
+            action = "accept"
         if action == "reject":
             self.public.append(("reject", self.responders[0], self.proposer))
             self.counts["rejected"] += 1
             self.log.append(f"{seat_name(self.responders[0])} rejects {self.describe_action(self.pending)}")
-            self.pending, self.responders = None, []
+            self.pending, self.responders, self.tolls = None, [], []
             self.phase = "trade"
             self._next_turn()
             return
@@ -447,6 +498,13 @@ class PolymerState(State):
         act = self.pending
         if act is None:
             raise IllegalMoveError("no proposal is being answered")
+        if act[0] == "deal":
+            self._complete_deal(act[1])
+            self.pending, self.tolls = None, []
+            self.passes = 0
+            self.phase = "trade"
+            self._next_turn()
+            return
         if act[0] in ("ask", "borrow"):  # the partner gives a card of the asked type (copies are alike)
             direction, distance = act[1], (act[2] if act[0] == "ask" else 1)
             take = self._card_of_type(self.partner(p, direction, distance), act[-1])
@@ -467,7 +525,7 @@ class PolymerState(State):
             q = self.partner(p, direction, 1)
             self.hands[q].remove(take)
             self.hands[p].append(take)
-            self.loans.append((q, p))
+            self.loans.append((q, p, 1))
             self.public.append(("loan", q, p, 1))
             self.counts["loans"] += 1
         self.counts["accepted"] += 1
@@ -512,12 +570,148 @@ class PolymerState(State):
         out_of_time = self.rules.minutes is not None and self.clock >= 60 * self.rules.minutes
         if self.turn >= self.rules.trade_budget * P or self.passes >= P or out_of_time:
             if self.loans:
-                self.repay_queue = list(self.loans)
+                self.repay_queue = [(lender, debtor) for lender, debtor, owed in self.loans for _ in range(owed)]
                 self.loans = []
                 self.after_repay = "end"
                 self.phase = "repay"
             else:
                 self._finish()
+
+    # -- composed trades: several cards and tokens ------------------------------------------
+    def _compose_actions(self) -> list:
+        """What the proposer may add to the trade being composed, or send or withdraw."""
+        d = self.draft
+        assert d is not None
+        p, cap = self.proposer, self.rules.max_cards
+        q = self.partner(p, d["direction"], d["distance"])
+        acts: list = ["withdraw"]
+        if len(d["give"]) < cap:
+            acts += [("give", c) for c in sorted(set(self.hands[p]) - set(d["give"])) if not is_joker(c)]
+        if len(d["take"]) < cap:
+            if self.rules.information == "hidden":
+                acts += [("want", t) for t in range(CARD_TYPES)]
+            else:
+                acts += [("take", c) for c in sorted(set(self.hands[q]) - set(d["take"])) if not is_joker(c)]
+        if d["sweeten"] < self.tokens[p]:
+            acts.append(("sweeten",))
+        if d["ask_tokens"] < self.tokens[q]:
+            acts.append(("ask_token",))
+        if self._draft_complete(d):
+            acts.append("send")
+        return acts
+
+    @staticmethod
+    def _draft_complete(d: dict) -> bool:
+        k, j = len(d["give"]), len(d["take"])
+        if d["kind"] == "swap":
+            return k == j and (k > 0 or d["sweeten"] > 0 or d["ask_tokens"] > 0)
+        return k != j  # a loan: different numbers of cards; the side that got more owes the difference
+
+    def _apply_compose(self, action) -> None:
+        d = self.draft
+        assert d is not None
+        self._check(action in self._compose_actions(), f"not a step of this trade now: {action!r}")
+        p = self.proposer
+        if action == "withdraw":
+            self.draft = None
+            self.phase = "trade"
+            self._tick(self.rules.seconds_pass)
+            self.public.append(("pass", p))
+            self.counts["passes"] += 1
+            self.passes += 1
+            self._next_turn()
+            return
+        if action == "send":
+            q = self.partner(p, d["direction"], d["distance"])
+            self.pending = (
+                "deal",
+                (
+                    d["kind"],
+                    d["direction"],
+                    d["distance"],
+                    tuple(d["give"]),
+                    tuple(d["take"]),
+                    d["sweeten"],
+                    d["ask_tokens"],
+                ),
+            )
+            self.draft = None
+            self.responders = [self.partner(p, d["direction"], k) for k in range(1, d["distance"] + 1)]
+            assert self.responders[-1] == q
+            self.counts["proposals"] += 1
+            self._tick(self.rules.seconds_propose)
+            self.phase = "respond"
+            return
+        kind = action[0]
+        if kind == "give":
+            d["give"].append(action[1])
+        elif kind in ("take", "want"):
+            d["take"].append(action[1])
+        elif kind == "sweeten":
+            d["sweeten"] += 1
+        else:
+            d["ask_tokens"] += 1
+
+    def _deal_answers(self) -> list:
+        """A link may accept, reject or ask the proposer one token; the partner accepts only when it
+        holds what is asked (card types under hidden information, and the tokens)."""
+        assert self.pending is not None
+        trade, direction, distance, give, take, sweeten, ask_tokens = self.pending[1]
+        who = self.responders[0]
+        p = self.proposer
+        if len(self.responders) > 1:
+            can_pay = self.tokens[p] - sweeten - len(self.tolls) > 0
+            return ["accept", "reject", "toll"] if can_pay else ["accept", "reject"]
+        if ask_tokens > self.tokens[who]:
+            return ["reject"]
+        if self.rules.information == "hidden":
+            need: dict[int, int] = {}
+            for t in take:
+                need[t] = need.get(t, 0) + 1
+            have: dict[int, int] = {}
+            for c in self.hands[who]:
+                if not is_joker(c):
+                    have[c // 2] = have.get(c // 2, 0) + 1
+            if any(have.get(t, 0) < n for t, n in need.items()):
+                return ["reject"]
+        elif any(c not in self.hands[who] for c in take):
+            return ["reject"]
+        return ["accept", "reject"]
+
+    def _complete_deal(self, deal: tuple) -> None:
+        trade, direction, distance, give, take, sweeten, ask_tokens = deal
+        p = self.proposer
+        q = self.partner(p, direction, distance)
+        if self.rules.information == "hidden":  # the partner hands over cards of the wanted types
+            taken = []
+            for t in take:
+                c = min(c for c in self.hands[q] if not is_joker(c) and c // 2 == t and c not in taken)
+                taken.append(c)
+            take = tuple(taken)
+        for c in give:
+            self.hands[p].remove(c)
+            self.hands[q].append(c)
+        for c in take:
+            self.hands[q].remove(c)
+            self.hands[p].append(c)
+        self.tokens[p] += ask_tokens - sweeten - len(self.tolls)
+        self.tokens[q] += sweeten - ask_tokens
+        for link in self.tolls:
+            self.tokens[link] += 1
+        owed = len(give) - len(take)
+        if trade == "loan":
+            lender, debtor = (p, q) if owed > 0 else (q, p)
+            self.loans.append((lender, debtor, abs(owed)))
+            self.counts["loans"] += 1
+        else:
+            self.counts["swaps"] += 1
+            if distance > 1:
+                self.counts["chain_trades"] += 1
+        self.counts["accepted"] += 1
+        moved = sweeten + ask_tokens + len(self.tolls)
+        self.counts["tokens_moved"] += moved
+        self.public.append((trade, p, q, len(give), len(take), sweeten - ask_tokens, tuple(self.tolls)))
+        self.log.append(f"done: {self.describe_action(('deal', deal))}")
 
     def _tick(self, seconds: float) -> None:
         """Move the table clock by one player's ``seconds`` (seats act in parallel)."""
@@ -539,7 +733,10 @@ class PolymerState(State):
         act = self.pending
         if act is None or self.rules.information == "open":
             return act
-        direction, distance = act[1], (act[2] if act[0] in ("ask", "swap") else 1)
+        if act[0] == "deal":
+            direction, distance = act[1][1], act[1][2]
+        else:
+            direction, distance = act[1], (act[2] if act[0] in ("ask", "swap") else 1)
         parties = {self.proposer} | {self.partner(self.proposer, direction, k) for k in range(1, distance + 1)}
         return act if player in parties else (act[0], self.proposer, self.partner(self.proposer, direction, distance))
 
@@ -569,6 +766,8 @@ class PolymerState(State):
             "clock": self.clock,
             "jokers_on_table": self.jokers_on_table,
             "loans": tuple(self.loans),
+            "tokens": tuple(self.tokens),
+            "draft": (None if self.draft is None or player != self.proposer else dict(self.draft)),
             "repay_queue": tuple(self.repay_queue),
             "pending": self._pending_seen_by(player),
             "responders": tuple(self.responders),
@@ -590,7 +789,7 @@ class PolymerState(State):
         keys = [[float(s) for s in scores]]
         names = ["score"]
         if self.rules.good_faith_tokens:
-            keys.append([float(self.rules.good_faith_tokens)] * P)  # never traded in the model
+            keys.append([float(t) for t in self.tokens])  # held at the end (traded ones count for their holder)
             names.append("good-faith tokens")
         own = [face_cards(h) for h in self.hands]
         keys.append([float(f) for f in own])
@@ -668,6 +867,21 @@ class PolymerState(State):
             q = self.partner(self.proposer, d, k)
             via = f" via {k - 1} link(s)" if k > 1 else ""
             return f"{seat_name(self.proposer)} swaps {card_of(give)} for {seat_name(q)}'s {card_of(take)}{via}"
+        if isinstance(action, tuple) and action and action[0] == "deal":
+            trade, d, k, give, take, sweeten, ask_tokens = action[1]
+            q = self.partner(self.proposer, d, k)
+            asked = (
+                ", ".join(str(Card.from_index(t)) for t in take)
+                if self.rules.information == "hidden"
+                else ", ".join(str(card_of(c)) for c in take)
+            )
+            tokens = (f" + {sweeten} token(s)" if sweeten else "") + (
+                f" for {ask_tokens} token(s)" if ask_tokens else ""
+            )
+            return (
+                f"{seat_name(self.proposer)} {'lends' if trade == 'loan' else 'trades'} "
+                f"[{', '.join(str(card_of(c)) for c in give)}]{tokens} with {seat_name(q)} for [{asked}]"
+            )
         if isinstance(action, tuple) and action and action[0] == "ask":
             _, d, k, give, t = action
             q = self.partner(self.proposer, d, k)

@@ -49,6 +49,11 @@ class Rules:
         cards with whom, loans and calls), as at the table. ``state.observation(seat)`` gives it.
         The trading policies still read every hand, so they run under ``"open"`` only until the
         policies on observations land (docs/polymer_table.md).
+    max_cards : the most cards on one side of a trade. Above 1 (or with tokens), a proposer may
+        compose a trade card by card: a swap of k cards for k, or a loan of k for j (k != j; the
+        side that got more owes the difference until the loan is called in or trading stops),
+        with tokens offered or asked; a link of a chain may ask one token to let it through.
+        1 keeps the one-card trades of the committed studies.
     minutes : table minutes after which trading stops (the source's timer is 10); ``None`` = the
         proposal budget alone stops it (the model the committed studies ran).
     seconds_look, seconds_propose, seconds_answer, seconds_repay, seconds_pass, seconds_joker :
@@ -68,6 +73,7 @@ class Rules:
     chain_length: int = 2
     loans: bool = True
     information: str = "open"
+    max_cards: int = 1
     minutes: float | None = None
     seconds_look: float = 60.0
     seconds_propose: float = 20.0
@@ -104,6 +110,7 @@ class Rules:
                 f"chain_length must be 1..{self.players // 2} for {self.players} players, got {self.chain_length!r}"
             )
         flag(self.loans, "loans")
+        whole_number(self.max_cards, "max_cards", 1, 5, "cards on one side of a trade")
         if self.minutes is not None:
             object.__setattr__(self, "minutes", real_number(self.minutes, "minutes", 0, 600, lo_open=True))
         for name in TIME_FIELDS:

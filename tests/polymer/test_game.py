@@ -145,7 +145,7 @@ def test_loan_is_repaid_at_the_end_with_a_card_of_the_debtors_choice():
     take = s.hands[1][0]
     s.apply(("loan", 1, take))
     s.apply("accept")
-    assert len(s.hands[0]) == 21 and len(s.hands[1]) == 19 and s.loans == [(1, 0)]
+    assert len(s.hands[0]) == 21 and len(s.hands[1]) == 19 and s.loans == [(1, 0, 1)]
     while s.phase == "trade":
         s.apply("pass")
     assert s.phase == "repay" and s.current_player == 0

@@ -119,7 +119,7 @@ def test_an_ask_for_a_type_the_partner_lacks_can_only_be_refused():
     give = s.hands[0][0]
     s.apply(("ask", 1, 1, give, missing))
     assert s.legal_actions() == ["reject"]
-    with pytest.raises(IllegalMoveError, match="holds no card of the asked type"):
+    with pytest.raises(IllegalMoveError, match="lacks what is asked"):
         s.apply("accept")
     s.apply("reject")
     while s.current_player != 0:
@@ -133,3 +133,102 @@ def test_an_ask_for_a_type_the_partner_lacks_can_only_be_refused():
         s.apply(("swap", 1, 1, s.hands[s.current_player][0], s.hands[0][0]))
     with pytest.raises(InvalidInputError, match="information='open' tables only"):
         ENTRY.make_agents(["cooperative"])[0].step(s, np.random.default_rng(0))
+
+
+COMPOSED = [
+    Rules(players=5, trade_budget=5, max_cards=3, good_faith_tokens=3),
+    Rules(players=8, trade_budget=4, max_cards=2, good_faith_tokens=2, information="hidden", chain_length=3),
+    Rules(players=6, trade_budget=5, max_cards=3, information="hidden", jokers=2),
+]
+
+
+class _Composer:
+    """Random play that composes often: a compose move half the time it may, sends a complete trade
+    half the time it can, and accepts most answers; otherwise uniform over the legal actions."""
+
+    def step(self, state, rng):
+        acts = state.legal_actions()
+        if state.phase == "trade":
+            starts = [a for a in acts if isinstance(a, tuple) and a[0] == "compose"]
+            if starts and rng.random() < 0.5:
+                return starts[rng.integers(len(starts))]
+        if state.phase == "compose" and "send" in acts and rng.random() < 0.5:
+            return "send"
+        if state.phase == "respond" and "accept" in acts and rng.random() < 0.7:
+            return "accept"
+        return acts[rng.integers(len(acts))]
+
+
+@pytest.mark.parametrize("rules", COMPOSED, ids=lambda r: f"{r.players}p-{r.information}-k{r.max_cards}")
+def test_composed_trades_keep_cards_and_tokens_and_repay_every_loan(rules):
+    rng = np.random.default_rng(rules.players + rules.max_cards)
+    agent = _Composer()
+    deals = loans = tolls = 0
+    for _ in range(8):
+        s = PolymerGame(rules).new_initial_state()
+        s.apply(s.sample_chance(rng))
+        start, tokens = _cards(s), sum(s.tokens)
+        while not s.is_terminal():
+            s.apply(s.sample_chance(rng) if s.is_chance_node() else agent.step(s, rng))
+            assert _cards(s) == start and sum(s.tokens) == tokens and min(s.tokens) >= 0
+            if s.public and s.public[-1][0] in ("swap", "loan") and len(s.public[-1]) == 7:
+                deals += 1
+                loans += s.public[-1][0] == "loan"
+                tolls += len(s.public[-1][6])
+        assert not s.loans and [len(h) for h in s.hands] == [rules.dealt(p) for p in range(rules.players)]
+    assert deals > 5 and loans > 0, (deals, loans)
+    assert tolls > 0 or rules.chain_length == 2 or not rules.good_faith_tokens
+
+
+def _composed_table(**rules):
+    s = PolymerGame(Rules(players=5, max_cards=3, good_faith_tokens=2, **rules)).new_initial_state()
+    s.apply(s.sample_chance(np.random.default_rng(8)))
+    return s
+
+
+def test_a_two_for_one_loan_is_owed_called_in_and_repaid_by_the_debtor_s_choice():
+    s = _composed_table()
+    a, b = s.hands[0][0], s.hands[0][1]
+    theirs = s.hands[1][0]
+    for step in [("compose", "loan", 1, 1), ("give", a), ("give", b), ("take", theirs), "send", "accept"]:
+        s.apply(step)
+    assert s.loans == [(0, 1, 1)] and a in s.hands[1] and theirs in s.hands[0]
+    assert s.public[-1][:5] == ("loan", 0, 1, 2, 1)
+    while s.current_player != 0:
+        s.apply("pass")
+    s.apply(("call", 1))
+    assert s.phase == "repay" and s.current_player == 1
+    chosen = s.hands[1][-1]
+    s.apply(("return", chosen))
+    assert chosen in s.hands[0] and not s.loans
+    assert [len(h) for h in s.hands[:2]] == [20, 20]
+
+
+def test_tokens_sweeten_pay_tolls_and_break_ties():
+    s = _composed_table(chain_length=2)
+    give, take = s.hands[0][0], s.hands[2][0]
+    for step in [("compose", "swap", 1, 2), ("give", give), ("take", take), ("sweeten",), "send"]:
+        s.apply(step)
+    assert s.legal_actions() == ["accept", "reject", "toll"]  # seat 2, the link
+    s.apply("toll")
+    s.apply("accept")  # seat 3, the partner
+    assert s.tokens == [0, 3, 3, 2, 2] and give in s.hands[2] and take in s.hands[0]
+    assert sum(s.tokens) == 10
+    with pytest.raises(Exception, match="not a step of this trade|no such trade"):
+        s.apply(("compose", "swap", 1, 3))
+
+
+def test_a_loan_of_three_for_one_is_called_in_whole():
+    s = _composed_table()
+    give = s.hands[0][:3]
+    theirs = s.hands[1][0]
+    for step in [("compose", "loan", 1, 1), *(("give", c) for c in give), ("take", theirs), "send", "accept"]:
+        s.apply(step)
+    assert s.loans == [(0, 1, 2)] and len(s.hands[1]) == 22
+    while s.current_player != 0:
+        s.apply("pass")
+    s.apply(("call", 1))
+    assert s.repay_queue == [(0, 1), (0, 1)]
+    s.apply(("return", s.hands[1][0]))
+    s.apply(("return", s.hands[1][0]))
+    assert not s.loans and [len(h) for h in s.hands[:2]] == [20, 20] and s.phase == "trade"
