@@ -153,6 +153,7 @@ def board_svg(
     progress=None,
     you: int | None = None,
     last=None,
+    names=None,
 ) -> str:
     """The board ``t`` (a Tessellation), coloured by ``owners`` (``FenState.owners()``: the owner
     colour, -1 empty, of every node, edge and face; None: an empty board).
@@ -164,13 +165,15 @@ def board_svg(
     each face then shows both counts (red/blue over the k needed) and says them on hover, and faces a
     colour may capture next are marked: ``you``'s in green, dashed, the other colour's hatched in
     its colour (both colours hatched when ``you`` is None); ``last``: ``{"nodes", "edges", "faces"}``
-    of the last move, ringed in orange.
+    of the last move, ringed in orange; ``names``: a name per face (:func:`negenlab.fen.threats.face_names`)
+    added to the hover text after the counts.
 
     >>> from negenlab.fen import FenGame, tilings
-    >>> from negenlab.fen.threats import face_progress
+    >>> from negenlab.fen.threats import face_names, face_progress
     >>> s = FenGame(tilings.triangle(3)).new_initial_state(); s.apply(4)
-    >>> svg = board_svg(s.game.tessellation, s.owners(), progress=face_progress(s), you=1, last={"nodes": [4]})
-    >>> "red 1/3, blue 0/3" in svg, LAST_COLOUR in svg
+    >>> t = s.game.tessellation
+    >>> svg = board_svg(t, s.owners(), progress=face_progress(s), you=1, last={"nodes": [4]}, names=face_names(t))
+    >>> "<title>red 1/3, blue 0/3 — the leftmost triangle in the bottom row</title>" in svg, LAST_COLOUR in svg
     (True, True)
     """
     xy = t.coords
@@ -206,6 +209,8 @@ def board_svg(
         fill = LIGHT[o] if o >= 0 else ("#bfe8bf" if f in eligible else "#f2f2f2")
         extra = ' stroke-dasharray="4,3" stroke="#2a2" stroke-width="2.5"' if f in eligible else ""
         title = progress[f].text() if progress is not None else f"face {f}"
+        if names is not None:
+            title += f" — {names[f]}"
         parts.append(
             f'<polygon points="{pts}" fill="{fill}"{extra}{tgt("face", f)}><title>{html.escape(title)}</title></polygon>'
         )

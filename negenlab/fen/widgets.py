@@ -28,12 +28,12 @@ from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget
 
 from . import tilings
-from .game import CAPTURE, CLAIM_EDGES, CLAIM_NODES, FenGame
+from .game import CAPTURE, CLAIM_EDGES, CLAIM_NODES, START, FenGame
 from .ne import derive_ne
 from .rules import Rules
 from .svg import COLOUR_NAMES, board_svg, marks_legend
 from .tessellation import BoardError, Tessellation
-from .threats import capturable_next, face_progress
+from .threats import capturable_next, capturable_words, face_names, face_progress, faces_in_words
 
 STANDARD = {
     "triangle side 7 (standard)": lambda k: tilings.triangle(7),
@@ -177,7 +177,9 @@ class PlayableBoard:
     Click a node, an edge or a face to play it as one micro-action: a claim of e edges is e
     clicks, a capture is clicks on dashed faces, then "stop capturing" (or the turn ends by
     itself when no face is left). The agent (a spec: ``greedy``, ``random``, ``mcts:200``) answers
-    its whole turn. ``view.legal`` lists the
+    its whole turn. The status says what the agent did and the faces you and it captured, by
+    where they are drawn (:func:`negenlab.fen.threats.face_names`), and warns when the agent can
+    capture on its next turn. ``view.legal`` lists the
     clickable targets (``node:v``, ``edge:j``, ``face:f``); an illegal click is explained in
     the widget's error line and changes nothing. Show it with ``display(pb.widget)``.
 
@@ -208,7 +210,9 @@ class PlayableBoard:
         self.human = int(human_seat)
         self.seed = seed
         self.size = size
-        self.last_reply: list[int] = []
+        self.names = face_names(self.board)  # faces said by where they are drawn
+        self.last_reply: list[int] = []  # the agent's last turn (micro-actions)
+        self.your_turn: list[int] = []  # the human's turn in progress, or its last one
         self.view = BoardWidget()
         self.view.on_click(self._clicked)
         wide = W.Layout(width="auto", min_width="150px")
@@ -256,6 +260,7 @@ class PlayableBoard:
         self.rng = np.random.default_rng(self.seed)
         self.state = self.game.new_initial_state()
         self.last_reply = []
+        self.your_turn = []
         self.view.error = ""
         self._agent_moves()
         self.redraw()
@@ -276,10 +281,14 @@ class PlayableBoard:
             raise IllegalMoveError("the game is over; press 'new game'")
         if s.current_player != self.human:
             raise IllegalMoveError("it is the agent's turn")
+        starts_a_turn = s.phase == START
         try:
             s.apply(action)
         except IllegalMoveError as exc:
             raise IllegalMoveError(plain_words(str(exc), s.action_to_string(action))) from None
+        if starts_a_turn:
+            self.your_turn = []
+        self.your_turn.append(action)
         self._agent_moves()
 
     def _agent_moves(self) -> None:
@@ -302,11 +311,11 @@ class PlayableBoard:
         return "the agent is thinking…"
 
     # -- drawing -------------------------------------------------------------------------------
-    def _last_move(self) -> dict:
-        """The agent's last reply as ``{"nodes", "edges", "faces"}`` (board numbering)."""
+    def _places(self, actions: list[int]) -> dict:
+        """Micro-actions as ``{"nodes", "edges", "faces"}`` (board numbering; swap and stop left out)."""
         b = self.game.board
         out: dict = {"nodes": [], "edges": [], "faces": []}
-        for a in self.last_reply:
+        for a in actions:
             if a < b.V:
                 out["nodes"].append(a)
             elif a < b.FACE0:
@@ -327,7 +336,8 @@ class PlayableBoard:
             targets=True,
             progress=face_progress(s),
             you=None if s.is_terminal() else you,
-            last=self._last_move(),
+            last=self._places(self.last_reply),
+            names=self.names,
         )
         self.legend.value = marks_legend(you)
         self.view.legal = [self.target_of(a) for a in legal if a < b.SWAP]
@@ -343,28 +353,39 @@ class PlayableBoard:
             f"faces {COLOUR_NAMES[0]} {s.faces_owned[0]}, {COLOUR_NAMES[1]} {s.faces_owned[1]} "
             f"({s.b.majority} of {s.b.F} win)"
         )
+        said = self._your_captures_text() + (f" {self._reply_text()}" if self.last_reply else "")
         if s.is_terminal():
             w = s.winner()
             res = "a draw" if w is None else ("you win" if w == self.human else "the agent wins")
-            return f"Game over ({s.end_reason}): {res}. You were {you}; {faces}. Press 'new game' to play again."
+            return f"Game over ({s.end_reason}): {res}. You were {you}; {faces}.{said} Press 'new game' to play again."
         agent_colour = (1 - self.human) ^ s.swapped
-        reply = f" {self._reply_text()}" if self.last_reply else ""
-        threat = capturable_next(s, agent_colour)
         warning = (
-            f" Warning: {COLOUR_NAMES[agent_colour]} can capture {_plural(len(threat), 'face')} on its next turn (hatched)."
-            if threat and s.current_player == self.human
+            f" Warning: {capturable_words(s, agent_colour)} (hatched)."
+            if capturable_next(s, agent_colour) and s.current_player == self.human
             else ""
         )
         return (
             f"You are {you}. Turn {s.turn_number + 1}, {COLOUR_NAMES[s.colour]} to move: {next_step(s)}. "
-            f"n={g.n}, e={g.e}; {faces}.{reply}{warning}"
+            f"n={g.n}, e={g.e}; {faces}.{said}{warning}"
         )
+
+    def _your_captures_text(self) -> str:
+        """The faces you captured in the turn in progress or your last turn, named, or ''."""
+        s = self.state
+        faces = self._places(self.your_turn)["faces"]
+        if not faces:
+            return ""
+        you = COLOUR_NAMES[self.human ^ s.swapped]
+        count, named = _plural(len(faces), "face"), faces_in_words(self.board, faces)
+        if not s.is_terminal() and s.current_player == self.human and s.phase == CAPTURE:
+            return f" You ({you}) have captured {count} this turn: {named}."
+        return f" You ({you}) captured {count} in your last turn: {named}."
 
     def _reply_text(self) -> str:
         """The agent's last turn in words, by what the board draws (ringed in orange)."""
         b, s = self.game.board, self.state
         agent = COLOUR_NAMES[(1 - self.human) ^ s.swapped]
-        last = self._last_move()
+        last = self._places(self.last_reply)
         if b.SWAP in self.last_reply:
             return f"The agent swapped colours (pie rule) and now plays {agent}."
         parts = []
@@ -373,8 +394,8 @@ class PlayableBoard:
         if last["edges"]:
             parts.append(f"claimed {_plural(len(last['edges']), 'edge')}")
         if last["faces"]:
-            k = len(last["faces"])
-            parts.append(f"captured {_plural(k, 'face')}" + (" in one turn" if k > 1 else ""))
+            faces = last["faces"]
+            parts.append(f"captured {_plural(len(faces), 'face')} this turn: {faces_in_words(self.board, faces)}")
         return f"The agent ({agent}) {' and '.join(parts) or 'passed'} (ringed in orange)."
 
 

@@ -1,4 +1,6 @@
 """The playable FEN board: clicks on board targets play micro-actions; errors stay in the widget."""
+
+import re
 import warnings
 import xml.etree.ElementTree as ET
 
@@ -6,7 +8,9 @@ import numpy as np
 import pytest
 
 from negenlab.fen import tilings
+from negenlab.fen.game import CAPTURE
 from negenlab.fen.svg import board_svg
+from negenlab.fen.threats import capturable_next
 from negenlab.fen.widgets import STANDARD, PlayableBoard, make_board, next_step
 
 
@@ -152,8 +156,6 @@ def test_every_target_owns_the_centre_of_its_box(name):
 def test_messages_name_what_the_board_draws_not_numbers():
     """Every illegal click on a node, edge or face, at several points of a game, explains itself
     without an internal number (no "edge 21 (19-20)", "node 19", "face 3")."""
-    import re
-
     pb = PlayableBoard(tilings.triangle(3), agent="random", seed=2)
     b = pb.game.board
     seen = 0
@@ -161,7 +163,9 @@ def test_messages_name_what_the_board_draws_not_numbers():
         if pb.state.is_terminal():
             break
         legal = set(pb.state.legal_actions())
-        for name in [f"node:{v}" for v in range(b.V)] + [f"edge:{j}" for j in range(b.E)] + [f"face:{f}" for f in range(b.F)]:
+        for name in (
+            [f"node:{v}" for v in range(b.V)] + [f"edge:{j}" for j in range(b.E)] + [f"face:{f}" for f in range(b.F)]
+        ):
             if pb.action_of(name) in legal:
                 continue
             pb.view.press(name)
@@ -217,3 +221,72 @@ def test_buttons_have_room_for_their_text():
     pb = PlayableBoard(tilings.triangle(3))
     for button in (pb.swap, pb.stop, pb.new):
         assert button.layout.width == "auto" and button.layout.min_width == "150px"
+
+
+def _faces_said(status: str, who: str, names: list[str]) -> list[int]:
+    """The faces a status sentence starting with ``who`` names (by their names on the board)."""
+    sentence = status[status.index(who) :].split(". ")[0].removesuffix(".")
+    listed = sentence.rsplit(": ", 1)[1].removesuffix(" (ringed in orange)").removesuffix(" (hatched)")
+    return sorted(names.index(n) for n in re.split(r", | and ", listed))
+
+
+def test_several_captures_in_one_turn_are_said_and_named():
+    """The agent's captures are counted and named, the same faces its last turn captured."""
+    said_several = False
+    for seed in range(6):
+        pb = PlayableBoard(tilings.triangle(5), agent="greedy", seed=seed)
+        b = pb.game.board
+        rng = np.random.default_rng(seed)
+        while not pb.state.is_terminal():
+            captured = sorted(a - b.FACE0 for a in pb.last_reply if b.FACE0 <= a < b.SWAP)
+            st = pb.view.status
+            if captured:
+                agent = "The agent (blue) "
+                assert f"captured {len(captured)} face{'s' if len(captured) > 1 else ''} this turn: " in st, st
+                assert _faces_said(st, agent, pb.names) == captured, st
+                said_several |= len(captured) > 1
+            assert not re.search(r"\b(node|edge|face) \d", st), st
+            legal = [a for a in pb.state.legal_actions() if a < b.FACE0] or pb.state.legal_actions()
+            pb.click(legal[int(rng.integers(len(legal)))])
+        if said_several:
+            break
+    assert said_several
+
+
+def test_your_captures_and_the_warning_name_the_faces():
+    pb = _to_capture()
+    b = pb.game.board
+    taken = []
+    for f in pb.state.eligible_faces(0):  # capture every face red may, one click each
+        pb.view.press(f"face:{f}")
+        taken.append(f)
+        if pb.state.current_player != 0 or pb.state.phase != CAPTURE:
+            break  # the turn ended by itself
+        said = f"You (red) have captured {len(taken)} face{'s' if len(taken) > 1 else ''} this turn: "
+        assert said in pb.view.status and _faces_said(pb.view.status, "You (red) have", pb.names) == taken
+    else:
+        pb.stop.click()
+    assert f"You (red) captured {len(taken)} face" in pb.view.status, pb.view.status
+    assert _faces_said(pb.view.status, "You (red) captured", pb.names) == taken
+    rng = np.random.default_rng(1)
+    while not pb.state.is_terminal():
+        threat = capturable_next(pb.state, 1)
+        if threat and pb.state.current_player == 0:
+            assert "Warning: blue can capture" in pb.view.status
+            assert _faces_said(pb.view.status, "Warning: ", pb.names) == threat
+            return
+        legal = [a for a in pb.state.legal_actions() if a < b.FACE0] or pb.state.legal_actions()
+        pb.click(legal[int(rng.integers(len(legal)))])
+    raise AssertionError("blue never threatened a capture")
+
+
+def test_face_tooltips_give_the_counts_and_the_face_s_name():
+    pb = PlayableBoard(tilings.triangle(3))
+    root = ET.fromstring(pb.view.svg)
+    titles = [
+        el.find("{http://www.w3.org/2000/svg}title").text
+        for el in root.iter()
+        if (el.get("data-target") or "").startswith("face:")
+    ]
+    assert titles[0] == "red 0/3, blue 0/3 — the leftmost triangle in the bottom row"
+    assert titles[-1] == "red 0/3, blue 0/3 — the triangle in the top row"
