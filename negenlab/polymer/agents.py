@@ -23,6 +23,13 @@ polymer; ``V`` is the quantity the policy protects:
 Every agent repays a loan with the card whose loss lowers its V least, and breaks
 ties with the ``rng`` it is given (so a game is reproducible from one seed).
 
+At a hidden-information table (``Rules(information="hidden")``) a seat sees only
+``state.observation(seat)``; the strategies of :data:`TABLE_POLICIES` act on that alone (a test
+deals the other hands out again and sees every choice unchanged): ``cooperative`` and ``selfish``
+(these names play them at hidden tables), ``concealing``, ``revealing`` (says what it wants),
+``monopolist`` (keeps and collects one rank) and ``halting`` (stops trading after 5 minutes). They
+trade one card at a time: an ask for a card type, giving a card their polymer does not use.
+
 The policies are registered by name in ``negenlab.polymer.ENTRY``: ``games.make_agents("polymer",
 "selfish,cooperative,...")`` makes them, one spec per seat.
 
@@ -49,6 +56,7 @@ from negenlab.core.game import State
 from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
 from .game import JOKER_BASE, PolymerState, hand_length, is_joker
+from .rules import REGULAR_CARDS
 from .solver import COMPAT, solve_types
 
 
@@ -100,10 +108,13 @@ class TradingAgent(Agent):
         if not isinstance(state, PolymerState):
             raise InvalidInputError(f"{self.name} plays Polymer tables, not {type(state).__name__}")
         if state.rules.information != "open":
-            raise InvalidInputError(
-                f"the {self.name} policy reads every hand, so it plays information='open' tables only "
-                f"(this table is {state.rules.information!r}; the core's random agent plays both)"
-            )
+            twin = TABLE_POLICIES.get(self.name)
+            if twin is None:
+                raise InvalidInputError(
+                    f"the {self.name} policy reads every hand, so it plays information='open' tables only "
+                    f"(at a hidden table play one of {', '.join(TABLE_POLICIES)}, no_trade or random)"
+                )
+            return twin().step(state, rng)
         if state.phase == "respond":
             return self.respond(state, rng)
         if state.phase == "repay":
@@ -247,10 +258,17 @@ def _hands_after(state: PolymerState, action) -> dict[int, list]:
 
 
 class NoTradeAgent(TradingAgent):
-    """Never trades: passes, rejects, keeps its jokers. The baseline of every gain."""
+    """Never trades: passes, rejects, keeps its jokers. The baseline of every gain (any table)."""
 
     name = "no_trade"
     trades = False
+
+    def step(self, state: State, rng: np.random.Generator):
+        if isinstance(state, PolymerState) and state.rules.information != "open":  # it reads no other hand
+            if state.phase == "repay":
+                return TableAgent().repay(state.observation(state.current_player), state.legal_actions())
+            return {"trade": "pass", "respond": "reject", "compose": "withdraw"}[state.phase]
+        return super().step(state, rng)
 
     def joker_play(self, state, rng):
         return None
@@ -288,10 +306,234 @@ class LoanAgent(CooperativeAgent):
     loans = True
 
 
+# ---------------------------------------------------------------------------
+# Policies on observations: what a seat sees at a hidden-information table
+# ---------------------------------------------------------------------------
+def _rank(t: int) -> int:
+    """Rank 1..13 of a card type (A = 1, K = 13)."""
+    return t % 13 + 1
+
+
+@lru_cache(maxsize=200_000)
+def _wanted_types(types: tuple) -> tuple:
+    """The card types that would lengthen the longest polymer of a hand (sorted types), best first."""
+    base = _length_of(types)
+    gains = []
+    for t in range(REGULAR_CARDS // 2):
+        if not any(COMPAT[t, u] for u in set(types)):
+            continue  # shares no window with the hand
+        gain = _length_of(tuple(sorted((*types, t)))) - base
+        if gain > 0:
+            gains.append((-gain, t))
+    return tuple(t for _, t in sorted(gains))
+
+
+@lru_cache(maxsize=200_000)
+def _length_of(types: tuple) -> int:
+    return int(solve_types(np.array(types, dtype=np.int64))[0].shape[0])
+
+
+class TableAgent(Agent):
+    """A strategy that acts only on ``state.observation(seat)`` and the legal actions (which under
+    hidden information name no card of another hand): it sees its own hand, the public record and
+    the wants seats announced. ``L`` is its own longest polymer.
+
+    The default play: on its turn, ask a partner (a neighbour first; one that announced wanting a
+    card it can spare, when there is one) for the type that lengthens its polymer most, giving a
+    card its polymer does not use; answer an ask by accepting when its own ``L`` does not shrink
+    (``tolerance`` cards of shrink allowed for a neighbour, whose length its score counts); let
+    trades through as a link; repay with the card whose loss costs least; pass when nothing helps.
+    Subclasses change one of these choices, as their names say.
+    """
+
+    name = "table"
+    tolerance = 0  # cards of its own length it gives up to help a neighbour
+    announces = False  # states its wants (revealing) or keeps them to itself (concealing)
+
+    def describe(self) -> dict[str, Any]:
+        return {"agent": self.name}
+
+    def step(self, state: State, rng: np.random.Generator):
+        if not isinstance(state, PolymerState):
+            raise InvalidInputError(f"{self.name} plays Polymer tables, not {type(state).__name__}")
+        seat = state.current_player
+        return self.act(state.observation(seat), state.legal_actions(), state.rules, rng)
+
+    # -- what it sees -------------------------------------------------------------
+    @staticmethod
+    def hand_types(ob: dict) -> tuple:
+        return tuple(sorted(c // 2 for c in ob["hand"] if not is_joker(c)))
+
+    def wanted(self, ob: dict, rules) -> list[int]:
+        """Types it asks for, best first."""
+        return list(_wanted_types(self.hand_types(ob)))
+
+    def spares(self, ob: dict) -> list[int]:
+        """Cards it can give without shortening its polymer (one per type)."""
+        unused = set(_unused_types(self.hand_types(ob)))
+        return _unique_by_type([c for c in ob["hand"] if not is_joker(c) and c // 2 in unused])
+
+    def keeps(self, card: int, ob: dict) -> bool:
+        """Whether it refuses to give ``card`` away whatever the gain (monopolist: its rank)."""
+        return False
+
+    # -- acting --------------------------------------------------------------------
+    def act(self, ob: dict, legal: list, rules, rng):
+        phase = ob["phase"]
+        if phase == "respond":
+            return self.answer(ob, legal, rules, rng)
+        if phase == "repay":
+            return self.repay(ob, legal)
+        if phase == "compose":
+            return "withdraw"
+        return self.propose(ob, legal, rules, rng)
+
+    def answer(self, ob: dict, legal: list, rules, rng):
+        if legal == ["reject"]:
+            return "reject"
+        pending = ob["pending"]
+        if ob["responders"][-1] != ob["seat"]:
+            return "accept"  # a link: its hand does not change
+        kind = pending[0]
+        if kind not in ("ask", "borrow"):
+            return "reject"  # composed trades: not played by these policies yet
+        t = pending[-1]
+        mine = [c for c in ob["hand"] if not is_joker(c)]
+        give = min(c for c in mine if c // 2 == t)
+        if self.keeps(give, ob):
+            return "reject"
+        after = list(mine)
+        after.remove(give)
+        if kind == "ask":
+            after.append(pending[3])
+        before = _length_of(self.hand_types(ob))
+        shrink = before - _length_of(tuple(sorted(c // 2 for c in after)))
+        neighbour = ob["to_move"] in (
+            (ob["seat"] - 1) % len(ob["hand_sizes"]),
+            (ob["seat"] + 1) % len(ob["hand_sizes"]),
+        )
+        allowed = self.tolerance if (neighbour and kind == "ask") else 0
+        return "accept" if shrink <= allowed and "accept" in legal else "reject"
+
+    def repay(self, ob: dict, legal: list):
+        best, best_len = legal[0], -1
+        types = self.hand_types(ob)
+        for act in legal:
+            card = act[1]
+            rest = list(types)
+            if not is_joker(card):
+                rest.remove(card // 2)
+            length = _length_of(tuple(rest))
+            if length > best_len:
+                best, best_len = act, length
+        return best
+
+    def propose(self, ob: dict, legal: list, rules, rng):
+        if self.announces:
+            said = set(ob["wants"][ob["seat"]])
+            new = [t for t in self.wanted(ob, rules)[:3] if t not in said and ("announce", t) in legal]
+            if new:
+                return ("announce", new[0])
+        spares = [c for c in self.spares(ob) if not self.keeps(c, ob)]
+        wanted = self.wanted(ob, rules)
+        if not spares or not wanted:
+            return "pass"
+        seats = len(ob["hand_sizes"])
+        routes = [(d, k) for k in range(1, rules.chain_length + 1) for d in (1, -1)]
+        hidden = rules.information == "hidden"
+        # a partner that said it wants one of its spares is the likeliest to deal
+        for d, k in routes:
+            q = (ob["seat"] + d * k) % seats
+            for c in spares:
+                if c // 2 in ob["wants"][q]:
+                    act = ("ask", d, k, c, wanted[0]) if hidden else None
+                    if act in legal:
+                        return act
+        if not hidden:
+            return "pass"
+        d = 1 if rng.random() < 0.5 else -1
+        t = wanted[int(rng.integers(min(3, len(wanted))))]
+        act = ("ask", d, 1, spares[int(rng.integers(len(spares)))], t)
+        return act if act in legal else "pass"
+
+
+class TableCooperative(TableAgent):
+    """Helps a neighbour at the cost of one card of its own length (its score counts theirs)."""
+
+    name = "cooperative"
+    tolerance = 1
+
+
+class TableSelfish(TableAgent):
+    """Accepts only what keeps its own length."""
+
+    name = "selfish"
+
+
+class Concealing(TableCooperative):
+    """Cooperative, and never says what it wants (the source: "don't reveal your plans")."""
+
+    name = "concealing"
+
+
+class Revealing(TableCooperative):
+    """Cooperative, and says the types it wants (three at a time) before it asks."""
+
+    name = "revealing"
+    announces = True
+
+
+class Monopolist(TableCooperative):
+    """Collects the rank it holds most of and never gives a card of it away (the source: "form a
+    monopoly"); it asks for that rank first."""
+
+    name = "monopolist"
+
+    def _rank_held(self, ob: dict) -> int:
+        counts: dict[int, int] = {}
+        for t in self.hand_types(ob):
+            counts[_rank(t)] = counts.get(_rank(t), 0) + 1
+        return max(sorted(counts), key=lambda r: counts[r]) if counts else 0
+
+    def keeps(self, card: int, ob: dict) -> bool:
+        return _rank(card // 2) == self._rank_held(ob)
+
+    def wanted(self, ob: dict, rules) -> list[int]:
+        rank = self._rank_held(ob)
+        same = [t for t in range(REGULAR_CARDS // 2) if _rank(t) == rank]
+        rest = super().wanted(ob, rules)
+        return [t for t in same if t in rest] + [t for t in rest if _rank(t) != rank]
+
+
+class Halting(TableCooperative):
+    """Cooperative until ``after_minutes`` of table time, then stops trading: passes and refuses
+    everything (the source's "crucial moment")."""
+
+    name = "halting"
+    after_minutes = 5.0
+
+    def act(self, ob: dict, legal: list, rules, rng):
+        if ob["clock"] >= 60 * self.after_minutes and ob["phase"] in ("trade", "respond"):
+            return "pass" if ob["phase"] == "trade" else ("accept" if ob["responders"][-1] != ob["seat"] else "reject")
+        return super().act(ob, legal, rules, rng)
+
+
+TABLE_POLICIES = {
+    "cooperative": TableCooperative,
+    "selfish": TableSelfish,
+    "concealing": Concealing,
+    "revealing": Revealing,
+    "monopolist": Monopolist,
+    "halting": Halting,
+}
+"""Strategies that act on observations only (any information model); ``cooperative`` and
+``selfish`` play these at hidden-information tables."""
+
+
 POLICIES = {"no_trade": NoTradeAgent, "selfish": SelfishAgent, "cooperative": CooperativeAgent, "loans": LoanAgent}
 
 
-def _policy_factory(cls: type[TradingAgent]) -> AgentFactory:
+def _policy_factory(cls: type[Agent]) -> AgentFactory:
     def make(spec: AgentSpec) -> Agent:
         if spec.simulations is not None or spec.seconds is not None:
             raise AgentSpecError(f"agent {str(spec)!r}: the trading policy {spec.name} takes no budget")
@@ -302,3 +544,4 @@ def _policy_factory(cls: type[TradingAgent]) -> AgentFactory:
 
 # the trading policies by name, for the game's registry entry (``negenlab.polymer.ENTRY``)
 AGENTS: dict[str, AgentFactory] = {name: _policy_factory(cls) for name, cls in POLICIES.items()}
+AGENTS.update({name: _policy_factory(cls) for name, cls in TABLE_POLICIES.items() if name not in POLICIES})

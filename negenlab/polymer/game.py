@@ -156,6 +156,7 @@ class PolymerState(State):
         self.tokens: list[int] = [rules.good_faith_tokens] * rules.players
         self.draft: dict | None = None  # a trade being composed (several cards, tokens)
         self.tolls: list[int] = []  # links that asked a token to let the pending trade through
+        self.wants: list[set[int]] = [set() for _ in range(rules.players)]  # card types seats said they want
         self._final: dict | None = None
 
     # -- protocol -----------------------------------------------------------
@@ -199,6 +200,7 @@ class PolymerState(State):
         s.public = list(self.public)
         s.tokens = list(self.tokens)
         s.tolls = list(self.tolls)
+        s.wants = [set(w) for w in self.wants]
         if self.draft is not None:
             s.draft = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}
         return s
@@ -264,6 +266,8 @@ class PolymerState(State):
                     acts.extend(("borrow", direction, t) for t in range(CARD_TYPES))
                 else:
                     acts.extend(("loan", direction, b) for b in self.hands[q] if not is_joker(b))
+        if hidden:  # saying what you want is part of hidden-information play
+            acts.extend(("announce", t) for t in range(CARD_TYPES) if t not in self.wants[p])
         if self.rules.max_cards > 1 or self.rules.good_faith_tokens:
             for direction in (1, -1):
                 for distance in range(1, self.rules.chain_length + 1):
@@ -355,6 +359,14 @@ class PolymerState(State):
             )
             self.pending = action
             self.responders = [self.partner(p, direction, k) for k in range(1, distance + 1)]
+        elif kind == "announce":
+            self._check(self.rules.information == "hidden", "announcing wants is part of hidden-information play")
+            self._check(action in self.legal_actions(), f"cannot announce {action!r} now (a card type 0..51, once)")
+            self.wants[p].add(action[1])
+            self.public.append(("announce", p, action[1]))
+            self._tick(self.rules.seconds_pass)
+            self._next_turn()
+            return
         elif kind == "compose":
             self._check(
                 self.rules.max_cards > 1 or bool(self.rules.good_faith_tokens),
@@ -767,6 +779,7 @@ class PolymerState(State):
             "jokers_on_table": self.jokers_on_table,
             "loans": tuple(self.loans),
             "tokens": tuple(self.tokens),
+            "wants": tuple(tuple(sorted(w)) for w in self.wants),
             "draft": (None if self.draft is None or player != self.proposer else dict(self.draft)),
             "repay_queue": tuple(self.repay_queue),
             "pending": self._pending_seen_by(player),

@@ -8,6 +8,7 @@ registered trading policies, over player counts, jokers (cosmic rays) and loans.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import numpy as np
@@ -132,7 +133,7 @@ def test_an_ask_for_a_type_the_partner_lacks_can_only_be_refused():
     with pytest.raises(IllegalMoveError, match="asks a type"):
         s.apply(("swap", 1, 1, s.hands[s.current_player][0], s.hands[0][0]))
     with pytest.raises(InvalidInputError, match="information='open' tables only"):
-        ENTRY.make_agents(["cooperative"])[0].step(s, np.random.default_rng(0))
+        ENTRY.make_agents(["loans"])[0].step(s, np.random.default_rng(0))
 
 
 COMPOSED = [
@@ -232,3 +233,45 @@ def test_a_loan_of_three_for_one_is_called_in_whole():
     s.apply(("return", s.hands[1][0]))
     s.apply(("return", s.hands[1][0]))
     assert not s.loans and [len(h) for h in s.hands[:2]] == [20, 20] and s.phase == "trade"
+
+
+STRATEGIES = ["cooperative", "selfish", "concealing", "revealing", "monopolist", "halting", "no_trade"]
+
+
+@pytest.mark.parametrize("rules", HIDDEN, ids=lambda r: f"{r.players}p-hidden")
+def test_a_strategy_s_choice_does_not_change_when_the_hidden_cards_are_shuffled(rules):
+    """Each strategy decides from what its seat sees: dealing the other hands out again (every count
+    it can see kept) leaves its choice the same, with the same random draws."""
+    rng = np.random.default_rng(21)
+    agents = ENTRY.make_agents([STRATEGIES[p % len(STRATEGIES)] for p in range(rules.players)])
+    compared = 0
+    for _ in range(6):
+        s = PolymerGame(dataclasses.replace(rules, minutes=4, trade_budget=1000)).new_initial_state()
+        s.apply(s.sample_chance(rng))
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            seat = s.current_player
+            other = _shuffled_others(s, seat, rng)
+            state = int(rng.integers(1 << 30))
+            mine = agents[seat].step(s, np.random.default_rng(state))
+            theirs = agents[seat].step(other, np.random.default_rng(state))
+            assert mine == theirs, (agents[seat].name, s.phase)
+            compared += 1
+            s.apply(mine)
+    assert compared > 100
+
+
+def test_the_strategies_trade_at_a_hidden_table_and_keep_every_card():
+    rules = Rules(players=7, information="hidden", minutes=10, trade_budget=1000, jokers=1)
+    rng = np.random.default_rng(4)
+    agents = ENTRY.make_agents(STRATEGIES)
+    s = PolymerGame(rules).new_initial_state()
+    s.apply(s.sample_chance(rng))
+    start = _cards(s)
+    while not s.is_terminal():
+        s.apply(s.sample_chance(rng) if s.is_chance_node() else agents[s.current_player].step(s, rng))
+    assert _cards(s) == start and s.counts["accepted"] > 0
+    assert any(e[0] == "announce" for e in s.public)  # the revealing seat said what it wants
+    assert 10 <= s.game_info()["table_minutes"] < 11
