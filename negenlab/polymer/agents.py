@@ -28,7 +28,8 @@ At a hidden-information table (``Rules(information="hidden")``) a seat sees only
 deals the other hands out again and sees every choice unchanged): ``cooperative`` and ``selfish``
 (these names play them at hidden tables), ``concealing``, ``revealing`` (says what it wants),
 ``monopolist`` (keeps and collects one rank) and ``halting`` (stops trading after 5 minutes). They
-trade one card at a time: an ask for a card type, giving a card their polymer does not use.
+trade one card at a time: an ask for a card type, giving a card their polymer does not use (at an
+open table, where they see who holds it, a swap for that card).
 
 The policies are registered by name in ``negenlab.polymer.ENTRY``: ``games.make_agents("polymer",
 "selfish,cooperative,...")`` makes them, one spec per seat.
@@ -395,16 +396,18 @@ class TableAgent(Agent):
         if ob["responders"][-1] != ob["seat"]:
             return "accept"  # a link: its hand does not change
         kind = pending[0]
-        if kind not in ("ask", "borrow"):
-            return "reject"  # composed trades: not played by these policies yet
-        t = pending[-1]
         mine = [c for c in ob["hand"] if not is_joker(c)]
-        give = min(c for c in mine if c // 2 == t)
+        if kind in ("ask", "borrow"):  # hidden information: it hands over a card of the asked type
+            give = min(c for c in mine if c // 2 == pending[-1])
+        elif kind in ("swap", "loan"):  # open information: the card is named
+            give = pending[-1]
+        else:
+            return "reject"  # composed trades: not played by these policies yet
         if self.keeps(give, ob):
             return "reject"
         after = list(mine)
         after.remove(give)
-        if kind == "ask":
+        if kind in ("ask", "swap"):
             after.append(pending[3])
         before = _length_of(self.hand_types(ob))
         shrink = before - _length_of(tuple(sorted(c // 2 for c in after)))
@@ -441,16 +444,23 @@ class TableAgent(Agent):
         seats = len(ob["hand_sizes"])
         routes = [(d, k) for k in range(1, rules.chain_length + 1) for d in (1, -1)]
         hidden = rules.information == "hidden"
+        if not hidden:  # every hand is open: ask the nearest seat holding a wanted type
+            for t in wanted[:3]:
+                for d, k in routes:
+                    q = (ob["seat"] + d * k) % seats
+                    held = [c for c in ob["hands"][q] if not is_joker(c) and c // 2 == t]
+                    if held:
+                        act = ("swap", d, k, spares[int(rng.integers(len(spares)))], min(held))
+                        if act in legal:
+                            return act
+            return "pass"
         # a partner that said it wants one of its spares is the likeliest to deal
         for d, k in routes:
             q = (ob["seat"] + d * k) % seats
             for c in spares:
-                if c // 2 in ob["wants"][q]:
-                    act = ("ask", d, k, c, wanted[0]) if hidden else None
-                    if act in legal:
-                        return act
-        if not hidden:
-            return "pass"
+                act = ("ask", d, k, c, wanted[0])
+                if c // 2 in ob["wants"][q] and act in legal:
+                    return act
         d = 1 if rng.random() < 0.5 else -1
         t = wanted[int(rng.integers(min(3, len(wanted))))]
         act = ("ask", d, 1, spares[int(rng.integers(len(spares)))], t)

@@ -153,6 +153,7 @@ class PolymerState(State):
         self.log: list[str] = []
         self.public: list[tuple] = []  # what every seat sees happen (observation): no card names
         self.clock = 0.0  # table seconds (the time model of the Rules)
+        self.trading_end = 0.0  # the clock when trading stopped (before the last repayments)
         self.tokens: list[int] = [rules.good_faith_tokens] * rules.players
         self.draft: dict | None = None  # a trade being composed (several cards, tokens)
         self.tolls: list[int] = []  # links that asked a token to let the pending trade through
@@ -581,6 +582,7 @@ class PolymerState(State):
             return
         out_of_time = self.rules.minutes is not None and self.clock >= 60 * self.rules.minutes
         if self.turn >= self.rules.trade_budget * P or self.passes >= P or out_of_time:
+            self.trading_end = self.clock
             if self.loans:
                 self.repay_queue = [(lender, debtor) for lender, debtor, owed in self.loans for _ in range(owed)]
                 self.loans = []
@@ -864,6 +866,7 @@ class PolymerState(State):
             "jokers_left_in_hands": sum(is_joker(c) for h in self.hands for c in h),
             "proposal_turns": self.turn,
             "table_minutes": self.clock / 60,
+            "trading_minutes": self.trading_end / 60,
         }
         for k, v in self.counts.items():
             info[f"n_{k}"] = v

@@ -243,3 +243,34 @@ def plot_holdout(table: pd.DataFrame, ax=None, metric: str = "length change"):
     ax.set_xlabel("seats from the player who halts trading")
     ax.set_ylabel(f"{metric} (paired)")
     return ax
+
+
+def plot_strategies(table: pd.DataFrame, ax=None, metric: str = "score change"):
+    """The strategy study (``study.strategy_study``): for each strategy, the paired change of
+    ``metric`` for the seat its claim names, hidden information beside open, with 95% intervals.
+
+    >>> from negenlab.core.summary_table import long_table, mean_row
+    >>> t = long_table([mean_row("score change", [-3, -4], "revealing among concealing")])
+    >>> t.insert(0, "information", "hidden")
+    >>> plot_strategies(t).get_ylabel()
+    'score change (paired)'
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3))
+    rows = table[(table["metric"] == metric) & table["group"].str.contains(" among ")]
+    if rows.empty:
+        raise InvalidInputError(f"the table has no {metric!r} rows (make it with study.strategy_study)")
+    groups = list(dict.fromkeys(rows["group"]))
+    width = 0.38
+    for k, (information, colour) in enumerate((("hidden", "#4c78a8"), ("open", "#bab0ac"))):
+        part = rows[rows["information"] == information].set_index("group").reindex(groups).dropna(subset=["value"])
+        if part.empty:
+            continue
+        x = np.array([groups.index(g) for g in part.index]) + (k - 0.5) * width
+        y, err = value_and_errors(part.reset_index())
+        ax.bar(x, y, width, yerr=err, capsize=3, color=colour, label=f"{information} information")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(range(len(groups)), [g.replace(" among ", "\namong ") for g in groups], fontsize=8)
+    ax.set_ylabel(f"{metric} (paired)")
+    ax.legend(fontsize=8)
+    return ax

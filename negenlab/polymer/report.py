@@ -104,6 +104,7 @@ HOLDOUT = "A player who halts trading"
 BOUNDARIES = "Phase boundaries"
 SOLVER = "Polymer validity and the exact solver"
 FRESH = "A fresh sample: cosmic rays and handicaps"
+STRATEGIES = "The source's strategy advice at a hidden-information table"
 STUDY_NAMES = ("deals", "policies_5p", "policies_8p", "ladder", "pace", "holdout")
 TIMER_MINUTES = 10  # the trading time the rules allot
 LIVE_TABLES = 30  # tables per setting of a live run that replaces a missing committed table
@@ -160,6 +161,10 @@ def build(page, options) -> None:
     _skill_section(page, tables["ladder"], missing)
     _pace_section(page, tables["pace"], missing)
     _holdout_section(page, tables["holdout"], missing)
+    strategies = load_strategies()
+    if strategies is not None:
+        tables["strategies"] = strategies
+        _strategies_section(page, strategies)
     _boundaries_section(page, tables, missing, options.seed)
     extra = _solver_section(page, options.seed)
     _fresh_section(page, options)
@@ -174,6 +179,33 @@ def build(page, options) -> None:
         seconds_per_action_assumed=SECONDS_PER_ACTION,
         **extra,
     )
+
+
+def load_strategies() -> pd.DataFrame | None:
+    """The committed strategy study (``negenlab study polymer strategies``), or None before it is run."""
+    try:
+        return committed_table("polymer", "strategies", TABLES["strategies"])
+    except MissingDataError:
+        return None
+
+
+def _strategies_section(page, table: pd.DataFrame) -> None:
+    import matplotlib.pyplot as plt
+
+    from .plot import plot_strategies
+
+    page.heading(STRATEGIES)
+    page.text(
+        "Each claim is a paired experiment on 8-seat tables under the 10-minute clock: one seat plays the "
+        "strategy while the other seven play their policy, against the same deals with every seat playing that "
+        "policy; the strategy takes every seat in turn. At a hidden-information table a seat sees its own hand "
+        "and the public record and asks for card types; at an open table the same strategies see every hand. "
+        "The change is the strategy seat's score (for halting: its two neighbours' mean score)."
+    )
+    fig, ax = plt.subplots(figsize=(8, 3.2))
+    plot_strategies(table, ax=ax)
+    page.figure(fig, caption="Paired score change per strategy, hidden and open information (95% intervals)")
+    page.table(table, caption=made_by(table, "polymer"), folded="Strategy table")
 
 
 def policy_agent(spec: str):
@@ -474,6 +506,9 @@ def committed_verdicts(command: str = "negenlab report polymer") -> list[Finding
             tables[name] = committed_table("polymer", name, TABLES[name])
         except MissingDataError:
             continue
+    strategies = load_strategies()
+    if strategies is not None:
+        tables["strategies"] = strategies
     return verdicts(tables, command)
 
 
@@ -629,6 +664,7 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
                 command=tuned[15]["command"],
             )
         )
+    out += strategy_verdicts(tables.get("strategies"), command)
     out.append(
         Finding(
             claim="6-10 players recommended (a verdict per player count)",
@@ -647,6 +683,103 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
             "boundary and every seat long-chained.",
         )
     )
+    return out
+
+
+def strategy_verdicts(table: pd.DataFrame | None, command: str) -> list[Finding]:
+    """One verdict per claim of the strategy study, decided under hidden information (the game),
+    with the open model's number beside it; and whether a hidden table still trades at 10 minutes.
+    Without the study's table (``None``) each claim is untested, saying the command that tests it.
+
+    >>> from negenlab.core.summary_table import long_table, mean_row
+    >>> t = long_table([mean_row("score change", [-3, -4, -5], "revealing among concealing")])
+    >>> t.insert(0, "information", "hidden")
+    >>> [(f.verdict, f.n) for f in strategy_verdicts(t, "negenlab study polymer strategies")]
+    [('holds', 3)]
+    """
+    from .study import STRATEGY_CLAIMS
+
+    clock_claim = '"set a countdown timer for 10 minutes": a hidden-information table still trades when it ends'
+    if table is None:
+        return [
+            Finding(
+                claim=claim,
+                verdict="untested",
+                number="not measured",
+                sentence="The strategy study has not been run here: negenlab study polymer strategies.",
+            )
+            for claim in [c for c, *_ in STRATEGY_CLAIMS] + [clock_claim]
+        ]
+    out = []
+    for claim, strategy, others, whose, sign in STRATEGY_CLAIMS:
+        group = f"{strategy} among {others}"
+        rows = {
+            info: table[
+                (table["information"] == info) & (table["metric"] == "score change") & (table["group"] == group)
+            ]
+            for info in ("hidden", "open")
+        }
+        if rows["hidden"].empty:
+            continue
+        h = rows["hidden"].iloc[0]
+        who = "the strategy seat's score" if whose == "self" else "its neighbours' score"
+        number = f"{who} changes by {value_text(h['value'], h['lo'], h['hi'], digits=1)} points (hidden)"
+        if not rows["open"].empty:
+            o = rows["open"].iloc[0]
+            number += f"; open hands: {value_text(o['value'], o['lo'], o['hi'], digits=1)}"
+        verdict = _interval_verdict(float(h["lo"]), float(h["hi"]), want_below=sign < 0)
+        out.append(
+            Finding(
+                claim=claim,
+                verdict=verdict,
+                number=number,
+                n=int(h["n"]),
+                interval=(round(float(h["lo"]), 1), round(float(h["hi"]), 1)),
+                sentence=f"One seat plays {strategy} among {others} players, paired with the same deals played by "
+                f"all {others}, the seat rotated; 8 seats, 10-minute clock, hidden information.",
+                change="None: the advice matches the table."
+                if verdict == "holds"
+                else "Say so in the strategy notes: at the table modelled here the advice does not pay."
+                if verdict == "fails"
+                else "Play more tables (negenlab study polymer strategies --tables ...).",
+                detail="The strategies trade one card at a time (docs/polymer_table.md); "
+                "the open-information number is the same experiment with every hand visible.",
+                section=STRATEGIES,
+                command=command_of(table, command),
+            )
+        )
+    clock = table[(table["information"] == "hidden") & (table["metric"] == "tables trading to the clock")]
+    if not clock.empty:
+        c = clock.iloc[0]
+        minutes = table[
+            (table["information"] == "hidden") & (table["metric"] == "trading minutes") & (table["group"] == c["group"])
+        ]
+        m = minutes.iloc[0] if not minutes.empty else None
+        lo, hi = float(c["lo"]), float(c["hi"])
+        out.append(
+            Finding(
+                claim=clock_claim,
+                verdict="holds" if lo > 0.5 else ("fails" if hi < 0.5 else "undecided"),
+                number=f"{rate_text(c['value'], c['lo'], c['hi'])} of tables trade until the clock stops them"
+                + (
+                    f"; trading lasts {value_text(m['value'], m['lo'], m['hi'], digits=1)} minutes"
+                    if m is not None
+                    else ""
+                ),
+                n=int(c["n"]),
+                interval=(round(lo, 3), round(hi, 3)),
+                sentence=f"Tables of {c['group'].removeprefix('baseline ')} players, hidden information, on the table "
+                "clock's time model (Rules.seconds_*).",
+                change="None: the timer, not the table, ends trading."
+                if lo > 0.5
+                else "A shorter timer would lose nothing: tables go quiet before it.",
+                detail="The minutes rest on the time model's constants, a model assumption. The strategies ask for "
+                "card types a partner may not hold, so a hidden table never goes quiet on its own; at an open table, "
+                "where they ask only seats holding the card, cooperative tables go quiet after about 6 minutes.",
+                section=STRATEGIES,
+                command=command_of(table, command),
+            )
+        )
     return out
 
 

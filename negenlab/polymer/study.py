@@ -45,7 +45,7 @@ from negenlab.core.variant import VariantClaim
 
 from .agents import POLICIES
 from .game import PolymerGame, hand_length, is_boundary
-from .rules import DEAL_TABLE, REGULAR_CARDS, Rules
+from .rules import DEAL_TABLE, MAX_TRADE_BUDGET, REGULAR_CARDS, Rules
 
 PLAYER_COUNTS = tuple(DEAL_TABLE)
 
@@ -631,6 +631,9 @@ TABLES = {
     "pace": Schema(_PACE, intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)]),
     "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
     "policies_8p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
+    "strategies": Schema(
+        {"information": "text"} | long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]
+    ),
 }
 """The committed tables of data/polymer by name, with what their loaders need (checked on load)."""
 
@@ -985,6 +988,110 @@ def ladder_study(
     )
 
 
+# -- the source's strategy advice, at a hidden-information table -------------------------------
+STRATEGY_SEATS = 8
+STRATEGY_TABLES = 504  # tables per arm: 63 deals for each seat the deviating strategy takes
+STRATEGY_CLAIMS = (
+    # (claim, the strategy one seat plays, what the others play, whose score, the expected sign)
+    ('"don\'t reveal your plans/cards": revealing costs the revealer', "revealing", "concealing", "self", -1),
+    ('"form a monopoly": collecting one rank pays', "monopolist", "cooperative", "self", 1),
+    ("a player who halts trading hurts its neighbours", "halting", "cooperative", "neighbours", -1),
+)
+
+
+def strategy_rules(information: str, players: int = STRATEGY_SEATS) -> Rules:
+    """The table of the strategy study: the 10-minute clock (no proposal budget) under ``information``."""
+    return Rules(players=players, information=information, minutes=10, trade_budget=MAX_TRADE_BUDGET)
+
+
+def strategy_study(
+    information: str,
+    tables: int = STRATEGY_TABLES,
+    seed: int = 0,
+    players: int = STRATEGY_SEATS,
+    workers: int | None = 1,
+    store: str | Path | None = None,
+    claims=STRATEGY_CLAIMS,
+) -> pd.DataFrame:
+    """Each claim of :data:`STRATEGY_CLAIMS` as a paired experiment: one seat plays the strategy
+    while the others play their policy, against the same deals with every seat playing that policy.
+    The deviating seat takes every seat in turn (``tables // players`` deals each). Per table the
+    value is the score (and longest polymer) of the seat the claim names (the deviator, or the mean
+    of its two neighbours) minus the same seat's at the baseline table.
+
+    Groups ``"<strategy> among <others>"``: metrics ``"score change"``, ``"length change"`` (means
+    with 95% intervals, n = tables); ``"baseline <policy>"``: ``"trading minutes"`` and
+    ``"tables trading to the clock"`` (the share whose trading the 10 minutes stopped).
+
+    >>> t = strategy_study("hidden", tables=8, players=5, claims=STRATEGY_CLAIMS[:1])
+    >>> t["group"].unique().tolist()
+    ['revealing among concealing', 'baseline concealing']
+    """
+    rules = strategy_rules(information, players)
+    per_seat = max(1, tables // players)
+    rows = []
+    for _claim, strategy, others, whose, _sign in claims:
+        parts = {}
+        for seat in range(players):
+            lineup = policy_agents(others, players)
+            lineup[seat] = policy_agents(strategy, 1)[0]
+            where = None if store is None else Path(store) / information / strategy / f"seat-{seat}"
+            base_where = None if store is None else Path(store) / information / f"all-{others}" / f"seat-{seat}"
+            parts[seat] = (
+                _simulate(rules, lineup, per_seat, seed + seat, workers, store=where),
+                _simulate(rules, policy_agents(others, players), per_seat, seed + seat, workers, store=base_where),
+            )
+        score: list[float] = []
+        length: list[float] = []
+        minutes: list[float] = []
+        clocked: list[int] = []
+        for seat, (dev, base) in parts.items():
+            seats = [seat] if whose == "self" else [(seat - 1) % players, (seat + 1) % players]
+            for col, out in (("return", score), ("len", length)):
+                cols = [f"{col}_{q}" for q in seats]
+                out.extend(dev[cols].to_numpy(float).mean(axis=1) - base[cols].to_numpy(float).mean(axis=1))
+            minutes.extend(base["trading_minutes"].to_numpy(float))
+            clocked.extend((base["trading_minutes"].to_numpy(float) >= rules.minutes).astype(int))
+        group = f"{strategy} among {others}"
+        rows += [mean_row("score change", score, group), mean_row("length change", length, group)]
+        rows += [
+            mean_row("trading minutes", minutes, f"baseline {others}"),
+            rate_row("tables trading to the clock", int(np.sum(clocked)), len(clocked), f"baseline {others}"),
+        ]
+    table = long_table(rows)
+    table.insert(0, "information", information)
+    return table.drop_duplicates(subset=["information", "metric", "group"], ignore_index=True)
+
+
+def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyResult:
+    """The source's strategy claims (:data:`STRATEGY_CLAIMS`) on 8-seat tables under the 10-minute
+    clock, hidden information and open side by side (:func:`strategy_study`).
+
+    >>> quiet = StudyContext("polymer", "strategies", seed=1, workers=1, progress=lambda line: None)
+    >>> sorted(strategies_study(quiet, tables=8).table["information"].unique())
+    ['hidden', 'open']
+    """
+    parts = []
+    for information in ("hidden", "open"):
+        parts.append(strategy_study(information, tables=tables, seed=ctx.seed, workers=ctx.workers, store=ctx.store))
+        ctx.progress(f"strategies: {information} information done")
+    agents = sorted({name for _, a, b, _, _ in STRATEGY_CLAIMS for name in (a, b)})
+    return StudyResult(
+        pd.concat(parts, ignore_index=True),
+        rules={
+            "players": STRATEGY_SEATS,
+            "information": ["hidden", "open"],
+            "minutes": 10,
+            "trade_budget": MAX_TRADE_BUDGET,
+        },
+        agents=agents,
+        extra={
+            "tables_per_arm": (tables // STRATEGY_SEATS) * STRATEGY_SEATS,
+            "claims": [c for c, *_ in STRATEGY_CLAIMS],
+        },
+    )
+
+
 STUDIES = {
     s.name: s
     for s in (
@@ -1020,6 +1127,13 @@ STUDIES = {
             "about 18 min",
         ),
         Study("ladder", "skill trace on 8-player tables: " + " < ".join(LADDER), ladder_study, "about 6 min"),
+        Study(
+            "strategies",
+            "the source's strategy advice (revealing, monopoly, halting) as paired experiments on 8-seat tables "
+            f"under the 10-minute clock, hidden and open information, {STRATEGY_TABLES} tables per arm",
+            strategies_study,
+            "about 4 min",
+        ),
     )
 }
 
