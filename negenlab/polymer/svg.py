@@ -17,6 +17,7 @@ import html
 
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import seat_name
+from negenlab.core.svg import target
 
 CARD_W, CARD_H, GAP = 38, 54, 6
 COLOURS = {"sequence": "#4c78a8", "group": "#54a24b", "invalid": "#bbbbbb"}
@@ -262,4 +263,34 @@ def table_svg(lengths, scores=None, winner=None, boundaries=None, phase: str = "
     if boundaries is not None:
         title += " · red edge = phase boundary"
     parts.append(f'<text x="6" y="14" font-size="12">{html.escape(title)}</text></svg>')
+    return "".join(parts)
+
+
+def seat_svg(hand, picked=(), legal=True, seats=(), title: str | None = None) -> str:
+    """The seat's view: a line per other seat (what everybody sees: hand size, tokens, wants said,
+    and at the end its longest polymer) and the seat's own hand, each card a click target
+    ``card:i`` (``picked`` ones raised and gold; ``legal=False`` draws them without targets).
+
+    >>> from negenlab.polymer.cards import Card
+    >>> svg = seat_svg([Card(1, "S"), Card(2, "S")], picked=[1], seats=["seat 2: 17 cards"])
+    >>> svg.count('data-target="card:'), "seat 2: 17 cards" in svg
+    (2, True)
+    """
+    cards = list(hand)
+    line = 16
+    top = (20 if title else 4) + line * len(seats) + 8
+    width = max(10 + max(len(cards), 1) * (CARD_W + GAP), 420)
+    height = top + CARD_H + 14
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif">']
+    if title:
+        parts.append(f'<text x="6" y="14" font-size="13" fill="#222">{html.escape(title)}</text>')
+    y = (20 if title else 4) + 12
+    for text in seats:
+        parts.append(f'<text x="6" y="{y}" font-size="12" fill="#333">{html.escape(text)}</text>')
+        y += line
+    for i, c in enumerate(cards):
+        up = 8 if i in picked else 0
+        attrs = target("card", i) if legal else ""
+        parts.append(card_svg(c, 6 + i * (CARD_W + GAP), top + 8 - up, highlight=i in picked, attrs=attrs))
+    parts.append("</svg>")
     return "".join(parts)

@@ -17,14 +17,16 @@ import ipywidgets as W
 import numpy as np
 
 from negenlab import games
-from negenlab.core.errors import InvalidInputError
+from negenlab.core.errors import IllegalMoveError, InvalidInputError
+from negenlab.core.game import seat_name
 from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget, figure_output
 
 from .agents import POLICIES
-from .cards import format_cards, parse_cards, random_hand
-from .rules import Rules
+from .cards import Card, format_cards, parse_cards, random_hand
+from .game import PolymerGame, card_of, hand_length, is_joker
+from .rules import REGULAR_CARDS, Rules
 from .solver import PolymerResult, is_compiled, solve
-from .svg import chain_svg, polymer_svg
+from .svg import chain_svg, polymer_svg, seat_svg, table_svg
 from .validity import explain
 
 
@@ -248,6 +250,249 @@ def table_simulator(players: int = 8, games: int = 8) -> W.VBox:
     return W.VBox(
         [W.HBox([w_players, w_policy, w_budget]), W.HBox([w_jokers, w_games, w_seed, run]), banner.widget, out]
     )
+
+
+SEAT_RULES = Rules(players=6, information="hidden", minutes=10, trade_budget=1000)
+"""The table of :class:`SeatTable`: 6 seats, hidden hands, the 10-minute clock."""
+
+
+class SeatTable:
+    """Play seat 1 (the first) of a hidden-information Polymer table against agents, seeing only
+    what that seat sees (``state.observation(0)``): your hand, every seat's hand size and the wants
+    it said, the public record, and the table clock.
+
+    On your turn click a card of your hand (the one you give), pick the partner and the card type you
+    want, and press **ask**; or **say I want** the type (everybody hears it), or **pass**. When an
+    agent asks you, the status says what it offers and wants: **accept** or **reject**. When a loan
+    of yours is called in, click the card to return. The agents answer at once; trading stops at the
+    clock's 10 minutes, and then every seat's longest polymer is laid out and scored.
+
+    >>> st = SeatTable(seed=3)
+    >>> st.view.press("card:0")
+    >>> st.picked, st.view.error
+    (0, '')
+    >>> st.want.value = st.want.options[0][1]; st.ask()
+    >>> st.state.turn >= 1 and "seat 1 (first)" in st.log.value
+    True
+    """
+
+    def __init__(self, rules: Rules = SEAT_RULES, agents: str = "cooperative", seed: int = 0):
+        if rules.information != "hidden":
+            raise InvalidInputError(f"the seat table plays hidden information, got information={rules.information!r}")
+        self.rules, self.seed = rules, seed
+        self.agent_spec = agents
+        self.view = BoardWidget()
+        self.view.on_click(self._clicked)
+        wide = W.Layout(width="auto", min_width="110px")
+        routes = [(d, k) for k in range(1, rules.chain_length + 1) for d in (1, -1)]
+        self.partner = W.Dropdown(
+            options=[(self._route_name(d, k), (d, k)) for d, k in routes],
+            description="partner",
+            layout=W.Layout(width="auto", min_width="250px"),
+        )
+        self.want = W.Dropdown(
+            options=[(Card.from_index(t).pretty, t) for t in range(REGULAR_CARDS // 2)],
+            description="I want",
+            layout=W.Layout(width="auto", min_width="160px"),
+        )
+        self.ask_button = W.Button(description="ask", button_style="primary", layout=wide)
+        self.say_button = W.Button(description="say I want", layout=wide)
+        self.pass_button = W.Button(description="pass", layout=wide)
+        self.accept_button = W.Button(description="accept", layout=wide)
+        self.reject_button = W.Button(description="reject", layout=wide)
+        self.new_button = W.Button(description="new table", layout=wide)
+        self.log = W.HTML()
+        self.end = W.HTML()
+        self.ask_button.on_click(lambda _: self._guard(self.ask))
+        self.say_button.on_click(lambda _: self._guard(self.say))
+        self.pass_button.on_click(lambda _: self._guard(lambda: self._play("pass")))
+        self.accept_button.on_click(lambda _: self._guard(lambda: self._play("accept")))
+        self.reject_button.on_click(lambda _: self._guard(lambda: self._play("reject")))
+        self.new_button.on_click(lambda _: self._guard(self.new_table))
+        controls = W.HBox(
+            [self.partner, self.want, self.ask_button, self.say_button, self.pass_button],
+            layout=W.Layout(flex_flow="row wrap"),
+        )
+        answers = W.HBox(
+            [self.accept_button, self.reject_button, self.new_button], layout=W.Layout(flex_flow="row wrap")
+        )
+        self.widget = W.VBox([controls, answers, self.view, self.log, self.end])
+        self.new_table()
+
+    def _route_name(self, d: int, k: int) -> str:
+        seat = (d * k) % self.rules.players
+        side = "right" if d == 1 else "left"
+        via = "" if k == 1 else f", through {k - 1} seat{'s' if k > 2 else ''}"
+        return f"{seat_name(seat)} ({k} to your {side}{via})"
+
+    # -- playing ---------------------------------------------------------------------------------
+    def new_table(self) -> None:
+        self.rng = np.random.default_rng(self.seed)
+        self.state = PolymerGame(self.rules).new_initial_state()
+        self.state.apply(self.state.sample_chance(self.rng))
+        self.agents = games.entry("polymer").make_agents([self.agent_spec] * self.rules.players)
+        self.picked: int | None = None
+        self._advance()
+
+    def _guard(self, action) -> None:
+        with self.view.catch():
+            action()
+
+    def _hand(self) -> list[int]:
+        return sorted(self.state.hands[0])
+
+    def ask(self) -> None:
+        """Ask the picked partner for the picked card type, giving the card you clicked."""
+        if self.picked is None:
+            raise InvalidInputError("click the card of your hand you give first")
+        d, k = self.partner.value
+        self._play(("ask", d, k, self._hand()[self.picked], self.want.value))
+
+    def say(self) -> None:
+        """Tell the table you want the picked card type."""
+        self._play(("announce", self.want.value))
+
+    def _play(self, action) -> None:
+        s = self.state
+        if s.is_terminal():
+            raise IllegalMoveError("the table is over; press 'new table'")
+        if s.current_player != 0:
+            raise IllegalMoveError("it is not your turn")
+        if action not in s.legal_actions():
+            raise IllegalMoveError(
+                f"you cannot {s.describe_action(action) if isinstance(action, tuple) else action} now"
+            )
+        self._seen = len(s.public)
+        s.apply(action)
+        self.picked = None
+        with self.view.working("the agents are trading…"):
+            self._advance()
+
+    def _advance(self) -> None:
+        s = self.state
+        while not s.is_terminal() and s.current_player != 0:
+            if s.is_chance_node():
+                s.apply(s.sample_chance(self.rng))
+            else:
+                s.apply(self.agents[s.current_player].step(s, self.rng))
+        self.redraw()
+
+    def _clicked(self, name: str) -> None:
+        if name not in (self.view.legal or []):
+            raise IllegalMoveError(f"{name!r} is not on offer now")
+        i = int(name.split(":")[1])
+        if self.state.phase == "repay":
+            self._play(("return", self._hand()[i]))
+            return
+        self.picked = None if self.picked == i else i
+        self.redraw()
+
+    # -- what the seat sees ----------------------------------------------------------------------
+    def status_text(self) -> str:
+        s, ob = self.state, self.state.observation(0)
+        clock = f"{ob['clock'] / 60:.1f} of {self.rules.minutes:g} minutes"
+        mine = hand_length(s.hands[0])
+        if s.is_terminal():
+            w = s.winner()
+            who = "you win" if w == 0 else ("nobody wins" if w is None else f"{seat_name(w)} wins")
+            return f"trading over at {ob['clock'] / 60:.1f} minutes: {who}; every polymer is laid out below"
+        head = f"{clock} · your longest polymer: {mine} cards"
+        if s.phase == "respond":
+            act = ob["pending"]
+            giver = seat_name(s.proposer)
+            if act[0] == "ask":
+                return f"{head} · {giver} offers {card_of(act[3]).pretty} for a {Card.from_index(act[4]).pretty}" + (
+                    ": accept or reject" if s.responders[-1] == 0 else " (through you): let it through?"
+                )
+            return f"{head} · {giver} asks to borrow a {Card.from_index(act[-1]).pretty}: accept or reject"
+        if s.phase == "repay":
+            return f"{head} · {seat_name(s.repay_queue[0][0])} calls its loan in: click the card you return"
+        pick = "" if self.picked is None else f" · giving {card_of(self._hand()[self.picked]).pretty}"
+        return f"{head} · your turn: click a card you give, pick a partner and a type, then ask; or say, or pass{pick}"
+
+    def _seat_lines(self) -> list[str]:
+        ob = self.state.observation(0)
+        lines = []
+        end = self.state.is_terminal()
+        lengths = self.state.lengths() if end else None
+        for p in range(1, self.rules.players):
+            said = ", ".join(Card.from_index(t).pretty for t in ob["wants"][p]) or "nothing"
+            text = f"{seat_name(p)}: {ob['hand_sizes'][p]} cards, wants said: {said}"
+            if lengths is not None:
+                text += f" · longest polymer {lengths[p]}"
+            lines.append(text)
+        return lines
+
+    def redraw(self) -> None:
+        s = self.state
+        mine = s.current_player == 0 and not s.is_terminal()
+        hand = [card_of(c) for c in self._hand()]
+        cards_legal = mine and s.phase in ("trade", "repay")
+        self.view.svg = seat_svg(
+            hand,
+            picked=[] if self.picked is None else [self.picked],
+            legal=cards_legal,
+            seats=self._seat_lines(),
+            title=f"{seat_name(0)}, you · {len(hand)} cards",
+        )
+        if s.phase == "repay" and mine:
+            allowed = {a[1] for a in s.legal_actions()}
+            self.view.legal = [f"card:{i}" for i, c in enumerate(self._hand()) if c in allowed]
+        else:
+            self.view.legal = [f"card:{i}" for i in range(len(hand))] if cards_legal else []
+        trading = mine and s.phase == "trade"
+        for b in (self.ask_button, self.say_button, self.pass_button):
+            b.disabled = not trading
+        answering = mine and s.phase == "respond"
+        self.accept_button.disabled = not (answering and "accept" in s.legal_actions())
+        self.reject_button.disabled = not answering
+        self.view.status = self.status_text()
+        self.log.value = (
+            "<div class='nl-log'>" + "<br>".join(html.escape(e) for e in self._public_lines()[-8:]) + "</div>"
+        )
+        self.end.value = self._end_html() if s.is_terminal() else ""
+
+    def _public_lines(self) -> list[str]:
+        out = []
+        for e in self.state.public:
+            kind = e[0]
+            if kind == "pass":
+                continue
+            if kind == "announce":
+                out.append(f"{seat_name(e[1])} says it wants a {Card.from_index(e[2]).pretty}")
+            elif kind == "reject":
+                out.append(f"{seat_name(e[1])} rejects {seat_name(e[2])}'s proposal")
+            elif kind in ("swap", "loan"):
+                out.append(
+                    f"{seat_name(e[1])} and {seat_name(e[2])} {'swap' if kind == 'swap' else 'agree a loan:'} "
+                    f"{e[3]} card{'s' if e[3] != 1 else ''} for {e[4]}"
+                )
+            elif kind == "call":
+                out.append(f"{seat_name(e[1])} calls in its loan to {seat_name(e[2])}")
+            elif kind == "repay":
+                out.append(f"{seat_name(e[1])} repays {seat_name(e[2])}")
+            else:
+                out.append(f"{seat_name(e[1])} plays a joker ({kind})")
+        return out
+
+    def _end_html(self) -> str:
+        s = self.state
+        f = s._final or {}
+        parts = [table_svg(**s.table_facts())]
+        for p in range(self.rules.players):
+            best = solve([card_of(c) for c in s.hands[p] if not is_joker(c)])
+            title = f"{seat_name(p)}{' (you)' if p == 0 else ''}: {len(best.cards)} cards, score {f['scores'][p]}"
+            picture = polymer_svg(explain(best.cards)) if best.cards else ""
+            parts.append(
+                f"<div style='display:inline-block;vertical-align:top;margin:4px 10px 4px 0'>"
+                f"<div style='font-size:12px'>{html.escape(title)}</div>{picture}</div>"
+            )
+        return "<div>" + "".join(parts) + "</div>"
+
+
+def seat_table(agents: str = "cooperative", seed: int = 0) -> SeatTable:
+    """A :class:`SeatTable`; show it with ``display(seat_table().widget)``."""
+    return SeatTable(SEAT_RULES, agents, seed)
 
 
 def variant_widget(**options) -> VariantWidget:

@@ -284,8 +284,11 @@ def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
     first = _main_board(page, "hand").element_handle()
     index = page.locator(".nl-board").evaluate_all("(els, el) => els.indexOf(el)", first)
     board = page.locator(".nl-board").nth(index)  # the same board whatever it offers later
-    play = (
-        page.locator(".jupyter-widgets").filter(has=board).filter(has=page.get_by_role("button", name="End turn")).last
+    play = (  # the play widget: the innermost container of its buttons
+        page.locator(".jupyter-widgets")
+        .filter(has=page.get_by_role("button", name="End turn"))
+        .filter(has=page.get_by_role("button", name="new game"))
+        .last
     )
     board.scroll_into_view_if_needed()
     for j, (r, c) in clicks:
@@ -413,3 +416,44 @@ def test_fen_capture_marks_change_after_a_capture(page, lab, shots):
         f"captured) {marks['mine']}, {marks['theirs']}, {marks['captured']} -> "
         f"{after['mine']}, {after['theirs']}, {after['captured']}"
     )
+
+
+def test_polymer_seat_widget_plays_a_trade(page, lab, shots):
+    import sys
+
+    from negenlab.polymer.cards import Card
+    from negenlab.polymer.widgets import SeatTable
+
+    sys.path.insert(0, str(ROOT / "tests" / "polymer"))
+    from test_widgets import _accepted_ask  # the same search the unit test uses
+
+    name = "03_polymer.ipynb"
+    _open(page, lab, name)
+    _run_all(page, name)
+    _check_widgets_rendered(page, name)
+    mirror = SeatTable(seed=3)  # the notebook's seat_table(seed=3)
+    i, route, t = _accepted_ask(mirror)
+    first = page.locator(".nl-board").filter(has_text="your longest polymer").first.element_handle()
+    index = page.locator(".nl-board").evaluate_all("(els, el) => els.indexOf(el)", first)
+    board = page.locator(".nl-board").nth(index)
+    seat = (  # the seat widget: the innermost container of its controls and board
+        page.locator(".jupyter-widgets")
+        .filter(has=page.get_by_role("button", name="ask", exact=True))
+        .filter(has=page.locator(".nl-board"))
+        .last
+    )
+
+    board.scroll_into_view_if_needed()
+    _press(page, board, f"card:{i}")
+    seat.locator("select").nth(0).select_option(label=mirror._route_name(*route))
+    seat.locator("select").nth(1).select_option(label=Card.from_index(t).pretty)
+    seat.get_by_role("button", name="ask", exact=True).click()
+    page.wait_for_function(
+        "(el) => /seat 1 \\(first\\) and seat \\d+ swap/.test(el.innerText)", arg=seat.element_handle(), timeout=60_000
+    )
+    assert not board.locator(".nl-error").inner_text().strip()
+    seat.screenshot(path=str(shots / "polymer-seat.png"))
+    if os.environ.get("NEGENLAB_DOCS_SHOTS"):
+        board.screenshot(path=str(ROOT / "docs" / "img" / "board-polymer-seat.png"))
+    line = next(x for x in seat.inner_text().splitlines() if "seat 1 (first) and" in x)
+    print(f"{name}: seat 1 gave card {i} for a {Card.from_index(t).pretty} from {mirror._route_name(*route)}: {line!r}")

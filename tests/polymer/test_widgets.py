@@ -1,4 +1,7 @@
 """The chain builder: clicks on cards build a chain whose validity is explained after every change."""
+import re
+
+import numpy as np
 import pytest
 
 from negenlab.polymer.cards import format_cards
@@ -103,3 +106,74 @@ def test_duplicate_cards_and_jokers():
     assert sorted(cb.chain) == sorted(set(cb.chain)) and len(cb.chain) == cb.best.length
     cb.view.press("card:4")
     assert "jokers" in cb.view.status and cb.view.status.startswith("chain of")
+
+
+# -- a seat at a hidden-information table ------------------------------------------------------
+def _accepted_ask(st):
+    """(card index, route, type) of an ask the agent partner accepts, found on copies of the table."""
+    hand = sorted(st.state.hands[0])
+    for i, give in enumerate(hand):
+        for route in [(1, 1), (-1, 1)]:
+            q = st.state.partner(0, *route)
+            for t in sorted({c // 2 for c in st.state.hands[q]}):
+                trial = st.state.clone()
+                trial.apply(("ask", *route, give, t))
+                answer = st.agents[q].step(trial, np.random.default_rng(0))
+                if answer == "accept":
+                    return i, route, t
+    return None
+
+
+def test_the_seat_sees_only_its_own_hand():
+    from negenlab.polymer.game import card_of
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=3)
+    shown = re.findall(r"<title>([^<]+)</title>", st.view.svg)
+    assert shown == [card_of(c).code for c in sorted(st.state.hands[0])]
+    others = {card_of(c).code for p in range(1, 6) for c in st.state.hands[p]} - set(shown)
+    assert not any(code in st.view.svg for code in others if len(code) > 2)
+    assert "longest polymer" not in st.view.svg  # the others' lengths show only at the end
+
+
+def test_a_trade_proposed_by_clicks_is_made_and_logged():
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=3)
+    i, route, t = _accepted_ask(st)
+    st.view.press(f"card:{i}")
+    st.partner.value = route
+    st.want.value = t
+    before = len(st.state.public)
+    st.ask_button.click()
+    assert st.view.error == ""
+    assert any(e[0] == "swap" and e[1] == 0 for e in st.state.public[before:])
+    assert "seat 1 (first) and" in st.log.value
+
+
+def test_asking_without_a_card_and_out_of_turn_says_why():
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=3)
+    st.ask_button.click()
+    assert "click the card of your hand you give first" in st.view.error
+    st.view.press("card:99")
+    assert "not on offer" in st.view.error
+
+
+def test_a_whole_table_ends_with_every_polymer_laid_out():
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=5)
+    for _ in range(500):
+        if st.state.is_terminal():
+            break
+        if st.state.phase == "respond":
+            (st.accept_button if not st.accept_button.disabled else st.reject_button).click()
+        elif st.state.phase == "repay":
+            st.view.press(st.view.legal[0])
+        else:
+            st.pass_button.click()
+        assert st.view.error == ""
+    assert st.state.is_terminal() and st.view.status.startswith("trading over")
+    assert st.end.value.count("score ") == 6 and st.ask_button.disabled
