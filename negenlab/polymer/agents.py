@@ -27,7 +27,9 @@ At a hidden-information table (``Rules(information="hidden")``) a seat sees only
 ``state.observation(seat)``; the strategies of :data:`TABLE_POLICIES` act on that alone (a test
 deals the other hands out again and sees every choice unchanged): ``cooperative`` and ``selfish``
 (these names play them at hidden tables), ``concealing``, ``revealing`` (says what it wants),
-``monopolist`` (keeps and collects one rank) and ``halting`` (stops trading after 5 minutes). They
+``monopolist`` (keeps and collects one rank), ``halting`` (stops trading after 5 minutes),
+``options_open`` (builds short pieces), ``boundary_avoiding`` (gives up more to help a neighbour),
+``spoiler`` (blocks trades of its second-degree neighbours) and ``borrower`` (loans). They
 trade one card at a time: an ask for a card type, giving a card their polymer does not use (at an
 open table, where they see who holds it, a swap for that card).
 
@@ -528,6 +530,98 @@ class Halting(TableCooperative):
         return super().act(ob, legal, rules, rng)
 
 
+@lru_cache(maxsize=200_000)
+def _pieces(types: tuple) -> frozenset:
+    """The types of a hand (sorted types) that lie in some valid window of three of its cards (a
+    group: three suits of a rank; a run: three ranks in a row of one suit, K-A-2 allowed): the short
+    pieces a hand holds, joined into a polymer or not.
+
+    >>> sorted(_pieces((0, 1, 2, 20)))      # A, 2, 3 of spades run; 8 of hearts alone
+    [0, 1, 2]
+    """
+    held = set(types)
+    inside = set()
+    for t in held:
+        suit, rank = divmod(t, 13)
+        if len({s for s in range(4) if s * 13 + rank in held}) >= 3:
+            inside.add(t)
+            continue
+        for start in (rank - 2, rank - 1, rank):
+            if all(suit * 13 + (start + i) % 13 in held for i in range(3)):
+                inside.add(t)
+                break
+    return frozenset(inside)
+
+
+class OptionsOpen(TableCooperative):
+    """Keeps its options open (the source): it builds short pieces that can be connected later,
+    asking first for the types that put the most of its cards into some valid window, whether or not
+    its polymer grows now, and it gives only cards in no window at all."""
+
+    name = "options_open"
+
+    def wanted(self, ob: dict, rules) -> list[int]:
+        types = self.hand_types(ob)
+        base = len(_pieces(types))
+        gains = []
+        for t in range(REGULAR_CARDS // 2):
+            if any(COMPAT[t, u] for u in set(types)):
+                gain = len(_pieces(tuple(sorted((*types, t))))) - base
+                if gain > 0:
+                    gains.append((-gain, t))
+        return [t for _, t in sorted(gains)] or super().wanted(ob, rules)
+
+    def spares(self, ob: dict) -> list[int]:
+        inside = _pieces(self.hand_types(ob))
+        loose = [c for c in ob["hand"] if not is_joker(c) and c // 2 not in inside]
+        return _unique_by_type(loose) or super().spares(ob)
+
+
+class BoundaryAvoiding(TableCooperative):
+    """Avoids becoming a phase boundary (the source): it gives up to two cards of its own length to
+    help a neighbour keep up, since a neighbour far behind costs it most."""
+
+    name = "boundary_avoiding"
+    tolerance = 2
+
+
+class Spoiler(TableCooperative):
+    """Acts on "it is best for you if your 2nd degree neighbors fail": as a link it lets through no
+    trade that reaches a seat two away, and it refuses their asks."""
+
+    name = "spoiler"
+
+    def answer(self, ob: dict, legal: list, rules, rng):
+        seats = len(ob["hand_sizes"])
+        second = {(ob["seat"] + 2) % seats, (ob["seat"] - 2) % seats}
+        pending = ob["pending"]
+        d, k = pending[1], (pending[2] if pending[0] in ("ask", "swap") else 1)
+        partner = (ob["to_move"] + d * k) % seats
+        if ob["to_move"] in second or partner in second:
+            return "reject"
+        return super().answer(ob, legal, rules, rng)
+
+
+class Borrower(TableCooperative):
+    """Borrows (the source's loans): when no ask of a wanted type finds a partner's spare card, it
+    borrows that type from a neighbour, and it calls in its own loans when idle."""
+
+    name = "borrower"
+
+    def propose(self, ob: dict, legal: list, rules, rng):
+        mine = [d for (lender, d, _) in ob["loans"] if lender == ob["seat"]]
+        wanted = self.wanted(ob, rules)
+        if wanted and rules.information == "hidden" and rng.random() < 0.5:
+            d = 1 if rng.random() < 0.5 else -1
+            act = ("borrow", d, wanted[0])
+            if act in legal:
+                return act
+        act = super().propose(ob, legal, rules, rng)
+        if act == "pass" and mine and ("call", mine[0]) in legal:
+            return ("call", mine[0])
+        return act
+
+
 TABLE_POLICIES = {
     "cooperative": TableCooperative,
     "selfish": TableSelfish,
@@ -535,6 +629,10 @@ TABLE_POLICIES = {
     "revealing": Revealing,
     "monopolist": Monopolist,
     "halting": Halting,
+    "options_open": OptionsOpen,
+    "boundary_avoiding": BoundaryAvoiding,
+    "spoiler": Spoiler,
+    "borrower": Borrower,
 }
 """Strategies that act on observations only (any information model); ``cooperative`` and
 ``selfish`` play these at hidden-information tables."""

@@ -257,7 +257,7 @@ def plot_strategies(table: pd.DataFrame, ax=None, metric: str = "score change"):
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3))
-    rows = table[(table["metric"] == metric) & table["group"].str.contains(" among ")]
+    rows = table[(table["metric"] == metric) & table["group"].fillna("").str.contains(" among ")]
     if rows.empty:
         raise InvalidInputError(f"the table has no {metric!r} rows (make it with study.strategy_study)")
     groups = list(dict.fromkeys(rows["group"]))
@@ -274,3 +274,28 @@ def plot_strategies(table: pd.DataFrame, ax=None, metric: str = "score change"):
     ax.set_ylabel(f"{metric} (paired)")
     ax.legend(fontsize=8)
     return ax
+
+
+def plot_clock_sensitivity(table: pd.DataFrame, axes=None):
+    """The time model's sensitivity (``study.clock_sensitivity``): length gain and trades per table
+    at each scale of the ``seconds_*`` constants, with 95% intervals.
+
+    >>> from negenlab.core.summary_table import long_table, mean_row
+    >>> t = long_table([mean_row(m, [1, 2], g) for m in ("length gain", "trades") for g in ("time model x1",)])
+    >>> [ax.get_ylabel() for ax in plot_clock_sensitivity(t)]
+    ['length gain', 'trades']
+    """
+    if axes is None:
+        _, axes = plt.subplots(1, 2, figsize=(8, 3))
+    for ax, metric in zip(axes, ("length gain", "trades"), strict=True):
+        rows = table[(table["metric"] == metric) & table["group"].fillna("").str.startswith("time model x")]
+        if rows.empty:
+            raise InvalidInputError(f"the table has no {metric!r} rows by time model (study.clock_sensitivity)")
+        x = rows["group"].str.removeprefix("time model x").astype(float).to_numpy()
+        y, err = value_and_errors(rows)
+        ax.errorbar(x, y, yerr=err, marker="o", capsize=3, color="#4c78a8")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(x, [f"x{v:g}" for v in x])
+        ax.set_xlabel("seconds of every action, scaled")
+        ax.set_ylabel(metric)
+    return axes

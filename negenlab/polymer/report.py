@@ -205,6 +205,16 @@ def _strategies_section(page, table: pd.DataFrame) -> None:
     fig, ax = plt.subplots(figsize=(8, 3.2))
     plot_strategies(table, ax=ax)
     page.figure(fig, caption="Paired score change per strategy, hidden and open information (95% intervals)")
+    if table["group"].fillna("").str.startswith("time model x").any():
+        from .plot import plot_clock_sensitivity
+
+        fig, axes = plt.subplots(1, 2, figsize=(8, 3))
+        plot_clock_sensitivity(table, axes=axes)
+        page.figure(
+            fig,
+            caption="Cooperative hidden tables with every action's seconds halved, as set, and doubled: "
+            "the clock's constants decide how much trading the 10 minutes hold (95% intervals)",
+        )
     page.table(table, caption=made_by(table, "polymer"), folded="Strategy table")
 
 
@@ -728,6 +738,7 @@ def strategy_verdicts(table: pd.DataFrame | None, command: str) -> list[Finding]
             o = rows["open"].iloc[0]
             number += f"; open hands: {value_text(o['value'], o['lo'], o['hi'], digits=1)}"
         verdict = _interval_verdict(float(h["lo"]), float(h["hi"]), want_below=sign < 0)
+        same = float(h["lo"]) == float(h["hi"]) == 0.0
         out.append(
             Finding(
                 claim=claim,
@@ -736,7 +747,13 @@ def strategy_verdicts(table: pd.DataFrame | None, command: str) -> list[Finding]
                 n=int(h["n"]),
                 interval=(round(float(h["lo"]), 1), round(float(h["hi"]), 1)),
                 sentence=f"One seat plays {strategy} among {others} players, paired with the same deals played by "
-                f"all {others}, the seat rotated; 8 seats, 10-minute clock, hidden information.",
+                f"all {others}, the seat rotated; 8 seats, 10-minute clock, hidden information."
+                + (
+                    f" The {strategy} seat played every table exactly as {others} would: no trade it treats "
+                    "differently came up (these strategies ask neighbours only, so no chain runs through a seat)."
+                    if same
+                    else ""
+                ),
                 change="None: the advice matches the table."
                 if verdict == "holds"
                 else "Say so in the strategy notes: at the table modelled here the advice does not pay."

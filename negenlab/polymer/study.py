@@ -43,9 +43,9 @@ from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, c
 from negenlab.core.summary_table import exact_row, long_table, mean_row, rate_row
 from negenlab.core.variant import VariantClaim
 
-from .agents import POLICIES
+from .agents import POLICIES, TABLE_POLICIES
 from .game import PolymerGame, hand_length, is_boundary
-from .rules import DEAL_TABLE, MAX_TRADE_BUDGET, REGULAR_CARDS, Rules
+from .rules import DEAL_TABLE, MAX_TRADE_BUDGET, REGULAR_CARDS, TIME_FIELDS, Rules
 
 PLAYER_COUNTS = tuple(DEAL_TABLE)
 
@@ -996,6 +996,22 @@ STRATEGY_CLAIMS = (
     ('"don\'t reveal your plans/cards": revealing costs the revealer', "revealing", "concealing", "self", -1),
     ('"form a monopoly": collecting one rank pays', "monopolist", "cooperative", "self", 1),
     ("a player who halts trading hurts its neighbours", "halting", "cooperative", "neighbours", -1),
+    ('"keep your options open": building short pieces pays', "options_open", "cooperative", "self", 1),
+    (
+        '"avoid becoming a boundary": giving up more to help a neighbour pays',
+        "boundary_avoiding",
+        "cooperative",
+        "self",
+        1,
+    ),
+    (
+        '"it is best for you if your 2nd degree neighbors fail": blocking their trades pays',
+        "spoiler",
+        "cooperative",
+        "self",
+        1,
+    ),
+    ('"loans are relatively expensive": borrowing costs the borrower', "borrower", "cooperative", "self", -1),
 )
 
 
@@ -1014,7 +1030,8 @@ def strategy_study(
     claims=STRATEGY_CLAIMS,
 ) -> pd.DataFrame:
     """Each claim of :data:`STRATEGY_CLAIMS` as a paired experiment: one seat plays the strategy
-    while the others play their policy, against the same deals with every seat playing that policy.
+    while the others play their policy (every seat a strategy of ``agents.TABLE_POLICIES``, which act
+    on what their seat sees, also at an open table), against the same deals with every seat playing that policy.
     The deviating seat takes every seat in turn (``tables // players`` deals each). Per table the
     value is the score (and longest polymer) of the seat the claim names (the deviator, or the mean
     of its two neighbours) minus the same seat's at the baseline table.
@@ -1033,13 +1050,20 @@ def strategy_study(
     for _claim, strategy, others, whose, _sign in claims:
         parts = {}
         for seat in range(players):
-            lineup = policy_agents(others, players)
-            lineup[seat] = policy_agents(strategy, 1)[0]
+            lineup: list[Agent] = [TABLE_POLICIES[others]() for _ in range(players)]
+            lineup[seat] = TABLE_POLICIES[strategy]()
             where = None if store is None else Path(store) / information / strategy / f"seat-{seat}"
             base_where = None if store is None else Path(store) / information / f"all-{others}" / f"seat-{seat}"
             parts[seat] = (
                 _simulate(rules, lineup, per_seat, seed + seat, workers, store=where),
-                _simulate(rules, policy_agents(others, players), per_seat, seed + seat, workers, store=base_where),
+                _simulate(
+                    rules,
+                    [TABLE_POLICIES[others]() for _ in range(players)],
+                    per_seat,
+                    seed + seat,
+                    workers,
+                    store=base_where,
+                ),
             )
         score: list[float] = []
         length: list[float] = []
@@ -1063,6 +1087,52 @@ def strategy_study(
     return table.drop_duplicates(subset=["information", "metric", "group"], ignore_index=True)
 
 
+CLOCK_SCALES = (0.5, 1.0, 2.0)  # the time model's seconds, scaled, for the sensitivity figure
+
+
+def clock_sensitivity(
+    tables: int = 200,
+    seed: int = 0,
+    players: int = STRATEGY_SEATS,
+    scales=CLOCK_SCALES,
+    workers: int | None = 1,
+    store: str | Path | None = None,
+) -> pd.DataFrame:
+    """How the hidden table moves with the time model: cooperative tables on the same deals with
+    every ``seconds_*`` constant scaled by each of ``scales``. Groups ``"time model x0.5"``...:
+    ``"length gain"`` (mean gain of the longest polymer per seat over the deal), ``"trades"`` (accepted
+    trades per table) and ``"tables trading to the clock"``.
+
+    >>> clock_sensitivity(tables=2, players=5, scales=(1.0,))["metric"].tolist()
+    ['length gain', 'trades', 'tables trading to the clock']
+    """
+    rows = []
+    base = strategy_rules("hidden", players)
+    for scale in scales:
+        rules = Rules(
+            **{
+                **{f: getattr(base, f) for f in base.__dataclass_fields__},
+                **{f: getattr(base, f) * scale for f in TIME_FIELDS},
+            }
+        )
+        where = None if store is None else Path(store) / "clock" / f"x{scale:g}"
+        df = _simulate(rules, policy_agents("cooperative", players), tables, seed, workers, store=where)
+        group = f"time model x{scale:g}"
+        rows += [
+            mean_row("length gain", df["len_gain_mean"].to_numpy(float), group),
+            mean_row("trades", df["n_accepted"].to_numpy(float), group),
+            rate_row(
+                "tables trading to the clock",
+                int((df["trading_minutes"] >= rules.minutes).sum()),
+                len(df),
+                group,
+            ),
+        ]
+    table = long_table(rows)
+    table.insert(0, "information", "hidden")
+    return table
+
+
 def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyResult:
     """The source's strategy claims (:data:`STRATEGY_CLAIMS`) on 8-seat tables under the 10-minute
     clock, hidden information and open side by side (:func:`strategy_study`).
@@ -1075,6 +1145,8 @@ def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyR
     for information in ("hidden", "open"):
         parts.append(strategy_study(information, tables=tables, seed=ctx.seed, workers=ctx.workers, store=ctx.store))
         ctx.progress(f"strategies: {information} information done")
+    parts.append(clock_sensitivity(tables=tables // 2, seed=ctx.seed, workers=ctx.workers, store=ctx.store))
+    ctx.progress("strategies: the time model's sensitivity done")
     agents = sorted({name for _, a, b, _, _ in STRATEGY_CLAIMS for name in (a, b)})
     return StudyResult(
         pd.concat(parts, ignore_index=True),
@@ -1129,10 +1201,11 @@ STUDIES = {
         Study("ladder", "skill trace on 8-player tables: " + " < ".join(LADDER), ladder_study, "about 6 min"),
         Study(
             "strategies",
-            "the source's strategy advice (revealing, monopoly, halting) as paired experiments on 8-seat tables "
+            "the source's strategy advice (revealing, monopoly, halting, options, boundaries, second-degree "
+            "neighbours, loans) as paired experiments on 8-seat tables "
             f"under the 10-minute clock, hidden and open information, {STRATEGY_TABLES} tables per arm",
             strategies_study,
-            "about 4 min",
+            "about 8 min",
         ),
     )
 }

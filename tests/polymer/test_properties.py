@@ -235,7 +235,19 @@ def test_a_loan_of_three_for_one_is_called_in_whole():
     assert not s.loans and [len(h) for h in s.hands[:2]] == [20, 20] and s.phase == "trade"
 
 
-STRATEGIES = ["cooperative", "selfish", "concealing", "revealing", "monopolist", "halting", "no_trade"]
+STRATEGIES = [
+    "cooperative",
+    "selfish",
+    "concealing",
+    "revealing",
+    "monopolist",
+    "halting",
+    "no_trade",
+    "options_open",
+    "boundary_avoiding",
+    "spoiler",
+    "borrower",
+]
 
 
 @pytest.mark.parametrize("rules", HIDDEN, ids=lambda r: f"{r.players}p-hidden")
@@ -275,3 +287,24 @@ def test_the_strategies_trade_at_a_hidden_table_and_keep_every_card():
     assert _cards(s) == start and s.counts["accepted"] > 0
     assert any(e[0] == "announce" for e in s.public)  # the revealing seat said what it wants
     assert 10 <= s.game_info()["table_minutes"] < 11
+
+
+def test_pieces_are_the_cards_in_some_valid_window():
+    """The options-open strategy's pieces against a brute force over every triple of the hand and
+    the solver's window table, both ways."""
+    from negenlab.polymer.agents import _pieces
+    from negenlab.polymer.solver import VALID
+
+    rng = np.random.default_rng(9)
+    for _ in range(300):
+        types = tuple(sorted(int(t) for t in rng.choice(52, size=int(rng.integers(3, 16)), replace=False)))
+        n = len(types)
+        brute = {
+            x
+            for i in range(n)
+            for j in range(n)
+            for k in range(n)
+            if len({i, j, k}) == 3 and VALID[types[i] * 2704 + types[j] * 52 + types[k]]
+            for x in (types[i], types[j], types[k])
+        }
+        assert _pieces(types) == frozenset(brute), types
