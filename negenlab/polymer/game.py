@@ -333,11 +333,7 @@ class PolymerState(State):
     def _apply_proposal(self, action) -> None:
         p = self.proposer
         if action == "pass":
-            self._tick(self.rules.seconds_pass)
-            self.public.append(("pass", p))
-            self.counts["passes"] += 1
-            self.passes += 1
-            self._next_turn()
+            self._sit_out(p)
             return
         self._check(isinstance(action, tuple) and bool(action), f"expected 'pass' or a proposal tuple, got {action!r}")
         kind = action[0]
@@ -629,11 +625,7 @@ class PolymerState(State):
         if action == "withdraw":
             self.draft = None
             self.phase = "trade"
-            self._tick(self.rules.seconds_pass)
-            self.public.append(("pass", p))
-            self.counts["passes"] += 1
-            self.passes += 1
-            self._next_turn()
+            self._sit_out(p)
             return
         if action == "send":
             q = self.partner(p, d["direction"], d["distance"])
@@ -726,6 +718,14 @@ class PolymerState(State):
         self.counts["tokens_moved"] += moved
         self.public.append((trade, p, q, len(give), len(take), sweeten - ask_tokens, tuple(self.tolls)))
         self.log.append(f"done: {self.describe_action(('deal', deal))}")
+
+    def _sit_out(self, p: int) -> None:
+        """Seat ``p`` lets its proposal turn go by (a pass, or a trade it composed and withdrew)."""
+        self._tick(self.rules.seconds_pass)
+        self.public.append(("pass", p))
+        self.counts["passes"] += 1
+        self.passes += 1
+        self._next_turn()
 
     def _tick(self, seconds: float) -> None:
         """Move the table clock by one player's ``seconds`` (seats act in parallel)."""
