@@ -622,6 +622,79 @@ class Borrower(TableCooperative):
         return act
 
 
+class SearchTrader(TableCooperative):
+    """A search over a pruned set of offers on hidden information: for each candidate (pass, and the
+    asks of its best wanted types for its spare cards, to every partner it may reach) it deals the
+    cards it has not seen to the other hands by their sizes (``playouts`` times), lets the partner
+    answer as a cooperative seat would in that deal, and scores the result by its own score
+    L(me) x (L(left) + L(right)); it plays the candidate with the best mean (determinized flat Monte
+    Carlo, one ply: the partner's answer). Answers, repayments and links: as the cooperative seat.
+
+    It reads the table only through its seat's observation and the public facts a clone carries
+    (the turn, clock, loans, wants); the hidden hands of the clone are dealt again before any look.
+    """
+
+    name = "search"
+
+    def __init__(self, playouts: int = 24, offers: int = 12):
+        self.playouts = int(playouts)
+        self.offers = int(offers)
+
+    def describe(self) -> dict[str, Any]:
+        return {"agent": self.name, "playouts": self.playouts, "offers": self.offers}
+
+    def step(self, state: State, rng: np.random.Generator):
+        if not isinstance(state, PolymerState):
+            raise InvalidInputError(f"{self.name} plays Polymer tables, not {type(state).__name__}")
+        seat = state.current_player
+        ob, legal = state.observation(seat), state.legal_actions()
+        if ob["phase"] != "trade" or state.rules.information != "hidden":
+            return self.act(ob, legal, state.rules, rng)
+        spares = [c for c in self.spares(ob) if not self.keeps(c, ob)]
+        wanted = self.wanted(ob, state.rules)
+        routes = [(d, k) for k in range(1, state.rules.chain_length + 1) for d in (1, -1)]
+        offers = [("ask", d, k, c, t) for t in wanted[:4] for c in spares[:3] for d, k in routes]
+        offers = [a for a in offers if a in legal][: self.offers]
+        if not offers:
+            return "pass"
+        seen = set(ob["hand"])
+        unseen = [c for c in range(JOKER_BASE) if c not in seen]
+        seats = state.rules.players
+        others = [p for p in range(seats) if p != seat]
+        totals = np.zeros(len(offers) + 1)
+        for _ in range(self.playouts):
+            deal = list(rng.permutation(unseen))
+            hands: dict[int, list] = {seat: list(ob["hand"])}
+            for p in others:
+                k = ob["hand_sizes"][p]
+                hands[p], deal = [int(c) for c in deal[:k]], deal[k:]
+            totals[0] += self._score(hands, seat, seats)
+            for i, (_, d, k, give, t) in enumerate(offers, start=1):
+                q = (seat + d * k) % seats
+                have = [c for c in hands[q] if c // 2 == t]
+                after = dict(hands)
+                if have and self._partner_accepts(hands[q], have[0], give, q, seat, seats):
+                    mine = [c for c in hands[seat] if c != give] + [have[0]]
+                    theirs = [c for c in hands[q] if c != have[0]] + [give]
+                    after[seat], after[q] = mine, theirs
+                totals[i] += self._score(after, seat, seats)
+        best = int(np.argmax(totals))
+        return "pass" if best == 0 else offers[best - 1]
+
+    @staticmethod
+    def _score(hands: dict[int, list], seat: int, seats: int) -> float:
+        return float(
+            hand_length(hands[seat]) * (hand_length(hands[(seat - 1) % seats]) + hand_length(hands[(seat + 1) % seats]))
+        )
+
+    def _partner_accepts(self, hand: list, card: int, give: int, q: int, seat: int, seats: int) -> bool:
+        """Whether a cooperative partner holding ``hand`` hands over ``card`` for ``give``."""
+        before = hand_length(hand)
+        after = hand_length([c for c in hand if c != card] + [give])
+        neighbour = seat in ((q - 1) % seats, (q + 1) % seats)
+        return before - after <= (TableCooperative.tolerance if neighbour else 0)
+
+
 TABLE_POLICIES = {
     "cooperative": TableCooperative,
     "selfish": TableSelfish,
@@ -653,3 +726,13 @@ def _policy_factory(cls: type[Agent]) -> AgentFactory:
 # the trading policies by name, for the game's registry entry (``negenlab.polymer.ENTRY``)
 AGENTS: dict[str, AgentFactory] = {name: _policy_factory(cls) for name, cls in POLICIES.items()}
 AGENTS.update({name: _policy_factory(cls) for name, cls in TABLE_POLICIES.items() if name not in POLICIES})
+
+
+def _search_factory(spec: AgentSpec) -> Agent:
+    """``search`` or ``search:N`` (N playouts a decision; ``seconds`` budgets are not taken)."""
+    if spec.seconds is not None:
+        raise AgentSpecError(f"agent {str(spec)!r}: the search trader takes a playout count, search:N")
+    return SearchTrader(playouts=spec.simulations or 24)
+
+
+AGENTS["search"] = _search_factory

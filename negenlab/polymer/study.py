@@ -628,6 +628,7 @@ TABLES = {
     "deal_length_histogram": Schema({"players": "count"}, others="rate"),
     "holdout": Schema(long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]),
     "ladder": Schema({"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
+    "ladder_hidden": Schema({"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
     "pace": Schema(_PACE, intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)]),
     "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
     "policies_8p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
@@ -877,6 +878,7 @@ STUDY_DEALS = 1000  # deals per player count
 LADDER = ("random", "selfish", "cooperative", "loans")
 LADDER_SEATS = 8
 LADDER_UNITS = 300  # unit cap per ladder step (a unit: one game per seat rotation)
+HIDDEN_LADDER = ("random", "selfish", "cooperative", "search")  # at a hidden table under the clock
 
 
 def deals_study(ctx: StudyContext, deals: int = STUDY_DEALS) -> StudyResult:
@@ -959,8 +961,10 @@ def ladder_study(
     players: int = LADDER_SEATS,
     max_units: int = LADDER_UNITS,
     min_units: int | None = None,
+    rules: Rules | None = None,
 ) -> StudyResult:
-    """The skill trace on an ``players``-seat table: each rung of :data:`LADDER` in one seat against
+    """The skill trace on an ``players``-seat table (``rules``: another table, e.g. hidden
+    information): each rung of :data:`LADDER` in one seat against
     the rung below in all the others, seats rotated on common deals, each step decided by an SPRT
     on its share of wins (H0: 1/players, H1: 1/players + 0.05) or stopped at ``max_units``.
 
@@ -969,7 +973,7 @@ def ladder_study(
     >>> t[["players", "rung", "below", "units"]].values.tolist()
     [[5, 'selfish', 'random', 1]]
     """
-    game = PolymerGame(Rules(players=players))
+    game = PolymerGame(rules or Rules(players=players))
     kwargs = {} if min_units is None else {"min_units": min_units}
     trace = skill_trace(
         game,
@@ -1199,6 +1203,12 @@ STUDIES = {
             "about 18 min",
         ),
         Study("ladder", "skill trace on 8-player tables: " + " < ".join(LADDER), ladder_study, "about 6 min"),
+        Study(
+            "ladder_hidden",
+            "skill trace on 8-seat hidden-information tables under the 10-minute clock: " + " < ".join(HIDDEN_LADDER),
+            lambda ctx: ladder_study(ctx, HIDDEN_LADDER, rules=strategy_rules("hidden")),
+            "about 15 min",
+        ),
         Study(
             "strategies",
             "the source's strategy advice (revealing, monopoly, halting, options, boundaries, second-degree "

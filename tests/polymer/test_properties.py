@@ -247,6 +247,7 @@ STRATEGIES = [
     "boundary_avoiding",
     "spoiler",
     "borrower",
+    "search:6",
 ]
 
 
@@ -255,9 +256,11 @@ def test_a_strategy_s_choice_does_not_change_when_the_hidden_cards_are_shuffled(
     """Each strategy decides from what its seat sees: dealing the other hands out again (every count
     it can see kept) leaves its choice the same, with the same random draws."""
     rng = np.random.default_rng(21)
-    agents = ENTRY.make_agents([STRATEGIES[p % len(STRATEGIES)] for p in range(rules.players)])
-    compared = 0
-    for _ in range(6):
+    compared, played = 0, set()
+    for game in range(6):  # every strategy takes a seat in some game
+        names = [STRATEGIES[(p + game * rules.players) % len(STRATEGIES)] for p in range(rules.players)]
+        played.update(names)
+        agents = ENTRY.make_agents(names)
         s = PolymerGame(dataclasses.replace(rules, minutes=4, trade_budget=1000)).new_initial_state()
         s.apply(s.sample_chance(rng))
         while not s.is_terminal():
@@ -272,7 +275,7 @@ def test_a_strategy_s_choice_does_not_change_when_the_hidden_cards_are_shuffled(
             assert mine == theirs, (agents[seat].name, s.phase)
             compared += 1
             s.apply(mine)
-    assert compared > 100
+    assert compared > 100 and played == set(STRATEGIES)
 
 
 def test_the_strategies_trade_at_a_hidden_table_and_keep_every_card():
