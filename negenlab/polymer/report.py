@@ -165,6 +165,18 @@ def build(page, options) -> None:
     if strategies is not None:
         tables["strategies"] = strategies
         _strategies_section(page, strategies)
+    hidden_ladder = load_optional("ladder_hidden")
+    if hidden_ladder is not None:
+        tables["ladder_hidden"] = hidden_ladder
+        skill_section(
+            page,
+            hidden_ladder,
+            "polymer",
+            "The same skill trace at 8-seat hidden-information tables under the 10-minute clock, with the "
+            "strategies that see only their own seat; its top rung searches: it deals the cards it has not "
+            "seen to the other hands many times and asks for what pays best on average.",
+            "Polymer skill trace at a hidden-information table, 8 players",
+        )
     _boundaries_section(page, tables, missing, options.seed)
     extra = _solver_section(page, options.seed)
     _fresh_section(page, options)
@@ -181,12 +193,18 @@ def build(page, options) -> None:
     )
 
 
-def load_strategies() -> pd.DataFrame | None:
-    """The committed strategy study (``negenlab study polymer strategies``), or None before it is run."""
+def load_optional(name: str) -> pd.DataFrame | None:
+    """A committed study table of the hidden-information model (``negenlab study polymer <name>``),
+    or None before it is run."""
     try:
-        return committed_table("polymer", "strategies", TABLES["strategies"])
+        return committed_table("polymer", name, TABLES[name])
     except MissingDataError:
         return None
+
+
+def load_strategies() -> pd.DataFrame | None:
+    """The committed strategy study (``negenlab study polymer strategies``), or None before it is run."""
+    return load_optional("strategies")
 
 
 def _strategies_section(page, table: pd.DataFrame) -> None:
@@ -516,9 +534,10 @@ def committed_verdicts(command: str = "negenlab report polymer") -> list[Finding
             tables[name] = committed_table("polymer", name, TABLES[name])
         except MissingDataError:
             continue
-    strategies = load_strategies()
-    if strategies is not None:
-        tables["strategies"] = strategies
+    for name in ("strategies", "ladder_hidden"):
+        table = load_optional(name)
+        if table is not None:
+            tables[name] = table
     return verdicts(tables, command)
 
 
@@ -675,6 +694,31 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
             )
         )
     out += strategy_verdicts(tables.get("strategies"), command)
+    hidden_claim = "at a hidden-information table the better trader wins more often"
+    if "ladder_hidden" in tables:
+        out.append(
+            skill_trace_finding(
+                tables["ladder_hidden"],
+                hidden_claim,
+                sentence="One seat against the rung below in all the others, seats rotated, at 8-seat hidden tables "
+                "under the 10-minute clock; the top rung searches the hands it cannot see.",
+                change="Reward planning: hidden hands leave little for skill to win.",
+                detail="Each step decided by an SPRT (alpha = beta = 0.05); a unit is one set of seat-rotated games. "
+                "A rung at exactly the fair share in every unit played the same games as the rung below (at hidden "
+                "tables the cooperative seat's tolerance of one card never came into play).",
+                section=STRATEGIES,
+                command=command_of(tables["ladder_hidden"], command),
+            )
+        )
+    else:
+        out.append(
+            Finding(
+                claim=hidden_claim,
+                verdict="untested",
+                number="not measured",
+                sentence="The hidden-table ladder has not been run here: negenlab study polymer ladder_hidden.",
+            )
+        )
     out.append(
         Finding(
             claim="6-10 players recommended (a verdict per player count)",
