@@ -518,6 +518,7 @@ class PlayRound:
         self.cells: dict = {}
         self.fresh: set = set()
         self.frame: tuple[int, int, int, int] | None = None
+        self._round_laid: int | None = None  # the round whose table self.cells lays out
         self.round_seen = 0
         self.closing_pictures: list[str] = []
         self._seen = 0
@@ -614,7 +615,7 @@ class PlayRound:
         self.builder = None
         self.turns = []
         if not s.is_terminal() and s.phase == "turn":
-            if s.round != getattr(self, "_round_laid", None):
+            if s.round != self._round_laid:
                 self.cells, self._round_laid, self.frame = {}, s.round, None
             self.cells, fresh = settle(self.cells, s.table)
             self.frame = None  # fitted anew to the table at the start of each of your turns
