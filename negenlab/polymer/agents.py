@@ -29,7 +29,8 @@ deals the other hands out again and sees every choice unchanged): ``cooperative`
 (these names play them at hidden tables), ``concealing``, ``revealing`` (says what it wants),
 ``monopolist`` (keeps and collects one rank), ``halting`` (stops trading after 5 minutes),
 ``options_open`` (builds short pieces), ``boundary_avoiding`` (gives up more to help a neighbour),
-``spoiler`` (blocks trades of its second-degree neighbours) and ``borrower`` (loans). They
+``spoiler`` (blocks trades of its second-degree neighbours), ``borrower`` (loans) and
+``sweetener`` (offers a good-faith token with every ask, a composed trade). They
 trade one card at a time: an ask for a card type, giving a card their polymer does not use (at an
 open table, where they see who holds it, a swap for that card).
 
@@ -403,8 +404,10 @@ class TableAgent(Agent):
             give = min(c for c in mine if c // 2 == pending[-1])
         elif kind in ("swap", "loan"):  # open information: the card is named
             give = pending[-1]
+        elif kind == "deal":
+            return self.answer_deal(ob, legal, pending[1])
         else:
-            return "reject"  # composed trades: not played by these policies yet
+            return "reject"
         if self.keeps(give, ob):
             return "reject"
         after = list(mine)
@@ -419,6 +422,23 @@ class TableAgent(Agent):
         )
         allowed = self.tolerance if (neighbour and kind == "ask") else 0
         return "accept" if shrink <= allowed and "accept" in legal else "reject"
+
+    def answer_deal(self, ob: dict, legal: list, deal: tuple) -> str:
+        """A composed trade: accept when its own length shrinks by no more than its tolerance (for a
+        neighbour) plus one card per token offered; it never lends without being asked to."""
+        trade, _d, _k, give, take, sweeten, ask_tokens = deal
+        if "accept" not in legal or trade != "swap" or ask_tokens:
+            return "reject"
+        mine = [c for c in ob["hand"] if not is_joker(c)]
+        after = list(mine)
+        for t in take:  # under hidden information a type; under open a card
+            card = min(c for c in after if (c // 2 == t if ob.get("hands") is None else c == t))
+            after.remove(card)
+        after += list(give)
+        shrink = _length_of(self.hand_types(ob)) - _length_of(tuple(sorted(c // 2 for c in after)))
+        seats = len(ob["hand_sizes"])
+        neighbour = ob["to_move"] in ((ob["seat"] - 1) % seats, (ob["seat"] + 1) % seats)
+        return "accept" if shrink <= (self.tolerance if neighbour else 0) + sweeten else "reject"
 
     def repay(self, ob: dict, legal: list):
         best, best_len = legal[0], -1
@@ -622,6 +642,40 @@ class Borrower(TableCooperative):
         return act
 
 
+class Sweetener(TableCooperative):
+    """Offers a good-faith token with every ask (the source: tokens "as additional incentives"): it
+    composes the trade (its spare card, the type it wants, one token) while it holds tokens, and
+    asks plainly once they are gone. Tables need tokens (``Rules.good_faith_tokens``)."""
+
+    name = "sweetener"
+
+    def propose(self, ob: dict, legal: list, rules, rng):
+        if ob["tokens"][ob["seat"]] > 0 and rules.information == "hidden":
+            spares = self.spares(ob)
+            wanted = self.wanted(ob, rules)
+            if spares and wanted:
+                d = 1 if rng.random() < 0.5 else -1
+                act = ("compose", "swap", d, 1)
+                if act in legal:
+                    return act
+        return super().propose(ob, legal, rules, rng)
+
+    def act(self, ob: dict, legal: list, rules, rng):
+        if ob["phase"] != "compose":
+            return super().act(ob, legal, rules, rng)
+        draft = ob["draft"]
+        spares, wanted = self.spares(ob), self.wanted(ob, rules)
+        steps: list[tuple[bool, tuple]] = [(not draft["sweeten"], ("sweeten",))]
+        if spares:
+            steps.insert(0, (not draft["give"], ("give", spares[0])))
+        if wanted:
+            steps.insert(1, (not draft["take"], ("want", wanted[0])))
+        for needed, step in steps:
+            if needed and step in legal:
+                return step
+        return "send" if "send" in legal else "withdraw"
+
+
 class SearchTrader(TableCooperative):
     """A search over a pruned set of offers on hidden information: for each candidate (pass, and the
     asks of its best wanted types for its spare cards, to every partner it may reach) it deals the
@@ -706,6 +760,7 @@ TABLE_POLICIES = {
     "boundary_avoiding": BoundaryAvoiding,
     "spoiler": Spoiler,
     "borrower": Borrower,
+    "sweetener": Sweetener,
 }
 """Strategies that act on observations only (any information model); ``cooperative`` and
 ``selfish`` play these at hidden-information tables."""

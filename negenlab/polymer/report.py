@@ -754,6 +754,7 @@ def strategy_verdicts(table: pd.DataFrame | None, command: str) -> list[Finding]
     from .study import STRATEGY_CLAIMS
 
     clock_claim = '"set a countdown timer for 10 minutes": a hidden-information table still trades when it ends'
+    tokens_claim = 'good-faith tokens "as additional incentives" decide some ties'
     if table is None:
         return [
             Finding(
@@ -762,7 +763,7 @@ def strategy_verdicts(table: pd.DataFrame | None, command: str) -> list[Finding]
                 number="not measured",
                 sentence="The strategy study has not been run here: negenlab study polymer strategies.",
             )
-            for claim in [c for c, *_ in STRATEGY_CLAIMS] + [clock_claim]
+            for claim in [c for c, *_ in STRATEGY_CLAIMS] + [tokens_claim, clock_claim]
         ]
     out = []
     for claim, strategy, others, whose, sign in STRATEGY_CLAIMS:
@@ -805,6 +806,27 @@ def strategy_verdicts(table: pd.DataFrame | None, command: str) -> list[Finding]
                 else "Play more tables (negenlab study polymer strategies --tables ...).",
                 detail="The strategies trade one card at a time (docs/polymer_table.md); "
                 "the open-information number is the same experiment with every hand visible.",
+                section=STRATEGIES,
+                command=command_of(table, command),
+            )
+        )
+    tokens = table[table["metric"] == "tables decided by tokens"]
+    if not tokens.empty:
+        t = tokens.iloc[0]
+        moved = table[table["metric"] == "tokens moved"]
+        out.append(
+            Finding(
+                claim=tokens_claim,
+                verdict="holds" if float(t["lo"]) > 0 else "fails",
+                number=f"{rate_text(t['value'], t['lo'], t['hi'])} of tables are decided by tokens"
+                + (f"; {value_text(moved.iloc[0]['value'], digits=1)} tokens move a table" if not moved.empty else ""),
+                n=int(t["n"]),
+                interval=(round(float(t["lo"]), 3), round(float(t["hi"]), 3)),
+                sentence=f"8-seat hidden tables under the clock where every seat offers a token with each ask "
+                f"({t['group']}); the winner is the top score, then the most tokens held.",
+                change="None: tokens break ties as the rules intend."
+                if float(t["lo"]) > 0
+                else "Tokens never break a tie here: drop them from the tiebreak or make them scarcer.",
                 section=STRATEGIES,
                 command=command_of(table, command),
             )

@@ -1137,6 +1137,43 @@ def clock_sensitivity(
     return table
 
 
+TOKENS_EACH = 3  # good-faith tokens per player at the token table (the source: at least 2-3)
+
+
+def token_ties(
+    tables: int = STRATEGY_TABLES,
+    seed: int = 0,
+    players: int = STRATEGY_SEATS,
+    workers: int | None = 1,
+    store: str | Path | None = None,
+) -> pd.DataFrame:
+    """How often good-faith tokens decide the winner: hidden tables under the clock where every seat
+    plays ``sweetener`` (a token offered with every ask) with :data:`TOKENS_EACH` tokens. Group
+    ``"sweeteners, 3 tokens each"``: ``"tables decided by tokens"``, ``"tables needing a tiebreak"``
+    and ``"tokens moved"`` per table.
+
+    >>> token_ties(tables=2, players=5)["metric"].tolist()
+    ['tables decided by tokens', 'tables needing a tiebreak', 'tokens moved']
+    """
+    rules = Rules(
+        **{
+            **{f: getattr(strategy_rules("hidden", players), f) for f in Rules.__dataclass_fields__},
+            "good_faith_tokens": TOKENS_EACH,
+        }
+    )
+    where = None if store is None else Path(store) / "tokens"
+    df = _simulate(rules, [TABLE_POLICIES["sweetener"]() for _ in range(players)], tables, seed, workers, store=where)
+    group = f"sweeteners, {TOKENS_EACH} tokens each"
+    rows = [
+        rate_row("tables decided by tokens", int((df["tiebreak"] == "good-faith tokens").sum()), len(df), group),
+        rate_row("tables needing a tiebreak", int((df["tiebreak"] != "score").sum()), len(df), group),
+        mean_row("tokens moved", df["n_tokens_moved"].to_numpy(float), group),
+    ]
+    table = long_table(rows)
+    table.insert(0, "information", "hidden")
+    return table
+
+
 def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyResult:
     """The source's strategy claims (:data:`STRATEGY_CLAIMS`) on 8-seat tables under the 10-minute
     clock, hidden information and open side by side (:func:`strategy_study`).
@@ -1150,6 +1187,7 @@ def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyR
         parts.append(strategy_study(information, tables=tables, seed=ctx.seed, workers=ctx.workers, store=ctx.store))
         ctx.progress(f"strategies: {information} information done")
     parts.append(clock_sensitivity(tables=tables // 2, seed=ctx.seed, workers=ctx.workers, store=ctx.store))
+    parts.append(token_ties(tables=tables, seed=ctx.seed, workers=ctx.workers, store=ctx.store))
     ctx.progress("strategies: the time model's sensitivity done")
     agents = sorted({name for _, a, b, _, _ in STRATEGY_CLAIMS for name in (a, b)})
     return StudyResult(
@@ -1212,7 +1250,7 @@ STUDIES = {
         Study(
             "strategies",
             "the source's strategy advice (revealing, monopoly, halting, options, boundaries, second-degree "
-            "neighbours, loans) as paired experiments on 8-seat tables "
+            "neighbours, loans, tokens) as paired experiments on 8-seat tables "
             f"under the 10-minute clock, hidden and open information, {STRATEGY_TABLES} tables per arm",
             strategies_study,
             "about 8 min",

@@ -63,7 +63,10 @@ def test_random_play_keeps_every_card_and_repays_every_loan(rules):
     assert tables == 6
 
 
-HIDDEN = [Rules(players=5, trade_budget=4, information="hidden"), Rules(players=9, trade_budget=3, jokers=2, information="hidden")]
+HIDDEN = [
+    Rules(players=5, trade_budget=4, information="hidden"),
+    Rules(players=9, trade_budget=3, jokers=2, information="hidden", good_faith_tokens=2),
+]
 
 
 def _shuffled_others(state, seat, rng):
@@ -247,6 +250,7 @@ STRATEGIES = [
     "boundary_avoiding",
     "spoiler",
     "borrower",
+    "sweetener",
     "search:6",
 ]
 
