@@ -34,6 +34,7 @@ the legal set and returns the game action (``("play", key)`` or ``("refuse", key
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -210,6 +211,13 @@ class TurnBuilder:
         self.hand: list[int] = list(self.board)
         self._history: list[tuple[Dice, Dice, list[int]]] = []
         self._legal = None if legal is None else frozenset(legal)
+
+    def copy(self) -> TurnBuilder:
+        """A draft to try things on: the same table, dice and hand, no undo history, and the same
+        legal sets (searched once)."""
+        other = copy.copy(self)
+        other.cells, other.added, other.hand, other._history = dict(self.cells), dict(self.added), list(self.hand), []
+        return other
 
     # -- the legal set ----------------------------------------------------------------------
     @cached_property

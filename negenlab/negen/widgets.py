@@ -53,7 +53,6 @@ In a notebook: ``replay_widget(state)`` (slider over ``state.timeline``), ``simu
 
 from __future__ import annotations
 
-import copy
 import html
 from functools import partial
 
@@ -529,6 +528,7 @@ class PlayRound:
         self.picked_die: int | None = None
         self.picked_cell: tuple | None = None
         self.joins: list = []
+        self.join_ends: list[bool] = []  # per offered join: whether the table can still end legal after it
         self.reroll_marks: set[int] = set()
         self.page = 0
 
@@ -682,14 +682,10 @@ class PlayRound:
             self.picked_cell, self.joins = None, []
             return
         options = self.builder.join_options(self.picked_cell, cell)
-        ok = [o for o in options if self._join_can_end(o)]
-        self.joins = ok + [o for o in options if o not in ok]
-
-    def _join_can_end(self, option) -> bool:
-        b = copy.copy(self.builder)
-        assert b is not None
-        b.cells, b.added, b.hand, b._history = dict(b.cells), dict(b.added), list(b.hand), []
-        return b.join(option).progress().can_end_legal
+        ends = [self.builder.copy().join(o).progress().can_end_legal for o in options]
+        ranked = sorted(range(len(options)), key=lambda i: not ends[i])  # those that can end legal first
+        self.joins = [options[i] for i in ranked]
+        self.join_ends = [ends[i] for i in ranked]
 
     # -- drawing ---------------------------------------------------------------------------------
     def shown(self) -> list[int]:
@@ -816,8 +812,7 @@ class PlayRound:
     def _join_items(self) -> list[dict]:
         assert self.builder is not None
         items = []
-        ends = [self._join_can_end(o) for o in self.joins]
-        for i, (option, ok) in enumerate(zip(self.joins, ends, strict=True)):
+        for i, (option, ok) in enumerate(zip(self.joins, self.join_ends, strict=True)):
             spiral = layout((option.key,))
             facts = witness_facts(spiral, check_table(spiral, self.rules))
             items.append(

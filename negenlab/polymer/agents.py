@@ -416,12 +416,14 @@ class TableAgent(Agent):
             after.append(pending[3])
         before = _length_of(self.hand_types(ob))
         shrink = before - _length_of(tuple(sorted(c // 2 for c in after)))
-        neighbour = ob["to_move"] in (
-            (ob["seat"] - 1) % len(ob["hand_sizes"]),
-            (ob["seat"] + 1) % len(ob["hand_sizes"]),
-        )
-        allowed = self.tolerance if (neighbour and kind == "ask") else 0
+        allowed = self.shrink_allowed(ob["seat"], ob["to_move"], len(ob["hand_sizes"])) if kind == "ask" else 0
         return "accept" if shrink <= allowed and "accept" in legal else "reject"
+
+    def shrink_allowed(self, seat: int, proposer: int, seats: int, tokens: int = 0) -> int:
+        """Cards of its own length it gives up for a trade ``proposer`` asks: its ``tolerance`` when
+        the proposer is a neighbour (whose length its score counts), plus one per token offered."""
+        neighbour = proposer in ((seat - 1) % seats, (seat + 1) % seats)
+        return (self.tolerance if neighbour else 0) + tokens
 
     def answer_deal(self, ob: dict, legal: list, deal: tuple) -> str:
         """A composed trade: accept when its own length shrinks by no more than its tolerance (for a
@@ -436,9 +438,8 @@ class TableAgent(Agent):
             after.remove(card)
         after += list(give)
         shrink = _length_of(self.hand_types(ob)) - _length_of(tuple(sorted(c // 2 for c in after)))
-        seats = len(ob["hand_sizes"])
-        neighbour = ob["to_move"] in ((ob["seat"] - 1) % seats, (ob["seat"] + 1) % seats)
-        return "accept" if shrink <= (self.tolerance if neighbour else 0) + sweeten else "reject"
+        allowed = self.shrink_allowed(ob["seat"], ob["to_move"], len(ob["hand_sizes"]), sweeten)
+        return "accept" if shrink <= allowed else "reject"
 
     def repay(self, ob: dict, legal: list):
         best, best_len = legal[0], -1
@@ -743,10 +744,8 @@ class SearchTrader(TableCooperative):
 
     def _partner_accepts(self, hand: list, card: int, give: int, q: int, seat: int, seats: int) -> bool:
         """Whether a cooperative partner holding ``hand`` hands over ``card`` for ``give``."""
-        before = hand_length(hand)
-        after = hand_length([c for c in hand if c != card] + [give])
-        neighbour = seat in ((q - 1) % seats, (q + 1) % seats)
-        return before - after <= (TableCooperative.tolerance if neighbour else 0)
+        shrink = hand_length(hand) - hand_length([c for c in hand if c != card] + [give])
+        return shrink <= TableCooperative().shrink_allowed(q, seat, seats)
 
 
 TABLE_POLICIES = {

@@ -232,18 +232,9 @@ PLAY_ROUND = {"target_score": 1, "pool_size": 22, "opponents": ("closer", "close
 
 def _clicks_to_a_legal_turn(builder, depth=2):
     """Board-die and cell clicks [(hand index, cell), ...] after which the draft is a legal end."""
-    import copy
-
     for j, v in enumerate(sorted(builder.hand)):
         for cell in sorted(builder.frontier()):
-            trial = copy.copy(builder)
-            trial.cells, trial.added, trial.hand, trial._history = (
-                dict(builder.cells),
-                dict(builder.added),
-                list(builder.hand),
-                [],
-            )
-            trial.add(v, cell)
+            trial = builder.copy().add(v, cell)
             p = trial.progress()
             if p.legal_now:
                 return [(j, cell)]

@@ -34,8 +34,7 @@ def test_the_clock_is_the_sum_of_costs_over_the_pairs_trading_at_once():
     s, _ = _play(rules)
     c, r = s.counts, rules
     proposals = c["proposals"] + c["calls"]
-    answers = c["accepted"] + c["rejected"]  # one-link trades here: one answer each (a chain adds one per link)
-    assert c["chain_trades"] >= 0
+    answers = c["accepted"] + c["rejected"]  # at least one answer a proposal (a chain adds one per link)
     expected = r.seconds_look + (
         proposals * r.seconds_propose
         + c["passes"] * r.seconds_pass

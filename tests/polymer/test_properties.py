@@ -49,14 +49,12 @@ def test_random_play_keeps_every_card_and_repays_every_loan(rules):
         s.apply(s.sample_chance(rng))
         start = _cards(s)
         assert max(start[0].values()) == 1 and start[1] <= rules.jokers  # once each; a joker may be left over
-        lent = 0
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply(s.sample_chance(rng))
             else:
                 s.apply(agents[s.current_player].step(s, rng))
             assert _cards(s) == start
-            lent = max(lent, len(s.loans))
         assert not s.loans and not s.repay_queue
         assert [len(h) for h in s.hands] == [rules.dealt(p) for p in range(rules.players)]
         tables += 1
