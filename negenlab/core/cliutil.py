@@ -170,11 +170,14 @@ def number_value(text: str) -> int | float:
 
 
 def rules_value(text: str) -> Any:
-    """A Rules value as written on a command line or in a widget: true/false, a number, else the text.
+    """A Rules value as written on a command line or in a widget: true/false, none (a field's "not
+    set", e.g. no clock), a number, else the text.
 
-    >>> rules_value("false"), rules_value("5"), rules_value("0.5"), rules_value("bent")
-    (False, 5, 0.5, 'bent')
+    >>> rules_value("false"), rules_value("5"), rules_value("0.5"), rules_value("bent"), rules_value("none")
+    (False, 5, 0.5, 'bent', None)
     """
+    if text.lower() == "none":
+        return None
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
     try:

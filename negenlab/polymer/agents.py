@@ -30,8 +30,8 @@ deals the other hands out again and sees every choice unchanged): ``cooperative`
 ``monopolist`` (keeps and collects one rank), ``halting`` (stops trading after 5 minutes),
 ``options_open`` (builds short pieces), ``boundary_avoiding`` (gives up more to help a neighbour),
 ``spoiler`` (blocks trades of its second-degree neighbours), ``borrower`` (loans) and
-``sweetener`` (offers a good-faith token with every ask, a composed trade). They
-trade one card at a time: an ask for a card type, giving a card their polymer does not use (at an
+``sweetener`` (offers a good-faith token with every ask, a composed trade) and ``bundler`` (swaps
+two cards for two when it can). The others trade one card at a time: an ask for a card type, giving a card their polymer does not use (at an
 open table, where they see who holds it, a swap for that card).
 
 The policies are registered by name in ``negenlab.polymer.ENTRY``: ``games.make_agents("polymer",
@@ -112,7 +112,7 @@ class TradingAgent(Agent):
         if not isinstance(state, PolymerState):
             raise InvalidInputError(f"{self.name} plays Polymer tables, not {type(state).__name__}")
         if state.rules.information != "open":
-            twin = TABLE_POLICIES.get(self.name)
+            twin = TABLE_POLICIES.get(HIDDEN_TWINS.get(self.name, self.name))
             if twin is None:
                 raise InvalidInputError(
                     f"the {self.name} policy reads every hand, so it plays information='open' tables only "
@@ -677,6 +677,68 @@ class Sweetener(TableCooperative):
         return "send" if "send" in legal else "withdraw"
 
 
+class Bundler(TableCooperative):
+    """Trades several cards at once (``Rules.max_cards`` allows up to 3 a side): on half its
+    proposal turns, when it wants two types or more and can spare two cards or more, it composes a
+    swap of two of its spares for its two best wanted types (at an open table, two named cards of a
+    neighbour holding both) with a neighbour; otherwise it plays as the cooperative seat."""
+
+    name = "bundler"
+    size = 2
+
+    def _bundle(self, ob: dict, rules) -> tuple[list[int], list[int]] | None:
+        spares = [c for c in self.spares(ob) if not self.keeps(c, ob)]
+        wanted = self.wanted(ob, rules)
+        k = min(self.size, rules.max_cards)
+        if k < 2 or len(spares) < k or len(wanted) < k:
+            return None
+        return spares[:k], wanted[:k]
+
+    @staticmethod
+    def _held(ob: dict, seat: int, types: list[int]) -> list[int] | None:
+        """At an open table, the cards of ``types`` that ``seat`` holds (one each), if it holds them all."""
+        cards = []
+        for t in types:
+            held = [c for c in ob["hands"][seat] if not is_joker(c) and c // 2 == t]
+            if not held:
+                return None
+            cards.append(min(held))
+        return cards
+
+    def propose(self, ob: dict, legal: list, rules, rng):
+        bundle = self._bundle(ob, rules) if rng.random() < 0.5 else None
+        if bundle is not None:
+            seats = len(ob["hand_sizes"])
+            directions = [1, -1] if rng.random() < 0.5 else [-1, 1]
+            for d in directions:
+                q = (ob["seat"] + d) % seats
+                if rules.information == "open" and self._held(ob, q, bundle[1]) is None:
+                    continue
+                if ("compose", "swap", d, 1) in legal:
+                    return ("compose", "swap", d, 1)
+        return super().propose(ob, legal, rules, rng)
+
+    def act(self, ob: dict, legal: list, rules, rng):
+        if ob["phase"] != "compose":
+            return super().act(ob, legal, rules, rng)
+        draft, bundle = ob["draft"], self._bundle(ob, rules)
+        if bundle is None:
+            return "withdraw"
+        give, want = bundle
+        if rules.information == "open":
+            q = (ob["seat"] + draft["direction"] * draft["distance"]) % len(ob["hand_sizes"])
+            take = self._held(ob, q, want)
+            if take is None:
+                return "withdraw"
+            steps = [("give", c) for c in give] + [("take", c) for c in take]
+        else:
+            steps = [("give", c) for c in give] + [("want", t) for t in want]
+        for step in steps:
+            if step[1] not in (draft["give"] if step[0] == "give" else draft["take"]) and step in legal:
+                return step
+        return "send" if "send" in legal else "withdraw"
+
+
 class SearchTrader(TableCooperative):
     """A search over a pruned set of offers on hidden information: for each candidate (pass, and the
     asks of its best wanted types for its spare cards, to every partner it may reach) it deals the
@@ -760,10 +822,14 @@ TABLE_POLICIES = {
     "spoiler": Spoiler,
     "borrower": Borrower,
     "sweetener": Sweetener,
+    "bundler": Bundler,
 }
 """Strategies that act on observations only (any information model); ``cooperative`` and
 ``selfish`` play these at hidden-information tables."""
 
+
+HIDDEN_TWINS = {"loans": "borrower"}
+"""Policies of the open model whose twin at a hidden table has another name."""
 
 POLICIES = {"no_trade": NoTradeAgent, "selfish": SelfishAgent, "cooperative": CooperativeAgent, "loans": LoanAgent}
 

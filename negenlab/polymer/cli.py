@@ -80,7 +80,14 @@ def register(parser) -> Any:
         help="one table per agent spec, all seats alike, same seeds: e.g. no_trade,selfish,cooperative,loans",
     )
     p.add_argument("--players", type=int, default=8, help="players at the table, 5..15 (default 8)")
-    p.add_argument("--budget", type=int, default=4, help="proposal turns per player (the timer)")
+    p.add_argument(
+        "--budget", type=int, default=None, help="proposal turns per player (default: none; the 10-minute clock stops)"
+    )
+    p.add_argument(
+        "--open-model",
+        action="store_true",
+        help="the earlier model: every hand open, one card a trade, 4 proposal turns each and no clock",
+    )
     p.add_argument("--chain", type=int, default=2, help="farthest trade partner (1 = neighbours only)")
     p.add_argument("--jokers", type=int, default=0, help="cosmic-ray variant with this many jokers")
     p.set_defaults(func=cmd_simulate)
@@ -121,12 +128,15 @@ def cmd_longest(args) -> int:
 
 def cmd_simulate(args) -> int:
     from .game import PolymerGame
-    from .rules import Rules
+    from .rules import OPEN_MODEL, Rules, open_rules
     from .study import policy_headline, policy_study
 
     if args.policies is not None and args.agents is not None:
         raise InvalidInputError("give --agents (one table) or --policies (one table per policy), not both")
-    rules = Rules(players=args.players, jokers=args.jokers, trade_budget=args.budget, chain_length=args.chain)
+    fields = {"players": args.players, "jokers": args.jokers, "chain_length": args.chain}
+    if args.budget is not None:
+        fields["trade_budget"] = args.budget
+    rules = open_rules(**fields) if args.open_model else Rules(**fields)
     if args.policies is not None:
         policies = [str(s) for s in parse_agent_specs(args.policies)]
         for spec in policies:
@@ -136,9 +146,7 @@ def cmd_simulate(args) -> int:
             policies=policies,
             games=args.games,
             seed=args.seed,
-            jokers=args.jokers,
-            trade_budget=args.budget,
-            chain_length=args.chain,
+            **{f: getattr(rules, f) for f in ("jokers", "chain_length", *OPEN_MODEL)},
             workers=args.workers,
             store=args.store,
         )

@@ -5,8 +5,9 @@ Phases (``state.phase``):
 - ``"deal"`` (CHANCE): the shoe is shuffled; with jokers (cosmic rays) one regular card
   per joker goes face down to the middle first. Seats get the deal table's count plus
   any handicap; leftovers leave the game unseen.
-- ``"trade"``: proposal turns go round the table, ``rules.trade_budget`` per player (the
-  stand-in for the 10-minute timer); trading also stops after a full round of passes.
+- ``"trade"``: proposal turns go round the table until ``rules.minutes`` of table time (the
+  10-minute timer; every action costs the seconds of the time model) or ``rules.trade_budget``
+  turns per player; trading also stops after a full round of passes.
   A proposer may pass, propose a one-for-one *swap* with a player up to
   ``rules.chain_length`` seats away in either direction (farther than a neighbour = a
   long-distance trade: a chain of neighbour trades that every link must accept), borrow
@@ -21,15 +22,14 @@ At the end each seat's longest polymer is computed exactly; score = own length Ã
 the two neighbours' lengths); ``returns()`` are the scores; ``winner()`` applies the
 tiebreaks (good-faith tokens when used, own face cards, neighbours' face cards).
 
-Information (``Rules.information``): under ``"open"`` (the default, the model the committed
-studies ran) every seat sees every hand; under ``"hidden"`` a seat sees ``observation(seat)``:
-its own hand and the public record, and a proposal names the card *type* it wants (``"ask"``,
+Information (``Rules.information``): under ``"hidden"`` (the default) a seat sees
+``observation(seat)``: its own hand and the public record, and a proposal names the card *type* it wants (``"ask"``,
 ``"borrow"``); a partner without such a card can only reject. With ``Rules.max_cards`` above 1 or
 tokens, a trade is composed step by step (phase ``"compose"``: ``give``, ``take``/``want``,
 ``sweeten``, ``ask_token``, then ``send`` or ``withdraw``): swaps of k for k, loans of k for j
-(owed as the difference), tokens, and links that ask a toll. Model limits (honest list): the
-trading policies read every hand and trade one card at a time, so they play ``"open"`` tables
-only; jokers are never traded (docs/polymer_table.md has the model being built).
+(owed as the difference), tokens, and links that ask a toll. Under ``"open"`` (the earlier
+model, ``rules.OPEN_MODEL``) every seat sees every hand. Model limits (honest list): jokers are
+never traded; the policies of ``agents`` are simple models of people (docs/polymer_table.md).
 
 >>> import numpy as np
 >>> from negenlab.polymer.game import PolymerGame

@@ -28,7 +28,7 @@ from negenlab.report.studies import command_of, made_by, missing_warning, skill_
 
 from .agents import POLICIES
 from .cards import Card, random_hand
-from .rules import Rules
+from .rules import OPEN_MODEL, Rules
 from .solver import longest_polymer, solve
 from .study import SECONDS_PER_ACTION, TABLES
 from .svg import polymer_svg, table_svg
@@ -156,18 +156,19 @@ def _warn_missing(page, name: str, missing: list[str]) -> None:
 
 def build(page, options) -> None:
     tables, missing = load_studies(options)
+    for name in ("policies_hidden", "strategies", "ladder_hidden"):
+        table = load_optional(name)
+        if table is not None:
+            tables[name] = table
     _deals_section(page, tables["deals"], missing)
     _trading_section(page, tables, missing)
     _skill_section(page, tables["ladder"], missing)
     _pace_section(page, tables["pace"], missing)
     _holdout_section(page, tables["holdout"], missing)
-    strategies = load_strategies()
-    if strategies is not None:
-        tables["strategies"] = strategies
-        _strategies_section(page, strategies)
-    hidden_ladder = load_optional("ladder_hidden")
+    if "strategies" in tables:
+        _strategies_section(page, tables["strategies"])
+    hidden_ladder = tables.get("ladder_hidden")
     if hidden_ladder is not None:
-        tables["ladder_hidden"] = hidden_ladder
         skill_section(
             page,
             hidden_ladder,
@@ -184,6 +185,7 @@ def build(page, options) -> None:
     page.findings(findings(tables, options.command("polymer")), heading="Findings in detail")
     page.provenance(
         rules=Rules(players=8),
+        earlier_model=OPEN_MODEL,
         agents=[policy_agent(p) for p in POLICIES],
         seed=options.seed,
         command=options.command("polymer"),
@@ -200,11 +202,6 @@ def load_optional(name: str) -> pd.DataFrame | None:
         return committed_table("polymer", name, TABLES[name])
     except MissingDataError:
         return None
-
-
-def load_strategies() -> pd.DataFrame | None:
-    """The committed strategy study (``negenlab study polymer strategies``), or None before it is run."""
-    return load_optional("strategies")
 
 
 def _strategies_section(page, table: pd.DataFrame) -> None:
@@ -284,15 +281,28 @@ def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) 
     for name in ("policies_8p", "policies_5p"):
         _warn_missing(page, name, missing)
     pols = [tables["policies_8p"], tables["policies_5p"]]
+    hidden = tables.get("policies_hidden")
     page.text(
         "Each policy plays every seat of the same deals (game i has the same deal under every policy), so "
-        "the differences are paired per table. A swap or loan moves one card; agents see every hand; each "
-        f"player has {Rules().trade_budget} proposal turns for the 10-minute timer and may trade up to "
-        f"{Rules().chain_length} seats away through chains. See negenlab.polymer.agents for the policies."
+        "the differences are paired per table. The 5- and 8-player tables ran the earlier model: a swap or loan "
+        f"moves one card, agents see every hand and each player has {OPEN_MODEL['trade_budget']} proposal turns "
+        f"in place of the 10-minute timer; they may trade up to {Rules().chain_length} seats away through chains."
+        + (
+            " The rows marked 'hidden' play the same policies (and the bundler, which swaps two cards for two) at "
+            "the game's defaults: each seat sees its own hand and the public record, asks for card types, and "
+            "trading stops at 10 minutes of table time."
+            if hidden is not None
+            else ""
+        )
+        + " See negenlab.polymer.agents for the policies."
     )
-    fig, axes = plt.subplots(2, 2, figsize=(13, 6.4))
+    models = [(t, "open, ") for t in pols] + ([(hidden, "hidden, ")] if hidden is not None else [])
+    fig, axes = plt.subplots(2, 2, figsize=(13, 7.6 if hidden is not None else 6.4))
     for row, (metric, unit) in enumerate((("score", "mean seat score"), ("length", "mean longest polymer (cards)"))):
-        rows = pd.concat([policy_differences(t, metric) for t in pols], ignore_index=True)
+        rows = pd.concat(
+            [policy_differences(t, metric).assign(label=lambda r, p=prefix: p + r["label"]) for t, prefix in models],
+            ignore_index=True,
+        )
         gain = rows["label"].str.endswith("- no_trade")
         plot_policy_differences(rows[gain], ax=axes[row, 0], xlabel=f"against no trade: {unit}")
         if (~gain).any():
@@ -312,6 +322,8 @@ def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) 
     )
     for t, players in zip(pols, (8, 5), strict=True):
         page.table(t, caption=made_by(t, "polymer"), folded=f"Policies at {players}-player tables")
+    if hidden is not None:
+        page.table(hidden, caption=made_by(hidden, "polymer"), folded="Policies at 8-player hidden tables")
 
 
 def _skill_section(page, trace: pd.DataFrame, missing: list[str]) -> None:
@@ -543,8 +555,8 @@ def committed_verdicts(command: str = "negenlab report polymer") -> list[Finding
 
 def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
     """One verdict per designer claim the Polymer studies test (a claim whose table is absent is left
-    out), from the same tables as :func:`findings`, under today's trading model (open hands, one card
-    a swap; see the game's model limits).
+    out), from the same tables as :func:`findings`; the tables made before the table model ran the
+    earlier model (``rules.OPEN_MODEL``: open hands, one card a trade, a proposal budget).
 
     >>> deals = pd.DataFrame({"players": [5, 15], "deals": [10, 10], "seat_p": [0.4, 0.6], "seat_min": [5.1, 0.2],
     ...                       "seat_max": [5.3, 0.3]})
@@ -589,6 +601,35 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
                 command=command_of(p8, command),
             )
         )
+    if "policies_hidden" in tables:
+        h = tables["policies_hidden"]
+        ch = _by(h, "policy", "cooperative")
+        out.append(
+            Finding(
+                claim='"it is advisable to permit trades", at hidden tables under the clock',
+                verdict=(
+                    "holds"
+                    if ch["gain_lo"] > 0 and ch["score_gain_lo"] > 0
+                    else ("fails" if ch["gain_hi"] <= 0 else "undecided")
+                ),
+                number=f"cooperative trading adds {value_text(ch['length_gain'], ch['gain_lo'], ch['gain_hi'])} "
+                "cards to each seat's longest polymer at 8 players"
+                + (
+                    " (open hands: {})".format(
+                        value_text(*(_by(tables["policies_8p"], "policy", "cooperative")[k] for k in GAIN))
+                    )
+                    if "policies_8p" in tables
+                    else ""
+                ),
+                n=int(ch["games"]),
+                sentence="The earlier finding re-measured at the game's defaults: the same policies and deals, each "
+                "seat seeing only its own hand, trading stopped at 10 minutes of table time.",
+                change="None needed for the rule; hidden hands cut how much trading 10 minutes hold (the time model "
+                "is an assumption, see the strategies' clock figure).",
+                section=TRADING,
+                command=command_of(h, command),
+            )
+        )
     if "ladder" in tables:
         out.append(
             skill_trace_finding(
@@ -613,8 +654,9 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
                 interval=(round(lo, 1), round(hi, 1)),
                 sentence=f"A cooperative table left without a timer, at an assumed {SECONDS_PER_ACTION} s per action.",
                 change=f"Keep the {TIMER_MINUTES}-minute timer: trading ends well before it.",
-                detail="The minutes rest on the seconds per action (a model assumption) and on today's trading "
-                "model (open hands, one card a swap).",
+                detail="The minutes rest on the seconds per action (a model assumption) and on the earlier "
+                "model (open hands, one card a swap, no clock); at hidden tables trading runs to the clock "
+                "(the strategies section).",
                 section=PACE,
                 command=command_of(tables["pace"], command),
             )
@@ -680,8 +722,8 @@ def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
                 "(target 9.1-11.1 cards)",
                 n=int(fifteen["len_mean_n"]) + int(five["len_mean_n"]),
                 sentence="The rules tuner searched cards per player at 5 and 15 players for the longest polymer after "
-                "cooperative trading of the 8-player game (10.1 cards, +-1); each best setting measured again on "
-                "the next seed." + before,
+                "cooperative trading of the 8-player game (10.1 cards, +-1), under the earlier model (open hands, one "
+                "card a trade, 4 proposal turns each); each best setting measured again on the next seed." + before,
                 change=f"Deal {five['cards_per_player']} cards at 5 players; at 15 players even the deck's limit of "
                 f"{fifteen['cards_per_player']} cards leaves polymers short: cap the table below 15 or add cards.",
                 detail="; ".join(
@@ -804,7 +846,7 @@ def strategy_verdicts(table: pd.DataFrame | None, command: str) -> list[Finding]
                 else "Say so in the strategy notes: at the table modelled here the advice does not pay."
                 if verdict == "fails"
                 else "Play more tables (negenlab study polymer strategies --tables ...).",
-                detail="The strategies trade one card at a time (docs/polymer_table.md); "
+                detail="The strategies trade one card at a time, the bundler two for two (docs/polymer_table.md); "
                 "the open-information number is the same experiment with every hand visible.",
                 section=STRATEGIES,
                 command=command_of(table, command),
@@ -895,7 +937,37 @@ def findings(tables: dict[str, pd.DataFrame], command: str) -> list[dict]:
         out.append(_holdout_finding(tables["holdout"], command_of(tables["holdout"], command)))
     if "policies_8p" in tables:
         out.append(_boundary_finding(tables["policies_8p"], command_of(tables["policies_8p"], command)))
+    if "policies_8p" in tables and "policies_hidden" in tables:
+        hidden = tables["policies_hidden"]
+        out.append(_models_finding(tables["policies_8p"], hidden, command_of(hidden, command)))
     return out
+
+
+GAIN = ("length_gain", "gain_lo", "gain_hi")
+
+
+def _models_finding(open8: pd.DataFrame, hidden: pd.DataFrame, command: str) -> dict:
+    """The earlier findings (trades per table, cooperative against selfish, loans against cooperative)
+    at open tables with a proposal budget beside the same at hidden tables under the clock."""
+
+    def step(table: pd.DataFrame, policy: str) -> str:
+        r = _by(table, "policy", policy)
+        return f"{value_text(r['score_diff'], r['score_diff_lo'], r['score_diff_hi'], digits=1)} points"
+
+    def trades(table: pd.DataFrame) -> str:
+        return f"{float(_by(table, 'policy', 'cooperative')['trades_per_game']):.1f}"
+
+    return {
+        "claim": "the earlier findings at the table as played",
+        "text": f"At 8 players, a cooperative table makes {trades(hidden)} trades at hidden tables under the clock "
+        f"against {trades(open8)} at open tables with 4 proposal turns each (n={int(_by(hidden, 'policy', 'cooperative')['games'])} "
+        f"tables each). Cooperative against selfish, the same deals: {step(hidden, 'cooperative')} hidden, "
+        f"{step(open8, 'cooperative')} open. Loans against cooperative: {step(hidden, 'loans')} hidden (the "
+        f"borrower), {step(open8, 'loans')} open."
+        + " The bundler (two cards for two) is measured against cooperative play in the strategies section.",
+        "section": TRADING,
+        "command": command,
+    }
 
 
 def _deal_findings(deals: pd.DataFrame, command: str) -> list[dict]:

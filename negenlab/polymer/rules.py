@@ -24,9 +24,14 @@ MAX_TRADE_BUDGET = 1_000
 """The most proposal turns per player (the timer stand-in; a game's length grows with it)."""
 MAX_TOKENS = 1_000
 INFORMATION = ("open", "hidden")
+"""What a seat sees (``Rules.information``)."""
 TIME_FIELDS = ("seconds_look", "seconds_propose", "seconds_answer", "seconds_repay", "seconds_pass", "seconds_joker")
 """The time model's fields (seconds of one player's time per action)."""
-"""What a seat sees (``Rules.information``)."""
+OPEN_MODEL = {"information": "open", "max_cards": 1, "minutes": None, "trade_budget": 4}
+"""The earlier model, kept for comparison: every hand open, one card a trade and 4 proposal turns
+per player in place of the clock. The studies committed before the table model
+(``policies_5p``, ``policies_8p``, ``holdout``, ``pace``, ``ladder`` and the tunes) ran it:
+``Rules(players=8, **OPEN_MODEL)``."""
 
 
 @dataclass(frozen=True)
@@ -39,23 +44,22 @@ class Rules:
         ``()`` = none. Hands keep their dealt size at the end (loans are repaid).
     jokers : 0 = standard game; 1.. = the cosmic-ray variant with that many jokers (and as
         many regular cards laid face down in the middle).
-    good_faith_tokens : tokens per player (0 = not used). The modelled agents never trade
-        tokens, so with tokens the first tiebreak always ties (recorded honestly).
-    trade_budget : proposal turns per player, standing in for the 10-minute timer.
+    good_faith_tokens : tokens per player (0 = not used); tokens held at the end are the first
+        tiebreak. Of the policies, ``sweetener`` offers them; the others take what they are offered.
+    trade_budget : proposal turns per player; the default never binds before the clock. The
+        earlier model stopped trading at 4 turns each instead of a clock (:data:`OPEN_MODEL`).
     chain_length : the farthest partner of a (long-distance) trade; 1 = neighbours only.
     loans : whether loan proposals are allowed.
-    information : what a seat sees: ``"open"`` every hand (the model the committed studies ran);
-        ``"hidden"`` its own hand and the public record (hand sizes, tokens, who traded how many
-        cards with whom, loans and calls), as at the table. ``state.observation(seat)`` gives it.
-        The trading policies still read every hand, so they run under ``"open"`` only until the
-        policies on observations land (docs/polymer_table.md).
-    max_cards : the most cards on one side of a trade. Above 1 (or with tokens), a proposer may
-        compose a trade card by card: a swap of k cards for k, or a loan of k for j (k != j; the
-        side that got more owes the difference until the loan is called in or trading stops),
-        with tokens offered or asked; a link of a chain may ask one token to let it through.
-        1 keeps the one-card trades of the committed studies.
-    minutes : table minutes after which trading stops (the source's timer is 10); ``None`` = the
-        proposal budget alone stops it (the model the committed studies ran).
+    information : what a seat sees: ``"hidden"`` (the game) its own hand and the public record
+        (hand sizes, tokens, who traded how many cards with whom, loans and calls);
+        ``"open"`` every hand (the earlier model, kept for comparison).
+        ``state.observation(seat)`` gives what a seat sees.
+    max_cards : the most cards on one side of a trade (default 3). Above 1 (or with tokens), a
+        proposer may compose a trade card by card: a swap of k cards for k, or a loan of k for j
+        (k != j; the side that got more owes the difference until the loan is called in or trading
+        stops), with tokens offered or asked; a link of a chain may ask one token to let it through.
+    minutes : table minutes after which trading stops (the source's timer: 10); ``None`` = the
+        proposal budget alone stops it (the earlier model).
     seconds_look, seconds_propose, seconds_answer, seconds_repay, seconds_pass, seconds_joker :
         the time model: seconds of a player's time to read the hand at the start, make a proposal
         (or call a loan in), give one answer (each link of a chain answers), hand back one repaid
@@ -69,12 +73,12 @@ class Rules:
     handicap: tuple[int, ...] = ()
     jokers: int = 0
     good_faith_tokens: int = 0
-    trade_budget: int = 4
+    trade_budget: int = MAX_TRADE_BUDGET
     chain_length: int = 2
     loans: bool = True
-    information: str = "open"
-    max_cards: int = 1
-    minutes: float | None = None
+    information: str = "hidden"
+    max_cards: int = 3
+    minutes: float | None = 10.0
     seconds_look: float = 60.0
     seconds_propose: float = 20.0
     seconds_answer: float = 10.0
@@ -135,3 +139,19 @@ class Rules:
 
     def dealt(self, seat: int) -> int:
         return self.hand_size + (self.handicap[seat] if self.handicap else 0)
+
+
+def open_rules(**fields) -> Rules:
+    """A table of the earlier model (:data:`OPEN_MODEL`: every hand open, one card a trade,
+    a proposal budget in place of the clock) with ``fields`` set, as the studies committed before the
+    table model ran it.
+
+    >>> open_rules(players=5).information, open_rules(players=5, trade_budget=2).trade_budget
+    ('open', 2)
+    """
+    return Rules(**{**OPEN_MODEL, **fields})
+
+
+TABLE_MODEL = {name: Rules.__dataclass_fields__[name].default for name in OPEN_MODEL}
+"""The fields of :data:`OPEN_MODEL` at their defaults (the game as the table plays it): hidden
+hands, up to 3 cards a side, the 10-minute clock and no proposal budget."""

@@ -45,7 +45,7 @@ from negenlab.core.variant import VariantClaim
 
 from .agents import POLICIES, TABLE_POLICIES
 from .game import PolymerGame, hand_length, is_boundary
-from .rules import DEAL_TABLE, MAX_TRADE_BUDGET, REGULAR_CARDS, TIME_FIELDS, Rules
+from .rules import DEAL_TABLE, MAX_TRADE_BUDGET, OPEN_MODEL, REGULAR_CARDS, TABLE_MODEL, TIME_FIELDS, Rules, open_rules
 
 PLAYER_COUNTS = tuple(DEAL_TABLE)
 
@@ -274,7 +274,9 @@ def policy_study(
     of game i), so policy differences are paired. Adds ``policy`` and ``jokers`` columns.
     ``store``: a folder; each policy's run is kept (and resumed) in a subfolder of it.
     """
-    rules = Rules(players=players, jokers=jokers, trade_budget=trade_budget, chain_length=chain_length, **rules_kwargs)
+    rules = open_rules(
+        players=players, jokers=jokers, trade_budget=trade_budget, chain_length=chain_length, **rules_kwargs
+    )
     labels = [str(parse_agent_spec(p)) for p in policies]
     frames = []
     for pol in labels:
@@ -474,7 +476,7 @@ def play_table(players: int = 8, policy: str = "cooperative", seed: int = 0, gam
     >>> s.is_terminal()
     True
     """
-    game = PolymerGame(Rules(players=players, **rules_kwargs))
+    game = PolymerGame(open_rules(players=players, **rules_kwargs))
     return replay(game, policy_agents(policy, players), seed, game_index)
 
 
@@ -507,7 +509,7 @@ def handicap_study(
     rows = []
     for h in (0, extra):
         handicap = (h,) + (0,) * (players - 1) if h else ()
-        rules = Rules(players=players, handicap=handicap, trade_budget=trade_budget)
+        rules = open_rules(players=players, handicap=handicap, trade_budget=trade_budget)
         df = _simulate_policy(rules, policy, games, seed, workers)
         for label, seats in ((seat_name(0), [0]), ("other seats (each)", list(range(1, players)))):
             group = f"{h} extra cards, {label}"
@@ -541,7 +543,7 @@ def holdout_study(
     >>> t[t["group"] == "distance 0"]["metric"].tolist()
     ['length change', 'score change']
     """
-    rules = Rules(players=players, trade_budget=trade_budget, chain_length=chain_length)
+    rules = open_rules(players=players, trade_budget=trade_budget, chain_length=chain_length)
     runs = {}
     for part, label, agents in (
         ("everyone", f"everyone {policy}", policy_agents(policy, players)),
@@ -632,6 +634,7 @@ TABLES = {
     "pace": Schema(_PACE, intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)]),
     "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
     "policies_8p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
+    "policies_hidden": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
     "strategies": Schema(
         {"information": "text"} | long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]
     ),
@@ -862,7 +865,7 @@ def pace_study(
         )
     runs = []
     for budget in (trade_budget, timed_budget):
-        rules = Rules(players=players, trade_budget=budget)
+        rules = open_rules(players=players, trade_budget=budget)
         where = None if store is None else Path(store) / f"budget-{budget}"
         df = _simulate_policy(rules, policy, games, seed, workers, store=where)
         df.insert(0, "policy", policy)
@@ -895,22 +898,27 @@ def deals_study(ctx: StudyContext, deals: int = STUDY_DEALS) -> StudyResult:
     return StudyResult(deal_table(df), rules=rules, extra={"deals_per_player_count": deals})
 
 
-def policies_study(ctx: StudyContext, players: int, games: int = STUDY_TABLES) -> StudyResult:
+def policies_study(
+    ctx: StudyContext, players: int, games: int = STUDY_TABLES, model: dict[str, Any] = OPEN_MODEL
+) -> StudyResult:
     """Each trading policy on ``games`` tables of ``players`` (every seat alike, the same deals for
-    every policy): :func:`policy_study_table`.
+    every policy): :func:`policy_study_table`. ``model``: :data:`rules.OPEN_MODEL` (the earlier
+    model, as ``policies_5p`` and ``policies_8p`` ran) or :data:`rules.TABLE_MODEL` (the game's
+    defaults: hidden hands and the clock; ``policies_hidden``, with the bundler beside the others).
 
     >>> quiet = StudyContext("polymer", "policies_5p", seed=1, workers=1, progress=lambda line: None)
     >>> policies_study(quiet, 5, games=1).table[["policy", "vs"]].fillna("").values.tolist()[1]
     ['selfish', 'no_trade']
     """
+    policies = list(POLICIES) + (["bundler"] if model == TABLE_MODEL else [])
     df = policy_study(
-        players=players, policies=list(POLICIES), games=games, seed=ctx.seed, workers=ctx.workers, store=ctx.store
+        players=players, policies=policies, games=games, seed=ctx.seed, workers=ctx.workers, store=ctx.store, **model
     )
-    ctx.progress(f"{players} players: {games} tables for each of {', '.join(POLICIES)}")
+    ctx.progress(f"{players} players: {games} tables for each of {', '.join(policies)}")
     return StudyResult(
         policy_study_table(df),
         rules=df.attrs["negenlab"]["rules"],
-        agents=[policy_agents(p, 1)[0] for p in POLICIES],
+        agents=[policy_agents(p, 1)[0] for p in policies],
         extra={"games_per_policy": games},
     )
 
@@ -927,7 +935,7 @@ def holdout_table_study(ctx: StudyContext, games: int = STUDY_TABLES) -> StudyRe
     ctx.progress(f"holdout: {games} tables, each with and without seat 1 (first) trading")
     return StudyResult(
         t,
-        rules=Rules(players=8),
+        rules=open_rules(players=8),
         agents=[policy_agents("no_trade", 1)[0], policy_agents("cooperative", 1)[0]],
         extra={"tables": games, "holdout": "no_trade", "others": "cooperative"},
     )
@@ -973,7 +981,7 @@ def ladder_study(
     >>> t[["players", "rung", "below", "units"]].values.tolist()
     [[5, 'selfish', 'random', 1]]
     """
-    game = PolymerGame(rules or Rules(players=players))
+    game = PolymerGame(rules or open_rules(players=players))
     kwargs = {} if min_units is None else {"min_units": min_units}
     trace = skill_trace(
         game,
@@ -1016,12 +1024,20 @@ STRATEGY_CLAIMS = (
         1,
     ),
     ('"loans are relatively expensive": borrowing costs the borrower', "borrower", "cooperative", "self", -1),
+    (
+        "trades of several cards (the rules allow 3 a side): swapping two for two pays",
+        "bundler",
+        "cooperative",
+        "self",
+        1,
+    ),
 )
 
 
 def strategy_rules(information: str, players: int = STRATEGY_SEATS) -> Rules:
-    """The table of the strategy study: the 10-minute clock (no proposal budget) under ``information``."""
-    return Rules(players=players, information=information, minutes=10, trade_budget=MAX_TRADE_BUDGET)
+    """The table of the strategy study: the game's defaults (the 10-minute clock, no proposal
+    budget, up to 3 cards a side) under ``information``."""
+    return Rules(players=players, information=information)
 
 
 def strategy_study(
@@ -1229,6 +1245,13 @@ STUDIES = {
             "about 6 min",
         ),
         Study(
+            "policies_hidden",
+            f"the same policies and the bundler on {STUDY_TABLES} 8-player tables each at the game's defaults "
+            "(hidden hands, up to 3 cards a side, the 10-minute clock): the earlier findings re-measured",
+            lambda ctx: policies_study(ctx, 8, model=TABLE_MODEL),
+            "about 6 min",
+        ),
+        Study(
             "holdout",
             f"the halting-trade experiment: {seat_name(0)} never trades, {STUDY_TABLES} 8-player tables",
             holdout_table_study,
@@ -1335,18 +1358,12 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
 SECONDS_PER_ACTION = 30  # an assumption for the time estimate: one proposal, answer or repayment
 
 
-def _trading_actions_per_player(df: pd.DataFrame) -> np.ndarray:
-    return (df["actions"] / df["players"]).to_numpy(float)  # players act in parallel
-
-
 VARIANT_CLAIMS = (
     VariantClaim(
-        '"takes about 15 minutes" (trading, 12-18 minutes)',
-        "actions",
+        '"takes about 15 minutes" (the table clock: reading hands, then trading; 12-18 minutes)',
+        "table_minutes",
         target=(12, 18),
-        scale=SECONDS_PER_ACTION / 60,
         unit="minutes",
-        values=_trading_actions_per_player,
     ),
     VariantClaim(
         "the deal can give every player count the 8-player polymer lengths",
@@ -1355,5 +1372,6 @@ VARIANT_CLAIMS = (
         unit="cards",
     ),
 )
-"""The claims ``negenlab polymer variant`` judges: trading minutes (one player's actions at an
-assumed 30 s each) and the mean longest polymer at the end (the 8-player length +- 1 card)."""
+"""The claims ``negenlab polymer variant`` judges: the table minutes of the time model (``Rules``'
+seconds per action; the timer stops trading at ``Rules.minutes``) and the mean longest polymer at
+the end (the 8-player length +- 1 card)."""

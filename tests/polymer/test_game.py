@@ -8,7 +8,7 @@ from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.polymer import ENTRY, longest_polymer
 from negenlab.polymer.agents import SelfishAgent
 from negenlab.polymer.game import JOKER_BASE, PolymerGame, card_of, is_boundary
-from negenlab.polymer.rules import DEAL_TABLE, Rules
+from negenlab.polymer.rules import DEAL_TABLE, Rules, open_rules
 
 
 def make_agents(policy, players):
@@ -24,21 +24,21 @@ def dealt(rules, seed=0):
 
 @pytest.mark.parametrize("players", sorted(DEAL_TABLE))
 def test_deal_follows_the_table(players):
-    s = dealt(Rules(players=players, trade_budget=1))
+    s = dealt(open_rules(players=players, trade_budget=1))
     assert [len(h) for h in s.hands] == [DEAL_TABLE[players]] * players
     everything = [c for h in s.hands for c in h]
     assert len(set(everything)) == len(everything)  # physical cards dealt once
 
 
 def test_handicap_and_jokers_conserve_the_shoe():
-    r = Rules(players=5, handicap=(0, 2, 0, 1, 0), jokers=3, trade_budget=1)
+    r = open_rules(players=5, handicap=(0, 2, 0, 1, 0), jokers=3, trade_budget=1)
     s = dealt(r, 4)
     assert [len(h) for h in s.hands] == [20, 22, 20, 21, 20]
     assert len(s.middle) == 3 and all(c < JOKER_BASE for c in s.middle)
     held = [c for h in s.hands for c in h] + s.middle
     assert len(set(held)) == len(held)
     with pytest.raises(InvalidInputError, match="left over"):
-        Rules(players=8, handicap=(1, 0, 0, 0, 0, 0, 0, 0))  # 8 x 13 = 104: nothing left
+        open_rules(players=8, handicap=(1, 0, 0, 0, 0, 0, 0, 0))  # 8 x 13 = 104: nothing left
 
 
 def test_rules_validation():
@@ -62,7 +62,7 @@ def independent_scores(state):
 @pytest.mark.parametrize("policy", ["selfish", "cooperative", "loans"])
 def test_played_tables_conserve_cards_and_score_by_the_formula(policy):
     for seed in range(3):
-        rules = Rules(players=6, trade_budget=3, jokers=2 if seed == 2 else 0)
+        rules = open_rules(players=6, trade_budget=3, jokers=2 if seed == 2 else 0)
         game = PolymerGame(rules)
         agents = make_agents(policy, 6)
         rng = np.random.default_rng(seed)
@@ -80,7 +80,7 @@ def test_played_tables_conserve_cards_and_score_by_the_formula(policy):
 
 def test_selfish_trading_never_shrinks_anyone_and_helps():
     df = simulate(
-        PolymerGame(Rules(players=8, trade_budget=3)),
+        PolymerGame(open_rules(players=8, trade_budget=3)),
         make_agents("selfish", 8),
         n_games=6,
         seed=5,
@@ -93,7 +93,7 @@ def test_selfish_trading_never_shrinks_anyone_and_helps():
 
 
 def test_same_seed_same_table_and_same_deal_across_policies():
-    g = PolymerGame(Rules(players=7, trade_budget=2, jokers=2))
+    g = PolymerGame(open_rules(players=7, trade_budget=2, jokers=2))
     a = simulate(g, [RandomAgent()] * 7, n_games=4, seed=9, backend="serial", progress=False)
     b = simulate(g, [RandomAgent()] * 7, n_games=4, seed=9, backend="serial", progress=False)
     assert a.equals(b)
@@ -102,7 +102,7 @@ def test_same_seed_same_table_and_same_deal_across_policies():
 
 
 def test_random_agents_exercise_every_action_kind():
-    g = PolymerGame(Rules(players=5, trade_budget=6, jokers=4))
+    g = PolymerGame(open_rules(players=5, trade_budget=6, jokers=4))
     df = simulate(g, [RandomAgent()] * 5, n_games=12, seed=1, backend="serial", progress=False)
     assert df["n_swaps"].sum() > 0 and df["n_loans"].sum() > 0
     assert (df["n_collides"] + df["n_absorbs"]).sum() > 0
@@ -110,7 +110,7 @@ def test_random_agents_exercise_every_action_kind():
 
 
 def test_illegal_actions_are_named():
-    s = dealt(Rules(players=5, trade_budget=2))
+    s = dealt(open_rules(players=5, trade_budget=2))
     p = s.proposer
     foreign = s.hands[(p + 2) % 5][0]
     with pytest.raises(IllegalMoveError, match="does not hold"):
@@ -123,7 +123,7 @@ def test_illegal_actions_are_named():
 
 
 def test_swap_chain_needs_every_link():
-    s = dealt(Rules(players=6, trade_budget=2))
+    s = dealt(open_rules(players=6, trade_budget=2))
     give, take = s.hands[0][0], s.hands[2][0]
     s.apply(("swap", 1, 2, give, take))
     assert s.current_player == 1
@@ -132,7 +132,7 @@ def test_swap_chain_needs_every_link():
     s.apply("accept")
     assert take in s.hands[0] and give in s.hands[2] and s.counts["chain_trades"] == 1
     # a refusing link stops the chain
-    s2 = dealt(Rules(players=6, trade_budget=2))
+    s2 = dealt(open_rules(players=6, trade_budget=2))
     s2.apply(("swap", -1, 2, s2.hands[0][0], s2.hands[4][0]))
     assert s2.current_player == 5
     hands = [list(h) for h in s2.hands]
@@ -141,7 +141,7 @@ def test_swap_chain_needs_every_link():
 
 
 def test_loan_is_repaid_at_the_end_with_a_card_of_the_debtors_choice():
-    s = dealt(Rules(players=5, trade_budget=1))
+    s = dealt(open_rules(players=5, trade_budget=1))
     take = s.hands[1][0]
     s.apply(("loan", 1, take))
     s.apply("accept")
@@ -155,7 +155,7 @@ def test_loan_is_repaid_at_the_end_with_a_card_of_the_debtors_choice():
 
 
 def test_responders_follow_their_documented_rules():
-    s = dealt(Rules(players=5, trade_budget=2), seed=3)
+    s = dealt(open_rules(players=5, trade_budget=2), seed=3)
     rng = np.random.default_rng(0)
     # a swap in which seat 1 gives a card of its longest polymer for a useless one
     from negenlab.polymer.game import hand_length
@@ -172,7 +172,7 @@ def test_responders_follow_their_documented_rules():
 
 
 def test_tiebreaks():
-    s = dealt(Rules(players=5, trade_budget=0), seed=0)
+    s = dealt(open_rules(players=5, trade_budget=0), seed=0)
     assert s.is_terminal()
     info = s.game_info()
     scores = s.returns()
@@ -191,11 +191,13 @@ def test_a_holdout_keeps_its_hand_and_blocks_chains_through_it():
 
     agents = make_agents("no_trade", 1) + make_agents("cooperative", 7)
     df = simulate(
-        PolymerGame(Rules(players=8, trade_budget=3)), agents, n_games=4, seed=2, backend="serial", progress=False
+        PolymerGame(open_rules(players=8, trade_budget=3)), agents, n_games=4, seed=2, backend="serial", progress=False
     )
     assert (df["len_0"] == df["start_len_0"]).all()
     t = holdout_study(players=8, games=3, seed=2, trade_budget=2)
-    groups = [f"{table}, distance {k}" for table in ("everyone cooperative", "seat 1 (first) no_trade") for k in range(5)]
+    groups = [
+        f"{table}, distance {k}" for table in ("everyone cooperative", "seat 1 (first) no_trade") for k in range(5)
+    ]
     groups += [f"distance {k}" for k in range(5)]  # the paired changes, halted minus everyone trading
     assert t["group"].drop_duplicates().tolist() == groups
     assert set(t["metric"]) == {"length", "score", "length change", "score change"}
@@ -215,9 +217,9 @@ def test_the_registry_entry_makes_the_game_and_its_agents():
 def test_table_facts_are_what_the_pictures_show():
     from negenlab.polymer.svg import table_svg
 
-    fresh = PolymerGame(Rules(players=5)).new_initial_state()
+    fresh = PolymerGame(open_rules(players=5)).new_initial_state()
     assert fresh.table_facts() == {"lengths": [], "phase": "deal"} and "not dealt yet" in fresh._repr_svg_()
-    s = dealt(Rules(players=5, trade_budget=0))
+    s = dealt(open_rules(players=5, trade_budget=0))
     facts = s.table_facts()
     assert facts["lengths"] == s.lengths() and facts["scores"] == s.returns() and facts["winner"] == s.winner()
     assert facts["boundaries"] == s.boundaries() and table_svg(**facts) == s._repr_svg_()

@@ -16,14 +16,15 @@ import pytest
 
 from negenlab.core import RandomAgent
 from negenlab.polymer import ENTRY
+from negenlab.polymer.agents import TradingAgent
 from negenlab.polymer.game import PolymerGame, is_joker
 from negenlab.polymer.rules import Rules
 
 TABLES = [
-    Rules(players=5, trade_budget=6),
-    Rules(players=8, trade_budget=4, jokers=2),
-    Rules(players=12, trade_budget=3, chain_length=3),
-    Rules(players=7, trade_budget=5, jokers=3, handicap=(0, 1, 0, 2, 0, 0, 0)),
+    Rules(players=5, trade_budget=6, information="open"),
+    Rules(players=8, trade_budget=4, jokers=2, information="open"),
+    Rules(players=12, trade_budget=3, chain_length=3, information="open"),
+    Rules(players=7, trade_budget=5, jokers=3, handicap=(0, 1, 0, 2, 0, 0, 0), information="open"),
 ]
 
 
@@ -133,12 +134,13 @@ def test_an_ask_for_a_type_the_partner_lacks_can_only_be_refused():
     assert s.public[-1] == ("swap", 0, partner, 1, 1)
     with pytest.raises(IllegalMoveError, match="asks a type"):
         s.apply(("swap", 1, 1, s.hands[s.current_player][0], s.hands[0][0]))
+    assert ENTRY.make_agents(["loans"])[0].step(s, np.random.default_rng(0)) in s.legal_actions()  # its twin, borrower
     with pytest.raises(InvalidInputError, match="information='open' tables only"):
-        ENTRY.make_agents(["loans"])[0].step(s, np.random.default_rng(0))
+        TradingAgent().step(s, np.random.default_rng(0))  # a policy reading every hand, with no twin
 
 
 COMPOSED = [
-    Rules(players=5, trade_budget=5, max_cards=3, good_faith_tokens=3),
+    Rules(players=5, trade_budget=5, max_cards=3, good_faith_tokens=3, information="open"),
     Rules(players=8, trade_budget=4, max_cards=2, good_faith_tokens=2, information="hidden", chain_length=3),
     Rules(players=6, trade_budget=5, max_cards=3, information="hidden", jokers=2),
 ]
@@ -183,7 +185,8 @@ def test_composed_trades_keep_cards_and_tokens_and_repay_every_loan(rules):
 
 
 def _composed_table(**rules):
-    s = PolymerGame(Rules(players=5, max_cards=3, good_faith_tokens=2, **rules)).new_initial_state()
+    s = PolymerGame(Rules(**{"players": 5, "max_cards": 3, "good_faith_tokens": 2, "information": "open", **rules}))
+    s = s.new_initial_state()
     s.apply(s.sample_chance(np.random.default_rng(8)))
     return s
 
