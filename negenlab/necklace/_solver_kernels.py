@@ -1,9 +1,12 @@
 """Compiled proof search for Necklace (numba): does a given colour win with perfect play?
 
 An AND/OR depth-first search with a transposition table keyed by the smallest of the
-Zobrist hashes of the position under the board's four colour-preserving symmetries
-(identity, left-right mirror, top-bottom mirror, half turn). Skipped turns and the
-nobody-can-move draw follow the rules exactly: a draw is "not a win" for both colours.
+position's codes under the board's four colour-preserving symmetries (identity, left-right
+mirror, top-bottom mirror, half turn), then mixed by a bijection of 64-bit words (:func:`_mix`).
+The codes are Zobrist hashes, or on boards up to 5x5 the exact board (2 bits a point: see
+``solver.ProofSearch``'s ``keys``), which makes every key a full key: two positions share one only
+when they are images of each other. Skipped turns and the nobody-can-move draw follow the rules
+exactly: a draw is "not a win" for both colours.
 """
 
 from __future__ import annotations
@@ -55,13 +58,25 @@ def _toggle(h, zs, p, colour):
         h[s] ^= zs[s, p, colour]
 
 
+@njit(cache=True, inline="always")
+def _mix(x):
+    """A bijection of 64-bit words (xor-shifts and odd multipliers, each invertible) that spreads
+    exact board codes over the table's slots without merging any two of them."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
 @njit(cache=True)
 def _tt_key(h, colour, target):
     m = h[0]
     for k in range(1, 4):
         if h[k] < m:
             m = h[k]
-    return m ^ (np.uint64(0x9E3779B97F4A7C15) * np.uint64(colour * 3 + target))
+    return _mix(m ^ (np.uint64(0x9E3779B97F4A7C15) * np.uint64(colour * 3 + target)))
 
 
 @njit(cache=True)
@@ -280,7 +295,7 @@ def _child_key(h, zs, p, colour, next_colour, target):
         v = h[s] ^ zs[s, p, colour]
         if v < m:
             m = v
-    return m ^ (np.uint64(0x9E3779B97F4A7C15) * np.uint64(next_colour * 3 + target))
+    return _mix(m ^ (np.uint64(0x9E3779B97F4A7C15) * np.uint64(next_colour * 3 + target)))
 
 
 @njit(cache=True)

@@ -1,9 +1,11 @@
-"""``negenlab necklace legal|solve|prove|simulate ... [--json]``.
+"""``negenlab necklace legal|solve|prove|certify|verify|simulate ... [--json]``.
 
     negenlab necklace legal "R.B\\n...\\n..." --to-move red
     negenlab necklace solve 3 4 --json
     negenlab necklace solve 3 4 --tt-bits 22 --proofs data/necklace/proofs_5x5.jsonl --write data/necklace
     negenlab necklace prove 5 2,2 red --tt-bits 26 --json
+    negenlab necklace certify 4 data/necklace/certificate_4x4.json.gz
+    negenlab necklace verify data/necklace/certificate_4x4.json.gz --json
     negenlab necklace simulate --size 7 --games 200 --agents random,mcts:300 --seed 1
 
 ``--agents`` takes the shared agent specs, one for both seats or one per seat: ``random``, ``mcts``
@@ -72,8 +74,32 @@ def register(parser) -> Any:
     p.add_argument("target", choices=("red", "blue"))
     p.add_argument("--tt-bits", type=_TT_BITS, default=24, help=_TT_HELP)
     p.add_argument("--max-nodes", type=_MAX_NODES, default=0, help="node cap (0 = none); a capped proof says 'capped'")
+    p.add_argument(
+        "--method",
+        choices=("dfpn", "alphabeta"),
+        default="dfpn",
+        help="df-pn (default) or the plain alpha-beta proof search, a second method",
+    )
+    p.add_argument(
+        "--keys",
+        choices=("exact", "zobrist"),
+        default=None,
+        help="transposition keys: the exact board (default up to 5x5: no two positions share a key) or 64-bit Zobrist",
+    )
     add_json_flag(p)
     p.set_defaults(func=cmd_prove)
+
+    p = sub.add_parser("certify", help="write a proof certificate of every opening of a small board")
+    p.add_argument("size", type=count(2, 6, "a certificate lists every position of the proof"), help="board size")
+    p.add_argument("out", help="the certificate file to write (.json, or .json.gz to compress)")
+    p.add_argument("--tt-bits", type=_TT_BITS, default=22, help=_TT_HELP.replace("default 24", "default 22"))
+    add_json_flag(p)
+    p.set_defaults(func=cmd_certify)
+
+    p = sub.add_parser("verify", help="check a proof certificate with the rules alone (no search)")
+    p.add_argument("file", help="a certificate (e.g. data/necklace/certificate_4x4.json.gz)")
+    add_json_flag(p)
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("simulate", help="seeded self-play statistics")
     p.add_argument("--size", type=count(2, MAX_SIZE), default=9, help=f"board size, 2..{MAX_SIZE} (default 9)")
@@ -168,6 +194,40 @@ def cmd_solve(args) -> int:
     return 0
 
 
+def cmd_certify(args) -> int:
+    from .certificate import certificate, write_certificate
+
+    def say(line: str) -> None:
+        if not args.json:
+            print(line, file=sys.stderr)
+
+    cert = certificate(args.size, tt_bits=args.tt_bits, progress=say)
+    command = f"negenlab necklace certify {args.size} {args.out}" + (
+        f" --tt-bits {args.tt_bits}" if args.tt_bits != 22 else ""
+    )
+    path = write_certificate(cert, args.out, command=command)
+    record = {k: v for k, v in cert.items() if k != "moves"} | {"moves": len(cert["moves"]), "file": str(path)}
+    emit(record, args.json, f"wrote {path}: {len(cert['openings'])} openings, {len(cert['moves'])} moves")
+    return 0
+
+
+def cmd_verify(args) -> int:
+    from .verify import verify_file
+
+    verdict = verify_file(args.file)
+    record = verdict.as_dict()
+    if verdict.verified:
+        text = (
+            f"verified: {len(verdict.openings)} openings of {verdict.size}x{verdict.size} "
+            f"({verdict.positions} positions checked"
+            + (f"; without swap {record['winner']} wins, with swap the second player)" if verdict.complete else ")")
+        )
+    else:
+        text = f"NOT verified: {verdict.failure}"
+    emit(record, args.json, text)
+    return 0 if verdict.verified else 1
+
+
 def cmd_prove(args) -> int:
     """One line of data/necklace/proofs_5x5.jsonl (``--json``)."""
     import time
@@ -184,7 +244,7 @@ def cmd_prove(args) -> int:
         raise InvalidInputError(f"opening must be R,C (e.g. 2,2), got {args.opening!r}") from None
     if not 2 <= n <= 9 or not (0 <= r < n and 0 <= c < n):
         raise InvalidInputError(f"opening {r},{c} is not on a {n}x{n} board (sizes 2..9)")
-    search = ProofSearch(n, tt_bits=args.tt_bits, node_cap=args.max_nodes)
+    search = ProofSearch(n, tt_bits=args.tt_bits, node_cap=args.max_nodes, method=args.method, keys=args.keys)
     board = np.zeros(n * n, dtype=np.int8)
     board[r * n + c] = RED
     t0 = time.perf_counter()
@@ -201,6 +261,8 @@ def cmd_prove(args) -> int:
         "nodes": search.nodes,
         "cap": args.max_nodes,
         "tt_bits": args.tt_bits,
+        "method": args.method,
+        "keys": search.keys,
         "seconds": round(time.perf_counter() - t0, 1),
     }
     text = (

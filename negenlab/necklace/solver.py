@@ -10,7 +10,9 @@ after it (Blue to move), and from that the value of the whole game:
   Blue should swap (the pie-rule map) and Blue's winning answers.
 
 The search is a depth-first proof-number search (df-pn, numba) with one transposition
-table keyed over the board's four colour-preserving symmetries. Options: ``heuristic``
+table keyed over the board's four colour-preserving symmetries; on boards up to 5x5 its keys are
+the exact boards (``keys="exact"``, no two positions share one), larger boards use 64-bit Zobrist
+hashes (``keys="zobrist"``). Options: ``heuristic``
 (df-pn+: children start from connection distances; 4x4 in 65k instead of 244k nodes, but
 slower on the 5x5 centre opening in our runs) and ``epsilon`` (the 1+epsilon threshold trick). A colour that can no longer connect (its stones and the
 empty points where it can never make a crosscut do not join its edges) is a disproof.
@@ -40,6 +42,10 @@ from ._solver_kernels import INF, _pn_lookup, _tt_key, dfpn, prove
 from .rules import MAX_SIZE
 
 COLOUR_NAME = {RED: "red", BLUE: "blue", 0: "draw"}
+EXACT_POINTS = 25
+"""Boards of up to this many points (5x5) are keyed exactly: 2 bits a point fill 50 bits, and the
+(colour to move, target) constant XORed in differs from every other one above bit 50, so the
+table's key is a full key (``_solver_kernels._mix`` is a bijection)."""
 
 
 def symmetry_maps(n: int) -> np.ndarray:
@@ -83,18 +89,31 @@ class ProofSearch:
         method: str = "dfpn",
         heuristic: bool = False,
         epsilon: bool = False,
+        keys: str | None = None,
     ):
         n = whole_number(n, "board size", 2, MAX_SIZE)
         tt_bits = whole_number(tt_bits, "tt_bits", 10, 28, "the table takes 27 bytes an entry: 28 bits is 7 GB")
         node_cap = whole_number(node_cap, "node_cap (0: none)", 0, 2**62, "it is counted in a 64-bit integer")
         self.n = n
         N = n * n
-        rng = np.random.default_rng(seed)
-        z = rng.integers(1, 2**63, size=(N, 3), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
+        keys = keys or ("exact" if N <= EXACT_POINTS else "zobrist")
+        if keys not in ("exact", "zobrist") or (keys == "exact" and N > EXACT_POINTS):
+            raise InvalidInputError(
+                f"keys must be 'exact' (boards of up to {EXACT_POINTS} points) or 'zobrist', got {keys!r} for {n}x{n}"
+            )
+        self.keys = keys
         maps = symmetry_maps(n)
         self.zs = np.empty((4, N, 3), dtype=np.uint64)
-        for k in range(4):
-            self.zs[k] = z[maps[k]]
+        if keys == "exact":  # the board itself, 2 bits a point: a stone of colour c at q sets c << 2q
+            for k in range(4):
+                for c in (1, 2):
+                    self.zs[k, :, c] = np.uint64(c) << (np.uint64(2) * maps[k].astype(np.uint64))
+            self.zs[:, :, 0] = 0
+        else:
+            rng = np.random.default_rng(seed)
+            z = rng.integers(1, 2**63, size=(N, 3), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
+            for k in range(4):
+                self.zs[k] = z[maps[k]]
         self.tt_keys = np.zeros(1 << tt_bits, dtype=np.uint64)
         self.method = method
         if method not in ("dfpn", "alphabeta"):
