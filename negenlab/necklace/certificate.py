@@ -1,8 +1,9 @@
 """Write Necklace proof certificates from the solver (:mod:`negenlab.necklace.verify` checks them).
 
 For each opening (Red's first stone, no swap) the solver's value is turned into a proof tree: at
-each position where the winner is to move it keeps the first move, in the search's centre-first
-order, that the solver proves still wins; at each position of the other colour it follows every
+each position where the winner is to move it keeps a move that connects at once, else the first
+move whose position the search's table already proves, else the first, in the search's
+centre-first order, that the solver proves still wins; at each position of the other colour it follows every
 legal move. Positions reached twice are written once. The solver is only asked questions here;
 nothing it says is taken on trust by :func:`negenlab.necklace.verify.check_certificate`.
 
@@ -64,11 +65,15 @@ class _Writer:
                         self.moves[key] = f"{move[0]},{move[1]}"
                         self.done[winner].add(key)
                         return
+            children = []
             for move in self.order:
-                if move not in legal:
-                    continue
-                child = state.copy()
-                child.play(move)
+                if move in legal:
+                    child = state.copy()
+                    child.play(move)
+                    children.append((move, child))
+            # a child the search's table already proves comes first; the others are asked in turn
+            children.sort(key=lambda mc: not self.search.proven(mc[1].board, mc[1].to_move, COLOUR[winner]))
+            for move, child in children:
                 if self.wins(child, winner):
                     self.moves[key] = f"{move[0]},{move[1]}"
                     self.prove(child, winner)

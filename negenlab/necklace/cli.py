@@ -93,6 +93,13 @@ def register(parser) -> Any:
     p.add_argument("size", type=count(2, 6, "a certificate lists every position of the proof"), help="board size")
     p.add_argument("out", help="the certificate file to write (.json, or .json.gz to compress)")
     p.add_argument("--tt-bits", type=_TT_BITS, default=22, help=_TT_HELP.replace("default 24", "default 22"))
+    p.add_argument(
+        "--opening",
+        action="append",
+        default=None,
+        metavar="R,C",
+        help="certify only this opening of Red's (repeatable; default: every opening)",
+    )
     add_json_flag(p)
     p.set_defaults(func=cmd_certify)
 
@@ -201,14 +208,27 @@ def cmd_certify(args) -> int:
         if not args.json:
             print(line, file=sys.stderr)
 
-    cert = certificate(args.size, tt_bits=args.tt_bits, progress=say)
-    command = f"negenlab necklace certify {args.size} {args.out}" + (
-        f" --tt-bits {args.tt_bits}" if args.tt_bits != 22 else ""
+    openings = None if args.opening is None else [_point(text, args.size) for text in args.opening]
+    cert = certificate(args.size, openings=openings, tt_bits=args.tt_bits, progress=say)
+    command = (
+        f"negenlab necklace certify {args.size} {args.out}"
+        + (f" --tt-bits {args.tt_bits}" if args.tt_bits != 22 else "")
+        + "".join(f" --opening {text}" for text in args.opening or [])
     )
     path = write_certificate(cert, args.out, command=command)
     record = {k: v for k, v in cert.items() if k != "moves"} | {"moves": len(cert["moves"]), "file": str(path)}
     emit(record, args.json, f"wrote {path}: {len(cert['openings'])} openings, {len(cert['moves'])} moves")
     return 0
+
+
+def _point(text: str, n: int) -> tuple[int, int]:
+    try:
+        r, c = (int(x) for x in text.split(","))
+    except ValueError:
+        raise InvalidInputError(f"an opening is R,C (e.g. 2,2), got {text!r}") from None
+    if not (0 <= r < n and 0 <= c < n):
+        raise InvalidInputError(f"opening {r},{c} is not on a {n}x{n} board (rows and columns 0..{n - 1})")
+    return r, c
 
 
 def cmd_verify(args) -> int:

@@ -13,6 +13,7 @@ import time
 import numpy as np
 import pandas as pd
 
+from negenlab.core.data import data_file
 from negenlab.core.findings import Finding, skill_trace_finding
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
@@ -22,7 +23,7 @@ from .study import SWAP_MAP_AGENT, TABLES
 TITLE = "Necklace"
 SIZES = (5, 7, 9, 11)
 MCTS_SIMS = 50
-STUDY_NAMES = ("ladder", "advantage", "swap_map", "swap_map_5", "draws")
+STUDY_NAMES = ("ladder", "advantage", "swap_map", "swap_map_5", "draws", "reproof_5x5", "proofs_6x6")
 
 SKILL = "Skill trace: does Necklace reward stronger play?"
 EDGE = "The first player's edge by board size"
@@ -45,6 +46,7 @@ def build(page, options) -> None:
     _swap_map_section(page, studies.get("swap_map"), studies.get("swap_map_5"))
     _drawless_section(page, studies.get("draws"))
     solutions = _exact_section(page)
+    _proofs_section(page, studies.get("reproof_5x5"), studies.get("proofs_6x6"))
     table = _live_section(page, options)
     page.verdicts(verdicts(table, studies, options.command("necklace")))
     page.findings(findings(solutions, table, studies, options.command("necklace")), heading="Findings in detail")
@@ -191,6 +193,47 @@ def _drawless_section(page, draws: pd.DataFrame | None) -> None:
         "a stone of its colour beside it. So no reachable position on any board is a draw."
     )
     page.table(draws, caption=made_by(draws, "necklace"))
+
+
+CERTIFIED_SIZES = (3, 4)
+
+
+def _proofs_section(page, reproof: pd.DataFrame | None, attack: pd.DataFrame | None) -> None:
+    """The certificates checked now, 5x5 by a second method and the 6x6 status, under the solver table."""
+    from .verify import verify_file
+
+    lines = []
+    for n in CERTIFIED_SIZES:
+        path = data_file("necklace", f"certificate_{n}x{n}.json.gz")
+        v = verify_file(path)
+        lines.append(
+            f"{n}x{n}: {'verified' if v.verified and v.complete else 'NOT verified: ' + str(v.failure)}, "
+            f"{len(v.openings)} openings, {v.positions:,} positions checked"
+        )
+    page.text(
+        "Certificates anyone can check: data/necklace/certificate_3x3.json.gz and certificate_4x4.json.gz hold "
+        "the winner's move at every position of the proof of each opening; negenlab necklace verify FILE walks "
+        "them with the rules alone (no search). Checked while this page was made: " + "; ".join(lines) + "."
+    )
+    if reproof is not None:
+        agreeing = reproof[reproof["agree"].astype(str).eq("True")]
+        page.text(
+            f"5x5 proved again another way ({made_by(reproof, 'necklace')}): a certificate for one opening of each "
+            "class (openings that are mirror images of each other), written by df-pn with exact transposition "
+            "keys and checked end to end by the rules-only checker, against the committed solution (df-pn with "
+            f"64-bit Zobrist keys) of every opening of the class: {len(agreeing)} of {len(reproof)} classes "
+            f"({int(agreeing['openings'].sum())} of {int(reproof['openings'].sum())} openings) agree."
+        )
+        page.table(reproof, caption="5x5 by two methods, opening by opening", folded="5x5 second method")
+    if attack is not None:
+        counts = attack["status"].value_counts().to_dict()
+        page.text(
+            f"6x6, attacked opening class by opening class (openings equal under the four colour-preserving "
+            f"symmetries share a class; {made_by(attack, 'necklace')}): "
+            + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+            + ". 'open' gives the nodes searched so far without a proof."
+        )
+        page.table(attack, caption="6x6 status per opening class", folded=None)
 
 
 def _exact_section(page) -> pd.DataFrame:

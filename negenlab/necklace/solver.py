@@ -186,6 +186,14 @@ class ProofSearch:
             raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
         return bool(r)
 
+    def proven(self, board: np.ndarray, to_move: int, target: int) -> bool:
+        """Whether the table already holds a proof that ``target`` wins from ``board`` with ``to_move``
+        to move (df-pn only; no search: a quick question for a proof tree's writer)."""
+        if self.method != "dfpn":
+            return False
+        key = _root_key(self._hashes(np.ascontiguousarray(board, dtype=np.int8)), int(to_move), int(target))
+        return _lookup(self, key)[0] == 0
+
     def value(self, board: np.ndarray, to_move: int, first: int = RED) -> str:
         """``"red"``, ``"blue"`` or ``"draw"``: the result with perfect play.
 

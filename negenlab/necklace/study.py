@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -572,8 +573,199 @@ TABLES = {
         | {"unresolved": "text?", "solved_openings": "count", "nodes": "count", "seconds": "number"}
     ),
     "solution_openings": Schema({"size": "count", "row": "count", "col": "count", "value": "text"}),
+    "reproof_5x5": Schema(
+        {"size": "count", "opening": "text", "images": "text", "openings": "count", "first_method": "text"}
+        | {"certificate": "text", "verified": "bool", "positions": "count", "check_seconds": "number"}
+        | {"agree": "bool"}
+    ),
+    "proofs_6x6": Schema(
+        {"size": "count", "opening": "text", "status": "text", "winner": "text?", "ruled_out": "text?"}
+        | {"attempts": "count", "nodes": "count", "largest_cap": "count"}
+    ),
 }
 """The committed tables of data/necklace by name, with what their loaders need (checked on load)."""
+
+# ---------------------------------------------------------------------------------------- exact results
+REPROOF_SIZE = 5
+REPROOF_TT_BITS = 26
+
+
+def _classes(n: int) -> list[tuple[int, int]]:
+    """One opening of each class under the four colour-preserving symmetries (rows and columns in
+    the top-left quarter, the middle included)."""
+    half = (n + 1) // 2
+    return [(r, c) for r in range(half) for c in range(half)]
+
+
+def _images(n: int, r: int, c: int) -> list[tuple[int, int]]:
+    """The openings equal to (r, c) under the four colour-preserving symmetries."""
+    return sorted({(r, c), (r, n - 1 - c), (n - 1 - r, c), (n - 1 - r, n - 1 - c)})
+
+
+def reproof_study(ctx: StudyContext, size: int = REPROOF_SIZE, tt_bits: int = REPROOF_TT_BITS) -> StudyResult:
+    """``size`` x ``size`` proved again another way: for one opening of each class under the four
+    colour-preserving symmetries (:func:`_classes`), a certificate written by the df-pn search with
+    exact keys (:mod:`negenlab.necklace.certificate`) and checked end to end by the rules-only checker
+    (:mod:`negenlab.necklace.verify`), beside the committed solution's value of every opening of the
+    class (the first method: df-pn with Zobrist keys). The certificates stay in the study's store
+    (large; out of git); a rerun checks the ones already written.
+
+    >>> quiet = StudyContext("necklace", "reproof", seed=1, workers=1, progress=lambda line: None)
+    >>> t = reproof_study(quiet, size=3, tt_bits=16).table
+    >>> bool(t["agree"].all() and t["verified"].all()), len(t), int(t["openings"].sum())
+    (True, 4, 9)
+    """
+    import tempfile
+    from pathlib import Path
+
+    from .certificate import certificate, write_certificate
+    from .verify import verify_file
+
+    _, openings = load_tables()
+    first = {(int(r), int(c)): v for r, c, v in openings[openings["size"] == size][["row", "col", "value"]].values}
+    folder = Path(ctx.store) if ctx.store is not None else Path(tempfile.mkdtemp())
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for r, c in _classes(size):
+        path = folder / f"certificate_{size}x{size}_{r},{c}.json.gz"
+        if not path.exists():
+            cert = certificate(size, openings=[(r, c)], tt_bits=tt_bits)
+            write_certificate(cert, path, command=f"negenlab necklace certify {size} {path} --opening {r},{c}")
+        start = time.perf_counter()
+        verdict = verify_file(path)
+        head = verdict.openings[0]
+        images = _images(size, r, c)
+        values = {first.get(p, "") for p in images}
+        rows.append(
+            {
+                "size": size,
+                "opening": f"{r},{c}",
+                "images": " ".join(f"{a},{b}" for a, b in images),
+                "openings": len(images),
+                "first_method": "/".join(sorted(values)),
+                "certificate": head["winner"],
+                "verified": verdict.verified,
+                "positions": verdict.positions,
+                "check_seconds": round(time.perf_counter() - start, 1),
+                "agree": verdict.verified and values == {head["winner"]},
+            }
+        )
+        ctx.progress(f"{size}x{size} opening {r},{c}: {head['winner']}, verified={verdict.verified}")
+    return StudyResult(
+        pd.DataFrame(rows),
+        rules={"size": size, "swap": False},
+        extra={
+            "first_method": SOLUTIONS_COMMAND,
+            "second_method": "certificates from df-pn with exact transposition keys, checked by negenlab necklace verify",
+            "tt_bits": tt_bits,
+        },
+    )
+
+
+PROOF_ATTACK_SIZE = 6
+PROOF_ATTACK_CAP = 30_000_000
+PROOF_ATTACK_TT_BITS = 26
+
+
+def proof_status(records: list[dict], n: int) -> pd.DataFrame:
+    """Per opening class of an ``n`` x ``n`` board, what the recorded single proofs establish:
+    ``solved`` (the winner), ``draw``, or ``open`` with the largest capped attempt's nodes, and
+    ``not tried``.
+
+    >>> recs = [{"n": 6, "opening": [2, 2], "target": "red", "wins": True, "nodes": 9},
+    ...         {"n": 6, "opening": [0, 0], "target": "red", "wins": "capped", "nodes": 100}]
+    >>> proof_status(recs, 6)[["opening", "status", "winner", "nodes"]].values.tolist()[:1]
+    [['0,0', 'open', '', 100]]
+    """
+    rows = []
+    for r, c in _classes(n):
+        mine = [x for x in records if int(x["n"]) == n and tuple(x["opening"]) == (r, c)]
+        won = [x["target"] for x in mine if x["wins"] is True]
+        lost = {x["target"] for x in mine if x["wins"] is False}
+        nodes = sum(int(x["nodes"]) for x in mine)
+        if won:
+            status, winner = "solved", won[0]
+        elif lost == {"red", "blue"}:
+            status, winner = "solved", "draw"
+        elif mine:
+            status, winner = "open", ""
+        else:
+            status, winner = "not tried", ""
+        rows.append(
+            {
+                "size": n,
+                "opening": f"{r},{c}",
+                "status": status,
+                "winner": winner,
+                "ruled_out": ",".join(sorted(lost)),
+                "attempts": len(mine),
+                "nodes": nodes,
+                "largest_cap": max((int(x.get("cap", 0)) for x in mine), default=0),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def proof_attack_study(
+    ctx: StudyContext, n: int = PROOF_ATTACK_SIZE, cap: int = PROOF_ATTACK_CAP, tt_bits: int = PROOF_ATTACK_TT_BITS
+) -> StudyResult:
+    """Attack the ``n`` x ``n`` openings one class at a time (:func:`_classes`, the middle first): a
+    df-pn proof that Red wins, and when Red is ruled out, that Blue wins, each capped at ``cap``
+    nodes. Every attempt is appended to ``attempts.jsonl`` in the study's store as it ends (the
+    store is kept in the repository, so a fresh clone resumes: an attempt already recorded at this
+    cap is not run again). The table is :func:`proof_status`."""
+    from pathlib import Path
+
+    from ._kernels import BLUE, RED
+    from .solver import ProofSearch
+
+    folder = Path(ctx.store) if ctx.store is not None else Path("runs/necklace/proofs")
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "attempts.jsonl"
+    records = read_proofs(log.read_text().splitlines()).get(n, []) if log.exists() else []
+    centre = (n - 1) / 2
+    for r, c in sorted(_classes(n), key=lambda p: ((p[0] - centre) ** 2 + (p[1] - centre) ** 2, p)):
+        for target in ("red", "blue"):
+            done = [x for x in records if tuple(x["opening"]) == (r, c) and x["target"] == target]
+            if any(x["wins"] is True for x in records if tuple(x["opening"]) == (r, c)):
+                break  # solved
+            if any(x["wins"] is False or int(x.get("cap", 0)) >= cap for x in done):
+                if any(x["wins"] is False for x in done):
+                    continue  # this target is ruled out: try the other
+                break  # already tried at this cap
+            search = ProofSearch(n, tt_bits=tt_bits, node_cap=cap)
+            board = np.zeros(n * n, dtype=np.int8)
+            board[r * n + c] = RED
+            start = time.perf_counter()
+            wins: bool | str
+            try:
+                wins = search.wins(board, BLUE, RED if target == "red" else BLUE)
+            except RuntimeError:
+                wins = "capped"
+            rec = {
+                "n": n,
+                "opening": [r, c],
+                "target": target,
+                "wins": wins,
+                "nodes": int(search.nodes),
+                "cap": cap,
+                "tt_bits": tt_bits,
+                "keys": search.keys,
+                "seconds": round(time.perf_counter() - start, 1),
+                "command": f"negenlab necklace prove {n} {r},{c} {target} --tt-bits {tt_bits} --max-nodes {cap} --json",
+            }
+            records.append(rec)
+            with log.open("a") as fh:
+                fh.write(json.dumps(rec) + "\n")
+            ctx.progress(f"{n}x{n} opening {r},{c} {target}: {wins} ({rec['nodes']} nodes, {rec['seconds']} s)")
+            if wins is not False:
+                break
+    return StudyResult(
+        proof_status(records, n),
+        rules={"size": n, "swap": False},
+        extra={"cap": cap, "tt_bits": tt_bits, "attempts": str(log)},
+    )
+
 
 STUDIES = {
     s.name: s
@@ -602,6 +794,22 @@ STUDIES = {
             "is any reachable position a draw? exhaustive on 2x2-5x5, directed on 7-11",
             draws_study,
             "about 8 min",
+            plays_games=False,
+        ),
+        Study(
+            "reproof_5x5",
+            "5x5 proved again: a certificate per opening class (df-pn, exact keys) checked end to end by the rules alone",
+            reproof_study,
+            "about 40 min",
+            plays_games=False,
+        ),
+        Study(
+            "proofs_6x6",
+            f"6x6 attacked opening class by opening class: df-pn proofs capped at {PROOF_ATTACK_CAP:,} nodes, "
+            "every attempt kept in the repository",
+            proof_attack_study,
+            "about 30 min",
+            store="data/necklace/proofs_6x6",
             plays_games=False,
         ),
         Study(

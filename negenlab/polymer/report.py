@@ -156,7 +156,7 @@ def _warn_missing(page, name: str, missing: list[str]) -> None:
 
 def build(page, options) -> None:
     tables, missing = load_studies(options)
-    for name in ("policies_hidden", "strategies", "ladder_hidden"):
+    for name in OPTIONAL_TABLES:
         table = load_optional(name)
         if table is not None:
             tables[name] = table
@@ -193,6 +193,10 @@ def build(page, options) -> None:
         seconds_per_action_assumed=SECONDS_PER_ACTION,
         **extra,
     )
+
+
+OPTIONAL_TABLES = ("policies_hidden", "strategies", "ladder_hidden")
+"""The committed tables of the table as played, shown when present."""
 
 
 def load_optional(name: str) -> pd.DataFrame | None:
@@ -546,7 +550,7 @@ def committed_verdicts(command: str = "negenlab report polymer") -> list[Finding
             tables[name] = committed_table("polymer", name, TABLES[name])
         except MissingDataError:
             continue
-    for name in ("strategies", "ladder_hidden"):
+    for name in OPTIONAL_TABLES:
         table = load_optional(name)
         if table is not None:
             tables[name] = table
