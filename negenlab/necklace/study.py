@@ -586,6 +586,9 @@ TABLES = {
 """The committed tables of data/necklace by name, with what their loaders need (checked on load)."""
 
 # ---------------------------------------------------------------------------------------- exact results
+STUDY_MINUTES = 20.0
+"""A run of an exact-result study starts no new proof after this many minutes and writes what it
+has; the next run goes on from its store."""
 REPROOF_SIZE = 5
 REPROOF_TT_BITS = 26
 
@@ -602,13 +605,17 @@ def _images(n: int, r: int, c: int) -> list[tuple[int, int]]:
     return sorted({(r, c), (r, n - 1 - c), (n - 1 - r, c), (n - 1 - r, n - 1 - c)})
 
 
-def reproof_study(ctx: StudyContext, size: int = REPROOF_SIZE, tt_bits: int = REPROOF_TT_BITS) -> StudyResult:
+def reproof_study(
+    ctx: StudyContext, size: int = REPROOF_SIZE, tt_bits: int = REPROOF_TT_BITS, minutes: float | None = STUDY_MINUTES
+) -> StudyResult:
     """``size`` x ``size`` proved again another way: for one opening of each class under the four
     colour-preserving symmetries (:func:`_classes`), a certificate written by the df-pn search with
     exact keys (:mod:`negenlab.necklace.certificate`) and checked end to end by the rules-only checker
     (:mod:`negenlab.necklace.verify`), beside the committed solution's value of every opening of the
     class (the first method: df-pn with Zobrist keys). The certificates stay in the study's store
-    (large; out of git); a rerun checks the ones already written.
+    (large; out of git): a run checks the ones already written first, then builds the missing ones
+    from the middle out, and starts none after ``minutes`` (None: no limit); the classes left are
+    rows marked ``not built``, for the next run.
 
     >>> quiet = StudyContext("necklace", "reproof", seed=1, workers=1, progress=lambda line: None)
     >>> t = reproof_study(quiet, size=3, tt_bits=16).table
@@ -626,33 +633,49 @@ def reproof_study(ctx: StudyContext, size: int = REPROOF_SIZE, tt_bits: int = RE
     folder = Path(ctx.store) if ctx.store is not None else Path(tempfile.mkdtemp())
     folder.mkdir(parents=True, exist_ok=True)
     rows = []
-    for r, c in _classes(size):
-        path = folder / f"certificate_{size}x{size}_{r},{c}.json.gz"
+    began = time.perf_counter()
+
+    def path_of(r: int, c: int) -> Path:
+        return folder / f"certificate_{size}x{size}_{r},{c}.json.gz"
+
+    centre = (size - 1) / 2  # the certificates it has first, then the missing ones from the middle out
+    order = sorted(
+        _classes(size), key=lambda p: (not path_of(*p).exists(), (p[0] - centre) ** 2 + (p[1] - centre) ** 2, p)
+    )
+    for r, c in order:
+        path = path_of(r, c)
+        images = _images(size, r, c)
+        values = {first.get(p, "") for p in images}
+        row = {
+            "size": size,
+            "opening": f"{r},{c}",
+            "images": " ".join(f"{a},{b}" for a, b in images),
+            "openings": len(images),
+            "first_method": "/".join(sorted(values)),
+        }
+        late = minutes is not None and time.perf_counter() - began > 60 * minutes
+        if not path.exists() and late:
+            rows.append(
+                row
+                | {"certificate": "not built", "verified": False, "positions": 0, "check_seconds": 0.0}
+                | {"agree": False}
+            )
+            continue
         if not path.exists():
             cert = certificate(size, openings=[(r, c)], tt_bits=tt_bits)
             write_certificate(cert, path, command=f"negenlab necklace certify {size} {path} --opening {r},{c}")
         start = time.perf_counter()
         verdict = verify_file(path)
         head = verdict.openings[0]
-        images = _images(size, r, c)
-        values = {first.get(p, "") for p in images}
         rows.append(
-            {
-                "size": size,
-                "opening": f"{r},{c}",
-                "images": " ".join(f"{a},{b}" for a, b in images),
-                "openings": len(images),
-                "first_method": "/".join(sorted(values)),
-                "certificate": head["winner"],
-                "verified": verdict.verified,
-                "positions": verdict.positions,
-                "check_seconds": round(time.perf_counter() - start, 1),
-                "agree": verdict.verified and values == {head["winner"]},
-            }
+            row
+            | {"certificate": head["winner"], "verified": verdict.verified, "positions": verdict.positions}
+            | {"check_seconds": round(time.perf_counter() - start, 1)}
+            | {"agree": verdict.verified and values == {head["winner"]}}
         )
         ctx.progress(f"{size}x{size} opening {r},{c}: {head['winner']}, verified={verdict.verified}")
     return StudyResult(
-        pd.DataFrame(rows),
+        pd.DataFrame(rows).sort_values("opening", ignore_index=True),
         rules={"size": size, "swap": False},
         extra={
             "first_method": SOLUTIONS_COMMAND,
@@ -669,13 +692,13 @@ PROOF_ATTACK_TT_BITS = 26
 
 def proof_status(records: list[dict], n: int) -> pd.DataFrame:
     """Per opening class of an ``n`` x ``n`` board, what the recorded single proofs establish:
-    ``solved`` (the winner), ``draw``, or ``open`` with the largest capped attempt's nodes, and
+    ``solved`` (the winner or a draw), ``in progress`` with the nodes searched in capped attempts, or
     ``not tried``.
 
     >>> recs = [{"n": 6, "opening": [2, 2], "target": "red", "wins": True, "nodes": 9},
     ...         {"n": 6, "opening": [0, 0], "target": "red", "wins": "capped", "nodes": 100}]
     >>> proof_status(recs, 6)[["opening", "status", "winner", "nodes"]].values.tolist()[:1]
-    [['0,0', 'open', '', 100]]
+    [['0,0', 'in progress', '', 100]]
     """
     rows = []
     for r, c in _classes(n):
@@ -688,7 +711,7 @@ def proof_status(records: list[dict], n: int) -> pd.DataFrame:
         elif lost == {"red", "blue"}:
             status, winner = "solved", "draw"
         elif mine:
-            status, winner = "open", ""
+            status, winner = "in progress", ""
         else:
             status, winner = "not tried", ""
         rows.append(
@@ -707,13 +730,18 @@ def proof_status(records: list[dict], n: int) -> pd.DataFrame:
 
 
 def proof_attack_study(
-    ctx: StudyContext, n: int = PROOF_ATTACK_SIZE, cap: int = PROOF_ATTACK_CAP, tt_bits: int = PROOF_ATTACK_TT_BITS
+    ctx: StudyContext,
+    n: int = PROOF_ATTACK_SIZE,
+    cap: int = PROOF_ATTACK_CAP,
+    tt_bits: int = PROOF_ATTACK_TT_BITS,
+    minutes: float | None = STUDY_MINUTES,
 ) -> StudyResult:
     """Attack the ``n`` x ``n`` openings one class at a time (:func:`_classes`, the middle first): a
     df-pn proof that Red wins, and when Red is ruled out, that Blue wins, each capped at ``cap``
     nodes. Every attempt is appended to ``attempts.jsonl`` in the study's store as it ends (the
     store is kept in the repository, so a fresh clone resumes: an attempt already recorded at this
-    cap is not run again). The table is :func:`proof_status`."""
+    cap is not run again). No new attempt starts after ``minutes`` (None: no limit). The table is
+    :func:`proof_status`."""
     from pathlib import Path
 
     from ._kernels import BLUE, RED
@@ -724,8 +752,11 @@ def proof_attack_study(
     log = folder / "attempts.jsonl"
     records = read_proofs(log.read_text().splitlines()).get(n, []) if log.exists() else []
     centre = (n - 1) / 2
+    began = time.perf_counter()
     for r, c in sorted(_classes(n), key=lambda p: ((p[0] - centre) ** 2 + (p[1] - centre) ** 2, p)):
         for target in ("red", "blue"):
+            if minutes is not None and time.perf_counter() - began > 60 * minutes:
+                break
             done = [x for x in records if tuple(x["opening"]) == (r, c) and x["target"] == target]
             if any(x["wins"] is True for x in records if tuple(x["opening"]) == (r, c)):
                 break  # solved
@@ -798,17 +829,18 @@ STUDIES = {
         ),
         Study(
             "reproof_5x5",
-            "5x5 proved again: a certificate per opening class (df-pn, exact keys) checked end to end by the rules alone",
+            "5x5 proved again: a certificate per opening class (df-pn, exact keys) checked end to end by the rules "
+            f"alone; a run builds new certificates for {STUDY_MINUTES:.0f} minutes, the next goes on",
             reproof_study,
-            "about 40 min",
+            f"{STUDY_MINUTES:.0f} min a run",
             plays_games=False,
         ),
         Study(
             "proofs_6x6",
             f"6x6 attacked opening class by opening class: df-pn proofs capped at {PROOF_ATTACK_CAP:,} nodes, "
-            "every attempt kept in the repository",
+            f"every attempt kept in the repository; a run starts attempts for {STUDY_MINUTES:.0f} minutes",
             proof_attack_study,
-            "about 30 min",
+            f"{STUDY_MINUTES:.0f} min a run",
             store="data/necklace/proofs_6x6",
             plays_games=False,
         ),

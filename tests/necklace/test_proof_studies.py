@@ -25,7 +25,7 @@ def test_the_attack_records_every_attempt_and_a_rerun_resumes(tmp_path):
 
 def test_a_capped_attempt_leaves_the_opening_open_with_its_nodes(tmp_path):
     t = proof_attack_study(_ctx(tmp_path), n=4, cap=20, tt_bits=16).table
-    assert set(t["status"]) == {"open"} and (t["nodes"] > 20).all() and (t["largest_cap"] == 20).all()
+    assert set(t["status"]) == {"in progress"} and (t["nodes"] > 20).all() and (t["largest_cap"] == 20).all()
 
 
 def test_status_reads_solved_draw_open_and_untried():
@@ -38,7 +38,7 @@ def test_status_reads_solved_draw_open_and_untried():
     t = proof_status(recs, 4).set_index("opening")
     assert t.loc["1,1", ["status", "winner"]].tolist() == ["solved", "red"]
     assert t.loc["0,0", ["status", "winner"]].tolist() == ["solved", "draw"]
-    assert t.loc["0,1", ["status", "nodes"]].tolist() == ["open", 10]
+    assert t.loc["0,1", ["status", "nodes"]].tolist() == ["in progress", 10]
     assert t.loc["1,0", "status"] == "not tried"
 
 
