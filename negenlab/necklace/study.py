@@ -615,7 +615,7 @@ def reproof_study(
     class (the first method: df-pn with Zobrist keys). The certificates stay in the study's store
     (large; out of git): a run checks the ones already written first, then builds the missing ones
     from the middle out, and starts none after ``minutes`` (None: no limit); the classes left are
-    rows marked ``not built``, for the next run.
+    rows marked ``not built``, for the next run (``minutes=0`` checks what it has and builds nothing).
 
     >>> quiet = StudyContext("necklace", "reproof", seed=1, workers=1, progress=lambda line: None)
     >>> t = reproof_study(quiet, size=3, tt_bits=16).table
@@ -653,7 +653,7 @@ def reproof_study(
             "openings": len(images),
             "first_method": "/".join(sorted(values)),
         }
-        late = minutes is not None and time.perf_counter() - began > 60 * minutes
+        late = minutes is not None and time.perf_counter() - began >= 60 * minutes
         if not path.exists() and late:
             rows.append(
                 row

@@ -1,9 +1,10 @@
 """Trading policies for the Polymer table (agents on the core protocol).
 
 These are *models* of how people trade, written so the simulation can be read and
-criticised. Every agent sees all hands (open information), computes longest polymers
-exactly, and moves one card per trade. ``L(x)`` is the length of seat x's longest
-polymer; ``V`` is the quantity the policy protects:
+criticised. The policies of the earlier model (below, ``POLICIES``) see all hands (open
+information), compute longest polymers exactly, and move one card per trade; at a hidden table
+(the default ``Rules``) each plays its twin of ``TABLE_POLICIES``. ``L(x)`` is the length of seat
+x's longest polymer; ``V`` is the quantity the policy protects:
 
 - :class:`NoTradeAgent` — passes, rejects every proposal, never plays a joker.
 - :class:`SelfishAgent` — ``V = own L``. Proposes the swap (with a neighbour, or a
@@ -31,8 +32,9 @@ deals the other hands out again and sees every choice unchanged): ``cooperative`
 ``options_open`` (builds short pieces), ``boundary_avoiding`` (gives up more to help a neighbour),
 ``spoiler`` (blocks trades of its second-degree neighbours), ``borrower`` (loans) and
 ``sweetener`` (offers a good-faith token with every ask, a composed trade) and ``bundler`` (swaps
-two cards for two when it can). The others trade one card at a time: an ask for a card type, giving a card their polymer does not use (at an
-open table, where they see who holds it, a swap for that card).
+two cards for two when it can). The others trade one card at a time: an ask for a card type,
+giving a card their polymer does not use (at an open table, where they see who holds it, a swap for
+that card).
 
 The policies are registered by name in ``negenlab.polymer.ENTRY``: ``games.make_agents("polymer",
 "selfish,cooperative,...")`` makes them, one spec per seat.

@@ -51,3 +51,8 @@ def test_the_classes_and_their_images_cover_every_opening_once():
 def test_the_second_method_agrees_on_4x4(tmp_path):
     t = reproof_study(_ctx(tmp_path), size=4, tt_bits=22).table
     assert t["verified"].all() and t["agree"].all() and int(t["openings"].sum()) == 16
+
+
+def test_a_run_without_minutes_builds_nothing_and_marks_the_classes(tmp_path):
+    t = reproof_study(_ctx(tmp_path), size=3, tt_bits=16, minutes=0).table
+    assert set(t["certificate"]) == {"not built"} and not t["agree"].any() and not list(tmp_path.glob("*.gz"))
