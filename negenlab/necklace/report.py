@@ -217,12 +217,15 @@ def _proofs_section(page, reproof: pd.DataFrame | None, attack: pd.DataFrame | N
     )
     if reproof is not None:
         agreeing = reproof[reproof["agree"].astype(str).eq("True")]
+        built = reproof[reproof["certificate"] != "not built"]
         page.text(
             f"5x5 proved again another way ({made_by(reproof, 'necklace')}): a certificate for one opening of each "
             "class (openings that are mirror images of each other), written by df-pn with exact transposition "
             "keys and checked end to end by the rules-only checker, against the committed solution (df-pn with "
-            f"64-bit Zobrist keys) of every opening of the class: {len(agreeing)} of {len(reproof)} classes "
-            f"({int(agreeing['openings'].sum())} of {int(reproof['openings'].sum())} openings) agree."
+            f"64-bit Zobrist keys) of every opening of the class. Of {len(reproof)} classes "
+            f"({int(reproof['openings'].sum())} openings), {len(agreeing)} ({int(agreeing['openings'].sum())} "
+            f"openings) are certified and agree, {len(built) - len(agreeing)} disagree and "
+            f"{len(reproof) - len(built)} are not certified yet."
         )
         page.table(reproof, caption="5x5 by two methods, opening by opening", folded="5x5 second method")
     if attack is not None:
