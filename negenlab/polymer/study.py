@@ -1360,8 +1360,8 @@ SECONDS_PER_ACTION = 30  # an assumption for the time estimate: one proposal, an
 
 VARIANT_CLAIMS = (
     VariantClaim(
-        '"takes about 15 minutes" (the table clock: reading hands, then trading; 12-18 minutes)',
-        "table_minutes",
+        '"takes about 15 minutes" (trading, 12-18 minutes)',
+        "trading_minutes",
         target=(12, 18),
         unit="minutes",
     ),
@@ -1372,6 +1372,6 @@ VARIANT_CLAIMS = (
         unit="cards",
     ),
 )
-"""The claims ``negenlab polymer variant`` judges: the table minutes of the time model (``Rules``'
-seconds per action; the timer stops trading at ``Rules.minutes``) and the mean longest polymer at
-the end (the 8-player length +- 1 card)."""
+"""The claims ``negenlab polymer variant`` judges: the minutes of trading on the table clock (the
+time model's seconds per action, ``Rules.seconds_*``; the timer stops trading at ``Rules.minutes``)
+and the mean longest polymer at the end (the 8-player length +- 1 card)."""
