@@ -71,6 +71,19 @@ def _mix(x):
 
 
 @njit(cache=True)
+def board_hashes(board, zs):
+    """The four symmetric codes of ``board`` (Zobrist hashes or exact boards, as ``zs`` holds them), from
+    which :func:`_tt_key` makes a table key; ``ProofSearch`` and the certificate writer compute them here."""
+    h = np.zeros(4, dtype=np.uint64)
+    for p in range(board.shape[0]):
+        c = board[p]
+        if c != 0:
+            for k in range(4):
+                h[k] ^= zs[k, p, c]
+    return h
+
+
+@njit(cache=True)
 def _tt_key(h, colour, target):
     m = h[0]
     for k in range(1, 4):

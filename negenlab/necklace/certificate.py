@@ -1,10 +1,12 @@
 """Write Necklace proof certificates from the solver (:mod:`negenlab.necklace.verify` checks them).
 
-For each opening (Red's first stone, no swap) the solver's value is turned into a proof tree: at
-each position where the winner is to move it keeps a move that connects at once, else the first
-move whose position the search's table already proves, else the first, in the search's
-centre-first order, that the solver proves still wins; at each position of the other colour it follows every
-legal move. Positions reached twice are written once. The solver is only asked questions here;
+For each opening (Red's first stone, no swap) the solver's value (Red and Blue asked in turn under a
+growing node cap, :data:`FIRST_CAP`) is turned into a proof tree: at each position where the winner
+is to move it keeps a move that connects at once, else the first move whose position the search's
+table already proves, else the first, in the search's centre-first order, that the solver proves
+still wins; at each position of the other colour it follows every legal move. Positions reached
+twice are written once. The walk is compiled (:mod:`negenlab.necklace._certificate_kernels`) and
+hands back to ``ProofSearch.wins`` for each question. The solver is only asked questions here;
 nothing it says is taken on trust by :func:`negenlab.necklace.verify.check_certificate`.
 
 >>> cert = certificate(2)
@@ -24,68 +26,166 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from negenlab import __version__
+import numpy as np
 
-from ._kernels import BLUE, RED
+from negenlab import __version__
+from negenlab.core.errors import InvalidInputError
+
+from . import _certificate_kernels as CK
+from ._kernels import BLUE, RED, scratch
 from .game import State
 from .solver import ProofSearch, centre_first_order
 from .verify import FORMAT, position_key
 
 COLOUR = {"red": RED, "blue": BLUE}
+FIRST_CAP = 1 << 22
+"""Nodes the search may spend on "Red wins" (then on "Blue wins") before the other colour is asked, the
+cap growing fourfold each round; a colour proved not to win leaves the other asked without a cap."""
+PROGRESS_MOVES = 100_000
+"""The writer reports (``progress``) each time this many more moves are written."""
 
 
 class _Writer:
-    def __init__(self, n: int, search: ProofSearch):
+    """The proof-tree walk of :mod:`negenlab.necklace._certificate_kernels` on one search's table, and the
+    moves it wrote (codes until :meth:`moves` turns them into position keys)."""
+
+    CHUNK = 20_000  # positions a call of the compiled walk starts before it hands back (progress, room)
+
+    def __init__(self, n: int, search: ProofSearch, progress: Callable[[str], None] | None = None):
+        N = n * n
+        if N > CK.MAX_POINTS:
+            raise InvalidInputError(f"the certificate writer keys boards of up to {CK.MAX_POINTS} points, not {n}x{n}")
         self.n = n
         self.search = search
-        self.order = [divmod(int(p), n) for p in centre_first_order(n)]
-        self.moves: dict[str, str] = {}
-        self.done: dict[str, set[str]] = {"red": set(), "blue": set()}
+        self.progress = progress
+        self.label = ""
+        self.board = np.zeros(N, dtype=np.int8)
+        self.st = np.zeros(10, dtype=np.int64)
+        self.frames = np.zeros((N + 2, 5), dtype=np.int64)
+        self.codes = np.zeros((N + 2, 2), dtype=np.uint64)
+        self.fmoves = np.zeros((N + 2, N), dtype=np.int32)
+        self.done_lo = np.zeros(1 << 16, dtype=np.uint64)
+        self.done_hi = np.zeros(1 << 16, dtype=np.uint64)
+        self.kids = np.zeros((N + 2, N), dtype=np.int32)
+        self.out = np.zeros((self.CHUNK + 8, 2), dtype=np.uint64)
+        self.out_move = np.zeros(self.CHUNK + 8, dtype=np.int32)
+        self.order = (centre_first_order(n), np.arange(N, dtype=np.int64))
+        self.ws = (*scratch(n), np.zeros(N, np.int32), np.zeros(N, np.int32), np.zeros(3 * N, np.int32))
+        self.table = (search.zs, search.tt_keys, search.tt_pn, search.tt_dn)
+        self.written: list[tuple[np.ndarray, np.ndarray]] = []
+        self.count = 0
 
-    def wins(self, state: State, winner: str) -> bool:
+    def winner(self, state: State) -> str | None:
+        """The colour that wins ``state``, or None (a draw): Red and Blue asked in turn under a growing node
+        cap (:data:`FIRST_CAP`), so that a hard disproof does not hold up an easy proof."""
         if state.is_over:
-            return state.winner == winner
-        return self.search.wins(state.board, state.to_move, COLOUR[winner])
+            return state.winner
+        out: set[str] = set()
+        cap = FIRST_CAP
+        while len(out) < 2:
+            for colour in ("red", "blue"):
+                if colour in out:
+                    continue
+                self.search.node_cap = 0 if out else cap
+                try:
+                    if self.search.wins(state.board, state.to_move, COLOUR[colour]):
+                        return colour
+                    out.add(colour)
+                except RuntimeError:
+                    if not self.search.counters[3]:
+                        raise  # not the cap: the search stopped without an answer
+                    if self.progress is not None:
+                        self.progress(f"{self.label}: {colour} wins? not decided in {cap} nodes")
+                finally:
+                    self.search.node_cap = 0
+            cap *= 4
+        return None
 
     def prove(self, state: State, winner: str) -> None:
+        """Walk the proof that ``winner`` wins from ``state``, adding its moves."""
         if state.is_over:
             if state.winner != winner:
                 raise RuntimeError(f"the solver's line ends without a win for {winner}: {position_key(state)}")
             return
-        key = position_key(state)
-        if key in self.done[winner]:
-            return
-        if state.colour_to_move == winner:
-            legal = set(state.legal_moves())
-            for move in self.order:  # a move that connects at once keeps the proof smallest
-                if move in legal:
-                    child = state.copy()
-                    child.play(move)
-                    if child.winner == winner:
-                        self.moves[key] = f"{move[0]},{move[1]}"
-                        self.done[winner].add(key)
-                        return
-            children = []
-            for move in self.order:
-                if move in legal:
-                    child = state.copy()
-                    child.play(move)
-                    children.append((move, child))
-            # a child the search's table already proves comes first; the others are asked in turn
-            children.sort(key=lambda mc: not self.search.proven(mc[1].board, mc[1].to_move, COLOUR[winner]))
-            for move, child in children:
-                if self.wins(child, winner):
-                    self.moves[key] = f"{move[0]},{move[1]}"
-                    self.prove(child, winner)
-                    break
-            else:
+        st, colour = self.st, COLOUR[winner]
+        self.board[:] = state.board
+        st[CK.SP] = -2
+        start, reported = time.perf_counter(), self.count // PROGRESS_MOVES
+        while True:
+            self._room()
+            status = CK.walk(
+                self.n,
+                colour,
+                state.to_move,
+                st,
+                self.board,
+                self.frames,
+                self.codes,
+                self.fmoves,
+                self.kids,
+                (self.done_lo, self.done_hi),
+                self.out,
+                self.out_move,
+                self.order,
+                self.ws,
+                self.table,
+                st[CK.STARTED] + self.CHUNK - st[CK.OUT],  # at most one move written per position started
+            )
+            if status == CK.ASK:
+                child = self.board.copy()
+                child[st[CK.ASK_MOVE]] = colour
+                st[CK.ANSWER] = int(self.search.wins(child, int(st[CK.ASK_COLOUR]), colour))
+                if st[CK.OUT] < self.CHUNK // 2:
+                    continue
+            self._drain()
+            if status == CK.FINISHED:
+                return
+            if status in (CK.LOST_LINE, CK.NO_WINNING_MOVE):
+                key = _keys(st[CK.ERR_LO : CK.ERR_HI + 1].view(np.uint64).reshape(1, 2), self.n)[0].decode()
+                if status == CK.LOST_LINE:
+                    raise RuntimeError(f"the solver's line ends without a win for {winner}: {key}")
                 raise RuntimeError(f"the solver finds no winning move for {winner} at {key}")
-        else:
-            for move in state.legal_moves():
-                child = state.copy()
-                child.play(move)
-                self.prove(child, winner)
-        self.done[winner].add(key)
+            if self.progress is not None and self.count // PROGRESS_MOVES > reported:
+                reported = self.count // PROGRESS_MOVES
+                rate = self.count / max(time.perf_counter() - start, 1e-9)
+                self.progress(f"{self.label}: {self.count} moves so far ({rate:.0f} moves/s)")
+
+    def _drain(self) -> None:
+        k = int(self.st[CK.OUT])
+        if k:
+            self.written.append((self.out[:k].copy(), self.out_move[:k].copy()))
+            self.count += k
+            self.st[CK.OUT] = 0
+
+    def _room(self) -> None:
+        """Grow the set of finished positions so that a call of the walk keeps it at most half full."""
+        need = 2 * (int(self.st[CK.DONE]) + self.CHUNK + self.n * self.n + 4)
+        size = len(self.done_lo)
+        while size < need:
+            size *= 2
+        if size != len(self.done_lo):
+            self.done_lo, self.done_hi = CK.set_grown(self.done_lo, self.done_hi, size)
+
+    def moves(self) -> dict[str, str]:
+        """Every move written, ``{position key: "row,col"}`` sorted by key."""
+        codes = np.concatenate([c for c, _ in self.written]) if self.written else np.zeros((0, 2), np.uint64)
+        points = np.concatenate([m for _, m in self.written]) if self.written else np.zeros(0, np.int32)
+        keys = _keys(codes, self.n)
+        order = np.argsort(keys, kind="stable")
+        names = [f"{p // self.n},{p % self.n}" for p in range(self.n * self.n)]
+        return dict(zip(keys[order].astype(str).tolist(), [names[p] for p in points[order].tolist()], strict=True))
+
+
+def _keys(codes: np.ndarray, n: int) -> np.ndarray:
+    """:func:`negenlab.necklace.verify.position_key` of positions given as codes (bytes, one a row)."""
+    N = n * n
+    chars = np.empty((len(codes), N + 1), dtype=np.uint8)
+    chars[:, 0] = np.where(codes[:, 1] & np.uint64(CK.BLUE_TO_MOVE), ord("B"), ord("R"))
+    symbol = np.frombuffer(b".RB.", dtype=np.uint8)
+    for p in range(N):
+        word, shift = (codes[:, 0], 2 * p) if p < 32 else (codes[:, 1], 2 * (p - 32))
+        chars[:, p + 1] = symbol[(word >> np.uint64(shift)) & np.uint64(3)]
+    return chars.view(f"S{N + 1}").reshape(-1)
 
 
 def certificate(
@@ -95,27 +195,30 @@ def certificate(
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """The certificate of an ``n`` x ``n`` board: every opening (or those given) with its winner,
-    proved by the solver and written as a proof tree (see the module's text)."""
+    proved by the solver and written as a proof tree (see the module's text). ``progress`` hears of
+    each opening, and of every :data:`PROGRESS_MOVES` moves during a long one."""
     search = ProofSearch(n, tt_bits=tt_bits)
-    writer = _Writer(n, search)
+    writer = _Writer(n, search, progress)
     root = State.initial(n, swap=False)
     rows = []
     start = time.perf_counter()
     for opening in openings if openings is not None else root.legal_moves():
         state = root.copy()
         state.play(tuple(opening))
-        winner = "red" if writer.wins(state, "red") else ("blue" if writer.wins(state, "blue") else None)
+        writer.label = f"opening {opening[0]},{opening[1]}"
+        winner = writer.winner(state)
         if winner is None:
             raise RuntimeError(f"opening {opening} draws with perfect play: a draw needs two proofs, not written here")
+        writer.label = f"opening {opening[0]},{opening[1]} ({winner})"
         writer.prove(state, winner)
         rows.append({"opening": [int(opening[0]), int(opening[1])], "winner": winner})
         if progress is not None:
-            progress(f"opening {opening[0]},{opening[1]}: {winner} ({len(writer.moves)} moves so far)")
+            progress(f"opening {opening[0]},{opening[1]}: {winner} ({writer.count} moves so far)")
     return {
         "format": FORMAT,
         "size": n,
         "openings": rows,
-        "moves": dict(sorted(writer.moves.items())),
+        "moves": writer.moves(),
         "solver_nodes": int(search.nodes),
         "seconds": round(time.perf_counter() - start, 1),
         "version": __version__,

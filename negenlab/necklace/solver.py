@@ -38,7 +38,7 @@ from negenlab.core.checks import whole_number
 from negenlab.core.errors import InvalidInputError
 
 from ._kernels import BLUE, RED, scratch
-from ._solver_kernels import INF, _pn_lookup, _tt_key, dfpn, prove
+from ._solver_kernels import INF, _pn_lookup, _tt_key, board_hashes, dfpn, prove
 from .rules import MAX_SIZE
 
 COLOUR_NAME = {RED: "red", BLUE: "blue", 0: "draw"}
@@ -153,11 +153,7 @@ class ProofSearch:
         self.partial: dict[tuple[int, int], str] = {}  # what a capped search still proved about them
 
     def _hashes(self, board: np.ndarray) -> np.ndarray:
-        h = np.zeros(4, dtype=np.uint64)
-        for p in np.flatnonzero(board):
-            for k in range(4):
-                h[k] ^= self.zs[k, p, board[p]]
-        return h
+        return board_hashes(np.ascontiguousarray(board, dtype=np.int8), self.zs)
 
     def wins(self, board: np.ndarray, to_move: int, target: int) -> bool:
         """Does ``target`` win with perfect play from ``board`` with ``to_move`` to move?

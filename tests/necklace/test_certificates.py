@@ -212,3 +212,52 @@ def test_cli_verify_exit_codes_and_json(tmp_path, shipped):
         [sys.executable, "-m", "negenlab", "necklace", "verify", str(bad)], capture_output=True, text=True
     )
     assert no.returncode == 1 and "NOT verified" in no.stdout
+
+
+def test_the_compiled_writer_writes_what_the_state_based_writer_wrote():
+    from .reference_certificate import reference_certificate
+
+    cert, ref = certificate(3), reference_certificate(3)
+    assert cert["moves"] == ref["moves"] and list(cert["moves"]) == list(ref["moves"])  # same keys, same order
+    assert cert["openings"] == ref["openings"] and cert["solver_nodes"] == ref["solver_nodes"]
+
+
+def test_position_keys_past_32_points_are_the_rules_keys():
+    from negenlab.necklace._certificate_kernels import position_code
+    from negenlab.necklace.certificate import _keys
+    from negenlab.necklace.game import State
+    from negenlab.necklace.verify import position_key
+
+    rng = np.random.default_rng(5)
+    for n in (6, 7):
+        state = State.initial(n, swap=False)
+        while not state.is_over and rng.random() > 0.04:
+            moves = state.legal_moves()
+            state.play(moves[int(rng.integers(len(moves)))])
+            if not state.is_over:
+                code = np.array([position_code(state.board, n * n, state.to_move)], dtype=np.uint64)
+                assert _keys(code, n)[0].decode() == position_key(state)
+
+
+def test_a_capped_first_colour_hands_over_to_the_other_and_long_openings_report_progress(monkeypatch, shipped):
+    import negenlab.necklace.certificate as writer
+
+    monkeypatch.setattr(writer, "FIRST_CAP", 2)  # every first question stops at the cap
+    monkeypatch.setattr(writer, "PROGRESS_MOVES", 10)
+    monkeypatch.setattr(writer._Writer, "CHUNK", 8)
+    lines: list[str] = []
+    cert = writer.certificate(3, progress=lines.append)
+    assert cert["openings"] == shipped[3]["openings"] and check_certificate(cert).verified
+    assert any("moves so far (" in line and "moves/s)" in line for line in lines)
+    assert "opening 0,0: red wins? not decided in 2 nodes" in lines
+
+
+def test_the_writer_refuses_a_claim_the_search_does_not_prove():
+    from negenlab.necklace.certificate import _Writer
+    from negenlab.necklace.game import State
+    from negenlab.necklace.solver import ProofSearch
+
+    state = State.initial(3, swap=False)
+    state.play((1, 1))  # Red wins this opening
+    with pytest.raises(RuntimeError, match=r"finds no winning move for blue at B\.\.\.\.R\.\.\.\.$"):
+        _Writer(3, ProofSearch(3, tt_bits=16)).prove(state, "blue")
