@@ -3,6 +3,7 @@
     negenlab fen ne triangle:7 [--scope all] [--json]
     negenlab fen ne data/boards/hexagon_2.json
     negenlab fen atlas [--tilings 4.8.8 3.4.6.4] [--sizes 13 25 49] [--games 100] [--out data/fen/atlas.csv] [--json]
+    negenlab fen solve square:3x1 [--scope all] [--no-partial-claims] [--max-nodes N] [--json]
     negenlab fen simulate [triangle:7] [--agents random,greedy] [--games 200] [--seed 2024] [--workers W]
                           [--store DIR] [--json]
 
@@ -71,6 +72,48 @@ def register(parser) -> Any:
     p.add_argument("--out", default=None, help="write the table as CSV here (plus a .json sidecar)")
     add_json_flag(p)
     p.set_defaults(func=cmd_atlas)
+
+    p = sub.add_parser(
+        "solve", help="solve a small board exactly: every opening's value, the winner with and without the pie rule"
+    )
+    p.add_argument("board", help=SPEC_HELP + " (at most 64 nodes and edges together, 32 faces)")
+    p.add_argument(
+        "--scope",
+        choices=("interior", "all"),
+        default="interior",
+        help="derive n and e from interior nodes/edges (default) or all of them (the literal reading)",
+    )
+    p.add_argument(
+        "--no-partial-claims",
+        action="store_true",
+        help="a claim of fewer than n (e) places is not allowed when no more are left",
+    )
+    p.add_argument(
+        "--n",
+        type=count(1, 64, "a claim covers at most the board's 64 items"),
+        default=None,
+        help="nodes per claim (default: derived)",
+    )
+    p.add_argument(
+        "--e",
+        type=count(1, 64, "a claim covers at most the board's 64 items"),
+        default=None,
+        help="edges per claim (default: derived)",
+    )
+    p.add_argument(
+        "--max-nodes",
+        type=count(1, 10**12, "a search of more than 10**12 positions is beyond a session"),
+        default=None,
+        help="stop after this many positions and report what is proved (default 200,000,000)",
+    )
+    p.add_argument(
+        "--tt-bits",
+        type=count(10, 28, "a table of 2**28 entries takes 7 GB"),
+        default=None,
+        help="transposition table of 2**BITS entries (default 22)",
+    )
+    add_json_flag(p)
+    p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("simulate", help="self-play balance on a board, with and without the pie rule")
     p.add_argument("board", nargs="?", default="triangle:7", help=SPEC_HELP + " (default triangle:7)")
@@ -175,4 +218,54 @@ def cmd_simulate(args) -> int:
         run_args = argparse.Namespace(**{**vars(args), "store": args.store and str(Path(args.store) / tag)})
         runs[rules.pie_rule] = simulate_from_args(FenGame(board, rules), agents, run_args)
     emit(balance_table(board.name, " vs ".join(a.name for a in agents), runs), args.json)
+    return 0
+
+
+def solve_command(args) -> str:
+    """The command line that makes this solution again."""
+    words = ["negenlab", "fen", "solve", args.board]
+    if args.scope != "interior":
+        words += ["--scope", args.scope]
+    if args.no_partial_claims:
+        words.append("--no-partial-claims")
+    for flag in ("n", "e", "max_nodes", "tt_bits"):
+        if getattr(args, flag) is not None:
+            words += [f"--{flag.replace('_', '-')}", str(getattr(args, flag))]
+    return shlex.join(words)
+
+
+def cmd_solve(args) -> int:
+    import sys
+
+    from .game import FenGame
+    from .rules import Rules
+    from .solver import DEFAULT_MAX_NODES, DEFAULT_TT_BITS, solve
+
+    rules = Rules(n=args.n, e=args.e, ne_scope=args.scope, partial_claims=not args.no_partial_claims)
+    game = FenGame(_board(args.board), rules)
+
+    def say(line: str) -> None:
+        if not args.json:
+            print(line, file=sys.stderr)
+
+    solution = solve(
+        game,
+        tt_bits=args.tt_bits or DEFAULT_TT_BITS,
+        max_nodes=args.max_nodes or DEFAULT_MAX_NODES,
+        progress=say,
+    )
+    solution.board = args.board
+    solution.extra["command"] = solve_command(args)
+    out = solution.to_dict()
+    counts = solution.openings["value"].value_counts().to_dict()
+    text = (
+        f"{args.board} (n={solution.n}, e={solution.e}, {rules.ne_scope} reading, partial claims "
+        f"{'on' if rules.partial_claims else 'off'}): winner {solution.winner or 'unknown'}, with the pie rule "
+        f"{solution.winner_with_pie or 'unknown'}\n"
+        f"{len(solution.openings)} openings: "
+        + ", ".join(f"{counts[k]} {k}" for k in ("win", "draw", "loss", "unknown") if k in counts)
+        + f" for the player who makes them; {solution.nodes:,} positions in {solution.seconds} s"
+        + ("" if solution.complete else f"\nstopped at the cap of {solution.max_nodes:,} positions: not solved")
+    )
+    emit(out, args.json, text)
     return 0

@@ -1,0 +1,329 @@
+"""FEN solved exactly on small boards: every opening turn's value under perfect play.
+
+:func:`solve` searches whole turns (a claim of every allowed set of face-disjoint items, a
+capture of every non-empty set of takeable faces) with alpha-beta and a transposition table whose
+keys are the exact positions (the compiled kernel is :mod:`negenlab.fen._solver_kernels`). It
+gives each distinct opening turn its value for the player who made it, the winner without the
+pie rule, and the winner with it: with the pie rule the second player may take over the opening
+instead of answering it, so they get the better side of every opening, and the first player the
+worse (an opening is only worth what its weaker side gets).
+
+A search that reaches its node cap says so (``complete`` is False) and keeps what it proved.
+
+>>> s = solve("triangle:1")
+>>> s.winner, s.winner_with_pie, s.complete
+('first player', 'second player', True)
+>>> s.openings[["kind", "items", "value"]].head(2).values.tolist()
+[['nodes', (0,), 'win'], ['nodes', (1,), 'win']]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from negenlab import __version__
+from negenlab.core.errors import InvalidInputError
+
+from . import _solver_kernels as K
+from .game import FenGame
+from .rules import Rules
+from .tessellation import Tessellation
+
+MAX_ITEMS = 64
+"""The kernel keeps a player's nodes and edges in one 64-bit word."""
+MAX_SOLVER_FACES = 32
+"""The kernel keeps both players' faces in one 64-bit word of the table's key."""
+DEFAULT_MAX_NODES = 200_000_000
+DEFAULT_TT_BITS = 22
+MAX_TT_BITS = 28
+MOVE_STACK = 1 << 20
+VALUE_NAMES = {1: "win", 0: "draw", -1: "loss"}
+SIDE_NAMES = {1: "first player", 0: "draw", -1: "second player"}
+
+
+class SolverLimitError(InvalidInputError):
+    """The board is beyond what the exact solver represents (items or faces)."""
+
+
+@dataclass
+class Solution:
+    """What :func:`solve` proved about one board under one set of rules.
+
+    ``openings``: one row per distinct opening turn (``kind``: "nodes" or "edges"; ``items``: node
+    numbers, or edge numbers 0..E-1), ``value`` for the player who made it ("win", "draw", "loss",
+    or "unknown" past the node cap), and ``with_pie``: what it is worth to them when the second
+    player may take it over.
+    """
+
+    board: str
+    faces: int
+    n: int
+    e: int
+    rules: dict
+    openings: pd.DataFrame
+    nodes: int
+    seconds: float
+    complete: bool
+    max_nodes: int
+    tt_bits: int
+    version: str = __version__
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def winner(self) -> str | None:
+        """ "first player", "second player" or "draw" (None: not settled within the node cap)."""
+        v = self.openings["value"]
+        if (v == "win").any():
+            return "first player"
+        if not self.complete:
+            return None
+        return SIDE_NAMES[max(_VALUE[x] for x in v)]
+
+    @property
+    def winner_with_pie(self) -> str | None:
+        """The winner when the second player may swap on their first turn (None: not settled)."""
+        if not self.complete:
+            return None
+        return SIDE_NAMES[max(_VALUE[x] for x in self.openings["with_pie"])]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``negenlab fen solve``."""
+        rows = [
+            {"kind": k, "items": list(items), "value": v, "with_pie": p}
+            for k, items, v, p in self.openings[["kind", "items", "value", "with_pie"]].itertuples(index=False)
+        ]
+        return {
+            "board": self.board,
+            "faces": self.faces,
+            "n": self.n,
+            "e": self.e,
+            "rules": self.rules,
+            "winner": self.winner,
+            "winner_with_pie": self.winner_with_pie,
+            "complete": self.complete,
+            "openings": rows,
+            "nodes": self.nodes,
+            "max_nodes": self.max_nodes,
+            "tt_bits": self.tt_bits,
+            "seconds": self.seconds,
+            "version": self.version,
+        } | self.extra
+
+    def to_row(self) -> dict[str, Any]:
+        """One line of the solved table."""
+        counts = self.openings["value"].value_counts()
+        return {
+            "board": self.board,
+            "faces": self.faces,
+            "scope": self.rules["ne_scope"],
+            "partial_claims": self.rules["partial_claims"],
+            "n": self.n,
+            "e": self.e,
+            "winner": self.winner or "unknown",
+            "winner_with_pie": self.winner_with_pie or "unknown",
+            "openings": len(self.openings),
+            **{f"{name}_openings": int(counts.get(name, 0)) for name in ("win", "draw", "loss", "unknown")},
+            "complete": self.complete,
+            "nodes": self.nodes,
+            "seconds": self.seconds,
+        }
+
+    def _repr_html_(self) -> str:
+        head = (
+            f"<b>{self.board}</b> (n={self.n}, e={self.e}): winner <b>{self.winner or 'unknown'}</b>, "
+            f"with the pie rule <b>{self.winner_with_pie or 'unknown'}</b>; {len(self.openings)} openings, "
+            f"{self.nodes:,} positions searched"
+        )
+        if not self.complete:
+            head += f" (stopped at the cap of {self.max_nodes:,})"
+        return f"<p>{head}</p>" + self.openings.to_html(index=False, max_rows=20)
+
+
+_VALUE = {"win": 1, "draw": 0, "loss": -1}
+
+
+class Solver:
+    """The exact search of one game (board and rules), with a transposition table kept between
+    calls, so positions proved once are not searched again.
+
+    >>> from negenlab.fen import FenGame
+    >>> solver = Solver(FenGame("square:1x1"))
+    >>> state = solver.game.new_initial_state()
+    >>> solver.value(state), len(solver.turns(state))
+    (1, 8)
+    """
+
+    def __init__(self, game: FenGame, tt_bits: int = DEFAULT_TT_BITS, max_nodes: int = DEFAULT_MAX_NODES):
+        b = game.board
+        if b.V + b.E > MAX_ITEMS:
+            raise SolverLimitError(
+                f"{game.tessellation.name} has {b.V} nodes and {b.E} edges ({b.V + b.E} items); the exact solver "
+                f"takes boards of at most {MAX_ITEMS} nodes and edges together"
+            )
+        if b.F > MAX_SOLVER_FACES:
+            raise SolverLimitError(
+                f"{game.tessellation.name} has {b.F} faces; the exact solver takes at most {MAX_SOLVER_FACES}"
+            )
+        if not 10 <= tt_bits <= MAX_TT_BITS:
+            raise InvalidInputError(
+                f"tt_bits must be 10..{MAX_TT_BITS} (a table of 2**tt_bits entries, 27 bytes each), got {tt_bits!r}"
+            )
+        if max_nodes < 1:
+            raise InvalidInputError(f"max_nodes must be at least 1, got {max_nodes!r}")
+        self.game = game
+        self.tt_bits = tt_bits
+        one = np.uint64(1)
+        # with partial claims on a board of an odd number of faces every game ends in a majority
+        # (negenlab.fen.blocked: a blocked board has every face taken), so a player who can no
+        # longer reach one has lost
+        majority_ends = game.rules.partial_claims and b.F % 2 == 1
+        self.params = np.array(
+            (b.V, b.E, b.F, game.n, game.e, game.rules.partial_claims, b.majority, majority_ends), np.int64
+        )
+        self.face_items = np.array([sum(int(one) << x for x in b.face_components[f]) for f in range(b.F)], np.uint64)
+        self.need = np.array(b.need, np.int64)
+        self.conflict = np.array([sum(1 << y for y in b.conflicts[x]) for x in range(b.V + b.E)] or [0], np.uint64)
+        self.masks = np.array([(1 << b.V) - 1, ((1 << b.E) - 1) << b.V], np.uint64)
+        size = 1 << tt_bits
+        self.keys = np.zeros((size, 3), np.uint64)
+        self.lo = np.zeros(size, np.int8)
+        self.hi = np.zeros(size, np.int8)
+        self.used = np.zeros(size, np.bool_)
+        self.board = (self.params, self.face_items, self.need, self.conflict, self.masks)
+        self.table = (self.keys, self.lo, self.hi, self.used)
+        self.moves = np.zeros(MOVE_STACK, np.uint64)
+        self.faces = np.zeros(MOVE_STACK, np.uint64)
+        self.scores = np.zeros(MOVE_STACK, np.int64)
+        self.scratch = np.zeros((3, MAX_ITEMS + 1), np.uint64)
+        self.stats = np.zeros(5, np.int64)
+        self.stats[K.S_CAP] = max_nodes
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return int(self.stats[K.S_NODES])
+
+    def masks_of(self, state) -> tuple[int, int, int, int]:
+        """(me, op, fme, fop) of a position at the start of a turn, seen from the colour to move."""
+        if state.phase != 0 or state.is_terminal():
+            raise InvalidInputError("the solver takes positions at the start of a turn of a game not over")
+        b, c = self.game.board, state.colour
+        own = [0, 0]
+        faces = [0, 0]
+        for x in range(b.V + b.E):
+            if state.owner[x] >= 0:
+                own[state.owner[x]] |= 1 << x
+        for f in range(b.F):
+            if state.owner[b.FACE0 + f] >= 0:
+                faces[state.owner[b.FACE0 + f]] |= 1 << f
+        return own[c], own[1 - c], faces[c], faces[1 - c]
+
+    def search(self, me: int, op: int, fme: int, fop: int) -> int | None:
+        """The exact value (+1, 0, -1) for the player to move, None if the node cap stopped it."""
+        u = np.uint64
+        v = K.negamax(
+            u(me), u(op), u(fme), u(fop), -1, 1, self.board, self.table, self.moves, self.faces, self.scores, 0,
+            self.scratch,
+            self.stats,
+        )  # fmt: skip
+        if self.stats[K.S_OVERFLOW]:
+            raise RuntimeError(f"more than {MOVE_STACK:,} turns stacked up in the search; raise MOVE_STACK")
+        return None if self.stats[K.S_ABORTED] else int(v)
+
+    def value(self, state) -> int | None:
+        """The value of a position at the start of a turn for the colour to move (the pie rule's
+        swap is not among the turns searched)."""
+        return self.search(*self.masks_of(state))
+
+    def turn_masks(self, me: int, op: int, fme: int, fop: int) -> list[tuple[int, int]]:
+        """The whole turns of the player to move as (items, faces) masks."""
+        u = np.uint64
+        k = K.turns(
+            u(me), u(op), u(fme), u(fop), self.params, self.face_items, self.need, self.conflict, self.masks,
+            self.moves, self.faces, self.scratch,
+        )  # fmt: skip
+        if k < 0:
+            raise RuntimeError(f"more than {MOVE_STACK:,} turns; raise MOVE_STACK")
+        return [(int(self.moves[i]), int(self.faces[i])) for i in range(k)]
+
+    def turns(self, state) -> list[tuple[str, tuple[int, ...]]]:
+        """The whole turns of a position as (kind, items): "nodes" (node numbers), "edges" (edge
+        numbers), "capture" (face numbers); the arguments of :meth:`FenState.play_turn`."""
+        V = self.game.board.V
+        out = []
+        for items, faces in self.turn_masks(*self.masks_of(state)):
+            if faces:
+                out.append(("capture", _bits(faces)))
+            elif items < 1 << V:
+                out.append(("nodes", _bits(items)))
+            else:
+                out.append(("edges", tuple(x - V for x in _bits(items))))
+        return out
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+def solve(
+    board: Tessellation | str | FenGame,
+    rules: Rules | None = None,
+    tt_bits: int = DEFAULT_TT_BITS,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    progress: Callable[[str], None] | None = None,
+) -> Solution:
+    """Solve FEN on ``board`` (a board spec, a :class:`Tessellation` or a :class:`FenGame`): the
+    value of every distinct opening turn, with and without the pie rule (``rules.pie_rule`` is not
+    read: both are reported). Stops after ``max_nodes`` positions (``complete`` is then False).
+
+    >>> s = solve("square:3x1")
+    >>> s.winner, s.winner_with_pie, len(s.openings)
+    ('first player', 'second player', 18)
+    """
+    if isinstance(board, FenGame):
+        game = board
+    else:
+        game = FenGame(board, rules if rules is not None else Rules())
+    solver = Solver(game, tt_bits=tt_bits, max_nodes=max_nodes)
+    name = board if isinstance(board, str) else game.tessellation.name
+    start = time.perf_counter()
+    rows = []
+    V = game.board.V
+    for items, _ in solver.turn_masks(0, 0, 0, 0):
+        kind, shown = ("nodes", _bits(items)) if items < 1 << V else ("edges", tuple(x - V for x in _bits(items)))
+        reply = solver.search(0, items, 0, 0)  # the second player to move
+        value = None if reply is None else -reply
+        # with the pie rule the second player may take over the opening instead (and must if it
+        # leaves them nothing else to do): the opening is then worth its weaker side to its maker
+        answers = len(solver.turn_masks(0, items, 0, 0)) > 0
+        pie = None if value is None else (min(value, -value) if answers else value)
+        rows.append(
+            {
+                "kind": kind,
+                "items": shown,
+                "value": "unknown" if value is None else VALUE_NAMES[value],
+                "with_pie": "unknown" if pie is None else VALUE_NAMES[pie],
+            }
+        )
+        if progress is not None:
+            progress(f"{name}: opening {kind} {shown}: {rows[-1]['value']} ({solver.nodes:,} positions so far)")
+    openings = pd.DataFrame(rows, columns=["kind", "items", "value", "with_pie"])
+    return Solution(
+        board=name,
+        faces=game.board.F,
+        n=game.n,
+        e=game.e,
+        rules={k: v for k, v in asdict(game.rules).items() if k != "pie_rule"},
+        openings=openings,
+        nodes=solver.nodes,
+        seconds=round(time.perf_counter() - start, 2),
+        complete=not bool(solver.stats[K.S_ABORTED]),
+        max_nodes=max_nodes,
+        tt_bits=tt_bits,
+    )

@@ -1,0 +1,164 @@
+"""The exact FEN solver against the brute-force reference (tests/fen/brute_fen.py, the engine's
+micro-actions and plain negamax): the same openings, nothing missing and nothing extra, with the
+same values; its whole turns against the reference's on positions of random games; the same
+result whatever the numbering of the board; a capped search says so; the CLI."""
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+
+from negenlab.cli import main
+from negenlab.fen import FenGame, Rules, Tessellation
+from negenlab.fen.boards import parse_board
+from negenlab.fen.solver import Solver, SolverLimitError, solve
+
+from .brute_fen import brute_opening_values, brute_summary, whole_turns
+
+VALUE = {1: "win", 0: "draw", -1: "loss"}
+
+# (board, Rules fields): every small board the reference finishes in a few seconds, in both
+# readings of n and e, with partial claims on and off, and an even board (two triangles: draws)
+CROSS_CHECK = [
+    ("triangle:1", {}),
+    ("square:1x1", {}),
+    ("hexagon:0", {}),
+    ("3.3.3.3.3.3:3", {}),
+    ("3.3.3.3.3.3:3", {"ne_scope": "all"}),
+    ("3.3.3.3.3.3:3", {"partial_claims": False}),
+    ("3.3.3.3.3.3:3", {"n": 2, "e": 1, "partial_claims": False}),  # blocked ends decide: some win, some draw
+    ("square:1x1", {"n": 2, "e": 2}),
+    ("3.3.3.3.3.3:2", {}),
+]
+
+
+def game_of(spec, **rules):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # even boards warn
+        return FenGame(parse_board(spec), Rules(**rules))
+
+
+def solved(game):
+    s = solve(game)
+    assert s.complete
+    return {(k, tuple(items)): v for k, items, v in s.openings[["kind", "items", "value"]].itertuples(index=False)}, s
+
+
+@pytest.mark.parametrize(("spec", "rules"), CROSS_CHECK)
+def test_solver_agrees_with_brute_force_both_ways(spec, rules):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reference = brute_opening_values(spec, **rules)
+    values, solution = solved(game_of(spec, **rules))
+    assert set(values) - set(reference) == set(), "openings the reference does not have"
+    assert set(reference) - set(values) == set(), "openings the solver misses"
+    assert values == {k: VALUE[v] for k, v in reference.items()}
+    summary = brute_summary(reference)
+    assert (solution.winner, solution.winner_with_pie) == (summary["winner"], summary["winner_with_pie"])
+
+
+def test_cross_check_boards_include_each_outcome():
+    """The reference boards are not all alike: some openings win, some lose, and the even board
+    has drawn ones (a test of values that are all 'win' would not see a sign error)."""
+    seen = set()
+    for spec, rules in CROSS_CHECK:
+        values, _ = solved(game_of(spec, **rules))
+        seen |= set(values.values())
+    assert seen == {"win", "draw", "loss"}
+
+
+def random_positions(game, count, seed):
+    """Positions at the start of a turn, from random games of the engine."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < count:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.phase == 0 and s.turn_number != 1:  # turn 1 may swap, which the solver leaves to its caller
+                out.append(s.clone())
+            legal = [a for a in s.legal_actions() if a != game.board.SWAP]
+            s.apply(legal[rng.integers(len(legal))])
+    return out[:count]
+
+
+@pytest.mark.parametrize(
+    ("spec", "rules"),
+    [("square:3x1", {}), ("triangle:3", {}), ("3.3.3.3.3.3:5", {"partial_claims": False}), ("square:3x3", {})],
+)
+def test_whole_turns_agree_with_the_engine_both_ways(spec, rules):
+    game = game_of(spec, pie_rule=False, **rules)
+    solver = Solver(game, tt_bits=10)
+    for state in random_positions(game, 40, seed=7):
+        mine = set(solver.turns(state))
+        reference = {(kind, items) for kind, items, _ in whole_turns(state)}
+        assert mine - reference == set(), "turns the engine does not allow"
+        assert reference - mine == set(), "turns the solver misses"
+
+
+def relabelled(t: Tessellation, seed: int) -> tuple[Tessellation, np.ndarray]:
+    """The same board with its nodes and faces numbered in a random order, and the node map."""
+    rng = np.random.default_rng(seed)
+    perm = rng.permutation(t.num_nodes)  # old node i is new node perm[i]
+    coords = np.empty_like(t.coords)
+    coords[perm] = t.coords
+    faces = [tuple(int(perm[v]) for v in f) for f in t.face_nodes]
+    faces = [faces[i] for i in rng.permutation(len(faces))]
+    return Tessellation(coords, faces, name=t.name + " relabelled"), perm
+
+
+@pytest.mark.parametrize("spec", ["3.3.3.3.3.3:3", "3.3.3.3.3.3:5"])
+def test_values_do_not_depend_on_the_numbering(spec):
+    t = parse_board(spec)
+    u, perm = relabelled(t, seed=3)
+    before, s1 = solved(FenGame(t))
+    after, s2 = solved(FenGame(u))
+
+    def moved(kind, items):
+        if kind == "nodes":
+            return kind, tuple(sorted(int(perm[v]) for v in items))
+        ends = [tuple(sorted((int(perm[a]), int(perm[b])))) for a, b in (t.edges[j] for j in items)]
+        return kind, tuple(sorted(u.edge_index[e] for e in ends))
+
+    assert {moved(*k): v for k, v in before.items()} == after
+    assert (s1.winner, s1.winner_with_pie) == (s2.winner, s2.winner_with_pie)
+
+
+def test_a_capped_search_says_so():
+    s = solve("square:3x1", max_nodes=1000)
+    assert not s.complete
+    assert s.winner_with_pie is None
+    assert "unknown" in set(s.openings["value"])
+    assert "stopped at the cap" in s._repr_html_()
+
+
+def test_position_values_match_one_ply_of_the_reference_midgame():
+    """Values of positions deep in random games, not only of openings: the solver's value of each
+    position is the best, over the reference's whole turns there, of what each turn leads to."""
+    game = game_of("3.3.3.3.3.3:5", pie_rule=False)
+    solver = Solver(game, tt_bits=16)
+
+    def after(colour, child):
+        if child.is_terminal():
+            return int(child.returns()[child.seat_of_colour(colour)])
+        v = solver.value(child)
+        return v if child.colour == colour else -v
+
+    for state in random_positions(game, 30, seed=11):
+        assert solver.value(state) == max(after(state.colour, child) for _, _, child in whole_turns(state))
+
+
+def test_boards_beyond_the_solver_are_refused_with_the_reason():
+    with pytest.raises(SolverLimitError, match="at most 64 nodes and edges"):
+        solve("triangle:7")
+
+
+def test_cli_solve_json(capsys):
+    assert main(["fen", "solve", "3.3.3.3.3.3:3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["winner"] == "first player" and out["winner_with_pie"] == "second player"
+    assert len(out["openings"]) == 12 and {o["value"] for o in out["openings"]} == {"win", "loss"}
+    assert out["command"] == "negenlab fen solve 3.3.3.3.3.3:3"
+    assert main(["fen", "solve", "3.3.3.3.3.3:3", "--scope", "all", "--no-partial-claims", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"]["ne_scope"] == "all" and out["rules"]["partial_claims"] is False
