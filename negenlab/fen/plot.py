@@ -21,7 +21,7 @@ import pandas as pd
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from negenlab.core.plot import value_and_errors
+from negenlab.core.plot import plot_forest, value_and_errors
 
 from .svg import COLOURS, LIGHT
 
@@ -151,5 +151,36 @@ def plot_atlas_balance(atlas_bal: pd.DataFrame, metric: str = "first_player_win_
         ax.set_xlim(0, 1)
     axes[0].set_yticks(y, order, fontsize=8)
     axes[-1].legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
+def plot_solved(solved: pd.DataFrame):
+    """The first player's result under perfect play on each solved board of the ``solved`` study
+    table (1 win, 1/2 draw, 0 loss) beside their MCTS self-play win rate with its 95% interval.
+
+    >>> t = pd.DataFrame({"board": ["triangle:1"], "scope": ["interior"], "n": [1], "e": [1], "complete": [True],
+    ...                   "winner": ["first player"], "mcts_first_rate": [.9], "mcts_lo": [.8], "mcts_hi": [.95],
+    ...                   "mcts_games": [100]})
+    >>> plot_solved(t).axes[0].get_yticklabels()[0].get_text()
+    'triangle:1 (n=1, e=1)'
+    """
+    done = solved[solved["complete"]].reset_index(drop=True)
+    rows = pd.DataFrame(
+        {
+            "label": [f"{b} (n={n}, e={e})" for b, n, e in zip(done["board"], done["n"], done["e"], strict=True)],
+            "value": done["mcts_first_rate"],
+            "lo": done["mcts_lo"],
+            "hi": done["mcts_hi"],
+            "n": done["mcts_games"],
+        }
+    )
+    fig, ax = plt.subplots(figsize=(6.5, 0.4 * len(rows) + 1.4))
+    plot_forest(rows, ax=ax, xlabel="first player's result", title="Perfect play and MCTS self-play")
+    perfect = done["winner"].map({"first player": 1.0, "draw": 0.5, "second player": 0.0})
+    y = list(range(len(rows)))[::-1]
+    ax.scatter(perfect, y, marker="s", s=40, facecolors="none", edgecolors="#e45756", label="perfect play", zorder=3)
+    ax.set_xlim(-0.05, 1.05)
+    ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     return fig

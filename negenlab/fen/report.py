@@ -26,10 +26,11 @@ SKILL = "Skill trace: does FEN reward stronger play?"
 PIE = "First-player advantage and the pie rule at the top rung"
 TILINGS = "Which tilings play best?"
 BLOCKED = "The blocked end: can FEN be drawn?"
+SOLVED = "Perfect play on small boards"
 NE = "Per-turn counts n and e: interior vs literal reading"
 ATLAS = "Atlas: regular and Archimedean tilings"
 LIVE = "A fresh sample: random and greedy play"
-STUDY_NAMES = ("ladder", "pie", "atlas_balance", "blocked")
+STUDY_NAMES = ("ladder", "pie", "atlas_balance", "blocked", "solved")
 
 
 def committed_atlas() -> tuple[pd.DataFrame, dict] | None:
@@ -51,6 +52,7 @@ def build(page, options) -> None:
     _pie_section(page, studies.get("pie"))
     _tilings_section(page, studies.get("atlas_balance"))
     _blocked_section(page, studies.get("blocked"))
+    _solved_section(page, studies.get("solved"))
     ne_rows = _ne_section(page)
     atlas, atlas_command = _atlas_section(page)
     t_random = _live_section(page, options)
@@ -145,6 +147,29 @@ def _blocked_section(page, blocked: pd.DataFrame | None) -> None:
             f"{info['faces_colour_0']} faces each, {len(actions)} placements.",
         )
     page.table(blocked.drop(columns=["finding"]), caption=made_by(blocked, "fen"))
+
+
+def _solved_section(page, solved: pd.DataFrame | None) -> None:
+    from .plot import plot_solved
+
+    if not open_section(solved, page, SOLVED, "fen", "solved"):
+        return
+    done = solved[solved["complete"]]
+    page.text(
+        f"An exact search (negenlab fen solve) gives every opening turn its value under perfect play, partial "
+        f"claims on, in the interior and the literal reading of n and e. It solved {len(done)} of {len(solved)} "
+        f"boards and readings; the others stopped at the search's cap and say so. With the pie rule the second "
+        f"player may take over the opening, so the first player keeps the weaker side of their best opening. "
+        f"Beside each solved board, the first player's share of {SOLVED_MCTS_TEXT} self-play on it."
+    )
+    if len(done):
+        page.figure(
+            plot_solved(solved),
+            caption="The first player's result under perfect play (square: 1 win, 0 loss) and their win rate in "
+            "MCTS self-play on the same board, with 95% intervals; no pie rule.",
+        )
+    shown = solved.drop(columns=["command", "winning_openings"])
+    page.table(shown, caption=made_by(solved, "fen"), folded="Solved boards: winners, openings and search size")
 
 
 def ne_boards() -> tuple[list, list[dict]]:
@@ -576,6 +601,16 @@ def findings(
                 "command": atlas_command,
             }
         )
+    solved = studies.get("solved")
+    if solved is not None:
+        out.append(
+            {
+                "claim": "who wins with perfect play, and the pie rule (small boards, exact)",
+                "text": solved_finding(solved),
+                "section": SOLVED,
+                "command": command_of(solved, "negenlab study fen solved"),
+            }
+        )
     blocked = studies.get("blocked")
     if blocked is not None and "finding" in blocked:
         out.append(
@@ -587,3 +622,47 @@ def findings(
             }
         )
     return out
+
+
+SOLVED_MCTS_TEXT = "MCTS (200 simulations a placement)"
+
+
+def solved_finding(solved: pd.DataFrame) -> str:
+    """What the solved boards say, in a paragraph: the winner with and without the pie rule on
+    each solved board, how far MCTS self-play is from it, and which boards the search could not finish.
+
+    >>> row = {"board": "triangle:1", "scope": "interior", "n": 1, "e": 1, "winner": "first player",
+    ...        "winner_with_pie": "second player", "complete": True, "openings": 6, "win_openings": 6,
+    ...        "draw_openings": 0, "nodes": 208, "mcts_first_rate": 1.0, "mcts_lo": .96, "mcts_hi": 1.0,
+    ...        "mcts_games": 100}
+    >>> solved_finding(pd.DataFrame([row]))[:60]
+    'Solved exactly: triangle:1 (n=1, e=1): the first player wins'
+    """
+    done, open_ = solved[solved["complete"]], solved[~solved["complete"]]
+    parts = []
+    for r in done.itertuples():
+        who = "a draw" if r.winner == "draw" else f"the {r.winner} wins"
+        pie = "a draw" if r.winner_with_pie == "draw" else f"the {r.winner_with_pie}"
+        mcts = (
+            f"; MCTS self-play: first player {rate_text(r.mcts_first_rate, r.mcts_lo, r.mcts_hi)} (n={r.mcts_games})"
+            if r.mcts_games
+            else ""
+        )
+        parts.append(
+            f"{r.board} (n={r.n}, e={r.e}): {who} ({r.win_openings} of {r.openings} openings win), with the pie "
+            f"rule {pie}{mcts}"
+        )
+    text = "Solved exactly: " + "; ".join(parts) + "." if parts else "No board solved yet."
+    decisive = done[done["draw_openings"] == 0]
+    if len(done):
+        text += (
+            f" On {len(decisive)} of {len(done)} solved boards no opening draws, so with the pie rule the second "
+            "player wins every one of them under perfect play: the pie rule corrects too far on these boards."
+        )
+    if len(open_):
+        text += (
+            " Not solved within the search's cap: "
+            + ", ".join(f"{r.board} (n={r.n}, e={r.e}; {r.nodes:,} positions)" for r in open_.itertuples())
+            + "."
+        )
+    return text

@@ -322,6 +322,90 @@ def blocked_study(ctx: StudyContext) -> StudyResult:
     return StudyResult(table, rules={"board": STANDARD_BOARD}, agents=["random", "directed"], extra=extra)
 
 
+SOLVED_BOARDS = (
+    "triangle:1",
+    "square:1x1",
+    "hexagon:0",
+    "3.3.3.3.3.3:3",
+    "square:3x1",
+    "3.3.3.3.3.3:5",
+    "3.3.3.3.3.3:7",
+    "square:5x1",
+    "triangle:3",
+    "square:3x3",
+)
+"""The boards :func:`solved_study` solves, smallest first: the one-face boards, then strips and
+patches of 3 to 9 faces (the issue's triangle of side 3 and square 3x3 among them)."""
+SOLVE_CAP = 100_000_000
+"""Positions per board and reading before the search gives up (about 2 minutes)."""
+SOLVE_TT_BITS = 24
+SOLVED_MCTS = "mcts:200"
+SOLVED_GAMES = 100
+
+
+def _opening_text(kind: str, items) -> str:
+    return ("n" if kind == "nodes" else "e") + "+".join(str(i) for i in items)
+
+
+def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: int = SOLVE_CAP) -> StudyResult:
+    """FEN under perfect play on small boards (:func:`negenlab.fen.solver.solve`), in the interior
+    and the literal reading of n and e (partial claims on): the winner without and with the pie
+    rule, how many openings win, draw and lose for the player who makes them, and the first
+    player's share of :data:`SOLVED_MCTS` self-play on the same board (pie rule off,
+    :data:`SOLVED_GAMES` games, a Wilson interval), to see how far self-play is from perfect play.
+    A board the search does not finish within ``cap`` positions is a row that says so; no games
+    are played on it. A reading that gives the same n and e as the interior one is not solved twice.
+
+    >>> quiet = StudyContext("fen", "solved", seed=1, workers=1, progress=lambda line: None)
+    >>> t = solved_study(quiet, boards=["triangle:1"]).table
+    >>> t[["board", "scope", "winner", "winner_with_pie"]].values.tolist()[0]
+    ['triangle:1', 'interior', 'first player', 'second player']
+    """
+    from .solver import solve
+
+    rows = []
+    for spec in boards:
+        seen: dict[tuple[int, int], str] = {}
+        for scope in ("interior", "all"):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # scopes that disagree warn; the table says so
+                game = FenGame(spec, Rules(ne_scope=scope, pie_rule=False))
+            if (game.n, game.e) in seen:
+                ctx.progress(f"{spec} {scope}: n={game.n}, e={game.e} as in the {seen[(game.n, game.e)]} reading")
+                continue
+            seen[(game.n, game.e)] = scope
+            solution = solve(game, tt_bits=SOLVE_TT_BITS, max_nodes=cap)
+            solution.board = spec
+            row = solution.to_row()
+            wins = solution.openings[solution.openings["value"] == "win"]
+            row["winning_openings"] = " ".join(
+                _opening_text(k, i) for k, i in zip(wins["kind"], wins["items"], strict=True)
+            )
+            row["command"] = f"negenlab fen solve {spec}" + (" --scope all" if scope == "all" else "")
+            row |= {"mcts_games": 0, "mcts_first_wins": 0, "mcts_draws": 0}
+            row |= {"mcts_first_rate": float("nan"), "mcts_lo": float("nan"), "mcts_hi": float("nan")}
+            if solution.complete:
+                where = ctx.store_for(f"{spec.replace(':', '_')}-{scope}")
+                agents = [_make_agent(SOLVED_MCTS), _make_agent(SOLVED_MCTS)]
+                df = simulate(game, agents, SOLVED_GAMES, ctx.seed, store=where, workers=ctx.workers, progress=False)
+                q = rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), len(df))
+                row |= {"mcts_games": len(df), "mcts_first_wins": int((df["winner"] == 0).sum())}
+                row |= {"mcts_draws": int((df["winner"] < 0).sum())}
+                row |= {"mcts_first_rate": q["value"], "mcts_lo": q["lo"], "mcts_hi": q["hi"]}
+            ctx.progress(
+                f"{spec} {scope} (n={game.n}, e={game.e}): {row['winner']}, with the pie rule "
+                f"{row['winner_with_pie']}; {row['nodes']:,} positions in {row['seconds']} s"
+                + ("" if solution.complete else " (capped)")
+            )
+            rows.append(row)
+    return StudyResult(
+        pd.DataFrame(rows),
+        rules={"partial_claims": True, "pie_rule": "both: winner without it, winner_with_pie with it"},
+        agents=[SOLVED_MCTS, SOLVED_MCTS],
+        extra={"cap": cap, "tt_bits": SOLVE_TT_BITS, "games": SOLVED_GAMES, "solver": "negenlab fen solve"},
+    )
+
+
 def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     """A fresh sample (the next seed) of two committed FEN numbers: greedy against random on the
     standard board (the ladder's first step) and greedy self-play on 3.3.3.3.3.3 at 25 faces."""
@@ -385,6 +469,12 @@ STUDIES = {
             plays_games=False,
         ),
         Study(
+            "solved",
+            f"perfect play on {len(SOLVED_BOARDS)} small boards (exact), against {SOLVED_MCTS} self-play",
+            solved_study,
+            "about 25 min",
+        ),
+        Study(
             "atlas_balance",
             "the 11 tilings at 25 and 49 faces under greedy and MCTS self-play",
             atlas_balance_study,
@@ -420,6 +510,15 @@ TABLES = {
         | {"closest_gap": "count?", "finding": "text?"}
     ),
     "ladder": Schema({"board": "text", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
+    "solved": Schema(
+        {"board": "text", "faces": "count", "scope": "text", "partial_claims": "bool", "n": "count", "e": "count"}
+        | {"winner": "text", "winner_with_pie": "text", "openings": "count"}
+        | {f"{v}_openings": "count" for v in ("win", "draw", "loss", "unknown")}
+        | {"complete": "bool", "nodes": "count", "seconds": "number", "winning_openings": "text?", "command": "text"}
+        | {"mcts_games": "count", "mcts_first_wins": "count", "mcts_draws": "count"}
+        | {"mcts_first_rate": "rate?", "mcts_lo": "rate?", "mcts_hi": "rate?"},
+        intervals=[("mcts_first_rate", "mcts_lo", "mcts_hi")],
+    ),
     "pie": Schema(
         {"board": "text", "pie_rule": "bool", "agents": "text"}
         | long_columns()
@@ -446,5 +545,6 @@ __all__ = [
     "DEFAULT_SIZES",
     "STUDIES",
     "LADDER",
+    "SOLVED_BOARDS",
     "VARIANT_CLAIMS",
 ]

@@ -49,8 +49,16 @@ def test_atlas_balance_study_covers_every_tiling_and_agent(tiny):
 
 def test_tiling_ranking_puts_the_most_balanced_first():
     rows = [
-        {"tiling": t, "faces": 49, "agents": "mcts:50", "metric": "first_player_win_rate", "value": v,
-         "lo": v - 0.1, "hi": v + 0.1, "n": 100}
+        {
+            "tiling": t,
+            "faces": 49,
+            "agents": "mcts:50",
+            "metric": "first_player_win_rate",
+            "value": v,
+            "lo": v - 0.1,
+            "hi": v + 0.1,
+            "n": 100,
+        }
         for t, v in (("a", 0.9), ("b", 0.52), ("c", 0.3))
     ]
     assert tiling_ranking(pd.DataFrame(rows))["tiling"].tolist() == ["b", "c", "a"]
@@ -64,11 +72,35 @@ def test_findings_from_the_committed_studies_carry_n_and_an_interval():
     studies = committed_studies("fen", STUDY_NAMES, TABLES)
     ne = [{"board": "triangle side 7", "interior n,e": "1,3", "all n,e": "2,3", "agree": "NO"}]
     t = pd.DataFrame(
-        [{"metric": m, "pie_rule": p, "value": 0.5, "lo": 0.4, "hi": 0.6, "n": 100}
-         for m in ("first_player_win_rate", "swap_rate") for p in (True, False)]
+        [
+            {"metric": m, "pie_rule": p, "value": 0.5, "lo": 0.4, "hi": 0.6, "n": 100}
+            for m in ("first_player_win_rate", "swap_rate")
+            for p in (True, False)
+        ]
     )
     items = findings(ne, t, studies, pd.DataFrame(), "negenlab report fen")
     assert 2 <= len(items) <= 8
     for it in items[1:]:
-        assert ("n=" in it["text"] or "pairs" in it["text"] or "exact" in it["text"]), it["text"]
+        assert "n=" in it["text"] or "pairs" in it["text"] or "exact" in it["text"], it["text"]
         assert it["command"].startswith("negenlab")
+
+
+def test_solved_study_rows_are_the_solver_and_the_games_on_the_board(tiny, monkeypatch):
+    """Each row is the solver's answer for the board and reading; a board the cap stops says so and
+    plays no games; the finding names the winners with and without the pie rule."""
+    from negenlab.fen.report import solved_finding
+    from negenlab.fen.solver import solve
+
+    monkeypatch.setattr(S, "SOLVED_GAMES", 6)
+    monkeypatch.setattr(S, "SOLVED_MCTS", "greedy")
+    t = S.solved_study(tiny, boards=["3.3.3.3.3.3:3"]).table
+    assert t["scope"].tolist() == ["interior", "all"]  # n,e = 1,1 and 1,2: two readings
+    for row in t.itertuples():
+        s = solve("3.3.3.3.3.3:3", S.Rules(ne_scope=row.scope))
+        assert (row.winner, row.winner_with_pie, row.openings) == (s.winner, s.winner_with_pie, len(s.openings))
+        assert row.win_openings == (s.openings["value"] == "win").sum() and row.mcts_games == 6
+    capped = S.solved_study(tiny, boards=["square:3x1"], cap=1000).table
+    assert capped[["complete", "winner_with_pie", "mcts_games"]].values.tolist()[0] == [False, "unknown", 0]
+    text = solved_finding(pd.concat([t, capped.iloc[:1]], ignore_index=True))
+    assert "3.3.3.3.3.3:3 (n=1, e=1): the first player wins" in text and "with the pie rule the second player" in text
+    assert "Not solved within the search's cap: square:3x1" in text
