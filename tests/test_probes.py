@@ -156,6 +156,9 @@ CLI_PROBES = [
     (["fen", "ne", "{binary}"], "not UTF-8"),
     (["fen", "atlas", "--sizes", "0"], "argument --sizes"),
     (["fen", "simulate", "triangle:3", "--agents", "mcts:-1s", "--games", "1"], "finite number"),
+    (["fen", "solve", "triangle:7"], "at most 64 nodes and edges"),
+    (["fen", "solve", "square:3x1", "--max-nodes", "0"], "argument --max-nodes"),
+    (["fen", "solve", "square:3x1", "--tt-bits", "40"], "argument --tt-bits"),
     # polymer
     (["polymer", "check", "7S 7S 7S"], "3 times"),
     (["polymer", "check", "7X"], "is not a card"),
