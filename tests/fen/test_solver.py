@@ -14,7 +14,8 @@ from negenlab.fen import FenGame, Rules, Tessellation
 from negenlab.fen.boards import parse_board
 from negenlab.fen.solver import Solver, SolverLimitError, solve
 
-from .brute_fen import brute_opening_values, brute_summary, whole_turns
+from .brute_fen import brute_opening_values, brute_pie_value, brute_summary, whole_turns
+from .test_brute_fen import YTRI
 
 VALUE = {1: "win", 0: "draw", -1: "loss"}
 
@@ -30,6 +31,7 @@ CROSS_CHECK = [
     ("3.3.3.3.3.3:3", {"n": 2, "e": 1, "partial_claims": False}),  # blocked ends decide: some win, some draw
     ("square:1x1", {"n": 2, "e": 2}),
     ("3.3.3.3.3.3:2", {}),
+    ("3.3.4.3.4:3", {"partial_claims": False}),  # an odd board that draws: wins, draws and losses
 ]
 
 
@@ -56,6 +58,22 @@ def test_solver_agrees_with_brute_force_both_ways(spec, rules):
     assert values == {k: VALUE[v] for k, v in reference.items()}
     summary = brute_summary(reference)
     assert (solution.winner, solution.winner_with_pie) == (summary["winner"], summary["winner_with_pie"])
+
+
+@pytest.mark.parametrize(
+    ("board", "rules"),
+    [(YTRI, {"partial_claims": False}), ("3.3.4.3.4:3", {"partial_claims": False}), ("3.3.3.3.3.3:3", {})],
+    ids=["ytri-forced-swap", "3.3.4.3.4:3-draws", "strip"],
+)
+def test_winner_with_pie_matches_a_search_through_the_engines_swap(board, rules):
+    """The pie rule's winner, derived from the openings' values, against the reference's search with
+    the pie rule on (the engine's SWAP; on the cut triangle the swap is the second player's only move)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t = Tessellation.from_json(board) if isinstance(board, dict) else parse_board(board)
+        pie = brute_pie_value(t, **rules)
+        solution = solve(FenGame(t, Rules(**rules)))
+    assert solution.winner_with_pie == {1: "first player", 0: "draw", -1: "second player"}[pie]
 
 
 def test_cross_check_boards_include_each_outcome():
