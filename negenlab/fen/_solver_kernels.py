@@ -101,6 +101,36 @@ def claim_size(mask, want, partial, conflict, probe, rem, acc):
 
 
 @njit(cache=True)
+def _image(mask, perm):
+    """The mask with bit x moved to bit ``perm[x]``."""
+    out = ZERO
+    while mask != ZERO:
+        low = mask & (~mask + ONE)
+        out |= ONE << np.uint64(perm[lowest_bit_index(low)])
+        mask ^= low
+    return out
+
+
+@njit(cache=True)
+def canonical(me, op, fme, fop, item_perms, face_perms):
+    """The table key of a position: the least (items, items, faces) of its images under the board's
+    symmetries (``item_perms``/``face_perms``, one row each, the identity first). Positions that
+    are images of each other have the same value, and only they share a key."""
+    k0, k1, k2 = me, op, fme | (fop << np.uint64(32))
+    for s in range(1, item_perms.shape[0]):
+        a = _image(me, item_perms[s])
+        if a > k0:
+            continue
+        b = _image(op, item_perms[s])
+        if a == k0 and b > k1:
+            continue
+        c = _image(fme, face_perms[s]) | (_image(fop, face_perms[s]) << np.uint64(32))
+        if a < k0 or b < k1 or c < k2:
+            k0, k1, k2 = a, b, c
+    return k0, k1, k2
+
+
+@njit(cache=True)
 def _probe(keys, used, k0, k1, k2, mask):
     """The slot holding this exact key, or -1."""
     h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
@@ -163,7 +193,8 @@ def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, s
     """The value for the player to move (+1, 0, -1), exact when it lies strictly inside
     (``alpha``, ``beta``), else a bound on that side (fail-soft).
 
-    ``board`` = (params, face_items, need, conflict, masks), ``masks`` = (nodes, edges);
+    ``board`` = (params, face_items, need, conflict, masks, item_perms, face_perms), ``masks`` =
+    (nodes, edges), the perms the board's symmetries (:func:`canonical`);
     ``table`` = (keys, lo, hi, used); ``moves``/``faces``/``scores`` are the stack of turns (the
     items, the faces, how promising each looks), used from ``sp`` on."""
     params, face_items, need = board[0], board[1], board[2]
@@ -181,8 +212,8 @@ def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, s
     if params[P_MAJORITY_ENDS] and reachable(me, op, taken, face_items, need) + popcount64(fme) < params[P_MAJORITY]:
         return -1
     tmask = np.uint64(keys.shape[0] - 1)
-    k2 = fme | (fop << np.uint64(32))
-    slot = _probe(keys, used, me, op, k2, tmask)
+    k0, k1, k2 = canonical(me, op, fme, fop, board[5], board[6])
+    slot = _probe(keys, used, k0, k1, k2, tmask)
     if slot >= 0:
         stats[S_HITS] += 1
         a, b = np.int64(lo[slot]), np.int64(hi[slot])
@@ -233,11 +264,11 @@ def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, s
                 if alpha >= beta:
                     break
     if best <= alpha0:
-        _store(keys, lo, hi, used, me, op, k2, tmask, -1, best)
+        _store(keys, lo, hi, used, k0, k1, k2, tmask, -1, best)
     elif best >= beta:
-        _store(keys, lo, hi, used, me, op, k2, tmask, best, 1)
+        _store(keys, lo, hi, used, k0, k1, k2, tmask, best, 1)
     else:
-        _store(keys, lo, hi, used, me, op, k2, tmask, best, best)
+        _store(keys, lo, hi, used, k0, k1, k2, tmask, best, best)
     return best
 
 

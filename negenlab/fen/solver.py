@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import networkx as nx
 import numpy as np
 import pandas as pd
 
@@ -195,7 +196,10 @@ class Solver:
         self.lo = np.zeros(size, np.int8)
         self.hi = np.zeros(size, np.int8)
         self.used = np.zeros(size, np.bool_)
-        self.board = (self.params, self.face_items, self.need, self.conflict, self.masks)
+        self.item_perms, self.face_perms = symmetries(game.tessellation)
+        self.board = (
+            self.params, self.face_items, self.need, self.conflict, self.masks, self.item_perms, self.face_perms
+        )  # fmt: skip
         self.table = (self.keys, self.lo, self.hi, self.used)
         self.moves = np.zeros(MOVE_STACK, np.uint64)
         self.faces = np.zeros(MOVE_STACK, np.uint64)
@@ -265,6 +269,40 @@ class Solver:
             else:
                 out.append(("edges", tuple(x - V for x in _bits(items))))
         return out
+
+
+def symmetries(t: Tessellation) -> tuple[np.ndarray, np.ndarray]:
+    """The board's symmetries: every renumbering of its nodes, edges and faces that keeps which node
+    lies on which edge and face (networkx finds them), as ``item_perms`` (rows over the nodes, then
+    the edges as items V..V+E-1) and ``face_perms``, the identity first. The rules read only these
+    incidences, so a position and its images have the same value.
+
+    >>> from negenlab.fen.boards import parse_board
+    >>> [len(symmetries(parse_board(b))[0]) for b in ("square:3x1", "triangle:3", "square:3x3")]
+    [4, 6, 8]
+    """
+    graph = nx.Graph()
+    V = t.num_nodes
+    graph.add_nodes_from((("node", i) for i in range(V)), kind="node")
+    graph.add_nodes_from((("edge", j) for j in range(t.num_edges)), kind="edge")
+    graph.add_nodes_from((("face", k) for k in range(t.num_faces)), kind="face")
+    for j, (a, b) in enumerate(t.edges):
+        graph.add_edges_from([(("edge", j), ("node", a)), (("edge", j), ("node", b))])
+    for k, nodes in enumerate(t.face_nodes):
+        graph.add_edges_from((("face", k), ("node", v)) for v in nodes)
+        graph.add_edges_from((("face", k), ("edge", j)) for j in t.face_edges[k])
+    matcher = nx.algorithms.isomorphism.GraphMatcher(graph, graph, node_match=lambda a, b: a["kind"] == b["kind"])
+    items, faces = [], []
+    for m in matcher.isomorphisms_iter():
+        item = [m[("node", i)][1] for i in range(V)] + [V + m[("edge", j)][1] for j in range(t.num_edges)]
+        face = [m[("face", k)][1] for k in range(t.num_faces)]
+        if item == sorted(item) and face == sorted(face):
+            items.insert(0, item)  # the identity first
+            faces.insert(0, face)
+        else:
+            items.append(item)
+            faces.append(face)
+    return np.array(items, np.int64).reshape(len(items), -1), np.array(faces, np.int64).reshape(len(faces), -1)
 
 
 def _bits(mask: int) -> tuple[int, ...]:
