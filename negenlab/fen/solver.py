@@ -292,7 +292,8 @@ def symmetries(t: Tessellation) -> tuple[np.ndarray, np.ndarray]:
         graph.add_edges_from((("face", k), ("node", v)) for v in nodes)
         graph.add_edges_from((("face", k), ("edge", j)) for j in t.face_edges[k])
     matcher = nx.algorithms.isomorphism.GraphMatcher(graph, graph, node_match=lambda a, b: a["kind"] == b["kind"])
-    items, faces = [], []
+    items: list[list[int]] = []
+    faces: list[list[int]] = []
     for m in matcher.isomorphisms_iter():
         item = [m[("node", i)][1] for i in range(V)] + [V + m[("edge", j)][1] for j in range(t.num_edges)]
         face = [m[("face", k)][1] for k in range(t.num_faces)]
