@@ -73,12 +73,16 @@ class Solution:
     complete: bool
     max_nodes: int
     tt_bits: int
+    first_value: int | None = None
+    """The game's value for the first player (+1, 0, -1) when the search of the empty board ended."""
     version: str = __version__
     extra: dict = field(default_factory=dict)
 
     @property
     def winner(self) -> str | None:
         """ "first player", "second player" or "draw" (None: not settled within the node cap)."""
+        if self.first_value is not None:
+            return SIDE_NAMES[self.first_value]
         v = self.openings["value"]
         if (v == "win").any():
             return "first player"
@@ -334,6 +338,9 @@ def solve(
     start = time.perf_counter()
     rows = []
     V = game.board.V
+    first_value = solver.search(0, 0, 0, 0)  # the winner first: one winning opening settles it
+    if progress is not None and first_value is not None:
+        progress(f"{name}: {SIDE_NAMES[first_value]} ({solver.nodes:,} positions); now every opening")
     for items, _ in solver.turn_masks(0, 0, 0, 0):
         kind, shown = ("nodes", _bits(items)) if items < 1 << V else ("edges", tuple(x - V for x in _bits(items)))
         reply = solver.search(0, items, 0, 0)  # the second player to move
@@ -366,4 +373,5 @@ def solve(
         complete=not bool(solver.stats[K.S_ABORTED]),
         max_nodes=max_nodes,
         tt_bits=tt_bits,
+        first_value=first_value,
     )
