@@ -628,41 +628,59 @@ SOLVED_MCTS_TEXT = "MCTS (200 simulations a placement)"
 
 
 def solved_finding(solved: pd.DataFrame) -> str:
-    """What the solved boards say, in a paragraph: the winner with and without the pie rule on
-    each solved board, how far MCTS self-play is from it, and which boards the search could not finish.
+    """What the solved boards say: who wins each under perfect play, with and without the pie rule,
+    how far MCTS self-play is from it, and which boards the search could not finish.
 
     >>> row = {"board": "triangle:1", "scope": "interior", "n": 1, "e": 1, "winner": "first player",
     ...        "winner_with_pie": "second player", "complete": True, "openings": 6, "win_openings": 6,
     ...        "draw_openings": 0, "nodes": 208, "mcts_first_rate": 1.0, "mcts_lo": .96, "mcts_hi": 1.0,
     ...        "mcts_games": 100}
-    >>> solved_finding(pd.DataFrame([row]))[:60]
-    'Solved exactly: triangle:1 (n=1, e=1): the first player wins'
+    >>> solved_finding(pd.DataFrame([row]))[:72]
+    'Exact, on 1 solved board and reading: the first player wins on 1 of them'
     """
     done, open_ = solved[solved["complete"]], solved[~solved["complete"]]
-    parts = []
-    for r in done.itertuples():
-        who = "a draw" if r.winner == "draw" else f"the {r.winner} wins"
-        pie = "a draw" if r.winner_with_pie == "draw" else f"the {r.winner_with_pie}"
-        mcts = (
-            f"; MCTS self-play: first player {rate_text(r.mcts_first_rate, r.mcts_lo, r.mcts_hi)} (n={r.mcts_games})"
-            if r.mcts_games
-            else ""
+
+    def names(rows: pd.DataFrame) -> str:
+        return ", ".join(f"{r.board} (n={r.n}, e={r.e})" for r in rows.itertuples())
+
+    if not len(done):
+        text = "No board solved yet."
+    else:
+        text = f"Exact, on {len(done)} solved board{'s' if len(done) > 1 else ''} and reading" + (
+            "s" if len(done) > 1 else ""
         )
-        parts.append(
-            f"{r.board} (n={r.n}, e={r.e}): {who} ({r.win_openings} of {r.openings} openings win), with the pie "
-            f"rule {pie}{mcts}"
-        )
-    text = "Solved exactly: " + "; ".join(parts) + "." if parts else "No board solved yet."
-    decisive = done[done["draw_openings"] == 0]
-    if len(done):
+        parts = []
+        for who in ("first player", "second player", "draw"):
+            k = int((done["winner"] == who).sum())
+            if k:
+                parts.append(f"{'a draw' if who == 'draw' else 'the ' + who + ' wins'} on {k} of them")
+        text += ": " + ", ".join(parts) + "."
+        second = done[done["winner_with_pie"] == "second player"]
         text += (
-            f" On {len(decisive)} of {len(done)} solved boards no opening draws, so with the pie rule the second "
-            "player wins every one of them under perfect play: the pie rule corrects too far on these boards."
+            f" With the pie rule the second player wins on {len(second)} of {len(done)}: no "
+            "opening is a draw, so whatever the first player opens with, the second player takes the winning side."
         )
+        if len(second) < len(done):
+            text += f" With the pie rule a draw: {names(done[done['winner_with_pie'] == 'draw'])}."
+        played = done[done["mcts_games"] > 0]
+        if len(played):
+            far = played.loc[(played["mcts_first_rate"] - played["winner"].map(_PERFECT)).abs().idxmax()]
+            text += (
+                f" {SOLVED_MCTS_TEXT} self-play, no pie rule, gives the first player "
+                f"{played['mcts_first_rate'].min():.0%} to {played['mcts_first_rate'].max():.0%} of "
+                f"{int(played['mcts_games'].iloc[0])} games a board; farthest from perfect play on {far.board} "
+                f"(n={far.n}, e={far.e}): {rate_text(far.mcts_first_rate, far.mcts_lo, far.mcts_hi)} "
+                f"(n={int(far.mcts_games)}) where perfect play gives the {far.winner} every game."
+            )
     if len(open_):
-        text += (
-            " Not solved within the search's cap: "
-            + ", ".join(f"{r.board} (n={r.n}, e={r.e}; {r.nodes:,} positions)" for r in open_.itertuples())
-            + "."
-        )
+        text += f" Not solved within the search's cap ({int(open_['nodes'].max()):,} positions): {names(open_)}"
+        known = open_[open_["winner"] != "unknown"]
+        if len(known):
+            text += "; of these the winner alone is known on " + ", ".join(
+                f"{r.board} (n={r.n}, e={r.e}): the {r.winner}" for r in known.itertuples()
+            )
+        text += "."
     return text
+
+
+_PERFECT = {"first player": 1.0, "draw": 0.5, "second player": 0.0}

@@ -102,5 +102,5 @@ def test_solved_study_rows_are_the_solver_and_the_games_on_the_board(tiny, monke
     capped = S.solved_study(tiny, boards=["square:3x1"], cap=1000).table
     assert capped[["complete", "winner_with_pie", "mcts_games"]].values.tolist()[0] == [False, "unknown", 0]
     text = solved_finding(pd.concat([t, capped.iloc[:1]], ignore_index=True))
-    assert "3.3.3.3.3.3:3 (n=1, e=1): the first player wins" in text and "with the pie rule the second player" in text
-    assert "Not solved within the search's cap: square:3x1" in text
+    assert "the first player wins on 2 of them" in text and "With the pie rule the second player wins on 2 of 2" in text
+    assert "Not solved within the search's cap (1,019 positions): square:3x1 (n=1, e=1)" in text
