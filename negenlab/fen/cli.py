@@ -88,18 +88,13 @@ def register(parser) -> Any:
         action="store_true",
         help="a claim of fewer than n (e) places is not allowed when no more are left",
     )
-    p.add_argument(
-        "--n",
-        type=count(1, 64, "a claim covers at most the board's 64 items"),
-        default=None,
-        help="nodes per claim (default: derived)",
-    )
-    p.add_argument(
-        "--e",
-        type=count(1, 64, "a claim covers at most the board's 64 items"),
-        default=None,
-        help="edges per claim (default: derived)",
-    )
+    for letter, what in (("n", "nodes"), ("e", "edges")):
+        p.add_argument(
+            f"--{letter}",
+            type=count(1, 64, "a claim covers at most the board's 64 items"),
+            default=None,
+            help=f"{what} per claim (default: derived from the board)",
+        )
     p.add_argument(
         "--max-nodes",
         type=count(1, 10**12, "a search of more than 10**12 positions is beyond a session"),

@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from negenlab.core.bits import mix64 as _mix
+
 from ._kernels import articulation, crosscut_at, legal_list, step, wins_through
 
 
@@ -56,18 +58,6 @@ def _toggle(h, zs, p, colour):
     """Add or remove a ``colour`` stone at ``p`` in the four symmetric Zobrist hashes ``h``."""
     for s in range(4):
         h[s] ^= zs[s, p, colour]
-
-
-@njit(cache=True, inline="always")
-def _mix(x):
-    """A bijection of 64-bit words (xor-shifts and odd multipliers, each invertible) that spreads
-    exact board codes over the table's slots without merging any two of them."""
-    x ^= x >> np.uint64(30)
-    x *= np.uint64(0xBF58476D1CE4E5B9)
-    x ^= x >> np.uint64(27)
-    x *= np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
-    return x
 
 
 @njit(cache=True)
