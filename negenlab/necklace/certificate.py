@@ -88,7 +88,11 @@ class _Writer:
                     continue
                 self.search.node_cap = 0 if out else cap
                 try:
-                    if self.search.wins(state.board, state.to_move, COLOUR[colour]):
+                    wins = self.search.wins(state.board, state.to_move, COLOUR[colour])
+                    if self.progress is not None:
+                        said = "wins, the proof is written now" if wins else "does not win"
+                        self.progress(f"{self.label}: {colour} {said} ({self.search.nodes} nodes so far)")
+                    if wins:
                         return colour
                     out.add(colour)
                 except RuntimeError:

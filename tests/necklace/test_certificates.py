@@ -250,6 +250,7 @@ def test_a_capped_first_colour_hands_over_to_the_other_and_long_openings_report_
     assert cert["openings"] == shipped[3]["openings"] and check_certificate(cert).verified
     assert any("moves so far (" in line and "moves/s)" in line for line in lines)
     assert "opening 0,0: red wins? not decided in 2 nodes" in lines
+    assert any(line.startswith("opening 0,0: blue wins, the proof is written now (") for line in lines)
 
 
 def test_the_writer_refuses_a_claim_the_search_does_not_prove():
