@@ -180,7 +180,8 @@ def plot_solved(solved: pd.DataFrame):
     perfect = done["winner"].map({"first player": 1.0, "draw": 0.5, "second player": 0.0})
     y = list(range(len(rows)))[::-1]
     ax.scatter(perfect, y, marker="s", s=40, facecolors="none", edgecolors="#e45756", label="perfect play", zorder=3)
+    ax.errorbar([], [], xerr=[], fmt="o", color="#4c78a8", ecolor="#555", ms=4, label="MCTS self-play (95% interval)")
     ax.set_xlim(-0.05, 1.05)
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="lower left", fontsize=8)
     fig.tight_layout()
     return fig
