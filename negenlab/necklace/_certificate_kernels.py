@@ -57,14 +57,21 @@ def position_code(board, N, to_move):
 
 
 @njit(cache=True)
+def _slot(keys_lo, keys_hi, lo, hi):
+    """The slot of the open-addressing set that holds the key, or the empty one where it would go."""
+    mask = np.int64(len(keys_lo) - 1)
+    slot = np.int64(_mix(lo ^ _mix(hi)) & np.uint64(mask))
+    while keys_hi[slot] != 0 and not (keys_hi[slot] == hi and keys_lo[slot] == lo):
+        slot = (slot + 1) & mask
+    return slot
+
+
+@njit(cache=True)
 def set_add(keys_lo, keys_hi, lo, hi):
     """Add a key (``hi`` has :data:`USED` set) to the open-addressing set; False when it was there."""
-    mask = np.uint64(len(keys_lo) - 1)
-    slot = np.int64(_mix(lo ^ _mix(hi)) & mask)
-    while keys_hi[slot] != 0:
-        if keys_hi[slot] == hi and keys_lo[slot] == lo:
-            return False
-        slot = (slot + 1) & np.int64(mask)
+    slot = _slot(keys_lo, keys_hi, lo, hi)
+    if keys_hi[slot] != 0:
+        return False
     keys_lo[slot] = lo
     keys_hi[slot] = hi
     return True
@@ -72,13 +79,8 @@ def set_add(keys_lo, keys_hi, lo, hi):
 
 @njit(cache=True)
 def set_has(keys_lo, keys_hi, lo, hi):
-    mask = np.uint64(len(keys_lo) - 1)
-    slot = np.int64(_mix(lo ^ _mix(hi)) & mask)
-    while keys_hi[slot] != 0:
-        if keys_hi[slot] == hi and keys_lo[slot] == lo:
-            return True
-        slot = (slot + 1) & np.int64(mask)
-    return False
+    """Is the key in the set?"""
+    return keys_hi[_slot(keys_lo, keys_hi, lo, hi)] != 0
 
 
 @njit(cache=True)
