@@ -19,7 +19,7 @@ from negenlab.core.metrics import rate_text
 from negenlab.core.tune import setting_text, versus_text
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
-from .study import TABLES, TOP_RUNG
+from .study import SOLVED_MCTS, TABLES, TOP_RUNG
 
 TITLE = "FEN"
 SKILL = "Skill trace: does FEN reward stronger play?"
@@ -624,7 +624,7 @@ def findings(
     return out
 
 
-SOLVED_MCTS_TEXT = "MCTS (200 simulations a placement)"
+SOLVED_MCTS_TEXT = f"MCTS ({SOLVED_MCTS.split(':')[1]} simulations a placement)"
 
 
 def solved_finding(solved: pd.DataFrame) -> str:

@@ -345,11 +345,11 @@ def solve(
         kind, shown = ("nodes", _bits(items)) if items < 1 << V else ("edges", tuple(x - V for x in _bits(items)))
         reply = solver.search(0, items, 0, 0)  # the second player to move
         value = None if reply is None else -reply
-        # with the pie rule the second player may take over the opening instead (and must if it
-        # leaves them nothing else to do, which happens only on a board blocked at 0-0 faces: one
-        # claim holds at most one component of each face): the opening is worth its weaker side
-        answers = len(solver.turn_masks(0, items, 0, 0)) > 0
-        pie = None if value is None else (min(value, -value) if answers else value)
+        # with the pie rule the second player may take over the opening instead, so it is worth its
+        # weaker side to its maker (a swap is forced only when the opening leaves no other action,
+        # which happens only on a board blocked at 0-0 faces, a draw either way: one claim holds at
+        # most one component of each face)
+        pie = None if value is None else min(value, -value)
         rows.append(
             {
                 "kind": kind,
