@@ -6,8 +6,12 @@ Every report page opens with one line per :class:`Finding`, rendered by one temp
 
 - ``holds`` / ``fails``: the deciding number says so (an SPRT decision, an interval that excludes
   the other side, or an exact count);
-- ``undecided``: the data cannot tell yet (the interval straddles the line, the SPRT reached its cap);
+- ``undecided``: the data cannot tell yet (the interval straddles the line, the SPRT reached its cap,
+  or a re-measurement on a fresh seed disagrees): more games, not a verdict;
+- ``depends on the players``: it holds under one player strength and fails under another;
 - ``untested``: the tool cannot test the claim yet; ``sentence`` says why.
+
+:func:`negenlab.core.claims.judge` makes them from a claim of a game's register and its evidence.
 
 >>> f = Finding("a game lasts 20-30 minutes", "fails", "8.8 minutes", n=500, interval=(8.3, 9.2),
 ...             sentence="Three closers play a game to 2 points in 8.8 minutes.",
@@ -28,7 +32,7 @@ from .data import Schema, data_table
 from .errors import InvalidInputError
 from .metrics import rate_text
 
-VERDICTS = ("holds", "fails", "undecided", "untested")
+VERDICTS = ("holds", "fails", "undecided", "depends on the players", "untested")
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,10 @@ class Finding:
     (95%, in the number's units) come with it, or ``exact=True`` for an exact count. ``sentence`` is
     one plain sentence; ``change`` what to change where the claim fails; ``detail`` the statistical
     wording (SPRT, units, agent budgets), shown one click down; ``section`` the page heading it comes
-    from; ``command`` what reproduces it."""
+    from; ``command`` what reproduces it. The judge (:func:`negenlab.core.claims.judge`) also fills in
+    the register's ``claim_id``, ``source``, ``quote``, ``where`` and ``reading``, the ``players``,
+    the ``rule`` in words, the ``value`` and ``unit`` of a single measurement, the ``level`` it was
+    decided at, and the ``recheck`` on a fresh seed."""
 
     claim: str
     verdict: str
@@ -52,6 +59,17 @@ class Finding:
     detail: str | None = None
     section: str | None = None
     command: str | None = None
+    claim_id: str | None = None
+    source: str | None = None
+    quote: str | None = None
+    where: str | None = None
+    reading: str | None = None
+    players: str | None = None
+    rule: str | None = None
+    value: float | None = None
+    unit: str | None = None
+    level: float | None = None
+    recheck: str | None = None
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
@@ -69,14 +87,28 @@ class Finding:
             parts.append("exact")
         elif self.interval is not None:
             lo, hi = self.interval
-            parts.append(f"95% [{lo:g}, {hi:g}]")
+            if self.unit == "share":
+                parts.append(f"95% [{100 * lo:.1f}, {100 * hi:.1f}]")
+            else:
+                parts.append(f"95% [{lo:g}, {hi:g}]")
         return ", ".join(parts)
+
+    @property
+    def designer(self) -> bool:
+        """Whether the claim is the designer's (else negenlab's own question)."""
+        return self.source != "negenlab"
+
+    @property
+    def badge(self) -> str:
+        """The verdict as a CSS class name (``depends on the players`` -> ``depends``)."""
+        return self.verdict.split()[0]
 
     def line(self) -> str:
         """The verdict line as plain text."""
         support = f" ({self.support})" if self.support else ""
         change = f" · {self.change}" if self.change and self.verdict == "fails" else ""
-        return f"{self.verdict} · {self.claim}: {self.number}{support}{change}"
+        recheck = f" · {self.recheck}" if self.recheck else ""
+        return f"{self.verdict} · {self.claim}: {self.number}{support}{change}{recheck}"
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -99,20 +131,25 @@ def findings_table(findings: Iterable[Finding]) -> pd.DataFrame:
       verdict    n
     0   fails  500
     """
-    return pd.DataFrame(
+    table = pd.DataFrame(
         [
             {
                 "verdict": f.verdict,
                 "claim": f.claim,
+                "source": f.source or "",
                 "number": f.number,
                 "n": f.n,
                 "support": f.support,
                 "change": f.change or "",
+                "recheck": f.recheck or "",
                 "sentence": f.sentence,
             }
             for f in findings
-        ]
+        ],
+        columns=["verdict", "claim", "source", "number", "n", "support", "change", "recheck", "sentence"],
     )
+    table["n"] = table["n"].astype("Int64")
+    return table
 
 
 def skill_trace_finding(trace: pd.DataFrame, claim: str, **fields) -> Finding:

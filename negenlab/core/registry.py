@@ -118,13 +118,16 @@ class GameEntry:
     """What a game registers: how to make its game from Rules fields, and its agents by name.
 
     ``agents`` extend (or replace) the core ``random`` and ``mcts``; ``default_agent`` is what
-    a seat gets when a command names no agent.
+    a seat gets when a command names no agent. ``title`` is the game's name as pages write it;
+    ``players`` says in plain words what each player name means (the pages' glossary).
     """
 
     name: str
     make_game: Callable[..., Game]
     agents: dict[str, AgentFactory] = field(default_factory=dict)
     default_agent: str = "random"
+    title: str = ""
+    players: dict[str, str] = field(default_factory=dict)
 
     def agent_names(self) -> list[str]:
         return sorted({**CORE_AGENTS, **self.agents})

@@ -1,23 +1,30 @@
 """Try a variant: the same seeded games under the default Rules and under yours, side by side.
 
-A designer changes a few Rules fields; :func:`try_variant` plays both rule sets on common seeds,
-every seat rotation (a unit), in batches, and after each batch decides, per designer claim, whether
-the variant shifts the claim's metric against the default: two one-sided SPRTs on the paired
-differences (``higher`` by the claim's tolerance, ``lower`` by it, or ``no change``), each at 5%
-error rates, both deciding from the same games. It stops when every claim is decided, at
-``max_units``, or when ``on_batch`` asks it to (a Stop button). Each claim then gets the variant's
-verdict: ``holds`` when the 95% interval of its metric lies inside the claim's target, ``fails``
-outside, ``undecided`` across an edge. Variants that seat a different number of players cannot be
-paired; their samples are compared unpaired (a normal-approximation interval on the difference) and
-no SPRT is run.
+A designer changes a few Rules fields; :func:`try_variant` plays both rule sets on common seeds, in
+batches, and after each batch decides, per claim of the game's register, whether the variant shifts
+the claim's metric against the default (two one-sided SPRTs on the paired differences: ``higher``
+by the claim's tolerance, ``lower`` by it, or ``no change``, each at 5% error rates) and what each
+side's verdict is, judged by the one judge (:func:`negenlab.core.claims.judge`) as the pages judge.
+
+Samples are honest: n counts distinct games. With the same player in every seat, the seat
+rotations would replay the same games (they share their seed streams), so one rotation is played
+and a unit is one game; with different players, a unit is one game in every seat rotation and its
+value the mean over them. Intervals come from the independent units. The run's verdicts are one
+family: every claim on both sides at every look (each batch is a look), so each is decided at
+level 1 - 5% / (claims x 2 x looks) and the chance that any verdict of the run is wrong stays
+below 5%. It stops when every claim is decided, at ``max_units``, or when ``on_batch`` asks it to
+(a Stop button). Variants that seat a different number of players cannot be paired; their samples
+are compared unpaired (a normal-approximation interval on the difference) and no SPRT is run.
 
 >>> from negenlab.core.agents import RandomAgent
+>>> from negenlab.core.claims import Claim, Rule
 >>> from negenlab.core.examples import DiceRace
->>> claim = VariantClaim("a race lasts 8-12 moves", "length", target=(8, 12), unit="moves")
+>>> claim = VariantClaim(Claim("race", "a race lasts 8-12 moves", "negenlab", rule=Rule.parse("between 8 and 12"),
+...                            unit="moves"), "length")
 >>> r = try_variant(lambda f: DiceRace(**f), {"target": 30}, [RandomAgent(), RandomAgent()], [claim],
 ...                 max_units=100, progress=False)
->>> r.table.loc[0, "change"], r.findings[0].line()
-('higher', 'fails · a race lasts 8-12 moves: 13.0 moves (n=200, 95% [12.55, 13.51]) · The default Rules give 3.1 [3.0, 3.3] moves (fails).')
+>>> r.table.loc[0, "change"], r.findings[0].verdict, r.findings[0].n
+('higher', 'fails', 100)
 """
 
 from __future__ import annotations
@@ -35,11 +42,13 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .checks import whole_number
-from .compare import MIN_UNITS, mean_with_interval, seat_rotations, sprt_decide
+from .claims import ALPHA, Claim, Evidence, Measure, Seats, judge, statistic_text
+from .compare import MIN_UNITS, mean_with_interval, sprt_decide
 from .errors import InvalidInputError
 from .findings import Finding, findings_table
-from .game import Game
-from .metrics import Z95, is_rate, judge_target, mean_interval, per_game_values, rate_text, value_text, wilson_interval
+from .game import Game, seat_name
+from .metrics import Z95, is_rate, per_game_values
+from .simulate import simulate
 
 CHANGES = ("higher", "lower", "no change", "undecided", "not paired")
 """What the paired test says of a claim's metric under the variant against the default."""
@@ -47,69 +56,80 @@ CHANGES = ("higher", "lower", "no change", "undecided", "not paired")
 
 @dataclass(frozen=True)
 class VariantClaim:
-    """A designer claim a variant run can judge from self-play: its ``metric`` (a name of
-    :data:`~negenlab.core.metrics.METRICS` or a column of the game's simulate table), shown times
-    ``scale`` in ``unit``, and its ``target`` interval in shown units, or ``fair``: the first seat's
-    share within 1/players +- ``fair``. ``tolerance`` (shown units; default half the target's width)
-    is the shift the SPRTs look for. ``values`` (a function of the simulate table giving one value
-    per game) replaces the named metric; ``rate`` says its values are 0/1 outcomes.
+    """A claim of a game's register (``claim``: its rule, unit and words) that a variant run can judge
+    from self-play: its ``metric`` (a name of :data:`~negenlab.core.metrics.METRICS` or a column of
+    the game's simulate table) times ``scale`` in the claim's unit, or ``values`` (a function of the
+    simulate table giving one value per game). A claim with a ``fair`` rule reads each game's
+    winning seat instead (``winners``, default the ``winner`` column; -1 or a draw: nobody).
+    ``tolerance`` (shown units) is the shift the SPRTs look for: default half the rule's band, or its
+    margin. ``how`` says in words how the run measures it.
 
-    >>> VariantClaim("a game lasts 20-30 minutes", "turns", target=(20, 30), scale=0.5, unit="minutes").bounds(3)
-    (20.0, 30.0)
+    >>> from negenlab.core.claims import Rule
+    >>> c = Claim("minutes", "a game lasts 20-30 minutes", "negenlab", rule=Rule.parse("between 20 and 30"), unit="minutes")
+    >>> VariantClaim(c, "turns", scale=0.5).shift(3)
+    5.0
     """
 
-    claim: str
-    metric: str
-    target: tuple[float, float] | None = None
-    fair: float | None = None
+    claim: Claim
+    metric: str = ""
     scale: float = 1.0
-    unit: str = ""
     tolerance: float | None = None
     values: Callable[[pd.DataFrame], np.ndarray] | None = None
-    rate: bool = False
+    winners: Callable[[pd.DataFrame], np.ndarray] | None = None
+    how: str = ""
 
     def __post_init__(self) -> None:
-        if (self.target is None) == (self.fair is None):
-            raise InvalidInputError(f"claim {self.claim!r}: give a target interval or a fair-share width, not both")
-        if self.target is not None and not self.target[0] < self.target[1]:
-            raise InvalidInputError(f"claim {self.claim!r}: a target is (low, high) with low < high, got {self.target}")
+        if not isinstance(self.claim, Claim):
+            raise InvalidInputError(f"a variant claim names a Claim of the game's register, got {self.claim!r}")
+        if not self.claim.rule.statistical:
+            raise InvalidInputError(f"claim {self.claim.id!r} has the rule '{self.claim.rule.kind}'; a variant run judges statistical claims")
+        if not self.seat_claim and not self.metric and self.values is None:
+            raise InvalidInputError(f"claim {self.claim.id!r}: give the metric it reads, or its per-game values")
+        if not (math.isfinite(self.scale) and self.scale > 0):
+            raise InvalidInputError(f"claim {self.claim.id!r}: scale must be a finite number > 0, got {self.scale}")
+
+    @property
+    def seat_claim(self) -> bool:
+        """Whether the claim is about every seat (a ``fair`` rule)."""
+        return self.claim.rule.kind == "fair"
 
     @property
     def is_rate(self) -> bool:
         """Whether the claim's per-game values are 0/1 outcomes (shown as a share)."""
-        return self.fair is not None or self.rate or (self.values is None and is_rate(self.metric))
+        return self.claim.unit == "share" and (self.values is not None or is_rate(self.metric) or self.seat_claim)
 
     def per_game(self, df: pd.DataFrame) -> np.ndarray:
-        """The claim's value for each game of a simulate table."""
-        return per_game_values(df, self.metric) if self.values is None else np.asarray(self.values(df), dtype=float)
+        """The claim's value for each game of a simulate table, in the claim's unit (a seat claim:
+        whether the first seat won)."""
+        if self.seat_claim:
+            return (self.winning_seats(df) == 0).astype(float)
+        x = per_game_values(df, self.metric) if self.values is None else np.asarray(self.values(df), dtype=float)
+        return x * self.scale
 
-    def bounds(self, players: int) -> tuple[float, float]:
-        """The target in shown units for a game of ``players`` seats."""
-        if self.target is not None:
-            return float(self.target[0]), float(self.target[1])
-        assert self.fair is not None
-        return 1 / players - self.fair, 1 / players + self.fair
+    def winning_seats(self, df: pd.DataFrame) -> np.ndarray:
+        """Each game's winning seat (-1: nobody)."""
+        if self.winners is not None:
+            return np.asarray(self.winners(df), dtype=int)
+        w = df["winner"].to_numpy()
+        draw = df["draw"].to_numpy(bool) if "draw" in df else np.zeros(len(df), bool)
+        return np.where(draw | pd.isna(w), -1, np.nan_to_num(w.astype(float), nan=-1)).astype(int)
 
     def shift(self, players: int) -> float:
-        """The shift the SPRTs look for, in the metric's own units."""
-        lo, hi = self.bounds(players)
-        return (self.tolerance if self.tolerance is not None else (hi - lo) / 2) / self.scale
-
-    def text(self, value: float, lo: float | None = None, hi: float | None = None, n: int | None = None) -> str:
-        """A value of the metric in shown units, as the pages write it."""
-        if self.is_rate:
-            return rate_text(value, lo, hi, n)
-        k = self.scale
-        shown = value_text(value * k, None if lo is None else lo * k, None if hi is None else hi * k, n, digits=1)
-        return f"{shown} {self.unit}".rstrip()
+        """The shift the SPRTs look for, in the claim's unit."""
+        if self.tolerance is not None:
+            return float(self.tolerance)
+        rule = self.claim.rule
+        if rule.kind == "between":
+            return (rule.hi - rule.lo) / 2  # type: ignore[operator]
+        return float(rule.margin)  # type: ignore[arg-type]
 
 
 @dataclass
 class VariantResult:
-    """A variant run: ``table`` (one row per claim: the default and the variant with 95% intervals,
-    the paired difference, the SPRTs' ``change`` and each side's verdict), ``findings`` (the
-    variant's verdict per claim, as the report pages show them), the Rules fields of both sides and
-    how the run ended."""
+    """A variant run: ``table`` (one row per claim: the default and the variant with 95% intervals and
+    n distinct games, the paired difference, the SPRTs' ``change`` and each side's verdict),
+    ``findings`` (the variant's verdict per claim, as the report pages show them), the Rules fields of
+    both sides and how the run ended."""
 
     table: pd.DataFrame
     findings: list[Finding]
@@ -140,9 +160,38 @@ class VariantResult:
         shown = ", ".join(f"{k}={v}" for k, v in self.fields.items()) or "the default"
         end = "stopped" if self.stopped else ("cap reached" if self.capped else "every claim decided")
         return (
-            f"<p>{shown} against the default Rules: {self.units} units, {self.games} games ({end})</p>"
+            f"<p>{shown} against the default Rules: {self.units} units, {self.games} distinct games ({end})</p>"
             + findings_table(self.findings).to_html(index=False)
         )
+
+
+def identical_players(players: Sequence[Any]) -> bool:
+    """Whether every seat holds the same player (same kind, same settings): then the seat rotations
+    replay the same games, and one rotation is all there is.
+
+    >>> from negenlab.core.agents import MCTSAgent, RandomAgent
+    >>> identical_players([RandomAgent(), RandomAgent()]), identical_players([MCTSAgent(50), RandomAgent()])
+    (True, False)
+    """
+    return len({(type(a), repr(a)) for a in players}) <= 1
+
+
+def play_units(game: Game, players: Sequence[Any], n_units: int, seed: int, store: Path | None, **sim: Any) -> list[pd.DataFrame]:
+    """One simulate table per distinct seat rotation, each of ``n_units`` games on the same seeds
+    (rotation r shifts the players by r seats); a single table when every seat holds the same player."""
+    P = game.num_players
+    rotations = 1 if identical_players(players) else P
+    frames = []
+    for r in range(rotations):
+        seats = [players[(p - r) % P] for p in range(P)]
+        where = None if store is None else Path(store) / f"rotation-{r}"
+        frames.append(simulate(game, seats, n_units, seed, store=where, progress=False, **sim))
+    return frames
+
+
+def looks(max_units: int, batch: int) -> int:
+    """How many times a run of ``max_units`` in batches of ``batch`` looks at its data."""
+    return -(-max_units // batch)
 
 
 def try_variant(
@@ -165,6 +214,8 @@ def try_variant(
     function of the game giving them. ``on_batch(units, max_units)`` is called after each batch and
     stops the run when it returns True. ``store`` keeps the games (a rerun resumes); extra keywords
     (``workers``, ``backend``) go to :func:`~negenlab.core.simulate.simulate`."""
+    if fields is None or not isinstance(fields, Mapping):
+        raise InvalidInputError(f"fields are a mapping of Rules fields to values (e.g. {{'size': 5}}), got {fields!r}")
     if not claims:
         raise InvalidInputError("no claim to judge; give at least one VariantClaim")
     batch = whole_number(batch, "batch", 1, 100_000, "units are played a batch at a time")
@@ -179,94 +230,125 @@ def try_variant(
                 make_game, fields, agents, claims, seed=seed, batch=batch, max_units=max_units, store=where,
                 progress=progress, on_batch=on_batch, command=command, **sim,
             )  # fmt: skip
+    family = len(claims) * 2 * looks(max_units, batch)
     bar = tqdm(total=max_units, desc="variant", unit="unit", disable=not progress)
     n, stopped = 0, False
     while True:
         n = min(max_units, n + batch)
-        runs_v = seat_rotations(variant, players_v, n, seed, Path(store) / "variant", **sim)
-        runs_d = seat_rotations(default, players_d, n, seed, Path(store) / "default", **sim)
-        rows = [_claim_row(c, runs_v, runs_d, paired, variant.num_players, default.num_players) for c in claims]
+        runs_v = play_units(variant, players_v, n, seed, Path(store) / "variant", **sim)
+        runs_d = play_units(default, players_d, n, seed, Path(store) / "default", **sim)
+        rows = [_claim_row(c, runs_v, runs_d, paired, family) for c in claims]
         bar.update(n - bar.n)
         if on_batch is not None and on_batch(n, max_units):
             stopped = True
             break
-        if n >= max_units or all(
-            r["change"] not in ("undecided",) and r["variant_verdict"] != "undecided" for r in rows
-        ):
+        if n >= max_units or all(r["change"] != "undecided" and r["variant_verdict"] != "undecided" for r in rows):
             break
     bar.close()
-    table = pd.DataFrame(rows)
+    table = pd.DataFrame([{k: v for k, v in r.items() if not k.startswith("_")} for r in rows])
     capped = not stopped and bool(
         (table["change"] == "undecided").any() or (table["variant_verdict"] == "undecided").any()
     )
-    games = n * (variant.num_players + default.num_players)
+    games = n * (len(runs_v) + len(runs_d))
     shown = ", ".join(f"{k}={v}" for k, v in fields.items()) or "the default Rules"
-    findings = [_finding(c, r, shown, command) for c, r in zip(claims, rows, strict=True)]
+    who = _players_text(players_v)
+    findings = [_finding(c, r, shown, who, seed, command) for c, r in zip(claims, rows, strict=True)]
     return VariantResult(table, findings, dict(fields), n, games, paired, stopped, capped, command)
 
 
-def _unit_values(runs: list[pd.DataFrame], c: VariantClaim) -> np.ndarray:
-    """Per unit, the mean over its seat rotations of the claim's per-game values."""
+def _players_text(players: Sequence[Any]) -> str:
+    names = [getattr(a, "name", type(a).__name__) for a in players]
+    if identical_players(players):
+        return f"{names[0]} in every seat"
+    return ", ".join(f"{seat_name(i)}: {a}" for i, a in enumerate(names)) + " (seats rotated)"
+
+
+def side_statistic(c: VariantClaim, runs: list[pd.DataFrame]) -> Measure | Seats:
+    """A side's measurement of claim ``c`` over independent units: one game a unit with one
+    rotation, else the mean of a unit's games over its rotations (n counts every distinct game)."""
+    rotations = len(runs)
+    if c.seat_claim:
+        P = sum(1 for col in runs[0].columns if str(col).startswith("return_"))
+        if rotations == 1:
+            w = c.winning_seats(runs[0])
+            return Seats.of_wins([int((w == s).sum()) for s in range(P)])
+        shares = np.stack(
+            [np.mean([(c.winning_seats(df) == s).astype(float) for df in runs], axis=0) for s in range(P)], axis=1
+        )
+        return Seats.of_units(shares, games_per_unit=rotations)
+    if rotations == 1:
+        return Measure.of_units(c.per_game(runs[0]), rate=c.is_rate and _outcomes(c.per_game(runs[0])))
+    units = np.mean([c.per_game(df) for df in runs], axis=0)
+    return Measure.of_units(units, games_per_unit=rotations, rate=False)
+
+
+def _outcomes(x: np.ndarray) -> bool:
+    return bool(np.isin(x, (0.0, 1.0)).all())
+
+
+def _unit_values(c: VariantClaim, runs: list[pd.DataFrame]) -> np.ndarray:
+    """Per unit, the mean over its rotations of the claim's per-game values (the paired test's input)."""
     return np.mean([c.per_game(df) for df in runs], axis=0)
 
 
-def _estimate(runs: list[pd.DataFrame], c: VariantClaim) -> tuple[float, float, float, int]:
-    x = np.concatenate([c.per_game(df) for df in runs])
-    if c.is_rate:
-        lo, hi = wilson_interval(int(x.sum()), len(x))
-        return float(x.mean()), lo, hi, len(x)
-    e = mean_interval(x)
-    return e["value"], e["lo"], e["hi"], len(x)
+def _side(c: VariantClaim, runs: list[pd.DataFrame], family: int) -> tuple[Finding, Measure | Seats]:
+    s = side_statistic(c, runs)
+    P = sum(1 for col in runs[0].columns if str(col).startswith("return_"))
+    return judge(c.claim, Evidence(s, players_count=P), family), s
 
 
-VERDICT = {"met": "holds", "missed": "fails", "undecided": "undecided"}
+def _headline(s: Measure | Seats) -> Measure:
+    """The number a table row shows for a side: the measure, or the seat farthest from fair."""
+    return s if isinstance(s, Measure) else s.seats[s.worst]
 
 
-def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, players_v: int, players_d: int) -> dict[str, Any]:
-    v, v_lo, v_hi, v_n = _estimate(runs_v, c)
-    d, d_lo, d_hi, d_n = _estimate(runs_d, c)
-    k = 1.0 if c.is_rate else c.scale
-    delta = c.shift(players_v)
+def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, family: int) -> dict[str, Any]:
+    fv, sv = _side(c, runs_v, family)
+    fd, sd = _side(c, runs_d, family)
+    v, d = _headline(sv), _headline(sd)
+    (v_lo, v_hi), (d_lo, d_hi) = v.interval(), d.interval()
+    P = sum(1 for col in runs_v[0].columns if str(col).startswith("return_"))
+    delta = c.shift(P)
+    rule = c.claim.rule
     row: dict[str, Any] = {
-        "claim": c.claim,
-        "metric": c.metric,
-        "unit": "share" if c.is_rate else c.unit,
-        "target_lo": c.bounds(players_v)[0],
-        "target_hi": c.bounds(players_v)[1],
-        "default": d * k,
-        "default_lo": d_lo * k,
-        "default_hi": d_hi * k,
-        "default_n": d_n,
-        "variant": v * k,
-        "variant_lo": v_lo * k,
-        "variant_hi": v_hi * k,
-        "variant_n": v_n,
-        "default_verdict": VERDICT[judge_target(d_lo * k, d_hi * k, c.bounds(players_d))],
-        "variant_verdict": VERDICT[judge_target(v_lo * k, v_hi * k, c.bounds(players_v))],
+        "claim": c.claim.claim,
+        "claim_id": c.claim.id,
+        "metric": "seat wins" if c.seat_claim else (c.metric or "values"),
+        "unit": c.claim.unit,
+        "rule": rule.words(c.claim.unit, P),
+        "default": d.value,
+        "default_lo": d_lo,
+        "default_hi": d_hi,
+        "default_n": sd.n if isinstance(sd, Seats) else d.n,
+        "variant": v.value,
+        "variant_lo": v_lo,
+        "variant_hi": v_hi,
+        "variant_n": sv.n if isinstance(sv, Seats) else v.n,
+        "worst_seat": seat_name(sv.worst) if isinstance(sv, Seats) else "",
+        "default_verdict": fd.verdict,
+        "variant_verdict": fv.verdict,
+        "level": fv.level,
+        "_variant_finding": fv,
+        "_default_finding": fd,
+        "_default_stat": sd,
     }
     if paired:
-        diff = _unit_values(runs_v, c) - _unit_values(runs_d, c)
+        diff = _unit_values(c, runs_v) - _unit_values(c, runs_d)
         est, lo, hi = mean_with_interval(diff, outcomes=False)
         up, down = sprt_decide(diff, 0.0, delta)[0], sprt_decide(diff, 0.0, -delta)[0]
         change = (
             "higher" if up == "H1" else "lower" if down == "H1" else "no change" if up == down == "H0" else "undecided"
         )
     else:
-        est = v - d
+        est = v.value - d.value
         half = Z95 * math.sqrt(((v_hi - v_lo) / (2 * Z95)) ** 2 + ((d_hi - d_lo) / (2 * Z95)) ** 2)
         lo, hi, change = est - half, est + half, "not paired"
-    row |= {"shift": est * k, "shift_lo": lo * k, "shift_hi": hi * k, "tolerance": delta * k, "change": change}
+    row |= {"shift": est, "shift_lo": lo, "shift_hi": hi, "tolerance": delta, "change": change}
     return row
 
 
-def _finding(c: VariantClaim, r: dict[str, Any], shown: str, command: str | None) -> Finding:
-    rate = c.is_rate
-    k = 1.0 if rate else c.scale
-
-    def text(side: str, interval: bool) -> str:
-        v, lo, hi = r[side] / k, r[f"{side}_lo"] / k, r[f"{side}_hi"] / k
-        return c.text(v, lo, hi) if interval else c.text(v)
-
+def _finding(c: VariantClaim, r: dict[str, Any], shown: str, who: str, seed: int, command: str | None) -> Finding:
+    fv: Finding = r["_variant_finding"]
     what = {
         "higher": "higher than under the default",
         "lower": "lower than under the default",
@@ -274,25 +356,34 @@ def _finding(c: VariantClaim, r: dict[str, Any], shown: str, command: str | None
         "undecided": "not yet told apart from the default",
         "not paired": "compared unpaired with the default (other seats)",
     }[r["change"]]
-    lo, hi = r["target_lo"], r["target_hi"]
-    target = f"{rate_text(lo)}-{rate_text(hi)}" if rate else f"{lo:g}-{hi:g} {c.unit}".rstrip()
-    default = text("default", True)
+    sd = r["_default_stat"]
+    default = statistic_text(_headline(sd), c.claim.unit)
+    if isinstance(sd, Seats):
+        default = f"{seat_name(sd.worst)} {default}"
+    what_first = "the first seat's share of games won " if c.seat_claim else ""
+    sentence = (
+        f"Under {shown}: {fv.number}; {what_first}{what} (default Rules: {default}, {r['default_verdict']}). "
+        f"{who}; {fv.n:,} distinct games on seed {seed}"
+        + (f"; {c.how}" if c.how else "")
+        + ". The page's number for this claim comes from its committed study (its own players and sample)."
+    )
+    detail = (
+        f"Paired shift per unit {r['shift']:.3g} [{r['shift_lo']:.3g}, {r['shift_hi']:.3g}]; two one-sided SPRTs "
+        f"(alpha = beta = 0.05, from {MIN_UNITS} units on) for a shift of {r['tolerance']:.3g} either way: "
+        f"{r['change']}. Each verdict of the run decided at level {100 * (fv.level or 1 - ALPHA):.3g}% (5% split "
+        "over every claim on both sides at every look)."
+    )
     return Finding(
-        c.claim,
-        r["variant_verdict"],
-        text("variant", rate),
-        n=int(r["variant_n"]),
-        interval=None if rate else (round(r["variant_lo"], 2), round(r["variant_hi"], 2)),
-        sentence=f"Under {shown}: {text('variant', True)}, {what} ({default}); the claim asks for {target}.",
-        change=None
-        if r["variant_verdict"] != "fails"
-        else f"The default Rules give {default} ({r['default_verdict']}).",
-        detail=f"Paired shift per unit {r['shift']:.3g} [{r['shift_lo']:.3g}, {r['shift_hi']:.3g}]; two one-sided "
-        f"SPRTs (alpha = beta = 0.05, from {MIN_UNITS} units on) for a shift of {r['tolerance']:.3g} either way: "
-        f"{r['change']}.",
-        section="Try a variant",
-        command=command,
+        **{
+            **fv.to_dict(),
+            "sentence": sentence,
+            "change": None if fv.verdict != "fails" else f"The default Rules give {default} ({r['default_verdict']}).",
+            "detail": " ".join(filter(None, [fv.detail, detail])),
+            "section": "Try a variant",
+            "command": command,
+            "interval": fv.interval,
+        }
     )
 
 
-__all__ = ["CHANGES", "VariantClaim", "VariantResult", "try_variant"]
+__all__ = ["CHANGES", "VariantClaim", "VariantResult", "identical_players", "play_units", "side_statistic", "try_variant"]

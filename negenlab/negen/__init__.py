@@ -40,7 +40,22 @@ from .turns import (
     legal_turns,
 )
 
-ENTRY = GameEntry("negen", make_game, agents=FACTORIES, default_agent="closer")
+ENTRY = GameEntry(
+    "negen",
+    make_game,
+    agents=FACTORIES,
+    default_agent="closer",
+    title="Negen",
+    players={
+        "closer": "plays a closing turn when it has one (the exact closing search), else a uniformly random legal "
+        "turn: a player who takes its wins and plans nothing else.",
+        "greedy": "takes a win when it has one, else plays the turn that leaves the next player the lowest exact "
+        "odds of closing: a one-turn planner.",
+        "mcts:N": "takes a win when it has one, else searches whole turns by Monte Carlo tree search with N "
+        "simulations a decision.",
+        "random": "a uniformly random legal turn, even when a winning one exists: a reference, not a player.",
+    },
+)
 """Negen in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
 ``closer`` (the default: takes a win, else plays at random), ``greedy``, ``mcts`` (Negen's own MCTS
 over whole turns) and ``random`` (a reference that ignores wins)."""

@@ -19,27 +19,36 @@ from pathlib import Path
 
 import pandas as pd
 
-from negenlab.core.data import data_json, data_table
+from dataclasses import dataclass
+
+from negenlab.core.claims import ClaimBook, Evidence, Exact, Untested, family_sentence, judged_family
+from negenlab.core.data import MissingDataError, data_json, data_table
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.findings import Finding
-from negenlab.core.game import seat_name
-from negenlab.core.metrics import rate_text, wilson_interval
+from negenlab.core.metrics import rate_text
 from negenlab.core.studies import committed_table
-from negenlab.core.tune import setting_text, versus_text
+from negenlab.core.tune import setting_text
+from negenlab.report.page import VerdictLines
 
+from . import ENTRY
 from .game import NegenGame
 from .rules import DEFAULT_RULES, Rules
+from .study import DEFAULT_READING as study_default_reading
 from .study import (
     SECONDS_PER_TURN,
     TABLES,
     VARIANT_STORE,
+    claim_statistics,
+    committed_cells,
     expected_rounds,
+    game_win_chance,
     run_cell,
     study_cells,
     summarise_cell,
     variant_cells,
 )
-from .turns import legal_turns
+from .table import parse_table, table_key
+from .turns import find_closing_turn, legal_turns
 
 TITLE = "Negen"
 
@@ -64,7 +73,8 @@ def build(page, options) -> None:
     piet = piet_turns()
     variants = load_variants()
     piet_close = piet_can_close()
-    page.verdicts(verdicts(variants, piet))
+    found = verdicts(variants, piet)
+    page.verdicts(found, family_sentence(judged_family(found)), ENTRY.players)
     done = set(zip(variants["players"], variants["mix"], variants["reading"], strict=True))
     missing = [c for c in variant_cells() if (c.players, c.mix, c.reading) not in done]
     page.heading(READING_CHOOSER)
@@ -77,7 +87,7 @@ def build(page, options) -> None:
             "seeds; every interval is 95%. Minutes assume 30 s a turn and seats that win rounds equally."
         ),
     )
-    words = "".join(f"<li>{html.escape(f['text'])}</li>" for f in variant_findings(variants))
+    words = "".join(f"<li>{html.escape(text)}</li>" for text in reading_sentences(variants))
     page.raw_html(f"<details class='folded'><summary>Every reading in words</summary><ul>{words}</ul></details>")
     page.heading(PIET_SECTION)
     page.raw_html(piet_pictures())
@@ -122,15 +132,16 @@ def _share(r: dict, q: str) -> str:
     )
 
 
-def variant_findings(variants: pd.DataFrame) -> list[dict]:
-    """Findings from the variant study (:func:`load_variants`): minutes per game, the seat that
-    moves first, and whether skill pays, each with its number, n, interval and SPRT decision.
+def reading_sentences(variants: pd.DataFrame) -> list[str]:
+    """The variant study (:func:`load_variants`) across every reading, in words: minutes per game,
+    the seat that moves first, and whether skill pays, each with its number, n, interval and SPRT
+    decision (the verdicts judge the default reading; these sentences compare the readings).
 
     >>> import pandas as pd
     >>> row = dict(players=3, mix="closers", reading="straight/adjacency/join", n=500, turns=6.0, turns_lo=5.7,
     ...            turns_hi=6.3, minutes_per_game=8.7, first_seat=0.31, first_seat_lo=0.27, first_seat_hi=0.35,
     ...            first_seat_sprt="H0")
-    >>> variant_findings(pd.DataFrame([row]))[0]["text"][:48]
+    >>> reading_sentences(pd.DataFrame([row]))[0][:48]
     'Under the default reading, 3 closers play a game'
     """
     out = []
@@ -154,19 +165,15 @@ def variant_findings(variants: pd.DataFrame) -> list[dict]:
         ]
         greedy = cell(3, "greedy-among-closers", "straight/adjacency/join")
         out.append(
-            {
-                "claim": "a game lasts 20-30 minutes",
-                "text": f"Under the default reading, 3 closers play a game to 2 points in {minutes(base)} at 30 s a "
-                "turn"
-                + (f"; with one greedy player among them, {minutes(greedy)}" if greedy else "")
-                + ". Readings whose self-play lies in 20-30 minutes: "
-                + (
-                    ", ".join(inside)
-                    if inside
-                    else "none; a longer game needs more points to win or fewer closing chances (the tuner's question)"
-                )
-                + ".",
-            }
+            f"Under the default reading, 3 closers play a game to 2 points in {minutes(base)} at 30 s a turn"
+            + (f"; with one greedy player among them, {minutes(greedy)}" if greedy else "")
+            + ". Readings whose self-play lies in 20-30 minutes: "
+            + (
+                ", ".join(inside)
+                if inside
+                else "none; a longer game needs more points to win or fewer closing chances (the tuner's question)"
+            )
+            + "."
         )
     closers = [r for r in rows if r["mix"] == "closers"]
     if closers:
@@ -177,25 +184,14 @@ def variant_findings(variants: pd.DataFrame) -> list[dict]:
         ]
         fair = [r for r in closers if r["first_seat_sprt"] == "H0"]
         out.append(
-            {
-                "claim": "seat order does not decide a round",
-                "text": (
-                    "The first seat has a 5-point edge (SPRT H1) under " + "; ".join(favoured) + ". "
-                    if favoured
-                    else ""
-                )
-                + f"It has none (SPRT H0) in {len(fair)} of {len(closers)} self-play cells"
-                + (
-                    ", all under the straight readings"
-                    if fair and all(r["reading"].startswith("straight") for r in fair)
-                    else ""
-                )
-                + ". Under bent sequences rounds last about two turns, so whoever moves first often closes.",
-            }
+            ("The first seat has a 5-point edge (SPRT H1) under " + "; ".join(favoured) + ". " if favoured else "")
+            + f"It has none (SPRT H0) in {len(fair)} of {len(closers)} self-play cells"
+            + (", all under the straight readings" if fair and all(r["reading"].startswith("straight") for r in fair) else "")
+            + ". Under bent sequences rounds last about two turns, so whoever moves first often closes."
         )
-    for mix, who, claim in (
-        ("greedy-among-closers", "One greedy player among closers", "skill pays: a player who plans wins more"),
-        ("mcts-vs-greedy", "One MCTS player among greedy ones", "deeper planning pays beyond the greedy rule"),
+    for mix, who in (
+        ("greedy-among-closers", "One greedy player among closers"),
+        ("mcts-vs-greedy", "One MCTS player among greedy ones"),
     ):
         cells = [r for r in rows if r["mix"] == mix and "focus" in r and not pd.isna(r.get("focus"))]
         if not cells:
@@ -208,26 +204,16 @@ def variant_findings(variants: pd.DataFrame) -> list[dict]:
         parts = [
             f"{r['reading']}, {r['players']} players: {_share(r, 'focus')}, {decided[r['focus_sprt']]}" for r in cells
         ]
-        out.append({"claim": claim, "text": who + ": " + "; ".join(parts) + "."})
+        out.append(who + ": " + "; ".join(parts) + ".")
     return out
 
 
-DEFAULT_READING = "straight/adjacency/join"
+DEFAULT_READING = study_default_reading
 READING_CHOOSER = "The reading chooser"
 PIET_SECTION = "Piet's worked turn"
 REFERENCE = "Players who ignore wins (a reference)"
 VARIANTS_COMMAND = "negenlab study negen variants --seed 2024"
-
-
-def _seat_verdict(r: dict, q: str) -> str:
-    """holds / fails / undecided for "this seat (or agent) gets its fair share", from the SPRT on a
-    five-point edge and the 95% interval: a decided edge or an interval wholly below the fair share fails."""
-    fair = 1 / r["players"]
-    if r[f"{q}_sprt"] == "H1" or r[f"{q}_hi"] < fair:
-        return "fails"
-    if r[f"{q}_sprt"] == "H0" and r[f"{q}_lo"] <= fair <= r[f"{q}_hi"]:
-        return "holds"
-    return "undecided"
+RECHECK_COMMAND = "negenlab study negen recheck --seed 2024"
 
 
 def target_for_minutes(minutes_per_round: float, players: int, low: float = 20.0) -> tuple[int, float] | None:
@@ -243,30 +229,6 @@ def target_for_minutes(minutes_per_round: float, players: int, low: float = 20.0
         if minutes >= low:
             return target, minutes
     return None
-
-
-def game_win_chance(p: float, players: int, target: int) -> float:
-    """The chance that a player who wins each round with probability ``p`` (the others sharing the
-    rest equally; every round has a winner) is first to ``target`` points.
-
-    >>> round(game_win_chance(1 / 3, 3, 2), 3), round(game_win_chance(0.38, 3, 1), 2), round(game_win_chance(0.38, 3, 3), 3)
-    (0.333, 0.38, 0.427)
-    """
-    q = (1 - p) / (players - 1)
-
-    @cache
-    def win(mine: int, others: tuple) -> float:
-        if mine == target:
-            return 1.0
-        if max(others, default=0) == target:
-            return 0.0
-        out = p * win(mine + 1, others)
-        for i in range(len(others)):
-            bumped = tuple(sorted(others[:i] + (others[i] + 1,) + others[i + 1 :]))
-            out += q * win(mine, bumped)
-        return out
-
-    return win(0, (0,) * (players - 1))
 
 
 def lone_die_connect_odds(rules: Rules = DEFAULT_RULES) -> dict[int, float]:
@@ -285,6 +247,32 @@ def lone_die_connect_odds(rules: Rules = DEFAULT_RULES) -> dict[int, float]:
     }
 
 
+@cache
+def next_player_odds(rules: Rules = DEFAULT_RULES) -> pd.DataFrame:
+    """After each legal turn of Piet's position, the spirals it leaves and the next player's exact
+    chance to have a closing turn, each board of 4 dice equally likely (over the 6**4 rolls).
+
+    >>> t = next_player_odds()
+    >>> int(t.loc[t["refusal"], "spirals left"].iloc[0]), round(float(t.loc[t["refusal"], "next player closes"].iloc[0]), 3)
+    (3, 0.153)
+    """
+    rolls = Counter(tuple(sorted(r)) for r in product(range(1, 7), repeat=4))
+    after = table_key(parse_table(PIET_AFTER))
+    rows = []
+    for t in legal_turns(PIET_TABLE, board=PIET_BOARD, rules=rules).turns:
+        hits = sum(m for b, m in rolls.items() if find_closing_turn(t.table, board=b, rules=rules) is not None)
+        rows.append(
+            {
+                "turn": "refuse" if not t.used else "add " + " ".join(map(str, t.used)),
+                "spirals left": len(t.key),
+                "next player closes": hits / 6**4,
+                "refusal": not t.used,
+                "Piet's turn": t.key == after,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 def store_rounds(cell_id: str) -> pd.DataFrame | None:
     """The rounds of a variant-study cell from its committed store (``data/negen/variant_store``
     beside the package in a checkout), or None where the store is not there."""
@@ -293,222 +281,270 @@ def store_rounds(cell_id: str) -> pd.DataFrame | None:
     return pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True) if chunks else None
 
 
-def _tuned_minutes() -> str | None:
-    """The committed tuning run toward 20-30 minutes (``data/negen/tune_minutes.json``) in words, or
-    None when there is none: its best setting, measured again on the next seed and compared with
-    the default Rules by a paired SPRT."""
+def _duration_change(minutes_per_round: float) -> str:
+    """What a designer could change to reach 20-30 minutes, under the default reading only (the
+    page rejects the others: they contradict Piet's turn): the committed tuner's best setting when it
+    kept that reading, else the target score that reaches 20 minutes with three closers."""
     run = data_json("negen", "tune_minutes.json", must_exist=False)
-    met = [c for c in run.get("candidates", []) if c.get("turns_target") == "met"]
-    if not met:
-        return None
-    c = met[0]
     k = SECONDS_PER_TURN / 60
+    for c in run.get("candidates", []):
+        reading = f"{c.get('sequence_shape', 'straight')}/{c.get('coverage', 'adjacency')}"
+        if c.get("turns_target") == "met" and reading == "straight/adjacency":
+            return f"Play {setting_text(run, c)}: about {c['turns'] * k:.0f} minutes a game (the rules tuner, {run['command']})."
+    fix = target_for_minutes(minutes_per_round, 3)
+    if fix is None:
+        return "No target up to 10 points reaches 20 minutes under the default reading; fewer closing chances are needed."
     return (
-        f"Play {setting_text(run, c)}: {c['turns']:.1f} turns [{c['turns_lo']:.1f}, {c['turns_hi']:.1f}] a game, "
-        f"about {c['turns'] * k:.0f} minutes (n={c['turns_n']}); the first seat then wins "
-        f"{rate_text(c['seat_share'], c['seat_share_lo'], c['seat_share_hi'])}. "
-        f"Against the default Rules: {versus_text(c, 'turns', 'turns')}. Found by the rules tuner in {run['evaluations']} "
-        f"trials ({run['command']})."
+        f"Play to {fix[0]} points: about {fix[1]:.0f} minutes with three players who take their wins. (The rules "
+        "tuner's best setting changes the reading to die coverage, which Piet's worked turn rules out.)"
     )
 
 
-def committed_verdicts() -> list[Finding]:
-    """The Negen page's verdict lines: the committed variant study and Piet's position searched now
-    (a few seconds); what the page and the notebooks' verdict cells show first."""
-    return verdicts(load_variants(), piet_turns())
+@dataclass(frozen=True)
+class ClaimInputs:
+    """What the Negen verdicts read: the committed variant study (its cells with their rounds) and
+    Piet's position searched now."""
+
+    cells: dict
+    piet: pd.DataFrame
+    variants: pd.DataFrame
+
+    @property
+    def statistics(self) -> dict:
+        return claim_statistics(self.cells)
 
 
-def verdicts(variants: pd.DataFrame, piet: pd.DataFrame) -> list[Finding]:
-    """One verdict per designer claim the Negen studies test, under the default reading (the other
-    readings are in each sentence and in the reading chooser).
+CLAIMS = ClaimBook("negen")
+"""The Negen register (``data/negen/claims.csv``) with one function per claim below."""
 
-    >>> piet = pd.DataFrame([{"reading": DEFAULT_READING, "legal turns": 25, "closing turns": 0,
-    ...                       "Piet's turn legal": True}])
-    >>> [f.verdict for f in verdicts(pd.DataFrame(columns=["players", "mix", "reading"]), piet)]
-    ['holds', 'holds', 'untested']
-    """
-    out: list[Finding] = []
-    by = {r["reading"]: r for r in piet.to_dict("records")}
-    p = by.get(DEFAULT_READING)
-    if p is not None:
-        others = [f"{k}: {r['closing turns']} of {r['legal turns']}" for k, r in by.items() if k != DEFAULT_READING]
-        out.append(
-            Finding(
-                claim='Piet\'s worked turn: "no chance to create a loop"',
-                verdict="holds" if p["closing turns"] == 0 else "fails",
-                number=f"{p['closing turns']} of his {p['legal turns']} legal turns close a spiral",
-                exact=True,
-                sentence="Every legal turn of the source's position (table 6-5-4, 3, 4; board 5 2 2 1) searched under "
-                "the default reading." + (f" The other readings close: {'; '.join(others)}." if others else ""),
-                change="Print the default reading (straight sequences, adjacency coverage); the others contradict "
-                "the example.",
-                section=PIET_SECTION,
-                command="negenlab negen turns '. . . . . . 4\\n6 5 4 . 3 . .' --board 5,2,2,1",
-            )
-        )
-    rows = variants.to_dict("records")
 
-    def cell(P, mix, reading=DEFAULT_READING):
-        return next((r for r in rows if (r["players"], r["mix"], r["reading"]) == (P, mix, reading)), None)
+@CLAIMS.measures("piet_turn")
+def _piet_turn(x: ClaimInputs) -> Evidence:
+    by = {r["reading"]: r for r in x.piet.to_dict("records")}
+    p = by[DEFAULT_READING]
+    others = [f"{k}: {r['closing turns']} of {r['legal turns']}" for k, r in by.items() if k != DEFAULT_READING]
+    return Evidence(
+        Exact(p["closing turns"] == 0, f"{p['closing turns']} of his {p['legal turns']} legal turns close a spiral"),
+        sentence="Every legal turn of the source's position (table 6-5-4, 3, 4; board 5 2 2 1) searched under the "
+        "default reading." + (f" The other readings close: {'; '.join(others)}." if others else ""),
+        change="Print the default reading (straight sequences, adjacency coverage); the others contradict the example.",
+        section=PIET_SECTION,
+        command="negenlab negen turns '. . . . . . 4\\n6 5 4 . 3 . .' --board 5,2,2,1",
+    )
 
-    base = cell(3, "closers")
-    if base is not None:
-        k = base["minutes_per_game"] / base["turns"]
-        lo, hi = base["turns_lo"] * k, base["turns_hi"] * k
-        inside = 20 <= lo and hi <= 30
-        fix = target_for_minutes(base["minutes_per_round"], 3)
-        out.append(
-            Finding(
-                claim="a game lasts 20-30 minutes",
-                verdict="holds" if inside else ("fails" if hi < 20 or lo > 30 else "undecided"),
-                number=f"{base['minutes_per_game']:.1f} minutes a game",
-                n=int(base["n"]),
-                interval=(round(lo, 1), round(hi, 1)),
-                sentence="Three closers play a game to 2 points at 30 s a turn under the default reading "
-                f"({base['turns']:.1f} turns a round).",
-                change=_tuned_minutes()
-                or (
-                    f"Play to {fix[0]} points: about {fix[1]:.0f} minutes with three closers (seats winning "
-                    "rounds equally)."
-                    if fix
-                    else "No target up to 10 points reaches 20 minutes; fewer closing chances are needed."
-                ),
-                detail=f"Round length known to +-{100 * base['turns_precision']:.0f}% (95%); minutes per game "
-                "= minutes per round x the expected rounds to the target.",
-                section=READING_CHOOSER,
-                command=VARIANTS_COMMAND,
-            )
-        )
-    seats = [c for c in (cell(3, "closers"), cell(4, "closers")) if c is not None]
-    if seats:
-        ruling = [_seat_verdict(c, "first_seat") for c in seats]
-        verdict = "fails" if "fails" in ruling else ("holds" if all(v == "holds" for v in ruling) else "undecided")
-        bent = [
-            r
-            for r in rows
-            if r["mix"] == "closers" and r["reading"].startswith("bent") and r["first_seat_sprt"] == "H1"
-        ]
-        out.append(
-            Finding(
-                claim="seat order does not decide a round",
-                verdict=verdict,
-                number="; ".join(
-                    f"{seat_name(0)} wins {rate_text(c['first_seat'], c['first_seat_lo'], c['first_seat_hi'])} "
-                    f"with {c['players']} (fair {rate_text(1 / c['players'])})"
-                    for c in seats
-                ),
-                n=int(sum(c["n"] for c in seats)),
-                sentence="Closers in every seat under the default reading."
-                + (
-                    f" Under the bent readings the first seat has a five-point edge in {len(bent)} cells: rounds "
-                    "last about two turns there."
-                    if bent
-                    else ""
-                ),
-                change="Compensate the later seats (e.g. the first seat starts with fewer board dice).",
-                detail="Each cell: a 200-round pilot, then batches of 100 until an SPRT of H0 the fair share against "
-                "H1 five points more decides (alpha = beta = 0.05, at most 1,000 rounds); a 95% interval wholly "
-                "below the fair share also fails.",
-                section=READING_CHOOSER,
-                command=VARIANTS_COMMAND,
-            )
-        )
-    for mix, claim, who in (
-        ("greedy-among-closers", "skill pays: a player who plans wins more", "one greedy player among closers"),
-        (
-            "mcts-vs-greedy",
-            "deeper planning pays beyond the greedy rule",
-            "one MCTS player (200 simulations) among greedy ones",
-        ),
-    ):
-        c = cell(3, mix)
-        if c is None or pd.isna(c.get("focus")):
-            continue
-        v = {"H1": "holds", "H0": "fails", "undecided": "undecided"}[c["focus_sprt"]]
-        out.append(
-            Finding(
-                claim=claim,
-                verdict=v,
-                number=f"{rate_text(c['focus'], c['focus_lo'], c['focus_hi'])} of rounds won "
-                f"(fair {rate_text(1 / c['players'])})",
-                n=int(c["n"]),
-                sentence=f"With 3 players under the default reading, {who}, seats rotated on common seeds.",
-                change="Reward planning more: fewer random board dice or a larger target score.",
-                detail="SPRT of H0 the fair share against H1 five points more (alpha = beta = 0.05), from a "
-                "200-round pilot in batches of 100.",
-                section=READING_CHOOSER,
-                command=VARIANTS_COMMAND,
-            )
-        )
-    greedy = cell(3, "greedy-among-closers")
-    if greedy is not None and not pd.isna(greedy.get("focus")):
-        chances = [game_win_chance(greedy["focus"], 3, t) for t in (1, 2, 3)]
-        lows = [game_win_chance(greedy["focus_lo"], 3, t) for t in (1, 2, 3)]
-        grows = lows[1] > lows[0] and greedy["focus_sprt"] == "H1"
-        out.append(
-            Finding(
-                claim='a target score of at least 2 "battles the impact of luck"',
-                verdict="holds" if grows else "undecided",
-                number="the better player wins a game "
-                + ", ".join(f"{rate_text(c)} to {t}" for t, c in zip((1, 2, 3), chances, strict=True))
-                + " point(s)",
-                n=int(greedy["n"]),
-                sentence="One greedy player among closers (3 players, default reading) wins "
-                f"{rate_text(greedy['focus'], greedy['focus_lo'], greedy['focus_hi'])} of rounds; its chance to win "
-                "a game to 1, 2 or 3 points follows from that share (rounds independent, every round won).",
-                change="Play to more points.",
-                detail="At the interval's lower end: "
-                + ", ".join(f"{rate_text(c)} to {t}" for t, c in zip((1, 2, 3), lows, strict=True))
-                + ".",
-                section=READING_CHOOSER,
-                command=VARIANTS_COMMAND,
-            )
-        )
-    rounds = store_rounds("p3-closers-straight-adjacency-join") if base is not None else None
-    if rounds is not None:
-        early = int((rounds["round1_turns"] <= 2 * 3).sum())
-        lo, hi = wilson_interval(early, len(rounds))
-        out.append(
-            Finding(
-                claim='"games can end very abruptly" (a round closed within every player\'s first two turns, '
-                "at least 1 round in 20)",
-                verdict="holds" if lo > 0.05 else ("fails" if hi < 0.05 else "undecided"),
-                number=f"{rate_text(early / len(rounds), lo, hi)} of rounds close within 6 turns",
-                n=len(rounds),
-                sentence="Three closers under the default reading: rounds that end with a closed spiral before any "
-                "player's third turn.",
-                change="Fewer dice on the first boards, so that early closes are rarer.",
-                section=READING_CHOOSER,
-                command=VARIANTS_COMMAND,
-            )
-        )
+
+@CLAIMS.measures("duration")
+def _duration(x: ClaimInputs) -> Evidence:
+    base = x.cells.get((3, "closers"))
+    if base is None:
+        return Evidence(Untested("The variant study's cell of three closers is not committed."))
+    row = base.row
+    return Evidence(
+        x.statistics["duration"],
+        sentence=f"Three players who take their wins play a game to 2 points under the default reading: "
+        f"{row['turns']:.1f} turns a round at 30 s a turn, {expected_rounds(3, 2):.2f} rounds a game.",
+        change=_duration_change(row["minutes_per_round"]),
+        detail="Minutes per game = minutes per round x the expected rounds to 2 points when seats win rounds "
+        "equally; the round length is known to within "
+        f"+-{100 * row['turns_precision']:.0f}% (95%).",
+        section=READING_CHOOSER,
+        command=VARIANTS_COMMAND,
+    )
+
+
+@CLAIMS.measures("target_score")
+def _target_score(x: ClaimInputs) -> Evidence:
+    g = x.cells.get((3, "greedy-among-closers"))
+    if g is None:
+        return Evidence(Untested("The variant study's cell of one greedy player among closers is not committed."))
+    p = g.row["focus"]
+    chances = ", ".join(f"{rate_text(game_win_chance(p, 3, t))} to {t}" for t in (1, 2, 3))
+    return Evidence(
+        x.statistics["target_score"],
+        about="more games won to 2 points than to 1",
+        sentence=f"One greedy player among closers (3 players, default reading) wins {rate_text(p)} of rounds, so "
+        f"it wins a game {chances} point(s) (rounds independent, every round won).",
+        change="Play to more points, or make planning count for more (the better player barely wins more rounds).",
+        detail="The gain in game-win chance from 1 to 2 points follows from the round share; its interval from the "
+        "round share's by the delta method.",
+        section=READING_CHOOSER,
+        command=VARIANTS_COMMAND,
+    )
+
+
+@CLAIMS.measures("abruptly")
+def _abruptly(x: ClaimInputs) -> Evidence:
+    if "abruptly" not in x.statistics:
+        return Evidence(Untested("The rounds of the three-closer cell are not in this installation."))
+    return Evidence(
+        x.statistics["abruptly"],
+        about="of rounds close within 6 turns",
+        sentence="Three closers under the default reading: rounds closed before any player's third turn.",
+        change="Fewer dice on the first boards, so that early closes are rarer.",
+        section=READING_CHOOSER,
+        command=VARIANTS_COMMAND,
+    )
+
+
+@CLAIMS.measures("lone_four")
+def _lone_four(x: ClaimInputs) -> Evidence:
     odds = lone_die_connect_odds()
-    best = max(odds.values())
-    out.append(
-        Finding(
-            claim='a lone 4 is "notorious for being easy to connect to"',
-            verdict="holds" if odds[4] == best else "fails",
-            number=f"a fresh board builds onto a lone 4 with chance {rate_text(odds[4])} "
-            f"(1: {rate_text(odds[1])}, 2: {rate_text(odds[2])}, 3: {rate_text(odds[3])}, 5: {rate_text(odds[5])}, "
-            f"6: {rate_text(odds[6])})",
-            exact=True,
-            sentence="Over the 6**4 ordered rolls of a fresh board: some legal turn adds board dice to the lone die "
-            "(default reading). 3 and 4 tie, 1 and 6 are hardest.",
-            change="None: the odds bear the remark out.",
-            section=PIET_SECTION,
-            command="python -c 'from negenlab.negen.report import lone_die_connect_odds; print(lone_die_connect_odds())'",
+    others = ", ".join(f"{v}: {rate_text(odds[v])}" for v in (1, 2, 3, 5, 6))
+    return Evidence(
+        Exact(odds[4] == max(odds.values()), f"a fresh board builds onto a lone 4 with chance {rate_text(odds[4])} ({others})"),
+        sentence="Over the 6**4 ordered rolls of a fresh board: some legal turn adds board dice to the lone die "
+        "(default reading). 3 and 4 tie, 1 and 6 are hardest.",
+        change="Drop the remark: another value is easier to connect to.",
+        section=PIET_SECTION,
+        command="python -c 'from negenlab.negen.report import lone_die_connect_odds; print(lone_die_connect_odds())'",
+    )
+
+
+@CLAIMS.measures("converge")
+def _converge(x: ClaimInputs) -> Evidence:
+    counts = read_table("spiral_counts_straight_adjacency.csv")
+    valid, closed = int(counts["valid_fixed"].sum()), int(counts["valid_closed_fixed"].sum())
+    smallest = int(counts.loc[counts["valid_closed_fixed"] > 0, "k"].min())
+    return Evidence(
+        Exact(closed < valid / 2, f"{closed:,} of the {valid:,} valid spirals of up to {int(counts['k'].max())} dice "
+              f"are closed ({rate_text(closed / valid)}); none with fewer than {smallest} dice"),
+        sentence="Counted exactly under the default reading, up to translation (negenlab study negen spiral_counts).",
+        change="Drop the remark: under the printed reading most valid spirals are closed.",
+        section="How many valid spirals are there?",
+        command="negenlab study negen spiral_counts",
+    )
+
+
+@CLAIMS.measures("three_spirals")
+def _three_spirals(x: ClaimInputs) -> Evidence:
+    t = next_player_odds()
+    refuse = float(t.loc[t["refusal"], "next player closes"].iloc[0])
+    played = float(t.loc[t["Piet's turn"], "next player closes"].iloc[0])
+    by = t.groupby("spirals left")["next player closes"].agg(["mean", "min", "max"])
+    spread = "; ".join(
+        f"{k} left: {rate_text(r['min'])}-{rate_text(r['max'])}" for k, r in by.iterrows()
+    )
+    return Evidence(
+        Exact(refuse > played, f"the next player closes {rate_text(refuse)} of the time if Piet leaves the three "
+              f"spirals, {rate_text(played)} after the turn he played (one spiral)"),
+        sentence=f"Exact over Piet's {len(t)} legal turns and every next board of 4 dice: {spread}. Fewer spirals "
+        "are not safer in themselves: the shape left matters more than the count.",
+        change="Drop the remark: leaving three spirals is no more dangerous than the turn Piet chose.",
+        section=PIET_SECTION,
+        command="python -c 'from negenlab.negen.report import next_player_odds; print(next_player_odds())'",
+    )
+
+
+@CLAIMS.measures("depletion")
+def _depletion(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "The round records count depletions but not whether the closing turn came after one, and no player "
+            "seeks to deplete its board yet: a depletion-seeking player is the way to test it."
         )
     )
-    out.append(
-        Finding(
-            claim='depleting a board is "one of the main objectives"',
-            verdict="untested",
-            number="not measured",
-            sentence="The round records count depletions but not whether the closing turn came after one; the "
-            "variant study would have to record that per round.",
-        )
+
+
+@CLAIMS.measures("dice_60")
+def _dice_60(x: ClaimInputs) -> Evidence:
+    if "dice_60" not in x.statistics:
+        return Evidence(Untested("The rounds of the four-closer cell are not in this installation."))
+    return Evidence(
+        x.statistics["dice_60"],
+        about="of rounds end with the pool empty",
+        sentence="Four closers under the default reading with the pool of 60 dice: rounds that end because the pool "
+        "ran out.",
+        change="Ask for more dice for four players.",
+        section=READING_CHOOSER,
+        command=VARIANTS_COMMAND,
     )
-    return out
+
+
+@CLAIMS.measures("seat_order")
+def _seat_order(x: ClaimInputs) -> Evidence:
+    if "seat_order" not in x.statistics:
+        return Evidence(Untested("The rounds of the three- and four-closer cells are not in this installation."))
+    bent = [
+        r["reading"]
+        for r in x.variants.to_dict("records")
+        if r["mix"] == "closers" and r["reading"].startswith("bent") and r["first_seat_sprt"] == "H1"
+    ]
+    return Evidence(
+        x.statistics["seat_order"],
+        sentence="Closers in every seat under the default reading, the first round of each game opened by seat 1; "
+        "every seat tested, not only the first."
+        + (
+            f" Under the bent readings the first seat has a five-point edge in {len(bent)} cells: rounds last about "
+            "two turns there."
+            if bent
+            else ""
+        ),
+        change="Compensate the later seats (for example, the first seat starts with fewer board dice).",
+        section=READING_CHOOSER,
+        command=VARIANTS_COMMAND,
+    )
+
+
+def _focus_evidence(x: ClaimInputs, key: tuple[int, str], claim: str, who: str) -> Evidence:
+    if claim not in x.statistics:
+        return Evidence(Untested(f"The variant study's cell of {who} is not committed."))
+    return Evidence(
+        x.statistics[claim],
+        players_count=3,
+        about=f"of rounds won (fair {rate_text(1 / 3)})",
+        sentence=f"With 3 players under the default reading, {who}, seats rotated on common seeds "
+        f"({int(x.cells[key].row['units'])} units of 3 games).",
+        change="Reward planning more: fewer random board dice or a larger target score.",
+        detail="The round share of the better player over units of seat-rotated rounds; the cell stopped by an SPRT "
+        "of the fair share against five points more.",
+        section=READING_CHOOSER,
+        command=VARIANTS_COMMAND,
+    )
+
+
+@CLAIMS.measures("skill")
+def _skill(x: ClaimInputs) -> Evidence:
+    return _focus_evidence(x, (3, "greedy-among-closers"), "skill", "one greedy player among closers")
+
+
+@CLAIMS.measures("deeper")
+def _deeper(x: ClaimInputs) -> Evidence:
+    return _focus_evidence(x, (3, "mcts-vs-greedy"), "deeper", "one MCTS player (200 simulations) among greedy ones")
+
+
+def committed_recheck() -> pd.DataFrame | None:
+    """The committed re-measurement of the verdicts (``data/negen/recheck.csv``), or None."""
+    try:
+        return committed_table("negen", "recheck", TABLES["recheck"])
+    except MissingDataError:
+        return None
+
+
+def verdicts(
+    variants: pd.DataFrame | None = None,
+    piet: pd.DataFrame | None = None,
+    cells: dict | None = None,
+    recheck: pd.DataFrame | None = None,
+) -> list[Finding]:
+    """One verdict per claim of the Negen register, judged as one family, each statistical one
+    beside its re-measurement on a fresh seed (``recheck``, default the committed table).
+
+    >>> [f.verdict for f in verdicts(cells={}, recheck=None)][:2]
+    ['holds', 'untested']
+    """
+    inputs = ClaimInputs(
+        committed_cells() if cells is None else cells,
+        piet_turns() if piet is None else piet,
+        load_variants() if variants is None else variants,
+    )
+    return CLAIMS.findings(inputs, committed_recheck() if recheck is None else recheck)
+
+
+def committed_verdicts() -> VerdictLines:
+    """The Negen page's verdict lines from the committed studies and Piet's position searched now
+    (a few seconds), as the page and the notebooks' verdict cells show them first."""
+    found = verdicts()
+    return VerdictLines(found, family_sentence(judged_family(found)))
 
 
 def read_table(name: str) -> pd.DataFrame:
@@ -797,7 +833,10 @@ __all__ = [
     "build",
     "verdicts",
     "target_for_minutes",
-    "variant_findings",
+    "reading_sentences",
+    "CLAIMS",
+    "committed_verdicts",
+    "next_player_odds",
     "load_study",
     "load_variants",
     "piet_can_close",

@@ -42,6 +42,7 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -49,9 +50,11 @@ import numpy as np
 import pandas as pd
 
 from negenlab import games
+from negenlab.core.claims import RECHECK, Measure, Seats, Steps, recheck_rows, register
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
 from negenlab.core.data import Schema, ci, nullable
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.metrics import Z95
 from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyResult, check_row, committed_table
@@ -683,6 +686,165 @@ def variants_study(ctx) -> Any:
     return _written(run_variant_study(ctx.seed, store, ctx.workers, say=ctx.progress, command=ctx.command))
 
 
+# ---------------------------------------------------------------------------
+# the numbers behind the Negen verdicts: measured from the variant study's cells, and again on a fresh seed
+# ---------------------------------------------------------------------------
+DEFAULT_READING = "straight/adjacency/join"
+CLAIM_CELLS = ((3, "closers"), (4, "closers"), (3, "greedy-among-closers"), (3, "mcts-vs-greedy"))
+"""The variant-study cells (default reading) that the statistical Negen verdicts read."""
+
+
+@dataclass(frozen=True)
+class CellRecord:
+    """A cell of the variant study as the verdicts read it: its summary row (:func:`judge_cell`) and
+    its rounds, one table per seat rotation."""
+
+    row: dict
+    rotations: list[pd.DataFrame]
+
+    @property
+    def rounds(self) -> pd.DataFrame:
+        return pd.concat(self.rotations, ignore_index=True)
+
+
+def game_win_chance(p: float, players: int, target: int) -> float:
+    """The chance that a player who wins each round with probability ``p`` (the others sharing the
+    rest equally; every round has a winner) is first to ``target`` points.
+
+    >>> round(game_win_chance(1 / 3, 3, 2), 3), round(game_win_chance(0.38, 3, 1), 2), round(game_win_chance(0.38, 3, 3), 3)
+    (0.333, 0.38, 0.427)
+    """
+    q = (1 - p) / (players - 1)
+
+    @cache
+    def win(mine: int, others: tuple) -> float:
+        if mine == target:
+            return 1.0
+        if max(others, default=0) == target:
+            return 0.0
+        out = p * win(mine + 1, others)
+        for i in range(len(others)):
+            bumped = tuple(sorted(others[:i] + (others[i] + 1,) + others[i + 1 :]))
+            out += q * win(mine, bumped)
+        return out
+
+    return win(0, (0,) * (players - 1))
+
+
+def target_gain(p: float, players: int = 3) -> float:
+    """How much a player who wins a share ``p`` of rounds gains in game-win chance when the game is
+    played to 2 points instead of 1.
+
+    >>> round(target_gain(1 / 3), 6), round(target_gain(0.38), 3)
+    (0.0, 0.027)
+    """
+    return game_win_chance(p, players, 2) - game_win_chance(p, players, 1)
+
+
+def _minutes(row: dict) -> Measure:
+    k = row["minutes_per_game"] / row["turns"]
+    return Measure.of_interval(row["minutes_per_game"], row["turns_lo"] * k, row["turns_hi"] * k, int(row["units"]), int(row["n"]))
+
+
+def _focus(row: dict) -> Measure:
+    return Measure.of_interval(row["focus"], row["focus_lo"], row["focus_hi"], int(row["units"]), int(row["n"]))
+
+
+def _seat_wins(record: CellRecord) -> Seats:
+    """Rounds won per seat by closers in every seat (one rotation: each round counted once)."""
+    rounds = record.rounds
+    players = int(record.row["players"])
+    winners = rounds["round1_winner"].to_numpy()
+    return Seats.of_wins([int((winners == s).sum()) for s in range(players)])
+
+
+def _gain(row: dict) -> Measure:
+    """The better player's gain in game-win chance from 1 to 2 points, its standard error carried
+    from the round share's by the derivative of :func:`target_gain`."""
+    p, se = float(row["focus"]), (row["focus_hi"] - row["focus_lo"]) / (2 * Z95)
+    h = 1e-4
+    slope = (target_gain(p + h) - target_gain(p - h)) / (2 * h)
+    return Measure(target_gain(p), abs(slope) * se, int(row["units"]), int(row["n"]))
+
+
+def claim_statistics(cells: dict[tuple[int, str], CellRecord]) -> dict[str, Any]:
+    """Every statistical Negen verdict's number, by claim id, from the variant-study cells of
+    :data:`CLAIM_CELLS` (a claim whose cell is missing is left out): the committed cells for the
+    page, the same cells played on a fresh seed for ``negenlab study negen recheck``."""
+    out: dict[str, Any] = {}
+    three, four = cells.get((3, "closers")), cells.get((4, "closers"))
+    greedy, mcts = cells.get((3, "greedy-among-closers")), cells.get((3, "mcts-vs-greedy"))
+    if three is not None:
+        out["duration"] = _minutes(three.row)
+        rounds = three.rounds
+        early = (rounds["round1_reason"] == "closed") & (rounds["round1_turns"] <= 2 * 3)
+        out["abruptly"] = Measure.of_rate(int(early.sum()), len(rounds))
+    if three is not None and four is not None:
+        out["seat_order"] = Steps((("3 players", _seat_wins(three)), ("4 players", _seat_wins(four))))
+    if four is not None:
+        rounds = four.rounds
+        out["dice_60"] = Measure.of_rate(int((rounds["rounds_pool_empty"] > 0).sum()), len(rounds))
+    if greedy is not None:
+        out["skill"] = _focus(greedy.row)
+        out["target_score"] = _gain(greedy.row)
+    if mcts is not None:
+        out["deeper"] = _focus(mcts.row)
+    return out
+
+
+def claim_cell(players: int, mix: str) -> VariantCell:
+    """The variant-study cell of ``players`` and ``mix`` under the default reading."""
+    return next(c for c in variant_cells() if (c.players, c.mix, c.reading) == (players, mix, DEFAULT_READING))
+
+
+def committed_cells(store: Path | None = None) -> dict[tuple[int, str], CellRecord]:
+    """The cells of :data:`CLAIM_CELLS` from the committed variant study: each row of
+    ``variants.csv`` with its rounds from the committed store (``data/negen/variant_store`` in a
+    checkout; a cell whose rounds are not there is left out)."""
+    table = committed_table("negen", "variants", TABLES["variants"])
+    where = Path(store) if store is not None else Path(__file__).resolve().parents[2] / VARIANT_STORE
+    out = {}
+    for players, mix in CLAIM_CELLS:
+        cell = claim_cell(players, mix)
+        rows = table[table["id"] == cell.id]
+        frames = [_read_rotation(where / cell.id / f"rotation-{r}") for r in range(cell.rotations)]
+        if len(rows) and all(f is not None for f in frames):
+            row = rows.iloc[0].to_dict()
+            n = int(row["units"])
+            out[(players, mix)] = CellRecord(row, [f.iloc[:n].reset_index(drop=True) for f in frames])  # type: ignore[union-attr]
+    return out
+
+
+def _read_rotation(folder: Path) -> pd.DataFrame | None:
+    chunks = sorted(folder.glob("chunk-*.parquet"))
+    if not chunks:
+        return None
+    return pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True).sort_values("game", ignore_index=True)
+
+
+def recheck_study(ctx) -> StudyResult:
+    """``negenlab study negen recheck``: the variant-study cells behind the statistical verdicts
+    (:data:`CLAIM_CELLS`) played again on the next seed, each to the same sequential stopping rule,
+    and every verdict's number measured from them as the page measures it from the committed cells
+    (:func:`claim_statistics`). Writes ``recheck.csv``, one row per re-measured number."""
+    fresh_seed = ctx.seed + 1
+    store = ctx.store
+    cells = {}
+    for players, mix in CLAIM_CELLS:
+        cell = claim_cell(players, mix)
+        ctx.progress(f"{cell.id} on seed {fresh_seed}")
+        row = run_variant_cell(cell, fresh_seed, store, ctx.workers or 1, say=ctx.progress)
+        frames = play_units(cell, int(row["units"]), fresh_seed, store, ctx.workers or 1)
+        cells[(players, mix)] = CellRecord(row, frames)
+    rows = [r for cid, what in claim_statistics(cells).items() for r in recheck_rows(cid, what, fresh_seed, ctx.command)]
+    return StudyResult(
+        pd.DataFrame(rows),
+        rules=Rules(target_score=1),
+        agents=[{"mix": m, "focus": f, "others": o} for m, (f, o) in VARIANT_MIXES.items()],
+        extra={"fresh_seed": fresh_seed, "cells": [claim_cell(p, m).id for p, m in CLAIM_CELLS]},
+    )
+
+
 FREE_MOVES_READINGS = ("straight/adjacency/free", "bent/die/free")
 FREE_MOVES_ROUNDS = 200
 FREE_MOVES_STORE = "data/negen/free_moves_store"  # committed, small: a fresh clone resumes
@@ -869,6 +1031,13 @@ STUDIES = {
             store=VARIANT_STORE,
         ),
         Study(
+            "recheck",
+            "every statistical verdict re-measured on the next seed: the variant-study cells behind them "
+            "(3 and 4 closers, one greedy among closers, one MCTS among greedy; default reading) played again",
+            recheck_study,
+            "about 20 min (the MCTS cell most of it)",
+        ),
+        Study(
             "free_moves",
             'the bound on "free": three closers at free_moves 1 and 2 on the same seeds, '
             "seat fairness, round length and legal turns per decision",
@@ -963,6 +1132,7 @@ TABLES = {
         + [("focus_win", "focus_lo", "focus_hi")],
     ),
     "variants": Schema(_VARIANTS, intervals=["first_seat", "turns", "focus"]),
+    "recheck": RECHECK,
     "closing_odds": Schema(
         {"spiral": "text", "dice": "count", "sequence_shape": "text", "coverage": "text", "max_added": "count"}
         | {"p_close": "rate", "p_close_exact": "text", "hits_of_1296": "count", "fewest_dice_needed": "count?"}
@@ -1015,13 +1185,20 @@ if __name__ == "__main__":
     main()
 
 
-def _first_round_to_seat_1(df: pd.DataFrame) -> np.ndarray:
-    return (df["round1_winner"] == 0).to_numpy(float)
+def _first_round_winner(df: pd.DataFrame) -> np.ndarray:
+    return df["round1_winner"].to_numpy(int)
 
 
 VARIANT_CLAIMS = (
-    VariantClaim("a game lasts 20-30 minutes", "turns", target=(20, 30), scale=SECONDS_PER_TURN / 60, unit="minutes"),
-    VariantClaim("seat order does not decide a round", "round1_winner", fair=0.05, values=_first_round_to_seat_1),
+    VariantClaim(
+        register("negen")["duration"],
+        "turns",
+        scale=SECONDS_PER_TURN / 60,
+        how="minutes of whole games to the target score at 30 s a turn",
+    ),
+    VariantClaim(
+        register("negen")["seat_order"], winners=_first_round_winner, how="the winner of each game's first round"
+    ),
 )
 """The claims ``negenlab negen variant`` judges: minutes a game at 30 s a turn, and the first
 round's winner by seat (seat 1 opens it)."""

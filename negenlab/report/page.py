@@ -23,7 +23,8 @@ from typing import Any
 import pandas as pd
 from jinja2 import Environment, PackageLoader
 
-from negenlab.core.findings import Finding, verdict_counts
+from negenlab.core.claims import GLOSSARY
+from negenlab.core.findings import Finding, findings_table, verdict_counts
 from negenlab.core.game import rules_to_dict
 from negenlab.core.version import package_version
 
@@ -44,6 +45,8 @@ class ReportPage:
         self.verdict_items: list[Finding] = []
         self.toc: list[tuple[str, str]] = []
         self.bookkeeping: list[dict] = []
+        self.family: str | None = None
+        self.glossary: dict[str, str] = {}
 
     @staticmethod
     def anchor(text: str) -> str:
@@ -55,14 +58,18 @@ class ReportPage:
             self.toc.append((text, self.anchor(text)))
         self.blocks.append(f"<h{level} id='{self.anchor(text)}'>{html.escape(text)}</h{level}>")
 
-    def verdicts(self, findings: list[Finding]) -> None:
-        """The page's verdict lines (one per designer claim), shown first whatever the call order.
+    def verdicts(self, findings: list[Finding], family: str | None = None, glossary: dict[str, str] | None = None) -> None:
+        """The page's verdict lines (the designer's claims, then negenlab's questions), shown first
+        whatever the call order, with the sentence on their family (:func:`negenlab.core.claims.family_sentence`)
+        and a glossary at the end of the page (the statistics words and ``glossary``: the game's players).
 
         >>> page = ReportPage("x"); page.verdicts([Finding("fair seats", "holds", "33.9% [31.0, 36.9]", n=1000)])
-        >>> "badge holds" in page.render()
+        >>> "badge holds" in page.render() and "id=\"glossary\"" in page.render()
         True
         """
         self.verdict_items.extend(findings)
+        self.family = family if family is not None else self.family
+        self.glossary = {**GLOSSARY, **self.glossary, **(glossary or {})}
 
     def folded(self, summary: str, body_html: str) -> None:
         """Bookkeeping (missing cells, provenance): at the end of the page, folded, under ``summary``."""
@@ -177,9 +184,52 @@ class ReportPage:
             version=package_version(),
             stamp=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             verdicts=self.verdict_items,
-            counts=verdict_counts(self.verdict_items),
+            count=verdict_counts,
+            family=self.family,
+            glossary=self.glossary,
             toc=self.toc if len(self.toc) > 1 else [],
             blocks=self.blocks,
             bookkeeping=self.bookkeeping,
             anchor=self.anchor,
         )
+
+
+class VerdictLines:
+    """Verdict lines as a notebook shows them: the page's own block (the whole change text, n as a
+    whole number), with the family sentence.
+
+    >>> lines = VerdictLines([Finding("fair seats", "holds", "33.9%", n=1000)])
+    >>> "badge holds" in lines._repr_html_() and "n=1,000" in lines._repr_html_()
+    True
+    """
+
+    def __init__(self, findings: list[Finding], family: str | None = None):
+        self.findings = list(findings)
+        self.family = family
+
+    def __iter__(self):
+        return iter(self.findings)
+
+    def __len__(self) -> int:
+        return len(self.findings)
+
+    def frame(self) -> pd.DataFrame:
+        """The lines as a table (n as a whole number)."""
+        return findings_table(self.findings)
+
+    def _repr_html_(self) -> str:
+        block = _TEMPLATES.get_template("verdicts.html.j2").module.block  # type: ignore[attr-defined]
+        body = block(self.findings, verdict_counts, self.family, ReportPage.anchor, "")
+        return f"<div class='negenlab-verdicts'><style>{_NOTEBOOK_CSS}</style>{body}</div>"
+
+    def __repr__(self) -> str:
+        return "\n".join(f.line() for f in self.findings)
+
+
+def _scoped_css() -> str:
+    """The page's verdict and badge rules, for a notebook cell."""
+    keep = [line for line in CSS.splitlines() if any(k in line for k in (".verdicts", ".badge", ".change", ".recheck"))]
+    return "\n".join(keep)
+
+
+_NOTEBOOK_CSS = _scoped_css()

@@ -1,0 +1,912 @@
+"""Claims and the one judge: how a designer's claim, or a question of negenlab's own, becomes a verdict.
+
+A claim is declared once, in its game's register ``data/<game>/claims.csv``: an ``id``, the line's
+words (``claim``), its ``source`` (``designer`` or ``negenlab``), the designer's words ``quote``\\ d
+verbatim and ``where`` they stand, our ``reading`` of them (the metric, the target and why; a number
+the text does not give is "our reading"), the decision ``rule`` and the ``players`` whose games
+decide it. A game's report measures each claim with one small function returning :class:`Evidence`;
+:func:`judge` turns the claim and its evidence into the :class:`~negenlab.core.findings.Finding` that
+the page, the notebook cell, the variant tool and the tuner all show.
+
+The rules (``rule`` column), each decided on an interval:
+
+- ``between LO and HI``: holds when the interval lies inside [LO, HI], fails when it lies outside;
+- ``above X by D`` / ``below X by D``: holds when the interval lies wholly above (below) X, fails when
+  it rules out an edge of D or more (the interval ends below X + D, or above X - D); X may be
+  ``fair``, the fair share 1/players;
+- ``fair within T``: every seat's share (or mean) lies within T of the fair share (of the mean over
+  seats); fails when some seat's interval lies wholly outside;
+- ``exact``: an exact count or proof decides; ``untested``: the reading says why not.
+
+Everything else is undecided: more games, not a verdict. A page's statistical verdicts are one
+family: with m of them, each is decided on its interval at level 1 - 0.05/m (Bonferroni), so the
+chance that any verdict on the page is wrong is at most 5%; a claim over several seats or rungs
+splits its share again. The lines show the 95% interval beside the verdict.
+
+>>> rule = Rule.parse("between 20 and 30")
+>>> decide(rule, 21.0, 24.5), decide(rule, 8.3, 9.2), decide(rule, 18.0, 22.0)
+('holds', 'fails', 'undecided')
+>>> skill = Rule.parse("above fair by 0.05")
+>>> decide(skill, 0.31, 0.36, players=3), decide(skill, 0.35, 0.41, players=3)
+('fails', 'holds')
+>>> claim = Claim("duration", "a game lasts 20-30 minutes", "designer", quote="around 20-30 minutes",
+...               rule=Rule.parse("between 20 and 30"), unit="minutes")
+>>> judge(claim, Evidence(Measure.of_interval(8.75, 8.3, 9.2, units=500))).line()
+'fails · a game lasts 20-30 minutes: 8.8 minutes (n=500, 95% [8.3, 9.2])'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from .data import Schema, data_table
+from .errors import InvalidInputError
+from .findings import Finding
+from .game import seat_name
+from .metrics import Z95, rate_text, wilson_interval
+
+ALPHA = 0.05
+"""The family-wise error rate of a page's verdicts (and of a variant run's)."""
+
+SOURCES = ("designer", "negenlab")
+"""Who makes a claim: the designer's text, or negenlab asking a question the text never asked."""
+
+RULE_KINDS = ("between", "above", "below", "fair", "exact", "untested")
+
+GLOSSARY = {
+    "holds / fails": "The measured number lies inside (outside) what the claim asks for, beyond doubt at the page's "
+    "level: its interval lies wholly on one side.",
+    "undecided": "The interval still crosses the claim's line, or a re-measurement on a fresh seed disagrees: more "
+    "games are needed before a verdict, not a change to the game.",
+    "depends on the players": "The claim holds under one player strength and fails under another; both numbers are "
+    "shown.",
+    "untested": "negenlab cannot measure the claim yet (or its players never did what the claim is about); the line "
+    "says why.",
+    "n": "The number of distinct games (or rounds, deals, positions) behind a number. Identical players in rotated "
+    "seats replay the same game, so such games are counted once.",
+    "interval": "A 95% confidence interval: the range of values the true number could take given the games played. "
+    "Narrower with more games.",
+    "unit": "A set of games that belong together, such as one game in every seat rotation on the same seed; "
+    "intervals are computed over independent units, never over copies of one game.",
+    "family": "All statistical verdicts of a page are tested together: with m of them, each is decided at level "
+    "1 - 5%/m, so the chance that any verdict on the page is wrong stays below 5%.",
+    "SPRT": "A sequential probability ratio test: games are played in batches until the data decide between two "
+    "hypotheses (say, a fair share against five points more) at stated error rates, or a cap is reached.",
+    "re-measured": "The deciding number measured again on a fresh seed (new games); a disagreement leaves the verdict "
+    "undecided.",
+    "our reading": "A number or interpretation the designer's text does not give, chosen by negenlab to test the "
+    "claim; the line says which.",
+    "negenlab's question": "A question the designer's text never asks (fairness of seats, the swap rule, ...), "
+    "shown apart from the designer's claims.",
+}
+"""The statistical words of every page and notebook, in plain language; each game adds its players."""
+
+
+class ClaimError(InvalidInputError):
+    """A claim register row, rule or piece of evidence that cannot be read; the message says which."""
+
+
+def z_for(alpha: float) -> float:
+    """The two-sided normal quantile of level ``1 - alpha``.
+
+    >>> round(z_for(0.05), 3), round(z_for(0.005), 3)
+    (1.96, 2.807)
+    """
+    if not (isinstance(alpha, float | int) and 0 < alpha < 1) or isinstance(alpha, bool):
+        raise ClaimError(f"alpha must be a number in (0, 1), got {alpha!r}")
+    return float(stats.norm.ppf(1 - alpha / 2))
+
+
+# ---------------------------------------------------------------------------------------------
+# rules
+# ---------------------------------------------------------------------------------------------
+_NUMBER = r"(-?\d+(?:\.\d+)?(?:e-?\d+)?)"
+_RULES = {
+    "between": re.compile(rf"^between {_NUMBER} and {_NUMBER}$"),
+    "above": re.compile(rf"^above (fair|{_NUMBER}) by {_NUMBER}$"),
+    "below": re.compile(rf"^below (fair|{_NUMBER}) by {_NUMBER}$"),
+    "fair": re.compile(rf"^fair within {_NUMBER}$"),
+    "exact": re.compile(r"^exact$"),
+    "untested": re.compile(r"^untested$"),
+}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A decision rule (see the module docstring); ``Rule.parse(text)`` reads the register's words.
+
+    >>> Rule.parse("above fair by 0.05").words("share", players=3)
+    'above the fair 33.3% by 5.0 points or more'
+    """
+
+    kind: str
+    lo: float | None = None  # between: the low end; above / below: the line (None with fair)
+    hi: float | None = None  # between: the high end
+    margin: float | None = None  # above / below: the smallest edge that counts; fair: the tolerance
+    fair: bool = False  # above / below the fair share 1/players
+
+    def __post_init__(self) -> None:
+        if self.kind not in RULE_KINDS:
+            raise ClaimError(f"unknown rule kind {self.kind!r}; expected one of {', '.join(RULE_KINDS)}")
+        for name in ("lo", "hi", "margin"):
+            v = getattr(self, name)
+            if v is not None and not math.isfinite(v):
+                raise ClaimError(f"a rule's {name} must be finite, got {v}")
+        if self.kind == "between" and not (self.lo is not None and self.hi is not None and self.lo < self.hi):
+            raise ClaimError(f"a 'between' rule needs LO < HI, got {self.lo} and {self.hi}")
+        if self.kind in ("above", "below", "fair") and not (self.margin is not None and self.margin > 0):
+            raise ClaimError(f"an '{self.kind}' rule needs a margin > 0, got {self.margin}")
+
+    @classmethod
+    def parse(cls, text: str) -> Rule:
+        if not isinstance(text, str):
+            raise ClaimError(f"a rule is text such as 'between 20 and 30', got {text!r}")
+        words = " ".join(text.split())
+        for kind, pattern in _RULES.items():
+            m = pattern.match(words)
+            if not m:
+                continue
+            if kind == "between":
+                return cls(kind, lo=float(m[1]), hi=float(m[2]))
+            if kind in ("above", "below"):
+                fair = m[1] == "fair"
+                return cls(kind, lo=None if fair else float(m[1]), margin=float(m[3]), fair=fair)
+            if kind == "fair":
+                return cls(kind, margin=float(m[1]))
+            return cls(kind)
+        raise ClaimError(
+            f"cannot read the rule {text!r}; expected 'between LO and HI', 'above X by D', 'below X by D' "
+            "(X a number or 'fair'), 'fair within T', 'exact' or 'untested'"
+        )
+
+    @property
+    def statistical(self) -> bool:
+        return self.kind in ("between", "above", "below", "fair")
+
+    def line(self, players: int | None = None) -> float:
+        """The line of an above / below rule (the fair share 1/players where the rule says fair)."""
+        if self.fair:
+            if not players:
+                raise ClaimError("a rule against the fair share needs the number of players")
+            return 1 / players
+        assert self.lo is not None
+        return self.lo
+
+    def words(self, unit: str = "", players: int | None = None) -> str:
+        """The rule in plain words, in the claim's unit."""
+        def show(v: float, points: bool = False) -> str:
+            if unit == "share":
+                return f"{100 * v:.1f} points" if points else rate_text(v)
+            return f"{v:g} {unit}".rstrip()
+
+        if self.kind == "between":
+            return f"between {show(self.lo)} and {show(self.hi)}"  # type: ignore[arg-type]
+        if self.kind in ("above", "below"):
+            line = f"the fair {rate_text(self.line(players))}" if self.fair and players else (
+                "the fair share" if self.fair else show(self.line()))
+            return f"{self.kind} {line} by {show(self.margin, True)} or more"  # type: ignore[arg-type]
+        if self.kind == "fair":
+            return f"every seat within {show(self.margin, True)} of its fair share"  # type: ignore[arg-type]
+        return self.kind
+
+
+def decide(rule: Rule, lo: float, hi: float, players: int | None = None, centre: float | None = None) -> str:
+    """``holds``, ``fails`` or ``undecided``: the interval ``[lo, hi]`` against ``rule``. For a
+    ``fair`` rule, one seat's interval against ``centre`` (default the fair share 1/players) +- the
+    tolerance: ``holds`` inside, ``fails`` wholly outside.
+
+    >>> decide(Rule.parse("below 0 by 0.5"), -0.9, -0.2), decide(Rule.parse("below 0 by 0.5"), -0.3, 0.1)
+    ('holds', 'fails')
+    """
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return "undecided"
+    if lo > hi:
+        raise ClaimError(f"an interval runs from low to high, got [{lo}, {hi}]")
+    if rule.kind == "between":
+        assert rule.lo is not None and rule.hi is not None
+        if rule.lo <= lo and hi <= rule.hi:
+            return "holds"
+        return "fails" if hi < rule.lo or lo > rule.hi else "undecided"
+    if rule.kind == "fair":
+        c = (1 / players if players else math.nan) if centre is None else centre
+        if not math.isfinite(c):
+            raise ClaimError("a 'fair' rule needs the number of players or the centre")
+        assert rule.margin is not None
+        if c - rule.margin <= lo and hi <= c + rule.margin:
+            return "holds"
+        return "fails" if hi < c - rule.margin or lo > c + rule.margin else "undecided"
+    if rule.kind in ("above", "below"):
+        x = rule.line(players)
+        assert rule.margin is not None
+        if rule.kind == "above":
+            return "holds" if lo > x else ("fails" if hi < x + rule.margin else "undecided")
+        return "holds" if hi < x else ("fails" if lo > x - rule.margin else "undecided")
+    raise ClaimError(f"a '{rule.kind}' rule is not decided on an interval")
+
+
+# ---------------------------------------------------------------------------------------------
+# evidence
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Measure:
+    """An estimate from independent units: its ``value``, the standard error ``se`` over ``units``
+    independent units, and the ``games`` behind it (distinct games: a unit of seat-rotated games
+    counts each of its games once). ``successes`` (out of ``units`` independent games) makes it a
+    rate with a Wilson interval.
+
+    >>> m = Measure.of_units([1, 0, 1, 1])
+    >>> m.value, m.games, [round(x, 3) for x in m.interval()]
+    (0.75, 4, [0.301, 0.954])
+    >>> Measure.of_units([0.5, 0.25, 0.75], games_per_unit=4).games
+    12
+    """
+
+    value: float
+    se: float
+    units: int
+    games: int | None = None
+    successes: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.units, int | np.integer) or self.units < 0:
+            raise ClaimError(f"a measure's units are a whole number >= 0, got {self.units!r}")
+        if self.games is None:
+            object.__setattr__(self, "games", int(self.units))
+        if self.successes is not None and not 0 <= self.successes <= self.units:
+            raise ClaimError(f"successes must lie in [0, units], got {self.successes} of {self.units}")
+        if not (self.se >= 0 or math.isnan(self.se)):
+            raise ClaimError(f"a standard error is >= 0, got {self.se}")
+
+    @property
+    def n(self) -> int:
+        """The distinct games behind the measure (what the pages show as n)."""
+        return int(self.games)  # type: ignore[arg-type]
+
+    def interval(self, z: float = Z95) -> tuple[float, float]:
+        """The interval at normal quantile ``z`` (Wilson's for a rate)."""
+        if self.units == 0:
+            return (math.nan, math.nan)
+        if self.successes is not None:
+            return wilson_interval(int(self.successes), int(self.units), z)
+        return (self.value - z * self.se, self.value + z * self.se)
+
+    @classmethod
+    def of_units(cls, values: Sequence[float] | np.ndarray, games_per_unit: int = 1, rate: bool | None = None) -> Measure:
+        """From one value per independent unit; 0/1 values of single games are a rate (Wilson),
+        unless ``rate=False``."""
+        x = np.asarray(values, dtype=float)
+        if x.ndim != 1:
+            raise ClaimError(f"a measure needs one value per unit, got an array of shape {x.shape}")
+        n = len(x)
+        if n == 0:
+            return cls(math.nan, math.nan, 0, 0)
+        outcomes = bool(np.isin(x, (0.0, 1.0)).all()) and games_per_unit == 1
+        if rate is None:
+            rate = outcomes
+        if rate and not outcomes:
+            raise ClaimError("a rate needs 0/1 outcomes of single games")
+        se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+        return cls(float(x.mean()), se, n, n * games_per_unit, int(x.sum()) if rate else None)
+
+    @classmethod
+    def of_interval(
+        cls, value: float, lo: float, hi: float, units: int, games: int | None = None, rate: bool = False
+    ) -> Measure:
+        """From a committed value and its 95% interval (the standard error read off the interval;
+        a rate's successes from value x units)."""
+        units = int(units)
+        if rate:
+            return cls(float(value), (hi - lo) / (2 * Z95), units, games, int(round(value * units)))
+        return cls(float(value), (float(hi) - float(lo)) / (2 * Z95), units, games)
+
+    @classmethod
+    def of_rate(cls, k: int, n: int) -> Measure:
+        """``k`` successes of ``n`` independent games."""
+        return cls(k / n if n else math.nan, math.sqrt((k / n) * (1 - k / n) / n) if n else math.nan, int(n), int(n), int(k))
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Each seat's share of games won (or its mean, with ``centre`` the mean over seats), for a
+    ``fair`` rule; ``p_equal`` is the chi-square test that every seat wins equally, when the games
+    are independent.
+
+    >>> s = Seats.of_wins([90, 78, 113, 119])
+    >>> s.worst, round(s.p_equal, 3)
+    (1, 0.011)
+    """
+
+    seats: tuple[Measure, ...]
+    centre: float | None = None
+    p_equal: float | None = None
+
+    @classmethod
+    def of_wins(cls, wins: Sequence[int]) -> Seats:
+        """From the games each seat won (games nobody won are left out)."""
+        w = [int(x) for x in wins]
+        n = sum(w)
+        p = float(stats.chisquare(w).pvalue) if n > 0 and len(w) > 1 else None
+        return cls(tuple(Measure.of_rate(k, n) for k in w), None, p)
+
+    @classmethod
+    def of_units(cls, values: np.ndarray, games_per_unit: int = 1) -> Seats:
+        """From a units x seats array of each seat's share in each independent unit."""
+        x = np.asarray(values, dtype=float)
+        if x.ndim != 2:
+            raise ClaimError(f"seat values are a units x seats array, got shape {x.shape}")
+        return cls(tuple(Measure.of_units(x[:, s], games_per_unit, rate=False) for s in range(x.shape[1])))
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def centre_value(self) -> float:
+        return 1 / self.players if self.centre is None else self.centre
+
+    @property
+    def worst(self) -> int:
+        """The seat (0-based) farthest from the centre."""
+        c = self.centre_value()
+        return int(np.argmax([abs(m.value - c) for m in self.seats]))
+
+    @property
+    def n(self) -> int:
+        return max(m.n for m in self.seats)
+
+
+@dataclass(frozen=True)
+class Steps:
+    """Several measures that must each pass the rule (the rungs of a skill ladder), by label."""
+
+    steps: tuple[tuple[str, Measure], ...]
+
+    @property
+    def n(self) -> int:
+        return sum(m.n for _, m in self.steps)
+
+
+@dataclass(frozen=True)
+class Exact:
+    """An exact count or proof: ``holds`` says whether the claim holds; ``number`` says what was counted."""
+
+    holds: bool
+    number: str
+
+
+@dataclass(frozen=True)
+class Untested:
+    """The claim cannot be tested yet (or the players never did what it is about); ``reason`` says why."""
+
+    reason: str
+
+
+Statistic = Measure | Seats | Steps
+Measured = Statistic | Exact | Untested | Mapping[str, Statistic]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one claim function returns: the measurement (``what``; a mapping from a player strength
+    to its measurement judges the claim under each) and the words around it: ``players`` (who
+    played, in words), ``sentence``, ``change`` (what the designer could change, shown where the
+    claim fails), ``detail``, ``section``, ``command``. ``digits`` for values that are not rates;
+    ``players_count`` for rules against the fair share; ``about`` what a single number counts
+    (written after it)."""
+
+    what: Measured
+    sentence: str = ""
+    change: str | None = None
+    detail: str | None = None
+    section: str | None = None
+    command: str | None = None
+    players: str = ""
+    players_count: int | None = None
+    digits: int = 1
+    about: str = ""  # what the number counts, after it: "of rounds won (fair 33.3%)"
+
+    @property
+    def statistical(self) -> bool:
+        return not isinstance(self.what, Exact | Untested)
+
+
+@dataclass(frozen=True)
+class Recheck:
+    """The same measurement on a fresh seed (one per player strength, as the evidence has them)."""
+
+    seed: int
+    what: Statistic | Mapping[str, Statistic]
+    command: str = ""
+
+
+def agree(a: Measure, b: Measure, z: float = Z95) -> bool:
+    """Do two independent measurements of one number agree: is their difference within ``z``
+    standard errors of the difference?
+
+    >>> agree(Measure.of_interval(-4.86, -5.03, -4.70, 500), Measure.of_interval(-4.38, -4.75, -4.00, 500))
+    False
+    """
+    if a.units == 0 or b.units == 0:
+        return False
+    se = math.hypot(_se(a), _se(b))
+    return abs(a.value - b.value) <= z * se + 1e-12
+
+
+def _se(m: Measure) -> float:
+    if m.successes is not None:  # a rate: the standard error of a proportion, kept off 0 by a half success
+        p = (m.successes + 0.5) / (m.units + 1)
+        return math.sqrt(p * (1 - p) / m.units)
+    return m.se
+
+
+def _agree(a: Statistic, b: Statistic) -> bool:
+    if isinstance(a, Measure) and isinstance(b, Measure):
+        return agree(a, b)
+    if isinstance(a, Seats) and isinstance(b, Seats) and a.players == b.players:
+        z = z_for(ALPHA / a.players)
+        return all(agree(x, y, z) for x, y in zip(a.seats, b.seats, strict=True))
+    if isinstance(a, Steps) and isinstance(b, Steps):
+        fresh = dict(b.steps)
+        z = z_for(ALPHA / max(1, len(a.steps)))
+        return all(label in fresh and agree(m, fresh[label], z) for label, m in a.steps)
+    raise ClaimError(f"a re-measurement must have the committed one's shape: {type(a).__name__} against {type(b).__name__}")
+
+
+# ---------------------------------------------------------------------------------------------
+# claims and registers
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Claim:
+    """One row of a claim register (see the module docstring)."""
+
+    id: str
+    claim: str
+    source: str
+    quote: str = ""
+    where: str = ""
+    reading: str = ""
+    rule: Rule = field(default_factory=lambda: Rule("untested"))
+    unit: str = ""
+    players: str = ""
+    game: str = ""
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", self.id or ""):
+            raise ClaimError(f"a claim id is a lower-case name such as 'duration', got {self.id!r}")
+        if self.source not in SOURCES:
+            raise ClaimError(f"claim {self.id!r}: the source is one of {', '.join(SOURCES)}, got {self.source!r}")
+        if self.source == "designer" and not self.quote.strip():
+            raise ClaimError(f"claim {self.id!r}: a designer's claim quotes the designer's words (the quote column)")
+        if not self.claim.strip():
+            raise ClaimError(f"claim {self.id!r}: the claim's words are empty")
+
+    @property
+    def designer(self) -> bool:
+        return self.source == "designer"
+
+
+REGISTER = Schema(
+    {
+        "id": "text",
+        "claim": "text",
+        "source": "text",
+        "quote": "text?",
+        "where": "text?",
+        "reading": "text?",
+        "rule": "text",
+        "unit": "text?",
+        "players": "text?",
+    }
+)
+"""The columns of ``data/<game>/claims.csv``."""
+
+
+@cache
+def register(game: str) -> dict[str, Claim]:
+    """The claim register of ``game`` (``data/<game>/claims.csv``), by id, in the register's order.
+
+    >>> register("negen")["duration"].source
+    'designer'
+    """
+    table = data_table(game, "claims.csv", schema=REGISTER).fillna("")
+    out: dict[str, Claim] = {}
+    for i, row in enumerate(table.to_dict("records"), start=2):
+        try:
+            c = Claim(
+                id=str(row["id"]).strip(),
+                claim=str(row["claim"]).strip(),
+                source=str(row["source"]).strip(),
+                quote=str(row["quote"]).strip(),
+                where=str(row["where"]).strip(),
+                reading=str(row["reading"]).strip(),
+                rule=Rule.parse(str(row["rule"])),
+                unit=str(row["unit"]).strip(),
+                players=str(row["players"]).strip(),
+                game=game,
+            )
+        except ClaimError as exc:
+            raise ClaimError(f"data/{game}/claims.csv, line {i}: {exc}") from None
+        if c.id in out:
+            raise ClaimError(f"data/{game}/claims.csv, line {i}: the id {c.id!r} is declared twice")
+        out[c.id] = c
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the judge
+# ---------------------------------------------------------------------------------------------
+def statistic_text(m: Measure, unit: str, digits: int = 1, interval: bool = True) -> str:
+    """A measure as the pages write it: a rate in percent, else the value and its unit, with the
+    95% interval.
+
+    >>> statistic_text(Measure.of_rate(23, 100), "share")
+    '23.0% [15.8, 32.2]'
+    """
+    lo, hi = m.interval()
+    if unit == "share":
+        return rate_text(m.value, lo, hi) if interval else rate_text(m.value)
+    text = f"{m.value:.{digits}f}"
+    if interval:
+        text += f" [{lo:.{digits}f}, {hi:.{digits}f}]"
+    return f"{text} {unit}".rstrip() if unit not in ("", "-") else text
+
+
+def verdict_of(rule: Rule, s: Statistic, alpha: float, players: int | None = None) -> str:
+    """The verdict on one statistic at level ``1 - alpha``: a measure's interval against the rule;
+    seat by seat (``Seats``) or part by part (``Steps``) with ``alpha`` split over the parts, failing
+    when one part fails and holding when every part holds.
+
+    >>> seats = Seats.of_wins([90, 78, 113, 119])
+    >>> verdict_of(Rule.parse("fair within 0.05"), seats, 0.05), verdict_of(Rule.parse("fair within 0.15"), seats, 0.05)
+    ('undecided', 'holds')
+    """
+    if isinstance(s, Measure):
+        return decide(rule, *s.interval(z_for(alpha)), players)
+    if isinstance(s, Seats):
+        if rule.kind != "fair":
+            raise ClaimError(f"seat-by-seat evidence needs a 'fair' rule, got '{rule.kind}'")
+        z = z_for(alpha / s.players)
+        parts = [decide(rule, *m.interval(z), players=s.players, centre=s.centre) for m in s.seats]
+    elif isinstance(s, Steps):
+        if not s.steps:
+            raise ClaimError("a claim of several parts needs at least one part")
+        parts = [verdict_of(rule, m, alpha / len(s.steps), players) for _, m in s.steps]
+    else:
+        raise ClaimError(f"cannot judge {type(s).__name__}; expected a Measure, Seats or Steps")
+    return "fails" if "fails" in parts else ("holds" if all(v == "holds" for v in parts) else "undecided")
+
+
+def _number(claim: Claim, s: Statistic, digits: int) -> str:
+    unit = claim.unit
+    if isinstance(s, Measure):
+        return statistic_text(s, unit, digits, interval=False)
+    if isinstance(s, Seats):
+        w, c = s.worst, s.centre_value()
+        fair = rate_text(c) if unit == "share" and s.centre is None else f"{c:.{digits}f}"
+        p = f"; all seats alike: chi-square p = {s.p_equal:.3f}" if s.p_equal is not None else ""
+        return f"{seat_name(w)} (farthest from fair) {statistic_text(s.seats[w], unit, digits)}, fair {fair}{p}"
+    return "; ".join(f"{label}: {_number(claim, m, digits)}" for label, m in s.steps)
+
+
+def _breakdown(claim: Claim, s: Statistic, digits: int) -> str:
+    """Every seat of a seat-by-seat statistic, for the detail of its line."""
+    if isinstance(s, Seats):
+        return ", ".join(f"{seat_name(i)} {statistic_text(m, claim.unit, digits)}" for i, m in enumerate(s.seats))
+    if isinstance(s, Steps):
+        return "; ".join(f"{label}: {_breakdown(claim, m, digits)}" for label, m in s.steps if not isinstance(m, Measure))
+    return ""
+
+
+def judge(
+    claim: Claim,
+    evidence: Evidence,
+    family: int = 1,
+    recheck: Recheck | None = None,
+    alpha: float = ALPHA,
+) -> Finding:
+    """The verdict on ``claim`` from ``evidence``, decided at level ``1 - alpha / family`` (the
+    claim is one of ``family`` statistical verdicts), and checked against its re-measurement on a
+    fresh seed: a disagreement leaves it undecided. With several player strengths the claim holds or
+    fails only where every strength agrees, else it "depends on the players".
+
+    >>> c = Claim("first", "seat 1 wins half", "negenlab", rule=Rule.parse("between 0.45 and 0.55"), unit="share")
+    >>> f = judge(c, Evidence(Measure.of_rate(560, 1000)), family=4)
+    >>> f.verdict, f.number, f.level
+    ('undecided', '56.0%', 0.9875)
+    """
+    if not isinstance(evidence, Evidence):
+        raise ClaimError(f"claim {claim.id!r}: the evidence is an Evidence, got {type(evidence).__name__}")
+    words = dict(
+        claim=claim.claim,
+        sentence=evidence.sentence,
+        change=evidence.change,
+        detail=evidence.detail,
+        section=evidence.section,
+        command=evidence.command,
+        claim_id=claim.id,
+        source=claim.source,
+        quote=claim.quote,
+        where=claim.where,
+        reading=claim.reading,
+        players=evidence.players or claim.players,
+        rule=claim.rule.words(claim.unit, evidence.players_count),
+    )
+    what = evidence.what
+    if isinstance(what, Untested):
+        return Finding(verdict="untested", number="not tested", **{**words, "sentence": what.reason})
+    if isinstance(what, Exact):
+        return Finding(verdict="holds" if what.holds else "fails", number=what.number, exact=True, **words)
+    if not claim.rule.statistical:
+        raise ClaimError(f"claim {claim.id!r} has the rule '{claim.rule.kind}' but statistical evidence")
+    if family < 1:
+        raise ClaimError(f"a family has at least one verdict, got {family}")
+    level_alpha = alpha / family
+    by = dict(what) if isinstance(what, Mapping) else {"": what}
+    if not by:
+        raise ClaimError(f"claim {claim.id!r}: no measurement under any players")
+    verdicts = {k: verdict_of(claim.rule, s, level_alpha, evidence.players_count) for k, s in by.items()}
+    values = set(verdicts.values())
+    if len(values) == 1:
+        verdict = values.pop()
+    elif values == {"holds", "fails"} or ({"holds", "fails"} <= values):
+        verdict = "depends on the players"
+    else:
+        verdict = "undecided"
+    if len(by) == 1:
+        (s,) = by.values()
+        number = _number(claim, s, evidence.digits) + (f" {evidence.about}" if evidence.about and isinstance(s, Measure) else "")
+    else:
+        number = "; ".join(f"{k}: {_number(claim, s, evidence.digits)} ({verdicts[k]})" for k, s in by.items())
+    recheck_text = None
+    if recheck is not None:
+        fresh = dict(recheck.what) if isinstance(recheck.what, Mapping) else {"": recheck.what}
+        missing = [k for k in by if k not in fresh]
+        if missing:
+            recheck_text = f"not re-measured under {', '.join(missing)} on seed {recheck.seed}"
+        else:
+            ok = all(_agree(by[k], fresh[k]) for k in by)
+            recheck_text = f"re-measured on seed {recheck.seed}: {'agrees' if ok else 'disagrees'}"
+            if not ok:
+                shown = "; ".join(
+                    (f"{k}: " if k else "") + _number(claim, fresh[k], evidence.digits)
+                    + (f" ({statistic_text(fresh[k], claim.unit, evidence.digits)})" if isinstance(fresh[k], Measure) else "")
+                    for k in by
+                )
+                recheck_text += f" ({shown}); undecided until more games settle it"
+                if verdict != "untested":
+                    verdict = "undecided"
+    single = next(iter(by.values())) if len(by) == 1 else None
+    interval = None
+    n = sum(_games(s) for s in by.values())
+    value = None
+    if isinstance(single, Measure):
+        lo, hi = single.interval()
+        interval = (lo, hi) if claim.unit == "share" else (round(lo, evidence.digits), round(hi, evidence.digits))
+        value = single.value
+    seats = "; ".join(filter(None, ((f"{k}: " if k else "") + _breakdown(claim, s, evidence.digits) for k, s in by.items())))
+    if seats.strip():
+        words["detail"] = " ".join(filter(None, [words["detail"], f"Every seat: {seats}."]))
+    return Finding(
+        verdict=verdict,
+        number=number,
+        n=n,
+        interval=interval,
+        value=value,
+        unit=claim.unit,
+        level=round(1 - level_alpha, 6),
+        recheck=recheck_text,
+        **words,
+    )
+
+
+def _games(s: Statistic) -> int:
+    return s.n
+
+
+def family_size(evidence: Iterable[Evidence]) -> int:
+    """How many statistical verdicts a page states (the family its error rate is split over)."""
+    return max(1, sum(1 for e in evidence if e.statistical))
+
+
+def judged_family(findings: Iterable[Finding]) -> int:
+    """How many of ``findings`` were decided as statistical verdicts (the page's family)."""
+    return sum(1 for f in findings if f.level is not None)
+
+
+def family_sentence(m: int, alpha: float = ALPHA) -> str:
+    """The one sentence a page states about its family of verdicts.
+
+    >>> family_sentence(10)
+    'The 10 statistical verdicts on this page are one family: each is decided at level 99.5% (5% split over 10), so the chance that any of them is wrong is at most 5%; each line shows its 95% interval.'
+    """
+    if m <= 1:
+        return f"The statistical verdict on this page is decided at level {100 * (1 - alpha):g}%."
+    return (
+        f"The {m} statistical verdicts on this page are one family: each is decided at level "
+        f"{100 * (1 - alpha / m):.3g}% ({100 * alpha:g}% split over {m}), so the chance that any of them is wrong is "
+        f"at most {100 * alpha:g}%; each line shows its 95% interval."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# a game's claims: one function per claim
+# ---------------------------------------------------------------------------------------------
+class ClaimBook:
+    """A game's register with one function per claim, each returning its :class:`Evidence`.
+
+    >>> book = ClaimBook("negen")
+    >>> @book.measures("lone_four")
+    ... def lone_four(inputs):
+    ...     return Evidence(Exact(True, "4 ties 3 for the easiest"))
+    >>> book.functions["lone_four"].__name__
+    'lone_four'
+    """
+
+    def __init__(self, game: str):
+        self.game = game
+        self.functions: dict[str, Callable[[Any], Evidence]] = {}
+
+    @property
+    def claims(self) -> dict[str, Claim]:
+        return register(self.game)
+
+    def measures(self, claim_id: str) -> Callable[[Callable[[Any], Evidence]], Callable[[Any], Evidence]]:
+        """Register the function that measures claim ``claim_id``."""
+
+        def add(fn: Callable[[Any], Evidence]) -> Callable[[Any], Evidence]:
+            if claim_id in self.functions:
+                raise ClaimError(f"{self.game}: claim {claim_id!r} has two functions")
+            self.functions[claim_id] = fn
+            return fn
+
+        return add
+
+    def evidence(self, inputs: Any) -> dict[str, Evidence]:
+        """Every claim's evidence, in register order (a claim without a function is untested)."""
+        out = {}
+        for cid in self.claims:
+            fn = self.functions.get(cid)
+            out[cid] = fn(inputs) if fn is not None else Evidence(Untested("negenlab has no measurement for it yet."))
+        return out
+
+    def findings(self, inputs: Any, recheck: pd.DataFrame | None = None) -> list[Finding]:
+        """Every claim's verdict, in register order, the statistical ones judged as one family, each
+        beside its re-measurement on a fresh seed where ``recheck`` (the rows of ``recheck.csv``)
+        has one."""
+        evidence = self.evidence(inputs)
+        m = family_size(evidence.values())
+        rechecks = rechecks_from_table(recheck, like=evidence)
+        unknown = sorted(set(rechecks) - set(self.claims))
+        if unknown:
+            raise ClaimError(f"data/{self.game}/recheck.csv re-measures claims the register does not have: {unknown}")
+        return [
+            judge(self.claims[cid], ev, m, rechecks.get(cid) if ev.statistical else None) for cid, ev in evidence.items()
+        ]
+
+
+# ---------------------------------------------------------------------------------------------
+# re-measurements on a fresh seed: data/<game>/recheck.csv
+# ---------------------------------------------------------------------------------------------
+RECHECK = Schema(
+    {
+        "claim": "text",
+        "players": "text?",
+        "step": "text?",
+        "seat": "count?",
+        "seed": "count",
+        "value": "number",
+        "se": "number",
+        "units": "count",
+        "games": "count",
+        "successes": "count?",
+        "command": "text?",
+    }
+)
+"""The columns of ``data/<game>/recheck.csv``: one row per re-measured number (a claim, under one
+player strength, one rung or seat of it where it has several)."""
+
+
+def recheck_rows(claim_id: str, what: Statistic | Mapping[str, Statistic], seed: int, command: str = "") -> list[dict]:
+    """The rows of ``recheck.csv`` for one claim's fresh measurement.
+
+    >>> recheck_rows("duration", Measure.of_interval(8.8, 8.3, 9.2, 500), 2025)[0]["units"]
+    500
+    """
+    rows = []
+    by = dict(what) if isinstance(what, Mapping) else {"": what}
+    for players, s in by.items():
+        parts: list[tuple[str, int | None, Measure]]
+        if isinstance(s, Measure):
+            parts = [("", None, s)]
+        elif isinstance(s, Seats):
+            parts = [("", i, m) for i, m in enumerate(s.seats)]
+        else:
+            parts = [(label, None, m) for label, m in s.steps]
+        for step, seat, m in parts:
+            rows.append(
+                {
+                    "claim": claim_id,
+                    "players": players,
+                    "step": step,
+                    "seat": seat,
+                    "seed": int(seed),
+                    "value": m.value,
+                    "se": m.se,
+                    "units": int(m.units),
+                    "games": m.n,
+                    "successes": m.successes,
+                    "command": command,
+                }
+            )
+    return rows
+
+
+def rechecks_from_table(table: pd.DataFrame | None, like: Mapping[str, Evidence] | None = None) -> dict[str, Recheck]:
+    """The re-measurements of ``recheck.csv``, by claim id, shaped like each claim's evidence
+    (``like``: a seat-by-seat or rung-by-rung claim gets Seats or Steps back)."""
+    if table is None or not len(table):
+        return {}
+    out: dict[str, Recheck] = {}
+    for cid, rows in table.groupby("claim", sort=False):
+        by: dict[str, Statistic] = {}
+        shape = like.get(str(cid)).what if like and like.get(str(cid)) is not None else None  # type: ignore[union-attr]
+        for players, part in rows.groupby(rows["players"].fillna(""), sort=False):
+            measures = [
+                Measure(
+                    float(r["value"]),
+                    float(r["se"]),
+                    int(r["units"]),
+                    int(r["games"]),
+                    None if pd.isna(r["successes"]) else int(r["successes"]),
+                )
+                for r in part.to_dict("records")
+            ]
+            template = shape.get(players) if isinstance(shape, Mapping) else shape
+            if isinstance(template, Seats):
+                by[str(players)] = Seats(tuple(measures), template.centre)
+            elif isinstance(template, Steps) or part["step"].fillna("").astype(bool).any():
+                by[str(players)] = Steps(tuple(zip(part["step"].fillna("").astype(str), measures, strict=True)))
+            else:
+                by[str(players)] = measures[0]
+        seed = int(rows["seed"].iloc[0])
+        what: Statistic | Mapping[str, Statistic] = by[""] if list(by) == [""] else by
+        out[str(cid)] = Recheck(seed, what, str(rows["command"].fillna("").iloc[0]))
+    return out
+
+
+__all__ = [
+    "ALPHA",
+    "GLOSSARY",
+    "SOURCES",
+    "Claim",
+    "ClaimBook",
+    "ClaimError",
+    "Evidence",
+    "Exact",
+    "Measure",
+    "Recheck",
+    "Rule",
+    "Seats",
+    "Steps",
+    "Untested",
+    "agree",
+    "decide",
+    "family_sentence",
+    "family_size",
+    "judge",
+    "judged_family",
+    "verdict_of",
+    "recheck_rows",
+    "rechecks_from_table",
+    "register",
+    "statistic_text",
+    "z_for",
+]
