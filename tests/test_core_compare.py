@@ -128,3 +128,37 @@ def test_compare_and_estimate_are_identical_on_serial_process_and_dask():
             for be, w in (("serial", 1), ("process", 2), ("dask", 2))]
     for e in ests[1:]:
         assert (e.n, e.value, e.lo, e.hi, e.reached) == (ests[0].n, ests[0].value, ests[0].lo, ests[0].hi, ests[0].reached)
+
+
+class _ShiftedRandom(RandomAgent):
+    """Plays as RandomAgent does, but draws one number first: another player of the same strength."""
+
+    name = "shifted-random"
+
+    def step(self, state, rng):
+        rng.random()
+        return super().step(state, rng)
+
+
+def test_a_a_compare_calls_equal_players_stronger_no_more_often_than_alpha():
+    """Two players of equal strength that play different games (their random streams differ):
+    compare's paired SPRT (alpha 5%) decides H1 at most at its rate over many seeds."""
+    seeds, wrong = 100, 0
+    for s in range(seeds):
+        r = compare(DiceRace(target=8), challenger=RandomAgent(), baseline=_ShiftedRandom(), seed=s, batch=300,
+                    max_units=300, backend="serial", chunk_size=300)
+        wrong += r.decision == "H1"
+    assert wrong / seeds <= 0.05 + 3 * math.sqrt(0.05 * 0.95 / seeds), wrong
+
+
+def test_a_a_sprt_decides_an_edge_no_more_often_than_alpha():
+    """A fair coin for the first seat: the SPRT of H0 50% against H1 55% decides H1 at most at alpha."""
+    from negenlab.core.compare import sprt
+    from negenlab.core.examples import CoinToss
+
+    seeds, wrong = 120, 0
+    for s in range(seeds):
+        r = sprt(CoinToss(first=0.5), [RandomAgent(), RandomAgent()], h0=0.5, h1=0.55, seed=s, batch=600,
+                 max_games=600, backend="serial", chunk_size=600)
+        wrong += r.decision == "H1"
+    assert wrong / seeds <= 0.05 + 3 * math.sqrt(0.05 * 0.95 / seeds), wrong

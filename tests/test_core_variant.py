@@ -12,17 +12,30 @@ from negenlab import games
 from negenlab.cli import main
 from negenlab.core.agents import RandomAgent
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.examples import DiceRace
+from negenlab.core.claims import Claim, Rule
+from negenlab.core.examples import CoinToss, DiceRace
 from negenlab.core.simulate import simulate
 from negenlab.core.variant import VariantClaim, try_variant
 
 AGENTS = [RandomAgent(), RandomAgent()]
-LENGTH = VariantClaim("a race lasts 8-12 moves", "length", target=(8, 12), unit="moves")
-FAIR = VariantClaim("the first seat wins a fair share", "seat_share", fair=0.1)
+LENGTH = VariantClaim(Claim("race", "a race lasts 8-12 moves", "negenlab", rule=Rule.parse("between 8 and 12"),
+                            unit="moves"), "length")
+FAIR = VariantClaim(Claim("fair", "every seat wins a fair share", "negenlab", rule=Rule.parse("fair within 0.1"),
+                          unit="share"))
 
 
-def run(fields, claims=(LENGTH,), **kw):
-    return try_variant(lambda f: DiceRace(**f), fields, AGENTS, list(claims), progress=False, **kw)
+class ShiftedRandomAgent(RandomAgent):
+    """Plays as RandomAgent does, but draws one number first: another player of the same strength."""
+
+    name = "shifted-random"
+
+    def step(self, state, rng):
+        rng.random()
+        return super().step(state, rng)
+
+
+def run(fields, claims=(LENGTH,), agents=AGENTS, **kw):
+    return try_variant(lambda f: DiceRace(**f), fields, agents, list(claims), progress=False, **kw)
 
 
 def test_a_longer_race_is_higher_and_fails_a_shorter_one_is_lower():
@@ -39,12 +52,35 @@ def test_the_default_against_itself_is_no_change_with_the_same_verdict():
     assert list(r.table["default_verdict"]) == list(r.table["variant_verdict"])
 
 
-def test_the_variant_side_is_what_simulate_gives_for_the_same_seeds():
-    r = run({"target": 30})
-    n = r.units
-    rotations = [simulate(DiceRace(target=30), AGENTS, n, 2024, backend="serial", progress=False) for _ in range(2)]
-    lengths = np.concatenate([df["length"].to_numpy(float) for df in rotations])
-    assert r.table.loc[0, "variant"] == pytest.approx(lengths.mean()) and r.table.loc[0, "variant_n"] == 2 * n
+def test_n_counts_distinct_games_with_identical_players():
+    """The same player in every seat: the rotations would replay game i, so one rotation is played
+    and n is the number of games (the issue's 300 for 100 distinct games)."""
+    r = run({"target": 30}, max_units=100, batch=100)
+    assert r.units == 100 and r.games == 200  # 100 games a side
+    assert r.table.loc[0, "variant_n"] == 100 and r.findings[0].n == 100
+    alone = simulate(DiceRace(target=30), AGENTS, 100, 2024, backend="serial", progress=False)
+    assert r.table.loc[0, "variant"] == pytest.approx(alone["length"].mean())
+
+
+def test_n_counts_distinct_games_with_mixed_players():
+    """Different players: every rotation is a different game; n counts them all, the interval
+    comes from the units (one game in each rotation)."""
+    mixed = [RandomAgent(), ShiftedRandomAgent()]
+    r = run({"target": 30}, agents=mixed, max_units=60, batch=60)
+    assert r.units == 60 and r.table.loc[0, "variant_n"] == 120 and r.findings[0].n == 120
+    frames = [simulate(DiceRace(target=30), seats, 60, 2024, backend="serial", progress=False)
+              for seats in (mixed, mixed[::-1])]
+    units = np.mean([df["length"].to_numpy(float) for df in frames], axis=0)
+    assert r.table.loc[0, "variant"] == pytest.approx(units.mean())
+    half = 1.959963984540054 * units.std(ddof=1) / np.sqrt(60)
+    assert r.table.loc[0, "variant_hi"] - r.table.loc[0, "variant"] == pytest.approx(half)
+
+
+def test_a_seat_claim_tests_every_seat():
+    r = try_variant(lambda f: CoinToss(**f), {"players": 4}, lambda g: [RandomAgent()] * g.num_players,
+                    [FAIR], max_units=400, batch=400, progress=False)
+    assert r.table.loc[0, "worst_seat"].startswith("seat") and "farthest from fair" in r.findings[0].number
+    assert r.findings[0].n == 400
 
 
 def test_same_table_serially_and_on_two_workers():
@@ -67,31 +103,74 @@ def test_other_seats_are_compared_unpaired():
     assert not r.paired and r.table.loc[0, "change"] == "not paired"
 
 
+# --- A/A: the default against itself keeps the stated error rates -------------------------------------
+EDGE = VariantClaim(Claim("edge", "seat 1 wins 50-60%", "negenlab", rule=Rule.parse("between 0.5 and 0.6"),
+                          unit="share"), "seat_share")
+
+
+def false_verdict_rate(seeds: int, units: int = 200) -> float:
+    """The share of runs in which a side's verdict is decided (holds or fails) for a claim whose
+    truth (seat 1 wins exactly 50%) lies on the band's edge: each run is one look and one claim on two
+    sides, so each side is decided at level 97.5%, and at the edge half of that error goes each way."""
+    decided = 0
+    for s in range(seeds):
+        r = try_variant(lambda f: CoinToss(**f), {"salt": 1}, [RandomAgent(), RandomAgent()], [EDGE], seed=s,
+                        max_units=units, batch=units, progress=False, backend="serial", chunk_size=units)
+        decided += sum(v in ("holds", "fails") for v in r.table.loc[0, ["default_verdict", "variant_verdict"]])
+    return decided / (2 * seeds)
+
+
+def test_a_a_verdicts_keep_the_stated_rate():
+    """Stated: at most 5% of a run's verdicts wrong, here 2.5% per side. Counting each game twice (the
+    rotations back) narrows the intervals by the square root of 2 and gives about 11% per side."""
+    seeds = 300
+    rate = false_verdict_rate(seeds)
+    assert rate <= 0.05 / 2 + 3 * np.sqrt(0.025 * 0.975 / (2 * seeds)), rate
+
+
+def test_a_a_shifts_keep_the_sprt_rates():
+    """A variant that changes only which random numbers decide (salt) shifts nothing: the two one-sided
+    SPRTs (alpha 5% each) call it higher or lower at most at their rates."""
+    seeds, wrong = 150, 0
+    for s in range(seeds):
+        r = try_variant(lambda f: CoinToss(**f), {"salt": 1}, [RandomAgent(), RandomAgent()], [EDGE], seed=s,
+                        max_units=300, batch=100, progress=False, backend="serial", chunk_size=100)
+        wrong += r.table.loc[0, "change"] in ("higher", "lower")
+    assert wrong / seeds <= 0.10 + 3 * np.sqrt(0.1 * 0.9 / seeds), wrong
+
+
 @pytest.mark.parametrize(
     ("kw", "match"),
     [
-        ({"target": (8, 12), "fair": 0.1}, "not both"),
-        ({}, "not both"),
-        ({"target": (12, 8)}, "low < high"),
+        ({"metric": ""}, "metric it reads"),
+        ({"metric": "length", "scale": 0}, "scale"),
     ],
 )
 def test_a_claim_is_checked(kw, match):
     with pytest.raises(InvalidInputError, match=match):
-        VariantClaim("c", "length", **kw)
+        VariantClaim(LENGTH.claim, **kw)
+
+
+def test_an_exact_claim_cannot_be_judged_by_a_variant():
+    with pytest.raises(InvalidInputError, match="statistical"):
+        VariantClaim(Claim("x", "x", "negenlab", rule=Rule.parse("exact")), "length")
 
 
 def test_no_claim_is_an_error():
     with pytest.raises(InvalidInputError, match="no claim"):
         run({"target": 30}, claims=())
+    with pytest.raises(InvalidInputError, match="mapping"):
+        run(None)
 
 
-def test_every_variant_claim_is_a_registered_designer_claim():
-    from negenlab.core.findings import registered_claims
+def test_every_variant_claim_is_a_claim_of_its_games_register():
+    from negenlab.core.claims import register
 
     for name in games.NAMES:
         claims = games.variant_claims(name)
         assert claims, name
-        assert {c.claim for c in claims} <= set(registered_claims(name)), name
+        for c in claims:
+            assert register(name)[c.claim.id] == c.claim, (name, c.claim.id)
 
 
 @pytest.mark.parametrize("game", games.NAMES)

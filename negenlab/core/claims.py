@@ -509,6 +509,28 @@ REGISTER = Schema(
 """The columns of ``data/<game>/claims.csv``."""
 
 
+def _words(text: str) -> str:
+    return " ".join(" ".join(line.strip().lstrip(">").strip() for line in text.splitlines()).split())
+
+
+def quote_found(quote: str, text: str) -> bool:
+    """Whether ``quote`` stands verbatim in ``text`` (whitespace and blockquote marks aside), its
+    parts around each elision ``...`` in their order.
+
+    >>> quote_found("Games in Negen ... abruptly.", "> Games in Negen can end very\n> abruptly.")
+    True
+    """
+    hay, pos = _words(text), 0
+    for part in (_words(p) for p in quote.split("...")):
+        if not part:
+            continue
+        at = hay.find(part, pos)
+        if at < 0:
+            return False
+        pos = at + len(part)
+    return True
+
+
 @cache
 def register(game: str) -> dict[str, Claim]:
     """The claim register of ``game`` (``data/<game>/claims.csv``), by id, in the register's order.
@@ -814,8 +836,18 @@ RECHECK = Schema(
 player strength, one rung or seat of it where it has several)."""
 
 
+def _flat(s: Statistic, step: str = "") -> list[tuple[str, int | None, Measure]]:
+    """A statistic as (step, seat, measure) parts: a measure, each seat, each step's parts."""
+    if isinstance(s, Measure):
+        return [(step, None, s)]
+    if isinstance(s, Seats):
+        return [(step, i, m) for i, m in enumerate(s.seats)]
+    return [part for label, m in s.steps for part in _flat(m, label)]
+
+
 def recheck_rows(claim_id: str, what: Statistic | Mapping[str, Statistic], seed: int, command: str = "") -> list[dict]:
-    """The rows of ``recheck.csv`` for one claim's fresh measurement.
+    """The rows of ``recheck.csv`` for one claim's fresh measurement: one per number (per player
+    strength, step and seat where the claim has them).
 
     >>> recheck_rows("duration", Measure.of_interval(8.8, 8.3, 9.2, 500), 2025)[0]["units"]
     500
@@ -823,14 +855,7 @@ def recheck_rows(claim_id: str, what: Statistic | Mapping[str, Statistic], seed:
     rows = []
     by = dict(what) if isinstance(what, Mapping) else {"": what}
     for players, s in by.items():
-        parts: list[tuple[str, int | None, Measure]]
-        if isinstance(s, Measure):
-            parts = [("", None, s)]
-        elif isinstance(s, Seats):
-            parts = [("", i, m) for i, m in enumerate(s.seats)]
-        else:
-            parts = [(label, None, m) for label, m in s.steps]
-        for step, seat, m in parts:
+        for step, seat, m in _flat(s):
             rows.append(
                 {
                     "claim": claim_id,
@@ -849,36 +874,43 @@ def recheck_rows(claim_id: str, what: Statistic | Mapping[str, Statistic], seed:
     return rows
 
 
+def _rebuild(rows: pd.DataFrame, template: Statistic | None) -> Statistic:
+    """One player strength's statistic from its rows, shaped like ``template`` (the committed one)."""
+    def measure(r: dict) -> Measure:
+        k = r["successes"]
+        return Measure(float(r["value"]), float(r["se"]), int(r["units"]), int(r["games"]), None if pd.isna(k) else int(k))
+
+    def seats_or_measure(part: pd.DataFrame, like: Statistic | None) -> Statistic:
+        records = part.to_dict("records")
+        if part["seat"].notna().any():
+            centre = like.centre if isinstance(like, Seats) else None
+            return Seats(tuple(measure(r) for r in sorted(records, key=lambda r: int(r["seat"]))), centre)
+        return measure(records[0])
+
+    steps = rows["step"].fillna("").astype(str)
+    if isinstance(template, Steps) or steps.astype(bool).any():
+        like = dict(template.steps) if isinstance(template, Steps) else {}
+        return Steps(
+            tuple((label, seats_or_measure(rows[steps == label], like.get(label))) for label in dict.fromkeys(steps))
+        )
+    return seats_or_measure(rows, template)
+
+
 def rechecks_from_table(table: pd.DataFrame | None, like: Mapping[str, Evidence] | None = None) -> dict[str, Recheck]:
-    """The re-measurements of ``recheck.csv``, by claim id, shaped like each claim's evidence
-    (``like``: a seat-by-seat or rung-by-rung claim gets Seats or Steps back)."""
+    """The re-measurements of ``recheck.csv``, by claim id, shaped like each claim's evidence in
+    ``like`` (seats and steps as the committed measurement has them)."""
     if table is None or not len(table):
         return {}
     out: dict[str, Recheck] = {}
     for cid, rows in table.groupby("claim", sort=False):
+        ev = (like or {}).get(str(cid))
+        shape = ev.what if ev is not None else None
         by: dict[str, Statistic] = {}
-        shape = like.get(str(cid)).what if like and like.get(str(cid)) is not None else None  # type: ignore[union-attr]
-        for players, part in rows.groupby(rows["players"].fillna(""), sort=False):
-            measures = [
-                Measure(
-                    float(r["value"]),
-                    float(r["se"]),
-                    int(r["units"]),
-                    int(r["games"]),
-                    None if pd.isna(r["successes"]) else int(r["successes"]),
-                )
-                for r in part.to_dict("records")
-            ]
+        for players, part in rows.groupby(rows["players"].fillna("").astype(str), sort=False):
             template = shape.get(players) if isinstance(shape, Mapping) else shape
-            if isinstance(template, Seats):
-                by[str(players)] = Seats(tuple(measures), template.centre)
-            elif isinstance(template, Steps) or part["step"].fillna("").astype(bool).any():
-                by[str(players)] = Steps(tuple(zip(part["step"].fillna("").astype(str), measures, strict=True)))
-            else:
-                by[str(players)] = measures[0]
-        seed = int(rows["seed"].iloc[0])
+            by[str(players)] = _rebuild(part, template if isinstance(template, Measure | Seats | Steps) else None)
         what: Statistic | Mapping[str, Statistic] = by[""] if list(by) == [""] else by
-        out[str(cid)] = Recheck(seed, what, str(rows["command"].fillna("").iloc[0]))
+        out[str(cid)] = Recheck(int(rows["seed"].iloc[0]), what, str(rows["command"].fillna("").iloc[0]))
     return out
 
 
@@ -906,6 +938,7 @@ __all__ = [
     "verdict_of",
     "recheck_rows",
     "rechecks_from_table",
+    "quote_found",
     "register",
     "statistic_text",
     "z_for",

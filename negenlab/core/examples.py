@@ -178,3 +178,82 @@ class DiceRaceState(State):
 
     def game_info(self):
         return {"turns": self.turns}
+
+
+@dataclass(frozen=True)
+class CoinTossRules:
+    first: float = 0.5
+    players: int = 2
+    salt: int = 0
+
+
+class CoinToss(Game):
+    """One chance node decides the game: seat 1 wins with probability ``first``, else one of the
+    others at random. ``salt`` changes which random numbers decide (``salt`` extra draws first), not
+    their distribution: two salts play different games of the same game, the tests' A/A pair.
+
+    >>> from negenlab.core.agents import RandomAgent
+    >>> from negenlab.core.simulate import simulate
+    >>> df = simulate(CoinToss(first=0.7), [RandomAgent()] * 2, 2000, seed=1, backend="serial", progress=False)
+    >>> round(float((df["winner"] == 0).mean()), 2)
+    0.71
+    """
+
+    name = "coin_toss"
+
+    def __init__(self, first: float = 0.5, players: int = 2, salt: int = 0):
+        if not 0 <= first <= 1:
+            raise InvalidInputError(f"CoinToss's first must be a probability in [0, 1], got {first}")
+        if players < 2:
+            raise InvalidInputError(f"CoinToss needs at least 2 players, got {players}")
+        self.rules = CoinTossRules(first, players, salt)
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def new_initial_state(self) -> CoinTossState:
+        return CoinTossState(self.rules)
+
+
+class CoinTossState(State):
+    def __init__(self, rules: CoinTossRules, won: int | None = None, salted: int = 0):
+        self.rules, self.won, self.salted = rules, won, salted
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.won is not None else CHANCE
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def legal_actions(self):
+        return []
+
+    def chance_outcomes(self):
+        if self.salted < self.rules.salt:
+            return [("salt", 1.0)]
+        rest = (1 - self.rules.first) / (self.rules.players - 1)
+        return [(0, self.rules.first)] + [(p, rest) for p in range(1, self.rules.players)]
+
+    def apply(self, action) -> None:
+        if self.won is not None:
+            raise IllegalMoveError("the toss is over")
+        if action == "salt":
+            self.salted += 1
+            return
+        if action not in range(self.rules.players):
+            raise IllegalMoveError(f"a toss names a seat 0..{self.rules.players - 1}, got {action!r}")
+        self.won = int(action)
+
+    def is_terminal(self) -> bool:
+        return self.won is not None
+
+    def returns(self):
+        if self.won is None:
+            return [0.0] * self.rules.players
+        return [1.0 if p == self.won else -1.0 for p in range(self.rules.players)]
+
+    def clone(self):
+        return CoinTossState(self.rules, self.won, self.salted)
