@@ -27,7 +27,7 @@ $(BENCH_STAMP): $(STAMP)
 ## small fresh sample per game (the next seed) printed beside the committed numbers it re-measures
 demo: $(STAMP)
 	$(VENV)/bin/negenlab report all -o $(REPORTS)
-	for game in negen fen polymer necklace; do $(VENV)/bin/negenlab study $$game check || exit 1; done
+	for game in $$($(PY) -m negenlab.games); do $(VENV)/bin/negenlab study $$game check || exit 1; done
 
 ## make test: the whole test suite (notebooks included)
 test: $(STAMP)

@@ -24,7 +24,10 @@ from negenlab.core.registry import GameEntry
 from negenlab.core.variant import VariantClaim, VariantResult
 from negenlab.core.variant import try_variant as run_variant
 
-NAMES = ("negen", "fen", "polymer", "necklace")
+TITLES = {"negen": "Negen", "fen": "FEN", "polymer": "Polymer", "necklace": "Necklace"}
+"""The one list of games, by name, with the title a page gives each: the report index, the CLI,
+the Makefile (``python -m negenlab.games``), the tests and the packaging all read it."""
+NAMES = tuple(TITLES)
 
 
 def entry(name: str) -> GameEntry:
@@ -70,4 +73,8 @@ def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **
     )  # fmt: skip
 
 
-__all__ = ["NAMES", "entry", "load", "make_agents", "try_variant", "variant_claims"]
+if __name__ == "__main__":  # the Makefile's list of games
+    print(" ".join(NAMES))
+
+
+__all__ = ["NAMES", "TITLES", "entry", "load", "make_agents", "try_variant", "variant_claims"]

@@ -20,7 +20,7 @@ from negenlab import cli
 from negenlab.core import data
 from negenlab.core.data import WILSON_ROWS, Schema, check_table, data_root, long_columns
 from negenlab.core.errors import InvalidInputError, ReportError, TableError
-from negenlab.core.findings import registered_claims
+from negenlab.core.claims import register
 from negenlab.fen import report as fen_report
 from negenlab.fen import study as fen_study
 from negenlab.necklace import study as necklace_study
@@ -66,8 +66,8 @@ CASES = [(game, name) for game, tables in TABLES.items() for name in tables]
 
 def test_every_committed_table_has_a_schema():
     on_disk = {(g, f.stem) for g in TABLES for f in (DATA / g).iterdir() if f.suffix == ".csv"}
-    assert on_disk == set(CASES) | {(g, "claims") for g in TABLES}  # the register's schema: core.findings.CLAIMS
-    assert all(registered_claims(g) for g in TABLES)
+    assert on_disk == set(CASES) | {(g, "claims") for g in TABLES}  # the register's schema: core.claims.REGISTER
+    assert all(register(g) for g in TABLES)
 
 
 @pytest.mark.parametrize(("game", "name"), CASES)

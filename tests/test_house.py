@@ -13,8 +13,10 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from negenlab import games
+
 PACKAGE = Path(__file__).resolve().parents[1] / "negenlab"
-GAMES = ("negen", "fen", "polymer", "necklace")
+GAMES = games.NAMES
 ROOMS = ("rules", "game", "agents", "study", "svg", "plot", "widgets", "cli", "report")
 # modules of a game package that draw, show or report; everything else in a game package is rule code
 PRESENTATION = {"svg", "plot", "widgets", "cli", "report", "__init__"}
@@ -124,3 +126,18 @@ def test_the_checks_can_fail(tmp_path):
         PACKAGE = saved
     assert ("matplotlib", True, False) in found and any(t.endswith("b") and top for t, top, _ in found)
     assert any(t.endswith("svg") and not top for t, top, _ in found)
+
+
+def test_one_list_of_games():
+    """The registry's list is the one the packaging, the Makefile and every game's entry agree with."""
+    import tomllib
+
+    pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())
+    packages = set(pyproject["tool"]["setuptools"]["packages"])
+    assert {f"negenlab.{g}" for g in GAMES} <= packages
+    assert {p.split(".")[1] for p in packages if p.count(".") == 1} - {"core", "report", "data"} == set(GAMES)
+    assert "-m negenlab.games" in (PACKAGE.parent / "Makefile").read_text()
+    for g in GAMES:
+        entry = games.entry(g)
+        assert entry.title == games.TITLES[g], g
+        assert entry.players, f"{g}: no player is described for the glossary"

@@ -725,6 +725,7 @@ def judge(
         unit=claim.unit,
         level=round(1 - level_alpha, 6),
         recheck=recheck_text,
+        seats=evidence.players_count,
         **words,
     )
 

@@ -28,9 +28,7 @@ from dataclasses import asdict, dataclass
 
 import pandas as pd
 
-from .data import Schema, data_table
 from .errors import InvalidInputError
-from .metrics import rate_text
 
 VERDICTS = ("holds", "fails", "undecided", "depends on the players", "untested")
 
@@ -70,6 +68,7 @@ class Finding:
     unit: str | None = None
     level: float | None = None
     recheck: str | None = None
+    seats: int | None = None
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
@@ -150,39 +149,3 @@ def findings_table(findings: Iterable[Finding]) -> pd.DataFrame:
     )
     table["n"] = table["n"].astype("Int64")
     return table
-
-
-def skill_trace_finding(trace: pd.DataFrame, claim: str, **fields) -> Finding:
-    """The verdict of a skill trace (:func:`negenlab.core.ladder.skill_trace`) on "stronger play wins
-    more": holds when every rung beats the one below (SPRT H1), fails when some rung does not (H0),
-    else undecided; the number lists each rung's score with its interval. ``fields``: the
-    :class:`Finding` fields to add (sentence, change, section, command).
-
-    >>> t = pd.DataFrame({"rung": ["greedy"], "score": [0.7], "lo": [0.6], "hi": [0.8], "units": [100],
-    ...                   "decision": ["H1"]})
-    >>> skill_trace_finding(t, "skill pays").line()
-    'holds · skill pays: greedy 70.0% [60.0, 80.0] (n=100)'
-    """
-    decisions = list(trace["decision"])
-    verdict = "holds" if all(x == "H1" for x in decisions) else ("fails" if "H0" in decisions else "undecided")
-    return Finding(
-        claim=claim,
-        verdict=verdict,
-        number=", ".join(f"{r['rung']} {rate_text(r['score'], r['lo'], r['hi'])}" for _, r in trace.iterrows()),
-        n=int(trace["units"].sum()),
-        **{"detail": "Each step decided by an SPRT (alpha = beta = 0.05).", **fields},
-    )
-
-
-CLAIMS = Schema({"claim": "text", "source": "text"})
-"""The register of designer claims, one per game: ``data/<game>/claims.csv``."""
-
-
-def registered_claims(game: str) -> list[str]:
-    """Every designer claim of ``game`` the tool answers, in the register ``data/<game>/claims.csv``;
-    each report page gives one verdict per claim (``tests/test_core_findings.py`` holds them equal).
-
-    >>> "a game lasts 20-30 minutes" in registered_claims("negen")
-    True
-    """
-    return list(data_table(game, "claims.csv", schema=CLAIMS)["claim"])

@@ -281,17 +281,3 @@ def metric_estimate(df: pd.DataFrame, metric: str) -> dict[str, float]:
         lo, hi = wilson_interval(int(x.sum()), len(x))
         return {"value": float(x.mean()), "lo": lo, "hi": hi, "n": len(x)}
     return mean_interval(x)
-
-
-def judge_target(lo: float, hi: float, target: tuple[float, float]) -> str:
-    """``met`` when the 95% interval ``[lo, hi]`` lies inside the target, ``missed`` when it lies
-    outside, else ``undecided``.
-
-    >>> judge_target(0.46, 0.52, (0.45, 0.55)), judge_target(0.6, 0.7, (0.45, 0.55))
-    ('met', 'missed')
-    """
-    if target[0] <= lo and hi <= target[1]:
-        return "met"
-    if hi < target[0] or lo > target[1]:
-        return "missed"
-    return "undecided"

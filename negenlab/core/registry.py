@@ -118,8 +118,9 @@ class GameEntry:
     """What a game registers: how to make its game from Rules fields, and its agents by name.
 
     ``agents`` extend (or replace) the core ``random`` and ``mcts``; ``default_agent`` is what
-    a seat gets when a command names no agent. ``title`` is the game's name as pages write it;
-    ``players`` says in plain words what each player name means (the pages' glossary).
+    a seat gets when a command names no agent. ``players`` says in plain words what each player
+    name means (the pages' glossary); ``title`` is the game's title, as :data:`negenlab.games.TITLES`
+    lists it (the tests hold the two equal).
     """
 
     name: str

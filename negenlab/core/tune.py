@@ -41,7 +41,8 @@ from .checks import whole_number
 from .compare import compare
 from .errors import InvalidInputError, StoreMismatchError
 from .game import Game
-from .metrics import METRICS, judge_target, metric_estimate, per_game_values, value_text
+from .claims import ALPHA, Measure, Rule, verdict_of
+from .metrics import METRICS, is_rate, metric_estimate, per_game_values, value_text
 from .simulate import simulate
 
 optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -95,6 +96,23 @@ def _check(space: Mapping[str, Any], targets: Mapping[str, Any]) -> None:
         lo, hi = target
         if not lo < hi:
             raise InvalidInputError(f"target {name!r}: expected low < high, got {target!r}")
+
+
+TARGET_WORDS = {"holds": "met", "fails": "missed", "undecided": "undecided"}
+
+
+def target_verdict(estimate: Mapping[str, float], target: tuple[float, float], rate: bool, family: int = 1) -> str:
+    """``met``, ``missed`` or ``undecided``: a metric's estimate (value, 95% lo and hi, n) against a
+    target band, judged by the one judge (:func:`negenlab.core.claims.verdict_of`) at level
+    ``1 - 5% / family``, the family being every target judged on the confirmation sample.
+
+    >>> target_verdict({"value": 0.5, "lo": 0.46, "hi": 0.54, "n": 600}, (0.45, 0.55), rate=True)
+    'met'
+    >>> target_verdict({"value": 0.5, "lo": 0.46, "hi": 0.54, "n": 600}, (0.45, 0.55), rate=True, family=8)
+    'undecided'
+    """
+    m = Measure.of_interval(estimate["value"], estimate["lo"], estimate["hi"], int(estimate["n"]), rate=rate)
+    return TARGET_WORDS[verdict_of(Rule("between", lo=target[0], hi=target[1]), m, ALPHA / max(1, family))]
 
 
 def _suggest(trial: optuna.Trial, space: Mapping[str, Any]) -> dict[str, Any]:
@@ -231,17 +249,21 @@ def tune(
     trials = pd.DataFrame(rows)
     ranked = trials.drop_duplicates(subset=list(space)).sort_values("objective", kind="stable").head(confirm)
     default = None
+    family = (len(ranked) + (baseline is not None)) * len(targets)  # every target judged on the fresh sample
     if baseline is not None and len(ranked):
         default = {**dict(baseline), **_flat(measure(baseline, games_per_trial * confirm_factor, seed + 1))}
         for name, target in targets.items():
-            default[f"{name}_target"] = judge_target(default[f"{name}_lo"], default[f"{name}_hi"], target)
+            default[f"{name}_target"] = target_verdict(
+                {k: default[f"{name}{s}"] for k, s in (("value", ""), ("lo", "_lo"), ("hi", "_hi"), ("n", "_n"))},
+                target, is_rate(name), family,
+            )  # fmt: skip
     confirmed = []
     for row in ranked[list(space)].to_dict("records"):  # per column, so an int field stays an int
         fields = {k: _plain(row[k]) for k in space}
         estimates = measure(fields, games_per_trial * confirm_factor, seed + 1)
         out: dict[str, Any] = {**fields, **_flat(estimates)}
         for name, target in targets.items():
-            out[f"{name}_target"] = judge_target(estimates[name]["lo"], estimates[name]["hi"], target)
+            out[f"{name}_target"] = target_verdict(estimates[name], target, is_rate(name), family)
         out["targets_met"] = sum(out[f"{m}_target"] == "met" for m in targets)
         out["all_met"] = out["targets_met"] == len(targets)
         if default is not None:

@@ -20,10 +20,10 @@ from pathlib import Path
 from negenlab.core.errors import InvalidInputError, NegenlabError, ReportError
 from negenlab.core.findings import Finding, verdict_counts
 from negenlab.games import NAMES as GAMES
+from negenlab.games import TITLES
 
 from .page import CSS, ReportPage
 
-TITLES = {"negen": "Negen", "fen": "FEN", "polymer": "Polymer", "necklace": "Necklace"}
 
 
 @dataclass
