@@ -447,16 +447,17 @@ def _se(m: Measure) -> float:
     return m.se
 
 
-def _agree(a: Statistic, b: Statistic) -> bool:
+def _agree(a: Statistic, b: Statistic, alpha: float = ALPHA) -> bool:
+    """Whether a re-measurement agrees with the committed one: every number of it (each seat, each
+    step) within its share of the error rate."""
     if isinstance(a, Measure) and isinstance(b, Measure):
-        return agree(a, b)
+        return agree(a, b, z_for(alpha))
     if isinstance(a, Seats) and isinstance(b, Seats) and a.players == b.players:
-        z = z_for(ALPHA / a.players)
-        return all(agree(x, y, z) for x, y in zip(a.seats, b.seats, strict=True))
+        return all(_agree(x, y, alpha / a.players) for x, y in zip(a.seats, b.seats, strict=True))
     if isinstance(a, Steps) and isinstance(b, Steps):
         fresh = dict(b.steps)
-        z = z_for(ALPHA / max(1, len(a.steps)))
-        return all(label in fresh and agree(m, fresh[label], z) for label, m in a.steps)
+        k = max(1, len(a.steps))
+        return all(label in fresh and _agree(m, fresh[label], alpha / k) for label, m in a.steps)
     raise ClaimError(f"a re-measurement must have the committed one's shape: {type(a).__name__} against {type(b).__name__}")
 
 
@@ -517,7 +518,7 @@ def quote_found(quote: str, text: str) -> bool:
     """Whether ``quote`` stands verbatim in ``text`` (whitespace and blockquote marks aside), its
     parts around each elision ``...`` in their order.
 
-    >>> quote_found("Games in Negen ... abruptly.", "> Games in Negen can end very\n> abruptly.")
+    >>> quote_found("Games in Negen ... abruptly.", "> Games in Negen can end very\\n> abruptly.")
     True
     """
     hay, pos = _words(text), 0
@@ -713,6 +714,13 @@ def judge(
         lo, hi = single.interval()
         interval = (lo, hi) if claim.unit == "share" else (round(lo, evidence.digits), round(hi, evidence.digits))
         value = single.value
+    if verdict == "undecided" and recheck_text is None or (verdict == "undecided" and recheck_text and "agrees" in recheck_text):
+        more = [more_games(claim.rule, s, level_alpha, evidence.players_count) for s in by.values() if isinstance(s, Measure)]
+        if more and all(k is not None for k in more):
+            words["sentence"] = " ".join(
+                filter(None, [words["sentence"], f"Undecided: about {max(more):,} more games would decide it at this "
+                              "page's level, if the estimate holds."])
+            )
     seats = "; ".join(filter(None, ((f"{k}: " if k else "") + _breakdown(claim, s, evidence.digits) for k, s in by.items())))
     if seats.strip():
         words["detail"] = " ".join(filter(None, [words["detail"], f"Every seat: {seats}."]))
@@ -728,6 +736,40 @@ def judge(
         seats=evidence.players_count,
         **words,
     )
+
+
+def more_games(rule: Rule, m: Measure, alpha: float, players: int | None = None) -> int | None:
+    """About how many more games would decide an undecided measure at level ``1 - alpha`` if its
+    estimate held: the standard error shrinks with the square root of the units, so the interval
+    clears the nearest line once ``units * (z se / distance)**2`` units are in. None when the
+    estimate sits on a line (no number of games decides it) or the rule is not a band or a line.
+
+    >>> more_games(Rule.parse("between 0.45 and 0.55"), Measure.of_rate(560, 1000), 0.05)
+    8466
+    """
+    if m.units < 2 or not math.isfinite(m.se) or m.se <= 0:
+        return None
+    v = m.value
+    if rule.kind == "between":
+        assert rule.lo is not None and rule.hi is not None
+        d = min(v - rule.lo, rule.hi - v) if rule.lo <= v <= rule.hi else max(rule.lo - v, v - rule.hi)
+    elif rule.kind in ("above", "below"):
+        x, margin = rule.line(players), rule.margin or 0.0
+        sign = 1.0 if rule.kind == "above" else -1.0
+        past_line, short_of_edge = sign * (v - x), sign * (x + sign * margin - v)  # to hold, to fail
+        if short_of_edge <= 0:  # beyond the edge: only holding is left
+            d = past_line
+        elif past_line <= 0:  # on the wrong side of the line: only failing is left
+            d = short_of_edge
+        else:  # the interval clears whichever end lies farther first
+            d = max(past_line, short_of_edge)
+    else:
+        return None
+    if d <= 0:
+        return None
+    need = m.units * (z_for(alpha) * m.se / d) ** 2
+    per_unit = m.n / m.units
+    return max(0, int(math.ceil((need - m.units) * per_unit)))
 
 
 def _games(s: Statistic) -> int:
@@ -936,6 +978,7 @@ __all__ = [
     "family_size",
     "judge",
     "judged_family",
+    "more_games",
     "verdict_of",
     "recheck_rows",
     "rechecks_from_table",

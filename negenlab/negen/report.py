@@ -378,8 +378,9 @@ def _abruptly(x: ClaimInputs) -> Evidence:
         return Evidence(Untested("The rounds of the three-closer cell are not in this installation."))
     return Evidence(
         x.statistics["abruptly"],
-        about="of rounds close within 6 turns",
-        sentence="Three closers under the default reading: rounds closed before any player's third turn.",
+        about="of rounds close before every player has had a turn",
+        sentence="Three closers under the default reading: rounds closed within the first two turns, before the third "
+        "player has moved.",
         change="Fewer dice on the first boards, so that early closes are rarer.",
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,

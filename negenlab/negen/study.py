@@ -777,7 +777,7 @@ def claim_statistics(cells: dict[tuple[int, str], CellRecord]) -> dict[str, Any]
     if three is not None:
         out["duration"] = _minutes(three.row)
         rounds = three.rounds
-        early = (rounds["round1_reason"] == "closed") & (rounds["round1_turns"] <= 2 * 3)
+        early = (rounds["round1_reason"] == "closed") & (rounds["round1_turns"] <= 3 - 1)  # before all have moved
         out["abruptly"] = Measure.of_rate(int(early.sum()), len(rounds))
     if three is not None and four is not None:
         out["seat_order"] = Steps((("3 players", _seat_wins(three)), ("4 players", _seat_wins(four))))
