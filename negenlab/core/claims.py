@@ -11,9 +11,10 @@ the page, the notebook cell, the variant tool and the tuner all show.
 The rules (``rule`` column), each decided on an interval:
 
 - ``between LO and HI``: holds when the interval lies inside [LO, HI], fails when it lies outside;
-- ``above X by D`` / ``below X by D``: holds when the interval lies wholly above (below) X, fails when
-  it rules out an edge of D or more (the interval ends below X + D, or above X - D); X may be
-  ``fair``, the fair share 1/players;
+- ``above X by D`` / ``below X by D``: an edge of D over (under) X is what counts, decided as an SPRT
+  between X and X + D decides: holds when the interval lies wholly above X + D/2 (below X - D/2),
+  fails when it lies wholly on the other side; X may be ``fair``, the fair share 1/players. (One line,
+  not two: a verdict never turns from fails to holds as its interval narrows);
 - ``fair within T``: every seat's share (or mean) lies within T of the fair share (of the mean over
   seats); fails when some seat's interval lies wholly outside;
 - ``exact``: an exact count or proof decides; ``untested``: the reading says why not.
@@ -27,8 +28,8 @@ splits its share again. The lines show the 95% interval beside the verdict.
 >>> decide(rule, 21.0, 24.5), decide(rule, 8.3, 9.2), decide(rule, 18.0, 22.0)
 ('holds', 'fails', 'undecided')
 >>> skill = Rule.parse("above fair by 0.05")
->>> decide(skill, 0.31, 0.36, players=3), decide(skill, 0.35, 0.41, players=3)
-('fails', 'holds')
+>>> decide(skill, 0.30, 0.35, players=3), decide(skill, 0.36, 0.41, players=3), decide(skill, 0.34, 0.40, players=3)
+('fails', 'holds', 'undecided')
 >>> claim = Claim("duration", "a game lasts 20-30 minutes", "designer", quote="around 20-30 minutes",
 ...               rule=Rule.parse("between 20 and 30"), unit="minutes")
 >>> judge(claim, Evidence(Measure.of_interval(8.75, 8.3, 9.2, units=500))).line()
@@ -125,7 +126,7 @@ class Rule:
     """A decision rule (see the module docstring); ``Rule.parse(text)`` reads the register's words.
 
     >>> Rule.parse("above fair by 0.05").words("share", players=3)
-    'above the fair 33.3% by 5.0 points or more'
+    'above the fair 33.3% by more than 2.5 points, half the edge of 5.0 points that counts'
     """
 
     kind: str
@@ -181,6 +182,16 @@ class Rule:
         assert self.lo is not None
         return self.lo
 
+    def threshold(self, players: int | None = None) -> float:
+        """The line an above / below rule decides at: X + D/2 (X - D/2), the midpoint an SPRT between X
+        and an edge of D decides at.
+
+        >>> Rule.parse("above fair by 0.05").threshold(4)
+        0.275
+        """
+        assert self.margin is not None
+        return self.line(players) + (self.margin / 2 if self.kind == "above" else -self.margin / 2)
+
     def words(self, unit: str = "", players: int | None = None) -> str:
         """The rule in plain words, in the claim's unit."""
         def show(v: float, points: bool = False) -> str:
@@ -193,7 +204,8 @@ class Rule:
         if self.kind in ("above", "below"):
             line = f"the fair {rate_text(self.line(players))}" if self.fair and players else (
                 "the fair share" if self.fair else show(self.line()))
-            return f"{self.kind} {line} by {show(self.margin, True)} or more"  # type: ignore[arg-type]
+            half = show(self.margin / 2, True)  # type: ignore[operator]
+            return f"{self.kind} {line} by more than {half}, half the edge of {show(self.margin, True)} that counts"  # type: ignore[arg-type]
         if self.kind == "fair":
             return f"every seat within {show(self.margin, True)} of its fair share"  # type: ignore[arg-type]
         return self.kind
@@ -204,7 +216,7 @@ def decide(rule: Rule, lo: float, hi: float, players: int | None = None, centre:
     ``fair`` rule, one seat's interval against ``centre`` (default the fair share 1/players) +- the
     tolerance: ``holds`` inside, ``fails`` wholly outside.
 
-    >>> decide(Rule.parse("below 0 by 0.5"), -0.9, -0.2), decide(Rule.parse("below 0 by 0.5"), -0.3, 0.1)
+    >>> decide(Rule.parse("below 0 by 0.5"), -0.9, -0.3), decide(Rule.parse("below 0 by 0.5"), -0.2, 0.1)
     ('holds', 'fails')
     """
     if not (math.isfinite(lo) and math.isfinite(hi)):
@@ -225,11 +237,10 @@ def decide(rule: Rule, lo: float, hi: float, players: int | None = None, centre:
             return "holds"
         return "fails" if hi < c - rule.margin or lo > c + rule.margin else "undecided"
     if rule.kind in ("above", "below"):
-        x = rule.line(players)
-        assert rule.margin is not None
+        t = rule.threshold(players)
         if rule.kind == "above":
-            return "holds" if lo > x else ("fails" if hi < x + rule.margin else "undecided")
-        return "holds" if hi < x else ("fails" if lo > x - rule.margin else "undecided")
+            return "holds" if lo > t else ("fails" if hi < t else "undecided")
+        return "holds" if hi < t else ("fails" if lo > t else "undecided")
     raise ClaimError(f"a '{rule.kind}' rule is not decided on an interval")
 
 
@@ -616,7 +627,10 @@ def _number(claim: Claim, s: Statistic, digits: int) -> str:
         fair = rate_text(c) if unit == "share" and s.centre is None else f"{c:.{digits}f}"
         p = f"; all seats alike: chi-square p = {s.p_equal:.3f}" if s.p_equal is not None else ""
         return f"{seat_name(w)} (farthest from fair) {statistic_text(s.seats[w], unit, digits)}, fair {fair}{p}"
-    return "; ".join(f"{label}: {_number(claim, m, digits)}" for label, m in s.steps)
+    return "; ".join(
+        f"{label}: {statistic_text(m, unit, digits) if isinstance(m, Measure) else _number(claim, m, digits)}"
+        for label, m in s.steps
+    )
 
 
 def _breakdown(claim: Claim, s: Statistic, digits: int) -> str:
@@ -734,6 +748,7 @@ def judge(
         level=round(1 - level_alpha, 6),
         recheck=recheck_text,
         seats=evidence.players_count,
+        digits=evidence.digits,
         **words,
     )
 
@@ -754,15 +769,7 @@ def more_games(rule: Rule, m: Measure, alpha: float, players: int | None = None)
         assert rule.lo is not None and rule.hi is not None
         d = min(v - rule.lo, rule.hi - v) if rule.lo <= v <= rule.hi else max(rule.lo - v, v - rule.hi)
     elif rule.kind in ("above", "below"):
-        x, margin = rule.line(players), rule.margin or 0.0
-        sign = 1.0 if rule.kind == "above" else -1.0
-        past_line, short_of_edge = sign * (v - x), sign * (x + sign * margin - v)  # to hold, to fail
-        if short_of_edge <= 0:  # beyond the edge: only holding is left
-            d = past_line
-        elif past_line <= 0:  # on the wrong side of the line: only failing is left
-            d = short_of_edge
-        else:  # the interval clears whichever end lies farther first
-            d = max(past_line, short_of_edge)
+        d = abs(v - rule.threshold(players))
     else:
         return None
     if d <= 0:

@@ -69,6 +69,7 @@ class Finding:
     level: float | None = None
     recheck: str | None = None
     seats: int | None = None
+    digits: int | None = None
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
@@ -88,6 +89,8 @@ class Finding:
             lo, hi = self.interval
             if self.unit == "share":
                 parts.append(f"95% [{100 * lo:.1f}, {100 * hi:.1f}]")
+            elif self.digits is not None:
+                parts.append(f"95% [{lo:.{self.digits}f}, {hi:.{self.digits}f}]")
             else:
                 parts.append(f"95% [{lo:g}, {hi:g}]")
         return ", ".join(parts)

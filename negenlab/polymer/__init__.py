@@ -23,7 +23,36 @@ from .rules import Rules
 from .solver import PolymerResult, longest_polymer, longest_polymer_length, solve
 from .validity import Explanation, explain, is_polymer, window_kind
 
-ENTRY = GameEntry("polymer", make_game=PolymerGame, agents=AGENTS, default_agent="cooperative")
+ENTRY = GameEntry(
+    "polymer",
+    make_game=PolymerGame,
+    agents=AGENTS,
+    default_agent="cooperative",
+    title="Polymer",
+    players={
+        "no_trade": "never trades: passes, refuses every proposal; the baseline of every gain.",
+        "selfish": "asks for the cards that lengthen its own polymer and accepts a trade when its own polymer does "
+        "not get shorter.",
+        "cooperative": "trades like the selfish player but judges by its score (its own length times its "
+        "neighbours'), so it helps a neighbour for free; at a hidden table it may give up one card of its own "
+        "length to help a neighbour.",
+        "loans": "cooperative, and borrows a card when no swap helps (at a hidden table: the borrower).",
+        "random": "a uniformly random legal action: a reference, not a player.",
+        "search": "a cooperative seat that, before each ask, deals the cards it has not seen to the other hands "
+        "many times and asks for what pays best on average (a one-step search on hidden information).",
+        "concealing": "cooperative, and never says what it wants.",
+        "revealing": "cooperative, and says the card types it wants before it asks.",
+        "monopolist": "cooperative, but collects the rank it holds most of and never gives a card of it away.",
+        "halting": "cooperative for 5 minutes of the table clock, then refuses every trade.",
+        "options_open": "asks first for the cards that fit its short pieces, whether or not its polymer grows now.",
+        "boundary_avoiding": "cooperative, and gives up to two cards of its own length to help a neighbour keep up.",
+        "spoiler": "cooperative, but lets no trade through to a seat two away and refuses their asks.",
+        "borrower": "cooperative, and borrows the card it wants when no neighbour can spare it; calls its loans in "
+        "when idle.",
+        "sweetener": "cooperative, and offers a good-faith token with every ask while it holds one.",
+        "bundler": "cooperative, but on half its turns swaps two spare cards for the two card types it wants most.",
+    },
+)
 
 __all__ = [
     "Card",

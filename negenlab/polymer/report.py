@@ -1,36 +1,96 @@
 """The Polymer page of ``negenlab report``.
 
-Findings first; then the committed studies (``negenlab study polymer ...``, tables in
-``data/polymer``): the deal table and its seats, the trading policies on the same deals, the skill
-trace, how long a table trades, a player who halts trading and phase boundaries; then the exact
-solver and a small fresh sample of the cosmic-ray and handicap variants. A missing committed
-table is said with a warning and replaced by a small live run. The page takes seconds;
-``--games N`` sizes the fresh sample (and the live runs that replace missing tables).
+The verdict lines first: one per claim of the register ``data/polymer/claims.csv``, each measured
+by one function of :data:`CLAIMS` from the committed tables (the numbers themselves come from
+:func:`negenlab.polymer.study.claim_statistics`, which the re-measurement on a fresh seed,
+``negenlab study polymer recheck``, shares). Then the committed studies (``negenlab study polymer
+...``, tables in ``data/polymer``): the deal table and its seats, the trading policies on the same
+deals, the skill traces, how long a table trades, a player who halts trading, the strategy advice at
+a hidden-information table and phase boundaries; then the exact solver and a small fresh sample of
+the cosmic-ray and handicap variants. A missing committed table is said with a warning and its
+section shows a small live run (its claims are then untested). The page takes seconds; ``--games
+N`` sizes the fresh sample (and the live runs that replace missing tables).
+
+>>> [f.verdict for f in verdicts(tables={}, recheck=pd.DataFrame())][:3]
+['untested', 'untested', 'untested']
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from negenlab.core.claims import (
+    ClaimBook,
+    Evidence,
+    Exact,
+    Untested,
+    family_sentence,
+    judged_family,
+    statistic_text,
+)
 from negenlab.core.data import MissingDataError, data_json
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.findings import Finding, skill_trace_finding
+from negenlab.core.findings import Finding
 from negenlab.core.game import seat_name
+from negenlab.core.ladder import describe_steps
 from negenlab.core.metrics import rate_text, value_text
-from negenlab.core.studies import committed_table
+from negenlab.core.studies import StudyContext, committed_table
 from negenlab.core.summary_table import wide
 from negenlab.core.tune import versus_text
+from negenlab.report.page import VerdictLines
 from negenlab.report.studies import command_of, made_by, missing_warning, skill_section
 
+from . import ENTRY
 from .agents import POLICIES
 from .cards import Card, random_hand
+from .game import is_boundary
+from .plot import (
+    plot_clock_sensitivity,
+    plot_holdout,
+    plot_length_by_players,
+    plot_length_histogram,
+    plot_policy_differences,
+    plot_strategies,
+)
 from .rules import OPEN_MODEL, Rules
 from .solver import longest_polymer, solve
-from .study import SECONDS_PER_ACTION, TABLES
+from .study import (
+    DEAL_SECONDS_PER_CARD,
+    HALTING_HIDDEN,
+    HALTING_OPEN,
+    HIDDEN_LADDER,
+    LADDER,
+    SCORING_SECONDS,
+    SECONDS_PER_ACTION,
+    SHUFFLE_SECONDS,
+    STRATEGY_ARMS,
+    STRATEGY_SEATS,
+    TABLES,
+    TUNED_PLAYERS,
+    claim_statistics,
+    committed_claim_tables,
+    deals_study,
+    handicap_study,
+    holdout_table_study,
+    ladder_study,
+    never_differed,
+    pace_tables_study,
+    play_table,
+    policies_study,
+    policy_agents,
+    policy_differences,
+    policy_study,
+    policy_summary,
+    setup_and_scoring_minutes,
+    strategy_row,
+)
 from .svg import polymer_svg, table_svg
 from .validity import explain, is_polymer
 
@@ -50,9 +110,116 @@ SOURCE_EXAMPLES = [
     ("KS QS JS JD QD KD", False),
 ]
 
+DEALS = "Is the deal table fair?"
+TRADING = "Does trading pay? The policies on the same deals"
+SKILL = "Skill trace: does the better trader win?"
+PACE = "How long does trading take?"
+HOLDOUT = "A player who halts trading"
+BOUNDARIES = "Phase boundaries"
+SOLVER = "Polymer validity and the exact solver"
+FRESH = "A fresh sample: cosmic rays and handicaps"
+STRATEGIES = "The source's strategy advice at a hidden-information table"
+SKILL_HIDDEN = "Skill trace at a hidden-information table"
+STUDY_NAMES = ("deals", "policies_5p", "policies_8p", "ladder", "pace", "holdout")
+OPTIONAL_TABLES = ("policies_hidden", "strategies", "ladder_hidden")
+"""The committed tables of the table as played, shown when present."""
+TIMER_MINUTES = 10  # the trading time the rules allot
+LIVE_TABLES = 30  # tables per setting of a live run that replaces a missing committed table
+STRATEGIES_COMMAND = "negenlab study polymer strategies --seed 2024"
+POLICIES_HIDDEN_COMMAND = "negenlab study polymer policies_hidden --seed 2024"
+RECHECK_COMMAND = "negenlab study polymer recheck --seed 2024"
+
+
+def build(page, options) -> None:
+    """Verdicts first (from the committed tables alone), then the sections; a missing committed table
+    is replaced in its section by a small live run."""
+    tables, missing = load_studies(options)
+    for name in OPTIONAL_TABLES:
+        table = load_optional(name)
+        if table is not None:
+            tables[name] = table
+    found = verdicts()
+    page.verdicts(found, family_sentence(judged_family(found)), ENTRY.players)
+    _deals_section(page, tables["deals"], missing)
+    _trading_section(page, tables, missing)
+    _skill_section(page, tables["ladder"], missing)
+    _pace_section(page, tables["pace"], tables.get("strategies"), missing)
+    _holdout_section(page, tables["holdout"], missing)
+    if "strategies" in tables:
+        _strategies_section(page, tables["strategies"])
+    if "ladder_hidden" in tables:
+        _hidden_skill_section(page, tables["ladder_hidden"])
+    _boundaries_section(page, tables, options.seed)
+    extra = _solver_section(page, options.seed)
+    _fresh_section(page, options)
+    page.provenance(
+        rules=Rules(players=8),
+        earlier_model=OPEN_MODEL,
+        agents=[policy_agents(p, 1)[0] for p in POLICIES],
+        seed=options.seed,
+        command=options.command("polymer"),
+        committed_tables={name: command_of(t, "live run") for name, t in tables.items()},
+        seconds_per_action_assumed=SECONDS_PER_ACTION,
+        game_minutes_assumed={
+            "shuffle_seconds": SHUFFLE_SECONDS,
+            "deal_seconds_per_card": DEAL_SECONDS_PER_CARD,
+            "scoring_seconds": SCORING_SECONDS,
+        },
+        **extra,
+    )
+
+
+def load_studies(options) -> tuple[dict[str, pd.DataFrame], list[str]]:
+    """The committed Polymer study tables by name (sidecar in ``attrs["negenlab"]``), and the
+    names that were missing, each replaced by :func:`live_study`. A damaged table raises a TableError."""
+    tables, missing = {}, []
+    for name in STUDY_NAMES:
+        try:
+            tables[name] = committed_table("polymer", name, TABLES[name])
+        except MissingDataError:
+            tables[name] = live_study(name, options)
+            missing.append(name)
+    return tables, missing
+
+
+def live_study(name: str, options) -> pd.DataFrame:
+    """A small live run of the study ``name`` (``options.games`` tables per setting, default
+    :data:`LIVE_TABLES`; ladder steps capped at 5 units), for a page whose committed table is missing."""
+    n = options.games or LIVE_TABLES
+    ctx = StudyContext("polymer", name, seed=options.seed, workers=options.workers, progress=lambda line: None)
+    runs = {
+        "deals": lambda: deals_study(ctx, deals=10 * n),
+        "policies_5p": lambda: policies_study(ctx, 5, games=n),
+        "policies_8p": lambda: policies_study(ctx, 8, games=n),
+        "holdout": lambda: holdout_table_study(ctx, games=n),
+        "pace": lambda: pace_tables_study(ctx, games=max(n // 3, 5)),
+        "ladder": lambda: ladder_study(ctx, max_units=5, min_units=5),
+    }
+    if name not in runs:
+        raise InvalidInputError(f"Polymer has no study {name!r}; expected one of {', '.join(runs)}")
+    table = runs[name]().table
+    if table is None:  # a study that writes its own tables has nothing to show live
+        raise InvalidInputError(f"Polymer study {name!r} returns no table to show")
+    table.attrs["negenlab"] = {"command": options.command("polymer"), "seed": options.seed, "live": True}
+    return table
+
+
+def load_optional(name: str) -> pd.DataFrame | None:
+    """A committed study table of the hidden-information model (``negenlab study polymer <name>``),
+    or None before it is run."""
+    try:
+        return committed_table("polymer", name, TABLES[name])
+    except MissingDataError:
+        return None
+
+
+def _warn_missing(page, name: str, missing: list[str]) -> None:
+    if name in missing:
+        missing_warning(page, "polymer", name, ": this section shows a small live run instead")
+
 
 def _solver_section(page, seed: int) -> dict:
-    page.heading("Polymer validity and the exact solver")
+    page.heading(SOLVER)
     rows = [
         {
             "example": t,
@@ -96,137 +263,20 @@ def _solver_section(page, seed: int) -> dict:
     return {"solver_rate_hands_per_s": round(rate)}
 
 
-DEALS = "Is the deal table fair?"
-TRADING = "Does trading pay? The policies on the same deals"
-SKILL = "Skill trace: does the better trader win?"
-PACE = "How long does trading take?"
-HOLDOUT = "A player who halts trading"
-BOUNDARIES = "Phase boundaries"
-SOLVER = "Polymer validity and the exact solver"
-FRESH = "A fresh sample: cosmic rays and handicaps"
-STRATEGIES = "The source's strategy advice at a hidden-information table"
-STUDY_NAMES = ("deals", "policies_5p", "policies_8p", "ladder", "pace", "holdout")
-TIMER_MINUTES = 10  # the trading time the rules allot
-LIVE_TABLES = 30  # tables per setting of a live run that replaces a missing committed table
-
-
-def load_studies(options) -> tuple[dict[str, pd.DataFrame], list[str]]:
-    """The committed Polymer study tables by name (sidecar in ``attrs["negenlab"]``), and the
-    names that were missing, each replaced by :func:`live_study`. A damaged table raises a TableError."""
-    tables, missing = {}, []
-    for name in STUDY_NAMES:
-        try:
-            tables[name] = committed_table("polymer", name, TABLES[name])
-        except MissingDataError:
-            tables[name] = live_study(name, options)
-            missing.append(name)
-    return tables, missing
-
-
-def live_study(name: str, options) -> pd.DataFrame:
-    """A small live run of the study ``name`` (``options.games`` tables per setting, default
-    :data:`LIVE_TABLES`; ladder steps capped at 5 units), for a page whose committed table is missing."""
-    from negenlab.core.studies import StudyContext
-
-    from . import study as S
-
-    n = options.games or LIVE_TABLES
-    ctx = StudyContext("polymer", name, seed=options.seed, workers=options.workers, progress=lambda line: None)
-    runs = {
-        "deals": lambda: S.deals_study(ctx, deals=10 * n),
-        "policies_5p": lambda: S.policies_study(ctx, 5, games=n),
-        "policies_8p": lambda: S.policies_study(ctx, 8, games=n),
-        "holdout": lambda: S.holdout_table_study(ctx, games=n),
-        "pace": lambda: S.pace_tables_study(ctx, games=max(n // 3, 5)),
-        "ladder": lambda: S.ladder_study(ctx, max_units=5, min_units=5),
-    }
-    if name not in runs:
-        raise InvalidInputError(f"Polymer has no study {name!r}; expected one of {', '.join(runs)}")
-    table = runs[name]().table
-    if table is None:  # a study that writes its own tables has nothing to show live
-        raise InvalidInputError(f"Polymer study {name!r} returns no table to show")
-    table.attrs["negenlab"] = {"command": options.command("polymer"), "seed": options.seed, "live": True}
-    return table
-
-
-def _warn_missing(page, name: str, missing: list[str]) -> None:
-    if name in missing:
-        missing_warning(page, "polymer", name, ": this section shows a small live run instead")
-
-
-def build(page, options) -> None:
-    tables, missing = load_studies(options)
-    for name in OPTIONAL_TABLES:
-        table = load_optional(name)
-        if table is not None:
-            tables[name] = table
-    _deals_section(page, tables["deals"], missing)
-    _trading_section(page, tables, missing)
-    _skill_section(page, tables["ladder"], missing)
-    _pace_section(page, tables["pace"], missing)
-    _holdout_section(page, tables["holdout"], missing)
-    if "strategies" in tables:
-        _strategies_section(page, tables["strategies"])
-    hidden_ladder = tables.get("ladder_hidden")
-    if hidden_ladder is not None:
-        skill_section(
-            page,
-            hidden_ladder,
-            "polymer",
-            "The same skill trace at 8-seat hidden-information tables under the 10-minute clock, with the "
-            "strategies that see only their own seat; its top rung searches: it deals the cards it has not "
-            "seen to the other hands many times and asks for what pays best on average.",
-            "Polymer skill trace at a hidden-information table, 8 players",
-        )
-    _boundaries_section(page, tables, missing, options.seed)
-    extra = _solver_section(page, options.seed)
-    _fresh_section(page, options)
-    page.verdicts(verdicts(tables, options.command("polymer")))
-    page.findings(findings(tables, options.command("polymer")), heading="Findings in detail")
-    page.provenance(
-        rules=Rules(players=8),
-        earlier_model=OPEN_MODEL,
-        agents=[policy_agent(p) for p in POLICIES],
-        seed=options.seed,
-        command=options.command("polymer"),
-        committed_tables={name: command_of(t, "live run") for name, t in tables.items()},
-        seconds_per_action_assumed=SECONDS_PER_ACTION,
-        **extra,
-    )
-
-
-OPTIONAL_TABLES = ("policies_hidden", "strategies", "ladder_hidden")
-"""The committed tables of the table as played, shown when present."""
-
-
-def load_optional(name: str) -> pd.DataFrame | None:
-    """A committed study table of the hidden-information model (``negenlab study polymer <name>``),
-    or None before it is run."""
-    try:
-        return committed_table("polymer", name, TABLES[name])
-    except MissingDataError:
-        return None
-
-
 def _strategies_section(page, table: pd.DataFrame) -> None:
-    import matplotlib.pyplot as plt
-
-    from .plot import plot_strategies
-
     page.heading(STRATEGIES)
     page.text(
         "Each claim is a paired experiment on 8-seat tables under the 10-minute clock: one seat plays the "
         "strategy while the other seven play their policy, against the same deals with every seat playing that "
         "policy; the strategy takes every seat in turn. At a hidden-information table a seat sees its own hand "
         "and the public record and asks for card types; at an open table the same strategies see every hand. "
-        "The change is the strategy seat's score (for halting: its two neighbours' mean score)."
+        "The change is the strategy seat's score (for halting: its two neighbours' mean score). The verdicts "
+        "read the hidden tables, the game as played; the open tables show how much of a result the hidden hands make."
     )
     fig, ax = plt.subplots(figsize=(8, 3.2))
     plot_strategies(table, ax=ax)
     page.figure(fig, caption="Paired score change per strategy, hidden and open information (95% intervals)")
     if table["group"].fillna("").str.startswith("time model x").any():
-        from .plot import plot_clock_sensitivity
-
         fig, axes = plt.subplots(1, 2, figsize=(8, 3))
         plot_clock_sensitivity(table, axes=axes)
         page.figure(
@@ -237,17 +287,7 @@ def _strategies_section(page, table: pd.DataFrame) -> None:
     page.table(table, caption=made_by(table, "polymer"), folded="Strategy table")
 
 
-def policy_agent(spec: str):
-    from .study import policy_agents
-
-    return policy_agents(spec, 1)[0]
-
-
 def _deals_section(page, deals: pd.DataFrame, missing: list[str]) -> None:
-    import matplotlib.pyplot as plt
-
-    from .plot import plot_length_by_players, plot_length_histogram
-
     page.heading(DEALS)
     _warn_missing(page, "deals", missing)
     page.text(
@@ -256,6 +296,7 @@ def _deals_section(page, deals: pd.DataFrame, missing: list[str]) -> None:
         "means treat slightly dependent seats as independent. The seat test asks whether the seat positions "
         "have the same mean length, with the deals as blocks."
     )
+    page.text(deal_text(deals))
     try:
         hist = committed_table("polymer", "deal_length_histogram", TABLES["deal_length_histogram"]).set_index("players")
     except MissingDataError:
@@ -275,12 +316,35 @@ def _deals_section(page, deals: pd.DataFrame, missing: list[str]) -> None:
     )
 
 
+def deal_text(deals: pd.DataFrame) -> str:
+    """The deal table in words: how far apart the player counts' dealt lengths lie, and how far apart
+    the hands of one deal.
+
+    >>> deals = pd.DataFrame({"players": [5, 15], "hand_size": [20, 6], "seats": [50, 150],
+    ...     "mean_length": [5.2, 0.25], "length_lo": [5.1, 0.2], "length_hi": [5.3, 0.3], "no_polymer": [0.02, 0.9],
+    ...     "no_polymer_lo": [0.01, 0.85], "no_polymer_hi": [0.03, 0.95], "deals": [10, 10], "seat_min": [5.1, 0.2],
+    ...     "seat_max": [5.3, 0.3], "seat_p": [0.4, 0.6], "table_gap": [4.5, 2.1], "table_gap_lo": [4.4, 2.0],
+    ...     "table_gap_hi": [4.6, 2.2]})
+    >>> deal_text(deals).split(":")[0]
+    'Dealt hands are far from equal across player counts'
+    """
+    rows = deals.sort_values("players").to_dict("records")
+    small, large = rows[0], rows[-1]
+    mid = next((r for r in rows if r["players"] == 8), rows[len(rows) // 2])
+    return (
+        f"Dealt hands are far from equal across player counts: the longest polymer of a dealt hand averages "
+        f"{value_text(small['mean_length'], small['length_lo'], small['length_hi'])} cards with "
+        f"{int(small['players'])} players ({int(small['hand_size'])} cards each, n={int(small['seats'])} hands) and "
+        f"{value_text(large['mean_length'], large['length_lo'], large['length_hi'])} with {int(large['players'])} "
+        f"({int(large['hand_size'])} cards, n={int(large['seats'])}); {_pct(large, 'no_polymer')} of "
+        f"{int(large['players'])}-player hands hold no polymer, against {_pct(small, 'no_polymer')} with "
+        f"{int(small['players'])}. The luck of one deal is larger than any seat's: at {int(mid['players'])} players "
+        f"its longest and shortest hands differ by {value_text(mid['table_gap'], mid['table_gap_lo'], mid['table_gap_hi'])} "
+        "cards."
+    )
+
+
 def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) -> None:
-    import matplotlib.pyplot as plt
-
-    from .plot import plot_policy_differences
-    from .study import policy_differences
-
     page.heading(TRADING)
     for name in ("policies_8p", "policies_5p"):
         _warn_missing(page, name, missing)
@@ -300,6 +364,7 @@ def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) 
         )
         + " See negenlab.polymer.agents for the policies."
     )
+    page.text(trading_text(tables["policies_8p"], tables["policies_5p"], hidden))
     models = [(t, "open, ") for t in pols] + ([(hidden, "hidden, ")] if hidden is not None else [])
     fig, axes = plt.subplots(2, 2, figsize=(13, 7.6 if hidden is not None else 6.4))
     for row, (metric, unit) in enumerate((("score", "mean seat score"), ("length", "mean longest polymer (cards)"))):
@@ -330,6 +395,37 @@ def _trading_section(page, tables: dict[str, pd.DataFrame], missing: list[str]) 
         page.table(hidden, caption=made_by(hidden, "polymer"), folded="Policies at 8-player hidden tables")
 
 
+def trading_text(p8: pd.DataFrame, p5: pd.DataFrame, hidden: pd.DataFrame | None = None) -> str:
+    """What trading gains at open tables (8 and 5 players) and, when given, at hidden tables under
+    the clock: trades per table and the steps between policies, on the same deals."""
+    c8, c5 = _by(p8, "policy", "cooperative"), _by(p5, "policy", "cooperative")
+
+    def gain(c) -> str:
+        return (
+            f"{value_text(c['score_gain'], c['score_gain_lo'], c['score_gain_hi'], digits=1)} points and "
+            f"{value_text(c['length_gain'], c['gain_lo'], c['gain_hi'])} cards"
+        )
+
+    def step(table: pd.DataFrame, policy: str) -> str:
+        r = _by(table, "policy", policy)
+        return f"{value_text(r['score_diff'], r['score_diff_lo'], r['score_diff_hi'], digits=1)} points"
+
+    text = (
+        f"At open tables cooperative trading raises each seat's mean score and longest polymer by {gain(c8)} at 8 "
+        f"players (n={int(c8['games'])} tables) and by {gain(c5)} at 5 (n={int(c5['games'])}). Cooperative against "
+        f"selfish on the same deals: {step(p8, 'cooperative')}; loans against cooperative: {step(p8, 'loans')} (8 players)."
+    )
+    if hidden is not None:
+        ch = _by(hidden, "policy", "cooperative")
+        text += (
+            f" At hidden tables under the clock the same deals gain {gain(ch)} (n={int(ch['games'])}), with "
+            f"{float(ch['trades_per_game']):.1f} trades a table against {float(c8['trades_per_game']):.1f} at open "
+            f"tables; cooperative against selfish: {step(hidden, 'cooperative')} (they play the same games there); "
+            f"loans (the borrower) against cooperative: {step(hidden, 'loans')}."
+        )
+    return text
+
+
 def _skill_section(page, trace: pd.DataFrame, missing: list[str]) -> None:
     page.heading(SKILL)
     _warn_missing(page, "ladder", missing)
@@ -343,9 +439,25 @@ def _skill_section(page, trace: pd.DataFrame, missing: list[str]) -> None:
         f"fair share is 1/{players}. Each step is decided by an SPRT (H0: the fair share, H1: 0.05 more, "
         "alpha = beta = 0.05, from 100 units) or stopped at the unit cap. MCTS is left out: with several "
         "hundred legal trades per turn a few dozen simulations search almost nothing, and an SPRT-sized "
-        "step of 8-seat games with a searching seat takes far longer than the other rungs.",
+        "step of 8-seat games with a searching seat takes far longer than the other rungs. " + skill_text(trace),
         f"Polymer skill trace, {players} players",
     )
+
+
+def skill_text(trace: pd.DataFrame) -> str:
+    """A skill trace in words, naming the rungs that played every game exactly as the rung below.
+
+    >>> t = pd.DataFrame({"rung": ["b"], "below": ["a"], "score": [0.125], "lo": [0.125], "hi": [0.125],
+    ...                   "fair": [0.125], "units": [100], "decision": ["H0"], "capped": [False]})
+    >>> skill_text(t).endswith("b played every game exactly as a: every unit at the fair share.")
+    True
+    """
+    same = [
+        f"{r['rung']} played every game exactly as {r['below']}: every unit at the fair share"
+        for r in trace.to_dict("records")
+        if r["lo"] == r["hi"] == r["fair"]
+    ]
+    return f"{describe_steps(trace)}" + (f"; {'; '.join(same)}." if same else ".")
 
 
 def pace_minutes(pace: pd.DataFrame, seconds: float = SECONDS_PER_ACTION) -> pd.DataFrame:
@@ -364,32 +476,72 @@ def pace_minutes(pace: pd.DataFrame, seconds: float = SECONDS_PER_ACTION) -> pd.
     return out
 
 
-def _pace_section(page, pace: pd.DataFrame, missing: list[str]) -> None:
+def pace_text(pace: pd.DataFrame, strategies: pd.DataFrame | None = None) -> str:
+    """How long a table trades when nobody stops it (the earlier model, our seconds per action), and
+    what differs from the duration verdict's number (the table as played, on the table clock).
+
+    >>> p = pd.DataFrame({"players": [8], "tables": [500], "actions_per_player": [10.0], "actions_lo": [9.0],
+    ...                   "actions_hi": [11.0], "quiet": [1.0], "quiet_lo": [0.99], "quiet_hi": [1.0]})
+    >>> pace_text(p)[:64]
+    'Left without a timer under the earlier model (open hands, one ca'
+    """
+    rows = pace_minutes(pace).sort_values("players").to_dict("records")
+    big = rows[-1]
+    others = [
+        f"{value_text(r['minutes'], r['minutes_lo'], r['minutes_hi'], digits=1)} with {int(r['players'])} players"
+        for r in rows[:-1]
+    ]
+    text = (
+        f"Left without a timer under the earlier model (open hands, one card a trade), a cooperative "
+        f"{int(big['players'])}-player table goes quiet after "
+        f"{value_text(big['actions_per_player'], big['actions_lo'], big['actions_hi'], digits=1)} actions per player "
+        f"(n={int(big['tables'])} tables, {_pct(big, 'quiet')} went quiet): at an assumed {SECONDS_PER_ACTION} s per "
+        f"action that is {value_text(big['minutes'], big['minutes_lo'], big['minutes_hi'], digits=1)} minutes of trading"
+        + (f" ({'; '.join(others)})" if others else "")
+        + f", and trading would fill the rules' {TIMER_MINUTES} minutes only at about "
+        f"{big['seconds_to_fill_timer']:.0f} s per action."
+    )
+    if strategies is not None:
+        m = strategies[
+            (strategies["information"] == "hidden")
+            & (strategies["metric"] == "trading minutes")
+            & (strategies["group"] == "baseline cooperative")
+        ]
+        if not m.empty:
+            r = m.iloc[0]
+            text += (
+                f" That is not the game's trading time: at the table as played (hidden hands, up to 3 cards a side, "
+                f"the table clock's own seconds per action) cooperative tables trade "
+                f"{value_text(r['value'], r['lo'], r['hi'], digits=1)} minutes (n={int(r['n'])}), until the timer "
+                "stops them; the duration verdict reads that number (the rules, players and seconds differ)."
+            )
+    return text
+
+
+def _pace_section(page, pace: pd.DataFrame, strategies: pd.DataFrame | None, missing: list[str]) -> None:
     page.heading(PACE)
     _warn_missing(page, "pace", missing)
     page.text(
-        "The simulation has no clock: each player gets proposal turns. To see how much trading a table wants, "
+        "The earlier model has no clock: each player gets proposal turns. To see how much trading a table wants, "
         "cooperative tables get far more turns than they use and trade until a full round passes. An action is "
         "every decision but a pass: a proposal, an answer (each link of a chain answers), a loan call or a "
         "repayment. Players trade in parallel, so a table's trading time is about one player's actions times "
         f"the time an action takes; {SECONDS_PER_ACTION} s is an assumption, not a measurement, and the last "
         "column gives the time per action at which trading would fill the rules' 10 minutes. The gain over the "
-        f"timed table compares the same deals played with {Rules().trade_budget} turns each."
+        f"timed table compares the same deals played with {OPEN_MODEL['trade_budget']} turns each."
     )
+    page.text(pace_text(pace, strategies))
     page.table(pace_minutes(pace), caption=made_by(pace, "polymer"), folded="Trading until the table goes quiet")
 
 
 def _holdout_section(page, holdout: pd.DataFrame, missing: list[str]) -> None:
-    import matplotlib.pyplot as plt
-
-    from .plot import plot_holdout
-
     page.heading(HOLDOUT)
     _warn_missing(page, "holdout", missing)
     page.text(
         f"{seat_name(0).capitalize()} rejects every proposal and proposes nothing while the other seven trade cooperatively; the same "
-        "deals are played with everybody cooperative. Changes are paired per table (halted minus trading), by "
-        "distance from that seat (distance 1: both neighbours, averaged)."
+        "deals are played with everybody cooperative (the earlier model: open hands, one card a trade, 4 proposal "
+        "turns). Changes are paired per table (halted minus trading), by distance from that seat (distance 1: "
+        "both neighbours, averaged). " + holdout_text(holdout)
     )
     fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
     plot_holdout(holdout, ax=axes[0], metric="length change")
@@ -401,17 +553,48 @@ def _holdout_section(page, holdout: pd.DataFrame, missing: list[str]) -> None:
     page.table(holdout, caption=made_by(holdout, "polymer"), folded="Halting-trade table")
 
 
-def _boundaries_section(page, tables: dict[str, pd.DataFrame], missing: list[str], seed: int) -> None:
-    from .game import is_boundary
-    from .study import play_table
+def _delta(row: dict[str, Any], unit: str, digits: int = 2) -> str:
+    """``loses 3.10 [2.90, 3.30] cards``, ``gains ...``, or ``changes by ... (the interval holds 0)``."""
+    v, lo, hi = float(row["value"]), float(row["lo"]), float(row["hi"])
+    if hi < 0:
+        return f"loses {value_text(-v, -hi, -lo, digits=digits)} {unit}"
+    if lo > 0:
+        return f"gains {value_text(v, lo, hi, digits=digits)} {unit}"
+    return f"changes by {value_text(v, lo, hi, digits=digits)} {unit} (the interval holds 0)"
 
+
+def holdout_text(holdout: pd.DataFrame) -> str:
+    """The halting-trade experiment in words: the halting seat, its neighbours and the seats two away."""
+    own, nb, far = (_long(holdout, "length change", f"distance {k}") for k in (0, 1, 2))
+    nb_score = _long(holdout, "score change", "distance 1")
+    return (
+        f"A player who refuses every trade {_delta(own, 'cards')} of polymer against the same deal traded; "
+        f"each neighbour {_delta(nb, 'cards')} ({_delta(nb_score, 'points', 1)} of score), and each seat two away "
+        f"{_delta(far, 'cards')} (n={int(own['n'])} tables of 8)."
+    )
+
+
+def _hidden_skill_section(page, trace: pd.DataFrame) -> None:
+    page.heading(SKILL_HIDDEN)
+    skill_section(
+        page,
+        trace,
+        "polymer",
+        "The same skill trace at 8-seat hidden-information tables under the 10-minute clock, with the "
+        "strategies that see only their own seat; its top rung searches: it deals the cards it has not "
+        "seen to the other hands many times and asks for what pays best on average. " + skill_text(trace),
+        "Polymer skill trace at a hidden-information table, 8 players",
+    )
+
+
+def _boundaries_section(page, tables: dict[str, pd.DataFrame], seed: int) -> None:
     page.heading(BOUNDARIES)
     page.text(
         "A phase boundary: two neighbours of whom one has a polymer at least twice as long and at least 3 cards "
         f"longer than the other's (so {'' if is_boundary(0, 3) else 'not '}0 next to 3, "
         f"{'' if is_boundary(4, 8) else 'not '}4 next to 8). A seat is beside a boundary when it is one of such "
         "a pair. The score gap compares, within one table, the mean score of the seats beside a boundary with "
-        "that of the others (tables with both kinds)."
+        "that of the others (tables with both kinds). " + boundary_text(tables["policies_8p"])
     )
     cols = [
         "policy",
@@ -428,24 +611,45 @@ def _boundaries_section(page, tables: dict[str, pd.DataFrame], missing: list[str
         "boundary_gap_hi",
         "boundary_gap_tables",
     ]
-    rows = pd.concat([tables[n] for n in ("policies_8p", "policies_5p")], ignore_index=True)
+    parts = [tables[n].assign(model="open") for n in ("policies_8p", "policies_5p")]
+    if "policies_hidden" in tables:
+        parts.append(tables["policies_hidden"].assign(model="hidden"))
+    rows = pd.concat(parts, ignore_index=True)
     page.table(
-        rows[[c for c in cols if c in rows]],
+        rows[["model", *(c for c in cols if c in rows)]],
         caption="From the policy tables above",
-        folded="Phase boundaries per policy and table size",
+        folded="Phase boundaries per policy, table size and model",
     )
     meta = tables["policies_8p"].attrs.get("negenlab", {})
     final = play_table(8, "cooperative", seed=int(meta.get("seed", seed)))
     page.raw_html(table_svg(**final.table_facts()))
     page.text(
-        "Game 0 of the cooperative 8-player tables, replayed: disc size = polymer length; red edges = phase "
+        "Game 0 of the cooperative 8-player open tables, replayed: disc size = polymer length; red edges = phase "
         "boundaries; gold = winner."
     )
 
 
-def _fresh_section(page, options) -> None:
-    from .study import handicap_study, policy_study, policy_summary
+def boundary_text(p8: pd.DataFrame) -> str:
+    """The boundaries at cooperative 8-player open tables in words: the score gap of the seats beside
+    one, and the boundaries per table against the untraded deals."""
+    c, none = _by(p8, "policy", "cooperative"), _by(p8, "policy", "no_trade")
+    v, lo, hi = float(c["boundary_gap"]), float(c["boundary_gap_lo"]), float(c["boundary_gap_hi"])
+    if hi < 0:
+        gap = f"score {value_text(-v, -hi, -lo, digits=1)} points less than"
+    elif lo > 0:
+        gap = f"score {value_text(v, lo, hi, digits=1)} points more than"
+    else:
+        gap = f"score no clearly different ({value_text(v, lo, hi, digits=1)} points) from"
+    return (
+        f"At open tables seats beside a phase boundary {gap} the other seats of the same table (cooperative, 8 "
+        f"players, n={int(c['boundary_gap_tables'])} tables with both kinds); cooperative trading leaves "
+        f"{value_text(c['boundaries'], c['boundaries_lo'], c['boundaries_hi'])} boundaries per table against "
+        f"{value_text(none['boundaries'], none['boundaries_lo'], none['boundaries_hi'])} on the untraded deals "
+        f"(n={int(c['games'])})."
+    )
 
+
+def _fresh_section(page, options) -> None:
     games = options.games or 20
     page.heading(FRESH)
     page.text(
@@ -500,9 +704,6 @@ def _summary(page, table: pd.DataFrame, caption: str, folded: str | None = None,
     page.table(wide(table, digits=digits).rename_axis(columns=None).reset_index(), caption=caption, folded=folded)
 
 
-# -- findings --------------------------------------------------------------------------------------
-
-
 def _pct(row, value: str, prefix: str | None = None) -> str:
     """The rate ``row[value]`` with its interval columns ``<prefix>_lo`` and ``<prefix>_hi``."""
     p = prefix or value
@@ -524,602 +725,579 @@ def _long(table: pd.DataFrame, metric: str, group: str) -> dict[str, Any]:
     return {str(k): v for k, v in rows.iloc[0].to_dict().items()}
 
 
-def _ci_row(row: dict[str, Any], digits: int = 2) -> str:
-    return value_text(row["value"], row["lo"], row["hi"], digits=digits)
+# -- the verdicts: one function per claim of data/polymer/claims.csv ---------------------------------------
 
 
-def _interval_verdict(lo: float, hi: float, want_below: bool) -> str:
-    """holds when the interval lies wholly on the claimed side of 0, fails on the other, else undecided."""
-    if (hi < 0) if want_below else (lo > 0):
-        return "holds"
-    if (lo > 0) if want_below else (hi < 0):
-        return "fails"
-    return "undecided"
+@dataclass(frozen=True)
+class ClaimInputs:
+    """What the Polymer verdicts read: the committed tables by name (``policies_hidden``,
+    ``strategies``, ``holdout``, ``ladder``, ``ladder_hidden``, ``tuned`` (the rules tuner's best
+    deals), and for their sentences ``deals``, ``policies_8p``, ``pace``)."""
+
+    tables: dict[str, pd.DataFrame]
+
+    @cached_property
+    def statistics(self) -> dict[str, Any]:
+        return claim_statistics(self.tables)
 
 
-def committed_verdicts(command: str = "negenlab report polymer") -> list[Finding]:
-    """The Polymer page's verdict lines from the committed tables alone (a missing table leaves its
-    claims out, where the page would show a small live run): what the notebook's verdict cell shows.
+CLAIMS = ClaimBook("polymer")
+"""The Polymer register (``data/polymer/claims.csv``) with one function per claim below."""
 
-    >>> len([f for f in committed_verdicts() if f.verdict != "untested"]) >= 3
-    True
-    """
-    tables = {}
-    for name in STUDY_NAMES:
+HIDDEN_TABLES = "8 players, hidden hands, the 10-minute clock"
+
+
+def _not_committed(name: str, command: str) -> Evidence:
+    return Evidence(Untested(f"The table data/polymer/{name}.csv is not committed here: {command}."))
+
+
+def _open_arm_text(x: ClaimInputs, claim_id: str, also: bool = False) -> str:
+    """The same strategy arm at open tables (every hand seen), in words (``also``: the hidden arm
+    never differed either)."""
+    strategies = x.tables["strategies"]
+    _, strategy, others, _ = _arm(claim_id)
+    rows = strategies[
+        (strategies["information"] == "open")
+        & (strategies["metric"] == "score change")
+        & (strategies["group"] == f"{strategy} among {others}")
+    ]
+    if rows.empty:
+        return ""
+    r = rows.iloc[0]
+    if never_differed(r):
+        return (
+            f"At open tables (every hand seen) the {strategy} seat {'also ' if also else ''}plays exactly as a "
+            f"{others} seat would (a change of 0.0 in every table, n={int(r['n'])})."
+        )
+    return (
+        f"At open tables (every hand seen) the {strategy} seat's score changes by "
+        f"{value_text(r['value'], r['lo'], r['hi'], digits=1)} points (n={int(r['n'])})."
+    )
+
+
+def _arm(claim_id: str) -> tuple[str, str, str, str]:
+    return next(a for a in STRATEGY_ARMS if a[0] == claim_id)
+
+
+def _arm_evidence(x: ClaimInputs, claim_id: str, change: str) -> Evidence:
+    """A strategy arm's verdict at hidden tables: the strategy seat's score change, paired with the
+    same seat playing the others' policy on the same deals; untested where the seat never played
+    differently (the open-table result then stands in its sentence)."""
+    if "strategies" not in x.tables:
+        return _not_committed("strategies", STRATEGIES_COMMAND)
+    _, strategy, others, _ = _arm(claim_id)
+    row = strategy_row(x.tables["strategies"], claim_id)
+    if row is None:
+        return Evidence(Untested(f"The committed strategy study has no {strategy} arm: {STRATEGIES_COMMAND}."))
+    open_text = _open_arm_text(x, claim_id, also=never_differed(row))
+    if never_differed(row):
+        return Evidence(
+            Untested(
+                f"The {strategy} seat played every hidden table exactly as a {others} seat would: its score change "
+                f"is 0.0 [0.0, 0.0] points (n={int(row['n'])}): no trade it treats differently came up, so the "
+                f"players never acted differently and the table says nothing of the claim. {open_text} Players who "
+                "bargain along chains come with issue #34."
+            )
+        )
+    return Evidence(
+        x.statistics[claim_id],
+        about=f"a table, {strategy} minus {others}",
+        sentence=f"One seat plays {strategy} among {others} players, against the same deals with every seat {others} "
+        f"(the strategy seat rotated through all 8; n counts deals, each played both ways); {HIDDEN_TABLES}. "
+        + open_text,
+        change=change,
+        detail="The strategies trade one card at a time, the bundler two for two (docs/polymer_table.md).",
+        section=STRATEGIES,
+        command=STRATEGIES_COMMAND,
+        players=f"one {strategy} seat among {others} ones, {HIDDEN_TABLES}",
+    )
+
+
+@CLAIMS.measures("duration")
+def _duration(x: ClaimInputs) -> Evidence:
+    if "duration" not in x.statistics:
+        return _not_committed("strategies", STRATEGIES_COMMAND)
+    setup = setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players=STRATEGY_SEATS).hand_size)
+    trading = x.statistics["duration"].value - setup
+    timer = round(15 - setup)
+    pace = ""
+    if "pace" in x.tables:
+        big = pace_minutes(x.tables["pace"]).sort_values("players").iloc[-1]
+        pace = (
+            f" The pace section's {big['minutes']:.1f} minutes is another number: a table of the earlier model (open "
+            f"hands, one card a trade) left without a timer, at an assumed {SECONDS_PER_ACTION} s per action: how long "
+            "trading lasts when nobody stops it there, not a game at the rules' table."
+        )
+    return Evidence(
+        x.statistics["duration"],
+        about="from the shuffle to the scores",
+        sentence=f"Cooperative 8-player tables with hidden hands trade {trading:.1f} minutes on the table clock, until "
+        f"the 10-minute timer stops them; the shuffle (60 s), the deal of 104 cards (1 s each) and scoring (120 s) add "
+        f"{setup:.1f} minutes. Every second of that is our assumption (the table clock: Rules.seconds_*)." + pace,
+        change=f"Set the timer to {timer} minutes: with the deal and the scoring a game then takes about 15.",
+        detail="The minutes of trading are measured on the table clock over 504 tables (the strategy study's "
+        "cooperative baseline); the rest is a constant of the time model, so the interval is the trading time's. "
+        "The variant tool reads the same whole-game minutes.",
+        section=PACE,
+        command=STRATEGIES_COMMAND,
+        players=f"cooperative in every seat, {HIDDEN_TABLES}",
+    )
+
+
+@CLAIMS.measures("permit_trades")
+def _permit_trades(x: ClaimInputs) -> Evidence:
+    if "permit_trades" not in x.statistics:
+        return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
+    hidden = _by(x.tables["policies_hidden"], "policy", "cooperative")
+    same = hidden.get("score_diff") == hidden.get("score_diff_lo") == hidden.get("score_diff_hi") == 0
+    open_text = ""
+    if "policies_8p" in x.tables:
+        c8 = _by(x.tables["policies_8p"], "policy", "cooperative")
+        open_text = (
+            f" At open tables (every hand seen, one card a trade, 4 proposal turns) trading adds "
+            f"{value_text(c8['score_gain'], c8['score_gain_lo'], c8['score_gain_hi'], digits=1)} points (n={int(c8['games'])}), "
+            f"and a cooperative table beats a selfish one by "
+            f"{value_text(c8['score_diff'], c8['score_diff_lo'], c8['score_diff_hi'], digits=1)} points."
+        )
+    return Evidence(
+        x.statistics["permit_trades"],
+        about="a seat, traded minus untraded",
+        sentence="Every seat cooperative (it accepts any trade that does not lower its own score) against the same "
+        f"deals untraded; {HIDDEN_TABLES}."
+        + (
+            " The sharper reading, a seat that permits trades it gains nothing from against one that refuses them, is "
+            "not measured: the selfish seat, the nearest to a refuser, plays the same hidden games as the cooperative one."
+            if same
+            else ""
+        )
+        + open_text,
+        change="Drop the advice to permit trades: at this table trading does not raise the scores.",
+        section=TRADING,
+        command=POLICIES_HIDDEN_COMMAND,
+    )
+
+
+@CLAIMS.measures("long_distance")
+def _long_distance(x: ClaimInputs) -> Evidence:
+    if "policies_hidden" not in x.tables:
+        return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
+    hidden = x.tables["policies_hidden"]
+    chains = hidden.set_index("policy")["chain_trades_per_game"]
+    open_text = ""
+    if "policies_8p" in x.tables:
+        c8 = _by(x.tables["policies_8p"], "policy", "cooperative")
+        open_text = (
+            f" At open tables (every hand seen, one card a trade, 4 proposal turns) they do form: a cooperative "
+            f"8-player table makes {float(c8['chain_trades_per_game']):.1f} chain trades of its "
+            f"{float(c8['trades_per_game']):.1f} trades (n={int(c8['games'])})."
+        )
+    if (chains == 0).all():
+        return Evidence(
+            Untested(
+                f"At hidden tables under the clock every policy ({', '.join(chains.index)}) makes 0 chain trades a "
+                "table (data/polymer/policies_hidden.csv): the hidden-table players ask their neighbours only, so no "
+                "long-distance trade is ever tried: the players never did what the claim is about. Players who "
+                f"bargain along chains come with issue #34.{open_text}"
+            )
+        )
+    return Evidence(
+        Untested(
+            "The hidden tables keep the mean chain trades per table without its interval "
+            f"({', '.join(f'{k}: {v:.2f}' for k, v in chains.items())}).{open_text}"
+        )
+    )
+
+
+@CLAIMS.measures("own_length")
+def _own_length(x: ClaimInputs) -> Evidence:
+    if "own_length" not in x.statistics:
+        return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
+    c = _by(x.tables["policies_hidden"], "policy", "cooperative")
+    return Evidence(
+        x.statistics["own_length"],
+        about="of a table's seats: neighbours' sum above their own length",
+        sentence=f"At the end of cooperative hidden tables ({HIDDEN_TABLES}; mean longest polymer "
+        f"{float(c['final_length']):.1f} cards), the share of seats for which one more card of their own is worth "
+        "more than one more card of a neighbour's, under the score rule (own length x the neighbours' sum); each "
+        "table one unit. Averaged over a table's seats it is always so: the neighbours' sums add up to twice the "
+        "lengths.",
+        change="Say that your neighbours' lengths count as much as your own: for most seats they do.",
+        section=TRADING,
+        command=POLICIES_HIDDEN_COMMAND,
+    )
+
+
+@CLAIMS.measures("halting")
+def _halting(x: ClaimInputs) -> Evidence:
+    if "halting" not in x.statistics:
+        return Evidence(
+            Untested(
+                f"The halting-trade experiment and the strategy study are not both committed: {STRATEGIES_COMMAND}."
+            )
+        )
+    score = ""
+    if "holdout" in x.tables:
+        s = _long(x.tables["holdout"], "score change", "distance 1")
+        score += f" In score: {value_text(s['value'], s['lo'], s['hi'], digits=1)} points a neighbour (open hands)"
+    if "strategies" in x.tables and (h := strategy_row(x.tables["strategies"], "halting")) is not None:
+        score += f", {value_text(h['value'], h['lo'], h['hi'], digits=1)} points (hidden hands)."
+    each = "; ".join(f"{k}: {statistic_text(m, 'cards', 2)}" for k, m in x.statistics["halting"].items())
+    return Evidence(
+        x.statistics["halting"],
+        digits=2,
+        sentence=f"Each neighbour's longest polymer, 95% intervals: {each}. "
+        f"The two halting seats' neighbours, paired with the same deals traded by everyone: {HALTING_OPEN} "
+        "(seat 1 (first) refuses every trade; open hands, one card a trade, 4 proposal turns; halting-trade "
+        f"experiment, 500 tables), and {HALTING_HIDDEN} ({HIDDEN_TABLES}; strategy study, 504 tables)." + score,
+        change="Drop the warning: a player who halts trading costs its neighbours less than half a card.",
+        detail="The halting seat's own loss and the seats two away are in the halting-trade section.",
+        section=HOLDOUT,
+        command=f"negenlab study polymer holdout --seed 2024; {STRATEGIES_COMMAND}",
+        players=f"one halting seat among cooperative ones ({HALTING_OPEN}; {HALTING_HIDDEN}), 8 players",
+    )
+
+
+@CLAIMS.measures("boundary_cost")
+def _boundary_cost(x: ClaimInputs) -> Evidence:
+    if "boundary_cost" not in x.statistics:
+        return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
+    open_text = ""
+    if "policies_8p" in x.tables:
+        c8 = _by(x.tables["policies_8p"], "policy", "cooperative")
+        open_text = (
+            f" At open tables (every hand seen, one card a trade, 4 proposal turns) the gap is "
+            f"{value_text(c8['boundary_gap'], c8['boundary_gap_lo'], c8['boundary_gap_hi'], digits=1)} points "
+            f"(n={int(c8['boundary_gap_tables'])} tables with both kinds)."
+        )
+    return Evidence(
+        x.statistics["boundary_cost"],
+        about="a seat beside a boundary, against the rest of its table",
+        sentence=f"Cooperative hidden tables ({HIDDEN_TABLES}) with seats of both kinds; n counts those tables."
+        + open_text,
+        change="Drop the advice: a seat beside a phase boundary scores no less than the rest of its table.",
+        section=BOUNDARIES,
+        command=POLICIES_HIDDEN_COMMAND,
+    )
+
+
+@CLAIMS.measures("boundary_help")
+def _boundary_help(x: ClaimInputs) -> Evidence:
+    return _arm_evidence(x, "boundary_help", "Drop the advice: giving more to a lagging neighbour does not pay here.")
+
+
+@CLAIMS.measures("reveal")
+def _reveal(x: ClaimInputs) -> Evidence:
+    return _arm_evidence(x, "reveal", 'Drop "don\'t reveal your plans/cards": saying what you want costs nothing here.')
+
+
+@CLAIMS.measures("loans")
+def _loans(x: ClaimInputs) -> Evidence:
+    return _arm_evidence(x, "loans", 'Drop "loans are relatively expensive": borrowing costs a borrower nothing here.')
+
+
+def _costs(x: ClaimInputs, claim_id: str) -> str:
+    m = x.statistics.get(claim_id)
+    return f"about {abs(m.value):.0f} points a game" if m is not None else "points"
+
+
+@CLAIMS.measures("monopoly")
+def _monopoly(x: ClaimInputs) -> Evidence:
+    if "monopoly" not in x.statistics:
+        return _arm_evidence(x, "monopoly", "")
+    return _arm_evidence(
+        x, "monopoly", f'Drop "form a monopoly" from the strategies, or say it costs {_costs(x, "monopoly")}.'
+    )
+
+
+@CLAIMS.measures("options_open")
+def _options_open(x: ClaimInputs) -> Evidence:
+    if "options_open" not in x.statistics:
+        return _arm_evidence(x, "options_open", "")
+    return _arm_evidence(
+        x,
+        "options_open",
+        f'Drop "keep your options open" from the strategies, or say it costs {_costs(x, "options_open")}.',
+    )
+
+
+@CLAIMS.measures("options_risk")
+def _options_risk(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "The strategy study keeps each arm's mean score change, not each table's score, so neither the spread "
+            "of the options-open seat's score nor its chance of a low score can be read from it; a strategy study "
+            "that records the seat's score per table would measure it."
+        )
+    )
+
+
+@CLAIMS.measures("second_degree")
+def _second_degree(x: ClaimInputs) -> Evidence:
+    return _arm_evidence(
+        x, "second_degree", "Drop the advice: blocking your second-degree neighbours' trades does not pay here."
+    )
+
+
+@CLAIMS.measures("long_chain_end")
+def _long_chain_end(x: ClaimInputs) -> Evidence:
+    boundaries = ""
+    if "policies_hidden" in x.tables:
+        c = _by(x.tables["policies_hidden"], "policy", "cooperative")
+        boundaries = (
+            f" Cooperative hidden tables end with {value_text(c['boundaries'], c['boundaries_lo'], c['boundaries_hi'])} "
+            f"phase boundaries a table and a mean longest polymer of {float(c['final_length']):.1f} cards "
+            f"(n={int(c['games'])})."
+        )
+    return Evidence(
+        Untested(
+            "The policy tables count phase boundaries per table (a mean), not the tables that end with none and "
+            "every polymer long, and the text gives no length that counts as long nor how often is frequently."
+            + boundaries
+        )
+    )
+
+
+@CLAIMS.measures("players_6_10")
+def _players_6_10(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "A verdict per player count needs a criterion of a good game at each count (length, fairness, pace), "
+            "which the text does not give; the deal section shows how the dealt lengths fall with the count."
+        )
+    )
+
+
+@CLAIMS.measures("rounds")
+def _rounds(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "The skill ladders keep each game's winner, not each seat's score, so the chance that the better trader "
+            "has the higher average over several rounds cannot be computed from them; a ladder that records every "
+            "seat's score would measure it."
+        )
+    )
+
+
+@CLAIMS.measures("handicaps")
+def _handicaps(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "No committed study deals handicaps; the page's fresh sample (7 players, 2 extra cards to one seat, open "
+            "hands) is too small to decide. Hidden tables with one seat dealt extra leftover cards, paired on the "
+            "same deals, would measure it."
+        )
+    )
+
+
+@CLAIMS.measures("cosmic_rays_jokers")
+def _cosmic_rays_jokers(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "The text does not say what 2-4 jokers are better for (more trades, longer polymers, a closer game), so "
+            "there is no number to test; the page's fresh sample shows what 3 jokers change at open tables."
+        )
+    )
+
+
+@CLAIMS.measures("deal_seats")
+def _deal_seats(x: ClaimInputs) -> Evidence:
+    tested = ""
+    if "deals" in x.tables:
+        d = x.tables["deals"]
+        worst = d.loc[d["seat_p"].idxmin()]
+        tested = (
+            f" The committed deals agree: no test of equal mean length per seat position rejects (smallest p = "
+            f"{worst['seat_p']:.3f}, at {int(worst['players'])} players, of {len(d)} player counts, "
+            f"{int(d['deals'].min())} deals each)."
+        )
+    return Evidence(
+        Exact(
+            True,
+            "every seat's hand is a uniformly random hand of the deal table's size: the shoe is shuffled uniformly, "
+            "so the seats are exchangeable",
+        ),
+        sentence="A property of the deal, not of play: a uniformly shuffled shoe dealt to the seats in any fixed "
+        "order gives every seat the same chance of every hand." + tested,
+        change="Deal from a shuffled order of seats.",
+        section=DEALS,
+        command="negenlab study polymer deals --seed 2024",
+    )
+
+
+@CLAIMS.measures("deal_lengths")
+def _deal_lengths(x: ClaimInputs) -> Evidence:
+    if "deal_lengths" not in x.statistics:
+        return Evidence(
+            Untested("The rules tuner's runs (data/polymer/tune_5p.json, tune_15p.json) are not committed.")
+        )
+    runs = {p: data_json("polymer", f"tune_{p}p.json") for p in TUNED_PLAYERS}
+    dealt = {p: data_json("polymer", f"tune_{p}p_deal.json", must_exist=False) for p in TUNED_PLAYERS}
+    five, fifteen = (runs[p]["candidates"][0] for p in TUNED_PLAYERS)
+    before = ""
+    if all(run.get("candidates") for run in dealt.values()):
+        d5, d15 = (dealt[p]["candidates"][0] for p in TUNED_PLAYERS)
+        before = (
+            f" Before trading (the deal alone; target 1.9-2.9 cards, the 8-player deal's), 5 players at "
+            f"{d5['cards_per_player']} cards reach {value_text(d5['len_mean'], d5['len_mean_lo'], d5['len_mean_hi'])} "
+            f"({d5['len_mean_target']}), 15 players at {d15['cards_per_player']} cards "
+            f"{value_text(d15['len_mean'], d15['len_mean_lo'], d15['len_mean_hi'])} ({d15['len_mean_target']})."
+        )
+    each = "; ".join(f"{k}: {statistic_text(m, 'cards', 2)}" for k, m in x.statistics["deal_lengths"].steps)
+    return Evidence(
+        x.statistics["deal_lengths"],
+        digits=2,
+        sentence=f"Mean longest polymer, 95% intervals: {each}. The rules tuner searched cards per player at 5 and 15 players for the mean longest polymer after "
+        "cooperative trading of the 8-player game (10.1 cards, +-1) under the earlier model (open hands, one card a "
+        "trade, 4 proposal turns each); each best setting measured again on the tuner's next seed." + before,
+        change=f"Deal {five['cards_per_player']} cards at 5 players; at 15 players even the deck's limit of "
+        f"{fifteen['cards_per_player']} cards leaves polymers short: cap the table below 15 or add a third pack.",
+        detail="; ".join(
+            [run["command"] for run in (*runs.values(), *dealt.values()) if run.get("command")]
+            + [f"5 players: {versus_text(five, 'len_mean', 'cards')}"]
+        )
+        + ".",
+        section=DEALS,
+        command=runs[15]["command"],
+    )
+
+
+def _skill_evidence(x: ClaimInputs, claim_id: str, name: str, ladder: tuple[str, ...], table: str) -> Evidence:
+    if name not in x.tables:
+        return _not_committed(name, f"negenlab study polymer {name} --seed 2024")
+    if claim_id not in x.statistics:
+        return Evidence(Untested(f"Every rung of data/polymer/{name}.csv played every game exactly as the rung below."))
+    rule = CLAIMS.claims[claim_id].rule
+    small = [
+        f"{label.split(' over ')[0]} wins more than its fair share, but by less than the {100 * (rule.margin or 0):.0f} "
+        "points the claim asks for"
+        for label, m in x.statistics[claim_id].steps
+        if m.interval()[0] > rule.line(8) and m.interval()[1] < rule.line(8) + (rule.margin or 0)
+    ]
+    return Evidence(
+        x.statistics[claim_id],
+        players_count=8,
+        sentence=f"One seat against the rung below in all the others, seats rotated on common deals ({table}; a unit is "
+        f"8 games, one per seat). {skill_text(x.tables[name])}" + (f" So {'; '.join(small)}." if small else ""),
+        change="Give the better trader more to win: play several rounds and average the scores, as the rules "
+        "recommend, or reward planning in the score.",
+        detail=f"The ladder {' < '.join(ladder)}; each step stopped by an SPRT of the fair share against five points "
+        "more (alpha = beta = 0.05) or at its cap. A rung at exactly the fair share in every unit played the same "
+        "games as the rung below and is left out of the verdict.",
+        section=SKILL if name == "ladder" else SKILL_HIDDEN,
+        command=f"negenlab study polymer {name} --seed 2024",
+    )
+
+
+@CLAIMS.measures("skill")
+def _skill(x: ClaimInputs) -> Evidence:
+    return _skill_evidence(x, "skill", "ladder", LADDER, "open hands, one card a trade, 4 proposal turns, 8 players")
+
+
+@CLAIMS.measures("skill_hidden")
+def _skill_hidden(x: ClaimInputs) -> Evidence:
+    return _skill_evidence(x, "skill_hidden", "ladder_hidden", HIDDEN_LADDER, HIDDEN_TABLES)
+
+
+@CLAIMS.measures("bundles")
+def _bundles(x: ClaimInputs) -> Evidence:
+    return _arm_evidence(x, "bundles", "Say that one card for one pays better than two for two.")
+
+
+@CLAIMS.measures("tokens")
+def _tokens(x: ClaimInputs) -> Evidence:
+    if "tokens" not in x.statistics:
+        return _not_committed("strategies", STRATEGIES_COMMAND)
+    strategies = x.tables["strategies"]
+    moved = strategies[(strategies["information"] == "hidden") & (strategies["metric"] == "tokens moved")]
+    ties = strategies[(strategies["information"] == "hidden") & (strategies["metric"] == "tables needing a tiebreak")]
+    return Evidence(
+        x.statistics["tokens"],
+        about="of tables decided by the most tokens held",
+        sentence=f"Every seat offers a token with each ask (sweetener), 3 tokens each; {HIDDEN_TABLES}."
+        + (f" {rate_text(ties.iloc[0]['value'])} of tables need a tiebreak" if not ties.empty else "")
+        + (f"; {moved.iloc[0]['value']:.1f} tokens move a table." if not moved.empty else "."),
+        change="Drop the tokens from the tiebreak: they decide no games.",
+        section=STRATEGIES,
+        command=STRATEGIES_COMMAND,
+    )
+
+
+@CLAIMS.measures("timer")
+def _timer(x: ClaimInputs) -> Evidence:
+    if "timer" not in x.statistics:
+        return _not_committed("strategies", STRATEGIES_COMMAND)
+    return Evidence(
+        x.statistics["timer"],
+        about="of tables still trading at 10 minutes",
+        sentence=f"Cooperative tables, {HIDDEN_TABLES}, on the table clock's time model (Rules.seconds_*, ours). The "
+        "strategies ask for card types a partner may not hold, so a hidden table never goes quiet on its own; the "
+        "clock figure shows the time model's constants halved and doubled.",
+        change="Shorten the timer: tables go quiet before it ends.",
+        section=STRATEGIES,
+        command=STRATEGIES_COMMAND,
+    )
+
+
+def committed_recheck() -> pd.DataFrame | None:
+    """The committed re-measurement of the verdicts (``data/polymer/recheck.csv``), or None."""
+    try:
+        return committed_table("polymer", "recheck", TABLES["recheck"])
+    except MissingDataError:
+        return None
+
+
+def committed_inputs() -> ClaimInputs:
+    """The committed tables the verdicts read (:func:`~negenlab.polymer.study.committed_claim_tables`)
+    and those their sentences quote (a missing one is left out)."""
+    tables = committed_claim_tables()
+    for name in ("deals", "policies_8p", "pace"):
         try:
             tables[name] = committed_table("polymer", name, TABLES[name])
         except MissingDataError:
             continue
-    for name in OPTIONAL_TABLES:
-        table = load_optional(name)
-        if table is not None:
-            tables[name] = table
-    return verdicts(tables, command)
+    return ClaimInputs(tables)
 
 
-def verdicts(tables: dict[str, pd.DataFrame], command: str) -> list[Finding]:
-    """One verdict per designer claim the Polymer studies test (a claim whose table is absent is left
-    out), from the same tables as :func:`findings`; the tables made before the table model ran the
-    earlier model (``rules.OPEN_MODEL``: open hands, one card a trade, a proposal budget).
+def verdicts(tables: dict[str, pd.DataFrame] | None = None, recheck: pd.DataFrame | None = None) -> list[Finding]:
+    """One verdict per claim of the Polymer register, judged as one family, each statistical one
+    beside its re-measurement on a fresh seed (``recheck``: the rows of ``recheck.csv``, default the
+    committed ones; an empty table for none). ``tables``: the study tables by name (default the
+    committed ones).
 
-    >>> deals = pd.DataFrame({"players": [5, 15], "deals": [10, 10], "seat_p": [0.4, 0.6], "seat_min": [5.1, 0.2],
-    ...                       "seat_max": [5.3, 0.3]})
-    >>> [(f.claim, f.verdict) for f in verdicts({"deals": deals}, "negenlab report polymer")][:1]
-    [('the deal treats every seat alike', 'holds')]
+    >>> strategies = pd.DataFrame({"information": ["hidden"], "metric": ["score change"],
+    ...     "group": ["monopolist among cooperative"], "value": [-8.3], "lo": [-10.6], "hi": [-6.1], "n": [504],
+    ...     "method": ["normal"]})
+    >>> f = next(f for f in verdicts({"strategies": strategies}, recheck=pd.DataFrame()) if f.claim_id == "monopoly")
+    >>> f.verdict, f.number
+    ('fails', '-8.3 points a table, monopolist minus cooperative')
     """
-    out = []
-    if "deals" in tables:
-        d = tables["deals"]
-        worst = d.loc[d["seat_p"].idxmin()]
-        bar = 0.05 / len(d)
-        out.append(
-            Finding(
-                claim="the deal treats every seat alike",
-                verdict="holds" if worst["seat_p"] >= bar else "fails",
-                number=f"smallest p = {worst['seat_p']:.3f} ({int(worst['players'])} players) of {len(d)} tests",
-                n=int(d["deals"].sum()),
-                sentence="A test of equal mean polymer length per seat position at every player count.",
-                change="Deal from a shuffled order of seats.",
-                detail=f"Two-way analysis of variance with the deals as blocks; {len(d)} player counts tested at "
-                f"5% together (Bonferroni: each at p < {bar:.4f}).",
-                section=DEALS,
-                command=command_of(d, command),
-            )
-        )
-    if "policies_8p" in tables and "policies_5p" in tables:
-        p8, p5 = tables["policies_8p"], tables["policies_5p"]
-        c8 = _by(p8, "policy", "cooperative")
-        trading = pd.concat([p8, p5])
-        trading = trading[trading["policy"] != "no_trade"]
-        every = bool((trading["score_gain_lo"] > 0).all() and (trading["gain_lo"] > 0).all())
-        out.append(
-            Finding(
-                claim='"it is advisable to permit trades"',
-                verdict="holds" if every else "undecided",
-                number=f"cooperative trading adds {value_text(c8['length_gain'], c8['gain_lo'], c8['gain_hi'])} "
-                "cards to each seat's longest polymer at 8 players",
-                n=int(c8["games"]),
-                sentence="Every trading policy against no trade on the same deals, at 5 and 8 players.",
-                change="None needed.",
-                section=TRADING,
-                command=command_of(p8, command),
-            )
-        )
-    if "policies_hidden" in tables:
-        h = tables["policies_hidden"]
-        ch = _by(h, "policy", "cooperative")
-        out.append(
-            Finding(
-                claim='"it is advisable to permit trades", at hidden tables under the clock',
-                verdict=(
-                    "holds"
-                    if ch["gain_lo"] > 0 and ch["score_gain_lo"] > 0
-                    else ("fails" if ch["gain_hi"] <= 0 else "undecided")
-                ),
-                number=f"cooperative trading adds {value_text(ch['length_gain'], ch['gain_lo'], ch['gain_hi'])} "
-                "cards to each seat's longest polymer at 8 players"
-                + (
-                    " (open hands: {})".format(
-                        value_text(*(_by(tables["policies_8p"], "policy", "cooperative")[k] for k in GAIN))
-                    )
-                    if "policies_8p" in tables
-                    else ""
-                ),
-                n=int(ch["games"]),
-                sentence="The earlier finding re-measured at the game's defaults: the same policies and deals, each "
-                "seat seeing only its own hand, trading stopped at 10 minutes of table time.",
-                change="None needed for the rule; hidden hands cut how much trading 10 minutes hold (the time model "
-                "is an assumption, see the strategies' clock figure).",
-                section=TRADING,
-                command=command_of(h, command),
-            )
-        )
-    if "ladder" in tables:
-        out.append(
-            skill_trace_finding(
-                tables["ladder"],
-                "the better trader wins more often",
-                sentence="One seat against the rung below in all the others, seats rotated.",
-                change="Reward planning (e.g. score the longest polymer at the end of several rounds).",
-                detail="Each step decided by an SPRT (alpha = beta = 0.05); a unit is one set of seat-rotated games.",
-                section=SKILL,
-                command=command_of(tables["ladder"], command),
-            )
-        )
-    if "pace" in tables:
-        big = pace_minutes(tables["pace"]).sort_values("players").iloc[-1]
-        lo, hi = float(big["minutes_lo"]), float(big["minutes_hi"])
-        out.append(
-            Finding(
-                claim='"takes about 15 minutes" (trading, 12-18 minutes)',
-                verdict="holds" if 12 <= lo and hi <= 18 else ("fails" if hi < 12 or lo > 18 else "undecided"),
-                number=f"{value_text(big['minutes'], digits=1)} minutes of trading at {int(big['players'])} players",
-                n=int(big["tables"]),
-                interval=(round(lo, 1), round(hi, 1)),
-                sentence=f"A cooperative table left without a timer, at an assumed {SECONDS_PER_ACTION} s per action.",
-                change=f"Keep the {TIMER_MINUTES}-minute timer: trading ends well before it.",
-                detail="The minutes rest on the seconds per action (a model assumption) and on the earlier "
-                "model (open hands, one card a swap, no clock); at hidden tables trading runs to the clock "
-                "(the strategies section).",
-                section=PACE,
-                command=command_of(tables["pace"], command),
-            )
-        )
-    if "holdout" in tables:
-        nb = _long(tables["holdout"], "length change", "distance 1")
-        out.append(
-            Finding(
-                claim='a player who halts trading "can be very dangerous to their neighbors"',
-                verdict=_interval_verdict(float(nb["lo"]), float(nb["hi"]), want_below=True),
-                number=f"each neighbour's longest polymer changes by {value_text(nb['value'], nb['lo'], nb['hi'])} cards",
-                n=int(nb["n"]),
-                sentence="One seat refuses every trade while the other seven trade cooperatively, paired on the same "
-                "deals traded by everyone.",
-                change="None: the claim is what the rule intends.",
-                section=HOLDOUT,
-                command=command_of(tables["holdout"], command),
-            )
-        )
-    if "policies_8p" in tables:
-        c = _by(tables["policies_8p"], "policy", "cooperative")
-        out.append(
-            Finding(
-                claim='"avoid becoming a boundary"',
-                verdict=_interval_verdict(float(c["boundary_gap_lo"]), float(c["boundary_gap_hi"]), want_below=True),
-                number=f"seats beside a phase boundary score "
-                f"{value_text(c['boundary_gap'], c['boundary_gap_lo'], c['boundary_gap_hi'], digits=1)} points "
-                "against the rest of their table",
-                n=int(c["boundary_gap_tables"]),
-                sentence="Cooperative 8-player tables with both kinds of seat.",
-                change="None: the advice follows from the scoring.",
-                section=BOUNDARIES,
-                command=command_of(tables["policies_8p"], command),
-            )
-        )
-    tuned = {p: data_json("polymer", f"tune_{p}p.json", must_exist=False) for p in (5, 15)}
-    dealt = {p: data_json("polymer", f"tune_{p}p_deal.json", must_exist=False) for p in (5, 15)}
-    if all(run.get("candidates") for run in tuned.values()):
-        five, fifteen = (tuned[p]["candidates"][0] for p in (5, 15))
-        before = ""
-        if all(run.get("candidates") for run in dealt.values()):
-            d5, d15 = (dealt[p]["candidates"][0] for p in (5, 15))
-            deal8 = ""
-            if "deals" in tables and (tables["deals"]["players"] == 8).any():
-                e = tables["deals"].set_index("players").loc[8]
-                deal8 = (
-                    f"the 8-player deal gives {value_text(e['mean_length'], e['length_lo'], e['length_hi'])} cards; "
-                )
-            before = (
-                f" Before trading (the deal alone; {deal8}target 1.9-2.9 cards), 5 players at "
-                f"{d5['cards_per_player']} cards reach "
-                f"{value_text(d5['len_mean'], d5['len_mean_lo'], d5['len_mean_hi'])} ({d5['len_mean_target']}), 15 "
-                f"players at {d15['cards_per_player']} cards {value_text(d15['len_mean'], d15['len_mean_lo'], d15['len_mean_hi'])} "
-                f"({d15['len_mean_target']})."
-            )
-        out.append(
-            Finding(
-                claim="the deal can give every player count the 8-player polymer lengths",
-                verdict="holds" if fifteen["len_mean_target"] == "met" else "fails",
-                number=f"15 players at {fifteen['cards_per_player']} cards reach "
-                f"{value_text(fifteen['len_mean'], fifteen['len_mean_lo'], fifteen['len_mean_hi'])}; 5 players at "
-                f"{five['cards_per_player']} cards {value_text(five['len_mean'], five['len_mean_lo'], five['len_mean_hi'])} "
-                "(target 9.1-11.1 cards)",
-                n=int(fifteen["len_mean_n"]) + int(five["len_mean_n"]),
-                sentence="The rules tuner searched cards per player at 5 and 15 players for the longest polymer after "
-                "cooperative trading of the 8-player game (10.1 cards, +-1), under the earlier model (open hands, one "
-                "card a trade, 4 proposal turns each); each best setting measured again on the next seed." + before,
-                change=f"Deal {five['cards_per_player']} cards at 5 players; at 15 players even the deck's limit of "
-                f"{fifteen['cards_per_player']} cards leaves polymers short: cap the table below 15 or add cards.",
-                detail="; ".join(
-                    [run["command"] for run in (*tuned.values(), *dealt.values()) if run.get("command")]
-                    + [f"5 players: {versus_text(five, 'len_mean', 'cards')}"]
-                )
-                + ".",
-                section=DEALS,
-                command=tuned[15]["command"],
-            )
-        )
-    out += strategy_verdicts(tables.get("strategies"), command)
-    hidden_claim = "at a hidden-information table the better trader wins more often"
-    if "ladder_hidden" in tables:
-        out.append(
-            skill_trace_finding(
-                tables["ladder_hidden"],
-                hidden_claim,
-                sentence="One seat against the rung below in all the others, seats rotated, at 8-seat hidden tables "
-                "under the 10-minute clock; the top rung searches the hands it cannot see.",
-                change="Reward planning: hidden hands leave little for skill to win.",
-                detail="Each step decided by an SPRT (alpha = beta = 0.05); a unit is one set of seat-rotated games. "
-                "A rung at exactly the fair share in every unit played the same games as the rung below (at hidden "
-                "tables the cooperative seat's tolerance of one card never came into play).",
-                section=STRATEGIES,
-                command=command_of(tables["ladder_hidden"], command),
-            )
-        )
-    else:
-        out.append(
-            Finding(
-                claim=hidden_claim,
-                verdict="untested",
-                number="not measured",
-                sentence="The hidden-table ladder has not been run here: negenlab study polymer ladder_hidden.",
-            )
-        )
-    out.append(
-        Finding(
-            claim="6-10 players recommended (a verdict per player count)",
-            verdict="untested",
-            number="not measured",
-            sentence="A verdict per count needs a criterion of a good game at each count (length, fairness, "
-            "pace) under the table's own trading; the trading model is being rebuilt (hidden hands, clock).",
-        )
-    )
-    out.append(
-        Finding(
-            claim='games "frequently end with everyone in a long-chain phase"',
-            verdict="untested",
-            number="not measured",
-            sentence="The policy tables count phase boundaries per table but not tables that end with no "
-            "boundary and every seat long-chained.",
-        )
-    )
-    return out
+    inputs = committed_inputs() if tables is None else ClaimInputs(dict(tables))
+    return CLAIMS.findings(inputs, committed_recheck() if recheck is None else recheck)
 
 
-def strategy_verdicts(table: pd.DataFrame | None, command: str) -> list[Finding]:
-    """One verdict per claim of the strategy study, decided under hidden information (the game),
-    with the open model's number beside it; and whether a hidden table still trades at 10 minutes.
-    Without the study's table (``None``) each claim is untested, saying the command that tests it.
-
-    >>> from negenlab.core.summary_table import long_table, mean_row
-    >>> t = long_table([mean_row("score change", [-3, -4, -5], "revealing among concealing")])
-    >>> t.insert(0, "information", "hidden")
-    >>> [(f.verdict, f.n) for f in strategy_verdicts(t, "negenlab study polymer strategies")]
-    [('holds', 3)]
-    """
-    from .study import STRATEGY_CLAIMS
-
-    clock_claim = '"set a countdown timer for 10 minutes": a hidden-information table still trades when it ends'
-    tokens_claim = 'good-faith tokens "as additional incentives" decide some ties'
-    if table is None:
-        return [
-            Finding(
-                claim=claim,
-                verdict="untested",
-                number="not measured",
-                sentence="The strategy study has not been run here: negenlab study polymer strategies.",
-            )
-            for claim in [c for c, *_ in STRATEGY_CLAIMS] + [tokens_claim, clock_claim]
-        ]
-    out = []
-    for claim, strategy, others, whose, sign in STRATEGY_CLAIMS:
-        group = f"{strategy} among {others}"
-        rows = {
-            info: table[
-                (table["information"] == info) & (table["metric"] == "score change") & (table["group"] == group)
-            ]
-            for info in ("hidden", "open")
-        }
-        if rows["hidden"].empty:
-            continue
-        h = rows["hidden"].iloc[0]
-        who = "the strategy seat's score" if whose == "self" else "its neighbours' score"
-        number = f"{who} changes by {value_text(h['value'], h['lo'], h['hi'], digits=1)} points (hidden)"
-        if not rows["open"].empty:
-            o = rows["open"].iloc[0]
-            number += f"; open hands: {value_text(o['value'], o['lo'], o['hi'], digits=1)}"
-        verdict = _interval_verdict(float(h["lo"]), float(h["hi"]), want_below=sign < 0)
-        same = float(h["lo"]) == float(h["hi"]) == 0.0
-        out.append(
-            Finding(
-                claim=claim,
-                verdict=verdict,
-                number=number,
-                n=int(h["n"]),
-                interval=(round(float(h["lo"]), 1), round(float(h["hi"]), 1)),
-                sentence=f"One seat plays {strategy} among {others} players, paired with the same deals played by "
-                f"all {others}, the seat rotated; 8 seats, 10-minute clock, hidden information."
-                + (
-                    f" The {strategy} seat played every table exactly as {others} would: no trade it treats "
-                    "differently came up (these strategies ask neighbours only, so no chain runs through a seat)."
-                    if same
-                    else ""
-                ),
-                change="None: the advice matches the table."
-                if verdict == "holds"
-                else "Say so in the strategy notes: at the table modelled here the advice does not pay."
-                if verdict == "fails"
-                else "Play more tables (negenlab study polymer strategies --tables ...).",
-                detail="The strategies trade one card at a time, the bundler two for two (docs/polymer_table.md); "
-                "the open-information number is the same experiment with every hand visible.",
-                section=STRATEGIES,
-                command=command_of(table, command),
-            )
-        )
-    tokens = table[table["metric"] == "tables decided by tokens"]
-    if not tokens.empty:
-        t = tokens.iloc[0]
-        moved = table[table["metric"] == "tokens moved"]
-        out.append(
-            Finding(
-                claim=tokens_claim,
-                verdict="holds" if float(t["lo"]) > 0 else "fails",
-                number=f"{rate_text(t['value'], t['lo'], t['hi'])} of tables are decided by tokens"
-                + (f"; {value_text(moved.iloc[0]['value'], digits=1)} tokens move a table" if not moved.empty else ""),
-                n=int(t["n"]),
-                interval=(round(float(t["lo"]), 3), round(float(t["hi"]), 3)),
-                sentence=f"8-seat hidden tables under the clock where every seat offers a token with each ask "
-                f"({t['group']}); the winner is the top score, then the most tokens held.",
-                change="None: tokens break ties as the rules intend."
-                if float(t["lo"]) > 0
-                else "Tokens never break a tie here: drop them from the tiebreak or make them scarcer.",
-                section=STRATEGIES,
-                command=command_of(table, command),
-            )
-        )
-    clock = table[(table["information"] == "hidden") & (table["metric"] == "tables trading to the clock")]
-    if not clock.empty:
-        c = clock.iloc[0]
-        minutes = table[
-            (table["information"] == "hidden") & (table["metric"] == "trading minutes") & (table["group"] == c["group"])
-        ]
-        m = minutes.iloc[0] if not minutes.empty else None
-        lo, hi = float(c["lo"]), float(c["hi"])
-        out.append(
-            Finding(
-                claim=clock_claim,
-                verdict="holds" if lo > 0.5 else ("fails" if hi < 0.5 else "undecided"),
-                number=f"{rate_text(c['value'], c['lo'], c['hi'])} of tables trade until the clock stops them"
-                + (
-                    f"; trading lasts {value_text(m['value'], m['lo'], m['hi'], digits=1)} minutes"
-                    if m is not None
-                    else ""
-                ),
-                n=int(c["n"]),
-                interval=(round(lo, 3), round(hi, 3)),
-                sentence=f"Tables of {c['group'].removeprefix('baseline ')} players, hidden information, on the table "
-                "clock's time model (Rules.seconds_*).",
-                change="None: the timer, not the table, ends trading."
-                if lo > 0.5
-                else "A shorter timer would lose nothing: tables go quiet before it.",
-                detail="The minutes rest on the time model's constants, a model assumption. The strategies ask for "
-                "card types a partner may not hold, so a hidden table never goes quiet on its own; at an open table, "
-                "where they ask only seats holding the card, cooperative tables go quiet after about 6 minutes.",
-                section=STRATEGIES,
-                command=command_of(table, command),
-            )
-        )
-    return out
+def committed_verdicts() -> VerdictLines:
+    """The Polymer page's verdict lines from the committed tables alone, as the page and the
+    notebook's verdict cell show them first."""
+    found = verdicts()
+    return VerdictLines(found, family_sentence(judged_family(found)))
 
 
-def findings(tables: dict[str, pd.DataFrame], command: str) -> list[dict]:
-    """The Polymer page's numbered findings from the study tables (``deals``, ``policies_8p``,
-    ``policies_5p``, ``ladder``, ``pace``, ``holdout``; a finding whose tables are absent is left
-    out): each with n and a 95% interval, the designer claim it tests, its section and the command
-    that made its table (``command`` when the table records none).
-
-    >>> deals = pd.DataFrame({"players": [5, 15], "hand_size": [20, 6], "seats": [50, 150],
-    ...     "mean_length": [5.2, 0.25], "length_lo": [5.1, 0.2], "length_hi": [5.3, 0.3], "no_polymer": [0.02, 0.9],
-    ...     "no_polymer_lo": [0.01, 0.85], "no_polymer_hi": [0.03, 0.95], "deals": [10, 10], "seat_min": [5.1, 0.2],
-    ...     "seat_max": [5.3, 0.3], "seat_p": [0.4, 0.6], "table_gap": [4.5, 2.1], "table_gap_lo": [4.4, 2.0],
-    ...     "table_gap_hi": [4.6, 2.2]})
-    >>> [f["claim"] for f in findings({"deals": deals}, "negenlab report polymer")]
-    ['the deal table', 'the deal treats every seat alike']
-    """
-    out: list[dict] = []
-    if "deals" in tables:
-        out += _deal_findings(tables["deals"], command_of(tables["deals"], command))
-    if "policies_8p" in tables and "policies_5p" in tables:
-        out.append(
-            _trading_finding(tables["policies_8p"], tables["policies_5p"], command_of(tables["policies_8p"], command))
-        )
-    if "ladder" in tables:
-        out.append(_skill_finding(tables["ladder"], command_of(tables["ladder"], command)))
-    if "pace" in tables:
-        out.append(_pace_finding(tables["pace"], command_of(tables["pace"], command)))
-    if "holdout" in tables:
-        out.append(_holdout_finding(tables["holdout"], command_of(tables["holdout"], command)))
-    if "policies_8p" in tables:
-        out.append(_boundary_finding(tables["policies_8p"], command_of(tables["policies_8p"], command)))
-    if "policies_8p" in tables and "policies_hidden" in tables:
-        hidden = tables["policies_hidden"]
-        out.append(_models_finding(tables["policies_8p"], hidden, command_of(hidden, command)))
-    return out
-
-
-GAIN = ("length_gain", "gain_lo", "gain_hi")
-
-
-def _models_finding(open8: pd.DataFrame, hidden: pd.DataFrame, command: str) -> dict:
-    """The earlier findings (trades per table, cooperative against selfish, loans against cooperative)
-    at open tables with a proposal budget beside the same at hidden tables under the clock."""
-
-    def step(table: pd.DataFrame, policy: str) -> str:
-        r = _by(table, "policy", policy)
-        return f"{value_text(r['score_diff'], r['score_diff_lo'], r['score_diff_hi'], digits=1)} points"
-
-    def trades(table: pd.DataFrame) -> str:
-        return f"{float(_by(table, 'policy', 'cooperative')['trades_per_game']):.1f}"
-
-    return {
-        "claim": "the earlier findings at the table as played",
-        "text": f"At 8 players, a cooperative table makes {trades(hidden)} trades at hidden tables under the clock "
-        f"against {trades(open8)} at open tables with 4 proposal turns each (n={int(_by(hidden, 'policy', 'cooperative')['games'])} "
-        f"tables each). Cooperative against selfish, the same deals: {step(hidden, 'cooperative')} hidden, "
-        f"{step(open8, 'cooperative')} open. Loans against cooperative: {step(hidden, 'loans')} hidden (the "
-        f"borrower), {step(open8, 'loans')} open."
-        + " The bundler (two cards for two) is measured against cooperative play in the strategies section.",
-        "section": TRADING,
-        "command": command,
-    }
-
-
-def _deal_findings(deals: pd.DataFrame, command: str) -> list[dict]:
-    d = deals.sort_values("players")
-    spread = float((d["seat_max"] - d["seat_min"]).max())
-    rows = d.to_dict("records")
-    small, large = rows[0], rows[-1]
-    worst = min(rows, key=lambda r: r["seat_p"])
-    mid = next((r for r in rows if r["players"] == 8), rows[len(rows) // 2])
-    if worst["seat_p"] >= 0.05:
-        test = f"no test of equal seat means rejects at 5% (smallest p = {worst['seat_p']:.2f}, {len(d)} counts)"
-    else:
-        test = (
-            f"the test of equal seat means gives p = {worst['seat_p']:.3f} at {int(worst['players'])} players, "
-            f"the smallest of {len(d)} tests"
-        )
-    return [
-        {
-            "claim": "the deal table",
-            "text": f"Dealt hands are far from equal across player counts: the longest polymer of a dealt hand "
-            f"averages {value_text(small['mean_length'], small['length_lo'], small['length_hi'])} cards with "
-            f"{int(small['players'])} players ({int(small['hand_size'])} cards each, n={int(small['seats'])} hands) and "
-            f"{value_text(large['mean_length'], large['length_lo'], large['length_hi'])} with {int(large['players'])} "
-            f"({int(large['hand_size'])} cards, n={int(large['seats'])}); {_pct(large, 'no_polymer')} of "
-            f"{int(large['players'])}-player hands hold no polymer, against {_pct(small, 'no_polymer')} with "
-            f"{int(small['players'])}.",
-            "section": DEALS,
-            "command": command,
-        },
-        {
-            "claim": "the deal treats every seat alike",
-            "text": f"Seat positions are dealt alike: at every count the seats' mean lengths lie within {spread:.2f} "
-            f"cards of each other and {test}; n={int(d['deals'].min())} deals per count. The luck of one deal is "
-            f"larger: at {int(mid['players'])} players its longest and shortest hands differ by "
-            f"{value_text(mid['table_gap'], mid['table_gap_lo'], mid['table_gap_hi'])} cards.",
-            "section": DEALS,
-            "command": command,
-        },
-    ]
-
-
-def _trading_finding(p8: pd.DataFrame, p5: pd.DataFrame, command: str) -> dict:
-    c8, c5 = _by(p8, "policy", "cooperative"), _by(p5, "policy", "cooperative")
-    trading = pd.concat([p8, p5])
-    trading = trading[trading["policy"] != "no_trade"]
-    every = bool((trading["score_gain_lo"] > 0).all() and (trading["gain_lo"] > 0).all())
-
-    def gain(c) -> str:
-        return (
-            f"{value_text(c['score_gain'], c['score_gain_lo'], c['score_gain_hi'], digits=1)} points and "
-            f"{value_text(c['length_gain'], c['gain_lo'], c['gain_hi'])} cards"
-        )
-
-    return {
-        "claim": '"it is advisable to permit trades"',
-        "text": f"Trading pays on the same deals: cooperative trading raises each seat's mean score and longest "
-        f"polymer by {gain(c8)} at 8-player tables (n={int(c8['games'])} tables) and by {gain(c5)} at 5-player "
-        f"tables (n={int(c5['games'])}); "
-        + (
-            "every trading policy gains on no trade at both sizes (intervals above 0)."
-            if every
-            else "not every trading policy's interval lies above no trade."
-        ),
-        "section": TRADING,
-        "command": command,
-    }
-
-
-def _skill_finding(trace: pd.DataFrame, command: str) -> dict:
-    from negenlab.core.ladder import describe_steps
-
-    fair = float(trace["fair"].iloc[0])
-    players = int(trace["players"].iloc[0]) if "players" in trace else int(round(1 / fair))
-    same = [
-        f"{r['rung']} played exactly as {r['below']}: every unit scored the fair share"
-        for r in trace.to_dict("records")
-        if r["lo"] == r["hi"] == r["fair"]
-    ]
-    return {
-        "claim": "skill: does the better trader win more often?",
-        "text": f"At {players}-player tables, one seat against the rung below in all the others (fair share "
-        f"{rate_text(fair)}; a unit is {players} seat-rotated games, n={int(trace['units'].sum())} units in all): "
-        f"{describe_steps(trace)}" + (f"; {'; '.join(same)}." if same else "."),
-        "section": SKILL,
-        "command": command,
-    }
-
-
-def _pace_finding(pace: pd.DataFrame, command: str) -> dict:
-    rows = pace_minutes(pace).sort_values("players").to_dict("records")
-    big = rows[-1]
-    others = [
-        f"{value_text(r['minutes'], r['minutes_lo'], r['minutes_hi'], digits=1)} with {int(r['players'])} players"
-        for r in rows[:-1]
-    ]
-    return {
-        "claim": '"takes about 15 minutes"',
-        "text": f"Left without a timer, a cooperative {int(big['players'])}-player table goes quiet after "
-        f"{value_text(big['actions_per_player'], big['actions_lo'], big['actions_hi'], digits=1)} actions per player (n="
-        f"{int(big['tables'])} tables, {_pct(big, 'quiet')} went quiet): at an assumed {SECONDS_PER_ACTION} s per "
-        f"action that is {value_text(big['minutes'], big['minutes_lo'], big['minutes_hi'], digits=1)} minutes of trading"
-        + (f" ({'; '.join(others)})" if others else "")
-        + f", and trading fills the rules' {TIMER_MINUTES} minutes only at about {big['seconds_to_fill_timer']:.0f} s "
-        "per action.",
-        "section": PACE,
-        "command": command,
-    }
-
-
-def _delta(row: dict[str, Any], unit: str, digits: int = 2) -> str:
-    """``loses 3.10 [2.90, 3.30] cards``, ``gains ...``, or ``changes by ... (the interval holds 0)``."""
-    v, lo, hi = float(row["value"]), float(row["lo"]), float(row["hi"])
-    if hi < 0:
-        return f"loses {value_text(-v, -hi, -lo, digits=digits)} {unit}"
-    if lo > 0:
-        return f"gains {value_text(v, lo, hi, digits=digits)} {unit}"
-    return f"changes by {value_text(v, lo, hi, digits=digits)} {unit} (the interval holds 0)"
-
-
-def _holdout_finding(holdout: pd.DataFrame, command: str) -> dict:
-    own, nb, far = (_long(holdout, "length change", f"distance {k}") for k in (0, 1, 2))
-    nb_score = _long(holdout, "score change", "distance 1")
-    return {
-        "claim": "the halting-trade experiment",
-        "text": f"A player who refuses every trade {_delta(own, 'cards')} of polymer against the same deal traded; "
-        f"each neighbour {_delta(nb, 'cards')} ({_delta(nb_score, 'points', 1)} of score), and each seat two away "
-        f"{_delta(far, 'cards')} (paired on the same deals, n={int(own['n'])} tables of 8).",
-        "section": HOLDOUT,
-        "command": command,
-    }
-
-
-def _boundary_finding(p8: pd.DataFrame, command: str) -> dict:
-    c, none = _by(p8, "policy", "cooperative"), _by(p8, "policy", "no_trade")
-    v, lo, hi = float(c["boundary_gap"]), float(c["boundary_gap_lo"]), float(c["boundary_gap_hi"])
-    if hi < 0:
-        gap = f"score {value_text(-v, -hi, -lo, digits=1)} points less than"
-    elif lo > 0:
-        gap = f"score {value_text(v, lo, hi, digits=1)} points more than"
-    else:
-        gap = f"score no clearly different ({value_text(v, lo, hi, digits=1)} points) from"
-    return {
-        "claim": '"avoid becoming a boundary"',
-        "text": f"Seats beside a phase boundary {gap} the other seats of the same table (cooperative, 8 players, "
-        f"n={int(c['boundary_gap_tables'])} tables with both kinds); cooperative trading leaves "
-        f"{value_text(c['boundaries'], c['boundaries_lo'], c['boundaries_hi'])} boundaries per table against "
-        f"{value_text(none['boundaries'], none['boundaries_lo'], none['boundaries_hi'])} on the untraded deals "
-        f"(n={int(c['games'])}).",
-        "section": BOUNDARIES,
-        "command": command,
-    }
+__all__ = [
+    "CLAIMS",
+    "ClaimInputs",
+    "TITLE",
+    "boundary_text",
+    "build",
+    "committed_recheck",
+    "committed_verdicts",
+    "deal_text",
+    "holdout_text",
+    "live_study",
+    "load_optional",
+    "load_studies",
+    "pace_minutes",
+    "pace_text",
+    "skill_text",
+    "trading_text",
+    "verdicts",
+]

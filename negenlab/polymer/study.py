@@ -8,7 +8,9 @@ long studies of :data:`STUDIES` (``negenlab study polymer <name>``: ``deals``, `
 ``policies_8p``, ``holdout``, ``pace``, ``ladder``; each records its command in a sidecar) and read
 back with :func:`committed`; :func:`fresh_check` re-measures a few of their numbers on the next
 seed. ``deal_lengths_by_players.csv`` and ``deal_length_histogram.csv`` come from
-:func:`write_deal_table`.
+:func:`write_deal_table`. The page's verdicts read their numbers through :func:`claim_statistics`,
+which ``negenlab study polymer recheck`` (:func:`recheck_study`) shares: it plays the same studies
+again on the next seed and writes ``recheck.csv``, one row per re-measured number.
 
 >>> df = deal_lengths(players=[5, 15], deals=20, seed=1)
 >>> sorted(df["players"].unique().tolist()), len(df) == 20 * (5 + 15)
@@ -23,7 +25,8 @@ seed. ``deal_lengths_by_players.csv`` and ``deal_length_histogram.csv`` come fro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +34,19 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core.agents import Agent
-from negenlab.core.data import SKILL_TRACE, WILSON_ROWS, Interval, Schema, ci, data_table, long_columns, nullable
+from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register
+from negenlab.core.data import (
+    SKILL_TRACE,
+    WILSON_ROWS,
+    Interval,
+    MissingDataError,
+    Schema,
+    ci,
+    data_json,
+    data_table,
+    long_columns,
+    nullable,
+)
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import seat_name
 from negenlab.core.ladder import skill_trace
@@ -316,6 +331,20 @@ def _boundary_rows(g: pd.DataFrame, group: str) -> list[dict[str, Any]]:
     ]
 
 
+def own_length_larger(df: pd.DataFrame) -> np.ndarray:
+    """Per table, the share of seats whose two neighbours' lengths sum to more than its own: the
+    seats for which, under the score rule (own length x the neighbours' sum), one more card of their
+    own polymer is worth more than one more card of a neighbour's.
+
+    >>> own_length_larger(pd.DataFrame({"players": [5], "len_0": [6], "len_1": [2], "len_2": [2], "len_3": [2],
+    ...                                 "len_4": [2]})).tolist()
+    [0.8]
+    """
+    P = int(df["players"].iloc[0])
+    L = df[[f"len_{p}" for p in range(P)]].to_numpy(int)
+    return ((np.roll(L, 1, axis=1) + np.roll(L, -1, axis=1)) > L).mean(axis=1)
+
+
 def _policy_groups(df: pd.DataFrame) -> Iterator[Group]:
     keys = [k for k in ("policy", "jokers", "players") if k in df.columns]
     for key, g in df.groupby(keys, sort=False):
@@ -337,6 +366,7 @@ def _policy_groups(df: pd.DataFrame) -> Iterator[Group]:
                 mean_row("proposals per game", g["n_proposals"], group),
                 rate_row(f"{seat_name(0)} wins", int((g["winner"] == 0).sum()), len(g), group),
                 *_boundary_rows(g, group),
+                mean_row("own length the larger factor", own_length_larger(g), group),
                 mean_row("collides per game", g["n_collides"], group),
                 mean_row("absorbs per game", g["n_absorbs"], group),
                 mean_row("jokers left in hands", g["jokers_left_in_hands"], group),
@@ -369,6 +399,7 @@ POLICY_COLUMNS: Layout = [
     *_interval("seat beside a boundary", "beside_boundary", "beside_boundary_lo", "beside_boundary_hi"),
     *_interval("boundary score gap", "boundary_gap", "boundary_gap_lo", "boundary_gap_hi"),
     ("boundary_gap_tables", "boundary score gap", "n"),
+    *_interval("own length the larger factor", "own_larger", "own_larger_lo", "own_larger_hi"),
 ]
 
 
@@ -634,10 +665,11 @@ TABLES = {
     "pace": Schema(_PACE, intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)]),
     "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
     "policies_8p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
-    "policies_hidden": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
+    "policies_hidden": Schema(_POLICIES | ci("own_larger", "number"), intervals=[*_POLICY_INTERVALS, "own_larger"]),
     "strategies": Schema(
         {"information": "text"} | long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]
     ),
+    "recheck": RECHECK,
 }
 """The committed tables of data/polymer by name, with what their loaders need (checked on load)."""
 
@@ -970,11 +1002,13 @@ def ladder_study(
     max_units: int = LADDER_UNITS,
     min_units: int | None = None,
     rules: Rules | None = None,
+    seed: int | None = None,
 ) -> StudyResult:
     """The skill trace on an ``players``-seat table (``rules``: another table, e.g. hidden
     information): each rung of :data:`LADDER` in one seat against
     the rung below in all the others, seats rotated on common deals, each step decided by an SPRT
-    on its share of wins (H0: 1/players, H1: 1/players + 0.05) or stopped at ``max_units``.
+    on its share of wins (H0: 1/players, H1: 1/players + 0.05) or stopped at ``max_units``;
+    ``seed`` (default the study's) seeds the common deals.
 
     >>> quiet = StudyContext("polymer", "ladder", seed=1, workers=1, progress=lambda line: None)
     >>> t = ladder_study(quiet, ["random", "selfish"], players=5, max_units=1, min_units=1).table
@@ -987,7 +1021,7 @@ def ladder_study(
         game,
         list(rungs),
         lambda spec: policy_agents(spec, 1)[0],
-        seed=ctx.seed,
+        seed=ctx.seed if seed is None else seed,
         max_units=max_units,
         store=ctx.store,
         workers=ctx.workers,
@@ -1003,35 +1037,19 @@ def ladder_study(
 # -- the source's strategy advice, at a hidden-information table -------------------------------
 STRATEGY_SEATS = 8
 STRATEGY_TABLES = 504  # tables per arm: 63 deals for each seat the deviating strategy takes
-STRATEGY_CLAIMS = (
-    # (claim, the strategy one seat plays, what the others play, whose score, the expected sign)
-    ('"don\'t reveal your plans/cards": revealing costs the revealer', "revealing", "concealing", "self", -1),
-    ('"form a monopoly": collecting one rank pays', "monopolist", "cooperative", "self", 1),
-    ("a player who halts trading hurts its neighbours", "halting", "cooperative", "neighbours", -1),
-    ('"keep your options open": building short pieces pays', "options_open", "cooperative", "self", 1),
-    (
-        '"avoid becoming a boundary": giving up more to help a neighbour pays',
-        "boundary_avoiding",
-        "cooperative",
-        "self",
-        1,
-    ),
-    (
-        '"it is best for you if your 2nd degree neighbors fail": blocking their trades pays',
-        "spoiler",
-        "cooperative",
-        "self",
-        1,
-    ),
-    ('"loans are relatively expensive": borrowing costs the borrower', "borrower", "cooperative", "self", -1),
-    (
-        "trades of several cards (the rules allow 3 a side): swapping two for two pays",
-        "bundler",
-        "cooperative",
-        "self",
-        1,
-    ),
+STRATEGY_ARMS = (
+    # (the claim of data/polymer/claims.csv, the strategy one seat plays, what the others play, whose score)
+    ("reveal", "revealing", "concealing", "self"),
+    ("monopoly", "monopolist", "cooperative", "self"),
+    ("halting", "halting", "cooperative", "neighbours"),
+    ("options_open", "options_open", "cooperative", "self"),
+    ("boundary_help", "boundary_avoiding", "cooperative", "self"),
+    ("second_degree", "spoiler", "cooperative", "self"),
+    ("loans", "borrower", "cooperative", "self"),
+    ("bundles", "bundler", "cooperative", "self"),
 )
+"""The strategy study's paired experiments, one per claim of the register: one seat plays the
+strategy among the others' policy; the change is that seat's score (or its two neighbours' mean)."""
 
 
 def strategy_rules(information: str, players: int = STRATEGY_SEATS) -> Rules:
@@ -1047,27 +1065,32 @@ def strategy_study(
     players: int = STRATEGY_SEATS,
     workers: int | None = 1,
     store: str | Path | None = None,
-    claims=STRATEGY_CLAIMS,
+    arms=STRATEGY_ARMS,
+    seat_seeds: Sequence[int] | None = None,
 ) -> pd.DataFrame:
-    """Each claim of :data:`STRATEGY_CLAIMS` as a paired experiment: one seat plays the strategy
+    """Each arm of :data:`STRATEGY_ARMS` as a paired experiment: one seat plays the strategy
     while the others play their policy (every seat a strategy of ``agents.TABLE_POLICIES``, which act
     on what their seat sees, also at an open table), against the same deals with every seat playing that policy.
-    The deviating seat takes every seat in turn (``tables // players`` deals each). Per table the
-    value is the score (and longest polymer) of the seat the claim names (the deviator, or the mean
-    of its two neighbours) minus the same seat's at the baseline table.
+    The deviating seat takes every seat in turn (``tables // players`` deals each, seat s on seed
+    ``seat_seeds[s]``, default ``seed + s``). Per table the value is the score (and longest polymer)
+    of the seat the claim names (the deviator, or the mean of its two neighbours) minus the same
+    seat's at the baseline table.
 
     Groups ``"<strategy> among <others>"``: metrics ``"score change"``, ``"length change"`` (means
     with 95% intervals, n = tables); ``"baseline <policy>"``: ``"trading minutes"`` and
     ``"tables trading to the clock"`` (the share whose trading the 10 minutes stopped).
 
-    >>> t = strategy_study("hidden", tables=8, players=5, claims=STRATEGY_CLAIMS[:1])
+    >>> t = strategy_study("hidden", tables=8, players=5, arms=STRATEGY_ARMS[:1])
     >>> t["group"].unique().tolist()
     ['revealing among concealing', 'baseline concealing']
     """
     rules = strategy_rules(information, players)
     per_seat = max(1, tables // players)
+    seeds = [seed + seat for seat in range(players)] if seat_seeds is None else [int(x) for x in seat_seeds]
+    if len(seeds) != players:
+        raise InvalidInputError(f"seat_seeds gives {len(seeds)} seeds for {players} seats; give one per seat")
     rows = []
-    for _claim, strategy, others, whose, _sign in claims:
+    for _claim, strategy, others, whose in arms:
         parts = {}
         for seat in range(players):
             lineup: list[Agent] = [TABLE_POLICIES[others]() for _ in range(players)]
@@ -1075,12 +1098,12 @@ def strategy_study(
             where = None if store is None else Path(store) / information / strategy / f"seat-{seat}"
             base_where = None if store is None else Path(store) / information / f"all-{others}" / f"seat-{seat}"
             parts[seat] = (
-                _simulate(rules, lineup, per_seat, seed + seat, workers, store=where),
+                _simulate(rules, lineup, per_seat, seeds[seat], workers, store=where),
                 _simulate(
                     rules,
                     [TABLE_POLICIES[others]() for _ in range(players)],
                     per_seat,
-                    seed + seat,
+                    seeds[seat],
                     workers,
                     store=base_where,
                 ),
@@ -1191,7 +1214,7 @@ def token_ties(
 
 
 def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyResult:
-    """The source's strategy claims (:data:`STRATEGY_CLAIMS`) on 8-seat tables under the 10-minute
+    """The source's strategy claims (:data:`STRATEGY_ARMS`) on 8-seat tables under the 10-minute
     clock, hidden information and open side by side (:func:`strategy_study`).
 
     >>> quiet = StudyContext("polymer", "strategies", seed=1, workers=1, progress=lambda line: None)
@@ -1205,7 +1228,7 @@ def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyR
     parts.append(clock_sensitivity(tables=tables // 2, seed=ctx.seed, workers=ctx.workers, store=ctx.store))
     parts.append(token_ties(tables=tables, seed=ctx.seed, workers=ctx.workers, store=ctx.store))
     ctx.progress("strategies: the time model's sensitivity done")
-    agents = sorted({name for _, a, b, _, _ in STRATEGY_CLAIMS for name in (a, b)})
+    agents = sorted({name for _, a, b, _ in STRATEGY_ARMS for name in (a, b)})
     return StudyResult(
         pd.concat(parts, ignore_index=True),
         rules={
@@ -1217,9 +1240,304 @@ def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyR
         agents=agents,
         extra={
             "tables_per_arm": (tables // STRATEGY_SEATS) * STRATEGY_SEATS,
-            "claims": [c for c, *_ in STRATEGY_CLAIMS],
+            "claims": [c for c, *_ in STRATEGY_ARMS],
         },
     )
+
+
+# -- the numbers behind the Polymer verdicts: from the committed tables, and again on a fresh seed ---------
+
+SHUFFLE_SECONDS = 60.0
+"""Our assumption: shuffling the two packs before a game."""
+DEAL_SECONDS_PER_CARD = 1.0
+"""Our assumption: dealing one card."""
+SCORING_SECONDS = 120.0
+"""Our assumption: laying out every longest polymer and adding up the scores after the timer."""
+
+HALTING_OPEN = "open hands, a seat that never trades"
+HALTING_HIDDEN = "hidden hands under the clock, a seat that halts after 5 minutes"
+"""The two tables and players the halting claim is measured under (its keys)."""
+TUNED_PLAYERS = (5, 15)
+"""The player counts whose best deal (by the rules tuner) the deal-lengths claim reads."""
+
+
+def setup_and_scoring_minutes(players: int, hand_size: int) -> float:
+    """The minutes of a game outside trading, on our assumptions: the shuffle, dealing every hand and
+    scoring (:data:`SHUFFLE_SECONDS`, :data:`DEAL_SECONDS_PER_CARD`, :data:`SCORING_SECONDS`).
+
+    >>> round(setup_and_scoring_minutes(8, 13), 2)
+    4.73
+    """
+    return (SHUFFLE_SECONDS + players * hand_size * DEAL_SECONDS_PER_CARD + SCORING_SECONDS) / 60
+
+
+def game_minutes(df: pd.DataFrame) -> np.ndarray:
+    """Each game's minutes from the shuffle to the scores: :func:`setup_and_scoring_minutes` plus its
+    trading minutes on the table clock (stopped by the timer or a quiet table).
+
+    >>> game_minutes(pd.DataFrame({"players": [8], "hand_size": [13], "trading_minutes": [10.0]})).round(2).tolist()
+    [14.73]
+    """
+    setup = [setup_and_scoring_minutes(int(p), int(k)) for p, k in zip(df["players"], df["hand_size"], strict=True)]
+    return np.asarray(setup, dtype=float) + df["trading_minutes"].to_numpy(float)
+
+
+def never_differed(row: Mapping[str, Any], centre: float = 0.0) -> bool:
+    """Whether a paired change (or a ladder rung's share) is exactly ``centre`` in every unit: the
+    players then played every game alike, so the row says nothing of the claim.
+
+    >>> never_differed({"value": 0.0, "lo": 0.0, "hi": 0.0}), never_differed({"value": -1.7, "lo": -3.9, "hi": 0.5})
+    (True, False)
+    """
+    return float(row["lo"]) == float(row["hi"]) == float(row["value"]) == centre
+
+
+def _row(table: pd.DataFrame, **key: Any) -> dict[str, Any] | None:
+    """The first row of ``table`` whose columns hold ``key``'s values, or None."""
+    mask = np.ones(len(table), dtype=bool)
+    for column, value in key.items():
+        mask &= (table[column] == value).to_numpy()
+    if not mask.any():
+        return None
+    return {str(k): v for k, v in table[mask].iloc[0].to_dict().items()}
+
+
+def _long_measure(row: dict[str, Any], shift: float = 0.0) -> Measure:
+    rate = row.get("method") == "wilson"
+    return Measure.of_interval(row["value"] + shift, row["lo"] + shift, row["hi"] + shift, int(row["n"]), rate=rate)
+
+
+def _trace_steps(trace: pd.DataFrame) -> Steps | None:
+    """A skill trace's rungs (``"<rung> over <below>"``), leaving out a rung that played every game
+    exactly as the rung below (every unit at the fair share)."""
+    steps = tuple(
+        (
+            f"{r['rung']} over {r['below']}",
+            Measure.of_interval(r["score"], r["lo"], r["hi"], int(r["units"]), int(r["games"])),
+        )
+        for r in trace.to_dict("records")
+        if not never_differed({"value": r["score"], "lo": r["lo"], "hi": r["hi"]}, float(r["fair"]))
+    )
+    return Steps(steps) if steps else None
+
+
+def strategy_row(strategies: pd.DataFrame, claim_id: str, metric: str = "score change") -> dict[str, Any] | None:
+    """The hidden-table row of one strategy arm (by its claim id in :data:`STRATEGY_ARMS`)."""
+    arm = next((a for a in STRATEGY_ARMS if a[0] == claim_id), None)
+    if arm is None:
+        raise InvalidInputError(
+            f"no strategy arm for the claim {claim_id!r}; expected one of {[a[0] for a in STRATEGY_ARMS]}"
+        )
+    _, strategy, others, _ = arm
+    return _row(strategies, information="hidden", metric=metric, group=f"{strategy} among {others}")
+
+
+def tuned_table(runs: Mapping[int, Mapping[str, Any]]) -> pd.DataFrame:
+    """The rules tuner's best setting per player count (``data/polymer/tune_<P>p.json``'s first
+    candidate, measured again on the tuner's next seed) as rows ``players, cards_per_player, len_mean,
+    len_mean_lo, len_mean_hi, len_mean_n``."""
+    keys = ("players", "cards_per_player", "len_mean", "len_mean_lo", "len_mean_hi", "len_mean_n")
+    return pd.DataFrame([{k: run["candidates"][0][k] for k in keys} for run in runs.values() if run.get("candidates")])
+
+
+def claim_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
+    """Every statistical Polymer verdict's number, by claim id, from the study tables (a claim whose
+    table is missing is left out): the committed tables for the page, the same studies played on a
+    fresh seed for ``negenlab study polymer recheck``. ``tables``: ``policies_hidden``,
+    ``strategies``, ``holdout``, ``ladder``, ``ladder_hidden`` and ``tuned`` (:func:`tuned_table`).
+
+    >>> t = long_table([mean_row("score change", [-3, -4, -5], "revealing among concealing")])
+    >>> t.insert(0, "information", "hidden")
+    >>> round(claim_statistics({"strategies": t})["reveal"].value, 1)
+    -4.0
+    """
+    out: dict[str, Any] = {}
+    hidden = tables.get("policies_hidden")
+    if hidden is not None and (c := _row(hidden, policy="cooperative")) is not None:
+        n = int(c["games"])
+        out["permit_trades"] = Measure.of_interval(c["score_gain"], c["score_gain_lo"], c["score_gain_hi"], n)
+        if "own_larger" in c and not pd.isna(c["own_larger"]):
+            out["own_length"] = Measure.of_interval(c["own_larger"], c["own_larger_lo"], c["own_larger_hi"], n)
+        out["boundary_cost"] = Measure.of_interval(
+            c["boundary_gap"], c["boundary_gap_lo"], c["boundary_gap_hi"], int(c["boundary_gap_tables"])
+        )
+    strategies = tables.get("strategies")
+    halting: dict[str, Measure] = {}
+    if strategies is not None:
+        base = {"information": "hidden", "group": "baseline cooperative"}
+        if (m := _row(strategies, metric="trading minutes", **base)) is not None:
+            out["duration"] = _long_measure(
+                m, setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players=STRATEGY_SEATS).hand_size)
+            )
+        if (c := _row(strategies, metric="tables trading to the clock", **base)) is not None:
+            out["timer"] = _long_measure(c)
+        if (t := _row(strategies, information="hidden", metric="tables decided by tokens")) is not None:
+            out["tokens"] = _long_measure(t)
+        for claim_id, *_ in STRATEGY_ARMS:
+            if claim_id == "halting":
+                if (h := strategy_row(strategies, claim_id, "length change")) is not None:
+                    halting[HALTING_HIDDEN] = _long_measure(h)
+            elif (r := strategy_row(strategies, claim_id)) is not None:
+                out[claim_id] = _long_measure(r)
+    holdout = tables.get("holdout")
+    if holdout is not None and (h := _row(holdout, metric="length change", group="distance 1")) is not None:
+        halting = {HALTING_OPEN: _long_measure(h), **halting}
+    if len(halting) == 2:
+        out["halting"] = halting
+    for claim_id, name in (("skill", "ladder"), ("skill_hidden", "ladder_hidden")):
+        if name in tables and (steps := _trace_steps(tables[name])) is not None:
+            out[claim_id] = steps
+    tuned = tables.get("tuned")
+    if tuned is not None and set(TUNED_PLAYERS) <= set(tuned["players"]):
+        rows = tuned.set_index("players")
+        out["deal_lengths"] = Steps(
+            tuple(
+                (
+                    f"{p} players at {int(rows.loc[p, 'cards_per_player'])} cards",
+                    Measure.of_interval(rows.loc[p, "len_mean"], rows.loc[p, "len_mean_lo"], rows.loc[p, "len_mean_hi"],
+                                        int(rows.loc[p, "len_mean_n"])),
+                )
+                for p in TUNED_PLAYERS
+            )
+        )  # fmt: skip
+    return out
+
+
+def statistics_judged(stats: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`claim_statistics` without the strategy arms whose seat never played differently (their
+    claims are untested: nothing to judge or re-measure)."""
+
+    def differed(s: Any) -> bool:
+        return not (isinstance(s, Measure) and s.se == 0 and s.value == 0)
+
+    arms = {a[0] for a in STRATEGY_ARMS}
+    return {k: s for k, s in stats.items() if k not in arms or differed(s)}
+
+
+def fresh_seat_seeds(seed: int, players: int = STRATEGY_SEATS) -> list[int]:
+    """The seeds of a fresh strategy study's seats: ``1000 x seed + s``. The committed study dealt seat
+    s on ``seed + s``, so the next seed in that scheme would deal seven of its eight seats again.
+
+    >>> fresh_seat_seeds(2025, 3)
+    [2025000, 2025001, 2025002]
+    """
+    return [1000 * int(seed) + s for s in range(players)]
+
+
+@dataclass(frozen=True)
+class RecheckSize:
+    """How many games the re-measurement plays: as committed by default (a test passes a tiny one).
+
+    >>> RecheckSize().tables, RecheckSize().arm_tables, RecheckSize().ladder_units
+    (500, 504, 300)
+    """
+
+    tables: int = STUDY_TABLES  # per policy of the hidden tables, and per arm of the halting-trade experiment
+    arm_tables: int = STRATEGY_TABLES  # per strategy arm (with its baseline) and of the token tables
+    ladder_units: int = LADDER_UNITS  # the cap of each ladder step (the SPRTs stop most steps sooner)
+    ladder_min_units: int | None = None  # the SPRTs' first look (None: the ladder's default, as committed)
+    tuned_games: int = 200  # per tuned deal, as the tuner's confirmation
+    players: int = STRATEGY_SEATS  # seats of the tables (8 as committed)
+
+
+def recheck_tables(
+    ctx: StudyContext, fresh_seed: int, judged: set[str] | None = None, size: RecheckSize = RecheckSize()
+) -> dict[str, pd.DataFrame]:
+    """The studies behind the statistical verdicts played again on ``fresh_seed`` with the same players
+    and samples (``size``): the cooperative and no-trade hidden tables (500 each), the halting-trade
+    experiment (500 tables), the strategy arms of ``judged`` (504 tables each with their baselines,
+    seats dealt on :func:`fresh_seat_seeds`), the token tables (504), both skill ladders (the same
+    SPRTs and cap) and the tuner's best deals at 5 and 15 players (200 games each, on ``fresh_seed +
+    1``: the tuner confirmed them on its seed + 1)."""
+    say, P = ctx.progress, size.players
+    arms = [a for a in STRATEGY_ARMS if judged is None or a[0] in judged]
+    out: dict[str, pd.DataFrame] = {}
+    say(f"recheck on seed {fresh_seed}: cooperative and no-trade hidden tables ({size.tables} each)")
+    hidden_model: dict[str, Any] = dict(TABLE_MODEL)
+    df = policy_study(
+        players=P, policies=["no_trade", "cooperative"], games=size.tables, seed=fresh_seed, workers=ctx.workers,
+        store=ctx.store_for("policies_hidden"), **hidden_model,
+    )  # fmt: skip
+    out["policies_hidden"] = policy_study_table(df)
+    say(f"recheck: {len(arms)} strategy arms at hidden tables ({size.arm_tables} tables each) and the token tables")
+    strategies = strategy_study(
+        "hidden", tables=size.arm_tables, seed=fresh_seed, players=P, workers=ctx.workers,
+        store=ctx.store_for("strategies"), arms=arms, seat_seeds=fresh_seat_seeds(fresh_seed, P),
+    )  # fmt: skip
+    tokens = token_ties(
+        tables=size.arm_tables, seed=fresh_seed, players=P, workers=ctx.workers, store=ctx.store_for("strategies")
+    )
+    out["strategies"] = pd.concat([strategies, tokens], ignore_index=True)
+    say(f"recheck: the halting-trade experiment ({size.tables} tables)")
+    out["holdout"] = holdout_study(
+        players=P, games=size.tables, seed=fresh_seed, workers=ctx.workers, store=ctx.store_for("holdout")
+    )
+    for name, rungs, rules in (("ladder", LADDER, None), ("ladder_hidden", HIDDEN_LADDER, strategy_rules("hidden", P))):
+        say(f"recheck: {name} ({' < '.join(rungs)})")
+        part = StudyContext(ctx.game, name, seed=ctx.seed, workers=ctx.workers, store=ctx.store_for(name), progress=say)
+        trace = ladder_study(
+            part, rungs, players=P, max_units=size.ladder_units, min_units=size.ladder_min_units, rules=rules,
+            seed=fresh_seed,
+        ).table  # fmt: skip
+        assert trace is not None
+        out[name] = trace
+    tuned = []
+    for players in TUNED_PLAYERS:
+        cards = int(data_json("polymer", f"tune_{players}p.json")["candidates"][0]["cards_per_player"])
+        say(f"recheck: {players} players at {cards} cards ({size.tuned_games} games, seed {fresh_seed + 1})")
+        rules = open_rules(players=players, cards_per_player=cards)
+        lengths = _simulate_policy(rules, "cooperative", size.tuned_games, fresh_seed + 1, ctx.workers)["len_mean"]
+        m = mean_row("len_mean", lengths)
+        tuned.append({"players": players, "cards_per_player": cards, "len_mean": m["value"], "len_mean_lo": m["lo"],
+                      "len_mean_hi": m["hi"], "len_mean_n": m["n"]})  # fmt: skip
+    out["tuned"] = pd.DataFrame(tuned)
+    return out
+
+
+def committed_claim_tables() -> dict[str, pd.DataFrame]:
+    """The committed tables the verdicts read (a missing one is left out), with the tuner's best
+    deals as ``tuned``."""
+    out = {}
+    for name in ("policies_hidden", "strategies", "holdout", "ladder", "ladder_hidden"):
+        try:
+            out[name] = committed(name)
+        except MissingDataError:
+            continue
+    runs = {p: data_json("polymer", f"tune_{p}p.json", must_exist=False) for p in TUNED_PLAYERS}
+    if all(run.get("candidates") for run in runs.values()):
+        out["tuned"] = tuned_table(runs)
+    return out
+
+
+def recheck_study(ctx: StudyContext, size: RecheckSize = RecheckSize()) -> StudyResult:
+    """``negenlab study polymer recheck``: every statistical verdict re-measured on the next seed
+    (:func:`recheck_tables`), each number computed from the fresh tables as the page computes it from
+    the committed ones (:func:`claim_statistics`). Writes ``recheck.csv``, one row per number; each
+    row carries the seed its games were dealt from (the deal-lengths rows the seed after: the tuner
+    already confirmed its settings on the next seed)."""
+    fresh_seed = ctx.seed + 1
+    judged = set(statistics_judged(claim_statistics(committed_claim_tables())))
+    tables = recheck_tables(ctx, fresh_seed, judged, size)
+    stats = {k: s for k, s in claim_statistics(tables).items() if k in judged}
+    rows = [
+        r
+        for cid, what in stats.items()
+        for r in recheck_rows(cid, what, fresh_seed + 1 if cid == "deal_lengths" else fresh_seed, ctx.command)
+    ]
+    return StudyResult(
+        pd.DataFrame(rows, columns=list(RECHECK.columns)),
+        rules={"players": [8, *TUNED_PLAYERS], "hidden": TABLE_MODEL, "open": OPEN_MODEL},
+        agents=sorted({*LADDER, *HIDDEN_LADDER, *(n for a in STRATEGY_ARMS for n in a[1:3]), "no_trade", "sweetener"}),
+        extra={
+            "fresh_seed": fresh_seed,
+            "strategy_seat_seeds": fresh_seat_seeds(fresh_seed),
+            "deal_lengths_seed": fresh_seed + 1,
+            "tables": {"policies_hidden": size.tables, "holdout": size.tables, "strategy arm": size.arm_tables,
+                       "tokens": size.arm_tables, "tuned setting": size.tuned_games},
+            "ladder_max_units": size.ladder_units,
+            "claims": sorted(stats),
+        },
+    )  # fmt: skip
 
 
 STUDIES = {
@@ -1276,7 +1594,16 @@ STUDIES = {
             "neighbours, loans, tokens) as paired experiments on 8-seat tables "
             f"under the 10-minute clock, hidden and open information, {STRATEGY_TABLES} tables per arm",
             strategies_study,
-            "about 8 min",
+            "about 19 min on one core",
+        ),
+        Study(
+            "recheck",
+            "every statistical verdict re-measured on the next seed with the same players and samples: the "
+            "cooperative and no-trade hidden tables, the halting-trade experiment, the judged strategy arms and the "
+            "token tables, both skill ladders, and the tuner's best deals at 5 and 15 players",
+            recheck_study,
+            "about 25 min with --workers 1 (23 min 10 s measured with the 2 cores shared by three other runs; the "
+            "strategy arms and the hidden ladder's search rung most of it)",
         ),
     )
 }
@@ -1360,18 +1687,20 @@ SECONDS_PER_ACTION = 30  # an assumption for the time estimate: one proposal, an
 
 VARIANT_CLAIMS = (
     VariantClaim(
-        '"takes about 15 minutes" (trading, 12-18 minutes)',
-        "trading_minutes",
-        target=(12, 18),
-        unit="minutes",
+        register("polymer")["duration"],
+        values=game_minutes,
+        how="minutes from the shuffle to the scores: trading on the table clock (Rules.seconds_*, stopped at "
+        "Rules.minutes), plus our assumed 60 s to shuffle, 1 s a card dealt and 120 s to score",
     ),
     VariantClaim(
-        "the deal can give every player count the 8-player polymer lengths",
+        register("polymer")["deal_lengths"],
         "len_mean",
-        target=(9.1, 11.1),
-        unit="cards",
+        how="the mean longest polymer at the end of each game under the Rules set here; the claim's target (10.1 "
+        "cards, the 8-player length) was measured under open hands, one card a trade and 4 proposal turns: set "
+        "information=open, max_cards=1, minutes=none and trade_budget=4 to compare like with like",
     ),
 )
-"""The claims ``negenlab polymer variant`` judges: the minutes of trading on the table clock (the
-time model's seconds per action, ``Rules.seconds_*``; the timer stops trading at ``Rules.minutes``)
-and the mean longest polymer at the end (the 8-player length +- 1 card)."""
+"""The claims ``negenlab polymer variant`` judges: a whole game's minutes (:func:`game_minutes`: the
+table clock's trading time plus the shuffle, the deal and the scoring, all on our assumed seconds), as
+the page reads "takes about 15 minutes", and the mean longest polymer at the end (the 8-player
+length +- 1 card)."""

@@ -111,8 +111,7 @@ def test_hidden_information_play_keeps_every_card_and_shows_each_seat_only_its_o
 
 
 def test_an_ask_for_a_type_the_partner_lacks_can_only_be_refused():
-    from negenlab.core.errors import IllegalMoveError
-    from negenlab.core.errors import InvalidInputError
+    from negenlab.core.errors import IllegalMoveError, InvalidInputError
 
     s = PolymerGame(Rules(players=5, information="hidden")).new_initial_state()
     s.apply(s.sample_chance(np.random.default_rng(3)))

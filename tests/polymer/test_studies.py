@@ -1,5 +1,5 @@
 """Polymer's long studies (``negenlab study polymer <name>``) on tiny sizes, the fresh check's
-comparison, and the page's findings from hand-made tables."""
+comparison, and the page's section texts from hand-made tables."""
 
 import json
 
@@ -11,7 +11,7 @@ from negenlab.core.metrics import chi2_sf
 from negenlab.core.studies import StudyContext, run_study
 from negenlab.core.summary_table import long_table, mean_row
 from negenlab.polymer import study as S
-from negenlab.polymer.report import findings, pace_minutes
+from negenlab.polymer.report import boundary_text, deal_text, holdout_text, pace_minutes, pace_text, skill_text
 
 
 @pytest.fixture
@@ -217,41 +217,22 @@ def _tables() -> dict[str, pd.DataFrame]:
     }
 
 
-def test_the_findings_read_the_tables():
-    items = findings(_tables(), "negenlab report polymer")
-    assert [f["claim"] for f in items] == [
-        "the deal table",
-        "the deal treats every seat alike",
-        '"it is advisable to permit trades"',
-        "skill: does the better trader win more often?",
-        '"takes about 15 minutes"',
-        "the halting-trade experiment",
-        '"avoid becoming a boundary"',
-    ]
-    assert all("n=" in f["text"] and f["section"] and f["command"] for f in items)
-    text = {f["claim"]: f["text"] for f in items}
-    assert "p = 0.010 at 8 players" in text["the deal treats every seat alike"]
-    assert "7.80 [7.60, 8.00] cards" in text['"it is advisable to permit trades"']
-    skill = text["skill: does the better trader win more often?"]
-    assert "selfish scores 60.0% [55.0, 65.0] against random (H1 after 100 units)" in skill and "n=500 units" in skill
+def test_the_section_texts_read_the_tables():
+    t = _tables()
+    assert "5.20 [5.10, 5.30] cards with 5 players" in deal_text(t["deals"])
+    assert "4.70 [4.60, 4.80] cards" in deal_text(t["deals"])  # the 8-player deal's spread
+    skill = skill_text(t["ladder"])
+    assert "selfish scores 60.0% [55.0, 65.0] against random (H1 after 100 units)" in skill
     assert "no decision after 300 units, the cap" in skill
-    assert "loans played exactly as cooperative: every unit scored the fair share" in skill
-    assert (
-        "5.0 [4.8, 5.2] minutes" in text['"takes about 15 minutes"']
-        and "60 s per action" in text['"takes about 15 minutes"']
-    )
-    assert "loses 4.50 [3.52, 5.48] cards" in text["the halting-trade experiment"]
-    assert "(the interval holds 0)" in text["the halting-trade experiment"]
-    assert "score 50.0 [40.0, 60.0] points less than" in text['"avoid becoming a boundary"']
-    assert items[2]["command"] == "negenlab study polymer policies_8p --seed 2024"
-    assert items[0]["command"] == "negenlab report polymer"  # a table without a sidecar
-
-
-def test_findings_leave_out_what_has_no_table():
-    tables = _tables()
-    del tables["ladder"], tables["policies_5p"]
-    claims = [f["claim"] for f in findings(tables, "x")]
-    assert "skill: does the better trader win more often?" not in claims and len(claims) == 5
+    assert "loans played every game exactly as cooperative: every unit at the fair share" in skill
+    pace = pace_text(t["pace"])
+    assert "5.0 [4.8, 5.2] minutes of trading" in pace and "30 s per action" in pace
+    hidden = long_table([mean_row("trading minutes", [10.0, 10.0, 10.0], "baseline cooperative")])
+    hidden.insert(0, "information", "hidden")
+    assert "the duration verdict reads that number" in pace_text(t["pace"], hidden)
+    halted = holdout_text(t["holdout"])
+    assert "loses 4.50 [3.52, 5.48] cards" in halted and "(the interval holds 0)" in halted
+    assert "score 50.0 [40.0, 60.0] points less than" in boundary_text(t["policies_8p"])
 
 
 def test_pace_minutes_scales_with_the_assumption():

@@ -69,7 +69,7 @@ def test_committed_tables_are_read_as_package_data():
     assert t["policy"].tolist() == ["no_trade", "selfish", "cooperative", "loans"] and (t["games"] == 500).all()
 
 
-def test_the_committed_deal_table_is_reproduced_exactly():
+def test_the_committed_deal_lengths_table_is_reproduced_exactly():
     """The recorded command (deal_lengths_by_players.json) gives the same bytes."""
     df = deal_lengths(deals=1000, seed=2024)
     assert (

@@ -1,0 +1,213 @@
+"""Polymer's verdicts: one function per claim of data/polymer/claims.csv, judged by the one judge
+from hand-made tables and from the committed ones, and the re-measurement on a fresh seed."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from negenlab.core.claims import Measure, Steps, recheck_rows, register, verdict_of, z_for
+from negenlab.core.studies import StudyContext
+from negenlab.core.summary_table import long_table, mean_row, rate_row
+from negenlab.polymer import study as S
+from negenlab.polymer.report import CLAIMS, committed_inputs, committed_verdicts, verdicts
+
+NO_RECHECK = pd.DataFrame()
+
+
+def _strategies(reveal=(-5.0, -7.0, -3.0), monopoly=(-8.0, -10.0, -6.0), spoiler=(0.0, 0.0, 0.0)) -> pd.DataFrame:
+    """A strategy table as the study writes it: hidden and open arms, the baseline's clock, the tokens."""
+    rows = []
+    arms = {
+        "revealing among concealing": reveal,
+        "monopolist among cooperative": monopoly,
+        "spoiler among cooperative": spoiler,
+        "halting among cooperative": (-10.0, -11.0, -9.0),
+    }
+    for information in ("hidden", "open"):
+        for group, (v, lo, hi) in arms.items():
+            if information == "open" and group.startswith("spoiler"):
+                v, lo, hi = -22.8, -27.6, -18.0
+            rows.append(dict(information=information, metric="score change", group=group, value=v, lo=lo, hi=hi, n=504,
+                             method="normal"))  # fmt: skip
+        rows.append(dict(information=information, metric="length change", group="halting among cooperative",
+                         value=-0.5, lo=-0.6, hi=-0.45, n=504, method="normal"))  # fmt: skip
+    rows += [
+        dict(information="hidden", **mean_row("trading minutes", [10.0, 10.001, 9.999, 10.0], "baseline cooperative")),
+        dict(information="hidden", **rate_row("tables trading to the clock", 504, 504, "baseline cooperative")),
+        dict(information="hidden", **rate_row("tables decided by tokens", 35, 504, "sweeteners, 3 tokens each")),
+    ]
+    return pd.DataFrame(rows)
+
+
+def _holdout(v=-4.86, lo=-5.03, hi=-4.70) -> pd.DataFrame:
+    return long_table(
+        [
+            {"metric": "length change", "group": "distance 1", "value": v, "lo": lo, "hi": hi, "n": 500, "method": "normal"},
+            {"metric": "score change", "group": "distance 1", "value": -147.0, "lo": -150.0, "hi": -144.0, "n": 500,
+             "method": "normal"},
+        ]
+    )  # fmt: skip
+
+
+def _ladder(rows) -> pd.DataFrame:
+    return pd.DataFrame(
+        [dict(players=8, rung=r, below=b, score=s, lo=lo, hi=hi, fair=0.125, units=100, games=800, decision=d,
+              capped=False) for r, b, s, lo, hi, d in rows]
+    )  # fmt: skip
+
+
+def _policies_hidden(gain=(40.5, 39.0, 42.0), own=(0.84, 0.83, 0.85)) -> pd.DataFrame:
+    row = dict(policy="cooperative", players=8, games=500, score_gain=gain[0], score_gain_lo=gain[1],
+               score_gain_hi=gain[2], own_larger=own[0], own_larger_lo=own[1], own_larger_hi=own[2],
+               boundary_gap=-13.5, boundary_gap_lo=-16.0, boundary_gap_hi=-11.0, boundary_gap_tables=441,
+               chain_trades_per_game=0.0, trades_per_game=10.0, final_length=5.1, boundaries=2.9, boundaries_lo=2.8,
+               boundaries_hi=3.0, score_diff=0.0, score_diff_lo=0.0, score_diff_hi=0.0)  # fmt: skip
+    return pd.DataFrame([row, {**row, "policy": "no_trade", "score_gain": 0.0, "own_larger": 0.3}])
+
+
+def _by_id(findings):
+    return {f.claim_id: f for f in findings}
+
+
+def test_every_claim_of_the_register_has_one_function_and_one_line():
+    found = verdicts({}, NO_RECHECK)
+    assert [f.claim_id for f in found] == list(register("polymer")) == list(CLAIMS.functions)
+    assert all(f.verdict == "untested" and f.sentence for f in found if f.claim_id != "deal_seats")
+
+
+def test_strategy_claims_follow_their_intervals_and_a_seat_that_never_differed_is_untested():
+    f = _by_id(verdicts({"strategies": _strategies()}, NO_RECHECK))
+    assert f["reveal"].verdict == "holds" and f["reveal"].n == 504  # wholly below 0
+    assert f["monopoly"].verdict == "fails" and "costs about 8 points" in f["monopoly"].change  # no 2-point gain
+    spoiler = f["second_degree"]
+    assert spoiler.verdict == "untested" and "never acted differently" in spoiler.sentence
+    assert "-22.8 [-27.6, -18.0]" in spoiler.sentence  # the open-hands result stands in the sentence
+    assert f["timer"].verdict == "holds" and f["tokens"].verdict == "holds" and f["tokens"].unit == "share"
+    assert f["duration"].verdict == "holds" and f["duration"].value == pytest.approx(10.0 + 284 / 60)
+    assert f["halting"].verdict == "untested"  # its open half (the holdout table) is missing
+    undecided = _by_id(verdicts({"strategies": _strategies(reveal=(-1.0, -3.0, 1.0))}, NO_RECHECK))["reveal"]
+    assert undecided.verdict == "undecided"
+
+
+def test_halting_is_judged_under_both_tables_and_players():
+    tables = {"strategies": _strategies(), "holdout": _holdout()}
+    h = _by_id(verdicts(tables, NO_RECHECK))["halting"]
+    assert h.verdict == "holds" and S.HALTING_OPEN in h.number and S.HALTING_HIDDEN in h.number
+    mild = _by_id(verdicts({"strategies": _strategies(), "holdout": _holdout(-0.1, -0.2, 0.0)}, NO_RECHECK))["halting"]
+    assert mild.verdict == "depends on the players"  # open: less than half a card; hidden: a loss
+
+
+def test_the_ladders_leave_out_a_rung_that_played_as_the_one_below():
+    trace = _ladder([("selfish", "random", 0.27, 0.24, 0.30, "H1"), ("cooperative", "selfish", 0.125, 0.125, 0.125, "H0"),
+                     ("search", "cooperative", 0.145, 0.126, 0.163, "H0")])  # fmt: skip
+    stats = S.claim_statistics({"ladder_hidden": trace})
+    assert [label for label, _ in stats["skill_hidden"].steps] == ["selfish over random", "search over cooperative"]
+    f = _by_id(verdicts({"ladder_hidden": trace}, NO_RECHECK))["skill_hidden"]
+    # search 14.5% [12.6, 16.3]: above the fair 12.5%, but across the midpoint 15% of a five-point edge
+    assert f.verdict == "undecided" and "played every game exactly as selfish" in f.sentence
+    assert f.rule == "above the fair 12.5% by more than 2.5 points, half the edge of 5.0 points that counts"
+    strong = _ladder([("selfish", "random", 0.27, 0.24, 0.30, "H1"), ("search", "selfish", 0.30, 0.27, 0.33, "H1")])
+    assert _by_id(verdicts({"ladder_hidden": strong}, NO_RECHECK))["skill_hidden"].verdict == "holds"
+
+
+def test_policy_claims_read_the_hidden_tables():
+    f = _by_id(verdicts({"policies_hidden": _policies_hidden()}, NO_RECHECK))
+    assert f["permit_trades"].verdict == "holds" and f["own_length"].verdict == "holds"
+    assert f["boundary_cost"].verdict == "holds" and f["boundary_cost"].n == 441
+    assert f["long_distance"].verdict == "untested" and "0 chain trades" in f["long_distance"].sentence
+    low = _by_id(verdicts({"policies_hidden": _policies_hidden(own=(0.3, 0.28, 0.32))}, NO_RECHECK))["own_length"]
+    assert low.verdict == "fails" and low.change
+
+
+def test_a_disagreeing_recheck_leaves_the_verdict_undecided():
+    tables = {"strategies": _strategies()}
+    committed = S.claim_statistics(tables)["reveal"]
+    agreeing = pd.DataFrame(recheck_rows("reveal", committed, 2025))
+    far = Measure.of_interval(2.0, 1.0, 3.0, 504)
+    disagreeing = pd.DataFrame(recheck_rows("reveal", far, 2025))
+    assert _by_id(verdicts(tables, agreeing))["reveal"].recheck == "re-measured on seed 2025: agrees"
+    f = _by_id(verdicts(tables, disagreeing))["reveal"]
+    assert f.verdict == "undecided" and f.recheck.startswith("re-measured on seed 2025: disagrees")
+
+
+def _parts(s):
+    if isinstance(s, Measure):
+        return [s]
+    if isinstance(s, Steps):
+        return [m for _, m in s.steps]
+    return [m for v in s.values() for m in _parts(v)]
+
+
+def _says(rule, lo: float, hi: float, players: int = 8) -> set[str]:
+    """What an interval allows a rule to say: holds, fails, both (a real edge smaller than the
+    margin: wholly above the line yet ruling the margin out), or neither (undecided)."""
+    said = set()
+    if rule.kind == "between":
+        said |= {"holds"} if rule.lo <= lo and hi <= rule.hi else set()
+        said |= {"fails"} if hi < rule.lo or lo > rule.hi else set()
+    elif rule.kind == "above":
+        said |= ({"holds"} if lo > rule.line(players) else set()) | (
+            {"fails"} if hi < rule.line(players) + rule.margin else set())  # fmt: skip
+    else:
+        said |= ({"holds"} if hi < rule.line(players) else set()) | (
+            {"fails"} if lo > rule.line(players) - rule.margin else set())  # fmt: skip
+    return said
+
+
+def test_no_committed_verdict_contradicts_its_own_95_interval():
+    """A verdict decided at the page's level holds (fails) only where the 95% interval of its number
+    allows it too: the family's wider interval never turns a verdict against the narrower one."""
+    inputs = committed_inputs()
+    stats = inputs.statistics
+    claims = register("polymer")
+    checked = 0
+    for f in committed_verdicts():
+        if f.claim_id not in stats or f.verdict not in ("holds", "fails"):
+            continue
+        at_95 = [_says(claims[f.claim_id].rule, *m.interval(z_for(0.05))) for m in _parts(stats[f.claim_id])]
+        if f.verdict == "holds":
+            assert all("holds" in said for said in at_95), f.line()
+        else:
+            assert any("fails" in said for said in at_95), f.line()
+        checked += 1
+    assert checked >= 8
+
+
+def test_the_page_decides_each_statistical_claim_at_the_family_level():
+    found = committed_verdicts()
+    levels = {f.level for f in found if f.level is not None}
+    m = sum(1 for f in found if f.level is not None)
+    assert m >= 12 and levels == {round(1 - 0.05 / m, 6)}
+    stats = committed_inputs().statistics
+    skill = stats["skill_hidden"]
+    verdict = verdict_of(register("polymer")["skill_hidden"].rule, skill, 0.05 / m, 8)
+    assert verdict == _by_id(found)["skill_hidden"].verdict or _by_id(found)["skill_hidden"].verdict == "undecided"
+
+
+def test_the_recheck_study_runs_tiny_and_writes_rows_of_registered_claims(tmp_path):
+    ctx = StudyContext("polymer", "recheck", seed=11, workers=1, store=tmp_path, progress=lambda line: None)
+    size = S.RecheckSize(tables=2, arm_tables=5, ladder_units=1, ladder_min_units=1, tuned_games=2, players=5)
+    r = S.recheck_study(ctx, size)
+    t = r.table
+    assert set(t["claim"]) <= set(register("polymer")) and {"reveal", "permit_trades", "skill", "halting"} <= set(
+        t["claim"]
+    )
+    assert set(t["seed"]) == {12, 13} and (t.loc[t["claim"] == "deal_lengths", "seed"] == 13).all()
+    assert r.extra["strategy_seat_seeds"] == S.fresh_seat_seeds(12)
+    assert (t["units"] >= 1).all() and t["command"].eq("negenlab study polymer recheck --seed 11").all()
+    # the rows read back as the page's rechecks, shaped like its evidence
+    f = _by_id(verdicts(committed_inputs().tables, t))
+    assert all(f[c].recheck and "seed 12" in f[c].recheck for c in ("reveal", "permit_trades", "halting"))
+
+
+def test_fresh_seat_seeds_deal_none_of_the_committed_seats_again():
+    committed = {2024 + s for s in range(S.STRATEGY_SEATS)}
+    assert not committed & set(S.fresh_seat_seeds(2025))
+
+
+def test_the_variant_tool_reads_the_whole_game_as_the_page_does():
+    duration = next(c for c in S.VARIANT_CLAIMS if c.claim.id == "duration")
+    df = pd.DataFrame({"players": [8, 8], "hand_size": [13, 13], "trading_minutes": [10.0, 9.0]})
+    assert duration.per_game(df).round(2).tolist() == [14.73, 13.73]
+    assert duration.claim is register("polymer")["duration"]
