@@ -197,6 +197,8 @@ class Rule:
         def show(v: float, points: bool = False) -> str:
             if unit == "share":
                 return f"{100 * v:.1f} points" if points else rate_text(v)
+            if unit == "points":
+                return f"{100 * v:.1f} points"
             return f"{v:g} {unit}".rstrip()
 
         if self.kind == "between":
@@ -318,6 +320,17 @@ class Measure:
         if rate:
             return cls(float(value), (hi - lo) / (2 * Z95), units, games, int(round(value * units)))
         return cls(float(value), (float(hi) - float(lo)) / (2 * Z95), units, games)
+
+    @classmethod
+    def of_difference(cls, a: Measure, b: Measure) -> Measure:
+        """``a - b`` for two independent measures: the standard errors add in quadrature; the units
+        and games are both samples'.
+
+        >>> d = Measure.of_difference(Measure.of_rate(60, 100), Measure.of_rate(50, 100))
+        >>> round(d.value, 2), d.n, round(d.se, 3)
+        (0.1, 200, 0.07)
+        """
+        return cls(a.value - b.value, math.hypot(_se(a), _se(b)), a.units + b.units, a.n + b.n)
 
     @classmethod
     def of_rate(cls, k: int, n: int) -> Measure:
@@ -587,6 +600,9 @@ def statistic_text(m: Measure, unit: str, digits: int = 1, interval: bool = True
     lo, hi = m.interval()
     if unit == "share":
         return rate_text(m.value, lo, hi) if interval else rate_text(m.value)
+    if unit == "points":  # a difference of shares, in percentage points
+        text = f"{100 * m.value:+.1f}"
+        return (text + f" [{100 * lo:+.1f}, {100 * hi:+.1f}]" if interval else text) + " points"
     text = f"{m.value:.{digits}f}"
     if interval:
         text += f" [{lo:.{digits}f}, {hi:.{digits}f}]"
@@ -701,7 +717,11 @@ def judge(
         (s,) = by.values()
         number = _number(claim, s, evidence.digits) + (f" {evidence.about}" if evidence.about and isinstance(s, Measure) else "")
     else:
-        number = "; ".join(f"{k}: {_number(claim, s, evidence.digits)} ({verdicts[k]})" for k, s in by.items())
+        number = "; ".join(
+            f"{k}: {statistic_text(s, claim.unit, evidence.digits) if isinstance(s, Measure) else _number(claim, s, evidence.digits)}"
+            f" ({verdicts[k]})"
+            for k, s in by.items()
+        )
     recheck_text = None
     if recheck is not None:
         fresh = dict(recheck.what) if isinstance(recheck.what, Mapping) else {"": recheck.what}
@@ -726,7 +746,7 @@ def judge(
     value = None
     if isinstance(single, Measure):
         lo, hi = single.interval()
-        interval = (lo, hi) if claim.unit == "share" else (round(lo, evidence.digits), round(hi, evidence.digits))
+        interval = (lo, hi) if claim.unit in ("share", "points") else (round(lo, evidence.digits), round(hi, evidence.digits))
         value = single.value
     if verdict == "undecided" and recheck_text is None or (verdict == "undecided" and recheck_text and "agrees" in recheck_text):
         more = [more_games(claim.rule, s, level_alpha, evidence.players_count) for s in by.values() if isinstance(s, Measure)]
@@ -735,7 +755,9 @@ def judge(
                 filter(None, [words["sentence"], f"Undecided: about {max(more):,} more games would decide it at this "
                               "page's level, if the estimate holds."])
             )
-    seats = "; ".join(filter(None, ((f"{k}: " if k else "") + _breakdown(claim, s, evidence.digits) for k, s in by.items())))
+    seats = "; ".join(
+        (f"{k}: " if k else "") + text for k, s in by.items() if (text := _breakdown(claim, s, evidence.digits))
+    )
     if seats.strip():
         words["detail"] = " ".join(filter(None, [words["detail"], f"Every seat: {seats}."]))
     return Finding(

@@ -28,7 +28,24 @@ from .ne import NEReading, NEResult, derive_ne
 from .rules import Rules
 from .tessellation import BoardError, BoardWarning, Tessellation
 
-ENTRY = GameEntry("fen", make_game, AGENTS, default_agent="random")
+ENTRY = GameEntry(
+    "fen",
+    make_game,
+    AGENTS,
+    default_agent="random",
+    title="FEN",
+    players={
+        "random": "a uniformly random legal placement each micro-action (a claim, a capture, the swap): a reference, "
+        "not a player.",
+        "greedy": "captures a face whenever it can, else claims the node or edge that makes the most faces newly "
+        "capturable for it: a one-placement planner that never takes the swap of the pie rule.",
+        "mcts:N": "searches each placement by Monte Carlo tree search with N simulations (random playouts to the end "
+        "of the game); it may take the swap of the pie rule when its search favours it.",
+        "directed": "the blocked study's search playouts, not a player: placements that keep the two players' faces "
+        "level, to hunt for drawn blocked ends.",
+    },
+)
+"""FEN in the game registry (:mod:`negenlab.games`): ``random`` (the default), ``greedy`` and ``mcts``."""
 
 __all__ = [
     "Tessellation",

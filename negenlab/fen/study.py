@@ -22,13 +22,21 @@ interval each).
 >>> t = atlas_table(tilings=["4.8.8"], sizes=[13], n_games=4, seed=1)
 >>> t[["tiling", "faces", "n", "e"]].values.tolist()
 [['4.8.8', 13, 2, 3]]
+
+The long studies (``negenlab study fen NAME``, :data:`STUDIES`) make the committed tables of
+``data/fen``. The statistical claims of the register (``data/fen/claims.csv``: the pie rule, the
+skill trace, the tilings) read their numbers through :func:`claim_statistics`, from the committed
+tables for the page and from the same designs played on the next seed for ``negenlab study fen
+recheck`` (:func:`recheck_study`, which writes ``data/fen/recheck.csv``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -36,6 +44,7 @@ import pandas as pd
 from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
+from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register
 from negenlab.core.compare import compare, sprt
 from negenlab.core.data import SKILL_TRACE, SPRT_COLUMNS, WILSON_ROWS, Schema, long_columns, nullable
 from negenlab.core.errors import InvalidInputError
@@ -47,9 +56,11 @@ from negenlab.core.summary_table import long_table, mean_row, rate_row
 from negenlab.core.variant import VariantClaim
 
 from . import tilings as T
+from .blocked import blocked_end_search
 from .game import FenGame, make_game
 from .ne import derive_ne
 from .rules import Rules
+from .solver import solve
 from .tessellation import Tessellation
 
 DEFAULT_SIZES = (13, 25, 49)
@@ -206,65 +217,129 @@ def _make_agent(spec: str) -> Agent:
     return _agents([spec])[0]
 
 
-def ladder_study(ctx: StudyContext) -> StudyResult:
+LADDER_MAX_UNITS = 300  # seat-swapped pairs per step before the SPRT gives up
+
+
+@dataclasses.dataclass(frozen=True)
+class SprtDesign:
+    """A sequential test of the first player's share: ``h0`` against ``h1`` (alpha = beta = 0.05),
+    looked at every ``batch`` games from 100 on, at most ``max_games``."""
+
+    h0: float
+    h1: float
+    batch: int
+    max_games: int
+
+
+PIE_SPRT = SprtDesign(h0=0.5, h1=0.6, batch=50, max_games=300)
+"""The pie study's stopping rule, per pie setting."""
+
+
+def ladder_trace(
+    seed: int, store: Path | None = None, workers: int | None = 1, progress: Callable[[str], None] | None = None
+) -> pd.DataFrame:
     """The skill trace on the standard board (pie rule on, the default): each rung of
-    :data:`LADDER` against the one below, seats rotated, each step decided by an SPRT."""
-    game = make_game(STANDARD_BOARD)
+    :data:`LADDER` against the one below, in seat-swapped pairs on common seeds, each step decided
+    by an SPRT (50% against 55%) or stopped at :data:`LADDER_MAX_UNITS` pairs; ``board`` in front."""
     trace = skill_trace(
-        game,
+        make_game(STANDARD_BOARD),
         LADDER,
         _make_agent,
-        seed=ctx.seed,
-        max_units=300,
-        store=ctx.store,
-        workers=ctx.workers,
-        progress=ctx.progress,
+        seed=seed,
+        max_units=LADDER_MAX_UNITS,
+        store=store,
+        workers=workers,
+        progress=progress,
     )
     trace.insert(0, "board", STANDARD_BOARD)
-    return StudyResult(trace, rules=game.rules, agents=list(LADDER), extra={"ladder": list(LADDER)})
+    return trace
+
+
+def ladder_study(ctx: StudyContext) -> StudyResult:
+    """``negenlab study fen ladder``: :func:`ladder_trace` on the study's seed."""
+    trace = ladder_trace(ctx.seed, ctx.store, ctx.workers, ctx.progress)
+    return StudyResult(
+        trace, rules=make_game(STANDARD_BOARD).rules, agents=list(LADDER), extra={"ladder": list(LADDER)}
+    )
+
+
+def pie_setting_table(
+    pie: bool,
+    seed: int,
+    store: Path | None = None,
+    workers: int | None = 1,
+    progress: Callable[[str], None] | None = None,
+) -> pd.DataFrame:
+    """The top rung's self-play on the standard board with the pie rule on or off: games played
+    until the SPRT of :data:`PIE_SPRT` decides on the first player's share (or its cap), and the
+    balance rows of those games (:func:`balance_table`), the SPRT's outcome on the first player's row."""
+    agents = [_make_agent(TOP_RUNG), _make_agent(TOP_RUNG)]
+    game = games.load("fen", board=STANDARD_BOARD, pie_rule=pie)
+    r = sprt(
+        game, agents, h0=PIE_SPRT.h0, h1=PIE_SPRT.h1, seed=seed, batch=PIE_SPRT.batch,
+        max_games=PIE_SPRT.max_games, store=store, workers=workers,
+    )  # fmt: skip
+    if progress is not None:
+        progress(f"pie rule {pie}: {r}")
+    df = simulate(game, agents, r.units, seed, store=store, workers=workers, progress=False)
+    t = balance_table(STANDARD_BOARD, f"{TOP_RUNG} vs {TOP_RUNG}", {pie: df})
+    first = t["metric"] == "first_player_win_rate"
+    for k in ("decision", "capped", "llr", "h0", "h1", "alpha", "beta"):
+        t.loc[first, k] = getattr(r, k)
+    return t
 
 
 def pie_study(ctx: StudyContext) -> StudyResult:
     """First-player advantage on the standard board under the top rung's self-play, with and
-    without the pie rule: an SPRT on the first player's score (H0 0.5, H1 0.6: an edge of ten
-    points) per setting, capped at 300 games, plus the balance rows of the same games."""
-    agents = [_make_agent(TOP_RUNG), _make_agent(TOP_RUNG)]
-    parts = []
-    for pie in (False, True):
-        game = games.load("fen", board=STANDARD_BOARD, pie_rule=pie)
-        where = ctx.store_for("pie" if pie else "nopie")
-        r = sprt(game, agents, h1=0.6, seed=ctx.seed, batch=50, max_games=300, store=where, workers=ctx.workers)
-        ctx.progress(f"pie rule {pie}: {r}")
-        df = simulate(game, agents, r.units, ctx.seed, store=where, workers=ctx.workers, progress=False)
-        t = balance_table(STANDARD_BOARD, f"{TOP_RUNG} vs {TOP_RUNG}", {pie: df})
-        first = t["metric"] == "first_player_win_rate"
-        for k in ("decision", "capped", "llr", "h0", "h1", "alpha", "beta"):
-            t.loc[first, k] = getattr(r, k)
-        parts.append(t)
+    without the pie rule (:func:`pie_setting_table`: an SPRT on the first player's share per
+    setting, 50% against 60%, capped at 300 games, plus the balance rows of the same games)."""
+    parts = [
+        pie_setting_table(pie, ctx.seed, ctx.store_for("pie" if pie else "nopie"), ctx.workers, ctx.progress)
+        for pie in (False, True)
+    ]
     return StudyResult(pd.concat(parts, ignore_index=True), rules=Rules(), agents=[TOP_RUNG, TOP_RUNG])
+
+
+TILING_METRICS = ("first_player_win_rate", "draw_rate", "ends_by_majority", "turns_per_game")
+
+
+def tiling_table(
+    tiling: str, faces: int, spec: str, n_games: int, seed: int, store: Path | None = None, workers: int | None = 1
+) -> pd.DataFrame:
+    """Self-play of agent ``spec`` on ``tiling`` clipped to ``faces`` faces, no pie rule: the rows
+    of :data:`TILING_METRICS` of the atlas balance study (tiling, faces, n and e per turn, agents
+    in front), each with n and its 95% interval.
+
+    >>> t = tiling_table("4.4.4.4", 9, "greedy", 10, seed=1)
+    >>> t[["tiling", "faces", "agents", "metric", "n"]].iloc[0].astype(str).tolist()
+    ['4.4.4.4', '9', 'greedy', 'first_player_win_rate', '10']
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        board = T.archimedean(tiling, faces=int(faces))
+    game = FenGame(board, Rules(pie_rule=False))
+    df = simulate(game, [_make_agent(spec)] * 2, n_games, seed, store=store, workers=workers, progress=False)
+    rows = long_table(balance_rows(df))
+    rows = rows[rows["metric"].isin(TILING_METRICS)]
+    rows.insert(0, "agents", spec)
+    rows.insert(0, "e", game.e)
+    rows.insert(0, "n_per_turn", game.n)
+    rows.insert(0, "faces", board.num_faces)
+    rows.insert(0, "tiling", tiling)
+    return rows.drop(columns=["group"]).reset_index(drop=True)
 
 
 def atlas_balance_study(ctx: StudyContext) -> StudyResult:
     """Balance and decisiveness of every regular and Archimedean tiling at 25 and 49 faces,
     self-play under greedy and MCTS (no pie rule): first-player win rate, draws, games ended by a
-    majority, each with n and a Wilson interval."""
+    majority, each with n and a Wilson interval (:func:`tiling_table`)."""
     parts = []
     for name, board in atlas_boards(sizes=ATLAS_SIZES):
-        game = FenGame(board, Rules(pie_rule=False))
+        faces = board.num_faces
         for spec, n in ATLAS_AGENTS.items():
-            where = ctx.store_for(f"{name}-{board.num_faces}-{spec.replace(':', '')}")
-            df = simulate(game, [_make_agent(spec)] * 2, n, ctx.seed, store=where, workers=ctx.workers, progress=False)
-            rows = long_table(balance_rows(df))
-            rows = rows[
-                rows["metric"].isin(["first_player_win_rate", "draw_rate", "ends_by_majority", "turns_per_game"])
-            ]
-            rows.insert(0, "agents", spec)
-            rows.insert(0, "e", game.e)
-            rows.insert(0, "n_per_turn", game.n)
-            rows.insert(0, "faces", board.num_faces)
-            rows.insert(0, "tiling", name)
-            parts.append(rows.drop(columns=["group"]))
-        ctx.progress(f"{name} at {board.num_faces} faces done")
+            where = ctx.store_for(f"{name}-{faces}-{spec.replace(':', '')}")
+            parts.append(tiling_table(name, faces, spec, n, ctx.seed, where, ctx.workers))
+        ctx.progress(f"{name} at {faces} faces done")
     return StudyResult(
         pd.concat(parts, ignore_index=True),
         rules=Rules(pie_rule=False),
@@ -281,8 +356,6 @@ def blocked_study(ctx: StudyContext) -> StudyResult:
     rules and with partial claims off: whether a counting argument rules the blocked end out, and
     what seeded random and directed playouts (:func:`negenlab.fen.blocked.blocked_end_search`)
     reached. The sidecar keeps the actions of a blocked draw found, so it can be replayed."""
-    from .blocked import blocked_end_search
-
     rows: list[dict[str, Any]] = []
     extra: dict[str, Any] = {}
     for label, rules in (("default", Rules()), ("partial claims off", Rules(partial_claims=False))):
@@ -361,8 +434,6 @@ def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: 
     >>> t[["board", "scope", "winner", "winner_with_pie"]].values.tolist()[0]
     ['triangle:1', 'interior', 'first player', 'second player']
     """
-    from .solver import solve
-
     rows = []
     for spec in boards:
         seen: dict[tuple[int, int], str] = {}
@@ -451,6 +522,175 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+# -- the statistical claims' numbers, from committed tables or a fresh run ---------------------
+
+
+def _rate(table: pd.DataFrame, metric: str, **where: Any) -> pd.Series:
+    """The one row of a long balance table with ``metric`` and the columns of ``where``."""
+    keep = table["metric"] == metric
+    for column, value in where.items():
+        keep &= table[column] == value
+    rows = table[keep]
+    if len(rows) != 1:
+        shown = ", ".join(f"{k}={v}" for k, v in where.items())
+        raise InvalidInputError(f"expected one {metric} row ({shown}) in the table, found {len(rows)}")
+    return rows.iloc[0]
+
+
+def _wins(row: pd.Series) -> Measure:
+    """A rate row (value, n) of a long balance table as a rate of independent games."""
+    n = int(row["n"])
+    return Measure.of_rate(int(round(float(row["value"]) * n)), n)
+
+
+def pie_share(pie: pd.DataFrame) -> Measure:
+    """The first player's share of games won with the pie rule on, in a pie table
+    (:func:`pie_setting_table`): independent self-play games, a Wilson interval.
+
+    >>> t = pd.DataFrame({"metric": ["first_player_win_rate"], "pie_rule": [True], "value": [0.48], "n": [100]})
+    >>> m = pie_share(t); m.value, m.n
+    (0.48, 100)
+    """
+    return _wins(_rate(pie, "first_player_win_rate", pie_rule=True))
+
+
+def swap_share(pie: pd.DataFrame) -> Measure:
+    """How often the second player took the swap of the pie rule, in the same games as :func:`pie_share`."""
+    return _wins(_rate(pie, "swap_rate", pie_rule=True))
+
+
+def ladder_steps(trace: pd.DataFrame) -> Steps:
+    """Each step of a skill trace as a measure of the stronger rung's score over its seat-swapped
+    pairs (the unit; two distinct games each), labelled ``"<rung> over <below>"``.
+
+    >>> t = pd.DataFrame({"rung": ["greedy"], "below": ["random"], "score": [0.71], "lo": [0.64], "hi": [0.78],
+    ...                   "units": [100], "games": [200]})
+    >>> [(label, m.units, m.n) for label, m in ladder_steps(t).steps]
+    [('greedy over random', 100, 200)]
+    """
+    return Steps(
+        tuple(
+            (
+                f"{r['rung']} over {r['below']}",
+                Measure.of_interval(r["score"], r["lo"], r["hi"], int(r["units"]), int(r["games"])),
+            )
+            for r in trace.to_dict("records")
+        )
+    )
+
+
+def tiling_shares(table: pd.DataFrame, faces: int, agents: str) -> pd.DataFrame:
+    """The first player's share of wins per tiling at ``faces`` under ``agents`` (columns tiling,
+    value, lo, hi, n and ``gap``: the distance from an even game), most balanced first."""
+    a = table[(table["faces"] == faces) & (table["agents"] == agents) & (table["metric"] == "first_player_win_rate")]
+    out = a[["tiling", "value", "lo", "hi", "n"]].assign(gap=(a["value"] - 0.5).abs())
+    return out.sort_values(["gap", "tiling"]).reset_index(drop=True)
+
+
+def extreme_tilings(table: pd.DataFrame, faces: int) -> dict[str, tuple[str, str]]:
+    """Per player strength of an atlas balance table, its most and its least balanced tiling at ``faces``.
+
+    >>> t = pd.DataFrame({"tiling": ["a", "b", "c"], "faces": 49, "agents": "greedy",
+    ...                   "metric": "first_player_win_rate", "value": [0.7, 0.52, 0.4], "lo": 0, "hi": 1, "n": 100})
+    >>> extreme_tilings(t, 49)
+    {'greedy': ('b', 'a')}
+    """
+    at = table[table["faces"] == faces]
+    out = {}
+    for agents in dict.fromkeys(at["agents"]):
+        shares = tiling_shares(at, faces, str(agents))
+        out[str(agents)] = (str(shares["tiling"].iloc[0]), str(shares["tiling"].iloc[-1]))
+    return out
+
+
+def _share_se(row: pd.Series) -> float:
+    """The standard error of a share of wins, kept off 0 by half a game (as the judge does for rates)."""
+    n = int(row["n"])
+    p = (float(row["value"]) * n + 0.5) / (n + 1)
+    return math.sqrt(p * (1 - p) / n)
+
+
+def balance_difference(table: pd.DataFrame, most: str, least: str, faces: int, agents: str) -> Measure:
+    """How much farther from an even game the first player of tiling ``least`` is than that of
+    tiling ``most``, at ``faces`` under ``agents``: ``|share(least) - 1/2| - |share(most) - 1/2|``,
+    its standard error from both independent samples; n counts the games of both tilings.
+
+    >>> t = pd.DataFrame({"tiling": ["a", "b"], "faces": 49, "agents": "greedy",
+    ...                   "metric": "first_player_win_rate", "value": [0.52, 0.65], "lo": 0, "hi": 1, "n": 400})
+    >>> m = balance_difference(t, "a", "b", 49, "greedy"); round(m.value, 3), m.n
+    (0.13, 800)
+    """
+    rows = [_rate(table, "first_player_win_rate", tiling=name, faces=faces, agents=agents) for name in (most, least)]
+    gaps = [abs(float(r["value"]) - 0.5) for r in rows]
+    games = sum(int(r["n"]) for r in rows)
+    return Measure(gaps[1] - gaps[0], math.hypot(*(_share_se(r) for r in rows)), games, games)
+
+
+def claim_statistics(
+    tables: Mapping[str, pd.DataFrame], pairs: Mapping[str, tuple[str, str]] | None = None, faces: int | None = None
+) -> dict[str, Any]:
+    """Every statistical FEN verdict's number, by claim id, from study tables by name (a claim
+    whose table is missing is left out): ``pie`` (:func:`pie_share`), ``skill`` from the ladder
+    (:func:`ladder_steps`), ``tilings`` from the atlas balance study, one measure per player
+    strength (:func:`balance_difference` of the ``pairs``, default each strength's most and least
+    balanced tiling at ``faces``, default the largest). The committed tables for the page; the
+    same designs played on a fresh seed for ``negenlab study fen recheck``."""
+    out: dict[str, Any] = {}
+    if "pie" in tables:
+        out["pie"] = pie_share(tables["pie"])
+    if "ladder" in tables:
+        out["skill"] = ladder_steps(tables["ladder"])
+    if "atlas_balance" in tables:
+        table = tables["atlas_balance"]
+        at = int(table["faces"].max()) if faces is None else int(faces)
+        chosen = extreme_tilings(table, at) if pairs is None else pairs
+        out["tilings"] = {agents: balance_difference(table, m, w, at, agents) for agents, (m, w) in chosen.items()}
+    return out
+
+
+def recheck_study(ctx: StudyContext, atlas_balance: pd.DataFrame | None = None) -> StudyResult:
+    """``negenlab study fen recheck``: every statistical verdict re-measured on the next seed with
+    the committed design: the top rung's self-play with the pie rule (the same SPRT and cap), the
+    whole skill trace (the same SPRT per step), and the most and least balanced tilings of each
+    player strength in the atlas balance study (``atlas_balance``, default the committed table),
+    with as many games a board. One row per re-measured number
+    (:func:`negenlab.core.claims.recheck_rows`). The pie study's arm without the pie rule judges no
+    claim and is not played again."""
+    atlas = committed_table("fen", "atlas_balance", TABLES["atlas_balance"]) if atlas_balance is None else atlas_balance
+    fresh_seed = ctx.seed + 1
+    faces = int(atlas["faces"].max())
+    pairs = extreme_tilings(atlas, faces)
+    ctx.progress(f"pie rule on, {TOP_RUNG} self-play on {STANDARD_BOARD}, seed {fresh_seed}")
+    pie = pie_setting_table(True, fresh_seed, ctx.store_for("pie"), ctx.workers, ctx.progress)
+    ctx.progress(f"skill trace {' < '.join(LADDER)}, seed {fresh_seed}")
+    ladder = ladder_trace(fresh_seed, ctx.store_for("ladder"), ctx.workers, ctx.progress)
+    boards = []
+    for agents, pair in pairs.items():
+        for name in pair:
+            n = int(_rate(atlas, "first_player_win_rate", tiling=name, faces=faces, agents=agents)["n"])
+            ctx.progress(f"{name} at {faces} faces, {agents} self-play, {n} games, seed {fresh_seed}")
+            where = ctx.store_for(f"tilings-{name}-{faces}-{agents.replace(':', '')}")
+            boards.append(tiling_table(name, faces, agents, n, fresh_seed, where, ctx.workers))
+    fresh = {"pie": pie, "ladder": ladder, "atlas_balance": pd.concat(boards, ignore_index=True)}
+    statistics = claim_statistics(fresh, pairs, faces)
+    rows = [r for cid, what in statistics.items() for r in recheck_rows(cid, what, fresh_seed, ctx.command)]
+    swaps = swap_share(pie)
+    return StudyResult(
+        pd.DataFrame(rows, columns=list(RECHECK.columns)),
+        rules={"pie and skill": "the default Rules (pie rule on)", "tilings": "pie rule off", "board": STANDARD_BOARD},
+        agents=list(LADDER),
+        extra={
+            "fresh_seed": fresh_seed,
+            "pie_games": swaps.n,
+            "pie_swaps": int(swaps.successes or 0),
+            "pie_sprt": str(_rate(pie, "first_player_win_rate", pie_rule=True)["decision"]),
+            "ladder_units": {f"{r['rung']} over {r['below']}": int(r["units"]) for r in ladder.to_dict("records")},
+            "tiling_pairs": {agents: {"most balanced": m, "least balanced": w} for agents, (m, w) in pairs.items()},
+            "tiling_faces": faces,
+        },
+    )
+
+
 STUDIES = {
     s.name: s
     for s in (
@@ -479,6 +719,16 @@ STUDIES = {
             "the 11 tilings at 25 and 49 faces under greedy and MCTS self-play",
             atlas_balance_study,
             "about 20 min",
+        ),
+        Study(
+            "recheck",
+            "every statistical verdict re-measured on the next seed with the committed design: "
+            f"{TOP_RUNG} self-play with the pie rule (SPRT 50% against 60%, 100 to 300 games), the skill trace "
+            f"{' < '.join(LADDER)} (SPRT 50% against 55% per step, 100 to 300 seat-swapped pairs), and the most and "
+            f"least balanced tiling of each player strength at {max(ATLAS_SIZES)} faces "
+            f"({', '.join(f'{n} {spec}' for spec, n in ATLAS_AGENTS.items())} games a board)",
+            recheck_study,
+            "30-45 min on one core (pie games 10-30 min, skill trace ~15, tilings ~3)",
         ),
     )
 }
@@ -519,6 +769,7 @@ TABLES = {
         | {"mcts_first_rate": "rate?", "mcts_lo": "rate?", "mcts_hi": "rate?"},
         intervals=[("mcts_first_rate", "mcts_lo", "mcts_hi")],
     ),
+    "recheck": RECHECK,
     "pie": Schema(
         {"board": "text", "pie_rule": "bool", "agents": "text"}
         | long_columns()
@@ -530,8 +781,16 @@ TABLES = {
 """The committed tables of data/fen by name, with what their loaders need (checked on load)."""
 
 
-VARIANT_CLAIMS = (VariantClaim("the pie rule gives the first player a fair share", "seat_share", target=(0.45, 0.55)),)
-"""The claims ``negenlab fen variant`` judges: the first player's share of games (45-55%)."""
+VARIANT_CLAIMS = (
+    VariantClaim(
+        register("fen")["pie"],
+        "seat_share",
+        how="the first player's share of games won under the run's own players (random in every seat unless "
+        f"--agents says otherwise); the page's number is {TOP_RUNG} self-play on the standard board",
+    ),
+)
+"""The claims ``negenlab fen variant`` judges: the register's pie claim, the first player's share
+of games (between 45% and 55%)."""
 
 
 __all__ = [
@@ -545,6 +804,16 @@ __all__ = [
     "DEFAULT_SIZES",
     "STUDIES",
     "LADDER",
+    "ladder_trace",
+    "pie_setting_table",
+    "tiling_table",
+    "pie_share",
+    "swap_share",
+    "ladder_steps",
+    "extreme_tilings",
+    "balance_difference",
+    "claim_statistics",
+    "recheck_study",
     "SOLVED_BOARDS",
     "VARIANT_CLAIMS",
 ]

@@ -1,5 +1,5 @@
-"""FEN's long studies on tiny sizes (their shapes and numbers against direct runs), the findings
-built from them, and the page's tiling ranking."""
+"""FEN's long studies on tiny sizes (their shapes and numbers against direct runs), the claims'
+numbers read from the committed ones, and the page's tiling ranking."""
 
 import pandas as pd
 import pytest
@@ -9,7 +9,8 @@ from negenlab import games
 from negenlab.core.compare import seat_win
 from negenlab.core.simulate import simulate
 from negenlab.core.studies import StudyContext
-from negenlab.fen.report import findings, tiling_ranking
+from negenlab.fen.report import STUDY_NAMES, tiling_ranking
+from negenlab.report.studies import committed_studies
 
 
 @pytest.fixture
@@ -64,25 +65,18 @@ def test_tiling_ranking_puts_the_most_balanced_first():
     assert tiling_ranking(pd.DataFrame(rows))["tiling"].tolist() == ["b", "c", "a"]
 
 
-def test_findings_from_the_committed_studies_carry_n_and_an_interval():
-    from negenlab.fen.report import STUDY_NAMES
-    from negenlab.fen.study import TABLES
-    from negenlab.report.studies import committed_studies
-
-    studies = committed_studies("fen", STUDY_NAMES, TABLES)
-    ne = [{"board": "triangle side 7", "interior n,e": "1,3", "all n,e": "2,3", "agree": "NO"}]
-    t = pd.DataFrame(
-        [
-            {"metric": m, "pie_rule": p, "value": 0.5, "lo": 0.4, "hi": 0.6, "n": 100}
-            for m in ("first_player_win_rate", "swap_rate")
-            for p in (True, False)
-        ]
-    )
-    items = findings(ne, t, studies, pd.DataFrame(), "negenlab report fen")
-    assert 2 <= len(items) <= 8
-    for it in items[1:]:
-        assert "n=" in it["text"] or "pairs" in it["text"] or "exact" in it["text"], it["text"]
-        assert it["command"].startswith("negenlab")
+def test_the_claims_numbers_come_from_the_committed_studies_with_n_and_an_interval():
+    studies = committed_studies("fen", STUDY_NAMES, S.TABLES)
+    numbers = S.claim_statistics({k: studies[k] for k in ("pie", "ladder", "atlas_balance")})
+    assert set(numbers) == {"pie", "skill", "tilings"}
+    pie = studies["pie"]
+    on = pie[(pie["metric"] == "first_player_win_rate") & pie["pie_rule"]].iloc[0]
+    assert numbers["pie"].n == on["n"] and numbers["pie"].value == pytest.approx(on["value"])
+    assert [m.n for _, m in numbers["skill"].steps] == studies["ladder"]["games"].tolist()
+    assert set(numbers["tilings"]) == {"greedy", "mcts:50"}
+    for m in [numbers["pie"], *(m for _, m in numbers["skill"].steps), *numbers["tilings"].values()]:
+        lo, hi = m.interval()
+        assert m.n > 0 and lo <= m.value <= hi
 
 
 def test_solved_study_rows_are_the_solver_and_the_games_on_the_board(tiny, monkeypatch):
