@@ -184,7 +184,7 @@ def test_the_variant_verb_answers_in_json(capsys):
     code = main(["necklace", "variant", "--set", "size=5", "--agents", "random", "--max-units", "100", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["variant"] == {"size": 5} and out["units"] == 100
-    assert [v["claim"] for v in out["verdicts"]] == ['"drawless"'] and out["verdicts"][0]["verdict"] in ("holds", "undecided")
+    assert [v["claim"] for v in out["verdicts"]] == ["self-play games end without a draw"] and out["verdicts"][0]["verdict"] in ("holds", "undecided")
     assert out["metrics"][0]["change"] in ("no change", "undecided") and "negenlab necklace variant" in out["command"]
     code = main(["fen", "variant", "--set", "pie_rule=false", "--agents", "random", "--max-units", "100", "--json"])
     out = json.loads(capsys.readouterr().out)

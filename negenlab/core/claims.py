@@ -194,6 +194,7 @@ class Rule:
 
     def words(self, unit: str = "", players: int | None = None) -> str:
         """The rule in plain words, in the claim's unit."""
+
         def show(v: float, points: bool = False) -> str:
             if unit == "share":
                 return f"{100 * v:.1f} points" if points else rate_text(v)
@@ -204,8 +205,11 @@ class Rule:
         if self.kind == "between":
             return f"between {show(self.lo)} and {show(self.hi)}"  # type: ignore[arg-type]
         if self.kind in ("above", "below"):
-            line = f"the fair {rate_text(self.line(players))}" if self.fair and players else (
-                "the fair share" if self.fair else show(self.line()))
+            line = (
+                f"the fair {rate_text(self.line(players))}"
+                if self.fair and players
+                else ("the fair share" if self.fair else show(self.line()))
+            )
             half = show(self.margin / 2, True)  # type: ignore[operator]
             return f"{self.kind} {line} by more than {half}, half the edge of {show(self.margin, True)} that counts"  # type: ignore[arg-type]
         if self.kind == "fair":
@@ -293,7 +297,9 @@ class Measure:
         return (self.value - z * self.se, self.value + z * self.se)
 
     @classmethod
-    def of_units(cls, values: Sequence[float] | np.ndarray, games_per_unit: int = 1, rate: bool | None = None) -> Measure:
+    def of_units(
+        cls, values: Sequence[float] | np.ndarray, games_per_unit: int = 1, rate: bool | None = None
+    ) -> Measure:
         """From one value per independent unit; 0/1 values of single games are a rate (Wilson),
         unless ``rate=False``."""
         x = np.asarray(values, dtype=float)
@@ -333,9 +339,44 @@ class Measure:
         return cls(a.value - b.value, math.hypot(_se(a), _se(b)), a.units + b.units, a.n + b.n)
 
     @classmethod
+    def of_ratio(
+        cls,
+        num: Sequence[float] | np.ndarray,
+        den: Sequence[float] | np.ndarray,
+        minus: tuple[Sequence[float] | np.ndarray, Sequence[float] | np.ndarray] | None = None,
+        games_per_unit: int = 1,
+    ) -> Measure:
+        """A ratio of sums over independent units (closes per turn, over rounds), optionally minus a
+        second ratio over the same units (``minus=(num2, den2)``), its standard error by
+        linearisation over the units (the units' own spread, so turns within one round are not taken
+        for independent).
+
+        >>> m = Measure.of_ratio([1, 0, 2, 1], [2, 2, 4, 2], minus=([0, 1, 1, 0], [4, 4, 4, 4]))
+        >>> round(m.value, 3), m.units
+        (0.275, 4)
+        """
+        a, b = np.asarray(num, float), np.asarray(den, float)
+        n = len(a)
+        if n == 0 or len(b) != n or b.sum() <= 0:
+            raise ClaimError("a ratio needs one numerator and one positive-summing denominator per unit")
+        r = a.sum() / b.sum()
+        influence = (a - r * b) / b.mean()
+        if minus is not None:
+            a2, b2 = np.asarray(minus[0], float), np.asarray(minus[1], float)
+            if len(a2) != n or len(b2) != n or b2.sum() <= 0:
+                raise ClaimError("the second ratio needs the same units")
+            r2 = a2.sum() / b2.sum()
+            r -= r2
+            influence = influence - (a2 - r2 * b2) / b2.mean()
+        se = float(influence.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+        return cls(float(r), se, n, n * games_per_unit)
+
+    @classmethod
     def of_rate(cls, k: int, n: int) -> Measure:
         """``k`` successes of ``n`` independent games."""
-        return cls(k / n if n else math.nan, math.sqrt((k / n) * (1 - k / n) / n) if n else math.nan, int(n), int(n), int(k))
+        return cls(
+            k / n if n else math.nan, math.sqrt((k / n) * (1 - k / n) / n) if n else math.nan, int(n), int(n), int(k)
+        )
 
 
 @dataclass(frozen=True)
@@ -391,7 +432,7 @@ class Seats:
 class Steps:
     """Several measures that must each pass the rule (the rungs of a skill ladder), by label."""
 
-    steps: tuple[tuple[str, Measure], ...]
+    steps: tuple[tuple[str, Measure | Seats], ...]
 
     @property
     def n(self) -> int:
@@ -482,7 +523,9 @@ def _agree(a: Statistic, b: Statistic, alpha: float = ALPHA) -> bool:
         fresh = dict(b.steps)
         k = max(1, len(a.steps))
         return all(label in fresh and _agree(m, fresh[label], alpha / k) for label, m in a.steps)
-    raise ClaimError(f"a re-measurement must have the committed one's shape: {type(a).__name__} against {type(b).__name__}")
+    raise ClaimError(
+        f"a re-measurement must have the committed one's shape: {type(a).__name__} against {type(b).__name__}"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -649,12 +692,19 @@ def _number(claim: Claim, s: Statistic, digits: int) -> str:
     )
 
 
+def _shown(claim: Claim, s: Statistic, digits: int) -> str:
+    """A statistic with its interval where it has one (a measure), else as :func:`_number` writes it."""
+    return statistic_text(s, claim.unit, digits) if isinstance(s, Measure) else _number(claim, s, digits)
+
+
 def _breakdown(claim: Claim, s: Statistic, digits: int) -> str:
     """Every seat of a seat-by-seat statistic, for the detail of its line."""
     if isinstance(s, Seats):
         return ", ".join(f"{seat_name(i)} {statistic_text(m, claim.unit, digits)}" for i, m in enumerate(s.seats))
     if isinstance(s, Steps):
-        return "; ".join(f"{label}: {_breakdown(claim, m, digits)}" for label, m in s.steps if not isinstance(m, Measure))
+        return "; ".join(
+            f"{label}: {_breakdown(claim, m, digits)}" for label, m in s.steps if not isinstance(m, Measure)
+        )
     return ""
 
 
@@ -677,7 +727,7 @@ def judge(
     """
     if not isinstance(evidence, Evidence):
         raise ClaimError(f"claim {claim.id!r}: the evidence is an Evidence, got {type(evidence).__name__}")
-    words = dict(
+    words: dict[str, Any] = dict(
         claim=claim.claim,
         sentence=evidence.sentence,
         change=evidence.change,
@@ -715,13 +765,11 @@ def judge(
         verdict = "undecided"
     if len(by) == 1:
         (s,) = by.values()
-        number = _number(claim, s, evidence.digits) + (f" {evidence.about}" if evidence.about and isinstance(s, Measure) else "")
-    else:
-        number = "; ".join(
-            f"{k}: {statistic_text(s, claim.unit, evidence.digits) if isinstance(s, Measure) else _number(claim, s, evidence.digits)}"
-            f" ({verdicts[k]})"
-            for k, s in by.items()
+        number = _number(claim, s, evidence.digits) + (
+            f" {evidence.about}" if evidence.about and isinstance(s, Measure) else ""
         )
+    else:
+        number = "; ".join(f"{k}: {_shown(claim, s, evidence.digits)} ({verdicts[k]})" for k, s in by.items())
     recheck_text = None
     if recheck is not None:
         fresh = dict(recheck.what) if isinstance(recheck.what, Mapping) else {"": recheck.what}
@@ -733,8 +781,12 @@ def judge(
             recheck_text = f"re-measured on seed {recheck.seed}: {'agrees' if ok else 'disagrees'}"
             if not ok:
                 shown = "; ".join(
-                    (f"{k}: " if k else "") + _number(claim, fresh[k], evidence.digits)
-                    + (f" ({statistic_text(fresh[k], claim.unit, evidence.digits)})" if isinstance(fresh[k], Measure) else "")
+                    (f"{k}: " if k else "")
+                    + (
+                        statistic_text(f, claim.unit, evidence.digits)
+                        if isinstance(f := fresh[k], Measure)
+                        else _number(claim, f, evidence.digits)
+                    )
                     for k in by
                 )
                 recheck_text += f" ({shown}); undecided until more games settle it"
@@ -746,14 +798,27 @@ def judge(
     value = None
     if isinstance(single, Measure):
         lo, hi = single.interval()
-        interval = (lo, hi) if claim.unit in ("share", "points") else (round(lo, evidence.digits), round(hi, evidence.digits))
+        interval = (
+            (lo, hi) if claim.unit in ("share", "points") else (round(lo, evidence.digits), round(hi, evidence.digits))
+        )
         value = single.value
-    if verdict == "undecided" and recheck_text is None or (verdict == "undecided" and recheck_text and "agrees" in recheck_text):
-        more = [more_games(claim.rule, s, level_alpha, evidence.players_count) for s in by.values() if isinstance(s, Measure)]
-        if more and all(k is not None for k in more):
+    if verdict == "undecided":
+        more = [
+            more_games(claim.rule, s, level_alpha, evidence.players_count)
+            for s in by.values()
+            if isinstance(s, Measure)
+        ]
+        known = [k for k in more if k is not None]
+        if more and len(known) == len(more):
             words["sentence"] = " ".join(
-                filter(None, [words["sentence"], f"Undecided: about {max(more):,} more games would decide it at this "
-                              "page's level, if the estimate holds."])
+                filter(
+                    None,
+                    [
+                        words["sentence"],
+                        f"Undecided: about {max(known):,} more games would decide it at this "
+                        "page's level, if the estimate holds.",
+                    ],
+                )
             )
     seats = "; ".join(
         (f"{k}: " if k else "") + text for k, s in by.items() if (text := _breakdown(claim, s, evidence.digits))
@@ -882,7 +947,8 @@ class ClaimBook:
         if unknown:
             raise ClaimError(f"data/{self.game}/recheck.csv re-measures claims the register does not have: {unknown}")
         return [
-            judge(self.claims[cid], ev, m, rechecks.get(cid) if ev.statistical else None) for cid, ev in evidence.items()
+            judge(self.claims[cid], ev, m, rechecks.get(cid) if ev.statistical else None)
+            for cid, ev in evidence.items()
         ]
 
 
@@ -948,18 +1014,21 @@ def recheck_rows(claim_id: str, what: Statistic | Mapping[str, Statistic], seed:
 
 def _rebuild(rows: pd.DataFrame, template: Statistic | None) -> Statistic:
     """One player strength's statistic from its rows, shaped like ``template`` (the committed one)."""
+
     def measure(r: dict) -> Measure:
         k = r["successes"]
-        return Measure(float(r["value"]), float(r["se"]), int(r["units"]), int(r["games"]), None if pd.isna(k) else int(k))
+        return Measure(
+            float(r["value"]), float(r["se"]), int(r["units"]), int(r["games"]), None if pd.isna(k) else int(k)
+        )
 
-    def seats_or_measure(part: pd.DataFrame, like: Statistic | None) -> Statistic:
+    def seats_or_measure(part: pd.DataFrame, like: Statistic | None) -> Measure | Seats:
         records = part.to_dict("records")
         if part["seat"].notna().any():
             centre = like.centre if isinstance(like, Seats) else None
             return Seats(tuple(measure(r) for r in sorted(records, key=lambda r: int(r["seat"]))), centre)
         return measure(records[0])
 
-    steps = rows["step"].fillna("").astype(str)
+    steps = rows["step"].astype(object).fillna("").astype(str)
     if isinstance(template, Steps) or steps.astype(bool).any():
         like = dict(template.steps) if isinstance(template, Steps) else {}
         return Steps(
@@ -978,11 +1047,11 @@ def rechecks_from_table(table: pd.DataFrame | None, like: Mapping[str, Evidence]
         ev = (like or {}).get(str(cid))
         shape = ev.what if ev is not None else None
         by: dict[str, Statistic] = {}
-        for players, part in rows.groupby(rows["players"].fillna("").astype(str), sort=False):
+        for players, part in rows.groupby(rows["players"].astype(object).fillna("").astype(str), sort=False):
             template = shape.get(players) if isinstance(shape, Mapping) else shape
             by[str(players)] = _rebuild(part, template if isinstance(template, Measure | Seats | Steps) else None)
         what: Statistic | Mapping[str, Statistic] = by[""] if list(by) == [""] else by
-        out[str(cid)] = Recheck(int(rows["seed"].iloc[0]), what, str(rows["command"].fillna("").iloc[0]))
+        out[str(cid)] = Recheck(int(rows["seed"].iloc[0]), what, str(rows["command"].astype(object).fillna("").iloc[0]))
     return out
 
 

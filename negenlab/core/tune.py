@@ -38,10 +38,10 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .checks import whole_number
+from .claims import ALPHA, Measure, Rule, verdict_of
 from .compare import compare
 from .errors import InvalidInputError, StoreMismatchError
 from .game import Game
-from .claims import ALPHA, Measure, Rule, verdict_of
 from .metrics import METRICS, is_rate, metric_estimate, per_game_values, value_text
 from .simulate import simulate
 

@@ -82,7 +82,9 @@ class VariantClaim:
         if not isinstance(self.claim, Claim):
             raise InvalidInputError(f"a variant claim names a Claim of the game's register, got {self.claim!r}")
         if not self.claim.rule.statistical:
-            raise InvalidInputError(f"claim {self.claim.id!r} has the rule '{self.claim.rule.kind}'; a variant run judges statistical claims")
+            raise InvalidInputError(
+                f"claim {self.claim.id!r} has the rule '{self.claim.rule.kind}'; a variant run judges statistical claims"
+            )
         if not self.seat_claim and not self.metric and self.values is None:
             raise InvalidInputError(f"claim {self.claim.id!r}: give the metric it reads, or its per-game values")
         if not (math.isfinite(self.scale) and self.scale > 0):
@@ -176,7 +178,9 @@ def identical_players(players: Sequence[Any]) -> bool:
     return len({(type(a), repr(a)) for a in players}) <= 1
 
 
-def play_units(game: Game, players: Sequence[Any], n_units: int, seed: int, store: Path | None, **sim: Any) -> list[pd.DataFrame]:
+def play_units(
+    game: Game, players: Sequence[Any], n_units: int, seed: int, store: Path | None, **sim: Any
+) -> list[pd.DataFrame]:
     """One simulate table per distinct seat rotation, each of ``n_units`` games on the same seeds
     (rotation r shifts the players by r seats); a single table when every seat holds the same player."""
     P = game.num_players
@@ -386,4 +390,12 @@ def _finding(c: VariantClaim, r: dict[str, Any], shown: str, who: str, seed: int
     )
 
 
-__all__ = ["CHANGES", "VariantClaim", "VariantResult", "identical_players", "play_units", "side_statistic", "try_variant"]
+__all__ = [
+    "CHANGES",
+    "VariantClaim",
+    "VariantResult",
+    "identical_players",
+    "play_units",
+    "side_statistic",
+    "try_variant",
+]

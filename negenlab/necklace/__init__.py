@@ -24,7 +24,23 @@ from .agents import AGENTS
 from .game import SWAP, InvalidPositionError, NecklaceGame, NecklaceState, State, secluded_points
 from .rules import Rules
 
-ENTRY = GameEntry("necklace", make_game=NecklaceGame, agents=AGENTS, default_agent="random")
+ENTRY = GameEntry(
+    "necklace",
+    make_game=NecklaceGame,
+    agents=AGENTS,
+    default_agent="random",
+    title="Necklace",
+    players={
+        "random": "plays a uniformly random legal action (a placement, or under the swap rule the swap, one "
+        "choice among them): a reference, not a player.",
+        "mcts:N": "the compiled Monte Carlo tree search with N random playouts a move; under the swap rule Blue "
+        "swaps when its best placement is worth less than one half to it. mcts:50 is weak, mcts:3200 the "
+        "strongest the studies use.",
+        "perfect play": "both sides play a best move, as the solver proves it (exact, no sampling).",
+    },
+)
+"""Necklace in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
+``random`` (the default) and ``mcts:N`` (the compiled search)."""
 
 __all__ = ["State", "NecklaceGame", "NecklaceState", "Rules", "IllegalMoveError", "InvalidPositionError"]
 __all__ += ["secluded_points", "SWAP", "ENTRY"]

@@ -116,6 +116,8 @@ def plot_edge_by_size(advantage: pd.DataFrame, ax=None):
     swaps = advantage[advantage["metric"] == SWAPS]
     for swap, colour, shift in ((False, "#c0392b", -0.08), (True, "#2c6fbb", 0.08)):
         sub = first[first["swap"].astype(bool) == swap].sort_values("size")
+        if sub.empty:
+            continue
         y, err = value_and_errors(sub)
         x = sub["size"].to_numpy(float) + shift
         label = f"{'with' if swap else 'without'} swap (n={int(sub['n'].min())}-{int(sub['n'].max())})"

@@ -1,57 +1,458 @@
 """The Necklace page of ``negenlab report``.
 
-Findings first; then the committed studies (``negenlab study necklace ...``): the skill trace,
-the first player's edge by size with and without swap, the 7x7 swap map with intervals, the
-search for draws; then the solver's exact tables, a fresh self-play sample made while the page
-is written (``--games N`` sets its random games; MCTS uses N // 5, at least 4) and an example game.
+Verdicts first: one line per claim of the register ``data/necklace/claims.csv`` (the designers'
+claims, then negenlab's questions), each measured by one function of :data:`CLAIMS` from the
+committed tables (plus a few seconds of seeded games on every board size), the statistical ones
+judged as one family and each beside its re-measurement on a fresh seed (``recheck.csv``). Then
+the committed studies (``negenlab study necklace ...``): the skill trace, the first player's edge
+by size, the 7x7 swap map and its best opening, the search for draws, every board size, the
+solver's exact tables and their certificates, and a fresh self-play sample made while the page is
+written (``--games N`` sets its random games; MCTS uses N // 5, at least 4).
+
+>>> [f.verdict for f in verdicts()][:2]
+['holds', 'holds']
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from negenlab.core.data import data_file
-from negenlab.core.findings import Finding, skill_trace_finding
-from negenlab.core.metrics import rate_text, wilson_interval
+from negenlab.core.claims import ClaimBook, Evidence, Exact, Untested, family_sentence, judged_family
+from negenlab.core.data import MissingDataError, data_file
+from negenlab.core.findings import Finding
+from negenlab.core.game import rules_to_dict
+from negenlab.core.metrics import rate_text
+from negenlab.core.studies import committed_table
+from negenlab.report.page import VerdictLines
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
-from .study import SWAP_MAP_AGENT, TABLES
+from . import ENTRY
+from .game import State
+from .plot import plot_edge_by_size, plot_lengths, plot_red_win_rates, plot_restrictions, plot_swap_map
+from .rules import MAX_SIZE, Rules
+from .study import (
+    ADVANTAGE_AGENT,
+    BEST_OPENING_GAMES,
+    DRAWS,
+    SEAT0_WINS,
+    SIZE_CHECK_GAMES,
+    SOLUTIONS_COMMAND,
+    SWAP_MAP_AGENT,
+    SWAP_MAP_GAMES,
+    SWAPS,
+    TABLES,
+    claim_statistics,
+    distinct_arms,
+    every_size_games,
+    load_tables,
+    repeated_swap_arms,
+    study,
+    swap_map_from_table,
+    swap_map_solved,
+    wide_view,
+)
+from .svg import board_svg
+from .verify import verify_file
 
 TITLE = "Necklace"
 SIZES = (5, 7, 9, 11)
 MCTS_SIMS = 50
-STUDY_NAMES = ("ladder", "advantage", "swap_map", "swap_map_5", "draws", "reproof_5x5", "proofs_6x6")
+STUDY_NAMES = ("ladder", "advantage", "swap_map", "swap_map_5", "best_opening", "draws", "reproof_5x5", "proofs_6x6")
 
 SKILL = "Skill trace: does Necklace reward stronger play?"
 EDGE = "The first player's edge by board size"
 SWAP_MAP = "Where should Blue swap? The 7x7 swap map"
-DRAWLESS = '"Drawless": searching for a draw'
+DRAWLESS = "Can a game end drawn? Searching for a draw"
+ANY_SIZE = "Every board size, one stone a turn"
 EXACT = "Perfect play on small boards"
 LIVE = "A fresh self-play sample"
+SIZES_COMMAND = "python -c 'from negenlab.necklace.study import every_size_games; print(every_size_games())'"
 
 
 def build(page, options) -> None:
+    """Verdicts first (committed tables and the size check), then every section; tables folded."""
+    inputs = committed_inputs()
+    found = verdicts(inputs)
+    page.verdicts(found, family_sentence(judged_family(found)), ENTRY.players)
     page.text(
         "Necklace by Mark Steere and Luis Bolaños Mures (2024). Red connects top and bottom, Blue left "
         "and right, orthogonally; a placement may not create a crosscut nor leave an empty region "
-        "without an edge point; a colour that cannot place is skipped. negenlab reports a position "
-        "where nobody can move and nobody has won as a draw (the designers call the game drawless)."
+        "without an edge point; a colour that cannot place is skipped. The designers' text has no rule for "
+        "a position where nobody can place and nobody has won: negenlab's engine would report it as a draw. "
+        "The swap (pie) rule is not in the text either; negenlab asks its own questions about it."
     )
-    studies = committed_studies("necklace", STUDY_NAMES, TABLES)
+    studies = inputs.studies
     _skill_section(page, studies.get("ladder"))
     _edge_section(page, studies.get("advantage"))
-    _swap_map_section(page, studies.get("swap_map"), studies.get("swap_map_5"))
+    _swap_map_section(page, studies.get("swap_map"), studies.get("best_opening"), studies.get("swap_map_5"),
+                      inputs.openings)  # fmt: skip
     _drawless_section(page, studies.get("draws"))
-    solutions = _exact_section(page)
+    _any_size_section(page, inputs.sizes, options)
+    _exact_section(page, inputs.solutions, inputs.openings)
     _proofs_section(page, studies.get("reproof_5x5"), studies.get("proofs_6x6"))
-    table = _live_section(page, options)
-    page.verdicts(verdicts(table, studies, options.command("necklace")))
-    page.findings(findings(solutions, table, studies, options.command("necklace")), heading="Findings in detail")
+    _live_section(page, options)
 
 
+# ---------------------------------------------------------------------------------------------- claims
+@dataclass(frozen=True)
+class ClaimInputs:
+    """What the Necklace verdicts read: the committed study tables by name (any may be missing), the
+    solver tables, and the seeded games on every board size (:func:`~negenlab.necklace.study.every_size_games`)."""
+
+    studies: dict[str, pd.DataFrame]
+    solutions: pd.DataFrame
+    openings: pd.DataFrame
+    sizes: pd.DataFrame
+
+    @property
+    def statistics(self) -> dict:
+        return claim_statistics(
+            self.studies.get("advantage"), self.studies.get("best_opening"), self.studies.get("ladder")
+        )
+
+
+def committed_inputs() -> ClaimInputs:
+    """The committed study and solver tables, and the size check played now (a few seconds)."""
+    solutions, openings = load_tables()
+    return ClaimInputs(committed_studies("necklace", STUDY_NAMES, TABLES), solutions, openings, every_size_games())
+
+
+CLAIMS = ClaimBook("necklace")
+"""The Necklace register (``data/necklace/claims.csv``) with one function per claim below."""
+
+
+def _units_text(units: pd.Series) -> str:
+    lo, hi = int(units.min()), int(units.max())
+    return f"{lo}" if lo == hi else f"{lo} to {hi}"
+
+
+def _sizes_text(sizes) -> str:
+    names = [f"{int(n)}x{int(n)}" for n in sizes]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@CLAIMS.measures("any_size")
+def _any_size(x: ClaimInputs) -> Evidence:
+    t = x.sizes
+    everywhere = bool((t["first_placements"] == t["size"] ** 2).all())
+    won = t["red_wins"] + t["blue_wins"]
+    ended = bool((won == t["games"]).all())
+    lo, hi = int(t["size"].min()), int(t["size"].max())
+    return Evidence(
+        Exact(
+            everywhere and ended,
+            f"every size {lo}x{lo} to {hi}x{hi}: Red may place on every point of the empty board, and "
+            f"{int(won.sum())} of {int(t['games'].sum())} games end with a winner (Red {int(t['red_wins'].sum())}, "
+            f"Blue {int(t['blue_wins'].sum())})",
+        ),
+        sentence=f"Seeded games of random placements, {SIZE_CHECK_GAMES} a size, swap off, played while the page was "
+        f"made ({t['seconds'].sum():.0f} s). The engine stops at {MAX_SIZE}x{MAX_SIZE}; larger boards are not "
+        "tested. Playable is not the same as good: 3x3 to 5x5 are first-player wins with perfect play.",
+        change="Name the board sizes the game is meant for: some size does not give a game that ends with a winner.",
+        section=ANY_SIZE,
+        command=SIZES_COMMAND,
+    )
+
+
+@CLAIMS.measures("lowest_pdi")
+def _lowest_pdi(x: ClaimInputs) -> Evidence:
+    t = x.sizes
+    one_point = bool(((t["points_changed_min"] == 1) & (t["points_changed_max"] == 1)).all())
+    two = bool(((t["pdi_min"] == 2) & (t["pdi_max"] == 2)).all())
+    placements, skips = int(t["placements"].sum()), int(t["skipped_turns"].sum())
+    average = 2 * placements / (placements + skips)
+    return Evidence(
+        Exact(
+            one_point and two,
+            f"each of {placements:,} placements changed one point, from empty to the mover's colour (PDI 2); "
+            f"{skips} skipped turns changed nothing (PDI 0)",
+        ),
+        sentence="Under the text's definition no turn that changes the board can score below 2 (a point to or from "
+        "empty, and the difference between the colours' stones by one), so a game whose every placement scores 2 "
+        "has the lowest possible PDI. The rules promise it (one stone a turn; nothing moves, flips or leaves the "
+        f"board); the engine, checked turn by turn in the same seeded games on every size, agrees. Averaged over "
+        f"every turn, skips included, the PDI is {average:.3f}.",
+        change="Drop the claim: some turn changes more than the one point it fills.",
+        section=ANY_SIZE,
+        command=SIZES_COMMAND,
+    )
+
+
+@CLAIMS.measures("only_ooscg")
+def _only_ooscg(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "A claim about other games: negenlab models four games and keeps no list of orthogonal-only square "
+            "connection games to compare Necklace with (Necklace's own PDI is the line above)."
+        )
+    )
+
+
+@CLAIMS.measures("no_draw")
+def _no_draw(x: ClaimInputs) -> Evidence:
+    d = x.studies.get("draws")
+    if d is None:
+        return Evidence(Untested("data/necklace/draws.csv is not committed (negenlab study necklace draws)."))
+    exhaustive = d[d["search"] == "exhaustive"]
+    done = exhaustive[exhaustive["complete"].astype(str) == "True"]
+    open_ = exhaustive[exhaustive["complete"].astype(str) != "True"]
+    hunts = d[d["search"] == "directed"]
+    found = int(done["draws"].sum())
+    stopped = "".join(
+        f" {int(r['size'])}x{int(r['size'])} (about 1e11 positions) is out of reach: its search met "
+        f"{int(r['draws'])} draws in {int(r['positions']):,} positions before its time limit ({r['note']})."
+        for r in open_.to_dict("records")
+    )
+    return Evidence(
+        Exact(
+            found == 0,
+            f"{found} draws among the {int(done['positions'].sum()):,} reachable positions of "
+            f"{_sizes_text(done['size'])}, every one visited",
+        ),
+        sentence="A draw: a position where nobody can place and nobody has won."
+        + stopped
+        + f" Directed hunts on {_sizes_text(sorted(set(hunts['size'])))} found {int(hunts['draws'].sum())} draws in "
+        f"{int(hunts['playouts'].sum()):,} playouts. negenlab's argument (docs/rules/necklace.md) rules draws out on "
+        "every size: while a point is empty some colour can place, and a full board without crosscut has a winner.",
+        change="Add a rule for a position where nobody can place (for example, the last player to place wins).",
+        section=DRAWLESS,
+        command=command_of(d, "negenlab study necklace draws --seed 2024"),
+    )
+
+
+@CLAIMS.measures("draw_rate")
+def _draw_rate(x: ClaimInputs) -> Evidence:
+    adv = x.studies.get("advantage")
+    if adv is None:
+        return Evidence(Untested("data/necklace/advantage.csv is not committed (negenlab study necklace advantage)."))
+    kept = distinct_arms(adv)
+    kept = kept[kept["metric"] == DRAWS]
+    again = repeated_swap_arms(adv)
+    replayed = adv[(adv["metric"] == DRAWS) & adv["swap"].astype(bool) & adv["size"].isin(again)]
+    return Evidence(
+        x.statistics["draw_rate"],
+        about="of games drawn",
+        sentence=f"{ADVANTAGE_AGENT} against itself on {_sizes_text(sorted(set(kept['size'])))}"
+        + (
+            f", the swap arm on {_sizes_text(sorted(set(kept.loc[kept['swap'].astype(bool), 'size'])))}"
+            if kept["swap"].astype(bool).any()
+            else ""
+        )
+        + " (distinct games)."
+        + (
+            f" The swap arm of {_sizes_text(again)} ({int(replayed['n'].sum())} games) is not counted again: nobody "
+            "swapped, so it replays the no-swap games move for move."
+            if again
+            else ""
+        )
+        + " The exhaustive search decides 2x2-4x4 exactly (the line above); the variant tool asks the same question "
+        "of its own self-play games.",
+        change="Add a rule for a position where nobody can place (for example, the last player to place wins).",
+        section=EDGE,
+        command=command_of(adv, "negenlab study necklace advantage --seed 2024"),
+    )
+
+
+@CLAIMS.measures("first_player")
+def _first_player(x: ClaimInputs) -> Evidence:
+    sol = x.solutions
+    done = sol[(sol["complete"].astype(str) == "True") & (sol["swap"].astype(str) == "False")].sort_values("size")
+    if done.empty:
+        return Evidence(Untested("No board size is solved in data/necklace/solutions.csv."))
+    wins = ", ".join(f"{int(r['n_winning_first_moves'])} of {int(r['size']) ** 2}" for r in done.to_dict("records"))
+    reproof = x.studies.get("reproof_5x5")
+    again = ""
+    if reproof is not None:
+        agree = reproof[reproof["agree"].astype(str) == "True"]
+        again = (
+            f" On 5x5 the {len(reproof)} opening classes were proved again by certificates checked with the rules "
+            f"alone: {len(agree)} agree."
+        )
+    return Evidence(
+        Exact(
+            bool((done["winner"] == "red").all()),
+            f"Red, moving first, wins {_sizes_text(done['size'])} ({wins} first placements win)",
+        ),
+        sentence="Solved exactly (every opening, both sides perfect)."
+        + again
+        + " With the swap rule the second player wins each of them: Blue swaps after every opening that wins for "
+        "Red. Larger boards are not solved (6x6 in part, below).",
+        change="Without the swap rule the first player does not win these boards: say whether the swap rule is needed.",
+        section=EXACT,
+        command=SOLUTIONS_COMMAND,
+    )
+
+
+def opening_classes_against_proofs(swap_map_5: pd.DataFrame, openings: pd.DataFrame) -> pd.DataFrame:
+    """Each opening class of a 5x5 self-play swap map beside perfect play: the agent's Red share and
+    interval, what its interval says (``red``/``blue`` when it excludes one half, else
+    ``undecided``), the side its point estimate leans to, the proved winner, and ``right`` /
+    ``wrong`` / ``undecided``. Mirror openings share their games, so each class is counted once.
+
+    >>> t = pd.DataFrame({"row": [0, 0], "col": [0, 1], "same_as": ["0,0", "0,1"], "value": [.8, .45],
+    ...                   "lo": [.7, .35], "hi": [.9, .55], "n": 200})
+    >>> o = pd.DataFrame({"size": 5, "row": [0, 0], "col": [0, 1], "value": ["blue", "blue"]})
+    >>> opening_classes_against_proofs(t, o)["judged"].tolist()
+    ['wrong', 'undecided']
+    """
+    size = int(swap_map_5["row"].max()) + 1
+    proved = {
+        (int(r), int(c)): str(v) for r, c, v in openings[openings["size"] == size][["row", "col", "value"]].values
+    }
+    own = swap_map_5["same_as"].astype(str) == swap_map_5["row"].astype(str) + "," + swap_map_5["col"].astype(str)
+    rows = []
+    for r in swap_map_5[own].to_dict("records"):
+        says = "red" if r["lo"] > 0.5 else ("blue" if r["hi"] < 0.5 else "undecided")
+        truth = proved.get((int(r["row"]), int(r["col"])), "")
+        rows.append(
+            {
+                "opening": f"row {int(r['row']) + 1}, col {int(r['col']) + 1}",
+                "red share": rate_text(r["value"], r["lo"], r["hi"]),
+                "n": int(r["n"]),
+                "interval says": says,
+                "leans to": "red" if r["value"] > 0.5 else ("blue" if r["value"] < 0.5 else "neither"),
+                "perfect play": truth,
+                "judged": "undecided" if says == "undecided" else ("right" if says == truth else "wrong"),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def swap_decisions(swap_map: pd.DataFrame) -> dict:
+    """What the swap map decides, one opening class at a time (mirror openings share their games,
+    ``same_as``): classes whose interval lies above 1/2 (Blue should swap), below (Blue should
+    place) or holds 1/2, and how many openings those classes hold.
+
+    >>> t = pd.DataFrame({"row": [0, 0, 0], "col": [0, 1, 2], "same_as": ["0,0", "0,1", "0,0"], "value": [.8, .45, .8],
+    ...                   "lo": [.7, .35, .7], "hi": [.9, .55, .9], "n": 100})
+    >>> swap_decisions(t)
+    {'swap': 1, 'place': 0, 'undecided': 1, 'classes': 2, 'openings': 3}
+    """
+    key = (
+        swap_map["same_as"].astype(str)
+        if "same_as" in swap_map
+        else swap_map["row"].astype(str) + "," + swap_map["col"].astype(str)
+    )
+    classes = swap_map.assign(_class=key).drop_duplicates("_class")
+    above = int((classes["lo"] > 0.5).sum())
+    below = int((classes["hi"] < 0.5).sum())
+    return {
+        "swap": above,
+        "place": below,
+        "undecided": len(classes) - above - below,
+        "classes": len(classes),
+        "openings": len(swap_map),
+    }
+
+
+def _calibration_sentence(swap_map_5: pd.DataFrame | None, openings: pd.DataFrame) -> str:
+    if swap_map_5 is None:
+        return ""
+    t = opening_classes_against_proofs(swap_map_5, openings)
+    wrong = t[t["judged"] == "wrong"]
+    leans = int((t["leans to"] != t["perfect play"]).sum())
+    named = "; ".join(
+        f"{r['opening']}: Red {r['red share']}, a {r['perfect play']} win" for r in wrong.to_dict("records")
+    )
+    return (
+        f" The agent is the judge here, and it is fallible: on 5x5, where every opening is proved, its own swap map "
+        f"({SWAP_MAP_GAMES} games a class) names the wrong winner for {len(wrong)} of the {len(t)} opening classes"
+        + (f" ({named})" if named else "")
+        + f", the right one for {int((t['judged'] == 'right').sum())}, and leaves {int((t['judged'] == 'undecided').sum())} "
+        f"undecided; by its point estimate {leans} of the {len(t)} lean to the wrong side. With perfect play no opening "
+        "is fair: each is a win for one side."
+    )
+
+
+@CLAIMS.measures("fair_opening")
+def _fair_opening(x: ClaimInputs) -> Evidence:
+    best, smap = x.studies.get("best_opening"), x.studies.get("swap_map")
+    if best is None or smap is None:
+        return Evidence(
+            Untested("data/necklace/best_opening.csv or swap_map.csv is not committed (negenlab study necklace "
+                     "best_opening).")
+        )  # fmt: skip
+    r = best.iloc[0]
+    where = f"row {int(r['row']) + 1}, col {int(r['col']) + 1}"
+    d = swap_decisions(smap)
+    return Evidence(
+        x.statistics["fair_opening"],
+        about=f"of games won by Red after {where}",
+        players=f"{SWAP_MAP_AGENT} against itself",
+        sentence=f"{SWAP_MAP_AGENT} against itself on {int(r['size'])}x{int(r['size'])} after the opening {where}, the "
+        f"swap map's closest to one half ({rate_text(r['swap_map_value'])} in its {int(r['swap_map_n'])} games; "
+        f"{int(r['n'])} games here, those among them). By the map Blue should swap after {d['swap']} of its "
+        f"{d['classes']} opening classes ({d['openings']} openings) and place after {d['place']} ({d['undecided']} "
+        "undecided)." + _calibration_sentence(x.studies.get("swap_map_5"), x.openings),
+        change="Restrict the first stone (for example, not on the middle rows) so that some opening is even.",
+        detail="The opening was chosen on the swap map's games, which these include: the re-measurement on a fresh "
+        "seed (other games, the same opening) is the check free of that choice.",
+        section=SWAP_MAP,
+        command=command_of(best, f"negenlab study necklace best_opening --seed 2024 ({BEST_OPENING_GAMES} games)"),
+    )
+
+
+@CLAIMS.measures("skill")
+def _skill(x: ClaimInputs) -> Evidence:
+    trace = x.studies.get("ladder")
+    if trace is None:
+        return Evidence(Untested("data/necklace/ladder.csv is not committed (negenlab study necklace ladder)."))
+    alike = [
+        f"{r['rung']} vs {r['below']}"
+        for r in trace.to_dict("records")
+        if r["rung"] == r["below"] or (r["score"] == 0.5 and r["lo"] == r["hi"])
+    ]
+    if alike:
+        return Evidence(
+            Untested(
+                f"The players never differed in {', '.join(alike)}: every seat-swapped pair split one game each "
+                "(a score of exactly one half with no spread), so both sides played the same games and the step says "
+                "nothing about skill."
+            ),
+            section=SKILL,
+        )
+    return Evidence(
+        x.statistics["skill"],
+        sentence=f"Each rung plays the rung below on {int(trace['size'].iloc[0])}x{int(trace['size'].iloc[0])} with the "
+        f"swap rule, seats swapped on common seeds: {_units_text(trace['units'])} seat-swapped pairs a step (an SPRT "
+        "of one half against 55% stopped each step).",
+        change="A rule that rewards reading ahead more (a larger board).",
+        detail="Each step's score is the mean over seat-swapped pairs of the stronger rung's wins; every step must "
+        "hold, so the page's level is split again over the steps.",
+        section=SKILL,
+        command=command_of(trace, "negenlab study necklace ladder --seed 2024"),
+    )
+
+
+def committed_recheck() -> pd.DataFrame | None:
+    """The committed re-measurement of the verdicts (``data/necklace/recheck.csv``), or None."""
+    try:
+        return committed_table("necklace", "recheck", TABLES["recheck"])
+    except MissingDataError:
+        return None
+
+
+def verdicts(inputs: ClaimInputs | None = None, recheck: pd.DataFrame | None = None) -> list[Finding]:
+    """One verdict per claim of the Necklace register, the statistical ones judged as one family,
+    each beside its re-measurement on a fresh seed (``recheck``, default the committed table).
+    ``inputs`` default to :func:`committed_inputs`."""
+    inputs = committed_inputs() if inputs is None else inputs
+    return CLAIMS.findings(inputs, committed_recheck() if recheck is None else recheck)
+
+
+def committed_verdicts() -> VerdictLines:
+    """The Necklace page's verdict lines from the committed tables (and the size check, a few
+    seconds), as the page and the notebook's verdict cell show them first."""
+    found = verdicts()
+    return VerdictLines(found, family_sentence(judged_family(found)))
+
+
+# ---------------------------------------------------------------------------------------------- sections
 def _skill_section(page, trace: pd.DataFrame | None) -> None:
     if not open_section(trace, page, SKILL, "necklace", "ladder"):
         return
@@ -66,81 +467,74 @@ def _skill_section(page, trace: pd.DataFrame | None) -> None:
     )
 
 
+def edge_table(advantage: pd.DataFrame) -> pd.DataFrame:
+    """The first-player study as the page shows it: every row, with ``counted`` saying whether its
+    games count (a swap arm that replays the no-swap games does not).
+
+    >>> rows = [{"metric": m, "group": "", "size": 5, "swap": w, "value": v, "n": 10} for w in (False, True)
+    ...         for m, v in (("first player wins", .6), ("swaps", 0.0))]
+    >>> edge_table(pd.DataFrame(rows))["counted"].tolist()[-1]
+    'no: nobody swapped, the no-swap games again'
+    """
+    again = repeated_swap_arms(advantage)
+    repeat = advantage["swap"].astype(bool) & advantage["size"].isin(again)
+    return advantage.drop(columns=["group"]).assign(
+        counted=np.where(repeat, "no: nobody swapped, the no-swap games again", "yes")
+    )
+
+
 def _edge_section(page, advantage: pd.DataFrame | None) -> None:
-    import matplotlib.pyplot as plt
-
-    from .plot import plot_edge_by_size
-    from .study import ADVANTAGE_AGENT
-
     if not open_section(advantage, page, EDGE, "necklace", "advantage"):
         return
+    again = repeated_swap_arms(advantage)
+    kept = distinct_arms(advantage)
+    first = kept[kept["metric"] == SEAT0_WINS]
+    plain = first[~first["swap"].astype(bool)].sort_values("size")
+    h1 = plain[plain["decision"] == "H1"]
+    swaps = advantage[(advantage["metric"] == SWAPS) & advantage["swap"].astype(bool)]
+    low, high = plain.loc[plain["value"].idxmin()], plain.loc[plain["value"].idxmax()]
     page.text(
-        f"Self-play of {ADVANTAGE_AGENT} on every size from 5 to 11, with and without the swap rule. Per cell an "
-        "SPRT decides whether seat 1 (first) wins more than half (H0 0.5 against H1 0.55, "
-        "alpha = beta = 0.05, 100 to 200 games). With the swap rule Blue swaps only when its search values "
-        "its best placement below 1/2; the swap rate says how often that happened."
+        f"Self-play of {ADVANTAGE_AGENT} on every size from {int(plain['size'].min())} to {int(plain['size'].max())} "
+        "without the swap rule: per size an SPRT decides whether seat 1 (first) wins more than half (H0 0.5 against "
+        "H1 0.55, alpha = beta = 0.05, 100 to 200 games). The first player wins from "
+        f"{rate_text(low['value'], low['lo'], low['hi'], low['n'])} ({int(low['size'])}x{int(low['size'])}) to "
+        f"{rate_text(high['value'], high['lo'], high['hi'], high['n'])} ({int(high['size'])}x{int(high['size'])}); "
+        f"the SPRT finds an edge at {_sizes_text(h1['size']) if len(h1) else 'no size'} and leaves the others "
+        "undecided. This is the agent's game, not perfect play (which the solver gives on 3x3-5x5)."
     )
+    if again:
+        arm = swaps[swaps["size"].isin(again)]
+        swapped = int(np.round((arm["value"] * arm["n"]).astype(float)).sum())
+        page.note(
+            f"The swap arm on {_sizes_text(again)}: {ADVANTAGE_AGENT} as Blue swapped in {swapped} of "
+            f"{int(arm['n'].sum())} games: its search never valued Blue's best reply below one half. Its choices do "
+            "not depend on whether it may swap, so on the same seeds it replays the no-swap games move for move: those rows repeat the no-swap rows, are the same games, and "
+            "count once (the table's 'counted' column). The swap rule's own question is the swap map's below."
+        )
     fig, ax = plt.subplots(figsize=(6.5, 3.4))
-    plot_edge_by_size(advantage, ax=ax)
-    page.figure(fig, caption="The first player's win rate by size, with 95% intervals, with and without swap.")
-    page.table(
-        advantage.drop(columns=["group"]), caption=made_by(advantage, "necklace"), folded="Edge by size, long table"
+    plot_edge_by_size(kept, ax=ax)
+    page.figure(
+        fig,
+        caption="The first player's win rate by size, with 95% intervals"
+        + (" (the swap arm drawn only where its games differ from the no-swap ones)." if again else "."),
     )
+    page.table(edge_table(advantage), caption=made_by(advantage, "necklace"), folded="Edge by size, long table")
 
 
-def swap_decisions(swap_map: pd.DataFrame) -> dict:
-    """What the swap map decides: openings whose interval lies above 1/2 (Blue should swap), below
-    (Blue should place) or holds 1/2, and the opener's best opening against a Blue who swaps when
-    Red is ahead (the opening whose Red win rate is closest to 1/2, with its interval).
-
-    >>> t = pd.DataFrame({"row": [0, 0], "col": [0, 1], "value": [.8, .45], "lo": [.7, .35], "hi": [.9, .55], "n": 100})
-    >>> d = swap_decisions(t)
-    >>> d["swap"], d["place"], d["undecided"], (int(d["best"]["row"]), int(d["best"]["col"]))
-    (1, 0, 1, (0, 1))
-    """
-    above = int((swap_map["lo"] > 0.5).sum())
-    below = int((swap_map["hi"] < 0.5).sum())
-    gap = (swap_map["value"] - 0.5).abs()
-    best = swap_map.loc[gap.sort_values(kind="stable").index[0]].to_dict()
-    return {"swap": above, "place": below, "undecided": len(swap_map) - above - below, "best": best}
-
-
-def solver_agreement(swap_map_5: pd.DataFrame, openings: np.ndarray) -> dict:
-    """How the 5x5 self-play swap map compares with the solver's: among openings whose interval
-    excludes 1/2, how many name the same winner as perfect play, and how many openings the
-    interval leaves undecided.
-
-    >>> t = pd.DataFrame({"row": [0, 0, 1], "col": [0, 1, 0], "value": [.8, .3, .5], "lo": [.7, .2, .4], "hi": [.9, .4, .6]})
-    >>> solved = np.array([[1.0, 1.0], [0.0, 0.0]])
-    >>> solver_agreement(t, solved)
-    {'decided': 2, 'agree': 1, 'undecided': 1}
-    """
-    solved = np.asarray(openings, dtype=float)
-    decided = agree = undecided = 0
-    for r in swap_map_5.to_dict("records"):
-        truth = solved[int(r["row"]), int(r["col"])]
-        lo, hi = float(r["lo"]), float(r["hi"])
-        if lo > 0.5 or hi < 0.5:
-            decided += 1
-            agree += int((lo > 0.5) == (truth > 0.5))
-        else:
-            undecided += 1
-    return {"decided": decided, "agree": agree, "undecided": undecided}
-
-
-def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFrame | None = None) -> None:
-    import matplotlib.pyplot as plt
-
-    from .plot import plot_swap_map
-    from .study import SWAP_MAP_AGENT, SWAP_MAP_GAMES, swap_map_from_table
-
+def _swap_map_section(
+    page,
+    swap_map: pd.DataFrame | None,
+    best: pd.DataFrame | None,
+    swap_map_5: pd.DataFrame | None,
+    openings: pd.DataFrame,
+) -> None:
     if not open_section(swap_map, page, SWAP_MAP, "necklace", "swap_map"):
         return
     page.text(
         f"Red's win rate after each first move on 7x7 (no swap, Blue to move), from {SWAP_MAP_GAMES} games of "
-        f"{SWAP_MAP_AGENT} self-play per opening, with Wilson intervals; openings that mirror each other share "
-        "their games. Gold frames: the whole interval lies above 1/2, so Blue should swap; dotted frames: "
-        "the interval holds 1/2."
+        f"{SWAP_MAP_AGENT} self-play per opening class, with Wilson intervals; openings that mirror each other share "
+        "their games (one class, counted once). Gold frames: the whole interval lies above 1/2, so Blue should swap; "
+        "dotted frames: the interval holds 1/2."
     )
     fig, ax = plt.subplots(figsize=(5.2, 4.4))
     plot_swap_map(
@@ -152,15 +546,20 @@ def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFr
     )
     page.figure(fig, caption="Red's win rate after each opening (95% intervals in the table below).")
     page.table(swap_map, caption=made_by(swap_map, "necklace"), folded="Swap map with intervals")
-    if swap_map_5 is not None:
-        from .study import load_tables, swap_map_solved
-
-        solved = swap_map_solved(5, load_tables()[1])
-        a = solver_agreement(swap_map_5, solved)
+    if best is not None:
+        r = best.iloc[0]
         page.text(
-            "How far to trust a self-play map: the same study on 5x5, where the solver knows every opening. "
-            f"Of the {a['decided']} openings whose interval excludes 1/2, {a['agree']} name the same winner as "
-            f"perfect play; {a['undecided']} openings stay undecided."
+            f"The opener's choice against a Blue who swaps whenever Red is ahead: the opening whose Red share is "
+            f"closest to one half, row {int(r['row']) + 1}, col {int(r['col']) + 1} "
+            f"({rate_text(r['swap_map_value'])} in the map), played on to {int(r['n'])} games: Red wins "
+            f"{rate_text(r['value'], r['lo'], r['hi'], r['n'])}, {int(r['draws'])} draws."
+        )
+        page.table(best, caption=made_by(best, "necklace"), folded="The best opening, played on")
+    if swap_map_5 is not None:
+        classes = opening_classes_against_proofs(swap_map_5, openings)
+        page.text(
+            "How far to trust a self-play map: the same study on 5x5, where the solver knows every opening."
+            + _calibration_sentence(swap_map_5, openings)
         )
         fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
         plot_swap_map(
@@ -170,8 +569,10 @@ def _swap_map_section(page, swap_map: pd.DataFrame | None, swap_map_5: pd.DataFr
             lo=swap_map_from_table(swap_map_5, "lo"),
             hi=swap_map_from_table(swap_map_5, "hi"),
         )
-        plot_swap_map(solved, ax=axes[1], title="5x5 solved", solved=True)
+        plot_swap_map(swap_map_solved(5, openings), ax=axes[1], title="5x5 solved", solved=True)
         page.figure(fig, caption="5x5: the self-play swap map beside the solved one.")
+        page.table(classes, caption="5x5 opening classes: the agent against perfect play",
+                   folded="5x5 opening classes against the proofs")  # fmt: skip
         page.table(swap_map_5, caption=made_by(swap_map_5, "necklace"), folded="5x5 swap map with intervals")
 
 
@@ -195,13 +596,29 @@ def _drawless_section(page, draws: pd.DataFrame | None) -> None:
     page.table(draws, caption=made_by(draws, "necklace"))
 
 
+def _any_size_section(page, sizes: pd.DataFrame, options) -> None:
+    page.heading(ANY_SIZE)
+    page.text(
+        f"Every size the engine accepts, 2x2 to {MAX_SIZE}x{MAX_SIZE}: Red's legal placements on the empty board, "
+        f"and {SIZE_CHECK_GAMES} seeded games of random placements a size (swap off), each turn compared with the "
+        "board before it. The position disruption index of the designers' text counts the change in the difference "
+        "between the colours' stones plus the points turned to or from empty (1 each) or from one colour to the "
+        "other (2 each): a placement scores 2, a skipped turn 0."
+    )
+    page.table(sizes, caption=f"Played while this page was made ({SIZES_COMMAND})", folded="Every board size")
+    page.provenance(
+        rules={"sizes": [int(n) for n in sizes["size"]], "swap": False},
+        agents=[{"agent": "random placements"}],
+        seed=2024,
+        command=SIZES_COMMAND,
+    )
+
+
 CERTIFIED_SIZES = (3, 4)
 
 
 def _proofs_section(page, reproof: pd.DataFrame | None, attack: pd.DataFrame | None) -> None:
     """The certificates checked now, 5x5 by a second method and the 6x6 status, under the solver table."""
-    from .verify import verify_file
-
     lines = []
     for n in CERTIFIED_SIZES:
         path = data_file("necklace", f"certificate_{n}x{n}.json.gz")
@@ -239,14 +656,8 @@ def _proofs_section(page, reproof: pd.DataFrame | None, attack: pd.DataFrame | N
         page.table(attack, caption="6x6 status per opening class", folded=None)
 
 
-def _exact_section(page) -> pd.DataFrame:
-    import matplotlib.pyplot as plt
-
-    from .plot import plot_swap_map
-    from .study import SOLUTIONS_COMMAND, load_tables, swap_map_solved
-
+def _exact_section(page, solutions: pd.DataFrame, openings: pd.DataFrame) -> None:
     page.heading(EXACT)
-    solutions, openings = load_tables()
     page.text(
         f"Committed solver table (data/necklace/solutions.csv, made by {SOLUTIONS_COMMAND}): winner with "
         "perfect play, Red's winning first moves (no swap), and the openings Blue should swap. 'second "
@@ -271,20 +682,9 @@ def _exact_section(page) -> pd.DataFrame:
         caption="Solved swap maps: 1 = Red wins after this opening (Blue should swap), 0 = Blue wins (Blue should place).",
     )
     page.table(solutions, caption="Perfect play by size and swap rule", folded="Solver table")
-    return solutions
 
 
 def _live_section(page, options) -> pd.DataFrame:
-    import matplotlib.pyplot as plt
-
-    from negenlab.core.game import rules_to_dict
-
-    from .game import State
-    from .plot import plot_lengths, plot_red_win_rates, plot_restrictions
-    from .rules import Rules
-    from .study import study, wide_view
-    from .svg import board_svg
-
     t0 = time.perf_counter()
     page.heading(LIVE)
     n_random = options.games or 100
@@ -303,9 +703,12 @@ def _live_section(page, options) -> pd.DataFrame:
         workers=options.workers,
         progress=options.progress,
     )
+    draws = table[table["metric"] == DRAWS]
     page.text(
         f"Made while this page was written: random and {mcts} self-play with the swap rule on sizes "
-        f"{', '.join(map(str, SIZES))} (seeded), for the restrictions and game lengths."
+        f"{', '.join(map(str, SIZES))} (seeded), for the restrictions and game lengths "
+        f"({int(round(float((draws['value'] * draws['n']).sum())))} draws in {int(draws['n'].sum())} games; the "
+        "verdicts read the committed studies only)."
     )
     fig, axes = plt.subplots(1, 3, figsize=(15, 3.6))
     plot_red_win_rates(table, ax=axes[0])
@@ -343,268 +746,16 @@ def _live_section(page, options) -> pd.DataFrame:
     return table
 
 
-def _self_play_draws(table: pd.DataFrame | None, studies: dict[str, pd.DataFrame]) -> tuple[int, int]:
-    """Draws and games over the fresh sample and the committed self-play studies."""
-    from .study import DRAWS
-
-    draws, games = 0, 0
-    for t in (table, studies.get("advantage")):
-        if t is not None:
-            k, n = _counts(t[t["metric"] == DRAWS])
-            draws, games = draws + k, games + n
-    return draws, games
-
-
-def _counts(rows: pd.DataFrame) -> tuple[int, int]:
-    """Successes and trials summed over rate rows (each row's value times its n)."""
-    return int(round(float((rows["value"] * rows["n"]).sum()))), int(rows["n"].sum())
-
-
-def _pooled(rows: pd.DataFrame) -> str:
-    """The pooled rate of summary rows (wins summed over cells), with its Wilson interval and n."""
-    from negenlab.core.metrics import wilson_interval
-
-    k, n = _counts(rows)
-    if n == 0:
-        return "no games"
-    lo, hi = wilson_interval(k, n)
-    return rate_text(k / n, lo, hi, n)
-
-
-def _calibration_text(swap_map_5: pd.DataFrame | None) -> str:
-    if swap_map_5 is None:
-        return ""
-    from .study import load_tables, swap_map_solved
-
-    a = solver_agreement(swap_map_5, swap_map_solved(5, load_tables()[1]))
-    return (
-        f" The same study on 5x5 agrees with the solver on {a['agree']} of {a['decided']} openings it decides "
-        f"({a['undecided']} undecided)."
-    )
-
-
-def committed_verdicts(command: str = "negenlab report necklace") -> list[Finding]:
-    """The Necklace page's verdict lines from the committed tables alone (the page adds its fresh
-    sample's games to the draw count): what the notebook's verdict cell shows first.
-
-    >>> len([f for f in committed_verdicts() if f.verdict != "untested"]) >= 3
-    True
-    """
-    return verdicts(None, committed_studies("necklace", STUDY_NAMES, TABLES), command)
-
-
-def verdicts(table: pd.DataFrame | None, studies: dict, command: str) -> list[Finding]:
-    """One verdict per designer claim the Necklace studies test: "drawless", the swap map's fair
-    opening, whether stronger play wins, and the lowest PDI (untested). ``table`` is the fresh
-    sample's long summary table; ``studies`` the committed study tables by name (any may be missing).
-
-    >>> games = pd.DataFrame({"winner_colour": ["red", "blue"] * 20, "winner": [0, 1] * 20, "draw": False,
-    ...                       "swapped": [True, False] * 20, "length": 20, "skipped_turns": 0, "crosscut_turns": 2,
-    ...                       "seclusion_turns": 3, "crosscut_blocked": 4, "seclusion_blocked": 5})
-    >>> from negenlab.necklace.study import summarise
-    >>> t = summarise(games, "5x5, mcts:50").assign(size=5, agents="mcts:50", swap=True)
-    >>> [(f.claim, f.verdict) for f in verdicts(t, {}, "negenlab report necklace")][:1]
-    [('"drawless"', 'holds')]
-    """
-    out = []
-    draws, games = _self_play_draws(table, studies)
-    searched = studies.get("draws")
-    found, positions, sizes = 0, 0, ""
-    if searched is not None:
-        ex = searched[(searched["search"] == "exhaustive") & (searched["complete"].astype(str) == "True")]
-        found, positions = int(ex["draws"].sum()), int(ex["positions"].sum())
-        sizes = ", ".join(f"{int(n)}x{int(n)}" for n in ex["size"])
-    lo, hi = wilson_interval(draws, games)
-    out.append(
-        Finding(
-            claim='"drawless"',
-            verdict="fails" if found or draws else "holds",
-            number=f"{found + draws} draws"
-            + (f" in every reachable position of {sizes} ({positions:,} positions)" if sizes else "")
-            + f" and in {games:,} self-play games",
-            n=games,
-            interval=(round(100 * lo, 1), round(100 * hi, 1)),
-            exact=bool(sizes),
-            sentence="A draw is a position where nobody can move and nobody has won; the exhaustive search "
-            "visits every reachable position of the small boards, and self-play bounds the draw rate (%) above.",
-            change="Say what happens when nobody can place.",
-            section=DRAWLESS if searched is not None else LIVE,
-            command=command_of(searched, "negenlab study necklace draws") if searched is not None else command,
-        )
-    )
-    smap = studies.get("swap_map")
-    if smap is not None:
-        d = swap_decisions(smap)
-        b = d["best"]
-        fair = b["lo"] <= 0.5 <= b["hi"]
-        out.append(
-            Finding(
-                claim="with the swap rule, the opener can still choose a fair opening (7x7)",
-                verdict="holds" if fair else "fails",
-                number=f"row {int(b['row']) + 1}, col {int(b['col']) + 1}: Red wins "
-                f"{rate_text(b['value'], b['lo'], b['hi'])}",
-                n=int(b["n"]),
-                sentence=f"Blue should swap after {d['swap']} of {len(smap)} openings and place after {d['place']} "
-                f"({d['undecided']} undecided); the opener's best is the opening closest to an even game.",
-                change="Restrict the first stone (e.g. not in the centre) so that some opening is even.",
-                detail=f"{SWAP_MAP_AGENT} self-play per opening; 95% Wilson intervals.",
-                section=SWAP_MAP,
-                command=command_of(smap, "negenlab study necklace swap_map"),
-            )
-        )
-    trace = studies.get("ladder")
-    if trace is not None:
-        out.append(
-            skill_trace_finding(
-                trace,
-                "stronger play wins more (skill trace, 7x7 with swap)",
-                sentence="Each rung plays the rung below, seats swapped on common seeds.",
-                change="A rule that rewards reading ahead more (a larger board).",
-                detail="Each step decided by an SPRT of score 0.5 against 0.55 (alpha = beta = 0.05).",
-                section=SKILL,
-                command=command_of(trace, "negenlab study necklace ladder"),
-            )
-        )
-    out.append(
-        Finding(
-            claim='"the lowest possible PDI" (position disruption index)',
-            verdict="untested",
-            number="not measured",
-            sentence="The position disruption index is not computed yet; it needs a per-turn count of changed "
-            "points, recorded in the games, which the simulator does not keep.",
-        )
-    )
-    return out
-
-
-def findings(solutions: pd.DataFrame, table: pd.DataFrame, studies: dict, command: str) -> list[dict]:
-    """The Necklace page's numbered findings: "drawless", perfect play, the first player's edge by
-    size, the swap (as played and as the swap map decides it) and the skill trace, each with n and
-    a 95% interval or "exact". ``table`` is the fresh sample's long summary table; ``studies`` the
-    committed study tables by name (any may be missing).
-
-    >>> from negenlab.necklace.study import summarise
-    >>> sol = pd.DataFrame([{"size": 5, "swap": False, "winner": "red", "complete": True},
-    ...                     {"size": 5, "swap": True, "winner": "second player", "complete": True}])
-    >>> games = pd.DataFrame({"winner_colour": ["red", "blue"] * 20, "winner": [0, 1] * 20, "draw": False,
-    ...                       "swapped": [True, False] * 20, "length": 20, "skipped_turns": 0, "crosscut_turns": 2,
-    ...                       "seclusion_turns": 3, "crosscut_blocked": 4, "seclusion_blocked": 5})
-    >>> t = summarise(games, "5x5, mcts:50").assign(size=5, agents="mcts:50", swap=True)
-    >>> [f["claim"] for f in findings(sol, t, {}, "negenlab report necklace")]
-    ['"drawless"', "the first player's edge and the swap"]
-    """
-    from negenlab.core.metrics import wilson_interval
-
-    from .study import ADVANTAGE_AGENT, SEAT0_WINS, SOLUTIONS_COMMAND, SWAP_MAP_AGENT, SWAPS
-
-    out = []
-    draws, games = _self_play_draws(table, studies)
-    _, hi = wilson_interval(draws, games)
-    searched = studies.get("draws")
-    exact_text = ""
-    if searched is not None:
-        ex = searched[searched["search"] == "exhaustive"]
-        done = ex[ex["complete"].astype(str) == "True"]
-        if len(done):
-            sizes = ", ".join(f"{int(s)}x{int(s)}" for s in done["size"])
-            found = int(done["draws"].sum())
-            exact_text = (
-                "No board size can end drawn (exact: negenlab's argument, checked by visiting every reachable "
-                f"position on {sizes}, {int(done['positions'].sum()):,} positions, {found} draws). "
-            )
-            if len(ex) > len(done):
-                exact_text += f"The full search of {', '.join(f'{int(s)}x{int(s)}' for s in ex[ex['complete'].astype(str) != 'True']['size'])} is out of reach. "
-        di = searched[searched["search"] == "directed"]
-        if len(di):
-            exact_text += (
-                f"Directed hunts on {', '.join(f'{int(s)}x{int(s)}' for s in sorted(set(di['size'])))} found "
-                f"{int(di['draws'].sum())} draws in {int(di['playouts'].sum()):,} playouts. "
-            )
-    out.append(
-        {
-            "claim": '"drawless"',
-            "text": exact_text + f"In self-play, {draws} of {games} games ended with nobody able to move "
-            f"(draw rate at most {rate_text(hi)} at 95%).",
-            "section": DRAWLESS if searched is not None else LIVE,
-            "command": command_of(searched, "negenlab study necklace draws") if searched is not None else command,
-        }
-    )
-    exact = solutions[solutions["complete"].astype(str) == "True"]
-    if len(exact):
-        no_swap = exact[exact["swap"].astype(str) == "False"]
-        with_swap = exact[exact["swap"].astype(str) == "True"]
-        winners = lambda d: ", ".join(f"{r.size}x{r.size}: {r.winner}" for r in d.itertuples())  # noqa: E731
-        out.append(
-            {
-                "claim": "the first player's edge and the swap",
-                "text": f"With perfect play and no swap the winner is {winners(no_swap)}; with the swap rule "
-                f"{winners(with_swap)} (exact, solved).",
-                "section": EXACT,
-                "command": SOLUTIONS_COMMAND,
-            }
-        )
-    adv = studies.get("advantage")
-    if adv is not None:
-        first = adv[adv["metric"] == SEAT0_WINS]
-        plain = first[~first["swap"].astype(bool)].sort_values("size")
-        h1 = int((plain["decision"] == "H1").sum())
-        lo_row, hi_row = plain.loc[plain["value"].idxmin()], plain.loc[plain["value"].idxmax()]
-        out.append(
-            {
-                "claim": "the first player's edge",
-                "text": f"Without swap, under {ADVANTAGE_AGENT} self-play, the first player wins from "
-                f"{rate_text(lo_row['value'], lo_row['lo'], lo_row['hi'], lo_row['n'])} ({int(lo_row['size'])}x"
-                f"{int(lo_row['size'])}) to {rate_text(hi_row['value'], hi_row['lo'], hi_row['hi'], hi_row['n'])} "
-                f"({int(hi_row['size'])}x{int(hi_row['size'])}); the SPRT finds an edge (H1) at {h1} of "
-                f"{len(plain)} sizes, and the sizes it leaves undecided, pooled, give the first player "
-                f"{_pooled(plain[plain['decision'] != 'H1'])}.",
-                "section": EDGE,
-                "command": command_of(adv, "negenlab study necklace advantage"),
-            }
-        )
-        swapped = adv[(adv["metric"] == SWAPS) & adv["swap"].astype(bool)]
-        swap_sizes = ", ".join(f"{int(s)}x{int(s)}" for s in sorted(set(swapped["size"])))
-        k_sw, n_sw = _counts(swapped)
-        s_lo, s_hi = wilson_interval(k_sw, n_sw)
-        with_swap = first[first["swap"].astype(bool)]
-        h1s = int((with_swap["decision"] == "H1").sum())
-        out.append(
-            {
-                "claim": "the swap (as the search agent plays it)",
-                "text": f"With the swap rule on {swap_sizes}, {ADVANTAGE_AGENT} Blue swapped in "
-                f"{rate_text(k_sw / max(n_sw, 1), s_lo, s_hi, n_sw)} of games and the first player still has an edge "
-                f"(H1) at {h1s} of {len(with_swap)} sizes: the search undervalues Red's openings, so self-play "
-                "tests the agent more than the rule; the swap map below asks the rule's question.",
-                "section": EDGE,
-                "command": command_of(adv, "negenlab study necklace advantage"),
-            }
-        )
-    smap = studies.get("swap_map")
-    if smap is not None:
-        d = swap_decisions(smap)
-        b = d["best"]
-        out.append(
-            {
-                "claim": "the swap (what it leaves the opener)",
-                "text": f"On 7x7 ({SWAP_MAP_AGENT} self-play, n={int(b['n'])} per opening) Blue should swap after "
-                f"{d['swap']} of {len(smap)} openings and place after {d['place']} ({d['undecided']} undecided); "
-                f"against a Blue who swaps when Red is ahead, the opener's best is row {int(b['row']) + 1}, "
-                f"col {int(b['col']) + 1}, where Red wins {rate_text(b['value'], b['lo'], b['hi'])}."
-                + _calibration_text(studies.get("swap_map_5")),
-                "section": SWAP_MAP,
-                "command": command_of(smap, "negenlab study necklace swap_map"),
-            }
-        )
-    trace = studies.get("ladder")
-    if trace is not None:
-        from negenlab.core.ladder import describe_steps
-
-        out.append(
-            {
-                "claim": "does Necklace reward stronger play? (skill trace)",
-                "text": f"On 7x7 with swap (units are seat-swapped pairs): {describe_steps(trace)}.",
-                "section": SKILL,
-                "command": command_of(trace, "negenlab study necklace ladder"),
-            }
-        )
-    return out
+__all__ = [
+    "TITLE",
+    "CLAIMS",
+    "ClaimInputs",
+    "build",
+    "committed_inputs",
+    "committed_recheck",
+    "committed_verdicts",
+    "edge_table",
+    "opening_classes_against_proofs",
+    "swap_decisions",
+    "verdicts",
+]

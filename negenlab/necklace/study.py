@@ -12,6 +12,11 @@ The committed tables ``solutions.csv`` and ``solution_openings.csv`` are made by
 solved in seconds, 5x5 derived from the single proofs recorded in ``proofs_5x5.jsonl``, each made
 by ``negenlab necklace prove``). :func:`load_tables` reads them as package data.
 
+The page's statistical verdicts take their numbers from :func:`claim_statistics`, which reads the
+study tables the same way whether they are the committed ones or the same studies played again on
+the next seed by ``negenlab study necklace recheck`` (:func:`recheck_study`, ``recheck.csv``); a
+swap arm that replays its no-swap games is counted once (:func:`distinct_arms`).
+
 >>> from negenlab.necklace.study import self_play, summarise
 >>> df = self_play(4, "random", n_games=20, seed=1, workers=1)
 >>> set(df["winner_colour"]) <= {"red", "blue", "draw"}
@@ -27,12 +32,14 @@ import json
 import os
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from negenlab.core import simulate
+from negenlab.core.claims import RECHECK, Measure, Statistic, Steps, recheck_rows, register
 from negenlab.core.compare import sprt
 from negenlab.core.data import (
     SKILL_TRACE,
@@ -45,6 +52,7 @@ from negenlab.core.data import (
     nullable,
 )
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.game import rules_to_dict
 from negenlab.core.ladder import skill_trace
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.store import ResultStore
@@ -54,8 +62,8 @@ from negenlab.core.variant import VariantClaim
 
 from . import ENTRY
 from .agents import mcts_values
-from .game import NecklaceGame, State
-from .rules import Rules
+from .game import BLUE, RED, NecklaceGame, State
+from .rules import MAX_SIZE, Rules
 from .solver import (
     Solution,
     openings_table,
@@ -547,6 +555,240 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+# ---------------------------------------------------------------------------------------- the claims' numbers
+BEST_OPENING_GAMES = 1000
+"""Games of the swap map's best opening (the one the opener would choose): the swap map's 200 a
+class leave a Red share of one half +-7 points, too wide to tell an even opening from a 5-point one."""
+SIZE_CHECK_GAMES = 4
+"""Seeded games of random placements a board size, for the size and disruption checks."""
+
+
+def best_opening(swap_map: pd.DataFrame) -> tuple[int, int]:
+    """The opening class of a swap map whose Red share is closest to one half (the first in the
+    table's order on a tie): the opener's choice against a Blue who swaps whenever Red is ahead.
+
+    >>> t = pd.DataFrame({"row": [0, 0, 1], "col": [0, 1, 0], "same_as": ["0,0", "0,1", "0,1"], "value": [.6, .48, .48]})
+    >>> best_opening(t)
+    (0, 1)
+    """
+    missing = {"row", "col", "same_as", "value"} - set(swap_map.columns)
+    if missing or swap_map.empty:
+        raise InvalidInputError(
+            f"a swap map has rows with row, col, same_as and value; missing {sorted(missing) or 'rows'}"
+        )
+    own = swap_map["same_as"].astype(str) == swap_map["row"].astype(str) + "," + swap_map["col"].astype(str)
+    classes = swap_map[own]
+    gap = (classes["value"].astype(float) - 0.5).abs()
+    pick = classes.loc[gap.sort_values(kind="stable").index[0]]
+    return int(pick["row"]), int(pick["col"])
+
+
+def best_opening_study(
+    ctx: StudyContext, swap_map: pd.DataFrame | None = None, games: int | None = None
+) -> StudyResult:
+    """The swap map's best opening (:func:`best_opening`, of the committed 7x7 map unless
+    ``swap_map`` is given) played to ``games`` (default :data:`BEST_OPENING_GAMES`) games of :data:`SWAP_MAP_AGENT` self-play on the
+    study's seed, Blue to move and no swap: one row with Red's win rate (Wilson) beside the swap
+    map's. Game i depends only on the seed and i, so on the swap map's seed the first 200 games are
+    the map's own."""
+    smap = committed_table("necklace", "swap_map", TABLES["swap_map"]) if swap_map is None else swap_map
+    r, c = best_opening(smap)
+    size = int(smap["row"].max()) + 1
+    games = BEST_OPENING_GAMES if games is None else games
+    agents = [_agent(SWAP_MAP_AGENT), _agent(SWAP_MAP_AGENT)]
+    where = ctx.store_for(f"opening-{r}-{c}")
+    df = simulate(OpeningGame(size, (r, c)), agents, games, ctx.seed, store=where, workers=ctx.workers, progress=False)
+    mapped = smap[(smap["row"] == r) & (smap["col"] == c)].iloc[0]
+    red = rate_row(RED_WINS, int((df["winner_colour"] == "red").sum()), len(df))
+    ctx.progress(f"{size}x{size} opening row {r + 1}, col {c + 1}: red wins {red['value']:.3f} of {len(df)}")
+    row = {"size": size, "row": r, "col": c, "swap_map_value": float(mapped["value"]), "swap_map_n": int(mapped["n"])}
+    row |= {k: v for k, v in red.items() if k != "group"} | {"draws": int(df["draw"].sum())}
+    return StudyResult(
+        pd.DataFrame([row]),
+        rules=Rules(size=size, swap=False),
+        agents=[SWAP_MAP_AGENT] * 2,
+        extra={"opening": [r, c], "chosen_from": "the committed swap map (closest to one half)"},
+    )
+
+
+def repeated_swap_arms(advantage: pd.DataFrame) -> list[int]:
+    """The sizes whose swap arm in the first-player study replays its no-swap games: nobody swapped
+    and every number equals the no-swap arm's (the search's choices do not depend on whether it may
+    swap, so the same seeds give the same games). Those rows are not independent evidence.
+
+    >>> rows = [{"metric": m, "size": 5, "swap": w, "value": v, "n": 10} for w in (False, True)
+    ...         for m, v in (("first player wins", .6), ("swaps", 0.0))]
+    >>> repeated_swap_arms(pd.DataFrame(rows))
+    [5]
+    """
+    out = []
+    swap = advantage["swap"].astype(str).str.lower() == "true"
+    for size in sorted(set(advantage.loc[swap, "size"].astype(int))):
+        here = advantage["size"].astype(int) == size
+        on = advantage[here & swap].set_index("metric")
+        off = advantage[here & ~swap].set_index("metric")
+        same = set(on.index) == set(off.index) and all(
+            np.isclose(float(on.loc[m, "value"]), float(off.loc[m, "value"]))
+            and int(on.loc[m, "n"]) == int(off.loc[m, "n"])
+            for m in on.index
+        )
+        if same and float(on.loc[SWAPS, "value"]) == 0:
+            out.append(size)
+    return out
+
+
+def distinct_arms(advantage: pd.DataFrame) -> pd.DataFrame:
+    """The first-player study without the swap-arm rows that replay its no-swap games
+    (:func:`repeated_swap_arms`): every game counted once."""
+    swap = advantage["swap"].astype(str).str.lower() == "true"
+    again = swap & advantage["size"].astype(int).isin(repeated_swap_arms(advantage))
+    return advantage[~again]
+
+
+def ladder_steps(ladder: pd.DataFrame) -> Steps:
+    """The skill trace as one measure per step (``"mcts:50 vs random"``), each over its units of
+    seat-swapped pairs (two distinct games a unit)."""
+    return Steps(
+        tuple(
+            (
+                f"{r['rung']} vs {r['below']}",
+                Measure.of_interval(r["score"], r["lo"], r["hi"], int(r["units"]), int(r["games"])),
+            )
+            for r in ladder.to_dict("records")
+        )
+    )
+
+
+def claim_statistics(
+    advantage: pd.DataFrame | None = None, opening: pd.DataFrame | None = None, ladder: pd.DataFrame | None = None
+) -> dict[str, Statistic]:
+    """Every statistical Necklace verdict's number, by claim id, from the study tables (a claim whose
+    table is not given is left out): the committed tables for the page, the same studies played on
+    a fresh seed for ``negenlab study necklace recheck``. ``draw_rate`` counts the distinct games of
+    the first-player study (:func:`distinct_arms`); ``fair_opening`` reads the best opening's games
+    (:func:`best_opening_study`); ``skill`` the skill trace's steps.
+
+    >>> rows = [{"metric": "draws", "size": 5, "swap": False, "value": 0.0, "n": 100}]
+    >>> claim_statistics(pd.DataFrame(rows))["draw_rate"].units
+    100
+    """
+    out: dict[str, Statistic] = {}
+    if advantage is not None:
+        draws = distinct_arms(advantage)
+        draws = draws[draws["metric"] == DRAWS]
+        k = int(np.round((draws["value"] * draws["n"]).astype(float)).sum())
+        out["draw_rate"] = Measure.of_rate(k, int(draws["n"].sum()))
+    if opening is not None:
+        r = opening.iloc[0]
+        out["fair_opening"] = Measure.of_rate(int(round(float(r["value"]) * int(r["n"]))), int(r["n"]))
+    if ladder is not None:
+        out["skill"] = ladder_steps(ladder)
+    return out
+
+
+def recheck_study(ctx: StudyContext) -> StudyResult:
+    """``negenlab study necklace recheck``: every statistical verdict re-measured on the next seed
+    with the same players and design: the skill trace (each step an SPRT, 100 to 200 units), the
+    committed swap map's best opening (the same opening, :data:`BEST_OPENING_GAMES` games) and the
+    first-player study (both arms, each an SPRT of 100 to 200 games), their numbers taken as the
+    page takes them (:func:`claim_statistics`). Writes ``recheck.csv``, one row per number."""
+    fresh = ctx.seed + 1
+
+    def part(name: str) -> StudyContext:
+        return replace(ctx, seed=fresh, store=ctx.store_for(name))
+
+    swap_map = committed_table("necklace", "swap_map", TABLES["swap_map"])
+    opening = best_opening_study(part("best_opening"), swap_map).table
+    ladder = ladder_study(part("ladder")).table
+    advantage = advantage_study(part("advantage")).table
+    stats = claim_statistics(advantage, opening, ladder)
+    rows = [r for cid, what in stats.items() for r in recheck_rows(cid, what, fresh, ctx.command)]
+    return StudyResult(
+        pd.DataFrame(rows, columns=list(RECHECK.columns)),
+        rules={
+            "ladder": rules_to_dict(Rules(size=LADDER_SIZE, swap=True)),
+            "best_opening": rules_to_dict(Rules(size=SWAP_MAP_SIZE, swap=False)),
+            "advantage": {"sizes": list(ADVANTAGE_SIZES), "swap_sizes": list(ADVANTAGE_SWAP_SIZES)},
+        },
+        agents=[
+            f"ladder: {' < '.join(LADDER)}",
+            f"best opening: {SWAP_MAP_AGENT} against itself",
+            f"first-player study: {ADVANTAGE_AGENT} against itself",
+        ],
+        extra={
+            "fresh_seed": fresh,
+            "opening": list(best_opening(swap_map)),
+            "repeated_swap_arms": repeated_swap_arms(advantage),
+        },
+    )
+
+
+def position_disruption(before: np.ndarray, after: np.ndarray) -> int:
+    """The position disruption index of one turn, as the designers' text defines it: the change in
+    the difference between the colours' stones, plus 1 for each point turned to or from empty and 2
+    for each turned from one colour to the other.
+
+    >>> position_disruption(np.array([0, 0, 1]), np.array([2, 0, 1])), position_disruption(np.array([1, 2]), np.array([2, 1]))
+    (2, 4)
+    """
+    a, b = np.asarray(before), np.asarray(after)
+    if a.shape != b.shape:
+        raise InvalidInputError(f"two boards of one game have one shape, got {a.shape} and {b.shape}")
+    material = abs(int((b == RED).sum() - (b == BLUE).sum()) - int((a == RED).sum() - (a == BLUE).sum()))
+    changed = a != b
+    flipped = changed & (a != 0) & (b != 0)
+    return material + int(changed.sum()) + int(flipped.sum())
+
+
+def every_size_games(
+    sizes: Iterable[int] = range(2, MAX_SIZE + 1), games: int = SIZE_CHECK_GAMES, seed: int = 2024
+) -> pd.DataFrame:
+    """Seeded games of random placements (swap off) on each size, one row per size: Red's legal
+    placements on the empty board, how the games ended, and what each placement changed (points
+    changed, :func:`position_disruption`); skipped turns change nothing (PDI 0).
+
+    >>> t = every_size_games(sizes=(3,), games=2, seed=1)
+    >>> int(t.loc[0, "first_placements"]), int(t.loc[0, "red_wins"] + t.loc[0, "blue_wins"]), int(t.loc[0, "pdi_max"])
+    (9, 2, 2)
+    """
+    rows = []
+    for n in sizes:
+        t0 = time.perf_counter()
+        rng = np.random.default_rng([seed, n])
+        ends = {"red": 0, "blue": 0, None: 0}
+        changed, pdi, skips = [], [], 0
+        for _ in range(games):
+            s = State.initial(n, swap=False)
+            while not s.over:
+                before, skipped = s.board.copy(), s.skipped_turns
+                moves = s.legal_moves()
+                s.play(moves[int(rng.integers(len(moves)))])
+                changed.append(int((before != s.board).sum()))
+                pdi.append(position_disruption(before, s.board))
+                skips += s.skipped_turns - skipped
+            ends[s.winner] += 1
+        turns = len(pdi) + skips
+        rows.append(
+            {
+                "size": n,
+                "games": games,
+                "first_placements": len(State.initial(n, swap=False).legal_moves()),
+                "red_wins": ends["red"],
+                "blue_wins": ends["blue"],
+                "draws": ends[None],
+                "placements": len(pdi),
+                "skipped_turns": skips,
+                "points_changed_min": min(changed),
+                "points_changed_max": max(changed),
+                "pdi_min": min(pdi),
+                "pdi_max": max(pdi),
+                "pdi_average": sum(pdi) / turns,
+                "seconds": round(time.perf_counter() - t0, 3),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 _SWAP_MAP = Schema(
     {"row": "count", "col": "count", "same_as": "text"} | long_columns(group=False),
     intervals=[("value", "lo", "hi")],
@@ -566,6 +808,14 @@ TABLES = {
     "ladder": Schema({"size": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
     "swap_map": _SWAP_MAP,
     "swap_map_5": _SWAP_MAP,
+    "best_opening": Schema(
+        {"size": "count", "row": "count", "col": "count", "swap_map_value": "rate", "swap_map_n": "count"}
+        | long_columns(group=False)
+        | {"draws": "count"},
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+    ),
+    "recheck": RECHECK,
     "solutions": Schema(
         {"size": "count", "swap": "bool", "winner": "text", "winner_seat": "count", "winning_first_moves": "text?"}
         | {"n_winning_first_moves": "count", "swap_openings": "text?", "red_winning_openings": "text?"}
@@ -848,6 +1098,20 @@ STUDIES = {
             plays_games=False,
         ),
         Study(
+            "best_opening",
+            f"the {SWAP_MAP_SIZE}x{SWAP_MAP_SIZE} swap map's best opening (Red's share closest to one half) played to "
+            f"{BEST_OPENING_GAMES} games of {SWAP_MAP_AGENT} self-play",
+            best_opening_study,
+            "about 5 min",
+        ),
+        Study(
+            "recheck",
+            "every statistical verdict re-measured on the next seed with the same players and design: the skill "
+            "trace, the swap map's best opening and the first-player study (its draws)",
+            recheck_study,
+            "about 50 min on one core of a loaded machine (first-player study 34, skill trace 10, best opening 6)",
+        ),
+        Study(
             "swap_map_5",
             f"the same on 5x5, where the solver knows every opening's value ({SWAP_MAP_AGENT})",
             lambda ctx: swap_map_study(ctx, 5),
@@ -856,6 +1120,13 @@ STUDIES = {
     )
 }
 
-VARIANT_CLAIMS = (VariantClaim('"drawless"', "draw_rate", target=(0.0, 0.01)),)
-"""The claims ``negenlab necklace variant`` judges: draws (nobody can move, nobody has won) in under
-1% of games; a single draw in a sample shows the claim fails outright."""
+VARIANT_CLAIMS = (
+    VariantClaim(
+        register("necklace")["draw_rate"],
+        "draw_rate",
+        how="draws (nobody can place, nobody has won) among the run's own self-play games",
+    ),
+)
+"""The claims ``negenlab necklace variant`` judges: draws in under 1% of self-play games, measured on
+the run's own games (the page measures the committed first-player study; the exhaustive search of
+2x2-4x4 is the exact claim ``no_draw``, which a variant run does not redo)."""

@@ -33,7 +33,7 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
 from .rules import DEFAULT_RULES, Rules
-from .turns import ClosingStop, as_table_key, can_close, closing_counts_until
+from .turns import ClosingStop, as_table_key, can_close, closing_counts_until, find_closing_turn
 
 
 class RandomTurnAgent(RandomAgent):
@@ -178,6 +178,116 @@ class GreedyAgent(Agent):
         return best
 
 
+def next_player_closes(key, board: tuple[int, ...], rules: Rules = DEFAULT_RULES) -> bool:
+    """Whether a player holding ``board`` can close a spiral of the table ``key`` now: some board can
+    (:func:`~negenlab.negen.turns.can_close`, cached) and this one does
+    (:func:`~negenlab.negen.turns.find_closing_turn`, which stops at the first close).
+
+    >>> next_player_closes("1 2 3\\n2 . 4\\n3 4 .", (5, 1, 1, 2)), next_player_closes("1 2 3\\n2 . 4\\n3 4 .", (6, 1, 1, 2))
+    (True, False)
+    """
+    return can_close(key, rules) and find_closing_turn(key, board=board, rules=rules) is not None
+
+
+def refusal_tables(key) -> list:
+    """The six tables a refusal can leave: the refusal die, of each value, put on the table as a new spiral."""
+    return [as_table_key(tuple(key) + (((0, 0, v),),)) for v in range(1, 7)]
+
+
+class PlannerAgent(Agent):
+    """Policy: close a spiral when some legal turn closes one. Otherwise look at the round's next
+    moves with the boards on the table, which the rules keep open to all: for each legal turn, the
+    chance that the round is won by this player before anybody else moves (a turn that depletes the
+    board gives a fresh turn with 4 new dice: its exact closing odds, :func:`closing_odds`) minus the
+    chance that the next player, with the board it holds, can then close (after a refusal, over the
+    six values of the refusal die). The best such value wins; ties go to the turn that leaves a fresh
+    board the lowest closing odds (greedy's read, for the players after the next one), then to the
+    turn adding most dice, then to the first in the game's order. After a refusal it re-rolls nothing.
+
+    >>> import numpy as np
+    >>> from negenlab.negen.game import NegenGame
+    >>> s = NegenGame(Rules(target_score=1)).new_initial_state()
+    >>> rng = np.random.default_rng(0)
+    >>> while s.is_chance_node(): s.apply(s.sample_chance(rng))
+    >>> s.apply(PlannerAgent().step(s, rng)); s.history[-1][0]
+    0
+    """
+
+    name = "planner"
+
+    def step(self, state, rng: np.random.Generator):
+        if state.phase == "turn":
+            win = state.closing_action()
+            if win is not None:
+                return win
+        actions = state.legal_actions()
+        if not actions:
+            raise InvalidInputError("PlannerAgent asked to act with no legal action")
+        if state.phase == "reroll":
+            return ("reroll", ())
+        rules = GreedyAgent.threat_rules(state.rules)
+        board = state.boards[(state.to_move + 1) % state.num_players]
+        values = []
+        for a in actions:
+            t = state.turn_of(a)
+            mine = float(closing_odds(t.key, rules)) if t.depleted else 0.0
+            tables = refusal_tables(t.key) if t.refusal else [t.key]
+            danger = sum(next_player_closes(k, board, rules) for k in tables) / len(tables)
+            values.append(mine - (1 - mine) * danger)
+        top = max(values)
+        tied = sorted(
+            (i for i in range(len(actions)) if values[i] >= top - 1e-12),
+            key=lambda i: (-state.turn_of(actions[i]).added, i),
+        )
+        for i in tied:  # a turn after which no board can close is as safe as a turn gets (greedy's shortcut)
+            if not can_close(state.turn_of(actions[i]).key, rules):
+                return actions[i]
+        best, best_score = None, None
+        for i in tied:
+            a, t = actions[i], state.turn_of(actions[i])
+            odds = _odds(t.key, rules, best_score[0] if best_score is not None else Fraction(1))
+            if odds is None:
+                continue
+            score = (odds, -t.added, i)
+            if best_score is None or score < best_score:
+                best, best_score = a, score
+        return best
+
+
+class DepleterAgent(Agent):
+    """Policy: a closer that seeks to deplete its board: close a spiral when it can; otherwise, when
+    some legal turn adds every board die, play the one whose fresh turn (4 new dice) has the best
+    exact closing odds (:func:`closing_odds`); otherwise a uniformly random legal turn, as the closer
+    plays. After a refusal, a uniformly random choice of dice to re-roll. Beside closers it measures
+    what the designer's advice is worth: "Depleting a player board is one of the main objectives".
+
+    >>> import numpy as np
+    >>> from negenlab.negen.game import NegenGame
+    >>> s = NegenGame(Rules(target_score=1)).new_initial_state()
+    >>> rng = np.random.default_rng(0)
+    >>> while s.is_chance_node(): s.apply(s.sample_chance(rng))
+    >>> s.apply(DepleterAgent().step(s, rng)); s.history[-1][0]
+    0
+    """
+
+    name = "depleter"
+
+    def step(self, state, rng: np.random.Generator):
+        if state.phase == "turn":
+            win = state.closing_action()
+            if win is not None:
+                return win
+        actions = state.legal_actions()
+        if not actions:
+            raise InvalidInputError("DepleterAgent asked to act with no legal action")
+        if state.phase == "turn":
+            rules = GreedyAgent.threat_rules(state.rules)
+            depleting = [(i, a) for i, a in enumerate(actions) if state.turn_of(a).depleted]
+            if depleting:
+                return max(depleting, key=lambda ia: (closing_odds(state.turn_of(ia[1]).key, rules), -ia[0]))[1]
+        return actions[int(rng.integers(len(actions)))]
+
+
 def _leaf_value(state, rng) -> list[float]:
     """Leaves that are not terminal are worth 0 to everybody (the search sees closes only)."""
     return [0.0] * state.num_players
@@ -238,14 +348,42 @@ def _greedy(spec: AgentSpec) -> Agent:
     return GreedyAgent()
 
 
+def _planner(spec: AgentSpec) -> Agent:
+    _no_budget(spec)
+    return PlannerAgent()
+
+
+def _depleter(spec: AgentSpec) -> Agent:
+    _no_budget(spec)
+    return DepleterAgent()
+
+
 def _mcts(spec: AgentSpec) -> Agent:
     if spec.simulations is None and spec.seconds is None:
         return NegenMCTSAgent()
     return NegenMCTSAgent(simulations=spec.simulations, seconds=spec.seconds)
 
 
-FACTORIES: dict[str, AgentFactory] = {"closer": _closer, "random": _random, "greedy": _greedy, "mcts": _mcts}
+FACTORIES: dict[str, AgentFactory] = {
+    "closer": _closer,
+    "random": _random,
+    "greedy": _greedy,
+    "planner": _planner,
+    "depleter": _depleter,
+    "mcts": _mcts,
+}
 """Negen's agents by spec name (``negenlab.negen.ENTRY`` registers them; ``mcts`` replaces the core one)."""
 
 
-__all__ = ["CloserAgent", "RandomTurnAgent", "GreedyAgent", "NegenMCTSAgent", "closing_odds", "FACTORIES"]
+__all__ = [
+    "CloserAgent",
+    "RandomTurnAgent",
+    "GreedyAgent",
+    "PlannerAgent",
+    "DepleterAgent",
+    "NegenMCTSAgent",
+    "closing_odds",
+    "next_player_closes",
+    "refusal_tables",
+    "FACTORIES",
+]

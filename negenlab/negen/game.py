@@ -109,6 +109,7 @@ class NegenState(State):
         self.phase = "chance"  # "chance" | "turn" | "reroll" | "over"
         self.turns_in_round = 0
         self.quiet_turns = 0  # consecutive turns without an added die (for pool_empty)
+        self.fresh_turn = False  # the turn to play is the fresh one after a depletion
         self.round_log: list[dict] = []
         self.stats: Counter[str] = Counter()
         self.game_end = ""
@@ -302,6 +303,7 @@ class NegenState(State):
         self.to_move = self.first_player
         self.turns_in_round = 0
         self.quiet_turns = 0
+        self.fresh_turn = False
         self.tasks = [("board", p) for p in range(P) for _ in range(4)] + [("table",)] * 3
         self.after_tasks = "turn"
         self.phase = "chance"
@@ -341,6 +343,7 @@ class NegenState(State):
             self._snapshot("deal")
         elif self.after_tasks == "again":  # depletion: same player, fresh turn
             self.phase = "turn"
+            self.fresh_turn = True
             self._forget_turns()
             self._snapshot("new dice after depletion")
             self._check_stall()
@@ -371,6 +374,10 @@ class NegenState(State):
         p = self.to_move
         self.turns_in_round += 1
         self.stats["turns"] += 1
+        if self.fresh_turn:  # the turn a depletion gave: how often does it close?
+            self.fresh_turn = False
+            self.stats["fresh_turns"] += 1
+            self.stats["fresh_closes"] += turn.closed
         board = list(self.boards[p])
         for v in turn.used:
             board.remove(v)
@@ -457,6 +464,8 @@ class NegenState(State):
             "round1_winner": int(first.get("winner", -1)),
             "refusals": int(self.stats["refusals"]),
             "depletions": int(self.stats["depletions"]),
+            "fresh_turns": int(self.stats["fresh_turns"]),
+            "fresh_closes": int(self.stats["fresh_closes"]),
             "joins": int(self.stats["joins"]),
             "searches": int(searches),
             "capped_searches": int(self.stats["capped_searches"]),

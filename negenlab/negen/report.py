@@ -13,13 +13,12 @@ from __future__ import annotations
 import html
 import time
 from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from pathlib import Path
 
 import pandas as pd
-
-from dataclasses import dataclass
 
 from negenlab.core.claims import ClaimBook, Evidence, Exact, Untested, family_sentence, judged_family
 from negenlab.core.data import MissingDataError, data_json, data_table
@@ -186,7 +185,11 @@ def reading_sentences(variants: pd.DataFrame) -> list[str]:
         out.append(
             ("The first seat has a 5-point edge (SPRT H1) under " + "; ".join(favoured) + ". " if favoured else "")
             + f"It has none (SPRT H0) in {len(fair)} of {len(closers)} self-play cells"
-            + (", all under the straight readings" if fair and all(r["reading"].startswith("straight") for r in fair) else "")
+            + (
+                ", all under the straight readings"
+                if fair and all(r["reading"].startswith("straight") for r in fair)
+                else ""
+            )
             + ". Under bent sequences rounds last about two turns, so whoever moves first often closes."
         )
     for mix, who in (
@@ -293,7 +296,9 @@ def _duration_change(minutes_per_round: float) -> str:
             return f"Play {setting_text(run, c)}: about {c['turns'] * k:.0f} minutes a game (the rules tuner, {run['command']})."
     fix = target_for_minutes(minutes_per_round, 3)
     if fix is None:
-        return "No target up to 10 points reaches 20 minutes under the default reading; fewer closing chances are needed."
+        return (
+            "No target up to 10 points reaches 20 minutes under the default reading; fewer closing chances are needed."
+        )
     return (
         f"Play to {fix[0]} points: about {fix[1]:.0f} minutes with three players who take their wins. (The rules "
         "tuner's best setting changes the reading to die coverage, which Piet's worked turn rules out.)"
@@ -392,7 +397,10 @@ def _lone_four(x: ClaimInputs) -> Evidence:
     odds = lone_die_connect_odds()
     others = ", ".join(f"{v}: {rate_text(odds[v])}" for v in (1, 2, 3, 5, 6))
     return Evidence(
-        Exact(odds[4] == max(odds.values()), f"a fresh board builds onto a lone 4 with chance {rate_text(odds[4])} ({others})"),
+        Exact(
+            odds[4] == max(odds.values()),
+            f"a fresh board builds onto a lone 4 with chance {rate_text(odds[4])} ({others})",
+        ),
         sentence="Over the 6**4 ordered rolls of a fresh board: some legal turn adds board dice to the lone die "
         "(default reading). 3 and 4 tie, 1 and 6 are hardest.",
         change="Drop the remark: another value is easier to connect to.",
@@ -407,8 +415,11 @@ def _converge(x: ClaimInputs) -> Evidence:
     valid, closed = int(counts["valid_fixed"].sum()), int(counts["valid_closed_fixed"].sum())
     smallest = int(counts.loc[counts["valid_closed_fixed"] > 0, "k"].min())
     return Evidence(
-        Exact(closed < valid / 2, f"{closed:,} of the {valid:,} valid spirals of up to {int(counts['k'].max())} dice "
-              f"are closed ({rate_text(closed / valid)}); none with fewer than {smallest} dice"),
+        Exact(
+            closed < valid / 2,
+            f"{closed:,} of the {valid:,} valid spirals of up to {int(counts['k'].max())} dice "
+            f"are closed ({rate_text(closed / valid)}); none with fewer than {smallest} dice",
+        ),
         sentence="Counted exactly under the default reading, up to translation (negenlab study negen spiral_counts).",
         change="Drop the remark: under the printed reading most valid spirals are closed.",
         section="How many valid spirals are there?",
@@ -422,12 +433,13 @@ def _three_spirals(x: ClaimInputs) -> Evidence:
     refuse = float(t.loc[t["refusal"], "next player closes"].iloc[0])
     played = float(t.loc[t["Piet's turn"], "next player closes"].iloc[0])
     by = t.groupby("spirals left")["next player closes"].agg(["mean", "min", "max"])
-    spread = "; ".join(
-        f"{k} left: {rate_text(r['min'])}-{rate_text(r['max'])}" for k, r in by.iterrows()
-    )
+    spread = "; ".join(f"{k} left: {rate_text(r['min'])}-{rate_text(r['max'])}" for k, r in by.iterrows())
     return Evidence(
-        Exact(refuse > played, f"the next player closes {rate_text(refuse)} of the time if Piet leaves the three "
-              f"spirals, {rate_text(played)} after the turn he played (one spiral)"),
+        Exact(
+            refuse > played,
+            f"the next player closes {rate_text(refuse)} of the time if Piet leaves the three "
+            f"spirals, {rate_text(played)} after the turn he played (one spiral)",
+        ),
         sentence=f"Exact over Piet's {len(t)} legal turns and every next board of 4 dice: {spread}. Fewer spirals "
         "are not safer in themselves: the shape left matters more than the count.",
         change="Drop the remark: leaving three spirals is no more dangerous than the turn Piet chose.",

@@ -743,7 +743,9 @@ def target_gain(p: float, players: int = 3) -> float:
 
 def _minutes(row: dict) -> Measure:
     k = row["minutes_per_game"] / row["turns"]
-    return Measure.of_interval(row["minutes_per_game"], row["turns_lo"] * k, row["turns_hi"] * k, int(row["units"]), int(row["n"]))
+    return Measure.of_interval(
+        row["minutes_per_game"], row["turns_lo"] * k, row["turns_hi"] * k, int(row["units"]), int(row["n"])
+    )
 
 
 def _focus(row: dict) -> Measure:
@@ -836,7 +838,9 @@ def recheck_study(ctx) -> StudyResult:
         row = run_variant_cell(cell, fresh_seed, store, ctx.workers or 1, say=ctx.progress)
         frames = play_units(cell, int(row["units"]), fresh_seed, store, ctx.workers or 1)
         cells[(players, mix)] = CellRecord(row, frames)
-    rows = [r for cid, what in claim_statistics(cells).items() for r in recheck_rows(cid, what, fresh_seed, ctx.command)]
+    rows = [
+        r for cid, what in claim_statistics(cells).items() for r in recheck_rows(cid, what, fresh_seed, ctx.command)
+    ]
     return StudyResult(
         pd.DataFrame(rows),
         rules=Rules(target_score=1),

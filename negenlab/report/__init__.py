@@ -25,7 +25,6 @@ from negenlab.games import TITLES
 from .page import CSS, ReportPage
 
 
-
 @dataclass
 class ReportOptions:
     """What a report run uses: output folder, games per study (None: each game's default),

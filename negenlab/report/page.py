@@ -58,7 +58,9 @@ class ReportPage:
             self.toc.append((text, self.anchor(text)))
         self.blocks.append(f"<h{level} id='{self.anchor(text)}'>{html.escape(text)}</h{level}>")
 
-    def verdicts(self, findings: list[Finding], family: str | None = None, glossary: dict[str, str] | None = None) -> None:
+    def verdicts(
+        self, findings: list[Finding], family: str | None = None, glossary: dict[str, str] | None = None
+    ) -> None:
         """The page's verdict lines (the designer's claims, then negenlab's questions), shown first
         whatever the call order, with the sentence on their family (:func:`negenlab.core.claims.family_sentence`)
         and a glossary at the end of the page (the statistics words and ``glossary``: the game's players).

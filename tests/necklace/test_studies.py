@@ -1,5 +1,5 @@
 """Necklace's long studies on tiny sizes (against direct runs), the opening game behind the swap
-map, and the page's swap decisions and solver agreement."""
+map, and the page's swap decisions and opening classes against the proofs."""
 
 import numpy as np
 import pandas as pd
@@ -8,7 +8,7 @@ import pytest
 import negenlab.necklace.study as S
 from negenlab.core.studies import StudyContext
 from negenlab.necklace.game import State
-from negenlab.necklace.report import solver_agreement, swap_decisions
+from negenlab.necklace.report import opening_classes_against_proofs, swap_decisions
 
 
 @pytest.fixture
@@ -52,13 +52,23 @@ def test_ladder_study_is_one_step(tiny):
     assert t[["size", "rung", "below"]].values.tolist() == [[4, "mcts:30", "random"]]
 
 
-def test_swap_decisions_and_solver_agreement_by_hand():
+def test_swap_decisions_and_opening_classes_by_hand():
     t = pd.DataFrame(
-        {"row": [0, 0, 1, 1], "col": [0, 1, 0, 1], "value": [0.8, 0.2, 0.5, 0.7],
-         "lo": [0.7, 0.1, 0.4, 0.6], "hi": [0.9, 0.3, 0.6, 0.8], "n": 100}
+        {"row": [0, 0, 1, 1], "col": [0, 1, 0, 1], "same_as": ["0,0", "0,1", "1,0", "1,1"],
+         "value": [0.8, 0.2, 0.5, 0.7], "lo": [0.7, 0.1, 0.4, 0.6], "hi": [0.9, 0.3, 0.6, 0.8], "n": 100}
     )
-    d = swap_decisions(t)
-    assert (d["swap"], d["place"], d["undecided"]) == (2, 1, 1)
-    assert (int(d["best"]["row"]), int(d["best"]["col"])) == (1, 0)
-    solved = np.array([[1.0, 1.0], [0.0, 1.0]])
-    assert solver_agreement(t, solved) == {"decided": 3, "agree": 2, "undecided": 1}
+    assert swap_decisions(t) == {"swap": 2, "place": 1, "undecided": 1, "classes": 4, "openings": 4}
+    assert S.best_opening(t) == (1, 0)
+    proved = pd.DataFrame({"size": 2, "row": [0, 0, 1, 1], "col": [0, 1, 0, 1], "value": ["red", "red", "blue", "blue"]})
+    classes = opening_classes_against_proofs(t, proved)
+    assert classes["judged"].tolist() == ["right", "wrong", "undecided", "wrong"]
+    assert classes["leans to"].tolist() == ["red", "blue", "neither", "red"]
+
+
+def test_mirror_openings_count_once_against_the_proofs():
+    """The committed 5x5 map: 25 openings, 9 classes; each class judged once."""
+    smap = S.committed_table("necklace", "swap_map_5", S.TABLES["swap_map_5"])
+    classes = opening_classes_against_proofs(smap, S.load_tables()[1])
+    assert len(classes) == 9 and (classes["n"] == 200).all()
+    assert classes["judged"].value_counts().to_dict() == {"undecided": 5, "right": 3, "wrong": 1}
+    assert classes.loc[classes["judged"] == "wrong", "opening"].tolist() == ["row 3, col 2"]

@@ -1,0 +1,189 @@
+"""The Necklace claim register and its verdicts: every designer quote verbatim in the rules page's
+source excerpts, one function per claim, the verdicts of hand-made tables (a swap arm that replays
+its games counts once; players who never differed leave a claim untested), no verdict against its
+own 95% interval, a disagreeing re-measurement, and the re-measurement study on a tiny setting."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import negenlab.necklace.study as S
+from negenlab.core.claims import Measure, decide, register, verdict_of
+from negenlab.core.findings import Finding
+from negenlab.core.studies import StudyContext
+from negenlab.necklace import report as R
+
+RULES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "necklace.md"
+
+
+def excerpts() -> str:
+    """The quoted lines of the rules page's last section, "Source excerpts", whitespace-normalised."""
+    section = RULES_PAGE.read_text(encoding="utf-8").split("## Source excerpts", 1)[1]
+    return " ".join(" ".join(line.lstrip(">").strip() for line in section.splitlines() if line.startswith(">")).split())
+
+
+def quote_found(quote: str, text: str) -> bool:
+    """Whether every part of ``quote`` (split on "...") is in ``text``, in order, whitespace-normalised."""
+    at = 0
+    for part in (" ".join(p.split()) for p in quote.split("...")):
+        if not part:
+            continue
+        i = text.find(part, at)
+        if i < 0:
+            return False
+        at = i + len(part)
+    return True
+
+
+def contradictions(findings: list[Finding]) -> list[str]:
+    """The decided single-number verdicts that their own 95% interval contradicts."""
+    claims = register("necklace")
+    out = []
+    for f in findings:
+        if f.verdict in ("holds", "fails") and f.interval is not None and f.claim_id in claims:
+            if decide(claims[f.claim_id].rule, *f.interval) != f.verdict:
+                out.append(f"{f.claim_id}: {f.verdict} against its 95% interval {f.interval}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def committed() -> R.ClaimInputs:
+    return R.committed_inputs()
+
+
+def judged(inputs: R.ClaimInputs, claim_id: str, recheck: pd.DataFrame | None = None) -> Finding:
+    empty = pd.DataFrame(columns=list(S.TABLES["recheck"].columns))
+    return next(f for f in R.verdicts(inputs, empty if recheck is None else recheck) if f.claim_id == claim_id)
+
+
+def test_every_designer_quote_is_verbatim_in_the_rules_pages_excerpts():
+    text, claims = excerpts(), register("necklace")
+    designer = [c for c in claims.values() if c.designer]
+    assert {c.id for c in designer} == {"any_size", "lowest_pdi", "only_ooscg"}
+    for c in designer:
+        assert quote_found(c.quote, text), f"{c.id}: the quote is not verbatim in docs/rules/necklace.md: {c.quote!r}"
+    # the check can fail: one changed word, or parts out of order
+    assert not quote_found(claims["any_size"].quote.replace("any size", "every size"), text)
+    assert not quote_found("No moving, swapping ... Necklace has the lowest possible PDI", text)
+    for c in claims.values():
+        assert c.designer or not c.quote, f"{c.id}: negenlab's question quotes nobody"
+        if c.rule.statistical:
+            assert c.reading.startswith("Our reading: "), f"{c.id}: a bar the text does not give is our reading"
+    assert {"drawless", "swap"}.isdisjoint(c.id for c in designer)  # neither is in the designers' text
+
+
+def test_every_claim_has_one_function_and_the_page_judges_three_as_a_family(committed):
+    assert list(R.CLAIMS.functions) == list(register("necklace"))
+    found = R.verdicts(committed)
+    assert [f.claim_id for f in found] == list(register("necklace"))
+    assert [f.claim_id for f in found if f.level is not None] == ["draw_rate", "fair_opening", "skill"]
+    assert {f.claim_id: f.verdict for f in found if f.exact} == {
+        "any_size": "holds", "lowest_pdi": "holds", "no_draw": "holds", "first_player": "holds"
+    }  # fmt: skip
+    assert next(f for f in found if f.claim_id == "only_ooscg").verdict == "untested"
+
+
+def test_a_swap_arm_that_replays_its_games_counts_once(committed):
+    def arm(swap, swaps, wins=0.6):
+        return [
+            {"metric": m, "group": "", "size": 5, "swap": swap, "value": v, "lo": 0.0, "hi": 1.0, "n": 100}
+            for m, v in ((S.SEAT0_WINS, wins), (S.DRAWS, 0.0), (S.SWAPS, swaps))
+        ]
+
+    replayed = pd.DataFrame(arm(False, 0.0) + arm(True, 0.0))
+    assert S.repeated_swap_arms(replayed) == [5] and len(S.distinct_arms(replayed)) == 3
+    f = judged(replace(committed, studies={**committed.studies, "advantage": replayed}), "draw_rate")
+    assert f.n == 100 and "not counted again" in f.sentence
+    assert R.edge_table(replayed)["counted"].tolist()[3:] == ["no: nobody swapped, the no-swap games again"] * 3
+    swapped = pd.DataFrame(arm(False, 0.0) + arm(True, 0.2, wins=0.5))  # Blue swapped: other games
+    assert S.repeated_swap_arms(swapped) == []
+    assert judged(replace(committed, studies={**committed.studies, "advantage": swapped}), "draw_rate").n == 200
+
+
+def test_the_committed_first_player_study_counts_its_5x5_and_6x6_games_once(committed):
+    adv = committed.studies["advantage"]
+    assert S.repeated_swap_arms(adv) == [5, 6]
+    plain = adv[(adv["metric"] == S.DRAWS) & ~adv["swap"].astype(bool)]
+    assert committed.statistics["draw_rate"].n == int(plain["n"].sum()) == 1308
+
+
+def test_players_who_never_differed_leave_the_skill_claim_untested(committed):
+    same = pd.DataFrame([{"size": 7, "rung": "mcts:200", "below": "mcts:50", "score": 0.5, "lo": 0.5, "hi": 0.5,
+                          "fair": 0.5, "units": 100, "games": 200, "decision": "H0"}])  # fmt: skip
+    f = judged(replace(committed, studies={**committed.studies, "ladder": same}), "skill")
+    assert f.verdict == "untested" and "never differed" in f.sentence and "mcts:200 vs mcts:50" in f.sentence
+    weak = same.assign(score=0.5, lo=0.49, hi=0.51)
+    assert judged(replace(committed, studies={**committed.studies, "ladder": weak}), "skill").verdict == "fails"
+
+
+@pytest.mark.parametrize(
+    "value, n, verdict", [(0.5, 4000, "holds"), (0.7, 1000, "fails"), (0.495, 200, "undecided")]
+)
+def test_the_fair_opening_by_hand(committed, value, n, verdict):
+    best = pd.DataFrame([{"size": 7, "row": 0, "col": 0, "swap_map_value": 0.495, "swap_map_n": 200, "metric": "red wins",
+                          "value": value, "lo": 0.0, "hi": 1.0, "n": n, "method": "wilson", "draws": 0}])  # fmt: skip
+    f = judged(replace(committed, studies={**committed.studies, "best_opening": best}), "fair_opening")
+    assert f.verdict == verdict and f.n == n
+    assert "mcts:200" in f.sentence and "wrong winner for 1 of the 9 opening classes" in f.sentence
+
+
+def test_exact_claims_fail_on_hand_made_tables(committed):
+    draws = committed.studies["draws"].copy()
+    draws.loc[draws["size"] == 3, "draws"] = 1
+    f = judged(replace(committed, studies={**committed.studies, "draws": draws}), "no_draw")
+    assert f.verdict == "fails" and f.change and f.exact
+    sizes = committed.sizes.copy()
+    sizes.loc[0, ["points_changed_max", "pdi_max"]] = [2, 4]  # a turn that flips a stone
+    sizes.loc[1, ["red_wins", "draws"]] = [sizes.loc[1, "red_wins"] - 1, 1]
+    hand = replace(committed, sizes=sizes)
+    assert judged(hand, "lowest_pdi").verdict == "fails" and judged(hand, "any_size").verdict == "fails"
+
+
+def test_no_verdict_contradicts_its_own_95_percent_interval(committed):
+    found = R.verdicts(committed)
+    assert contradictions(found) == []
+    claims = register("necklace")
+    for cid, stat in committed.statistics.items():
+        f = next(x for x in found if x.claim_id == cid)
+        if f.verdict in ("holds", "fails"):  # decided at the family's level, so also at 95%
+            assert verdict_of(claims[cid].rule, stat, 0.05) == f.verdict, cid
+    # the check sees a contradiction when there is one
+    lie = Finding("self-play games end without a draw", "holds", "5%", n=100, interval=(0.02, 0.11), claim_id="draw_rate")
+    assert contradictions([lie]) == ["draw_rate: holds against its 95% interval (0.02, 0.11)"]
+
+
+def test_a_disagreeing_recheck_leaves_the_verdict_undecided(committed):
+    fresh = S.recheck_rows("draw_rate", Measure.of_rate(40, 500), 2025, "negenlab study necklace recheck --seed 2024")
+    f = judged(committed, "draw_rate", pd.DataFrame(fresh))
+    assert f.verdict == "undecided" and "disagrees" in f.recheck
+    same = S.recheck_rows("draw_rate", Measure.of_rate(0, 1308), 2025)
+    g = judged(committed, "draw_rate", pd.DataFrame(same))
+    assert g.verdict == "holds" and g.recheck == "re-measured on seed 2025: agrees"
+
+
+def test_the_recheck_study_runs_small_and_rows_name_register_claims(monkeypatch, tmp_path):
+    monkeypatch.setattr(S, "LADDER", ("random", "mcts:10"))
+    monkeypatch.setattr(S, "LADDER_SIZE", 4)
+    monkeypatch.setattr(S, "ADVANTAGE_SIZES", (4,))
+    monkeypatch.setattr(S, "ADVANTAGE_SWAP_SIZES", (4,))
+    monkeypatch.setattr(S, "ADVANTAGE_AGENT", "mcts:10")
+    monkeypatch.setattr(S, "SWAP_MAP_AGENT", "mcts:10")
+    monkeypatch.setattr(S, "BEST_OPENING_GAMES", 12)
+    ctx = StudyContext("necklace", "recheck", seed=5, workers=1, store=tmp_path, progress=lambda line: None)
+    result = S.recheck_study(ctx)
+    t = result.table
+    assert list(t.columns) == list(S.TABLES["recheck"].columns)
+    assert set(t["claim"]) == {"draw_rate", "fair_opening", "skill"} <= set(register("necklace"))
+    assert (t["seed"] == 6).all() and result.extra["fresh_seed"] == 6
+    assert t.loc[t["claim"] == "skill", "step"].tolist() == ["mcts:10 vs random"]
+    assert int(t.loc[t["claim"] == "fair_opening", "games"].iloc[0]) == 12
+    assert (tmp_path / "best_opening" / "opening-0-0").is_dir()  # the committed map's best opening, again
+
+
+def test_the_variant_tool_judges_the_registers_draw_claim():
+    (claim,) = S.VARIANT_CLAIMS
+    assert claim.claim is register("necklace")["draw_rate"] and claim.metric == "draw_rate" and claim.how
