@@ -51,4 +51,5 @@ def test_wheel_ships_the_data_and_reports_build_from_it(tmp_path):
     index = (out / "index.html").read_text()
     assert "failed" not in index, index
     assert "is missing" not in (out / "fen.html").read_text()
-    assert "1,000" in (out / "negen.html").read_text() or "n=1000" in (out / "negen.html").read_text()
+    negen = (out / "negen.html").read_text()  # the verdicts judged from package data alone
+    assert "8.8 minutes" in negen and "re-measured on seed 2025: agrees" in negen and "not tested" in negen

@@ -198,7 +198,7 @@ class Rule:
         def show(v: float, points: bool = False) -> str:
             if unit == "share":
                 return f"{100 * v:.1f} points" if points else rate_text(v)
-            if unit == "points":
+            if unit == "share points":
                 return f"{100 * v:.1f} points"
             return f"{v:g} {unit}".rstrip()
 
@@ -643,7 +643,7 @@ def statistic_text(m: Measure, unit: str, digits: int = 1, interval: bool = True
     lo, hi = m.interval()
     if unit == "share":
         return rate_text(m.value, lo, hi) if interval else rate_text(m.value)
-    if unit == "points":  # a difference of shares, in percentage points
+    if unit == "share points":  # a difference of shares, in percentage points
         text = f"{100 * m.value:+.1f}"
         return (text + f" [{100 * lo:+.1f}, {100 * hi:+.1f}]" if interval else text) + " points"
     text = f"{m.value:.{digits}f}"
@@ -798,9 +798,7 @@ def judge(
     value = None
     if isinstance(single, Measure):
         lo, hi = single.interval()
-        interval = (
-            (lo, hi) if claim.unit in ("share", "points") else (round(lo, evidence.digits), round(hi, evidence.digits))
-        )
+        interval = (lo, hi)  # the pages round it to the value's digits
         value = single.value
     if verdict == "undecided":
         more = [

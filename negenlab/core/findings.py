@@ -87,7 +87,7 @@ class Finding:
             parts.append("exact")
         elif self.interval is not None:
             lo, hi = self.interval
-            if self.unit in ("share", "points"):
+            if self.unit in ("share", "share points"):
                 parts.append(f"95% [{100 * lo:.1f}, {100 * hi:.1f}]")
             elif self.digits is not None:
                 parts.append(f"95% [{lo:.{self.digits}f}, {hi:.{self.digits}f}]")

@@ -146,11 +146,13 @@ class VariantWidget(W.VBox):
     >>> from dataclasses import dataclass
     >>> from negenlab.core.agents import RandomAgent
     >>> from negenlab.core.examples import DiceRace
+    >>> from negenlab.core.claims import Claim, Rule
     >>> from negenlab.core.variant import VariantClaim, try_variant
     >>> @dataclass
     ... class RaceRules:
     ...     target: int = 10
-    >>> claim = VariantClaim("a race lasts 8-12 moves", "length", target=(8, 12), unit="moves")
+    >>> race_claim = Claim("race", "a race lasts 8-12 moves", "negenlab", rule=Rule.parse("between 8 and 12"), unit="moves")
+    >>> claim = VariantClaim(race_claim, "length")
     >>> def race(fields, agents, **kw):
     ...     return try_variant(lambda f: DiceRace(**f), fields, [RandomAgent()] * 2, [claim], progress=False, **kw)
     >>> w = VariantWidget("Dice race", RaceRules(), race, default_agent="random")

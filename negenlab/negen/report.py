@@ -16,7 +16,6 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from pathlib import Path
 
 import pandas as pd
 
@@ -36,7 +35,6 @@ from .study import DEFAULT_READING as study_default_reading
 from .study import (
     SECONDS_PER_TURN,
     TABLES,
-    VARIANT_STORE,
     claim_statistics,
     committed_cells,
     expected_rounds,
@@ -274,14 +272,6 @@ def next_player_odds(rules: Rules = DEFAULT_RULES) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
-
-
-def store_rounds(cell_id: str) -> pd.DataFrame | None:
-    """The rounds of a variant-study cell from its committed store (``data/negen/variant_store``
-    beside the package in a checkout), or None where the store is not there."""
-    folder = Path(__file__).resolve().parents[2] / VARIANT_STORE / cell_id
-    chunks = sorted(folder.glob("rotation-*/chunk-*.parquet"))
-    return pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True) if chunks else None
 
 
 def _duration_change(minutes_per_round: float) -> str:

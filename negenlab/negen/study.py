@@ -43,6 +43,7 @@ from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from functools import cache
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,7 @@ import pandas as pd
 from negenlab import games
 from negenlab.core.claims import RECHECK, Measure, Seats, Steps, recheck_rows, register
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
-from negenlab.core.data import Schema, ci, nullable
+from negenlab.core.data import Schema, ci, data_file, nullable
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.metrics import Z95
 from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
@@ -594,7 +595,9 @@ def _finish_cell(cell: VariantCell, seed: int, store: Path, say=print) -> dict:
 
 def write_variant_table(store: Path, seed: int, command: str) -> Path:
     """``variants.csv`` beside the store (one row per finished cell, in study order), with a sidecar
-    recording the Rules, agents, seed, version, command and design, and which cells are missing."""
+    recording the Rules, agents, seed, version, command and design, and which cells are missing; and
+    the verdicts' rounds, ``claim_rounds.parquet`` (:func:`write_claim_rounds`)."""
+    write_claim_rounds(store, Path(store).parent)
     table = variant_table(store)
     done = set(table["id"]) if len(table) else set()
     missing = [c.id for c in variant_cells() if c.id not in done]
@@ -799,29 +802,51 @@ def claim_cell(players: int, mix: str) -> VariantCell:
     return next(c for c in variant_cells() if (c.players, c.mix, c.reading) == (players, mix, DEFAULT_READING))
 
 
-def committed_cells(store: Path | None = None) -> dict[tuple[int, str], CellRecord]:
+ROUND_COLUMNS = ("game", "round1_winner", "round1_turns", "round1_reason", "rounds_pool_empty", "winner")
+"""The per-round columns the verdicts read (:func:`claim_statistics`)."""
+
+
+def claim_rounds(store: Path) -> pd.DataFrame:
+    """The rounds of the :data:`CLAIM_CELLS` in a variant-study store, as many as each cell's verdict
+    counted, with the columns the verdicts read: one row per round, with its ``cell`` and ``rotation``
+    (``data/negen/claim_rounds.parquet``, package data, so an installed wheel judges the claims too)."""
+    frames = []
+    for players, mix in CLAIM_CELLS:
+        cell = claim_cell(players, mix)
+        verdict = Path(store) / cell.id / "verdict.json"
+        if not verdict.exists():
+            continue
+        units = int(json.loads(verdict.read_text())["units"])
+        for r in range(cell.rotations):
+            chunks = sorted((Path(store) / cell.id / f"rotation-{r}").glob("chunk-*.parquet"))
+            rounds = pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True).sort_values("game")
+            frames.append(rounds.loc[:, list(ROUND_COLUMNS)].iloc[:units].assign(cell=cell.id, rotation=r))
+    return (
+        pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=[*ROUND_COLUMNS, "cell", "rotation"])
+    )
+
+
+def write_claim_rounds(store: Path, out_dir: Path) -> Path:
+    """Write :func:`claim_rounds` of ``store`` to ``out_dir/claim_rounds.parquet``."""
+    path = Path(out_dir) / "claim_rounds.parquet"
+    claim_rounds(store).to_parquet(path, index=False)
+    return path
+
+
+def committed_cells() -> dict[tuple[int, str], CellRecord]:
     """The cells of :data:`CLAIM_CELLS` from the committed variant study: each row of
-    ``variants.csv`` with its rounds from the committed store (``data/negen/variant_store`` in a
-    checkout; a cell whose rounds are not there is left out)."""
+    ``variants.csv`` with its rounds from ``claim_rounds.parquet`` (a cell not there is left out)."""
     table = committed_table("negen", "variants", TABLES["variants"])
-    where = Path(store) if store is not None else Path(__file__).resolve().parents[2] / VARIANT_STORE
+    rounds = pd.read_parquet(BytesIO(data_file("negen", "claim_rounds.parquet").read_bytes()))
     out = {}
     for players, mix in CLAIM_CELLS:
         cell = claim_cell(players, mix)
         rows = table[table["id"] == cell.id]
-        frames = [_read_rotation(where / cell.id / f"rotation-{r}") for r in range(cell.rotations)]
-        if len(rows) and all(f is not None for f in frames):
-            row = rows.iloc[0].to_dict()
-            n = int(row["units"])
-            out[(players, mix)] = CellRecord(row, [f.iloc[:n].reset_index(drop=True) for f in frames])  # type: ignore[union-attr]
+        mine = rounds[rounds["cell"] == cell.id]
+        frames = [mine[mine["rotation"] == r].reset_index(drop=True) for r in range(cell.rotations)]
+        if len(rows) and all(len(f) for f in frames):
+            out[(players, mix)] = CellRecord(rows.iloc[0].to_dict(), frames)
     return out
-
-
-def _read_rotation(folder: Path) -> pd.DataFrame | None:
-    chunks = sorted(folder.glob("chunk-*.parquet"))
-    if not chunks:
-        return None
-    return pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True).sort_values("game", ignore_index=True)
 
 
 def recheck_study(ctx) -> StudyResult:

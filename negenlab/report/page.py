@@ -66,7 +66,7 @@ class ReportPage:
         and a glossary at the end of the page (the statistics words and ``glossary``: the game's players).
 
         >>> page = ReportPage("x"); page.verdicts([Finding("fair seats", "holds", "33.9% [31.0, 36.9]", n=1000)])
-        >>> "badge holds" in page.render() and "id=\"glossary\"" in page.render()
+        >>> "badge holds" in page.render() and 'id="glossary"' in page.render()
         True
         """
         self.verdict_items.extend(findings)
