@@ -124,3 +124,14 @@ def test_pages_and_committed_tables_name_seats_one_way(pages, game):
     for table in sorted(data.glob("*.csv")) + sorted(data.glob("*.json")):
         found = sorted(set(re.findall(OLD_SEAT_NAMES, table.read_text(encoding="utf-8"))))
         assert not found, f"{table.name} names seats {found}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_statistical_verdict_is_re_measured(game):
+    """recheck.csv covers every statistical verdict of the committed page: each such line says what a
+    fresh seed gave."""
+    import importlib
+
+    for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
+        if f.level is not None:
+            assert f.recheck and f.recheck.startswith("re-measured on seed"), f"{game}: {f.claim!r} is not re-measured"

@@ -248,3 +248,20 @@ def test_every_game_has_a_variant_widget(game):
 
     w = importlib.import_module(f"negenlab.{game}.widgets").variant_widget()
     assert w.pickers and w.agents.value == games.entry(game).default_agent and w.fields() == {}
+
+
+SMALL = {"negen": {}, "fen": {"board": "triangle:3"}, "polymer": {"minutes": 3}, "necklace": {"size": 5}}
+MIXED = {"negen": "closer,random,random", "fen": "greedy,random", "polymer": ",".join(["cooperative"] + ["selfish"] * 7),
+         "necklace": "mcts:20,random"}
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_every_games_variant_tool_counts_distinct_games(game):
+    """n is the number of distinct games: units with the same player in every seat, units x seats with
+    different players (every rotation a different game)."""
+    same = games.try_variant(game, SMALL[game], games.entry(game).default_agent, max_units=6, batch=6, progress=False,
+                             backend="serial")
+    assert all(f.n == 6 for f in same.findings), [f.n for f in same.findings]
+    seats = games.load(game, **SMALL[game]).num_players
+    mixed = games.try_variant(game, SMALL[game], MIXED[game], max_units=4, batch=4, progress=False, backend="serial")
+    assert all(f.n == 4 * seats for f in mixed.findings), [f.n for f in mixed.findings]
