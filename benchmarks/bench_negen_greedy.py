@@ -29,10 +29,11 @@ from negenlab.negen.game import NegenGame
 from negenlab.negen.rules import Rules
 
 
-def positions(rules: Rules, rounds: int, seed: int) -> list:
+def positions(rules: Rules, rounds: int, seed: int, walk=None) -> list:
     """The turn decisions of seeded rounds walked by uniformly random players (by closers under
-    "free", whose random rounds list tens of thousands of turns a decision)."""
-    out, walk = [], (CloserAgent() if rules.rearrange == "free" else RandomTurnAgent())
+    "free", whose random rounds list tens of thousands of turns a decision), or by ``walk``."""
+    out = []
+    walk = walk or (CloserAgent() if rules.rearrange == "free" else RandomTurnAgent())
     for i in range(rounds):
         rng = np.random.default_rng([seed, i])
         s = NegenGame(rules.replace(target_score=1)).new_initial_state()

@@ -157,12 +157,16 @@ def column(name: str) -> Metric:
     return metric
 
 
-def seat_rotations(game: Game, agents: Sequence[Any], n_units: int, seed: int, store, **sim) -> list[pd.DataFrame]:
+def seat_rotations(
+    game: Game, agents: Sequence[Any], n_units: int, seed: int, store, rotations: int | None = None, **sim
+) -> list[pd.DataFrame]:
     """One table per seat rotation r (agents shifted by r seats), each of ``n_units`` games on the
-    same seeds: game i of every rotation shares its chance and seat random streams."""
+    same seeds: game i of every rotation shares its chance and seat random streams. ``rotations``
+    (default every seat) plays the first few only: with the same player in every seat, one rotation
+    is all there is (the others would replay it)."""
     P = game.num_players
     frames = []
-    for r in range(P):
+    for r in range(P if rotations is None else rotations):
         seats = [agents[(p - r) % P] for p in range(P)]
         where = None if store is None else Path(store) / f"rotation-{r}"
         frames.append(simulate(game, seats, n_units, seed, store=where, progress=False, **sim))

@@ -43,12 +43,11 @@ from tqdm.auto import tqdm
 
 from .checks import whole_number
 from .claims import ALPHA, Claim, Evidence, Measure, Seats, judge, statistic_text
-from .compare import MIN_UNITS, mean_with_interval, sprt_decide
+from .compare import MIN_UNITS, mean_with_interval, seat_rotations, sprt_decide
 from .errors import InvalidInputError
 from .findings import Finding, findings_table
 from .game import Game, seat_name
 from .metrics import Z95, is_rate, per_game_values
-from .simulate import simulate
 
 CHANGES = ("higher", "lower", "no change", "undecided", "not paired")
 """What the paired test says of a claim's metric under the variant against the default."""
@@ -181,16 +180,10 @@ def identical_players(players: Sequence[Any]) -> bool:
 def play_units(
     game: Game, players: Sequence[Any], n_units: int, seed: int, store: Path | None, **sim: Any
 ) -> list[pd.DataFrame]:
-    """One simulate table per distinct seat rotation, each of ``n_units`` games on the same seeds
-    (rotation r shifts the players by r seats); a single table when every seat holds the same player."""
-    P = game.num_players
-    rotations = 1 if identical_players(players) else P
-    frames = []
-    for r in range(rotations):
-        seats = [players[(p - r) % P] for p in range(P)]
-        where = None if store is None else Path(store) / f"rotation-{r}"
-        frames.append(simulate(game, seats, n_units, seed, store=where, progress=False, **sim))
-    return frames
+    """One simulate table per distinct seat rotation (:func:`~negenlab.core.compare.seat_rotations`),
+    each of ``n_units`` games on the same seeds; a single table when every seat holds the same player."""
+    rotations = 1 if identical_players(players) else game.num_players
+    return seat_rotations(game, players, n_units, seed, store, rotations=rotations, **sim)
 
 
 def looks(max_units: int, batch: int) -> int:

@@ -46,7 +46,26 @@ class RandomTurnAgent(RandomAgent):
     name = "random"
 
 
-class CloserAgent(Agent):
+class WinFirstAgent(Agent):
+    """A player who takes its wins: at a turn it plays a closing turn when one exists (found by
+    :func:`~negenlab.negen.turns.find_closing_turn`, without listing the turns); otherwise it
+    :meth:`choose` among the legal actions, as each subclass says."""
+
+    def step(self, state, rng: np.random.Generator):
+        if state.phase == "turn":
+            win = state.closing_action()
+            if win is not None:
+                return win
+        actions = state.legal_actions()
+        if not actions:
+            raise InvalidInputError(f"{type(self).__name__} asked to act with no legal action")
+        return self.choose(state, actions, rng)
+
+    def choose(self, state, actions: list, rng: np.random.Generator):
+        raise NotImplementedError
+
+
+class CloserAgent(WinFirstAgent):
     """Policy: play a closing turn when one exists (found by
     :func:`~negenlab.negen.turns.find_closing_turn`, without listing the turns; which one does not
     matter, as the round ends); otherwise a uniformly random legal turn. After a refusal, a uniformly
@@ -63,14 +82,7 @@ class CloserAgent(Agent):
 
     name = "closer"
 
-    def step(self, state, rng: np.random.Generator):
-        if state.phase == "turn":
-            win = state.closing_action()
-            if win is not None:
-                return win
-        actions = state.legal_actions()
-        if not actions:
-            raise InvalidInputError("CloserAgent asked to act with no legal action")
+    def choose(self, state, actions: list, rng: np.random.Generator):
         return actions[int(rng.integers(len(actions)))]
 
 
@@ -123,7 +135,7 @@ def closing_odds(table, rules: Rules = DEFAULT_RULES) -> Fraction:
     return odds
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(WinFirstAgent):
     """Policy: close a spiral when some legal turn closes one (found without listing the turns).
     Otherwise play the turn that leaves the next player the lowest exact closing odds
     (:func:`closing_odds`, a fresh random board, read under :meth:`threat_rules`); ties go to the
@@ -145,14 +157,7 @@ class GreedyAgent(Agent):
         """
         return rules.replace(rearrange="join") if rules.rearrange == "free" else rules
 
-    def step(self, state, rng: np.random.Generator):
-        if state.phase == "turn":
-            win = state.closing_action()  # a win first, found without listing the turns
-            if win is not None:
-                return win
-        actions = state.legal_actions()
-        if not actions:
-            raise InvalidInputError("GreedyAgent asked to act with no legal action")
+    def choose(self, state, actions: list, rng: np.random.Generator):
         if state.phase == "reroll":
             return ("reroll", ())
         turns = [(a, state.turn_of(a)) for a in actions]
@@ -194,7 +199,7 @@ def refusal_tables(key) -> list:
     return [as_table_key(tuple(key) + (((0, 0, v),),)) for v in range(1, 7)]
 
 
-class PlannerAgent(Agent):
+class PlannerAgent(WinFirstAgent):
     """Policy: close a spiral when some legal turn closes one. Otherwise look at the round's next
     moves with the boards on the table, which the rules keep open to all: for each legal turn, the
     chance that the round is won by this player before anybody else moves (a turn that depletes the
@@ -215,14 +220,7 @@ class PlannerAgent(Agent):
 
     name = "planner"
 
-    def step(self, state, rng: np.random.Generator):
-        if state.phase == "turn":
-            win = state.closing_action()
-            if win is not None:
-                return win
-        actions = state.legal_actions()
-        if not actions:
-            raise InvalidInputError("PlannerAgent asked to act with no legal action")
+    def choose(self, state, actions: list, rng: np.random.Generator):
         if state.phase == "reroll":
             return ("reroll", ())
         rules = GreedyAgent.threat_rules(state.rules)
@@ -254,7 +252,7 @@ class PlannerAgent(Agent):
         return best
 
 
-class DepleterAgent(Agent):
+class DepleterAgent(WinFirstAgent):
     """Policy: a closer that seeks to deplete its board: close a spiral when it can; otherwise, when
     some legal turn adds every board die, play the one whose fresh turn (4 new dice) has the best
     exact closing odds (:func:`closing_odds`); otherwise a uniformly random legal turn, as the closer
@@ -272,14 +270,7 @@ class DepleterAgent(Agent):
 
     name = "depleter"
 
-    def step(self, state, rng: np.random.Generator):
-        if state.phase == "turn":
-            win = state.closing_action()
-            if win is not None:
-                return win
-        actions = state.legal_actions()
-        if not actions:
-            raise InvalidInputError("DepleterAgent asked to act with no legal action")
+    def choose(self, state, actions: list, rng: np.random.Generator):
         if state.phase == "turn":
             rules = GreedyAgent.threat_rules(state.rules)
             depleting = [(i, a) for i, a in enumerate(actions) if state.turn_of(a).depleted]
@@ -376,6 +367,7 @@ FACTORIES: dict[str, AgentFactory] = {
 
 
 __all__ = [
+    "WinFirstAgent",
     "CloserAgent",
     "RandomTurnAgent",
     "GreedyAgent",

@@ -31,9 +31,11 @@ from negenlab.report.page import VerdictLines
 from . import ENTRY
 from .game import NegenGame
 from .rules import DEFAULT_RULES, Rules
-from .study import DEFAULT_READING as study_default_reading
 from .study import (
+    BETTER_PLAYER,
+    DEEPER_PLAYER,
     SECONDS_PER_TURN,
+    SELF_PLAY,
     TABLES,
     claim_statistics,
     committed_cells,
@@ -44,6 +46,7 @@ from .study import (
     summarise_cell,
     variant_cells,
 )
+from .study import DEFAULT_READING as study_default_reading
 from .table import parse_table, table_key
 from .turns import find_closing_turn, legal_turns
 
@@ -330,18 +333,20 @@ def _piet_turn(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("duration")
 def _duration(x: ClaimInputs) -> Evidence:
-    base = x.cells.get((3, "closers"))
-    if base is None:
-        return Evidence(Untested("The variant study's cell of three closers is not committed."))
-    row = base.row
+    if "duration" not in x.statistics:
+        return Evidence(Untested("The variant study's self-play cells of three players are not committed."))
+    rows = {label: x.cells[(3, mix)].row for label, mix in SELF_PLAY.items() if (3, mix) in x.cells}
+    rounds = "; ".join(f"{label}: {r['turns']:.1f} turns a round" for label, r in rows.items())
     return Evidence(
         x.statistics["duration"],
-        sentence=f"Three players who take their wins play a game to 2 points under the default reading: "
-        f"{row['turns']:.1f} turns a round at 30 s a turn, {expected_rounds(3, 2):.2f} rounds a game.",
-        change=_duration_change(row["minutes_per_round"]),
+        sentence=f"Three players play a game to 2 points under the default reading at 30 s a turn ({rounds}; "
+        f"{expected_rounds(3, 2):.2f} rounds a game), once by closers and once by planners.",
+        change=_duration_change(rows["closers"]["minutes_per_round"]) if "closers" in rows else None,
         detail="Minutes per game = minutes per round x the expected rounds to 2 points when seats win rounds "
-        "equally; the round length is known to within "
-        f"+-{100 * row['turns_precision']:.0f}% (95%).",
+        "equally; each round length is known to within "
+        + ", ".join(f"+-{100 * r['turns_precision']:.0f}%" for r in rows.values())
+        + " (95%).",
+        players="closers, and planners (see the glossary)",
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
     )
@@ -349,19 +354,21 @@ def _duration(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("target_score")
 def _target_score(x: ClaimInputs) -> Evidence:
-    g = x.cells.get((3, "greedy-among-closers"))
-    if g is None:
-        return Evidence(Untested("The variant study's cell of one greedy player among closers is not committed."))
-    p = g.row["focus"]
-    chances = ", ".join(f"{rate_text(game_win_chance(p, 3, t))} to {t}" for t in (1, 2, 3))
+    if "target_score" not in x.statistics:
+        return Evidence(Untested("The variant study's cells of a better player among weaker ones are not committed."))
+    said = []
+    for label, mix in BETTER_PLAYER.items():
+        if (3, mix) in x.cells:
+            p = x.cells[(3, mix)].row["focus"]
+            chances = ", ".join(f"{rate_text(game_win_chance(p, 3, t))} to {t}" for t in (1, 2, 3))
+            said.append(f"{label} wins {rate_text(p)} of rounds, so a game {chances} point(s)")
     return Evidence(
         x.statistics["target_score"],
-        about="more games won to 2 points than to 1",
-        sentence=f"One greedy player among closers (3 players, default reading) wins {rate_text(p)} of rounds, so "
-        f"it wins a game {chances} point(s) (rounds independent, every round won).",
-        change="Play to more points, or make planning count for more (the better player barely wins more rounds).",
-        detail="The gain in game-win chance from 1 to 2 points follows from the round share; its interval from the "
-        "round share's by the delta method.",
+        sentence="The better player's gain in game-win chance from a game to 1 point to a game to 2 (3 players, "
+        "default reading; rounds independent, every round won): " + "; ".join(said) + ".",
+        change="Play to more points, or make planning count for more.",
+        detail="The gain follows from the round share; its interval from the round share's by the delta method.",
+        players=", and ".join(BETTER_PLAYER),
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
     )
@@ -370,13 +377,13 @@ def _target_score(x: ClaimInputs) -> Evidence:
 @CLAIMS.measures("abruptly")
 def _abruptly(x: ClaimInputs) -> Evidence:
     if "abruptly" not in x.statistics:
-        return Evidence(Untested("The rounds of the three-closer cell are not in this installation."))
+        return Evidence(Untested("The rounds of the three-player self-play cells are not in this installation."))
     return Evidence(
         x.statistics["abruptly"],
-        about="of rounds close before every player has had a turn",
-        sentence="Three closers under the default reading: rounds closed within the first two turns, before the third "
-        "player has moved.",
+        sentence="Rounds of three players under the default reading closed within the first two turns, before the "
+        "third player has moved: the share of such rounds, by closers and by planners.",
         change="Fewer dice on the first boards, so that early closes are rarer.",
+        players="closers, and planners",
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
     )
@@ -440,24 +447,43 @@ def _three_spirals(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("depletion")
 def _depletion(x: ClaimInputs) -> Evidence:
-    return Evidence(
-        Untested(
-            "The round records count depletions but not whether the closing turn came after one, and no player "
-            "seeks to deplete its board yet: a depletion-seeking player is the way to test it."
+    if "depletion" not in x.statistics:
+        return Evidence(
+            Untested("The rounds of the three-player self-play cells do not count the turns depletions give.")
         )
+    context = ""
+    d = x.cells.get((3, "depleter-among-closers"))
+    if d is not None:
+        r = d.row
+        context = (
+            f" A closer that seeks to deplete its board, among closers, wins {rate_text(r['focus'], r['focus_lo'], r['focus_hi'])} "
+            f"of rounds (fair {rate_text(1 / 3)}, n={int(r['n'])})."
+        )
+    return Evidence(
+        x.statistics["depletion"],
+        digits=1,
+        sentence="Three players under the default reading: how much more often the fresh turn a depletion gives "
+        "(4 new dice) closes a spiral than any other turn, in points of the closing rate per turn, by closers and "
+        "by planners." + context,
+        change="Drop the remark, or reward depletion more (for example, a point for a depleted board).",
+        detail="Closes per fresh turn minus closes per other turn, each a ratio of sums over rounds; the interval "
+        "from the rounds' spread (linearisation), so turns of one round are not taken for independent.",
+        players="closers, and planners",
+        section=READING_CHOOSER,
+        command=VARIANTS_COMMAND,
     )
 
 
 @CLAIMS.measures("dice_60")
 def _dice_60(x: ClaimInputs) -> Evidence:
     if "dice_60" not in x.statistics:
-        return Evidence(Untested("The rounds of the four-closer cell are not in this installation."))
+        return Evidence(Untested("The rounds of the four-player self-play cells are not in this installation."))
     return Evidence(
         x.statistics["dice_60"],
-        about="of rounds end with the pool empty",
-        sentence="Four closers under the default reading with the pool of 60 dice: rounds that end because the pool "
-        "ran out.",
+        sentence="Four players under the default reading with the pool of 60 dice: the share of rounds that end "
+        "because the pool ran out, by closers and by planners.",
         change="Ask for more dice for four players.",
+        players="closers, and planners",
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
     )
@@ -466,7 +492,9 @@ def _dice_60(x: ClaimInputs) -> Evidence:
 @CLAIMS.measures("seat_order")
 def _seat_order(x: ClaimInputs) -> Evidence:
     if "seat_order" not in x.statistics:
-        return Evidence(Untested("The rounds of the three- and four-closer cells are not in this installation."))
+        return Evidence(
+            Untested("The rounds of the three- and four-player self-play cells are not in this installation.")
+        )
     bent = [
         r["reading"]
         for r in x.variants.to_dict("records")
@@ -474,32 +502,38 @@ def _seat_order(x: ClaimInputs) -> Evidence:
     ]
     return Evidence(
         x.statistics["seat_order"],
-        sentence="Closers in every seat under the default reading, the first round of each game opened by seat 1; "
-        "every seat tested, not only the first."
+        sentence="The same player in every seat (closers, then planners) under the default reading, the first round "
+        "of each game opened by seat 1; every seat tested, not only the first."
         + (
-            f" Under the bent readings the first seat has a five-point edge in {len(bent)} cells: rounds last about "
-            "two turns there."
+            f" Under the bent readings the first seat has a five-point edge in {len(bent)} cells of closers: rounds "
+            "last about two turns there."
             if bent
             else ""
         ),
         change="Compensate the later seats (for example, the first seat starts with fewer board dice).",
+        players="closers in every seat, and planners in every seat",
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
     )
 
 
-def _focus_evidence(x: ClaimInputs, key: tuple[int, str], claim: str, who: str) -> Evidence:
+def _focus_evidence(x: ClaimInputs, claim: str, players: dict[str, str]) -> Evidence:
     if claim not in x.statistics:
-        return Evidence(Untested(f"The variant study's cell of {who} is not committed."))
+        return Evidence(Untested("The variant study's cells of a better player among weaker ones are not committed."))
+    units = "; ".join(
+        f"{label}: {int(x.cells[(3, mix)].row['units'])} units of 3 games"
+        for label, mix in players.items()
+        if (3, mix) in x.cells
+    )
     return Evidence(
         x.statistics[claim],
         players_count=3,
-        about=f"of rounds won (fair {rate_text(1 / 3)})",
-        sentence=f"With 3 players under the default reading, {who}, seats rotated on common seeds "
-        f"({int(x.cells[key].row['units'])} units of 3 games).",
+        sentence=f"With 3 players under the default reading, seats rotated on common seeds ({units}); the claim "
+        "holds or fails only when both players agree.",
         change="Reward planning more: fewer random board dice or a larger target score.",
-        detail="The round share of the better player over units of seat-rotated rounds; the cell stopped by an SPRT "
+        detail="The round share of the better player over units of seat-rotated rounds; each cell stopped by an SPRT "
         "of the fair share against five points more.",
+        players=", and ".join(players),
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
     )
@@ -507,12 +541,12 @@ def _focus_evidence(x: ClaimInputs, key: tuple[int, str], claim: str, who: str) 
 
 @CLAIMS.measures("skill")
 def _skill(x: ClaimInputs) -> Evidence:
-    return _focus_evidence(x, (3, "greedy-among-closers"), "skill", "one greedy player among closers")
+    return _focus_evidence(x, "skill", BETTER_PLAYER)
 
 
 @CLAIMS.measures("deeper")
 def _deeper(x: ClaimInputs) -> Evidence:
-    return _focus_evidence(x, (3, "mcts-vs-greedy"), "deeper", "one MCTS player (200 simulations) among greedy ones")
+    return _focus_evidence(x, "deeper", DEEPER_PLAYER)
 
 
 def committed_recheck() -> pd.DataFrame | None:

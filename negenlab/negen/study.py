@@ -374,10 +374,14 @@ def study_status(out: Path, store: Path) -> pd.DataFrame:
 # ---------------------------------------------------------------------------
 # the variant study: every reading under players who take their wins, decided sequentially
 # ---------------------------------------------------------------------------
+DEFAULT_READING = "straight/adjacency/join"
 VARIANT_MIXES = {
     "closers": ("closer", "closer"),
     "greedy-among-closers": ("greedy", "closer"),
     "mcts-vs-greedy": (f"mcts:{MCTS_SIMULATIONS}", "greedy"),
+    "planners": ("planner", "planner"),
+    "planner-among-greedy": ("planner", "greedy"),
+    "depleter-among-closers": ("depleter", "closer"),
 }
 """Each mix as (the focus agent, everybody else): agent specs of the registry."""
 MCTS_READINGS = ("straight/adjacency/join", "straight/die/join")
@@ -441,9 +445,11 @@ class VariantCell:
 
 
 def variant_cells() -> list[VariantCell]:
-    """The study's 34 cells in the order they run, cheapest first: closers under the 8 readings at
+    """The study's 38 cells in the order they run, cheapest first: closers under the 8 readings at
     3 and 4 players, one greedy among closers (join readings, then free), and one MCTS among greedy
-    players at 3 under straight/adjacency and straight/die."""
+    players at 3 under straight/adjacency and straight/die; then, under the default reading, the
+    stronger player: planners at 3 and 4 players, one planner among greedy players, and one player
+    seeking depletion among closers (the second player strength of the verdicts)."""
 
     def cell(P, mix, rules):
         return VariantCell(P, mix, rules.replace(players=P, target_score=1))
@@ -454,6 +460,9 @@ def variant_cells() -> list[VariantCell]:
         cells += [cell(P, "greedy-among-closers", r) for P in (3, 4) for r in readings if r.rearrange == rearrange]
         if rearrange == "join":
             cells += [cell(3, "mcts-vs-greedy", r) for r in readings if r.label in MCTS_READINGS]
+    default = next(r for r in readings if r.label == DEFAULT_READING)
+    cells += [cell(P, "planners", default) for P in (3, 4)]
+    cells += [cell(3, "planner-among-greedy", default), cell(3, "depleter-among-closers", default)]
     return cells
 
 
@@ -560,6 +569,9 @@ def estimated_core_hours(cells: Iterable[VariantCell] | None = None) -> float:
 
 
 SECONDS_PER_ROUND = {
+    ("planners", "join"): 0.25,
+    ("planner-among-greedy", "join"): 0.15,
+    ("depleter-among-closers", "join"): 0.03,
     ("closers", "join"): 0.015,
     ("closers", "free"): 0.04,
     ("greedy-among-closers", "join"): 0.07,
@@ -692,9 +704,18 @@ def variants_study(ctx) -> Any:
 # ---------------------------------------------------------------------------
 # the numbers behind the Negen verdicts: measured from the variant study's cells, and again on a fresh seed
 # ---------------------------------------------------------------------------
-DEFAULT_READING = "straight/adjacency/join"
-CLAIM_CELLS = ((3, "closers"), (4, "closers"), (3, "greedy-among-closers"), (3, "mcts-vs-greedy"))
-"""The variant-study cells (default reading) that the statistical Negen verdicts read."""
+CLAIM_CELLS = (
+    (3, "closers"),
+    (4, "closers"),
+    (3, "greedy-among-closers"),
+    (3, "mcts-vs-greedy"),
+    (3, "planners"),
+    (4, "planners"),
+    (3, "planner-among-greedy"),
+    (3, "depleter-among-closers"),
+)
+"""The variant-study cells (default reading) that the statistical Negen verdicts read: each play
+verdict under two player strengths, closers and planners (:data:`STRENGTHS`)."""
 
 
 @dataclass(frozen=True)
@@ -772,28 +793,56 @@ def _gain(row: dict) -> Measure:
     return Measure(target_gain(p), abs(slope) * se, int(row["units"]), int(row["n"]))
 
 
+SELF_PLAY = {"closers": "closers", "planners": "planners"}
+"""The two player strengths of the self-play verdicts, by the label their lines show."""
+BETTER_PLAYER = {"one greedy among closers": "greedy-among-closers", "one planner among greedy": "planner-among-greedy"}
+"""The two player strengths of "skill pays": the better player one rung up, at two table strengths."""
+DEEPER_PLAYER = {"one MCTS among greedy": "mcts-vs-greedy", "one planner among greedy": "planner-among-greedy"}
+"""The two deeper players against greedy ones."""
+
+
+def _fresh_closes(record: CellRecord) -> Measure | None:
+    """How much more often the turn a depletion gives closes a spiral than any other turn, over
+    rounds (a ratio of sums, its error over rounds); None where the rounds did not count fresh turns."""
+    r = record.rounds
+    if "fresh_turns" not in r or r["fresh_turns"].isna().any() or r["fresh_turns"].sum() == 0:
+        return None
+    closes = (r["round1_reason"] == "closed").astype(float)
+    fresh, fresh_closes = r["fresh_turns"].astype(float), r["fresh_closes"].astype(float)
+    return Measure.of_ratio(fresh_closes, fresh, minus=(closes - fresh_closes, r["turns"].astype(float) - fresh))
+
+
 def claim_statistics(cells: dict[tuple[int, str], CellRecord]) -> dict[str, Any]:
-    """Every statistical Negen verdict's number, by claim id, from the variant-study cells of
-    :data:`CLAIM_CELLS` (a claim whose cell is missing is left out): the committed cells for the
-    page, the same cells played on a fresh seed for ``negenlab study negen recheck``."""
-    out: dict[str, Any] = {}
-    three, four = cells.get((3, "closers")), cells.get((4, "closers"))
-    greedy, mcts = cells.get((3, "greedy-among-closers")), cells.get((3, "mcts-vs-greedy"))
-    if three is not None:
-        out["duration"] = _minutes(three.row)
-        rounds = three.rounds
-        early = (rounds["round1_reason"] == "closed") & (rounds["round1_turns"] <= 3 - 1)  # before all have moved
-        out["abruptly"] = Measure.of_rate(int(early.sum()), len(rounds))
-    if three is not None and four is not None:
-        out["seat_order"] = Steps((("3 players", _seat_wins(three)), ("4 players", _seat_wins(four))))
-    if four is not None:
-        rounds = four.rounds
-        out["dice_60"] = Measure.of_rate(int((rounds["rounds_pool_empty"] > 0).sum()), len(rounds))
-    if greedy is not None:
-        out["skill"] = _focus(greedy.row)
-        out["target_score"] = _gain(greedy.row)
-    if mcts is not None:
-        out["deeper"] = _focus(mcts.row)
+    """Every statistical Negen verdict's numbers, by claim id, from the variant-study cells of
+    :data:`CLAIM_CELLS`, each under two player strengths ({label: statistic}; a strength whose cell
+    is missing is left out, a claim with none): the committed cells for the page, the same cells
+    played on a fresh seed for ``negenlab study negen recheck``."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def put(claim: str, label: str, value: Any) -> None:
+        if value is not None:
+            out.setdefault(claim, {})[label] = value
+
+    for label, mix in SELF_PLAY.items():
+        three, four = cells.get((3, mix)), cells.get((4, mix))
+        if three is not None:
+            put("duration", label, _minutes(three.row))
+            rounds = three.rounds
+            early = (rounds["round1_reason"] == "closed") & (rounds["round1_turns"] <= 3 - 1)  # before all have moved
+            put("abruptly", label, Measure.of_rate(int(early.sum()), len(rounds)))
+            put("depletion", label, _fresh_closes(three))
+        if three is not None and four is not None:
+            put("seat_order", label, Steps((("3 players", _seat_wins(three)), ("4 players", _seat_wins(four)))))
+        if four is not None:
+            rounds = four.rounds
+            put("dice_60", label, Measure.of_rate(int((rounds["rounds_pool_empty"] > 0).sum()), len(rounds)))
+    for label, mix in BETTER_PLAYER.items():
+        if (3, mix) in cells:
+            put("skill", label, _focus(cells[(3, mix)].row))
+            put("target_score", label, _gain(cells[(3, mix)].row))
+    for label, mix in DEEPER_PLAYER.items():
+        if (3, mix) in cells:
+            put("deeper", label, _focus(cells[(3, mix)].row))
     return out
 
 
@@ -802,7 +851,17 @@ def claim_cell(players: int, mix: str) -> VariantCell:
     return next(c for c in variant_cells() if (c.players, c.mix, c.reading) == (players, mix, DEFAULT_READING))
 
 
-ROUND_COLUMNS = ("game", "round1_winner", "round1_turns", "round1_reason", "rounds_pool_empty", "winner")
+ROUND_COLUMNS = (
+    "game",
+    "round1_winner",
+    "round1_turns",
+    "round1_reason",
+    "rounds_pool_empty",
+    "winner",
+    "turns",
+    "fresh_turns",
+    "fresh_closes",
+)
 """The per-round columns the verdicts read (:func:`claim_statistics`)."""
 
 
@@ -820,7 +879,7 @@ def claim_rounds(store: Path) -> pd.DataFrame:
         for r in range(cell.rotations):
             chunks = sorted((Path(store) / cell.id / f"rotation-{r}").glob("chunk-*.parquet"))
             rounds = pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True).sort_values("game")
-            frames.append(rounds.loc[:, list(ROUND_COLUMNS)].iloc[:units].assign(cell=cell.id, rotation=r))
+            frames.append(rounds.reindex(columns=list(ROUND_COLUMNS)).iloc[:units].assign(cell=cell.id, rotation=r))
     return (
         pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=[*ROUND_COLUMNS, "cell", "rotation"])
     )
