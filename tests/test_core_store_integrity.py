@@ -126,6 +126,13 @@ def _rewrite(path, edit_table=None, edit_meta=None):
     pq.write_table(table.replace_schema_metadata(meta), path)
 
 
+def _forget_manifest(store) -> None:
+    """run.json as a store written before checksums has it: no chunk manifest."""
+    meta = json.loads((store / "run.json").read_text())
+    meta.pop("chunks", None)
+    (store / "run.json").write_text(json.dumps(meta))
+
+
 def test_a_chunk_whose_games_are_not_its_range_is_refused(store):
     import pyarrow as pa
 
@@ -134,6 +141,9 @@ def test_a_chunk_whose_games_are_not_its_range_is_refused(store):
         return table.set_column(table.schema.get_field_index("game"), "game", pa.array(games[::-1]))
 
     _rewrite(_chunk(store, 2), edit_table=shuffle_games)
+    message = _refused(StoreCorruptError, _chunk(store, 2), store=store)
+    assert "checksum differs from the manifest's" in message  # any change to its bytes
+    _forget_manifest(store)  # a store written before manifests: the game column is checked
     message = _refused(StoreCorruptError, _chunk(store, 2), store=store)
     assert "game column is not games 10 to 14" in message
 
@@ -145,6 +155,9 @@ def test_a_chunk_whose_seed_column_is_not_the_runs_is_refused(store):
         return table.set_column(table.schema.get_field_index("seed"), "seed", pa.array([4] * table.num_rows))
 
     _rewrite(_chunk(store, 0), edit_table=reseed)
+    message = _refused(StoreCorruptError, _chunk(store, 0), store=store)
+    assert "checksum differs from the manifest's" in message
+    _forget_manifest(store)
     message = _refused(StoreCorruptError, _chunk(store, 0), store=store)
     assert "seed column is not 3" in message
 
@@ -284,3 +297,101 @@ def test_the_cli_prints_one_line(tmp_path, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("negenlab: error: chunk file ") and "rm " in err
+
+
+# -- contents: checksums, regular files, bounded records, read-only stores, one writer (#35) -------------------
+
+
+def test_a_byte_flipped_anywhere_in_a_chunk_is_refused_on_resume(store):
+    """Every 97th byte of a chunk in turn, flipped alone: each changed file is refused, never read as games."""
+    path = _chunk(store, 1)
+    original = path.read_bytes()
+    for at in range(0, len(original), 97):
+        damaged = bytearray(original)
+        damaged[at] ^= 0xFF
+        path.write_bytes(bytes(damaged))
+        with pytest.raises((StoreCorruptError, StoreMismatchError)) as info:
+            _sim(store)
+        assert str(path) in str(info.value) and "\n" not in str(info.value), at
+    path.write_bytes(original)
+    pd.testing.assert_frame_equal(_sim(), _sim(store))
+
+
+def test_the_flip_check_sees_a_flip_the_old_checks_missed(store):
+    """Without the manifest (a store written before checksums), a flipped byte in the data pages can
+    pass the identity, game and seed checks: the checksum is what catches it."""
+    path = _chunk(store, 1)
+    original = path.read_bytes()
+    missed = 0
+    for at in range(0, len(original), 97):
+        damaged = bytearray(original)
+        damaged[at] ^= 0xFF
+        path.write_bytes(bytes(damaged))
+        _forget_manifest(store)
+        try:
+            _sim(store)
+            missed += 1
+        except (StoreCorruptError, StoreMismatchError):
+            pass
+        path.write_bytes(original)
+        _forget_manifest(store)
+        _sim(store)  # records the checksums again
+    assert missed > 0
+
+
+def test_a_chunk_not_in_the_manifest_is_refused(store):
+    shutil.copyfile(_chunk(store, 3), store / "spare")
+    _chunk(store, 3).unlink()
+    _sim(store, n_games=15)  # the manifest keeps chunks 0-2 and, from before, chunk 3
+    meta = json.loads((store / "run.json").read_text())
+    meta["chunks"].pop("chunk-000003.parquet")
+    (store / "run.json").write_text(json.dumps(meta))
+    shutil.copyfile(store / "spare", _chunk(store, 3))
+    message = _refused(StoreCorruptError, _chunk(store, 3), store=store)
+    assert "not in the store's manifest" in message
+
+
+@pytest.mark.parametrize("where", ["run.json", "chunk-000001.parquet"])
+def test_a_named_pipe_in_a_store_is_refused_without_blocking(store, where):
+    import os
+
+    (store / where).unlink()
+    os.mkfifo(store / where)
+    message = _refused(StoreCorruptError, store / where, store=store)
+    assert "named pipe" in message
+
+
+def test_a_huge_sparse_run_json_is_refused_unread(store):
+    with open(store / "run.json", "r+b") as fh:
+        fh.truncate(20 * 2**30)  # 20 GiB, sparse
+    message = _refused(StoreCorruptError, store / "run.json", store=store)
+    assert "MiB" in message
+
+
+def test_a_read_only_store_is_read_back(store, monkeypatch):
+    """A store this process may not write (a read-only folder; simulated, since root writes anywhere) is
+    read as it is: nothing is rewritten, and only games it lacks are refused."""
+    import sys
+
+    import negenlab.core.files as files
+
+    sim = sys.modules["negenlab.core.simulate"]  # the module (negenlab.core.simulate names the function)
+
+    reference = _sim()
+    before = {p.name: p.stat().st_mtime_ns for p in store.iterdir()}
+    monkeypatch.setattr(sim, "writable", lambda folder: False)
+    monkeypatch.setattr(files, "writable", lambda folder: False)
+    pd.testing.assert_frame_equal(reference, _sim(store))
+    assert {p.name: p.stat().st_mtime_ns for p in store.iterdir()} == before
+    message = _refused(StoreCorruptError, store, store=store, n_games=N + 5)  # games it lacks cannot be written
+    assert "read-only" in message
+
+
+def test_a_second_writer_on_one_store_is_refused_in_one_line(store):
+    from negenlab.core.errors import StoreBusyError
+    from negenlab.core.files import FolderLock
+
+    with FolderLock(store, "store"):  # another run holds the store
+        message = _refused(StoreBusyError, store, store=store)
+    assert "in use by another run" in message
+    pd.testing.assert_frame_equal(_sim(), _sim(store))  # free again

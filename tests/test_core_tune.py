@@ -104,7 +104,7 @@ def test_the_store_keeps_each_comparison_with_the_default(tmp_path, monkeypatch)
     monkeypatch.setattr("negenlab.core.tune.compare", lambda *a, **k: pytest.fail("replayed, not decided again"))
     again = run(budget=3, confirm=1, baseline={"heads": 8}, store=tmp_path)
     pd.testing.assert_frame_equal(first.table, again.table)
-    assert list(tmp_path.iterdir()) == [tmp_path / "trials.jsonl"]  # outcomes only, no games
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lock", "trials.jsonl"]  # outcomes only, no games
 
 
 def test_same_seed_same_table_on_one_or_two_workers():
@@ -177,3 +177,28 @@ def test_the_cli_tunes_a_game_and_says_so_in_json(capsys):
     assert out["default"]["length_target"] == "missed" and out["candidates"][0]["length_vs_default"] == "toward target"
     assert main(["tune", "necklace", "--set", "size", "--target", "length=1..2"]) == 2
     assert "lo..hi" in capsys.readouterr().err
+
+
+def test_a_trial_line_cut_by_a_kill_is_replayed_and_a_changed_one_refused(tmp_path):
+    from negenlab.core.errors import StoreCorruptError
+
+    first = run(budget=3, store=tmp_path)
+    path = tmp_path / "trials.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:-1]) + lines[-1][: len(lines[-1]) // 2])  # the last trial cut mid-line
+    again = run(budget=3, store=tmp_path)  # the cut trial is dropped and played again, never fatal
+    pd.testing.assert_frame_equal(first.trials.head(2), again.trials.head(2))
+    assert len(again.trials) == 3 and path.read_text().count("\n") == len(lines)
+    assert path.read_text().startswith("".join(lines[:-1]))
+    changed = lines[1].replace('"objective": ', '"objective": 1')
+    path.write_text(lines[0] + changed + "".join(lines[2:]))
+    with pytest.raises(StoreCorruptError, match="line 2: .*checksum"):
+        run(budget=3, store=tmp_path)
+
+
+def test_a_second_tuning_run_on_one_store_is_refused(tmp_path):
+    from negenlab.core.errors import StoreBusyError
+    from negenlab.core.files import FolderLock
+
+    with FolderLock(tmp_path, "tuning store"), pytest.raises(StoreBusyError, match="in use by another run"):
+        run(budget=2, store=tmp_path)

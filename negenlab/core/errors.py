@@ -42,3 +42,8 @@ class TableError(InvalidInputError):
 class ReportError(NegenlabError):
     """Report pages that could not be built; the message names each page and why (a damaged
     committed table names its file)."""
+
+
+class StoreBusyError(NegenlabError, ValueError):
+    """A store another run is writing into right now: one writer at a time; the message names the
+    store and the process holding it."""

@@ -36,6 +36,7 @@ import pandas as pd
 
 from .checks import flag, optional_whole, seed_value, whole_number
 from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
+from .files import FolderLock, read_json, regular_file, sha256_file, writable, write_atomic
 from .game import Game, check_players
 from .version import package_version
 
@@ -190,8 +191,11 @@ def _fingerprint(meta: dict[str, Any]) -> str:
 
 
 def _identity(meta: dict[str, Any]) -> dict[str, Any]:
-    """The run's identity as JSON gives it back (tuples become lists): ``meta`` without ``n_games``."""
-    return json.loads(json.dumps({k: v for k, v in meta.items() if k != "n_games"}, sort_keys=True, default=str))
+    """The run's identity as JSON gives it back (tuples become lists): ``meta`` without ``n_games``
+    and the chunk manifest."""
+    return json.loads(
+        json.dumps({k: v for k, v in meta.items() if k not in ("n_games", "chunks")}, sort_keys=True, default=str)
+    )
 
 
 def run_metadata(
@@ -224,13 +228,19 @@ def _differs(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
 
 
 class _ChunkStore:
-    """A folder of Parquet chunks plus ``run.json``; written chunk by chunk, atomically.
+    """A folder of Parquet chunks plus ``run.json``; written chunk by chunk, atomically, by one run at
+    a time (:class:`~negenlab.core.files.FolderLock`).
 
-    ``run.json`` names the run (:func:`run_metadata`). Chunk ``k`` holds games
-    ``k * chunk_size`` up to at most ``(k + 1) * chunk_size`` and records in its schema metadata
-    the run's fingerprint and identity and its game range. Before a chunk is reused it is checked
-    against all three and against its ``game`` column; a store that fails a check is refused with
-    an error naming the file and the command that discards it. Nothing is repaired silently.
+    ``run.json`` names the run (:func:`run_metadata`) and keeps the manifest of its chunks: each
+    chunk's games and the SHA-256 of its file. Chunk ``k`` holds games ``k * chunk_size`` up to at
+    most ``(k + 1) * chunk_size`` and records in its schema metadata the run's fingerprint and
+    identity and its game range. Before a chunk is reused it is checked against the manifest (a
+    changed byte anywhere changes its checksum; a chunk the manifest does not list came from
+    elsewhere), against all three records and against its ``game`` column; a store that fails a
+    check is refused with an error naming the file and the command that discards it. Nothing is
+    repaired silently. Only regular files are read, and ``run.json`` within
+    :data:`~negenlab.core.files.RECORD_LIMIT`. A store this process cannot write is read as it is
+    (nothing is rewritten), and refused only when games it lacks would have to be written.
     """
 
     def __init__(self, path: str | os.PathLike, meta: dict[str, Any]):
@@ -238,12 +248,23 @@ class _ChunkStore:
         if self.path.exists() and not self.path.is_dir():
             raise StoreCorruptError(f"store {self.path} is a file, expected a folder (or a path that does not exist)")
         self.path.mkdir(parents=True, exist_ok=True)
+        self.lock = FolderLock(self.path, "store").acquire()
+        try:
+            self._open(meta)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def _open(self, meta: dict[str, Any]) -> None:
         self.meta = dict(meta)
         self.identity = _identity(meta)
         self.fingerprint = _fingerprint(meta)
         self.chunk_size = int(meta["chunk_size"])
         self.files = self._chunk_files()
+        self.manifest: dict[str, dict[str, Any]] = {}
+        self.legacy = False  # run.json written before manifests: its chunks' checksums are recorded on load
         old = self._read_run_json()
+        self.new = old is None  # no run.json yet: load writes it, naming the run
         if old is None:
             if self.files:
                 raise StoreCorruptError(
@@ -252,25 +273,37 @@ class _ChunkStore:
                     f"their games) or use another store folder"
                 )
             self.stored_games = 0
+            return
+        if _fingerprint(old) != self.fingerprint:
+            raise StoreMismatchError(
+                f"store {self.path} holds a run with other arguments (differs in {_differs(_identity(old), self.identity)}); "
+                f"use a new store path or the same arguments to resume"
+            )
+        stored = old.get("n_games", 0)
+        if not isinstance(stored, int) or isinstance(stored, bool) or stored < 0:
+            raise self._damaged_run_json(f"n_games is {stored!r}, expected a whole number >= 0")
+        self.stored_games = stored
+        chunks = old.get("chunks")
+        if chunks is None:
+            self.legacy = True
+        elif not isinstance(chunks, dict) or not all(
+            isinstance(v, dict) and isinstance(v.get("sha256"), str) for v in chunks.values()
+        ):
+            raise self._damaged_run_json("its chunk manifest is not a mapping of chunk files to checksums")
         else:
-            if _fingerprint(old) != self.fingerprint:
-                raise StoreMismatchError(
-                    f"store {self.path} holds a run with other arguments (differs in {_differs(_identity(old), self.identity)}); "
-                    f"use a new store path or the same arguments to resume"
-                )
-            stored = old.get("n_games", 0)
-            if not isinstance(stored, int) or isinstance(stored, bool) or stored < 0:
-                raise self._damaged_run_json(f"n_games is {stored!r}, expected a whole number >= 0")
-            self.stored_games = stored
+            self.manifest = chunks
+
+    def close(self) -> None:
+        self.lock.release()
 
     def _read_run_json(self) -> dict[str, Any] | None:
         meta_file = self.path / "run.json"
-        if not meta_file.exists():
+        if not os.path.lexists(meta_file):
             return None
         try:
-            old = json.loads(meta_file.read_text())
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise self._damaged_run_json(f"not readable JSON: {_one_line(exc)}") from exc
+            old = read_json(meta_file, "run record")
+        except StoreCorruptError as exc:
+            raise self._damaged_run_json(str(exc)) from None
         if not isinstance(old, dict):
             raise self._damaged_run_json(f"a JSON {type(old).__name__}, expected an object")
         return old
@@ -300,6 +333,21 @@ class _ChunkStore:
         return StoreCorruptError(
             f"chunk file {path} is damaged ({why}); discard it with `rm {_q(path)}` (the next run replays its games)"
         )
+
+    def _checked(self, path: Path) -> str:
+        """The chunk's checksum, held to the manifest (a legacy store's chunks are checked the old way)."""
+        digest = sha256_file(path)
+        if self.legacy:
+            return digest
+        entry = self.manifest.get(path.name)
+        if entry is None:
+            raise StoreCorruptError(
+                f"chunk file {path} is not in the store's manifest (run.json): it was copied in or left by a run that "
+                f"did not finish writing it; discard it with `rm {_q(path)}` (the next run replays its games)"
+            )
+        if entry["sha256"] != digest:
+            raise self._damaged(path, "its bytes have changed since it was written: the checksum differs from the manifest's")
+        return digest
 
     def _record(self, index: int, path: Path) -> tuple[int, int]:
         """Check chunk ``index``'s identity and game range in its schema metadata; return the range."""
@@ -342,9 +390,9 @@ class _ChunkStore:
         )
 
     def load(self, n_games: int) -> dict[int, pd.DataFrame]:
-        """The stored chunks of a run of ``n_games`` games whose games are all there, checked;
-        ``run.json`` is then (re)written for this call. A short last chunk of a smaller run is left
-        to be replayed; a longer one is read back for the games asked."""
+        """The stored chunks of a run of ``n_games`` games whose games are all there, checked. A short
+        last chunk of a smaller run is left to be replayed; a longer one is read back for the games
+        asked. ``run.json`` is written only when it changes (more games, checksums recorded)."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
@@ -352,7 +400,14 @@ class _ChunkStore:
         seed = int(self.meta["seed"])
         n_chunks = _n_chunks(n_games, self.chunk_size)
         for index, path in self.files.items():
-            start, stop = self._record(index, path)
+            try:
+                regular_file(path, "chunk file", limit=None)  # before anything opens it: a pipe would block
+            except StoreCorruptError as exc:
+                raise self._damaged(path, str(exc)) from None
+            start, stop = self._record(index, path)  # the most telling message first (another run, a copy)
+            digest = self._checked(path)
+            if self.legacy:
+                self.manifest[path.name] = {"sha256": digest, "start": start, "stop": stop}
             if index >= n_chunks:
                 continue
             wanted = _chunk(index, n_games, self.chunk_size)
@@ -369,15 +424,27 @@ class _ChunkStore:
             if stop > wanted.stop:
                 df = df.iloc[: wanted.stop - start].reset_index(drop=True)
             results[index] = df
-        meta = dict(self.meta, n_games=max(self.stored_games, int(self.meta["n_games"])))
-        self.stored_games = meta["n_games"]
-        _write_atomic(self.path / "run.json", json.dumps(meta, indent=2, sort_keys=True, default=str))
+        grown = int(self.meta["n_games"]) > self.stored_games
+        if grown or self.legacy or self.new:
+            self.stored_games = max(self.stored_games, int(self.meta["n_games"]))
+            if writable(self.path):
+                self.legacy = self.new = False
+                self._write_run_json()
         return results
+
+    def _write_run_json(self) -> None:
+        meta = dict(self.meta, n_games=self.stored_games, chunks=dict(sorted(self.manifest.items())))
+        write_atomic(self.path / "run.json", json.dumps(meta, indent=2, sort_keys=True, default=str))
 
     def write(self, index: int, df: pd.DataFrame) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
+        if not writable(self.path):
+            raise StoreCorruptError(
+                f"store {self.path} is read-only and lacks games from {index * self.chunk_size} on; make it writable "
+                "or use another store folder to play them"
+            )
         start = index * self.chunk_size
         stop = start + len(df)
         if df["game"].tolist() != list(range(start, stop)):  # a bug in the caller, never a user's input
@@ -388,17 +455,13 @@ class _ChunkStore:
         schema_meta[_CHUNK_KEY] = json.dumps(record, sort_keys=True).encode()
         tmp = self.path / f".chunk-{index:06d}.parquet.tmp"
         pq.write_table(table.replace_schema_metadata(schema_meta), tmp)
+        self.manifest[self._file(index).name] = {"sha256": sha256_file(tmp), "start": start, "stop": stop}
         os.replace(tmp, self._file(index))
+        self._write_run_json()  # the manifest lists the chunk once its file is in place
 
 
 def _q(path: Path) -> str:
     return shlex.quote(str(path))
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
 
 
 def _progress_bar(total: int, enabled: bool, desc: str):
@@ -500,7 +563,12 @@ def simulate(
     meta = run_metadata(game, agents, n_games, seed, max_actions, chunk_size)
     n_chunks = _n_chunks(n_games, chunk_size)
     chunk_store = _ChunkStore(store, meta) if store is not None else None
-    results: dict[int, pd.DataFrame] = chunk_store.load(n_games) if chunk_store is not None else {}
+    try:
+        results: dict[int, pd.DataFrame] = chunk_store.load(n_games) if chunk_store is not None else {}
+    except BaseException:
+        if chunk_store is not None:
+            chunk_store.close()
+        raise
     n_todo = n_chunks - len(results)
     todo = (_chunk(k, n_games, chunk_size) for k in range(n_chunks) if k not in results)  # made as needed
     bar = _progress_bar(n_games, bool(progress), f"{game.name}")
@@ -526,6 +594,8 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
+        if chunk_store is not None:
+            chunk_store.close()
     frames = [results[k] for k in range(n_chunks)]
     if frames:
         df = pd.concat(frames, ignore_index=True)

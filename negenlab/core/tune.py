@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,7 +41,8 @@ from tqdm.auto import tqdm
 from .checks import whole_number
 from .claims import ALPHA, Measure, Rule, verdict_of
 from .compare import compare
-from .errors import InvalidInputError, StoreMismatchError
+from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
+from .files import FolderLock, read_bytes, writable, write_atomic
 from .game import Game
 from .metrics import METRICS, is_rate, metric_estimate, per_game_values, value_text
 from .simulate import simulate
@@ -148,28 +150,74 @@ def _objective(estimates: Mapping[str, dict], targets: Mapping[str, tuple[float,
 
 
 class _TrialStore:
-    """Finished trials as JSON lines in ``folder/trials.jsonl``, under a header naming the run."""
+    """Finished trials as JSON lines in ``folder/trials.jsonl``, under a header naming the run; each
+    line carries the SHA-256 of its record. A last line cut short by a kill (no newline) is dropped
+    and its trial replayed; any other damaged line is refused, naming the file and the line. One
+    tuning run writes a store at a time (:class:`~negenlab.core.files.FolderLock`). Stores written
+    before the checksums (no ``format`` in the header) are read as they are, their new lines checked."""
+
+    FORMAT = 2
 
     def __init__(self, folder: str | Path, identity: dict[str, Any]):
-        self.path = Path(folder) / "trials.jsonl"
+        self.folder = Path(folder)
+        self.path = self.folder / "trials.jsonl"
         self.identity = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:16]
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if not self.path.exists():
-            self.path.write_text(json.dumps({"run": self.identity}) + "\n")
+        if self.folder.exists() and not self.folder.is_dir():
+            raise StoreCorruptError(f"tuning store {self.folder} is a file, expected a folder")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.lock = FolderLock(self.folder, "tuning store").acquire()
+        if not os.path.lexists(self.path):
+            write_atomic(self.path, json.dumps({"run": self.identity, "format": self.FORMAT}) + "\n")
+
+    def close(self) -> None:
+        self.lock.release()
+
+    def _bad(self, line: int, why: str) -> StoreCorruptError:
+        return StoreCorruptError(
+            f"tuning store {self.path}, line {line}: {why}; discard the store with `rm -r {self.folder}` (the next run "
+            "replays its trials)"
+        )
 
     def load(self) -> list[dict[str, Any]]:
-        lines = self.path.read_text().splitlines()
-        held = json.loads(lines[0]).get("run") if lines else None
-        if held != self.identity:
+        text = read_bytes(self.path, "tuning store").decode("utf-8", errors="replace")
+        lines = text.split("\n")
+        complete, cut = lines[:-1], lines[-1]  # what follows the last newline was cut short
+        if cut and writable(self.folder):
+            write_atomic(self.path, "".join(line + "\n" for line in complete))  # the cut trial is replayed
+        try:
+            header = json.loads(complete[0]) if complete else None
+        except ValueError:
+            header = None
+        if not isinstance(header, dict) or header.get("run") != self.identity:
             raise StoreMismatchError(
                 f"tuning store {self.path} holds another run (other game, space, targets, agents or seed); "
                 f"use another --store or delete {self.path}"
             )
-        return [json.loads(line) for line in lines[1:]]
+        checked = header.get("format") == self.FORMAT
+        records = []
+        for i, line in enumerate(complete[1:], start=2):
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):
+                raise self._bad(i, "not a JSON record") from None
+            if not isinstance(entry, dict):
+                raise self._bad(i, "not a JSON object")
+            if "sha256" in entry or checked:
+                record = entry.get("record")
+                if not isinstance(record, dict) or entry.get("sha256") != _digest(record):
+                    raise self._bad(i, "its checksum does not match its record: the line was changed")
+                entry = record
+            records.append(entry)
+        return records
 
     def add(self, record: dict[str, Any]) -> None:
+        line = json.dumps({"record": record, "sha256": _digest(record)}, default=float)
         with self.path.open("a") as fh:
-            fh.write(json.dumps(record, default=float) + "\n")
+            fh.write(line + "\n")
+
+
+def _digest(record: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(record, sort_keys=True, default=float).encode()).hexdigest()
 
 
 def tune(
@@ -223,65 +271,69 @@ def tune(
         "seed": seed,
     }
     trial_store = _TrialStore(store, run) if store is not None else None
-    study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
-    distributions = _distributions(space)
-    held = trial_store.load() if trial_store is not None else []
-    records = [rec for rec in held if "fields" in rec]
-    decided = {rec["versus"]: rec["outcome"] for rec in held if "versus" in rec}  # comparisons with the default
-    for rec in records[:budget]:
-        study.add_trial(
-            optuna.trial.create_trial(params=rec["fields"], distributions=distributions, value=rec["objective"])
-        )
-    done = min(len(records), budget)
-    bar = tqdm(total=budget, desc="tune", unit="trial", disable=not progress, initial=done)
-    rows = [{**rec["fields"], **_flat(rec["estimates"]), "objective": rec["objective"]} for rec in records[:budget]]
-    for _ in range(budget - done):
-        trial = study.ask()
-        fields = _suggest(trial, space)
-        estimates = measure(fields, games_per_trial, seed)
-        value = _objective(estimates, targets)
-        study.tell(trial, value)
-        if trial_store is not None:
-            trial_store.add({"fields": fields, "estimates": estimates, "objective": value})
-        rows.append({**fields, **_flat(estimates), "objective": value})
-        bar.update(1)
-    bar.close()
-    trials = pd.DataFrame(rows)
-    ranked = trials.drop_duplicates(subset=list(space)).sort_values("objective", kind="stable").head(confirm)
-    default = None
-    family = (len(ranked) + (baseline is not None)) * len(targets)  # every target judged on the fresh sample
-    if baseline is not None and len(ranked):
-        default = {**dict(baseline), **_flat(measure(baseline, games_per_trial * confirm_factor, seed + 1))}
-        for name, target in targets.items():
-            default[f"{name}_target"] = target_verdict(
-                {k: default[f"{name}{s}"] for k, s in (("value", ""), ("lo", "_lo"), ("hi", "_hi"), ("n", "_n"))},
-                target, is_rate(name), family,
-            )  # fmt: skip
-    confirmed = []
-    for row in ranked[list(space)].to_dict("records"):  # per column, so an int field stays an int
-        fields = {k: _plain(row[k]) for k in space}
-        estimates = measure(fields, games_per_trial * confirm_factor, seed + 1)
-        out: dict[str, Any] = {**fields, **_flat(estimates)}
-        for name, target in targets.items():
-            out[f"{name}_target"] = target_verdict(estimates[name], target, is_rate(name), family)
-        out["targets_met"] = sum(out[f"{m}_target"] == "met" for m in targets)
-        out["all_met"] = out["targets_met"] == len(targets)
-        if default is not None:
+    try:
+        study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
+        distributions = _distributions(space)
+        held = trial_store.load() if trial_store is not None else []
+        records = [rec for rec in held if "fields" in rec]
+        decided = {rec["versus"]: rec["outcome"] for rec in held if "versus" in rec}  # comparisons with the default
+        for rec in records[:budget]:
+            study.add_trial(
+                optuna.trial.create_trial(params=rec["fields"], distributions=distributions, value=rec["objective"])
+            )
+        done = min(len(records), budget)
+        bar = tqdm(total=budget, desc="tune", unit="trial", disable=not progress, initial=done)
+        rows = [{**rec["fields"], **_flat(rec["estimates"]), "objective": rec["objective"]} for rec in records[:budget]]
+        for _ in range(budget - done):
+            trial = study.ask()
+            fields = _suggest(trial, space)
+            estimates = measure(fields, games_per_trial, seed)
+            value = _objective(estimates, targets)
+            study.tell(trial, value)
+            if trial_store is not None:
+                trial_store.add({"fields": fields, "estimates": estimates, "objective": value})
+            rows.append({**fields, **_flat(estimates), "objective": value})
+            bar.update(1)
+        bar.close()
+        trials = pd.DataFrame(rows)
+        ranked = trials.drop_duplicates(subset=list(space)).sort_values("objective", kind="stable").head(confirm)
+        default = None
+        family = (len(ranked) + (baseline is not None)) * len(targets)  # every target judged on the fresh sample
+        if baseline is not None and len(ranked):
+            default = {**dict(baseline), **_flat(measure(baseline, games_per_trial * confirm_factor, seed + 1))}
             for name, target in targets.items():
-                key = f"{_slug(fields)} {name} max_units={max_units}"
-                if key not in decided:  # the store keeps each outcome, not its games
-                    decided[key] = _versus_default(
-                        make_game, players_of, fields, baseline, name, target, default, seed + 2, max_units,
-                        workers=workers, backend=backend,
-                    )  # fmt: skip
-                    if trial_store is not None:
-                        trial_store.add({"versus": key, "outcome": decided[key]})
-                out |= decided[key]
-        confirmed.append(out)
-    table = pd.DataFrame(confirmed)
-    if len(table):  # most targets met first, then the search's order (its objective)
-        table = table.sort_values("targets_met", ascending=False, kind="stable").reset_index(drop=True)
-    return TuneResult(table, trials, evaluations=len(trials), targets=targets, default=default, fields=list(space))
+                default[f"{name}_target"] = target_verdict(
+                    {k: default[f"{name}{s}"] for k, s in (("value", ""), ("lo", "_lo"), ("hi", "_hi"), ("n", "_n"))},
+                    target, is_rate(name), family,
+                )  # fmt: skip
+        confirmed = []
+        for row in ranked[list(space)].to_dict("records"):  # per column, so an int field stays an int
+            fields = {k: _plain(row[k]) for k in space}
+            estimates = measure(fields, games_per_trial * confirm_factor, seed + 1)
+            out: dict[str, Any] = {**fields, **_flat(estimates)}
+            for name, target in targets.items():
+                out[f"{name}_target"] = target_verdict(estimates[name], target, is_rate(name), family)
+            out["targets_met"] = sum(out[f"{m}_target"] == "met" for m in targets)
+            out["all_met"] = out["targets_met"] == len(targets)
+            if default is not None:
+                for name, target in targets.items():
+                    key = f"{_slug(fields)} {name} max_units={max_units}"
+                    if key not in decided:  # the store keeps each outcome, not its games
+                        decided[key] = _versus_default(
+                            make_game, players_of, fields, baseline, name, target, default, seed + 2, max_units,
+                            workers=workers, backend=backend,
+                        )  # fmt: skip
+                        if trial_store is not None:
+                            trial_store.add({"versus": key, "outcome": decided[key]})
+                    out |= decided[key]
+            confirmed.append(out)
+        table = pd.DataFrame(confirmed)
+        if len(table):  # most targets met first, then the search's order (its objective)
+            table = table.sort_values("targets_met", ascending=False, kind="stable").reset_index(drop=True)
+        return TuneResult(table, trials, evaluations=len(trials), targets=targets, default=default, fields=list(space))
+    finally:
+        if trial_store is not None:
+            trial_store.close()
 
 
 VERSUS = ("toward target", "falls short", "undecided", "default meets it")
