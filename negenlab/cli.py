@@ -155,7 +155,10 @@ def _cmd_variant(args) -> int:
         name, sep, value = text.partition("=")
         if not sep or not name or not value or "," in value or ".." in value:
             raise NegenlabError(f"--set {text!r}: expected FIELD=VALUE with one value (e.g. pie_rule=false)")
+        if name in fields:
+            raise NegenlabError(f"--set names {name!r} twice; give each field once")
         fields[name] = rules_value(value)
+    _nonempty(args, "store", "--store")
     command = " ".join(
         [f"negenlab {args.game} variant", *(f"--set {t}" for t in args.set)]
         + ([f"--agents {args.agents}"] if args.agents else [])
@@ -184,6 +187,7 @@ def _not_built(game: str):
 def _cmd_report(args) -> int:
     if args.games is not None and not 1 <= args.games <= MAX_GAMES:
         raise InvalidInputError(f"--games must be >= 1 and <= {MAX_GAMES} ({GAMES_WHY}), got {args.games}")
+    _nonempty(args, "out", "-o/--out")
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise InvalidInputError(f"-o/--out {str(out)!r} is a file, expected a folder (or a path that does not exist)")
@@ -215,6 +219,24 @@ def _range(option: str, text: str, fair: float | None = None) -> tuple[str, Any]
         raise NegenlabError(f"{option} {text!r}: expected NAME=lo..hi or NAME=a,b,c (e.g. size=5..9)") from None
 
 
+def _once(option: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``name -> value`` from ``option``'s pairs, each name given once (a repeat is an error, never the last wins)."""
+    out: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in out:
+            raise NegenlabError(f"{option} names {name!r} twice; give each once")
+        out[name] = value
+    return out
+
+
+def _nonempty(args, attr: str, option: str) -> None:
+    """An option given as an empty string is an error, never the default (an empty path would be the
+    current folder)."""
+    value = getattr(args, attr, None)
+    if value is not None and not str(value).strip():
+        raise NegenlabError(f"{option} is empty; give a folder, or leave the option out")
+
+
 def _add_backend(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend",
@@ -233,8 +255,9 @@ def _cmd_tune(args) -> int:
 
     entry = games.entry(args.game)
     players = entry.make_game().num_players
-    space = dict(_range("--set", s) for s in args.set)
-    targets = dict(_range("--target", t, fair=1 / players) for t in args.target)
+    space = _once("--set", [_range("--set", s) for s in args.set])
+    targets = _once("--target", [_range("--target", t, fair=1 / players) for t in args.target])
+    _nonempty(args, "store", "--store")
     specs = args.agents
 
     def agents(game):  # one spec fills every seat
@@ -300,6 +323,8 @@ def _cmd_study(args) -> int:
     if args.name != "check" and args.name not in studies:
         known = ", ".join([*studies, "check"])
         raise NegenlabError(f"{TITLES[args.game]} has no study {args.name!r}; expected one of {known}")
+    _nonempty(args, "store", "--store")
+    _nonempty(args, "out", "--out")
     store = None
     if not args.no_store and args.name != "check":
         study = studies[args.name]

@@ -40,6 +40,8 @@ from hypothesis import strategies as st
 from negenlab import games
 from negenlab.cli import build_parser, main
 from negenlab.core import MCTSAgent, RandomAgent, simulate
+from negenlab.core.compare import compare, estimate, sprt
+from negenlab.core.metrics import summary, wilson_interval
 from negenlab.core.agents import Agent
 from negenlab.core.errors import IllegalMoveError, InvalidInputError, NegenlabError
 from negenlab.core.examples import Nim
@@ -115,6 +117,21 @@ def bounded(seconds: float = LIMIT_SECONDS):
 
 # (argv, a piece of the one error line); {missing}, {file}, {folder}, {binary}, {big} are paths
 CLI_PROBES = [
+    # targets and settings that make sense (#35)
+    (["tune", "negen", "--set", "target_score=1..3", "--target", "seat_share=fair+-inf"], "finite numbers"),
+    (["tune", "negen", "--set", "target_score=1..3", "--target", "length=-1e308..1e308"], "reaches outside"),
+    (["tune", "negen", "--set", "target_score=1..3", "--target", "draw_rate=2..3"], "reaches outside"),
+    (["tune", "negen", "--set", "target_score=1..3", "--set", "target_score=2..4", "--target", "length=5..9"],
+     "names 'target_score' twice"),
+    (["tune", "negen", "--set", "target_score=1..3", "--target", "length=5..9", "--target", "length=6..9"],
+     "names 'length' twice"),
+    (["negen", "variant", "--set", "target_score=3", "--set", "target_score=4"], "names 'target_score' twice"),
+    (["negen", "variant", "--store", ""], "--store is empty"),
+    (["tune", "negen", "--set", "target_score=1..3", "--target", "length=5..9", "--store", " "], "--store is empty"),
+    (["study", "negen", "variants", "--store", ""], "--store is empty"),
+    (["report", "negen", "-o", ""], "--out is empty"),
+    (["negen", "simulate", "--games", "1", "--agents", ""], "--agents is empty"),
+    (["negen", "simulate", "--games", "1", "--agents", "mcts:"], "nothing after ':'"),
     # negen
     (["negen", "simulate", "--agents", "mcts:nans", "--games", "1"], "finite number"),
     (["negen", "simulate", "--agents", "mcts:infs", "--games", "1"], "finite number"),
@@ -259,6 +276,24 @@ _FACE = [[0, 0], [1, 0], [0, 1]]
 
 # (id, call, the error class it must raise)
 API_PROBES = [
+    # the API's front door (#35)
+    ("simulate agents=None", lambda: simulate(Nim((1, 2)), None, 2, progress=False), InvalidInputError),
+    ("simulate store=123", lambda: _nim_sim(store=123), InvalidInputError),
+    ("simulate store=''", lambda: _nim_sim(store=""), InvalidInputError),
+    ("simulate serial with a scheduler", lambda: _nim_sim(backend="serial", scheduler="tcp://x:1"), InvalidInputError),
+    ("make_agents(None)", lambda: games.make_agents("negen", None), InvalidInputError),
+    ("estimate halfwidth='0.1'", lambda: estimate(Nim((1, 2)), [RandomAgent()] * 2, halfwidth="0.1"), InvalidInputError),
+    ("estimate halfwidth=nan", lambda: estimate(Nim((1, 2)), [RandomAgent()] * 2, halfwidth=math.nan), InvalidInputError),
+    ("summary(None)", lambda: summary(None), InvalidInputError),
+    ("try_variant fields=None", lambda: games.try_variant("necklace", None, progress=False), InvalidInputError),
+    ("wilson_interval z=-1.96", lambda: wilson_interval(5, 10, z=-1.96), InvalidInputError),
+    ("wilson_interval k=2.5", lambda: wilson_interval(2.5, 10), InvalidInputError),
+    ("compare h1=nan", lambda: compare(Nim((1, 2)), challenger=RandomAgent(), baseline=RandomAgent(), h1=math.nan),
+     InvalidInputError),
+    ("sprt h0=2, h1=3", lambda: sprt(Nim((1, 2)), [RandomAgent()] * 2, h0=2, h1=3), InvalidInputError),
+    ("sprt h0=h1", lambda: sprt(Nim((1, 2)), [RandomAgent()] * 2, h0=0.5, h1=0.5), InvalidInputError),
+    ("compare batch='5'", lambda: compare(Nim((1, 2)), challenger=RandomAgent(), baseline=RandomAgent(), batch="5"),
+     InvalidInputError),
     # core
     ("simulate n_games=2.5", lambda: _nim_sim(n_games=2.5), InvalidInputError),
     ("simulate agents as specs", lambda: simulate(Nim((1, 2)), ["random", "random"], 2, progress=False),

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .checks import real_number, whole_number
 from .errors import InvalidInputError
 from .game import Game
 from .metrics import Z95, wilson_interval
@@ -242,6 +243,17 @@ class Comparison:
         return d
 
 
+def _hypotheses(h0: float, h1: float, share: bool) -> tuple[float, float]:
+    """``h0`` and ``h1`` checked: finite, different, and shares within [0, 1] when the values are."""
+    lo, hi = (0.0, 1.0) if share else (-1e12, 1e12)
+    why = "a share of games" if share else "the metric's mean"
+    h0 = real_number(h0, "h0", lo, hi, why)
+    h1 = real_number(h1, "h1", lo, hi, why)
+    if h0 == h1:
+        raise InvalidInputError(f"h0 and h1 must differ, got {h0} and {h1}")
+    return h0, h1
+
+
 def _sequential(
     run_units: Callable[[int], np.ndarray],
     h0: float,
@@ -252,8 +264,9 @@ def _sequential(
     max_units: int,
     min_units: int,
 ) -> tuple[str, int, float, np.ndarray, bool]:
-    if batch < 1 or max_units < 1:
-        raise InvalidInputError(f"batch and max_units must be >= 1, got {batch} and {max_units}")
+    batch = whole_number(batch, "batch", 1, 10**7, "units are played a batch at a time")
+    max_units = whole_number(max_units, "max_units", 1, 10**7, "the test stops there")
+    min_units = whole_number(min_units, "min_units", 1, 10**7, "the test may stop from there on")
     n = 0
     while True:
         n = min(max_units, n + batch)
@@ -310,6 +323,7 @@ def compare(
         P = game_a.num_players
         h0 = 1 / P if h0 is None else h0
         h1 = h0 + 0.05 if h1 is None else h1
+        h0, h1 = _hypotheses(h0, h1, share=True)
         if metric is not None:
             raise InvalidInputError("an agent comparison scores the challenger's wins; give no metric")
         lineup = [challenger] + [baseline] * (P - 1)
@@ -330,6 +344,7 @@ def compare(
         m = seat_win(0) if metric is None else (column(metric) if isinstance(metric, str) else metric)
         h0 = 0.0 if h0 is None else h0
         h1 = 0.05 if h1 is None else h1
+        h0, h1 = _hypotheses(h0, h1, share=False)
 
         def run_units(n):
             def per_unit(game, where):
@@ -388,6 +403,7 @@ def sprt(
     ('H0', 100, 0.0)
     """
     m = seat_win(0) if metric is None else (column(metric) if isinstance(metric, str) else metric)
+    h0, h1 = _hypotheses(h0, h1, share=metric is None)
 
     def run_units(n):
         return m(simulate(game, agents, n, seed, store=store, progress=False, **sim)).to_numpy()
@@ -451,10 +467,9 @@ def estimate(
     >>> e.reached, e.n <= 500
     (True, True)
     """
-    if halfwidth <= 0:
-        raise InvalidInputError(f"halfwidth must be > 0, got {halfwidth}")
-    if batch < 1 or max_games < 1:
-        raise InvalidInputError(f"batch and max_games must be >= 1, got {batch} and {max_games}")
+    halfwidth = real_number(halfwidth, "halfwidth", 0.0, 1e12, "the interval's half width", lo_open=True)
+    batch = whole_number(batch, "batch", 1, 10**7, "games are played a batch at a time")
+    max_games = whole_number(max_games, "max_games", 1, 10**7, "the run stops there")
     m = seat_win(0) if metric is None else (column(metric) if isinstance(metric, str) else metric)
     n = 0
     while True:

@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from .errors import InvalidInputError
+
 CHANCE = -1
 TERMINAL = -4
 
@@ -193,8 +195,11 @@ def play_random_game(game: Game, rng: np.random.Generator, max_actions: int | No
 
 def check_players(game: Game, agents: Sequence[Any]) -> None:
     """Raise a clear error when the number of agents does not match the seats."""
-    from .errors import InvalidInputError
-
+    if isinstance(agents, str) or not isinstance(agents, Sequence):
+        raise InvalidInputError(
+            f"agents are one agent per seat (a list), got {agents!r}; make them from specs with "
+            f"negenlab.games.make_agents({game.name!r}, 'random,mcts:200')"
+        )
     if len(agents) != game.num_players:
         raise InvalidInputError(
             f"{game.name} has {game.num_players} seats but {len(agents)} agents were given; pass one agent per seat"

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from .checks import is_whole, real_number
 from .errors import InvalidInputError
 
 Z95 = 1.959963984540054
@@ -29,8 +30,11 @@ def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     >>> wilson_interval(0, 250)[0], wilson_interval(250, 250)[1]
     (0.0, 1.0)
     """
+    if not (is_whole(k) and is_whole(n)):
+        raise InvalidInputError(f"k and n are whole numbers of outcomes, got k={k!r}, n={n!r}")
     if n < 0 or k < 0 or k > n:
         raise InvalidInputError(f"need 0 <= k <= n, got k={k}, n={n}")
+    z = real_number(z, "z", 0.0, 40.0, "a normal quantile; 1.96 gives a 95% interval", lo_open=True)
     if n == 0:
         return (math.nan, math.nan)
     p = k / n
@@ -89,6 +93,8 @@ def summary(df: pd.DataFrame) -> pd.DataFrame:
     - ``duration_*``: decisions per game: mean, sd, 10/50/90% quantiles;
     - ``branching``: mean legal actions per decision over all decisions.
     """
+    if not isinstance(df, pd.DataFrame):
+        raise InvalidInputError(f"summary reads a simulation table (a DataFrame from simulate), got {type(df).__name__}")
     P = num_players(df)
     n_all = len(df)
     done = _completed(df)

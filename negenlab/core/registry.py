@@ -56,8 +56,12 @@ def parse_agent_spec(text: str | AgentSpec) -> AgentSpec:
     if isinstance(text, AgentSpec):
         return text
     raw = str(text).strip()
-    name, _, budget = raw.partition(":")
+    name, colon, budget = raw.partition(":")
     name = name.strip().lower()
+    if colon and not budget.strip():
+        raise AgentSpecError(
+            f"agent {raw!r}: nothing after ':'; give a budget (mcts:400 simulations, mcts:2s seconds) or none (mcts)"
+        )
     if not _NAME.match(name):
         raise AgentSpecError(
             f"agent {raw!r}: expected a name such as random, greedy or mcts, "
@@ -146,6 +150,8 @@ class GameEntry:
 
     def make_agents(self, specs: str | list[Any]) -> list[Agent]:
         """One agent per seat from ``"a,b,c"`` or a list of specs."""
+        if not isinstance(specs, str | list | tuple):
+            raise AgentSpecError(f"agents are specs such as 'random,mcts:200' or a list of them, got {specs!r}")
         items = parse_agent_specs(specs) if isinstance(specs, str) else [parse_agent_spec(s) for s in specs]
         return [self.make_agent(s) for s in items]
 
@@ -158,6 +164,8 @@ class GameEntry:
         >>> [a.name for a in nim.seat_agents("random", 2)], [a.name for a in nim.seat_agents("mcts:50,random", 2)]
         (['random', 'random'], ['mcts', 'random'])
         """
+        if specs is not None and not str(specs).strip():
+            raise AgentSpecError("--agents is empty; give a spec such as random or mcts:200 (or leave it out for the default)")
         seats = parse_agent_specs(specs or self.default_agent)
         if len(seats) == 1:
             seats = seats * players

@@ -547,6 +547,10 @@ def simulate(
     run's metadata (rules, agents, seed, version) is in ``df.attrs["negenlab"]``.
     """
     check_players(game, agents)
+    if store is not None and (not isinstance(store, str | os.PathLike) or not str(store).strip()):
+        raise InvalidInputError(f"store is a folder path (a string or a Path), got {store!r}")
+    if scheduler is not None and backend not in (None, "dask"):
+        raise InvalidInputError(f"a scheduler address needs backend='dask', got backend={backend!r}")
     if backend is None:
         backend, default_scheduler = _DEFAULT_BACKEND.get()
         scheduler = scheduler if scheduler is not None else default_scheduler

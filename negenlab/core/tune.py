@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -95,11 +96,27 @@ def _check(space: Mapping[str, Any], targets: Mapping[str, Any]) -> None:
     if not targets:
         raise InvalidInputError(f"no target given; expected one or more of {', '.join(METRICS)}")
     for name, target in targets.items():
+        if not isinstance(target, tuple | list) or len(target) != 2:
+            raise InvalidInputError(f"target {name!r}: expected a (low, high) pair, got {target!r}")
         lo, hi = target
+        if not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in target):
+            raise InvalidInputError(f"target {name!r}: both ends must be finite numbers, got {target!r}")
         if not lo < hi:
             raise InvalidInputError(f"target {name!r}: expected low < high, got {target!r}")
+        floor, ceiling, what = METRIC_RANGES.get(name, (-math.inf, math.inf, ""))
+        if lo < floor or hi > ceiling:
+            raise InvalidInputError(
+                f"target {name!r}: {lo:g}..{hi:g} reaches outside what {what} can be ({floor:g} to {ceiling:g}), so "
+                "the target could be judged met without meaning anything; give a target within it"
+            )
 
 
+METRIC_RANGES = {
+    "seat_share": (0.0, 1.0, "a share of games"),
+    "draw_rate": (0.0, 1.0, "a share of games"),
+    "length": (0.0, math.inf, "a number of decisions"),
+}
+"""The values each named metric can take: a target must lie within them."""
 TARGET_WORDS = {"holds": "met", "fails": "missed", "undecided": "undecided"}
 
 
