@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
@@ -89,18 +90,49 @@ class Rows:
 
 
 @dataclass(frozen=True)
+class Check:
+    """A rule across columns or rows of a table: ``find(table)`` returns the first row that breaks it
+    (counted from 0) or None; ``says`` is what the rule asks for, in words.
+
+    >>> at_most = Check("closed counts never above the valid counts", lambda t: first_row(t["closed"] > t["valid"]))
+    >>> at_most.find(pd.DataFrame({"closed": [1, 5], "valid": [2, 4]}))
+    1
+    """
+
+    says: str
+    find: Callable[[pd.DataFrame], int | None]
+
+
+def first_row(mask: pd.Series | np.ndarray) -> int | None:
+    """The first row where ``mask`` is true (a :class:`Check`'s answer), or None."""
+    hits = np.flatnonzero(np.asarray(mask, dtype=bool))
+    return int(hits[0]) if len(hits) else None
+
+
+@dataclass(frozen=True)
 class Schema:
     """What a loader needs of a table: ``columns`` (name -> kind, see :data:`KINDS`), ``intervals``
     (``(value, lo, hi)`` column triples, or a name ``v`` for ``(v, v_lo, v_hi)``, with
     ``lo <= value <= hi`` in every row that fills them),
     ``rows`` (:class:`Rows` rules) and at least ``min_rows`` rows. Other columns are of kind
-    ``others`` (None: not checked)."""
+    ``others`` (None: not checked). The table's own invariants: ``keys`` (columns that name a row:
+    no two rows share them), ``required`` (rows that must be there, by their key values),
+    ``values`` (the values a column may hold) and ``checks`` (:class:`Check` rules across columns and
+    rows: a histogram sums to 1, a count never exceeds another). ``sidecar`` ties columns to the
+    sidecar JSON: ``{"seed": "seed"}`` asks every row's ``seed`` to be the sidecar's ``seed``,
+    ``{"size": "rules.size"}`` every row's ``size`` to be the sidecar's ``rules["size"]``
+    (:func:`check_sidecar`)."""
 
     columns: Mapping[str, str]
     intervals: Sequence[Interval] = ()
     rows: Sequence[Rows] = ()
     min_rows: int = 1
     others: str | None = None
+    keys: Sequence[str] = ()
+    required: Sequence[Mapping[str, Any]] = ()
+    values: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    checks: Sequence[Check] = ()
+    sidecar: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def triples(self) -> list[tuple[str, str, str]]:
@@ -120,6 +152,10 @@ class Schema:
         unlisted = [c for triple in self.triples for c in triple if c not in self.columns]
         if unlisted:
             raise InvalidInputError(f"schema: interval columns {unlisted} are not among its columns")
+        named = list(self.keys) + list(self.values) + [c for r in self.required for c in r]
+        unlisted = sorted({c for c in named if c not in self.columns})
+        if unlisted:
+            raise InvalidInputError(f"schema: keys, values or required rows name columns {unlisted} it does not list")
 
 
 def long_columns(group: bool = True) -> dict[str, str]:
@@ -238,6 +274,7 @@ def check_table(table: pd.DataFrame, schema: Schema, source: str) -> pd.DataFram
         why = f" (a row whose {rule.column} is {rule.equals!r})"
         for column, kind in rule.kinds.items():
             _check_column(table[column], kind, source, column, chosen, why)
+    _check_invariants(table, schema, source)
     for v, lo, hi in schema.triples:
         x, a, b = (pd.to_numeric(table[c], errors="coerce").to_numpy(dtype=float) for c in (v, lo, hi))
         tol = TOLERANCE * np.maximum(1.0, np.abs(np.nan_to_num(x, posinf=1.0, neginf=1.0)))
@@ -251,6 +288,53 @@ def check_table(table: pd.DataFrame, schema: Schema, source: str) -> pd.DataFram
                 f"[{_num(a[i])}, {_num(b[i])}]; expected {lo} <= {v} <= {hi}"
             )
     return table
+
+
+def _key_text(row: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k} = {v!r}" for k, v in row.items())
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether a table's cell holds ``b`` (numbers compared as numbers, the rest as text)."""
+    try:
+        return bool(float(a) == float(b))
+    except (TypeError, ValueError):
+        return str(a) == str(b)
+
+
+def _check_invariants(table: pd.DataFrame, schema: Schema, source: str) -> None:
+    """The table's own invariants (:class:`Schema` ``keys``, ``required``, ``values``, ``checks``)."""
+    if schema.keys:
+        keys = table[list(schema.keys)].astype(str)
+        repeated = keys.duplicated(keep="first").to_numpy()
+        if repeated.any():
+            i = int(np.flatnonzero(repeated)[0])
+            first = int(np.flatnonzero((keys == keys.iloc[i]).all(axis=1).to_numpy())[0])
+            raise TableError(
+                f"{source}: row {i + 1} repeats row {first + 1} ({_key_text(table.iloc[i][list(schema.keys)].to_dict())}); "
+                "expected each row once"
+            )
+    for want in schema.required:
+        hit = np.ones(len(table), dtype=bool)
+        for column, value in want.items():
+            hit &= table[column].map(lambda cell, value=value: _same(cell, value)).to_numpy(dtype=bool)
+        if not hit.any():
+            raise TableError(f"{source}: no row with {_key_text(want)}; expected one (the page reads it)")
+    for column, allowed in schema.values.items():
+        bad = ~table[column].map(lambda cell, allowed=allowed: any(_same(cell, a) for a in allowed)).to_numpy(dtype=bool)
+        bad &= ~_blank(table[column]).to_numpy()
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            cell = table[column].iloc[i]
+            raise TableError(
+                f"{source}: row {i + 1}, column {column!r}: {cell.item() if isinstance(cell, np.generic) else cell!r}; "
+                "expected one of "
+                f"{', '.join(map(str, allowed))}"
+            )
+    for check in schema.checks:
+        row = check.find(table)
+        if row is not None:
+            raise TableError(f"{source}: row {int(row) + 1} breaks a rule of the table; expected {check.says}")
 
 
 def _num(x: float) -> str:
@@ -270,6 +354,45 @@ def data_table(*parts: str, schema: Schema, **read_csv: Any) -> pd.DataFrame:
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
         raise TableError(f"{path} is not a readable CSV table: {' '.join(str(exc).split())}") from None
     return check_table(table, schema, str(path))
+
+
+_SEED_IN_COMMAND = re.compile(r"--seed[ =](\d+)")
+
+
+def check_sidecar(table: pd.DataFrame, meta: Mapping[str, Any], schema: Schema, source: str) -> None:
+    """The sidecar ``meta`` agrees with its table: the seed its command names is the seed it records,
+    and each column ``schema.sidecar`` ties to it holds the sidecar's value in every row; else a
+    :class:`~negenlab.core.errors.TableError` naming both.
+
+    >>> check_sidecar(pd.DataFrame({"seed": [7]}), {"seed": 8, "command": "negenlab study x --seed 8"},
+    ...               Schema({"seed": "count"}, sidecar={"seed": "seed"}), "x.csv")
+    Traceback (most recent call last):
+    ...
+    negenlab.core.errors.TableError: x.csv: row 1, column 'seed' holds 7, but its sidecar says seed 8; expected the table and its sidecar to describe one run
+    """
+    if not meta:
+        return
+    named = _SEED_IN_COMMAND.search(str(meta.get("command") or ""))
+    if named and meta.get("seed") is not None and int(named[1]) != meta.get("seed"):
+        raise TableError(
+            f"{source}: its sidecar records seed {meta.get('seed')!r} but the command that made it says --seed "
+            f"{named[1]}; expected one seed"
+        )
+    for column, where in schema.sidecar.items():
+        value: Any = meta
+        for part in where.split("."):
+            value = value.get(part) if isinstance(value, Mapping) else None
+        if value is None:
+            raise TableError(f"{source}: its sidecar has no {where}; expected the {column} its rows were made with")
+        bad = ~table[column].map(lambda cell, value=value: _same(cell, value)).to_numpy(dtype=bool)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            cell = table[column].iloc[i]
+            raise TableError(
+                f"{source}: row {i + 1}, column {column!r} holds {cell.item() if isinstance(cell, np.generic) else cell!r}, "
+                "but its sidecar says "
+                f"{where} {value!r}; expected the table and its sidecar to describe one run"
+            )
 
 
 def data_json(*parts: str, must_exist: bool = True) -> dict:
@@ -294,10 +417,13 @@ __all__ = [
     "data_table",
     "data_json",
     "Schema",
+    "Check",
+    "first_row",
     "Rows",
     "Interval",
     "KINDS",
     "check_table",
+    "check_sidecar",
     "long_columns",
     "nullable",
     "ci",

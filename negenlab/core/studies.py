@@ -29,7 +29,7 @@ from typing import Any
 
 import pandas as pd
 
-from .data import Schema, data_json, data_table
+from .data import Schema, check_sidecar, data_json, data_table
 from .errors import StoreCorruptError, StoreMismatchError
 from .metrics import Z95
 from .simulate import backend_block
@@ -175,7 +175,9 @@ def committed_table(game: str, name: str, schema: Schema) -> pd.DataFrame:
     (:func:`~negenlab.core.data.check_table`), with its sidecar in ``df.attrs["negenlab"]``
     (a :class:`~negenlab.core.data.MissingDataError` when it is not shipped)."""
     table = data_table(game, f"{name}.csv", schema=schema)
-    table.attrs["negenlab"] = data_json(game, f"{name}.json", must_exist=False)
+    meta = data_json(game, f"{name}.json", must_exist=False)
+    check_sidecar(table, meta, schema, f"data/{game}/{name}.csv")
+    table.attrs["negenlab"] = meta
     return table
 
 
