@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import stat
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,48 @@ def read_json(path: str | os.PathLike, what: str, limit: int | None = RECORD_LIM
     try:
         return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise StoreCorruptError(f"{what} {path} is not readable JSON: {' '.join(str(exc).split())[:160]}") from None
+
+
+def read_gzip_json(path: str | os.PathLike, what: str, limit: int = 2**30, compressed_limit: int = 2**28) -> Any:
+    """A gzip-compressed JSON file, decompressed as a stream that stops at ``limit`` bytes (a small
+    file that would inflate past it, a gzip bomb, is refused before it fills memory); a truncated or
+    corrupt stream, bytes that are not UTF-8, JSON nested too deeply or a number too long to read
+    are each one :class:`~negenlab.core.errors.StoreCorruptError` naming the file.
+
+    >>> import gzip, tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "c.json.gz"
+    >>> _ = path.write_bytes(gzip.compress(b'{"size": 3}'))
+    >>> read_gzip_json(path, "certificate")
+    {'size': 3}
+    """
+    data = read_bytes(path, what, compressed_limit)
+    out, total = [], 0
+    inflate = zlib.decompressobj(wbits=31)  # gzip framing
+    try:
+        for start in range(0, max(len(data), 1), 2**20):
+            block = inflate.decompress(data[start : start + 2**20], limit - total + 1)
+            while True:
+                total += len(block)
+                if total > limit:
+                    raise StoreCorruptError(
+                        f"{what} {path} inflates past {_mib(limit)}; it is not one negenlab wrote (a gzip bomb?)"
+                    )
+                out.append(block)
+                if not inflate.unconsumed_tail:
+                    break
+                block = inflate.decompress(inflate.unconsumed_tail, limit - total + 1)
+        if not inflate.eof:
+            raise StoreCorruptError(f"{what} {path} is cut short: its gzip stream ends before its end mark")
+    except zlib.error as exc:
+        raise StoreCorruptError(f"{what} {path} is not a readable gzip file: {exc}") from None
+    try:
+        return json.loads(b"".join(out).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise StoreCorruptError(f"{what} {path} does not hold UTF-8 text") from None
+    except RecursionError:
+        raise StoreCorruptError(f"{what} {path} nests its JSON too deeply to be one negenlab wrote") from None
+    except ValueError as exc:
         raise StoreCorruptError(f"{what} {path} is not readable JSON: {' '.join(str(exc).split())[:160]}") from None
 
 
@@ -149,6 +192,7 @@ __all__ = [
     "RECORD_LIMIT",
     "FolderLock",
     "read_bytes",
+    "read_gzip_json",
     "read_json",
     "regular_file",
     "sha256_file",
