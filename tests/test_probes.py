@@ -19,6 +19,8 @@ Store corruption is probed in ``tests/test_core_store_integrity.py``, not here.
 from __future__ import annotations
 
 import contextlib
+import functools
+import gzip
 import io
 import json
 import math
@@ -52,7 +54,9 @@ from negenlab.fen.boards import parse_board
 from negenlab.necklace import NecklaceGame, State
 from negenlab.necklace.agents import NumbaMCTSAgent
 from negenlab.necklace.game import InvalidPositionError
+from negenlab.necklace.certificate import certificate
 from negenlab.necklace.solver import ProofSearch
+from negenlab.necklace.verify import FORMAT, CertificateError, check_certificate, verify_file
 from negenlab.negen import Rules as NegenRules
 from negenlab.negen import check_table, legal_turns, parse_table, table_key
 from negenlab.polymer import Card, CardParseError, ThirdCopyError, format_cards, longest_polymer, parse_cards
@@ -132,6 +136,12 @@ CLI_PROBES = [
     (["report", "negen", "-o", ""], "--out is empty"),
     (["negen", "simulate", "--games", "1", "--agents", ""], "--agents is empty"),
     (["negen", "simulate", "--games", "1", "--agents", "mcts:"], "nothing after ':'"),
+    (["necklace", "verify", "{gzip_bomb}"], "inflates past"),
+    (["necklace", "verify", "{gzip_cut}"], "cut short"),
+    (["necklace", "verify", "{gzip_junk}"], "not a readable gzip"),
+    (["necklace", "verify", "{deep_json}"], "nests its JSON too deeply"),
+    (["necklace", "verify", "{long_number}"], "not readable JSON"),
+    (["necklace", "verify", "{fifo}"], "named pipe"),
     # negen
     (["negen", "simulate", "--agents", "mcts:nans", "--games", "1"], "finite number"),
     (["negen", "simulate", "--agents", "mcts:infs", "--games", "1"], "finite number"),
@@ -212,7 +222,33 @@ def paths(tmp_path):
     (tmp_path / "folder").mkdir()
     with open(tmp_path / "big", "wb") as fh:  # sparse: 17 MiB that take no disk
         fh.truncate(17 * 2**20)
-    return {name: str(tmp_path / name) for name in ("missing", "file", "binary", "folder", "big")}
+    (tmp_path / "bomb.json.gz").write_bytes(_bomb())
+    (tmp_path / "cut.json.gz").write_bytes(gzip.compress(b'{"format": 1, "openings": []}' * 50)[:-12])
+    (tmp_path / "junk.json.gz").write_bytes(b"\x1f\x8b" + b"junk" * 40)
+    (tmp_path / "deep.json").write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    (tmp_path / "long.json").write_bytes(b'{"size": ' + b"9" * 5000 + b"}")
+    os.mkfifo(tmp_path / "fifo")
+    named = {"gzip_bomb": "bomb.json.gz", "gzip_cut": "cut.json.gz", "gzip_junk": "junk.json.gz", "deep_json": "deep.json",
+             "long_number": "long.json", "fifo": "fifo"}
+    out = {name: str(tmp_path / name) for name in ("missing", "file", "binary", "folder", "big")}
+    return out | {key: str(tmp_path / name) for key, name in named.items()}
+
+
+@functools.cache
+def _bomb() -> bytes:
+    """A small gzip file (64 KiB) that inflates to 64 MiB, past the cap the probes set (:data:`BOMB_CAP`)."""
+    return gzip.compress(b" " * (64 * 2**20), compresslevel=9)
+
+
+BOMB_CAP = 32 * 2**20
+"""The certificate cap the probes read with: a bomb is refused once it inflates past it."""
+
+
+@pytest.fixture(autouse=True)
+def _small_certificate_cap(monkeypatch):
+    import negenlab.necklace.verify as verify
+
+    monkeypatch.setattr(verify, "MAX_BYTES", BOMB_CAP)
 
 
 def run_cli(argv: list[str]) -> int:
@@ -368,6 +404,20 @@ API_PROBES = [
         '{"format": "negenlab-fen-board", "version": 1, "nodes": [[1e999, 0]], "faces": []}'), BoardError),
     ("fen one face 10**8 wide", lambda: Tessellation(
         [[0, 0], [1, 0], [0, 1], [1e8, 0], [1e8, 1e8], [1, 1]], [[0, 1, 2], [1, 5, 2], [1, 3, 4]]), BoardError),
+    # certificates read safely (#35)
+    ("necklace verify_file(123)", lambda: verify_file(123), CertificateError),
+    ("necklace certificate with no openings", lambda: check_certificate(_cert(openings=[])), CertificateError),
+    ("necklace certificate opening [0.9, 0.2]",
+     lambda: check_certificate(_cert(openings=[{"opening": [0.9, 0.2], "winner": "red"}])), CertificateError),
+    ("necklace certificate opening [false, false]",
+     lambda: check_certificate(_cert(openings=[{"opening": [False, False], "winner": "red"}])), CertificateError),
+    ("necklace certificate opening ['0', '0']",
+     lambda: check_certificate(_cert(openings=[{"opening": ["0", "0"], "winner": "red"}])), CertificateError),
+    ("necklace certificate opening off the board",
+     lambda: check_certificate(_cert(openings=[{"opening": [3, 0], "winner": "red"}])), CertificateError),
+    ("necklace certificate opening twice",
+     lambda: check_certificate(_cert(openings=[{"opening": [0, 0], "winner": "red"}] * 2)), CertificateError),
+    ("necklace certify an opening twice", lambda: certificate(2, openings=[(0, 0), (0, 0)]), InvalidInputError),
     # necklace
     ("necklace State.from_text(None)", lambda: State.from_text(None), InvalidPositionError),
     ("necklace State.from_text 30x30", lambda: State.from_text("\n".join(["." * 30] * 30)), InvalidPositionError),
@@ -378,6 +428,11 @@ API_PROBES = [
     ("necklace ProofSearch tt_bits=60", lambda: ProofSearch(3, tt_bits=60), InvalidInputError),
     ("necklace illegal move", lambda: State.initial(3).play((9, 9)), IllegalMoveError),
 ]
+
+
+def _cert(**fields):
+    """A 3x3 certificate's frame with ``fields`` in place."""
+    return {"format": FORMAT, "size": 3, "openings": [{"opening": [0, 0], "winner": "blue"}], "moves": {}, **fields}
 
 
 @pytest.mark.parametrize("call, error", [p[1:] for p in API_PROBES], ids=[p[0] for p in API_PROBES])

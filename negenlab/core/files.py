@@ -74,10 +74,17 @@ def read_bytes(path: str | os.PathLike, what: str, limit: int | None = RECORD_LI
 
 def read_json(path: str | os.PathLike, what: str, limit: int | None = RECORD_LIMIT) -> Any:
     """A JSON record: a regular file of at most ``limit`` bytes holding one JSON value."""
-    data = read_bytes(path, what, limit)
+    return _parse_json(read_bytes(path, what, limit), path, what)
+
+
+def _parse_json(data: bytes, path: str | os.PathLike, what: str) -> Any:
     try:
         return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except UnicodeDecodeError:
+        raise StoreCorruptError(f"{what} {path} does not hold UTF-8 text") from None
+    except RecursionError:
+        raise StoreCorruptError(f"{what} {path} nests its JSON too deeply to be one negenlab wrote") from None
+    except ValueError as exc:
         raise StoreCorruptError(f"{what} {path} is not readable JSON: {' '.join(str(exc).split())[:160]}") from None
 
 
@@ -113,14 +120,7 @@ def read_gzip_json(path: str | os.PathLike, what: str, limit: int = 2**30, compr
             raise StoreCorruptError(f"{what} {path} is cut short: its gzip stream ends before its end mark")
     except zlib.error as exc:
         raise StoreCorruptError(f"{what} {path} is not a readable gzip file: {exc}") from None
-    try:
-        return json.loads(b"".join(out).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise StoreCorruptError(f"{what} {path} does not hold UTF-8 text") from None
-    except RecursionError:
-        raise StoreCorruptError(f"{what} {path} nests its JSON too deeply to be one negenlab wrote") from None
-    except ValueError as exc:
-        raise StoreCorruptError(f"{what} {path} is not readable JSON: {' '.join(str(exc).split())[:160]}") from None
+    return _parse_json(b"".join(out), path, what)
 
 
 def sha256_file(path: str | os.PathLike) -> str:

@@ -201,12 +201,19 @@ def certificate(
     """The certificate of an ``n`` x ``n`` board: every opening (or those given) with its winner,
     proved by the solver and written as a proof tree (see the module's text). ``progress`` hears of
     each opening, and of every :data:`PROGRESS_MOVES` moves during a long one."""
+    chosen = None if openings is None else [tuple(o) for o in openings]
+    if chosen is not None:
+        twice = sorted({o for o in chosen if chosen.count(o) > 1})
+        if twice:
+            raise InvalidInputError(
+                f"the opening {twice[0][0]},{twice[0][1]} is named twice; a certificate lists each opening once"
+            )
     search = ProofSearch(n, tt_bits=tt_bits)
     writer = _Writer(n, search, progress)
     root = State.initial(n, swap=False)
     rows = []
     start = time.perf_counter()
-    for opening in openings if openings is not None else root.legal_moves():
+    for opening in chosen if chosen is not None else root.legal_moves():
         state = root.copy()
         state.play(tuple(opening))
         writer.label = f"opening {opening[0]},{opening[1]}"

@@ -32,18 +32,25 @@ True
 
 from __future__ import annotations
 
-import gzip
-import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from negenlab.core.errors import IllegalMoveError, InvalidInputError
+from negenlab.core.errors import IllegalMoveError, InvalidInputError, StoreCorruptError
+from negenlab.core.files import read_gzip_json, read_json
 
 from .game import State
 
 FORMAT = "negenlab necklace certificate 1"
 COLOURS = ("red", "blue")
+
+
+MAX_SIZE = 25
+"""The largest board side a certificate can be for (the game's own limit)."""
+MAX_BYTES = 2**30
+"""The most bytes a certificate may hold once decompressed (1 GiB; a 5x5 one holds about 10 MB); read
+whole, so the cap is also what reading one may take in memory."""
 
 
 class CertificateError(InvalidInputError):
@@ -147,6 +154,10 @@ def check_certificate(cert: dict[str, Any]) -> Verdict:
     size, openings, moves = cert.get("size"), cert.get("openings"), cert.get("moves")
     if not isinstance(size, int) or isinstance(size, bool) or not isinstance(openings, list):
         raise CertificateError("a certificate needs an integer 'size' and a list of 'openings'")
+    if not 2 <= size <= MAX_SIZE:
+        raise CertificateError(f"a certificate's size is a board side 2..{MAX_SIZE}, got {size}")
+    if not openings:
+        raise CertificateError("a certificate proves at least one opening; its 'openings' list is empty")
     if not isinstance(moves, dict):
         raise CertificateError("a certificate needs 'moves', a map from position keys to 'row,col'")
     root = State.initial(size, swap=False)
@@ -154,15 +165,24 @@ def check_certificate(cert: dict[str, Any]) -> Verdict:
     verdict = Verdict(size=size, verified=True)
     listed = set()
     for entry in openings:
-        try:
-            opening = (int(entry["opening"][0]), int(entry["opening"][1]))
-            winner = str(entry["winner"])
-        except (KeyError, TypeError, ValueError, IndexError):
+        point = entry.get("opening") if isinstance(entry, dict) else None
+        winner = entry.get("winner") if isinstance(entry, dict) else None
+        if not (
+            isinstance(point, list)
+            and len(point) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < size for v in point)
+        ):
             raise CertificateError(
-                f"an opening must be {{'opening': [row, col], 'winner': ...}}, got {entry!r}"
-            ) from None
+                f"an opening is {{'opening': [row, col], 'winner': ...}} with whole numbers 0..{size - 1}, got "
+                f"{str(entry)[:80]!r}"
+            )
         if winner not in COLOURS:
-            raise CertificateError(f"an opening's winner must be 'red' or 'blue', got {winner!r}")
+            raise CertificateError(f"an opening's winner must be 'red' or 'blue', got {str(winner)[:40]!r}")
+        opening = (point[0], point[1])
+        if opening in listed:
+            raise CertificateError(
+                f"the opening {opening[0]},{opening[1]} is listed twice; a certificate lists each once"
+            )
         listed.add(opening)
         row = {"opening": list(opening), "winner": winner, "proved": False}
         try:
@@ -183,15 +203,19 @@ def check_certificate(cert: dict[str, Any]) -> Verdict:
 
 
 def load_certificate(path: str | Path) -> dict[str, Any]:
-    """Read a certificate file (JSON, or gzip-compressed JSON when its name ends in ``.gz``)."""
+    """Read a certificate file (JSON, or gzip-compressed JSON when its name ends in ``.gz``), as a
+    stream with a size cap (:data:`MAX_BYTES` once decompressed), regular files only."""
+    if not isinstance(path, str | os.PathLike) or not str(path).strip():
+        raise CertificateError(f"a certificate is a file path, got {path!r}")
     path = Path(path)
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise CertificateError(f"no certificate file at {path}")
     try:
-        data = path.read_bytes()
-        return json.loads(gzip.decompress(data) if path.suffix == ".gz" else data)
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise CertificateError(f"{path} is not a certificate's JSON: {err}") from None
+        if path.suffix == ".gz":
+            return read_gzip_json(path, "certificate", limit=MAX_BYTES, compressed_limit=MAX_BYTES)
+        return read_json(path, "certificate", limit=MAX_BYTES)
+    except StoreCorruptError as err:
+        raise CertificateError(str(err)) from None
 
 
 def verify_file(path: str | Path) -> Verdict:
