@@ -23,6 +23,7 @@ from typing import Any
 from negenlab import __version__
 from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, number_value, rules_value, seed_arg, workers_arg
 from negenlab.core.errors import InvalidInputError, NegenlabError
+from negenlab.core.searching import SearchInterrupted
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
 from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
 
@@ -377,6 +378,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into head & co.
         sys.stderr.close()
         return 0
+    except SearchInterrupted as exc:  # Ctrl-C in a long search: how far it got
+        if args.debug:
+            raise
+        print(f"negenlab: {exc}", file=sys.stderr)
+        return 130
     except (NegenlabError, OSError) as exc:  # the user's input or files: one line (--debug: the traceback)
         if args.debug:
             raise

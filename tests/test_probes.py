@@ -42,19 +42,20 @@ from hypothesis import strategies as st
 from negenlab import games
 from negenlab.cli import build_parser, main
 from negenlab.core import MCTSAgent, RandomAgent, simulate
-from negenlab.core.compare import compare, estimate, sprt
-from negenlab.core.metrics import summary, wilson_interval
 from negenlab.core.agents import Agent
+from negenlab.core.compare import compare, estimate, sprt
 from negenlab.core.errors import IllegalMoveError, InvalidInputError, NegenlabError
 from negenlab.core.examples import Nim
+from negenlab.core.metrics import summary, wilson_interval
 from negenlab.core.registry import AgentSpecError, parse_agent_spec
 from negenlab.core.simulate import MAX_GAMES
 from negenlab.fen import BoardError, Tessellation, tilings
 from negenlab.fen.boards import parse_board
+from negenlab.fen.solver import solve as fen_solve
 from negenlab.necklace import NecklaceGame, State
 from negenlab.necklace.agents import NumbaMCTSAgent
-from negenlab.necklace.game import InvalidPositionError
 from negenlab.necklace.certificate import certificate
+from negenlab.necklace.game import InvalidPositionError
 from negenlab.necklace.solver import ProofSearch
 from negenlab.necklace.verify import FORMAT, CertificateError, check_certificate, verify_file
 from negenlab.negen import Rules as NegenRules
@@ -418,6 +419,8 @@ API_PROBES = [
     ("necklace certificate opening twice",
      lambda: check_certificate(_cert(openings=[{"opening": [0, 0], "winner": "red"}] * 2)), CertificateError),
     ("necklace certify an opening twice", lambda: certificate(2, openings=[(0, 0), (0, 0)]), InvalidInputError),
+    ("fen solve tt_bits=12.5", lambda: fen_solve("square:1x1", tt_bits=12.5), InvalidInputError),
+    ("fen solve max_nodes='9'", lambda: fen_solve("square:1x1", max_nodes="9"), InvalidInputError),
     # necklace
     ("necklace State.from_text(None)", lambda: State.from_text(None), InvalidPositionError),
     ("necklace State.from_text 30x30", lambda: State.from_text("\n".join(["." * 30] * 30)), InvalidPositionError),
@@ -662,3 +665,61 @@ def test_fen_board_text_says_why(text):
             parse(text)
         except InvalidInputError:
             pass
+
+
+# -- solvers that stop and say how far they are (#35) -----------------------------------------------------------
+
+
+def _interrupt_after(seconds: float) -> list[float]:
+    """Send this process SIGINT (Ctrl-C) after ``seconds``, from a timer thread; the list gets the time it was sent."""
+    import threading
+
+    sent: list[float] = []
+
+    def fire() -> None:
+        sent.append(time.perf_counter())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Timer(seconds, fire).start()
+    return sent
+
+
+def test_the_fen_solver_stops_within_a_second_of_ctrl_c_with_what_it_has():
+    from negenlab.fen.solver import solve
+
+    solve("square:1x1")  # compiled before the clock starts
+    sent = _interrupt_after(1.5)
+    solution = solve("square:3x5", max_nodes=10**12)
+    stopped = time.perf_counter()
+    assert sent and stopped - sent[0] < 1.0, f"stopped {stopped - sent[0]:.2f} s after Ctrl-C"
+    assert solution.interrupted and not solution.complete and solution.nodes > 0
+    assert (solution.openings["value"] == "unknown").all() or len(solution.openings) > 0
+
+
+def test_the_necklace_proof_stops_within_a_second_of_ctrl_c():
+    import numpy as np
+
+    from negenlab.core.searching import SearchInterrupted
+    from negenlab.necklace.solver import ProofSearch
+
+    ProofSearch(3).value(np.zeros(9, dtype=np.int8), 1)  # compiled before the clock starts
+    search = ProofSearch(6, tt_bits=16)
+    sent = _interrupt_after(1.5)
+    with pytest.raises(SearchInterrupted) as caught:
+        search.wins(np.zeros(36, dtype=np.int8), 1, 1)
+    assert time.perf_counter() - sent[0] < 1.0
+    assert caught.value.nodes > 0 and "Ctrl-C" in str(caught.value)
+
+
+def test_a_table_beyond_the_machines_memory_is_refused_before_it_is_made(monkeypatch):
+    import negenlab.core.searching as searching
+    from negenlab.fen import FenGame
+    from negenlab.fen.solver import Solver
+
+    monkeypatch.setattr(searching, "available_memory", lambda: 4 * 2**30)  # a machine with 4 GiB free
+    with pytest.raises(InvalidInputError, match=r"takes 6\.8 GiB, more than the 4\.0 GiB"):
+        Solver(FenGame("square:1x1"), tt_bits=28)
+    from negenlab.necklace.solver import ProofSearch
+
+    with pytest.raises(InvalidInputError, match="GiB, more than the 4.0 GiB"):
+        ProofSearch(5, tt_bits=28)

@@ -188,7 +188,7 @@ def _score(me, op, taken, items, took, face_items, need):
     return gain
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # run in a thread by core.searching.run_search: Ctrl-C lowers stats[S_CAP]
 def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, sp, scratch, stats):
     """The value for the player to move (+1, 0, -1), exact when it lies strictly inside
     (``alpha``, ``beta``), else a bound on that side (fail-soft).

@@ -260,7 +260,13 @@ def cmd_solve(args) -> int:
         f"{len(solution.openings)} openings: "
         + ", ".join(f"{counts[k]} {k}" for k in ("win", "draw", "loss", "unknown") if k in counts)
         + f" for the player who makes them; {solution.nodes:,} positions in {solution.seconds} s"
-        + ("" if solution.complete else f"\nstopped at the cap of {solution.max_nodes:,} positions: not solved")
+        + (
+            ""
+            if solution.complete
+            else "\nstopped by Ctrl-C: the openings not reached are unknown"
+            if solution.interrupted
+            else f"\nstopped at the cap of {solution.max_nodes:,} positions: not solved"
+        )
     )
     emit(out, args.json, text)
-    return 0
+    return 130 if solution.interrupted else 0

@@ -29,7 +29,9 @@ import numpy as np
 import pandas as pd
 
 from negenlab import __version__
+from negenlab.core.checks import whole_number
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.searching import SearchInterrupted, memory_check, run_search
 
 from . import _solver_kernels as K
 from .game import FenGame
@@ -75,6 +77,8 @@ class Solution:
     tt_bits: int
     first_value: int | None = None
     """The game's value for the first player (+1, 0, -1) when the search of the empty board ended."""
+    interrupted: bool = False
+    """Ctrl-C stopped the search: the openings not reached are unknown."""
     version: str = __version__
     extra: dict = field(default_factory=dict)
 
@@ -112,6 +116,7 @@ class Solution:
             "winner": self.winner,
             "winner_with_pie": self.winner_with_pie,
             "complete": self.complete,
+            "interrupted": self.interrupted,
             "openings": rows,
             "nodes": self.nodes,
             "max_nodes": self.max_nodes,
@@ -175,12 +180,9 @@ class Solver:
             raise SolverLimitError(
                 f"{game.tessellation.name} has {b.F} faces; the exact solver takes at most {MAX_SOLVER_FACES}"
             )
-        if not 10 <= tt_bits <= MAX_TT_BITS:
-            raise InvalidInputError(
-                f"tt_bits must be 10..{MAX_TT_BITS} (a table of 2**tt_bits entries, 27 bytes each), got {tt_bits!r}"
-            )
-        if max_nodes < 1:
-            raise InvalidInputError(f"max_nodes must be at least 1, got {max_nodes!r}")
+        tt_bits = whole_number(tt_bits, "tt_bits", 10, MAX_TT_BITS, "a table of 2**tt_bits entries, 27 bytes each")
+        max_nodes = whole_number(max_nodes, "max_nodes", 1, 2**62, "it is counted in a 64-bit integer")
+        memory_check(TABLE_BYTES << tt_bits, f"a table of 2**{tt_bits} entries ({TABLE_BYTES} bytes each)")
         self.game = game
         self.tt_bits = tt_bits
         one = np.uint64(1)
@@ -235,10 +237,13 @@ class Solver:
     def search(self, me: int, op: int, fme: int, fop: int) -> int | None:
         """The exact value (+1, 0, -1) for the player to move, None if the node cap stopped it."""
         u = np.uint64
-        v = K.negamax(
-            u(me), u(op), u(fme), u(fop), -1, 1, self.board, self.table, self.moves, self.faces, self.scores, 0,
-            self.scratch,
-            self.stats,
+        v = run_search(
+            lambda: K.negamax(
+                u(me), u(op), u(fme), u(fop), -1, 1, self.board, self.table, self.moves, self.faces, self.scores, 0,
+                self.scratch,
+                self.stats,
+            ),
+            self.stats, nodes=K.S_NODES, cap=K.S_CAP, what=f"solving {self.game.tessellation.name}",
         )  # fmt: skip
         if self.stats[K.S_OVERFLOW]:
             raise RuntimeError(f"more than {MOVE_STACK:,} turns stacked up in the search; raise MOVE_STACK")
@@ -314,6 +319,10 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
+TABLE_BYTES = 27
+"""Bytes a transposition-table entry takes (three 64-bit key words, two bounds, a flag)."""
+
+
 def solve(
     board: Tessellation | str | FenGame,
     rules: Rules | None = None,
@@ -338,12 +347,21 @@ def solve(
     start = time.perf_counter()
     rows = []
     V = game.board.V
-    first_value = solver.search(0, 0, 0, 0)  # the winner first: one winning opening settles it
+    interrupted = False
+    try:
+        first_value = solver.search(0, 0, 0, 0)  # the winner first: one winning opening settles it
+    except SearchInterrupted:
+        first_value, interrupted = None, True
     if progress is not None and first_value is not None:
         progress(f"{name}: {SIDE_NAMES[first_value]} ({solver.nodes:,} positions); now every opening")
     for items, _ in solver.turn_masks(0, 0, 0, 0):
         kind, shown = ("nodes", _bits(items)) if items < 1 << V else ("edges", tuple(x - V for x in _bits(items)))
-        reply = solver.search(0, items, 0, 0)  # the second player to move
+        reply = None
+        if not interrupted:
+            try:
+                reply = solver.search(0, items, 0, 0)  # the second player to move
+            except SearchInterrupted:
+                interrupted = True
         value = None if reply is None else -reply
         # with the pie rule the second player may take over the opening instead, so it is worth its
         # weaker side to its maker (a swap is forced only when the opening leaves no other action,
@@ -370,8 +388,9 @@ def solve(
         openings=openings,
         nodes=solver.nodes,
         seconds=round(time.perf_counter() - start, 2),
-        complete=not bool(solver.stats[K.S_ABORTED]),
+        complete=not bool(solver.stats[K.S_ABORTED]) and not interrupted,
         max_nodes=max_nodes,
         tt_bits=tt_bits,
         first_value=first_value,
+        interrupted=interrupted,
     )

@@ -82,7 +82,7 @@ def _tt_key(h, colour, target):
     return _mix(m ^ (np.uint64(0x9E3779B97F4A7C15) * np.uint64(colour * 3 + target)))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # run in a thread by core.searching.run_search: Ctrl-C lowers counters[2]
 def prove(
     board,
     n,
@@ -392,7 +392,7 @@ def _answers_to_threats(board, n, colour, moves, k, wins, art, disc, low, parent
     return kept
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # run in a thread by core.searching.run_search: Ctrl-C lowers counters[2]
 def dfpn(
     board,
     n,

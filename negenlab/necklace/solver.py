@@ -36,6 +36,7 @@ import pandas as pd
 
 from negenlab.core.checks import whole_number
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.searching import memory_check, run_search
 
 from ._kernels import BLUE, RED, scratch
 from ._solver_kernels import INF, _pn_lookup, _tt_key, board_hashes, dfpn, prove
@@ -114,6 +115,8 @@ class ProofSearch:
             z = rng.integers(1, 2**63, size=(N, 3), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
             for k in range(4):
                 self.zs[k] = z[maps[k]]
+        per_entry = 27 if method == "dfpn" else 11  # keys 8, pn 8 and dn 8 (df-pn), value 1, move 2
+        memory_check(per_entry << tt_bits, f"a table of 2**{tt_bits} entries ({per_entry} bytes each)")
         self.tt_keys = np.zeros(1 << tt_bits, dtype=np.uint64)
         self.method = method
         if method not in ("dfpn", "alphabeta"):
@@ -167,7 +170,10 @@ class ProofSearch:
         root = (board, self.n, int(to_move), int(target), 0)  # position, colour to move, target, depth
         if self.method == "dfpn":
             h = self._hashes(board)
-            dfpn(*root, h, INF, INF, self.zs, self.tt_keys, self.tt_pn, self.tt_dn, *self.work)
+            run_search(
+                lambda: dfpn(*root, h, INF, INF, self.zs, self.tt_keys, self.tt_pn, self.tt_dn, *self.work),
+                self.counters, nodes=0, cap=2, what=f"the {self.n}x{self.n} proof",
+            )  # fmt: skip
             self.nodes += int(self.counters[0])
             if self.counters[3]:
                 raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
@@ -176,7 +182,11 @@ class ProofSearch:
             if pn != 0 and dn != 0:
                 raise RuntimeError("df-pn stopped without a proof (transposition table too small?)")
             return pn == 0
-        r = prove(*root, self._hashes(board), self.zs, self.tt_keys, self.tt_vals, self.tt_move, *self.prove_work)
+        hashes = self._hashes(board)
+        r = run_search(
+            lambda: prove(*root, hashes, self.zs, self.tt_keys, self.tt_vals, self.tt_move, *self.prove_work),
+            self.counters, nodes=0, cap=2, what=f"the {self.n}x{self.n} proof",
+        )  # fmt: skip
         self.nodes += int(self.counters[0])
         if self.counters[3]:
             raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
