@@ -9,6 +9,7 @@ game's ``test_report_section_renders`` (tests/<game>/); here every intact table 
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -193,3 +194,54 @@ def test_a_schema_with_a_typo_is_refused():
         Schema({"n": "cout"})
     with pytest.raises(InvalidInputError, match="interval columns"):
         Schema({"value": "rate"}, intervals=["value"])
+
+
+# -- tables that obey their own invariants (#35) ---------------------------------------------------------------
+
+
+def _edit(copy: Path, game: str, name: str, change) -> Path:
+    path = copy / game / f"{name}.csv"
+    change(pd.read_csv(path)).to_csv(path, index=False)
+    return path
+
+
+INVARIANT_DAMAGE = [
+    ("negen", "variants", lambda t: pd.concat([t, t.iloc[[0]]]), "repeats row 1"),
+    ("negen", "variants", lambda t: t[t["players"] != 4], "no row with players = 4"),
+    ("negen", "variants", lambda t: t.assign(first_seat_sprt="maybe"), "expected one of H0, H1, undecided"),
+    ("negen", "variants", lambda t: t.assign(n=t["n"] + 1), "n = units x rotations"),
+    ("negen", "variants", lambda t: t.assign(seed=7), "but its sidecar says seed 2024"),
+    ("negen", "spiral_counts_straight_adjacency", lambda t: t.assign(valid_closed_fixed=t["valid_fixed"] + 1),
+     "closed spirals never more than the valid ones"),
+    ("negen", "spiral_counts_straight_adjacency", lambda t: t[t["k"] != 5], "no row with k = 5"),
+    ("negen", "closing_odds", lambda t: t.assign(hits_of_1296=t["hits_of_1296"] + 1), "p_close = hits_of_1296 / 1296"),
+    ("negen", "recheck", lambda t: pd.concat([t, t.iloc[[2]]]), "repeats row 3"),
+]
+
+
+@pytest.mark.parametrize(("game", "name", "change", "words"), INVARIANT_DAMAGE,
+                         ids=[f"{g}/{n}: {w}" for g, n, _, w in INVARIANT_DAMAGE])
+def test_a_table_breaking_its_own_rules_stops_the_report_in_one_line(game, name, change, words, copy, tmp_path, capsys):
+    path = _edit(copy, game, name, change)
+    assert cli.main(["report", game, "-o", str(tmp_path / "reports"), "--quiet", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert f"{path.name}" in err and words in err, err
+
+
+def test_a_sidecar_whose_seed_is_not_its_commands_is_refused(copy):
+    sidecar = copy / "negen" / "variants.json"
+    meta = json.loads(sidecar.read_text())
+    sidecar.write_text(json.dumps(meta | {"seed": 9}))
+    with pytest.raises(TableError, match="records seed 9 but the command that made it says --seed 2024"):
+        negen_report.load_variants()
+
+
+@pytest.mark.parametrize("damage", [lambda m: m | {"candidates": "none"}, lambda m: {k: v for k, v in m.items() if k != "command"},
+                                    lambda m: m | {"candidates": [{"sequence_shape": "straight"}]}])
+def test_a_damaged_tuning_run_is_one_error_line(damage, copy, tmp_path, capsys):
+    path = copy / "negen" / "tune_minutes.json"
+    path.write_text(json.dumps(damage(json.loads(path.read_text()))))
+    assert cli.main(["report", "negen", "-o", str(tmp_path / "reports"), "--quiet", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "tune_minutes.json" in err and "Traceback" not in err, err

@@ -305,15 +305,16 @@ def _same(a: Any, b: Any) -> bool:
 def _check_invariants(table: pd.DataFrame, schema: Schema, source: str) -> None:
     """The table's own invariants (:class:`Schema` ``keys``, ``required``, ``values``, ``checks``)."""
     if schema.keys:
-        keys = table[list(schema.keys)].astype(str)
-        repeated = keys.duplicated(keep="first").to_numpy()
-        if repeated.any():
-            i = int(np.flatnonzero(repeated)[0])
-            first = int(np.flatnonzero((keys == keys.iloc[i]).all(axis=1).to_numpy())[0])
-            raise TableError(
-                f"{source}: row {i + 1} repeats row {first + 1} ({_key_text(table.iloc[i][list(schema.keys)].to_dict())}); "
-                "expected each row once"
-            )
+        keys = [tuple(row) for row in table[list(schema.keys)].astype(str).to_numpy()]
+        seen: dict[tuple, int] = {}
+        for i, key in enumerate(keys):
+            if key in seen:
+                first = seen[key]
+                raise TableError(
+                    f"{source}: row {i + 1} repeats row {first + 1} "
+                    f"({_key_text(table.iloc[i][list(schema.keys)].to_dict())}); expected each row once"
+                )
+            seen[key] = i
     for want in schema.required:
         hit = np.ones(len(table), dtype=bool)
         for column, value in want.items():
@@ -321,7 +322,9 @@ def _check_invariants(table: pd.DataFrame, schema: Schema, source: str) -> None:
         if not hit.any():
             raise TableError(f"{source}: no row with {_key_text(want)}; expected one (the page reads it)")
     for column, allowed in schema.values.items():
-        bad = ~table[column].map(lambda cell, allowed=allowed: any(_same(cell, a) for a in allowed)).to_numpy(dtype=bool)
+        bad = ~table[column].map(lambda cell, allowed=allowed: any(_same(cell, a) for a in allowed)).to_numpy(
+            dtype=bool
+        )
         bad &= ~_blank(table[column]).to_numpy()
         if bad.any():
             i = int(np.flatnonzero(bad)[0])
@@ -395,9 +398,16 @@ def check_sidecar(table: pd.DataFrame, meta: Mapping[str, Any], schema: Schema, 
             )
 
 
-def data_json(*parts: str, must_exist: bool = True) -> dict:
-    """A committed JSON object (a table's sidecar), ``{}`` when it is absent and need not exist;
-    anything but a JSON object is a :class:`~negenlab.core.errors.TableError` naming the file."""
+def data_json(
+    *parts: str, must_exist: bool = True, fields: Mapping[str, type | tuple[type, ...]] | None = None
+) -> dict:
+    """A committed JSON object (a table's sidecar, a tuner's run), ``{}`` when it is absent and need
+    not exist; anything but a JSON object, or one whose ``fields`` (name -> type) are missing or of
+    another type, is a :class:`~negenlab.core.errors.TableError` naming the file and the field.
+
+    >>> sorted(data_json("negen", "tune_minutes.json", fields={"candidates": list, "command": str}))[:2]
+    ['candidates', 'command']
+    """
     path = data_file(*parts, must_exist=must_exist)
     if not path.is_file():
         return {}
@@ -407,7 +417,27 @@ def data_json(*parts: str, must_exist: bool = True) -> dict:
         raise TableError(f"{path} is not valid JSON ({' '.join(str(exc).split())}); expected a JSON object") from None
     if not isinstance(meta, dict):
         raise TableError(f"{path} holds a JSON {type(meta).__name__}; expected a JSON object")
+    for name, kind in (fields or {}).items():
+        if not isinstance(meta.get(name), kind) or isinstance(meta.get(name), bool) and bool not in _types(kind):
+            shown = type(meta[name]).__name__ if name in meta else "nothing"
+            raise TableError(f"{path}: the field {name!r} holds {shown}; expected {_type_words(kind)}")
     return meta
+
+
+def _types(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _type_words(kind: type | tuple[type, ...]) -> str:
+    words = {
+        list: "a list",
+        dict: "an object",
+        str: "text",
+        int: "a whole number",
+        float: "a number",
+        bool: "true or false",
+    }
+    return " or ".join(words.get(k, k.__name__) for k in _types(kind))
 
 
 __all__ = [

@@ -36,6 +36,7 @@ thousands of distinct spirals, and the exact search lists every end table they m
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import time
@@ -53,7 +54,7 @@ import pandas as pd
 from negenlab import games
 from negenlab.core.claims import RECHECK, Measure, Seats, Steps, recheck_rows, register
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
-from negenlab.core.data import Schema, ci, data_file, nullable
+from negenlab.core.data import Check, Schema, ci, data_file, first_row, nullable
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.metrics import Z95
 from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
@@ -1204,8 +1205,17 @@ _COUNTS = ("shapes_fixed", "shapes_free", "closed_shapes_fixed", "closed_shapes_
 _SPIRAL_COUNTS = Schema(
     {"k": "count", **dict.fromkeys(_COUNTS, "count")}
     | dict.fromkeys(("valid_fixed", "valid_free", "valid_closed_fixed", "valid_closed_free"), "count")
-    | {"seconds": "number"}
-)
+    | {"seconds": "number"},
+    keys=["k"],
+    required=[{"k": k} for k in range(1, 9)],  # the page recomputes k <= 8 against them
+    checks=[
+        Check("closed spirals never more than the valid ones, nor valid ones more than the shapes",
+              lambda t: first_row((t["valid_closed_fixed"] > t["valid_fixed"]) | (t["valid_closed_free"] > t["valid_free"])
+                                  | (t["closed_shapes_fixed"] > t["shapes_fixed"]))),
+        Check("counts up to rotation and reflection never above the counts up to translation",
+              lambda t: first_row((t["valid_free"] > t["valid_fixed"]) | (t["shapes_free"] > t["shapes_fixed"]))),
+    ],
+)  # fmt: skip
 _FREE_MOVES = (
     {"reading": "text", "free_moves": "count", "n": "count", **ci("first_seat", "rate")}
     | ci("turns", "number")
@@ -1219,14 +1229,30 @@ TABLES = {
         + [(f"seat{p}_win", f"seat{p}_lo", f"seat{p}_hi") for p in range(4)]
         + [("focus_win", "focus_lo", "focus_hi")],
     ),
-    "variants": Schema(_VARIANTS, intervals=["first_seat", "turns", "focus"]),
-    "recheck": RECHECK,
+    "variants": Schema(
+        _VARIANTS,
+        intervals=["first_seat", "turns", "focus"],
+        keys=["players", "mix", "reading"],
+        required=[{"players": p, "mix": m, "reading": DEFAULT_READING} for p, m in CLAIM_CELLS[:4]],
+        values={"first_seat_sprt": ("H0", "H1", "undecided"), "focus_sprt": ("H0", "H1", "undecided")},
+        checks=[Check("n = units x rotations", lambda t: first_row(t["n"] != t["units"] * t["rotations"]))],
+        sidecar={"seed": "seed"},
+    ),
+    "recheck": dataclasses.replace(RECHECK, keys=["claim", "players", "step", "seat"]),
     "closing_odds": Schema(
         {"spiral": "text", "dice": "count", "sequence_shape": "text", "coverage": "text", "max_added": "count"}
         | {"p_close": "rate", "p_close_exact": "text", "hits_of_1296": "count", "fewest_dice_needed": "count?"}
-        | {"closing_multisets": "count", "placements_with_loop": "count"}
+        | {"closing_multisets": "count", "placements_with_loop": "count"},
+        keys=["spiral", "sequence_shape", "coverage"],
+        checks=[
+            Check(
+                "p_close = hits_of_1296 / 1296",
+                lambda t: first_row((t["p_close"] * 1296 - t["hits_of_1296"]).abs() > 1e-6),
+            ),
+            Check("hits_of_1296 at most 1296", lambda t: first_row(t["hits_of_1296"] > 1296)),
+        ],
     ),
-    "free_moves": Schema(_FREE_MOVES, intervals=["first_seat", "turns", "branching"]),
+    "free_moves": Schema(_FREE_MOVES, intervals=["first_seat", "turns", "branching"], keys=["reading", "free_moves"]),
     "smallest_closed_spirals": Schema({"sequence_shape": "text", "coverage": "text", "k": "count", "spiral": "text"}),
     **{
         f"spiral_counts_{shape}_{cov}": _SPIRAL_COUNTS for shape in ("straight", "bent") for cov in ("die", "adjacency")
