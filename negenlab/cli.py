@@ -25,7 +25,9 @@ from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, number_valu
 from negenlab.core.errors import InvalidInputError, NegenlabError
 from negenlab.core.searching import SearchInterrupted
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
+from negenlab.core.variant import SavedVariant
 from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
+from negenlab.report.variants import variant_page
 
 
 def _game_cli(game: str):
@@ -137,10 +139,24 @@ def _add_variant_verb(verbs, game: str) -> None:
         "change) or --max-units is reached; each claim then gets the variant's verdict: holds, fails or undecided.",
     )
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Rules field of the variant")
+    p.add_argument(
+        "--from",
+        dest="load",
+        default=None,
+        metavar="FILE",
+        help="a saved variant (JSON: its fields, players, seed); --set and the options given override it",
+    )
+    p.add_argument("--save", default=None, metavar="FILE", help="also save the variant to FILE, to run it again")
+    p.add_argument(
+        "--html",
+        default=None,
+        metavar="FILE",
+        help="also write the answer as one self-contained HTML page (verdicts first, picture embedded)",
+    )
     p.add_argument("--agents", default=None, help="one spec for every seat, or one per seat (default: the game's own)")
-    p.add_argument("--batch", type=int, default=50, help="seat-rotated units per batch (default 50)")
-    p.add_argument("--max-units", type=int, default=400, help="stop after this many units undecided (default 400)")
-    p.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
+    p.add_argument("--batch", type=int, default=None, help="units per batch (default 50)")
+    p.add_argument("--max-units", type=int, default=None, help="stop after this many units undecided (default 400)")
+    p.add_argument("--seed", type=seed_arg, default=None, help=f"the seed (default {DEFAULT_SEED})")
     p.add_argument("--workers", type=workers_arg, default=1, help="worker processes (default 1)")
     p.add_argument("--store", default=None, help="folder keeping the games (a rerun resumes)")
     _add_backend(p)
@@ -151,29 +167,52 @@ def _add_variant_verb(verbs, game: str) -> None:
 def _cmd_variant(args) -> int:
     from negenlab import games
 
-    fields = {}
+    saved = SavedVariant.load(args.load) if args.load is not None else SavedVariant(args.game, {})
+    if saved.game != args.game:
+        raise NegenlabError(f"--from {args.load}: the variant is of {saved.game}, not {args.game}")
+    fields = dict(saved.fields)
+    given: set[str] = set()
     for text in args.set:
         name, sep, value = text.partition("=")
         if not sep or not name or not value or "," in value or ".." in value:
             raise NegenlabError(f"--set {text!r}: expected FIELD=VALUE with one value (e.g. pie_rule=false)")
-        if name in fields:
+        if name in given:
             raise NegenlabError(f"--set names {name!r} twice; give each field once")
+        given.add(name)
         fields[name] = rules_value(value)
-    _nonempty(args, "store", "--store")
-    command = " ".join(
-        [f"negenlab {args.game} variant", *(f"--set {t}" for t in args.set)]
-        + ([f"--agents {args.agents}"] if args.agents else [])
-        + [f"--batch {args.batch} --max-units {args.max_units} --seed {args.seed}"]
+    for option in ("store", "save", "html", "load"):
+        _nonempty(args, option, f"--{'from' if option == 'load' else option}")
+    variant = SavedVariant(
+        args.game,
+        fields,
+        agents=args.agents if args.agents is not None else saved.agents,
+        seed=args.seed if args.seed is not None else saved.seed,
+        max_units=args.max_units if args.max_units is not None else saved.max_units,
+        batch=args.batch if args.batch is not None else saved.batch,
+        note=saved.note,
     )
+    command = " ".join(
+        [f"negenlab {args.game} variant", *(f"--set {k}={str(v).lower() if isinstance(v, bool) else v}"
+                                            for k, v in variant.fields.items())]
+        + ([f"--agents {variant.agents}"] if variant.agents else [])
+        + [f"--batch {variant.batch} --max-units {variant.max_units} --seed {variant.seed}"]
+    )  # fmt: skip
     with backend_block(args.backend, args.scheduler, args.workers):
         result = games.try_variant(
-            args.game, fields, args.agents, seed=args.seed, batch=args.batch, max_units=args.max_units,
-            store=args.store, workers=args.workers, progress=not args.json, command=command,
+            args.game, variant.fields, variant.agents, seed=variant.seed, batch=variant.batch,
+            max_units=variant.max_units, store=args.store, workers=args.workers, progress=not args.json,
+            command=command,
         )  # fmt: skip
+    if args.save is not None:
+        variant.save(args.save)
+    if args.html is not None:
+        Path(args.html).write_text(variant_page(result, TITLES[args.game], variant), encoding="utf-8")
     end = "stopped" if result.stopped else ("cap reached" if result.capped else "every claim decided")
     lines = [f"{command}: {result.units} units, {result.games} games ({end})"]
     lines += [f.line() for f in result.findings]
-    emit(result.to_dict(), args.json, "\n".join(lines))
+    lines += [f"saved the variant to {args.save}"] if args.save else []
+    lines += [f"wrote the page {args.html}"] if args.html else []
+    emit(result.to_dict() | {"saved": args.save, "html": args.html}, args.json, "\n".join(lines))
     return 0
 
 

@@ -265,3 +265,23 @@ def test_every_games_variant_tool_counts_distinct_games(game):
     seats = games.load(game, **SMALL[game]).num_players
     mixed = games.try_variant(game, SMALL[game], MIXED[game], max_units=4, batch=4, progress=False, backend="serial")
     assert all(f.n == 4 * seats for f in mixed.findings), [f.n for f in mixed.findings]
+
+
+def test_a_variant_is_saved_run_again_from_its_file_and_shared_as_one_page(tmp_path, capsys):
+    """--save writes the variant, --from runs it again (the same answer), --html writes a page that needs
+    nothing but itself: no address outside the file."""
+    import re
+
+    saved, page = tmp_path / "v.json", tmp_path / "v.html"
+    argv = ["necklace", "variant", "--set", "size=5", "--agents", "random", "--max-units", "60", "--batch", "60"]
+    assert main([*argv, "--save", str(saved), "--html", str(page), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["necklace", "variant", "--from", str(saved), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["verdicts"] == first["verdicts"] and again["command"] == first["command"]
+    text = page.read_text()
+    assert "self-play games end without a draw" in text and text.index("verdicts") < text.index("What was played")
+    assert not re.findall(r'(?:src|href)="(?!data:|#)[^"]*"', text), "the page points outside itself"
+    assert main(["fen", "variant", "--from", str(saved)]) == 2 and "is of necklace, not fen" in capsys.readouterr().err
+    saved.write_text('{"format": 1, "game": "necklace", "fields": {"size": [5]}}')
+    assert main(["necklace", "variant", "--from", str(saved)]) == 2 and "single values" in capsys.readouterr().err

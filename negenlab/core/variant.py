@@ -44,7 +44,8 @@ from tqdm.auto import tqdm
 from .checks import whole_number
 from .claims import ALPHA, Claim, Evidence, Measure, Seats, judge, statistic_text
 from .compare import MIN_UNITS, mean_with_interval, seat_rotations, sprt_decide
-from .errors import InvalidInputError
+from .errors import InvalidInputError, StoreCorruptError
+from .files import read_json, write_atomic
 from .findings import Finding, findings_table
 from .game import Game, seat_name
 from .metrics import Z95, is_rate, per_game_values
@@ -299,6 +300,16 @@ def _headline(s: Measure | Seats) -> Measure:
     return s if isinstance(s, Measure) else s.seats[s.worst]
 
 
+def _band(rule, players: int) -> tuple[float, float]:
+    """The values a claim asks for, as a (low, high) band for pictures (a line's side: to infinity)."""
+    if rule.kind == "between":
+        return float(rule.lo), float(rule.hi)
+    if rule.kind == "fair":
+        return 1 / players - rule.margin, 1 / players + rule.margin
+    t = rule.threshold(players)
+    return (t, math.inf) if rule.kind == "above" else (-math.inf, t)
+
+
 def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, family: int) -> dict[str, Any]:
     fv, sv = _side(c, runs_v, family)
     fd, sd = _side(c, runs_d, family)
@@ -307,12 +318,15 @@ def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, family: int) -> di
     P = sum(1 for col in runs_v[0].columns if str(col).startswith("return_"))
     delta = c.shift(P)
     rule = c.claim.rule
+    band = _band(rule, P)
     row: dict[str, Any] = {
         "claim": c.claim.claim,
         "claim_id": c.claim.id,
         "metric": "seat wins" if c.seat_claim else (c.metric or "values"),
         "unit": c.claim.unit,
         "rule": rule.words(c.claim.unit, P),
+        "target_lo": band[0],
+        "target_hi": band[1],
         "default": d.value,
         "default_lo": d_lo,
         "default_hi": d_hi,
@@ -383,8 +397,91 @@ def _finding(c: VariantClaim, r: dict[str, Any], shown: str, who: str, seed: int
     )
 
 
+@dataclass(frozen=True)
+class SavedVariant:
+    """A variant as a designer keeps it, to run again or hand on: the game, the Rules fields that
+    differ from the default, the players (``agents``: one spec, or one per seat; None: the game's
+    own), the seed and the run's sizes. :meth:`save` writes it as a small JSON file, :meth:`load`
+    reads one back (a file that is not one is one error line naming what is wrong).
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "pie-off.json"
+    >>> SavedVariant("fen", {"pie_rule": False}, agents="mcts:200").save(path)
+    >>> SavedVariant.load(path).fields
+    {'pie_rule': False}
+    """
+
+    game: str
+    fields: dict[str, Any]
+    agents: str | None = None
+    seed: int = 2024
+    max_units: int = 400
+    batch: int = 50
+    note: str = ""
+
+    FORMAT = 1
+    LIMIT = 2**20  # a saved variant is a few hundred bytes
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, str) or not self.game:
+            raise InvalidInputError(f"a saved variant names its game, got {self.game!r}")
+        if not isinstance(self.fields, dict) or not all(
+            isinstance(k, str) and (v is None or isinstance(v, bool | int | float | str))
+            for k, v in self.fields.items()
+        ):
+            raise InvalidInputError(
+                "a saved variant's fields map Rules field names to single values (true, 5, 0.5, 'bent', none), "
+                f"got {self.fields!r}"
+            )
+        if self.agents is not None and (not isinstance(self.agents, str) or not self.agents.strip()):
+            raise InvalidInputError(
+                f"a saved variant's agents are specs such as 'mcts:200' (or none), got {self.agents!r}"
+            )
+        whole_number(self.seed, "the saved variant's seed", 0, 2**63 - 1)
+        whole_number(self.max_units, "the saved variant's max_units", 1, 1_000_000)
+        whole_number(self.batch, "the saved variant's batch", 1, 100_000)
+        if not isinstance(self.note, str):
+            raise InvalidInputError(f"a saved variant's note is text, got {self.note!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": self.FORMAT,
+            "game": self.game,
+            "fields": dict(self.fields),
+            "agents": self.agents,
+            "seed": self.seed,
+            "max_units": self.max_units,
+            "batch": self.batch,
+            "note": self.note,
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the variant to ``path`` (JSON)."""
+        write_atomic(path, json.dumps(self.to_dict(), indent=2) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> SavedVariant:
+        """Read a saved variant (a regular JSON file of at most :attr:`LIMIT` bytes)."""
+        try:
+            data = read_json(path, "saved variant", limit=cls.LIMIT)
+        except StoreCorruptError as exc:
+            raise InvalidInputError(str(exc)) from None
+        if not isinstance(data, dict) or data.get("format") != cls.FORMAT:
+            raise InvalidInputError(f"{path} is not a saved variant (a JSON object with format {cls.FORMAT})")
+        known = {"game", "fields", "agents", "seed", "max_units", "batch", "note"}
+        unknown = sorted(set(data) - known - {"format"})
+        if unknown:
+            raise InvalidInputError(
+                f"{path}: a saved variant has no {', '.join(unknown)}; expected {', '.join(sorted(known))}"
+            )
+        if "game" not in data or "fields" not in data:
+            raise InvalidInputError(f"{path}: a saved variant names its game and its fields")
+        return cls(**{k: v for k, v in data.items() if k != "format"})
+
+
 __all__ = [
     "CHANGES",
+    "SavedVariant",
     "VariantClaim",
     "VariantResult",
     "identical_players",
