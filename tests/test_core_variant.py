@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
+import ipywidgets
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,17 +13,20 @@ import pytest
 from negenlab import games
 from negenlab.cli import main
 from negenlab.core.agents import RandomAgent
-from negenlab.core.errors import InvalidInputError
 from negenlab.core.claims import Claim, Rule
+from negenlab.core.errors import InvalidInputError
 from negenlab.core.examples import CoinToss, DiceRace
 from negenlab.core.simulate import simulate
 from negenlab.core.variant import VariantClaim, try_variant
+from negenlab.desk import VariantHistory, variant_widget
 
 AGENTS = [RandomAgent(), RandomAgent()]
-LENGTH = VariantClaim(Claim("race", "a race lasts 8-12 moves", "negenlab", rule=Rule.parse("between 8 and 12"),
-                            unit="moves"), "length")
-FAIR = VariantClaim(Claim("fair", "every seat wins a fair share", "negenlab", rule=Rule.parse("fair within 0.1"),
-                          unit="share"))
+LENGTH = VariantClaim(
+    Claim("race", "a race lasts 8-12 moves", "negenlab", rule=Rule.parse("between 8 and 12"), unit="moves"), "length"
+)
+FAIR = VariantClaim(
+    Claim("fair", "every seat wins a fair share", "negenlab", rule=Rule.parse("fair within 0.1"), unit="share")
+)
 
 
 class ShiftedRandomAgent(RandomAgent):
@@ -68,8 +73,10 @@ def test_n_counts_distinct_games_with_mixed_players():
     mixed = [RandomAgent(), ShiftedRandomAgent()]
     r = run({"target": 30}, agents=mixed, max_units=60, batch=60)
     assert r.units == 60 and r.table.loc[0, "variant_n"] == 120 and r.findings[0].n == 120
-    frames = [simulate(DiceRace(target=30), seats, 60, 2024, backend="serial", progress=False)
-              for seats in (mixed, mixed[::-1])]
+    frames = [
+        simulate(DiceRace(target=30), seats, 60, 2024, backend="serial", progress=False)
+        for seats in (mixed, mixed[::-1])
+    ]
     units = np.mean([df["length"].to_numpy(float) for df in frames], axis=0)
     assert r.table.loc[0, "variant"] == pytest.approx(units.mean())
     half = 1.959963984540054 * units.std(ddof=1) / np.sqrt(60)
@@ -77,8 +84,15 @@ def test_n_counts_distinct_games_with_mixed_players():
 
 
 def test_a_seat_claim_tests_every_seat():
-    r = try_variant(lambda f: CoinToss(**f), {"players": 4}, lambda g: [RandomAgent()] * g.num_players,
-                    [FAIR], max_units=400, batch=400, progress=False)
+    r = try_variant(
+        lambda f: CoinToss(**f),
+        {"players": 4},
+        lambda g: [RandomAgent()] * g.num_players,
+        [FAIR],
+        max_units=400,
+        batch=400,
+        progress=False,
+    )
     assert r.table.loc[0, "worst_seat"].startswith("seat") and "farthest from fair" in r.findings[0].number
     assert r.findings[0].n == 400
 
@@ -104,8 +118,9 @@ def test_other_seats_are_compared_unpaired():
 
 
 # --- A/A: the default against itself keeps the stated error rates -------------------------------------
-EDGE = VariantClaim(Claim("edge", "seat 1 wins 50-60%", "negenlab", rule=Rule.parse("between 0.5 and 0.6"),
-                          unit="share"), "seat_share")
+EDGE = VariantClaim(
+    Claim("edge", "seat 1 wins 50-60%", "negenlab", rule=Rule.parse("between 0.5 and 0.6"), unit="share"), "seat_share"
+)
 
 
 def false_verdict_rate(seeds: int, units: int = 200) -> float:
@@ -114,8 +129,18 @@ def false_verdict_rate(seeds: int, units: int = 200) -> float:
     sides, so each side is decided at level 97.5%, and at the edge half of that error goes each way."""
     decided = 0
     for s in range(seeds):
-        r = try_variant(lambda f: CoinToss(**f), {"salt": 1}, [RandomAgent(), RandomAgent()], [EDGE], seed=s,
-                        max_units=units, batch=units, progress=False, backend="serial", chunk_size=units)
+        r = try_variant(
+            lambda f: CoinToss(**f),
+            {"salt": 1},
+            [RandomAgent(), RandomAgent()],
+            [EDGE],
+            seed=s,
+            max_units=units,
+            batch=units,
+            progress=False,
+            backend="serial",
+            chunk_size=units,
+        )
         decided += sum(v in ("holds", "fails") for v in r.table.loc[0, ["default_verdict", "variant_verdict"]])
     return decided / (2 * seeds)
 
@@ -133,8 +158,18 @@ def test_a_a_shifts_keep_the_sprt_rates():
     SPRTs (alpha 5% each) call it higher or lower at most at their rates."""
     seeds, wrong = 150, 0
     for s in range(seeds):
-        r = try_variant(lambda f: CoinToss(**f), {"salt": 1}, [RandomAgent(), RandomAgent()], [EDGE], seed=s,
-                        max_units=300, batch=100, progress=False, backend="serial", chunk_size=100)
+        r = try_variant(
+            lambda f: CoinToss(**f),
+            {"salt": 1},
+            [RandomAgent(), RandomAgent()],
+            [EDGE],
+            seed=s,
+            max_units=300,
+            batch=100,
+            progress=False,
+            backend="serial",
+            chunk_size=100,
+        )
         wrong += r.table.loc[0, "change"] in ("higher", "lower")
     assert wrong / seeds <= 0.10 + 3 * np.sqrt(0.1 * 0.9 / seeds), wrong
 
@@ -184,7 +219,9 @@ def test_the_variant_verb_answers_in_json(capsys):
     code = main(["necklace", "variant", "--set", "size=5", "--agents", "random", "--max-units", "100", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["variant"] == {"size": 5} and out["units"] == 100
-    assert [v["claim"] for v in out["verdicts"]] == ["self-play games end without a draw"] and out["verdicts"][0]["verdict"] in ("holds", "undecided")
+    assert [v["claim"] for v in out["verdicts"]] == ["self-play games end without a draw"] and out["verdicts"][0][
+        "verdict"
+    ] in ("holds", "undecided")
     assert out["metrics"][0]["change"] in ("no change", "undecided") and "negenlab necklace variant" in out["command"]
     code = main(["fen", "variant", "--set", "pie_rule=false", "--agents", "random", "--max-units", "100", "--json"])
     out = json.loads(capsys.readouterr().out)
@@ -197,7 +234,7 @@ def test_a_bad_set_is_one_clear_error(capsys):
     assert main(["necklace", "variant", "--set", "colour=red"]) == 2
 
 
-def _race_widget():
+def _race_widget(folder):
     from dataclasses import dataclass
 
     from negenlab.core.widgets import VariantWidget
@@ -209,11 +246,11 @@ def _race_widget():
     def race(fields, agents, **kw):
         return try_variant(lambda f: DiceRace(**f), fields, AGENTS, [LENGTH], progress=False, **kw)
 
-    return VariantWidget("Dice race", RaceRules(), race)
+    return VariantWidget("Dice race", RaceRules(), race, folder=folder, game="race")
 
 
-def test_the_widget_runs_a_variant_and_shows_its_verdicts():
-    w = _race_widget()
+def test_the_widget_runs_a_variant_and_shows_its_verdicts(tmp_path):
+    w = _race_widget(tmp_path)
     w.pickers["target"].value = "30"
     r = w.run(wait=True)
     assert r.fields == {"target": 30} and "fails" in w.verdicts.value and "a race lasts 8-12 moves" in w.verdicts.value
@@ -223,16 +260,17 @@ def test_the_widget_runs_a_variant_and_shows_its_verdicts():
     assert w.run(wait=True) is None and w.verdicts.value == "" and "TypeError" in w.error.widget.value
 
 
-def test_a_bad_rules_value_is_an_error_line_inside_the_widget():
-    from negenlab.necklace.widgets import variant_widget
+def test_a_bad_rules_value_is_an_error_line_under_its_field(tmp_path):
+    w = variant_widget("necklace", folder=tmp_path)
+    w.pickers["size"].value = "abc"  # shown at once, under the field, before any Run
+    assert "size" in w.field_errors["size"].value and not w.error.widget.value
+    assert w.run(wait=True) is None and "beside it" in w.status.value
+    w.pickers["size"].value = "5"
+    assert w.field_errors["size"].value == ""
 
-    w = variant_widget()
-    w.pickers["size"].value = "abc"
-    assert w.run(wait=True) is None and "size" in w.error.widget.value and "no result" in w.status.value
 
-
-def test_the_widgets_stop_ends_the_run_after_its_batch():
-    w = _race_widget()
+def test_the_widgets_stop_ends_the_run_after_its_batch(tmp_path):
+    w = _race_widget(tmp_path)
     w.pickers["target"].value = "30"
     w.stop()  # a click before the first batch ends: the run stops after it
     w._stop = True
@@ -242,25 +280,82 @@ def test_the_widgets_stop_ends_the_run_after_its_batch():
     assert r.stopped and r.units == 50 and "stopped" in w.status.value
 
 
-@pytest.mark.parametrize("game", games.NAMES)
-def test_every_game_has_a_variant_widget(game):
-    import importlib
+def test_run_longer_plays_on_from_the_kept_games(tmp_path):
+    w = _race_widget(tmp_path)
+    w.max_units, w.batch = 20, 10
+    first = w.run(wait=True)
+    assert first.capped and not w.longer_button.disabled
+    kept = sorted(p.name for p in (tmp_path / "games").rglob("*.parquet"))
+    longer = w.run(wait=True, longer=True)
+    assert longer.units == 2 * first.units and longer.games == 2 * first.games
+    again = sorted(p.name for p in (tmp_path / "games").rglob("*.parquet"))
+    assert set(kept) < set(again)  # the first run's chunks are read back, the new ones added
+    fresh = _race_widget(tmp_path / "fresh")
+    fresh.max_units, fresh.batch = 40, 10
+    assert fresh.run(wait=True).table.equals(longer.table)  # the same answer as playing 40 at once
 
-    w = importlib.import_module(f"negenlab.{game}.widgets").variant_widget()
+
+def test_a_variant_saved_and_loaded_fills_the_widget_again(tmp_path):
+    w = variant_widget("negen", folder=tmp_path)
+    w.pickers["sequence_shape"].value, w.pickers["target_score"].value = "bent", "3"
+    w.agents.value, w.seed.value = "greedy", 7
+    path = w.save_variant()
+    assert path == tmp_path / "negen.json" and json.loads(path.read_text())["fields"] == {
+        "sequence_shape": "bent",
+        "target_score": 3,
+    }
+    other = variant_widget("negen", folder=tmp_path)
+    assert other.load_variant() is not None
+    assert other.fields() == {"sequence_shape": "bent", "target_score": 3}
+    assert other.agents.value == "greedy" and other.seed.value == 7
+    fen = variant_widget("fen", folder=tmp_path)
+    fen.file.value = str(path)
+    assert fen.load_variant() is None and "of negen, not fen" in fen.error.widget.value
+
+
+def test_the_widget_saves_a_page_and_keeps_a_history(tmp_path):
+    w = variant_widget("necklace", folder=tmp_path, max_units=40, batch=40)
+    w.pickers["size"].value, w.agents.value = "4", "random"
+    assert w.save_page() is None and w.page_button.disabled  # nothing to save before a run
+    result = w.run(wait=True)
+    assert "nl-verdicts" in w.verdicts.value or "<li" in w.verdicts.value
+    page = w.save_page().read_text()
+    assert page.startswith("<!doctype html>") and result.findings[0].claim in page
+    assert "<script src=" not in page and "http://" not in page.replace("http://www.w3.org", "")
+    history = VariantHistory(tmp_path).table("necklace")
+    assert len(history) == 1 and history.loc[0, "variant"] == "size=4" and history.loc[0, "games"] == result.games
+    (tmp_path / "history.jsonl").open("a").write('{"cut sho')  # a line cut by a kill is left out
+    assert len(VariantHistory(tmp_path).table()) == 1
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_every_game_has_a_variant_widget(game, tmp_path):
+    w = variant_widget(game, folder=tmp_path)
     assert w.pickers and w.agents.value == games.entry(game).default_agent and w.fields() == {}
+    rules = games.entry(game).make_game().rules
+    for f in dataclasses.fields(rules):  # fixed choices are dropdowns holding the default
+        if f.metadata.get("choices") or isinstance(getattr(rules, f.name), bool):
+            assert isinstance(w.pickers[f.name], ipywidgets.Dropdown) and w.pickers[f.name].value == getattr(
+                rules, f.name
+            )
 
 
 SMALL = {"negen": {}, "fen": {"board": "triangle:3"}, "polymer": {"minutes": 3}, "necklace": {"size": 5}}
-MIXED = {"negen": "closer,random,random", "fen": "greedy,random", "polymer": ",".join(["cooperative"] + ["selfish"] * 7),
-         "necklace": "mcts:20,random"}
+MIXED = {
+    "negen": "closer,random,random",
+    "fen": "greedy,random",
+    "polymer": ",".join(["cooperative"] + ["selfish"] * 7),
+    "necklace": "mcts:20,random",
+}
 
 
 @pytest.mark.parametrize("game", games.NAMES)
 def test_every_games_variant_tool_counts_distinct_games(game):
     """n is the number of distinct games: units with the same player in every seat, units x seats with
     different players (every rotation a different game)."""
-    same = games.try_variant(game, SMALL[game], games.entry(game).default_agent, max_units=6, batch=6, progress=False,
-                             backend="serial")
+    same = games.try_variant(
+        game, SMALL[game], games.entry(game).default_agent, max_units=6, batch=6, progress=False, backend="serial"
+    )
     assert all(f.n == 6 for f in same.findings), [f.n for f in same.findings]
     seats = games.load(game, **SMALL[game]).num_players
     mixed = games.try_variant(game, SMALL[game], MIXED[game], max_units=4, batch=4, progress=False, backend="serial")

@@ -115,9 +115,11 @@ class State(ABC):
 
 
 class Game(ABC):
-    """A game: rules plus a factory of initial states."""
+    """A game: rules plus a factory of initial states. ``rules`` is the game's Rules (a frozen
+    dataclass: one field per reading of the designer's text)."""
 
     name: str = "game"
+    rules: Any
 
     @property
     @abstractmethod

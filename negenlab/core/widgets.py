@@ -26,8 +26,11 @@ True
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import html
+import json
 import threading
+import time
 from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,7 +41,9 @@ import ipywidgets as W
 import traitlets
 
 from .cliutil import rules_value
+from .errors import InvalidInputError, NegenlabError
 from .findings import findings_table
+from .variant import SavedVariant
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -135,14 +140,22 @@ def figure_output(fig) -> W.Output:
 
 class VariantWidget(W.VBox):
     """Try a variant in a notebook: pick Rules fields and agents, Run, and watch the same seeded games
-    under the default Rules and yours decide each designer claim (:mod:`negenlab.core.variant`).
-    A progress bar follows the batches; Stop ends the run after the current batch; the old results
-    are cleared as a run starts; a bad value shows as an error line inside the widget.
+    under the default Rules and yours decide each claim (:mod:`negenlab.core.variant`).
 
-    ``run(fields, agents, on_batch=..., **options)`` plays the comparison (e.g.
-    :func:`negenlab.games.try_variant` for one game; ``options`` such as ``max_units`` go to it);
-    ``rules`` is the game's default Rules (its scalar fields become the pickers).
+    Fields with a fixed set of values (a bool, or ``choices`` in the field's metadata) are dropdowns;
+    the others are text. A value the game refuses shows its error under that field, at once. The
+    status counts the seconds from the first one and the bar follows the batches; Stop ends the run
+    after the current batch; **Run longer** plays on where an undecided run stopped (its games are
+    kept, nothing is played twice); **Save page** writes the answer as one HTML file (``page``),
+    **Save variant** / **Load variant** keep the fields, players and seed in a small JSON file, and
+    ``on_result`` hears of every finished run (the history). Old results are cleared as a run starts.
 
+    ``run(fields, agents, on_batch=..., seed=..., max_units=..., batch=..., store=...)`` plays the
+    comparison (e.g. :func:`negenlab.games.try_variant` for one game); ``rules`` is the game's
+    default Rules; ``render(findings)`` draws the verdict lines (default: a table);
+    ``validate(fields)`` builds the game, raising on a bad value.
+
+    >>> import tempfile
     >>> from dataclasses import dataclass
     >>> from negenlab.core.agents import RandomAgent
     >>> from negenlab.core.examples import DiceRace
@@ -155,36 +168,72 @@ class VariantWidget(W.VBox):
     >>> claim = VariantClaim(race_claim, "length")
     >>> def race(fields, agents, **kw):
     ...     return try_variant(lambda f: DiceRace(**f), fields, [RandomAgent()] * 2, [claim], progress=False, **kw)
-    >>> w = VariantWidget("Dice race", RaceRules(), race, default_agent="random")
+    >>> w = VariantWidget("Dice race", RaceRules(), race, default_agent="random", folder=tempfile.mkdtemp())
     >>> w.pickers["target"].value = "30"
     >>> w.run(wait=True).findings[0].verdict
     'fails'
     """
 
-    def __init__(self, title: str, rules: Any, run: Callable[..., Any], default_agent: str = "random", **options: Any):
-        self._run_variant, self._rules, self._options, self._stop = run, rules, options, False
+    def __init__(
+        self,
+        title: str,
+        rules: Any,
+        run: Callable[..., Any],
+        default_agent: str = "random",
+        *,
+        game: str = "",
+        render: Callable[[list], str] | None = None,
+        page: Callable[[Any, SavedVariant], str] | None = None,
+        validate: Callable[[dict[str, Any]], Any] | None = None,
+        on_result: Callable[[Any, SavedVariant], None] | None = None,
+        folder: str | Path | None = None,
+        seed: int = 2024,
+        max_units: int = 400,
+        batch: int = 50,
+    ):
+        self._run_variant, self._rules, self._stop = run, rules, False
+        self._game, self._render, self._page, self._validate, self._on_result = game, render, page, validate, on_result
+        self.folder = Path(folder) if folder is not None else Path("negenlab-variants")
+        self.max_units, self.batch = max_units, batch
         self._thread: threading.Thread | None = None
+        self._started = 0.0
         self.result: Any = None
-        self.pickers: dict[str, W.Text] = {}
+        self.saved: SavedVariant | None = None
+        self.pickers: dict[str, Any] = {}
+        self.field_errors: dict[str, W.HTML] = {}
+        cells = []
         for f in dataclasses.fields(rules):
             value = getattr(rules, f.name)
-            if value is None or isinstance(value, (bool, int, float, str)):
-                self.pickers[f.name] = W.Text(
-                    value="" if value is None else str(value).lower() if isinstance(value, bool) else str(value),
-                    placeholder="default" if value is None else "",
-                    description=f.name,
-                    style={"description_width": "130px"},
-                    layout=W.Layout(width="300px"),
-                )
+            if not (value is None or isinstance(value, (bool, int, float, str))):
+                continue
+            self.pickers[f.name] = picker = self._picker(f, value)
+            self.field_errors[f.name] = error = W.HTML(value="")
+            error.add_class("nl-field-error")
+            picker.observe(lambda _change: self._check_fields(), names="value")
+            cells.append(W.VBox([picker, error], layout=W.Layout(width="310px")))
         self.agents = W.Text(
-            value=default_agent,
-            description="agents",
-            style={"description_width": "130px"},
-            layout=W.Layout(width="300px"),
-            tooltip="one spec for every seat, or one per seat: closer / greedy,mcts:200",
+            value=default_agent, description="agents", style={"description_width": "130px"},
+            layout=W.Layout(width="300px"), tooltip="one spec for every seat, or one per seat: closer / greedy,mcts:200",
+        )  # fmt: skip
+        self.seed = W.IntText(
+            value=seed, description="seed", style={"description_width": "130px"}, layout=W.Layout(width="300px")
         )
-        self.run_button = W.Button(description="Run", button_style="primary", layout=W.Layout(width="90px"))
-        self.stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="90px"))
+        self.file = W.Text(
+            value=str(self.folder / f"{game or 'variant'}.json"), description="variant file",
+            style={"description_width": "130px"}, layout=W.Layout(width="420px"),
+        )  # fmt: skip
+        button = W.Layout(width="auto", min_width="90px")
+        self.run_button = W.Button(description="Run", button_style="primary", layout=button)
+        self.stop_button = W.Button(description="Stop", disabled=True, layout=button)
+        self.longer_button = W.Button(
+            description="Run longer", disabled=True, layout=button,
+            tooltip="play on where the run stopped undecided: twice the units",
+        )  # fmt: skip
+        self.page_button = W.Button(
+            description="Save page", disabled=True, layout=button, tooltip="the answer as one HTML file anyone can open"
+        )
+        self.save_button = W.Button(description="Save variant", layout=button)
+        self.load_button = W.Button(description="Load variant", layout=button)
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="300px"))
         self.status = W.HTML(value="Change some fields, then Run: the default Rules play the same seeded games.")
         self.error = ErrorBanner()
@@ -192,48 +241,110 @@ class VariantWidget(W.VBox):
         self.table = W.HTML(value="")
         self.run_button.on_click(lambda _: self.run())
         self.stop_button.on_click(lambda _: self.stop())
+        self.longer_button.on_click(lambda _: self.run(longer=True))
+        self.page_button.on_click(lambda _: self.save_page())
+        self.save_button.on_click(lambda _: self.save_variant())
+        self.load_button.on_click(lambda _: self.load_variant())
         pickers = W.GridBox(
-            [*self.pickers.values(), self.agents],
+            [*cells, self.agents, self.seed],
             layout=W.Layout(grid_template_columns="repeat(auto-fill, 310px)", width="100%"),
         )
-        controls = W.HBox([self.run_button, self.stop_button, self.progress])
+        controls = W.HBox([self.run_button, self.stop_button, self.longer_button, self.progress])
+        files = W.HBox([self.file, self.save_button, self.load_button, self.page_button])
         super().__init__(
             [W.HTML(f"<b>{html.escape(title)}: try a variant</b>"), pickers, controls, self.status,
-             self.error.widget, self.verdicts, self.table],
+             self.error.widget, self.verdicts, self.table, files],
             layout=W.Layout(max_width="1200px"),
         )  # fmt: skip
         self.add_class("nl-variant")  # what the browser test looks for
         self.verdicts.add_class("nl-variant-verdicts")
 
+    @staticmethod
+    def _picker(f: dataclasses.Field, value: Any) -> Any:
+        style, layout = {"description_width": "130px"}, W.Layout(width="300px")
+        choices = tuple(f.metadata.get("choices") or ())
+        if isinstance(value, bool) or choices:
+            options = [("true", True), ("false", False)] if isinstance(value, bool) else [(str(c), c) for c in choices]
+            return W.Dropdown(options=options, value=value, description=f.name, style=style, layout=layout)
+        return W.Text(
+            value="" if value is None else str(value), placeholder="none" if value is None else "",
+            description=f.name, style=style, layout=layout,
+        )  # fmt: skip
+
     def fields(self) -> dict[str, Any]:
         """The Rules fields that differ from the default, read from the pickers."""
         out = {}
         for name, picker in self.pickers.items():
-            text, default = picker.value.strip(), getattr(self._rules, name)
-            if text == "" and default is None:
-                continue
-            value = rules_value(text)
+            default = getattr(self._rules, name)
+            if isinstance(picker, W.Dropdown):
+                value = picker.value
+            else:
+                text = picker.value.strip()
+                if text == "" and default is None:
+                    continue
+                value = rules_value(text)
             if value != default:
                 out[name] = value
         return out
 
-    def run(self, wait: bool = False) -> Any:
-        """Start a run (in a background thread, so Stop stays clickable); ``wait`` joins it and
-        returns its result (what a test or a script wants)."""
+    def _check_fields(self) -> bool:
+        """Show a bad value's error under its field (the game's own message); True when all are good."""
+        for error in self.field_errors.values():
+            error.value = ""
+        if self._validate is None:
+            return True
+        try:
+            self._validate(self.fields())
+        except NegenlabError as exc:
+            message = " ".join(str(exc).split())
+            named = [n for n in self.pickers if n in message]
+            shown = f"<span class='nl-error'>{html.escape(message)}</span>"
+            if named:
+                self.field_errors[named[0]].value = shown
+            else:
+                self.error.show(message)
+            return False
+        return True
+
+    def variant(self, max_units: int | None = None) -> SavedVariant:
+        """What the pickers say, as a saved variant."""
+        return SavedVariant(
+            self._game or "variant", self.fields(), agents=self.agents.value.strip() or None, seed=int(self.seed.value),
+            max_units=max_units or self.max_units, batch=self.batch,
+        )  # fmt: skip
+
+    def run(self, wait: bool = False, longer: bool = False) -> Any:
+        """Start a run (in a background thread, so Stop stays clickable); ``longer`` plays on where the
+        last run stopped, to twice its units; ``wait`` joins it and returns its result."""
         if self._thread is not None and self._thread.is_alive():
             return None
-        self.verdicts.value = self.table.value = ""  # stale results go as the run starts
         self.error.clear()
+        if not self._check_fields():
+            self.status.value = "no run: a field holds a value the game refuses (the error is beside it)"
+            return None
+        units = 2 * self.result.units if longer and self.result is not None else self.max_units
+        self.verdicts.value = self.table.value = ""  # stale results go as the run starts
         self.result, self._stop = None, False
-        self.progress.value = 0
-        self.run_button.disabled, self.stop_button.disabled = True, False
-        self.status.value = "running…"
-        self._thread = threading.Thread(target=self._work, daemon=True)
+        self.progress.value, self.progress.max = 0, units
+        for b in (self.run_button, self.longer_button, self.page_button):
+            b.disabled = True
+        self.stop_button.disabled = False
+        self._started = time.perf_counter()
+        self._thread = threading.Thread(target=self._work, args=(units,), daemon=True)
         self._thread.start()
+        threading.Thread(target=self._tick, daemon=True).start()
         if wait:
             self._thread.join()
             return self.result
         return None
+
+    def _tick(self) -> None:
+        """The status from the first second: the time so far, until the first batch is in."""
+        while self._thread is not None and self._thread.is_alive() and self.progress.value == 0:
+            self.status.value = (
+                f"running… {time.perf_counter() - self._started:.0f} s (the first batch is being played)"
+            )
+            time.sleep(1.0)
 
     def stop(self) -> None:
         """Ask the run to end after its current batch."""
@@ -242,33 +353,96 @@ class VariantWidget(W.VBox):
 
     def _on_batch(self, units: int, cap: int) -> bool:
         self.progress.max, self.progress.value = cap, units
-        self.status.value = f"{units} of at most {cap} seat-rotated units played"
+        self.status.value = f"{units} of at most {cap} units played ({time.perf_counter() - self._started:.0f} s)"
         return self._stop
 
-    def _work(self) -> None:
+    def _store(self, variant: SavedVariant) -> Path:
+        """Where a variant's games are kept, so that Run longer plays on from them."""
+        key = json.dumps([variant.fields, variant.agents, variant.seed, variant.batch], sort_keys=True, default=str)
+        return self.folder / "games" / hashlib.sha256(key.encode()).hexdigest()[:16]
+
+    def _work(self, units: int) -> None:
         try:
             with self.error.catch():
-                fields = self.fields()
-                agents = self.agents.value.strip() or None
-                self.result = self._run_variant(fields, agents, on_batch=self._on_batch, **self._options)
-                self._show(self.result, fields)
+                variant = self.variant(units)
+                self.result = self._run_variant(
+                    variant.fields, variant.agents, on_batch=self._on_batch, seed=variant.seed,
+                    max_units=units, batch=variant.batch, store=self._store(variant),
+                )  # fmt: skip
+                self.saved = variant
+                self._show(self.result, variant.fields)
+                if self._on_result is not None:
+                    self._on_result(self.result, variant)
         except Exception as exc:  # a bug: the thread would swallow it, so the widget says it
             self.error.show(f"{type(exc).__name__}: {exc} (an error in negenlab, not in your input)")
         finally:
             self.run_button.disabled, self.stop_button.disabled = False, True
-            if self.result is None:
-                self.status.value = "no result (see the error above)" if self.error.widget.value else "stopped"
+            done = self.result is not None
+            self.page_button.disabled = not (done and self._page is not None)
+            self.longer_button.disabled = not (done and self.result.capped)
+            if not done:
+                self.status.value = "no result (the error is just below)" if self.error.widget.value else "stopped"
+
+    def save_page(self) -> Path | None:
+        """Write the last answer as one self-contained HTML page beside the variant file; return its path."""
+        if self.result is None or self._page is None or self.saved is None:
+            return None
+        with self.error.catch():
+            path = Path(self.file.value.strip() or "variant.json").with_suffix(".html")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(self._page(self.result, self.saved), encoding="utf-8")
+            self.status.value = f"saved the page <code>{html.escape(str(path))}</code>: open it in any browser"
+            return path
+        return None
+
+    def save_variant(self) -> Path | None:
+        """Keep the fields, players and seed in the variant file."""
+        with self.error.catch():
+            path = Path(self.file.value.strip())
+            if not self.file.value.strip():
+                raise InvalidInputError("give the variant file a name, e.g. pie-off.json")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.variant().save(path)
+            self.status.value = f"saved the variant to <code>{html.escape(str(path))}</code>"
+            return path
+        return None
+
+    def load_variant(self) -> SavedVariant | None:
+        """Fill the pickers, the players and the seed from the variant file."""
+        with self.error.catch():
+            saved = SavedVariant.load(self.file.value.strip())
+            if self._game and saved.game != self._game:
+                raise InvalidInputError(f"{self.file.value}: the variant is of {saved.game}, not {self._game}")
+            unknown = sorted(set(saved.fields) - set(self.pickers))
+            if unknown:
+                raise InvalidInputError(f"{self.file.value}: the game has no field {', '.join(unknown)}")
+            for name, picker in self.pickers.items():
+                value = saved.fields.get(name, getattr(self._rules, name))
+                if isinstance(picker, W.Dropdown):
+                    picker.value = value
+                else:
+                    picker.value = (
+                        "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+                    )
+            self.agents.value = saved.agents or self.agents.value
+            self.seed.value = saved.seed
+            self.status.value = f"loaded the variant from <code>{html.escape(self.file.value)}</code>; Run to play it"
+            return saved
+        return None
 
     def _show(self, result: Any, fields: dict[str, Any]) -> None:
         shown = ", ".join(f"{k}={v}" for k, v in fields.items()) or "the default Rules (nothing changed)"
         end = (
             "stopped"
             if result.stopped
-            else ("cap reached, some claims undecided" if result.capped else "every claim decided")
+            else ("cap reached, some claims undecided: Run longer plays on" if result.capped else "every claim decided")
         )
-        self.status.value = html.escape(f"{shown}: {result.units} units, {result.games} games ({end})")
-        lines = findings_table(result.findings)[["verdict", "claim", "number", "support", "sentence"]]
-        self.verdicts.value = lines.to_html(index=False, escape=True, border=0)
+        self.status.value = html.escape(f"{shown}: {result.units} units, {result.games} distinct games ({end})")
+        if self._render is not None:
+            self.verdicts.value = self._render(result.findings)
+        else:
+            lines = findings_table(result.findings)[["verdict", "claim", "number", "support", "sentence"]]
+            self.verdicts.value = lines.to_html(index=False, escape=True, border=0)
         cols = ["claim", "default", "default_lo", "default_hi", "variant", "variant_lo", "variant_hi", "shift",
                 "shift_lo", "shift_hi", "change", "default_verdict", "variant_verdict"]  # fmt: skip
         self.table.value = (

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import re
 import warnings
-from functools import partial
 
 import ipywidgets as W
 import numpy as np
@@ -25,7 +24,7 @@ import numpy as np
 from negenlab import games
 from negenlab.core.agents import MCTSAgent
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
-from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget
+from negenlab.core.widgets import BoardWidget, ErrorBanner
 
 from . import tilings
 from .game import CAPTURE, CLAIM_EDGES, CLAIM_NODES, START, FenGame
@@ -402,17 +401,3 @@ class PlayableBoard:
 def play_board(board: Tessellation | None = None, agent: str = "greedy", human_seat: int = 0, **kw) -> PlayableBoard:
     """A :class:`PlayableBoard`; show it with ``display(play_board().widget)``."""
     return PlayableBoard(board, agent, human_seat, **kw)
-
-
-def variant_widget(**options) -> VariantWidget:
-    """Try a FEN variant against the default Rules: pick fields and agents, Run, and read a
-    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`; ``options`` such as
-    ``max_units=200`` go to it).
-
-    >>> w = variant_widget()
-    >>> w.pickers["pie_rule"].description
-    'pie_rule'
-    """
-    return VariantWidget(
-        "FEN", Rules(), partial(games.try_variant, "fen", progress=False), games.entry("fen").default_agent, **options
-    )

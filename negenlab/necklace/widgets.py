@@ -29,19 +29,17 @@ from __future__ import annotations
 
 import html
 from contextlib import nullcontext
-from functools import partial
 
 import ipywidgets as W
 import numpy as np
 
-from negenlab import games
 from negenlab.core.errors import IllegalMoveError
-from negenlab.core.widgets import BoardWidget, VariantWidget
+from negenlab.core.widgets import BoardWidget
 
 from . import _kernels as K
 from .agents import NumbaMCTSAgent
 from .game import NAMES, SWAP, State, skip_text
-from .rules import Rules, point_names
+from .rules import point_names
 from .svg import board_svg, point_name
 
 STRENGTHS = {"random-ish (20)": 20, "weak (200)": 200, "medium (1000)": 1000, "strong (5000)": 5000}
@@ -284,21 +282,3 @@ class Explorer:
 def explorer(**kwargs) -> W.Widget:
     """The explorer's widget (see :class:`Explorer`)."""
     return Explorer(**kwargs).widget
-
-
-def variant_widget(**options) -> VariantWidget:
-    """Try a Necklace variant against the default Rules: pick fields and agents, Run, and read a
-    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`; ``options`` such as
-    ``max_units=200`` go to it).
-
-    >>> w = variant_widget()
-    >>> w.pickers["size"].description
-    'size'
-    """
-    return VariantWidget(
-        "Necklace",
-        Rules(),
-        partial(games.try_variant, "necklace", progress=False),
-        games.entry("necklace").default_agent,
-        **options,
-    )

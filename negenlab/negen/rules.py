@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from negenlab.core.checks import whole_number
 from negenlab.core.errors import InvalidInputError
@@ -44,9 +44,9 @@ class Rules:
     ``pool_size`` up to 10,000, ``target_score`` up to 1,000, ``max_turns`` up to 1,000,000.
     """
 
-    sequence_shape: str = "straight"
-    coverage: str = "adjacency"
-    rearrange: str = "join"
+    sequence_shape: str = field(default="straight", metadata={"choices": _CHOICES["sequence_shape"]})
+    coverage: str = field(default="adjacency", metadata={"choices": _CHOICES["coverage"]})
+    rearrange: str = field(default="join", metadata={"choices": _CHOICES["rearrange"]})
     free_moves: int = 1
     pool_size: int | None = 60
     players: int = 3

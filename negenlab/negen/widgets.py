@@ -54,7 +54,6 @@ In a notebook: ``replay_widget(state)`` (slider over ``state.timeline``), ``simu
 from __future__ import annotations
 
 import html
-from functools import partial
 
 import ipywidgets as W
 import numpy as np
@@ -64,7 +63,7 @@ from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import seat_name
 from negenlab.core.registry import parse_agent_specs
 from negenlab.core.simulate import replay
-from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget
+from negenlab.core.widgets import BoardWidget, ErrorBanner
 
 from .build import TurnBuilder, settle, spread
 from .completions import complete
@@ -907,26 +906,7 @@ def _beside(cell):
     return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
 
 
-def variant_widget(**options) -> VariantWidget:
-    """Try a Negen variant against the default Rules: pick fields and agents, Run, and read a
-    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`; ``options`` such as
-    ``max_units=200`` go to it).
-
-    >>> w = variant_widget()
-    >>> w.pickers["target_score"].description
-    'target_score'
-    """
-    return VariantWidget(
-        "Negen",
-        Rules(),
-        partial(games.try_variant, "negen", progress=False),
-        games.entry("negen").default_agent,
-        **options,
-    )
-
-
 __all__ = [
-    "variant_widget",
     "SpiralEditor",
     "enumeration_explorer",
     "simulate_round",

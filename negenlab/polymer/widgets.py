@@ -11,7 +11,6 @@ Errors from what the user types or clicks are shown inside the widget.
 from __future__ import annotations
 
 import html
-from functools import partial
 
 import ipywidgets as W
 import numpy as np
@@ -19,7 +18,7 @@ import numpy as np
 from negenlab import games
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import seat_name
-from negenlab.core.widgets import BoardWidget, ErrorBanner, VariantWidget, figure_output
+from negenlab.core.widgets import BoardWidget, ErrorBanner, figure_output
 
 from .agents import POLICIES
 from .cards import Card, format_cards, parse_cards, random_hand
@@ -493,21 +492,3 @@ class SeatTable:
 def seat_table(agents: str = "cooperative", seed: int = 0) -> SeatTable:
     """A :class:`SeatTable`; show it with ``display(seat_table().widget)``."""
     return SeatTable(SEAT_RULES, agents, seed)
-
-
-def variant_widget(**options) -> VariantWidget:
-    """Try a Polymer variant against the default Rules: pick fields and agents, Run, and read a
-    verdict per designer claim (the widget of :func:`negenlab.games.try_variant`; ``options`` such as
-    ``max_units=200`` go to it).
-
-    >>> w = variant_widget()
-    >>> w.pickers["players"].description
-    'players'
-    """
-    return VariantWidget(
-        "Polymer",
-        Rules(),
-        partial(games.try_variant, "polymer", progress=False),
-        games.entry("polymer").default_agent,
-        **options,
-    )

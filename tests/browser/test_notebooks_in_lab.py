@@ -212,18 +212,48 @@ def test_variant_widget_reaches_a_verdict(page, lab, shots, name):
     widget = page.locator(".nl-variant").first
     widget.scroll_into_view_if_needed()
     for field, value in VARIANTS[name].items():
-        box = widget.locator(".widget-text").filter(has=page.locator(f"label:text-is('{field}')")).locator("input")
-        box.fill(value)
-        box.press("Enter")
-    widget.locator("button", has_text="Run").click()
+        labelled = page.locator(f"label:text-is('{field}')")
+        choice = widget.locator(".widget-dropdown").filter(has=labelled)
+        if choice.count():  # fixed choices are dropdowns
+            choice.locator("select").select_option(label=value)
+        else:
+            box = widget.locator(".widget-text").filter(has=labelled).locator("input")
+            box.fill(value)
+            box.press("Enter")
+    widget.get_by_role("button", name="Run", exact=True).click()
     verdicts = widget.locator(".nl-variant-verdicts")
     page.wait_for_function(
-        "(el) => /holds|fails|undecided/.test(el.innerText)", arg=verdicts.element_handle(), timeout=600_000
+        "(el) => /holds|fails|undecided|depends/.test(el.innerText)", arg=verdicts.element_handle(), timeout=600_000
     )
-    first = verdicts.locator("tbody tr").first.inner_text().replace("\t", " | ")
+    first = verdicts.locator("li").first.inner_text().replace("\n", " | ")
     print(f"{name}: variant {VARIANTS[name]} -> {first[:120]!r}")
     assert "Error" not in widget.inner_text(), f"{name}: the variant widget shows an error: {widget.inner_text()[:300]}"
     widget.screenshot(path=str(shots / f"variant-{name}.png"))
+    _saved_page_opens_offline(page, widget, name)
+
+
+def _saved_page_opens_offline(page, widget, name):
+    """Save page writes one HTML file that a browser with the network off shows whole."""
+    widget.get_by_role("button", name="Save page").click()
+    status = widget.locator("code").filter(has_text=".html").first
+    status.wait_for(timeout=60_000)
+    saved = ROOT / "notebooks" / status.inner_text().strip()
+    assert saved.is_file(), f"{name}: Save page named {saved}, which is not there"
+    context = page.context.browser.new_context(offline=True, viewport={"width": 1280, "height": 900})
+    try:
+        offline = context.new_page()
+        failed = []
+        offline.on("requestfailed", lambda r: failed.append(r.url))
+        offline.goto(saved.as_uri())
+        offline.wait_for_load_state("load")
+        text = offline.inner_text("body")
+        assert "erdicts" in text and any(v in text for v in ("holds", "fails", "undecided", "depends")), text[:300]
+        assert not failed, f"{name}: the saved page asks the network for {failed[:3]}"
+        wide = offline.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 1280, f"{name}: the saved page is {wide} px wide at 1280 px"
+    finally:
+        context.close()
+        saved.unlink()
 
 
 # the PlayRound cell of notebook 05, rebuilt here to know which clicks make a legal turn
