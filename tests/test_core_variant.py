@@ -19,6 +19,7 @@ from negenlab.core.examples import CoinToss, DiceRace
 from negenlab.core.simulate import simulate
 from negenlab.core.variant import VariantClaim, try_variant
 from negenlab.desk import VariantHistory, variant_widget
+from negenlab.report.page import VerdictLines
 
 AGENTS = [RandomAgent(), RandomAgent()]
 LENGTH = VariantClaim(
@@ -278,6 +279,21 @@ def test_the_widgets_stop_ends_the_run_after_its_batch(tmp_path):
     w._on_batch = lambda units, cap: original(units, cap) or True
     r = w.run(wait=True)
     assert r.stopped and r.units == 50 and "stopped" in w.status.value
+
+
+def test_the_claims_a_variant_touches_come_first():
+    slow = Claim("slow", "a race is slow", "negenlab", rule=Rule.parse("above 0 by 1"), unit="moves")
+    other = VariantClaim(slow, "length", how="the race's length")
+    about = VariantClaim(LENGTH.claim, "length", fields=("target",))
+    r = try_variant(lambda f: DiceRace(**f), {"target": 10}, AGENTS, [other, about], max_units=100, progress=False)
+    # target=10 is the default: nothing moved, but the field named by the second claim was set
+    assert [f.claim for f in r.findings] == [LENGTH.claim.claim, "a race is slow"]
+    assert list(r.table["claim"]) == [LENGTH.claim.claim, "a race is slow"] and list(r.table["touched"]) == [True, False]
+    html = VerdictLines(r.findings)._repr_html_()
+    assert html.index("What your change touches") < html.index(LENGTH.claim.claim) < html.index("a race is slow")
+    moved = try_variant(lambda f: DiceRace(**f), {"target": 30}, AGENTS, [other], max_units=100, progress=False)
+    assert moved.findings[0].touched and moved.table.loc[0, "change"] == "higher"  # its number moved
+    assert moved.findings[0].sentence.startswith("With target=30, the race's length is higher than under the default")
 
 
 def test_run_longer_plays_on_from_the_kept_games(tmp_path):

@@ -44,7 +44,8 @@ class Finding:
     from; ``command`` what reproduces it. The judge (:func:`negenlab.core.claims.judge`) also fills in
     the register's ``claim_id``, ``source``, ``quote``, ``where`` and ``reading``, the ``players``,
     the ``rule`` in words, the ``value`` and ``unit`` of a single measurement, the ``level`` it was
-    decided at, and the ``recheck`` on a fresh seed."""
+    decided at, and the ``recheck`` on a fresh seed. ``touched`` marks a claim a variant run is about
+    (the pages show those first)."""
 
     claim: str
     verdict: str
@@ -70,6 +71,7 @@ class Finding:
     recheck: str | None = None
     seats: int | None = None
     digits: int | None = None
+    touched: bool = False
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:

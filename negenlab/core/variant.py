@@ -62,7 +62,8 @@ class VariantClaim:
     simulate table giving one value per game). A claim with a ``fair`` rule reads each game's
     winning seat instead (``winners``, default the ``winner`` column; -1 or a draw: nobody).
     ``tolerance`` (shown units) is the shift the SPRTs look for: default half the rule's band, or its
-    margin. ``how`` says in words how the run measures it.
+    margin. ``how`` says in words what the run measures. ``fields`` are the Rules fields whose change
+    asks this claim's question (a variant of one of them shows the claim first).
 
     >>> from negenlab.core.claims import Rule
     >>> c = Claim("minutes", "a game lasts 20-30 minutes", "negenlab", rule=Rule.parse("between 20 and 30"), unit="minutes")
@@ -77,6 +78,7 @@ class VariantClaim:
     values: Callable[[pd.DataFrame], np.ndarray] | None = None
     winners: Callable[[pd.DataFrame], np.ndarray] | None = None
     how: str = ""
+    fields: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.claim, Claim):
@@ -250,8 +252,25 @@ def try_variant(
     games = n * (len(runs_v) + len(runs_d))
     shown = ", ".join(f"{k}={v}" for k, v in fields.items()) or "the default Rules"
     who = _players_text(players_v)
-    findings = [_finding(c, r, shown, who, seed, command) for c, r in zip(claims, rows, strict=True)]
-    return VariantResult(table, findings, dict(fields), n, games, paired, stopped, capped, command)
+    touched = [touches(c, fields, r["change"]) for c, r in zip(claims, rows, strict=True)]
+    findings = [_finding(c, r, shown, who, seed, command, t) for c, r, t in zip(claims, rows, touched, strict=True)]
+    order = sorted(range(len(claims)), key=lambda i: not touched[i])  # the claims it touches first
+    table = table.assign(touched=touched).iloc[order].reset_index(drop=True)
+    return VariantResult(table, [findings[i] for i in order], dict(fields), n, games, paired, stopped, capped, command)
+
+
+def touches(claim: VariantClaim, fields: Mapping[str, Any], change: str) -> bool:
+    """Whether a variant of ``fields`` touches ``claim``: it changes a field the claim is about, or the
+    paired test found the claim's number moved (``change`` higher or lower).
+
+    >>> from negenlab.core.claims import Rule
+    >>> c = Claim("pie", "the pie rule makes the game fair", "negenlab", rule=Rule.parse("fair within 0.05"))
+    >>> touches(VariantClaim(c, fields=("pie_rule",)), {"pie_rule": False}, "no change")
+    True
+    >>> touches(VariantClaim(c), {"size": 5}, "no change"), touches(VariantClaim(c), {"size": 5}, "higher")
+    (False, True)
+    """
+    return bool(set(claim.fields) & set(fields)) or change in ("higher", "lower")
 
 
 def _players_text(players: Sequence[Any]) -> str:
@@ -358,25 +377,26 @@ def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, family: int) -> di
     return row
 
 
-def _finding(c: VariantClaim, r: dict[str, Any], shown: str, who: str, seed: int, command: str | None) -> Finding:
+def _finding(
+    c: VariantClaim, r: dict[str, Any], shown: str, who: str, seed: int, command: str | None, touched: bool = False
+) -> Finding:
     fv: Finding = r["_variant_finding"]
     what = {
-        "higher": "higher than under the default",
-        "lower": "lower than under the default",
-        "no change": "no different from the default",
-        "undecided": "not yet told apart from the default",
-        "not paired": "compared unpaired with the default (other seats)",
+        "higher": "higher than under the default Rules",
+        "lower": "lower than under the default Rules",
+        "no change": "no different from the default Rules",
+        "undecided": "not yet told apart from the default Rules",
+        "not paired": "compared unpaired with the default Rules (other seats)",
     }[r["change"]]
     sd = r["_default_stat"]
     default = statistic_text(_headline(sd), c.claim.unit)
     if isinstance(sd, Seats):
         default = f"{seat_name(sd.worst)} {default}"
-    what_first = "the first seat's share of games won " if c.seat_claim else ""
+    subject = "the first seat's share of games won" if c.seat_claim else (c.how or "the claim's number")
     sentence = (
-        f"Under {shown}: {fv.number}; {what_first}{what} (default Rules: {default}, {r['default_verdict']}). "
-        f"{who}; {fv.n:,} distinct games on seed {seed}"
-        + (f"; {c.how}" if c.how else "")
-        + ". The page's number for this claim comes from its committed study (its own players and sample)."
+        f"With {shown}, {subject} is {what}: {fv.number} against {default} ({r['default_verdict']} under the "
+        f"default). {who}; {fv.n:,} distinct games on seed {seed}. "
+        "The page's number for this claim comes from its committed study (its own players and sample)."
     )
     detail = (
         f"Paired shift per unit {r['shift']:.3g} [{r['shift_lo']:.3g}, {r['shift_hi']:.3g}]; two one-sided SPRTs "
@@ -393,6 +413,7 @@ def _finding(c: VariantClaim, r: dict[str, Any], shown: str, who: str, seed: int
             "section": "Try a variant",
             "command": command,
             "interval": fv.interval,
+            "touched": touched,
         }
     )
 
@@ -487,5 +508,6 @@ __all__ = [
     "identical_players",
     "play_units",
     "side_statistic",
+    "touches",
     "try_variant",
 ]

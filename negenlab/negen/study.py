@@ -1308,10 +1308,14 @@ VARIANT_CLAIMS = (
         register("negen")["duration"],
         "turns",
         scale=SECONDS_PER_TURN / 60,
-        how="minutes of whole games to the target score at 30 s a turn",
+        how="the minutes of a whole game to the target score at 30 s a turn",
+        fields=("target_score", "pool_size", "free_moves", "sequence_shape", "coverage", "rearrange"),
     ),
     VariantClaim(
-        register("negen")["seat_order"], winners=_first_round_winner, how="the winner of each game's first round"
+        register("negen")["seat_order"],
+        winners=_first_round_winner,
+        how="the winner of each game's first round",
+        fields=("players", "free_moves"),
     ),
 )
 """The claims ``negenlab negen variant`` judges: minutes a game at 30 s a turn, and the first
