@@ -85,3 +85,16 @@ def test_mcts_uses_a_game_playout_when_present():
 def test_mcts_rejects_bad_budgets(kwargs):
     with pytest.raises(InvalidInputError):
         MCTSAgent(**kwargs)
+
+
+def test_an_agent_says_why_it_chose_its_move():
+    rng = np.random.default_rng(0)
+    agent, state = MCTSAgent(simulations=400), Nim((1, 2, 4)).new_initial_state()
+    move = agent.step(state, rng)
+    line = agent.explain(state, move)
+    top = agent.last_search["top"]
+    assert top[0][0] == move and f"{state.action_to_string(move)}: {top[0][1]} visits" in line and "(chosen)" in line
+    assert "after 400 simulations" in line and sum(v for _, v, _ in top) <= 400
+    only = Nim((1,)).new_initial_state()  # one legal move: no search, and no stale explanation
+    assert "no search" in agent.explain(only, agent.step(only, rng))
+    assert RandomAgent().explain(state, move).startswith("random chose (2, 1): uniformly random")

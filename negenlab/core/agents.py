@@ -29,6 +29,8 @@ MAX_SIMULATIONS = 10_000_000
 (hundreds of bytes each), so 10**7 simulations already need gigabytes."""
 MAX_SECONDS = 3600.0
 """The largest MCTS budget in seconds per decision (an hour)."""
+TOP_MOVES = 3
+"""How many of the most visited moves :meth:`MCTSAgent.explain` names."""
 SIMULATIONS_WHY = "the search tree keeps a node per simulation, so more would need tens of gigabytes"
 SECONDS_WHY = "an hour per decision"
 
@@ -43,6 +45,20 @@ class Agent:
 
     def describe(self) -> dict[str, Any]:
         return {"agent": self.name}
+
+    def explain(self, state: State, action: Any) -> str:
+        """One line on why the agent chose ``action`` in ``state`` (asked after :meth:`step`): by
+        default the rule it plays by, the first sentence of its class docstring.
+
+        >>> from negenlab.core.examples import Nim
+        >>> state = Nim((1, 2)).new_initial_state()
+        >>> RandomAgent().explain(state, state.legal_actions()[0])
+        'random chose (0, 1): uniformly random legal action.'
+        """
+        rule = (type(self).__doc__ or "").strip().split("\n\n")[0]
+        rule = " ".join(rule.split()).split(". ")[0].rstrip(".")
+        chosen = state.action_to_string(action)
+        return f"{self.name} chose {chosen}: {rule[:1].lower() + rule[1:]}." if rule else f"{self.name} chose {chosen}."
 
     def __repr__(self) -> str:
         params = ", ".join(f"{k}={v!r}" for k, v in self.describe().items() if k != "agent")
@@ -153,7 +169,13 @@ class MCTSAgent(Agent):
                 break
             self._simulate(root, state.clone(), rng)
             n += 1
-        self.last_search = {"simulations": n, "settled": self._settled}
+        p = root.player
+        top = sorted(root.children.items(), key=lambda kv: -kv[1].visits)[:TOP_MOVES]
+        self.last_search = {
+            "simulations": n,
+            "settled": self._settled,
+            "top": [(a, c.visits, c.value[p] / c.visits) for a, c in top],
+        }
         return root
 
     def _simulate(self, node: _Node, state: State, rng: np.random.Generator) -> np.ndarray:
@@ -210,9 +232,28 @@ class MCTSAgent(Agent):
         if not actions:
             raise InvalidInputError("MCTSAgent asked to act in a position with no legal action")
         if len(actions) == 1:
+            self.last_search = {}
             return actions[0]
         root = self.search(state, rng)
         return max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+
+    def explain(self, state: State, action: Any) -> str:
+        """Why the last search chose ``action``: the simulations it ran, and the most visited moves
+        with their visits and mean return for the mover (in the game's returns).
+
+        >>> from negenlab.core.examples import Nim
+        >>> agent, state = MCTSAgent(simulations=300), Nim((1, 2, 4)).new_initial_state()
+        >>> agent.explain(state, agent.step(state, np.random.default_rng(0)))[:40]
+        'mcts chose (2, 1) after 300 simulations:'
+        """
+        top = self.last_search.get("top")
+        if not top:
+            return super().explain(state, action) + " (its only legal move: no search)"
+        moves = "; ".join(
+            f"{state.action_to_string(a)}: {v} visits, value {w:.2f}" + (" (chosen)" if a == action else "")
+            for a, v, w in top
+        )
+        return f"{self.name} chose {state.action_to_string(action)} after {self.last_search['simulations']} simulations: {moves}."
 
     def action_values(self, state: State, rng: np.random.Generator) -> dict:
         """Search and return ``{action: (visits, mean return of the player to move)}``."""
