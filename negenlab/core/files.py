@@ -52,7 +52,13 @@ def regular_file(path: str | os.PathLike, what: str, limit: int | None = RECORD_
     except OSError as exc:
         raise StoreCorruptError(f"{what} {p} cannot be read: {exc.strerror}") from None
     if not stat.S_ISREG(info.st_mode):
-        kind = "a named pipe" if stat.S_ISFIFO(info.st_mode) else "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        kind = (
+            "a named pipe"
+            if stat.S_ISFIFO(info.st_mode)
+            else "a folder"
+            if stat.S_ISDIR(info.st_mode)
+            else "not a regular file"
+        )
         raise StoreCorruptError(f"{what} {p} is {kind}, expected a regular file; remove it or use another folder")
     if limit is not None and info.st_size > limit:
         raise StoreCorruptError(

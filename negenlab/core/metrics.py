@@ -94,7 +94,9 @@ def summary(df: pd.DataFrame) -> pd.DataFrame:
     - ``branching``: mean legal actions per decision over all decisions.
     """
     if not isinstance(df, pd.DataFrame):
-        raise InvalidInputError(f"summary reads a simulation table (a DataFrame from simulate), got {type(df).__name__}")
+        raise InvalidInputError(
+            f"summary reads a simulation table (a DataFrame from simulate), got {type(df).__name__}"
+        )
     P = num_players(df)
     n_all = len(df)
     done = _completed(df)

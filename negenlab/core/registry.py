@@ -165,7 +165,9 @@ class GameEntry:
         (['random', 'random'], ['mcts', 'random'])
         """
         if specs is not None and not str(specs).strip():
-            raise AgentSpecError("--agents is empty; give a spec such as random or mcts:200 (or leave it out for the default)")
+            raise AgentSpecError(
+                "--agents is empty; give a spec such as random or mcts:200 (or leave it out for the default)"
+            )
         seats = parse_agent_specs(specs or self.default_agent)
         if len(seats) == 1:
             seats = seats * players

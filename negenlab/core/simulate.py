@@ -346,7 +346,9 @@ class _ChunkStore:
                 f"did not finish writing it; discard it with `rm {_q(path)}` (the next run replays its games)"
             )
         if entry["sha256"] != digest:
-            raise self._damaged(path, "its bytes have changed since it was written: the checksum differs from the manifest's")
+            raise self._damaged(
+                path, "its bytes have changed since it was written: the checksum differs from the manifest's"
+            )
         return digest
 
     def _record(self, index: int, path: Path) -> tuple[int, int]:

@@ -38,6 +38,7 @@ from typing import Any
 
 import anywidget
 import ipywidgets as W
+import numpy as np
 import traitlets
 
 from .cliutil import rules_value
@@ -450,3 +451,99 @@ class VariantWidget(W.VBox):
             + result.table[cols].to_html(index=False, float_format=lambda x: f"{x:.3g}", border=0)
             + "</details>"
         )
+
+
+MAX_SEED = 2**31 - 1
+
+
+class DealControls:
+    """A seed field with **new game** (a fresh deal: a new seed drawn from the widget's own generator,
+    shown in the field) and **replay seed** (the deal of the seed in the field again); ``start(seed)``
+    begins the game; ``guard(action)`` runs a button's action (e.g. showing its error in the widget).
+
+    >>> started = []
+    >>> deal = DealControls(5, started.append)
+    >>> deal.fresh() != 5 and started[-1] == deal.seed.value
+    True
+    >>> deal.seed.value = 5; deal.replay(); started[-1]
+    5
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        start: Callable[[int], None],
+        label: str = "new game",
+        guard: Callable[[Callable[[], Any]], None] | None = None,
+    ):
+        guard = guard or (lambda action: action())
+        self._draw = np.random.default_rng(seed)
+        self._start = start
+        self.seed = W.IntText(
+            value=int(seed), description="seed", style={"description_width": "40px"}, layout=W.Layout(width="170px")
+        )
+        self.new_button = W.Button(
+            description=label, layout=W.Layout(width="auto", min_width="100px"), tooltip="a fresh deal (a new seed)"
+        )
+        self.replay_button = W.Button(
+            description="replay seed", layout=W.Layout(width="auto", min_width="100px"),
+            tooltip="deal the game of the seed in the field again",
+        )  # fmt: skip
+        self.new_button.on_click(lambda _: guard(self.fresh))
+        self.replay_button.on_click(lambda _: guard(self.replay))
+        self.widget = W.HBox([self.new_button, self.seed, self.replay_button])
+
+    def fresh(self) -> int:
+        """Draw a new seed, show it in the field and start its game; return the seed."""
+        seed = int(self._draw.integers(0, MAX_SEED))
+        self.seed.value = seed
+        self._start(seed)
+        return seed
+
+    def replay(self) -> None:
+        """Start the game of the seed in the field (a bad value is said in the caller's error line)."""
+        seed = self.seed.value
+        if not (isinstance(seed, int) and 0 <= seed <= MAX_SEED):
+            raise InvalidInputError(f"seed must be a whole number 0..{MAX_SEED}, got {seed!r}")
+        self._start(int(seed))
+
+
+class SaveGameRow:
+    """A file name, a **Save game** button and a line naming the file written (in ``<code>``, class
+    ``nl-saved``); ``write(path)`` writes the game and returns the path it wrote. An error is said on
+    the error line beside the button.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> row = SaveGameRow(str(folder / "game.html"), lambda p: (p.write_text("<html></html>"), p)[1])
+    >>> row.save().name, "<code>" in row.status.value
+    ('game.html', True)
+    """
+
+    def __init__(self, default_path: str, write: Callable[[Path], Path]):
+        self._write = write
+        self.file = W.Text(
+            value=default_path, description="file", style={"description_width": "40px"},
+            layout=W.Layout(width="360px"),
+        )  # fmt: skip
+        self.button = W.Button(
+            description="Save game", layout=W.Layout(width="auto", min_width="100px"),
+            tooltip="the move list and pictures as one HTML file anyone can open",
+        )  # fmt: skip
+        self.status = W.HTML(value="")
+        self.status.add_class("nl-saved")
+        self.error = ErrorBanner()
+        self.button.on_click(lambda _: self.save())
+        self.widget = W.VBox([W.HBox([self.file, self.button, self.status]), self.error.widget])
+
+    def save(self) -> Path | None:
+        """Write the game to the file named in the field; return the path (None after an error)."""
+        self.status.value = ""
+        with self.error.catch():
+            name = self.file.value.strip()
+            if not name:
+                raise InvalidInputError("give the saved game a file name, e.g. my-game.html")
+            path = self._write(Path(name))
+            self.status.value = f"saved <code>{html.escape(str(path))}</code>: open it in any browser"
+            return path
+        return None

@@ -10,6 +10,8 @@ the playable board's own error line).
 True
 >>> game.view.press(game.view.legal[0]); game.state.turn_number >= 3   # a click on the board
 True
+>>> game.board_name
+'triangle:7'
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 import numpy as np
@@ -24,9 +28,11 @@ import numpy as np
 from negenlab import games
 from negenlab.core.agents import MCTSAgent
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
-from negenlab.core.widgets import BoardWidget, ErrorBanner
+from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow
+from negenlab.report.played import save_played_game
 
 from . import tilings
+from .boards import parse_board
 from .game import CAPTURE, CLAIM_EDGES, CLAIM_NODES, START, FenGame
 from .ne import derive_ne
 from .rules import Rules
@@ -44,6 +50,22 @@ STANDARD = {
 }
 for _name in tilings.ARCHIMEDEAN:
     STANDARD[f"Archimedean {_name}"] = (lambda name: lambda k: tilings.archimedean(name, faces=k))(_name)
+
+
+PLAY_BOARDS = {
+    "triangle:7": "triangle side 7 (standard, 49 triangles)",
+    "triangle:5": "triangle side 5 (25 triangles)",
+    "triangle:3": "triangle side 3 (9 triangles)",
+    "hexagon:1": "hexagon radius 1 (7 hexes)",
+    "hexagon:2": "hexagon radius 2 (19 hexes)",
+    "square:5x5": "square 5x5 (25 squares)",
+    "square:3x3": "square 3x3 (9 squares)",
+    "4.8.8:25": "Archimedean 4.8.8, 25 faces",
+    "3.4.6.4:25": "Archimedean 3.4.6.4, 25 faces",
+    "3.3.4.3.4:25": "Archimedean 3.3.4.3.4, 25 faces",
+}
+"""The play board's chooser: board specs (:func:`negenlab.fen.boards.parse_board`) and what they are."""
+DEFAULT_PLAY_BOARD = "triangle:7"  # the standard board, the one the report page plays
 
 
 def make_board(choice: str, faces: int = 25) -> Tessellation:
@@ -182,6 +204,13 @@ class PlayableBoard:
     clickable targets (``node:v``, ``edge:j``, ``face:f``); an illegal click is explained in
     the widget's error line and changes nothing. Show it with ``display(pb.widget)``.
 
+    It starts on the standard board (``triangle:7``, the 49 triangles the report plays; ``board``: a
+    spec of :data:`PLAY_BOARDS` picked in its menu, any spec of :func:`~negenlab.fen.boards.parse_board`,
+    or a Tessellation). **new game** deals afresh (a new seed from the widget's own generator, shown in
+    the seed field; **replay seed** plays the seed typed there again), **undo** takes back your last
+    whole turn (or the one in progress) and the agent's replies, and **Save game** writes the game as
+    one self-contained HTML file (:meth:`save_game`).
+
     >>> from negenlab.fen import tilings
     >>> pb = PlayableBoard(tilings.triangle(3))
     >>> pb.view.status[:12]
@@ -196,20 +225,20 @@ class PlayableBoard:
 
     def __init__(
         self,
-        board: Tessellation | None = None,
+        board: Tessellation | str | None = None,
         agent: str = "greedy",
         human_seat: int = 0,
         rules: Rules | None = None,
         seed: int = 0,
         size: int = 420,
+        folder: str | Path = "negenlab-games",
     ):
-        self.board = board or tilings.triangle(5)
-        self.game = FenGame(self.board, rules)
+        self.rules = rules
+        self.agent_spec = agent
         self.agent = games.entry("fen").make_agent(agent)
         self.human = int(human_seat)
-        self.seed = seed
+        self.seed = int(seed)
         self.size = size
-        self.names = face_names(self.board)  # faces said by where they are drawn
         self.last_reply: list[int] = []  # the agent's last turn (micro-actions)
         self.your_turn: list[int] = []  # the human's turn in progress, or its last one
         self.view = BoardWidget()
@@ -217,18 +246,62 @@ class PlayableBoard:
         wide = W.Layout(width="auto", min_width="150px")
         self.swap = W.Button(description="swap (pie rule)", layout=wide)
         self.stop = W.Button(description="stop capturing", layout=wide)
-        self.new = W.Button(description="new game", layout=wide)
+        self.undo_button = W.Button(description="undo", layout=wide, tooltip="take back your last turn and the reply")
+        options = [(label, spec) for spec, label in PLAY_BOARDS.items()]
+        if isinstance(board, Tessellation):
+            options.append((f"{board.name} (given)", "given"))
+            self._given: Tessellation | None = board
+            chosen = "given"
+        else:
+            self._given = None
+            chosen = str(board or DEFAULT_PLAY_BOARD)
+            if chosen not in PLAY_BOARDS:
+                options.append((chosen, chosen))
+        self.board_pick = W.Dropdown(
+            options=options, value=chosen, description="board", layout=W.Layout(width="auto", min_width="330px")
+        )
+        self.deal = DealControls(self.seed, lambda seed: self.reset(seed), guard=self._catching)
+        self.new = self.deal.new_button
         self.legend = W.HTML(marks_legend(self.human))
         self.swap.on_click(lambda _: self.click(self.game.board.SWAP))
         self.stop.on_click(lambda _: self.click(self.game.board.STOP))
-        self.new.on_click(lambda _: self.reset())
+        self.undo_button.on_click(lambda _: self.undo())
+        self.board_pick.observe(lambda _: self._catching(lambda: self.reset()), names="value")
+        self.saver = SaveGameRow(str(Path(folder) / "fen-game.html"), self.save_game)
         self.widget = W.VBox(
             [
-                W.HBox([self.view, W.VBox([self.swap, self.stop, self.new], layout=W.Layout(min_width="160px"))]),
+                W.HBox([self.board_pick, self.deal.widget], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox(
+                    [self.view, W.VBox([self.swap, self.stop, self.undo_button], layout=W.Layout(min_width="160px"))]
+                ),
                 self.legend,
+                self.saver.widget,
             ]
         )
-        self.reset()
+        self._load_board()
+        self.reset(self.seed)
+
+    def _catching(self, action) -> None:
+        with self.view.catch():
+            action()
+
+    @property
+    def board_name(self) -> str:
+        """The spec of the board in play (``triangle:7``), or the given board's name."""
+        return self.board.name if self.board_pick.value == "given" else str(self.board_pick.value)
+
+    def _load_board(self) -> None:
+        pick = self.board_pick.value
+        if pick == "given":
+            assert self._given is not None
+            self.board = self._given
+        else:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self.board = parse_board(pick)
+        self.game = FenGame(self.board, self.rules)
+        self._loaded = self.board_name
+        self.names = face_names(self.board)  # faces said by where they are drawn
 
     # -- targets and actions -------------------------------------------------------------------
     def target_of(self, action: int) -> str:
@@ -254,14 +327,35 @@ class PlayableBoard:
         return first + int(num)
 
     # -- playing -------------------------------------------------------------------------------
-    def reset(self) -> None:
-        """Start a new game (the agent opens when it holds seat 0)."""
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new game on the board picked, dealt from ``seed`` (default: the same seed again);
+        the agent opens when it holds seat 0."""
+        if seed is not None:
+            self.seed = int(seed)
+            self.deal.seed.value = self.seed
+        if self.board_name != self._loaded:
+            self._load_board()
         self.rng = np.random.default_rng(self.seed)
         self.state = self.game.new_initial_state()
         self.last_reply = []
         self.your_turn = []
+        self.turns: list[tuple[int, int, list[int]]] = []  # every whole turn: (seat, colour, micro-actions)
+        self.snapshots: list[tuple] = []  # before each of your turns: what undo goes back to
+        self.pictures: list[tuple[str, Any]] = []  # positions after each agent reply, for the saved game
         self.view.error = ""
         self._agent_moves()
+        self.redraw()
+
+    def new_game(self) -> int:
+        """A fresh deal: a new seed from the widget's own generator (shown in the seed field)."""
+        return self.deal.fresh()
+
+    def undo(self) -> None:
+        """Take back your last whole turn (or the one in progress) and the agent's replies: back to your move."""
+        with self.view.catch():
+            if not self.snapshots:
+                raise IllegalMoveError("nothing to undo: you have not moved yet")
+            self.state, self.last_reply, self.your_turn, self.turns, self.pictures = self.snapshots.pop()
         self.redraw()
 
     def click(self, action: int) -> None:
@@ -280,14 +374,23 @@ class PlayableBoard:
             raise IllegalMoveError("the game is over; press 'new game'")
         if s.current_player != self.human:
             raise IllegalMoveError("it is the agent's turn")
-        starts_a_turn = s.phase == START
+        starts_a_turn, colour = s.phase == START, s.colour
+        if starts_a_turn:
+            self.snapshots.append(
+                (s.clone(), list(self.last_reply), list(self.your_turn), [(p, c, list(a)) for p, c, a in self.turns],
+                 list(self.pictures))
+            )  # fmt: skip
         try:
             s.apply(action)
         except IllegalMoveError as exc:
+            if starts_a_turn:
+                self.snapshots.pop()
             raise IllegalMoveError(plain_words(str(exc), s.action_to_string(action))) from None
         if starts_a_turn:
             self.your_turn = []
+            self.turns.append((self.human, colour, []))
         self.your_turn.append(action)
+        self.turns[-1][2].append(action)
         self._agent_moves()
 
     def _agent_moves(self) -> None:
@@ -295,11 +398,14 @@ class PlayableBoard:
         if s.is_terminal() or s.current_player == self.human:
             return
         self.last_reply = []
+        colour = s.colour
         with self.view.working(self._busy_message()):
             while not s.is_terminal() and s.current_player != self.human:
                 a = self.agent.step(s, self.rng)
                 s.apply(a)
                 self.last_reply.append(a)
+        self.turns.append((1 - self.human, colour, list(self.last_reply)))
+        self.pictures.append((f"after turn {s.turn_number}", s.clone()))
 
     def _busy_message(self) -> str:
         if isinstance(self.agent, MCTSAgent):
@@ -342,6 +448,7 @@ class PlayableBoard:
         self.view.legal = [self.target_of(a) for a in legal if a < b.SWAP]
         self.swap.disabled = b.SWAP not in legal
         self.stop.disabled = b.STOP not in legal
+        self.undo_button.disabled = not self.snapshots
         self.view.status = self.status_text()
 
     def status_text(self) -> str:
@@ -366,6 +473,47 @@ class PlayableBoard:
         return (
             f"You are {you}. Turn {s.turn_number + 1}, {COLOUR_NAMES[s.colour]} to move: {next_step(s)}. "
             f"n={g.n}, e={g.e}; {faces}.{said}{warning}"
+        )
+
+    def turn_words(self, actions: list[int]) -> str:
+        """A whole turn in words, places counted from 1: ``'claimed nodes 5, 12'``, ``'captured the
+        leftmost triangle in the bottom row'``, ``'swapped colours (pie rule)'``."""
+        b = self.game.board
+        if b.SWAP in actions:
+            return "swapped colours (pie rule)"
+        places = self._places(actions)
+        parts = []
+        for kind in ("nodes", "edges"):
+            if places[kind]:
+                word = kind if len(places[kind]) > 1 else kind[:-1]
+                parts.append(f"claimed {word} {', '.join(str(x + 1) for x in places[kind])}")
+        if places["faces"]:
+            parts.append(f"captured {faces_in_words(self.board, places['faces'])}")
+        return " and ".join(parts) or "passed"
+
+    def move_lines(self) -> list[str]:
+        """The game so far, one line per whole turn (who, colour, what; places counted from 1)."""
+        return [
+            f"{i}. {'you' if seat == self.human else 'the agent'} ({COLOUR_NAMES[colour]}) {self.turn_words(actions)}"
+            for i, (seat, colour, actions) in enumerate(((p, c, a) for p, c, a in self.turns if a), 1)
+        ]
+
+    def save_game(self, path: str | Path) -> Path:
+        """Write the game as one self-contained HTML file (the final board, a few positions, the moves,
+        the Rules, board and seed); return its path."""
+        s = self.state
+        shown = self.pictures[:-1][:: max(1, -(-len(self.pictures[:-1]) // 3))][:3]
+        pictures = [("the board now" if not s.is_terminal() else "the final board", s)] + shown
+        title = f"FEN on {self.board_name}: you against {self.agent_spec}"
+        return save_played_game(
+            path,
+            title,
+            [(caption, board_svg(self.board, st.owners(), size=360)) for caption, st in pictures],
+            self.move_lines(),
+            rules={"board": self.board_name, **dict(vars(self.game.rules)), "n": self.game.n, "e": self.game.e},
+            seed=self.seed,
+            players=f"you: seat {self.human + 1}; the agent: {self.agent_spec}",
+            result=self.status_text(),
         )
 
     def _your_captures_text(self) -> str:

@@ -37,6 +37,16 @@ BLUE_FILL = "#1f5fbf"
 SEALED_COLOUR = "#2a7f2a"  # seclusion: the square on the refused point, the ring on the points it would seal off
 
 
+def caption_width(text: str, font_size: float = 11) -> float:
+    """A generous estimate of the width in px of a caption line (sans-serif), so that the picture is
+    made wide enough for its legend instead of cutting it.
+
+    >>> caption_width("ringed: sealed off by a stone at row 1, col 2") > 250
+    True
+    """
+    return 0.6 * font_size * len(text)
+
+
 def status_line(to_move: str | None, winner: str | None, swap_available: bool = False) -> str:
     """``"red wins"``, ``"draw: nobody can move"`` (no winner and nobody to move) or ``"blue to move (may swap)"``."""
     if winner:
@@ -94,7 +104,7 @@ def board_svg(
     caption = [status] + (["x: crosscut, square: seclusion"] if show_illegal and not over else [])
     if ringed:
         caption.append(f"ringed: sealed off by a stone at {point_name(*refused)}")
-    width = max(2 * m + (n - 1) * cell, 190)
+    width = round(max(2 * m + (n - 1) * cell, 190, lo - band + max(caption_width(line) for line in caption) + 6))
     height = round(hi + band + 4 + 14 * len(caption))
     xy = lambda r, c: (m + c * cell, m + r * cell)  # noqa: E731
     out = [

@@ -8,7 +8,11 @@ everything you read ("row 3, col 4"); ``click(r, c)`` and the targets ``point:r:
 0-based like :meth:`State.play`. Errors appear in the widget's error line; a click refused for
 seclusion names the empty points the stone would seal off, and the board rings them. A turn
 skipped because its colour has no legal placement is said in the status line ("blue was
-skipped: no legal placement") and in the history under the board (``.log``), one line per turn.
+skipped: no legal placement") and in the history under the board (``.log``), one line per turn, a swap
+said by who made it ("you (blue) swapped: you take over red's side"). A crosscut refused
+names the four stones of the crossed block. ``New game`` deals afresh (a new seed for the MCTS, shown
+in the seed field; ``replay seed`` plays the seed typed there again); ``Save game`` writes the game as
+one self-contained HTML file.
 
 >>> from negenlab.necklace.widgets import Explorer
 >>> ex = Explorer(size=5, strength=50, seed=0)
@@ -29,16 +33,18 @@ from __future__ import annotations
 
 import html
 from contextlib import nullcontext
+from pathlib import Path
 
 import ipywidgets as W
 import numpy as np
 
 from negenlab.core.errors import IllegalMoveError
-from negenlab.core.widgets import BoardWidget
+from negenlab.core.widgets import BoardWidget, DealControls, SaveGameRow
+from negenlab.report.played import save_played_game
 
 from . import _kernels as K
 from .agents import NumbaMCTSAgent
-from .game import NAMES, SWAP, State, skip_text
+from .game import BLUE, NAMES, RED, SWAP, State, skip_text
 from .rules import point_names
 from .svg import board_svg, point_name
 
@@ -64,7 +70,16 @@ class Explorer:
     ``New game`` keeps you on the colour you play now).
     """
 
-    def __init__(self, size: int = 7, strength: int = 200, human: str = "red", swap: bool = True, seed: int = 0):
+    def __init__(
+        self,
+        size: int = 7,
+        strength: int = 200,
+        human: str = "red",
+        swap: bool = True,
+        seed: int = 0,
+        folder: str | Path = "negenlab-games",
+    ):
+        self.seed = int(seed)
         self.rng = np.random.default_rng(seed)
         self.size_w = W.Dropdown(options=list(range(3, 14)), value=size, description="size")
         self.strength_w = W.Dropdown(
@@ -76,7 +91,8 @@ class Explorer:
         self.human_w = W.Dropdown(options=["red", "blue"], value=human, description="you play")
         self.swap_rule_w = W.Checkbox(value=swap, description="swap rule")
         self.overlay_w = W.Checkbox(value=True, description="legality overlay")
-        self.new_b = W.Button(description="New game", icon="refresh")
+        self.deal = DealControls(self.seed, self.start, label="New game", guard=self._guard)
+        self.new_b = self.deal.new_button
         self.undo_b = W.Button(description="Undo", icon="undo")
         self.swap_b = W.Button(description="Swap", icon="exchange")
         self.board = BoardWidget()
@@ -85,7 +101,6 @@ class Explorer:
             None  # the last click refused for seclusion: rings what it would seal off
         )
         self.board.on_click(self._on_target)
-        self.new_b.on_click(lambda _: self.new_game())
         self.undo_b.on_click(lambda _: self.undo())
         self.swap_b.on_click(lambda _: self.swap())
         self._following = False  # True while the "you play" dropdown is set from the game (no new game)
@@ -96,19 +111,34 @@ class Explorer:
             [
                 W.HBox([self.size_w, self.strength_w]),
                 W.HBox([self.human_w, self.swap_rule_w, self.overlay_w]),
-                W.HBox([self.new_b, self.undo_b, self.swap_b]),
+                W.HBox([self.deal.widget, self.undo_b, self.swap_b], layout=W.Layout(flex_flow="row wrap")),
             ]
         )
-        self.widget = W.VBox([controls, self.board, self.log])
-        self.new_game()
+        self.saver = SaveGameRow(str(Path(folder) / "necklace-game.html"), self.save_game)
+        self.widget = W.VBox([controls, self.board, self.log, self.saver.widget])
+        self.start(self.seed)
 
     # ------------------------------------------------------------------ game flow
-    def new_game(self) -> None:
-        """Start a game with the current settings; the MCTS opens when you play Blue."""
+    def _guard(self, action) -> None:
+        with self.board.catch():
+            action()
+
+    def new_game(self) -> int:
+        """A fresh game: a new seed from the explorer's own generator (shown in the seed field); return it."""
+        return self.deal.fresh()
+
+    def start(self, seed: int | None = None) -> None:
+        """Start a game with the current settings, the MCTS's choices drawn from ``seed`` (default: the
+        seed in play again); the MCTS opens when you play Blue."""
+        if seed is not None:
+            self.seed = int(seed)
+            self.deal.seed.value = self.seed
+        self.rng = np.random.default_rng(self.seed)
         self.refused = None
         with self.board.catch():
             self.state = State.initial(int(self.size_w.value), swap=bool(self.swap_rule_w.value))
             self.human = self.human_w.value
+            self.first_human = self.human
             self.undo_stack: list = []
             self.replies: list = []
             self.state, self.human, self.replies = self._ai_moves(self.state, self.human)
@@ -156,6 +186,8 @@ class Explorer:
         reasons = s.illegal_points().get((r, c))
         if reasons:
             words = list(reasons)
+            if "crosscut" in reasons:
+                words[words.index("crosscut")] = crosscut_words(s, r, c)
             if "seclusion" in reasons:
                 self.refused = (r, c)
                 words[words.index("seclusion")] = f"seclusion (it would seal off {point_names(s.sealed_by((r, c)))})"
@@ -173,6 +205,47 @@ class Explorer:
             self.undo_stack.append((self.state, self.human, self.replies))
             self.state, self.human, self.replies = state, human, replies
         self.redraw()
+
+    def history_lines(self) -> list[str]:
+        """The game so far, one line per turn (:meth:`State.turn_log`), a swap said by who made it: you or
+        the MCTS (after it the colours change hands). Points are counted from 1, as the board labels them."""
+        you = self.first_human
+        lines = []
+        for line in self.state.turn_log():
+            colour = line.partition(" ")[0]
+            if " swapped" in line:
+                who = "you" if colour == you else "the MCTS"
+                lines.append(
+                    f"{who} ({colour}) swapped: "
+                    + (
+                        "you take over red's side"
+                        if who == "you"
+                        else f"it takes over red's side, you now play {colour}"
+                    )
+                )
+                you = _other(you)
+            else:
+                lines.append(line)
+        return lines
+
+    def save_game(self, path: str | Path) -> Path:
+        """Write the game as one self-contained HTML file (the final board, every few moves a position,
+        the moves counted from 1, the size, swap rule, opponent and seed); return its path."""
+        s = self.state
+        states = [t[0] for t in self.undo_stack[1:]]
+        step = max(1, -(-len(states) // 3))
+        pictures = [("the board now" if not s.over else "the final board", s)]
+        pictures += [(f"after {st.placements} placements", st) for st in states[::step][:3]]
+        return save_played_game(
+            path,
+            f"Necklace {s.n}x{s.n}: you ({self.first_human}) against MCTS ({int(self.strength_w.value)} simulations)",
+            [(caption, board_svg(**st.drawing_facts(), cell=30)) for caption, st in pictures],
+            self.history_lines(),
+            rules={"size": s.n, "swap": bool(self.swap_rule_w.value)},
+            seed=self.seed,
+            players=f"you: {self.first_human}; MCTS: {_other(self.first_human)}, {int(self.strength_w.value)} simulations",
+            result=self._status(),
+        )
 
     def _on_target(self, name: str) -> None:
         kind, *parts = name.split(":")
@@ -205,7 +278,7 @@ class Explorer:
 
     def _on_setting(self, change) -> None:
         if not self._following:
-            self.new_game()
+            self.start()
 
     # ------------------------------------------------------------------ drawing
     def _result(self) -> str:
@@ -259,7 +332,7 @@ class Explorer:
         )
         self.board.legal = self.legal_targets()
         self.board.status = self._status()
-        turns = s.turn_log()
+        turns = self.history_lines()
         self.log.value = (
             "<div style='max-height:9em;overflow:auto;font-size:90%'><b>history</b><br>"
             + "<br>".join(f"{i}. {html.escape(line)}" for i, line in enumerate(turns, 1))
@@ -277,6 +350,31 @@ class Explorer:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def crosscut_words(state: State, r: int, c: int) -> str:
+    """Why a stone of the colour to move at (r, c) makes a crosscut, naming the four stones of each
+    2x2 block it would cross (points counted from 1).
+
+    >>> s = State.from_text("RB.\\nB..\\n...", "red")
+    >>> crosscut_words(s, 1, 1)
+    'crosscut: red at row 1, col 1 and row 2, col 2 (the stone) against blue at row 1, col 2 and row 2, col 1'
+    """
+    n, me = state.n, state.to_move
+    other = BLUE if me == RED else RED
+    at = lambda rr, cc: int(state.board[rr * n + cc])  # noqa: E731
+    blocks = []
+    for dr in (-1, 1):
+        for dc in (-1, 1):
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < n and 0 <= cc < n):
+                continue
+            if at(rr, cc) == me and at(r, cc) == other and at(rr, c) == other:
+                mine = sorted([(r, c), (rr, cc)])
+                theirs = sorted([(r, cc), (rr, c)])
+                names = [point_name(*p) + (" (the stone)" if p == (r, c) else "") for p in mine]
+                blocks.append(f"{NAMES[me]} at {' and '.join(names)} against {NAMES[other]} at {point_names(theirs)}")
+    return "crosscut: " + "; ".join(blocks) if blocks else "crosscut"
 
 
 def explorer(**kwargs) -> W.Widget:

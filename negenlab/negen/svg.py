@@ -251,10 +251,30 @@ def editor_svg(
     return "".join(parts)
 
 
+def text_width(text: str, font_size: float) -> float:
+    """A generous estimate of the width of ``text`` in a sans-serif font of ``font_size`` px (bold
+    included), so that a picture is made wide enough for its captions instead of cutting them.
+
+    >>> text_width("round 1: seat 2 closed the spiral with the gold loop", 13) > 300
+    True
+    """
+    return 0.62 * font_size * len(str(text))
+
+
+def _player_text(p: int, names, scores, to_move) -> str:
+    name = names[p] if names else seat_name(p)
+    return name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
+
+
+def _name_width(boards, names, scores, to_move, least: float) -> float:
+    """Room for the players' line heads (name, score, marker) before their dice, at least ``least``."""
+    widest = max((text_width(_player_text(p, names, scores, to_move), 12) for p in range(len(boards))), default=0)
+    return max(least, widest + 10)
+
+
 def _player_name(p: int, names, scores, to_move, x: float, y: float) -> str:
     """A player's line head: name, score and a marker at the player to move (bold)."""
-    name = names[p] if names else seat_name(p)
-    text = name + (f" · {scores[p]}" if scores is not None else "") + (" ◀" if p == to_move else "")
+    text = _player_text(p, names, scores, to_move)
     weight = " font-weight='bold'" if p == to_move else ""
     return f"<text x='{x}' y='{y:.1f}' font-size='12' fill='#222'{weight}>{html.escape(text)}</text>"
 
@@ -292,9 +312,9 @@ def position_svg(
         rows, cols = 1, 4
     table_w, table_h = max(cols, min_cols) * size, max(rows, min_rows) * size
     bs = round(size * 0.8)
-    name_w = 96
+    name_w = _name_width(boards, names, scores, to_move, 96)
     boards_w = name_w + max((len(b) for b in boards), default=0) * bs
-    w = max(table_w, boards_w) + 2 * margin
+    w = max(table_w, boards_w, text_width(title, 13) if title else 0) + 2 * margin
     h = top + table_h + 8 + len(boards) * (bs + 4) + margin
     parts = [_head(w, h, max_width)]
     if title:
@@ -378,8 +398,11 @@ def play_svg(
     r0, c0, rows, cols = frame
     margin, top = 6, (22 if title else 4)
     bs = 28
-    name_w = 150
-    width = max(cols * size, name_w + 4 * (bs + 2)) + 2 * margin
+    name_w = _name_width(boards, names, scores, to_move, 150)
+    widest = max(
+        (len(hand) if (p == to_move and hand is not None) else len(b) for p, b in enumerate(boards)), default=4
+    )
+    width = max(cols * size, name_w + max(4, widest) * (bs + 2), text_width(title, 13) if title else 0) + 2 * margin
     height = top + rows * size + 10 + len(boards) * (bs + 6) + margin
 
     def at(cell):

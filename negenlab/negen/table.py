@@ -505,10 +505,13 @@ def cell_name(cell: Cell) -> str:
 
 
 def loop_pairs(table: Table) -> list[tuple[Cell, Cell]]:
-    """Adjacent pairs that lie on some cycle (the 2-edge-connected part: pairs that are not bridges)."""
+    """Adjacent pairs that lie on some cycle (the 2-edge-connected part: pairs that are not bridges),
+    in every spiral of the table.
+
+    >>> sorted(loop_pairs(parse_table("1 . 4 5\\n. . 5 4")))  # a closed square beside a lone die
+    [((0, 2), (0, 3)), ((0, 2), (1, 2)), ((0, 3), (1, 3)), ((1, 2), (1, 3))]
+    """
     pairs = table.adjacent_pairs()
-    if len(pairs) < len(table):
-        return []
     # bridges via DFS lowpoints (iterative)
     adj: dict[Cell, list[Cell]] = {c: table.neighbours(c) for c in table.keys()}
     index: dict[Cell, int] = {}

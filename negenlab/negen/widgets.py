@@ -48,12 +48,13 @@ instead (closing turns first; clicking one plays it and lets the agents answer):
 (0, '')
 
 In a notebook: ``replay_widget(state)`` (slider over ``state.timeline``), ``simulate_widget()``,
-``PlayRound(Rules(target_score=1), ("greedy", "random")).widget``.
+``PlayRound(opponents=("greedy", "random")).widget`` (the Rules the report plays: target score 2, a pool of 60).
 """
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import ipywidgets as W
 import numpy as np
@@ -63,7 +64,8 @@ from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import seat_name
 from negenlab.core.registry import parse_agent_specs
 from negenlab.core.simulate import replay
-from negenlab.core.widgets import BoardWidget, ErrorBanner
+from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow
+from negenlab.report.played import save_played_game
 
 from .build import TurnBuilder, settle, spread
 from .completions import complete
@@ -71,13 +73,14 @@ from .game import NegenGame
 from .rules import Rules
 from .spirals import check_table
 from .svg import dice_svg, editor_svg, legend_svg, play_legend_svg, play_svg, position_svg, verdicts_svg
-from .table import Table, cell_name, layout, parse_pattern, witness_facts
+from .table import Table, cell_name, layout, loop_pairs, parse_pattern, witness_facts
 
 BRUSHES = ["cycle", "1", "2", "3", "4", "5", "6", "?", "erase"]
 PICTURE_WIDTH = 900  # px: the board picture scales down to this width (a 1280 px page)
 MAX_SHOWN = 60  # turn pictures shown at once (a position can offer hundreds of turns)
 AGENTS_NOTICE = "the agents are playing…"
-ONE_ROUND = Rules(target_score=1)  # a game of one round: the default of PlayRound
+ONE_ROUND = Rules(target_score=1)  # a game of one round
+PLAY_RULES = Rules()  # PlayRound's default: the Rules the report page plays (target score 2, a pool of 60)
 COMPILE_NOTICE = "compiling… (first use only, about 10 s)"
 _compiled = False  # the completion search is numba code, compiled (or loaded from its cache) on first use
 
@@ -224,7 +227,7 @@ class SpiralEditor:
     def _draw(self) -> None:
         table, rules = Table(self.dice), self.rules
         verdicts = check_table(table, rules) if self.dice and not self.blanks else []
-        facts = witness_facts(table, verdicts) if verdicts else {}
+        facts = table_facts(table, rules) if verdicts else {}
         self.board.svg = editor_svg(self.rows, self.cols, self.dice, self.blanks, **facts)
         parts = [html.escape(line) for line in self.verdict_lines()] if verdicts else []
         res = self.completions()
@@ -294,6 +297,22 @@ def simulate_round(rules: Rules, agents, seed: int = 0, index: int = 0):
     return replay(NegenGame(rules), [_agent(a) for a in agents], seed, index)
 
 
+def table_facts(table: Table, rules: Rules) -> dict:
+    """:func:`~negenlab.negen.table.witness_facts` of a whole table, its loops found spiral by spiral (the
+    gold bands of a closed spiral show even when a spiral without a loop lies beside it).
+
+    >>> from negenlab.negen import parse_table
+    >>> len(table_facts(parse_table("1 . 4 5\\n. . 5 4"), Rules())["loop_pairs"])   # a lone 1 beside a closed square
+    4
+    """
+    if not len(table):
+        return {}
+    verdicts = check_table(table, rules)
+    facts = witness_facts(table, verdicts)
+    facts["loop_pairs"] = [pair for v in verdicts for pair in loop_pairs(Table(dict(v.spiral.items())))]
+    return facts
+
+
 def table_picture(key, rules: Rules, **kwargs) -> str:
     """SVG of a table key laid out, with the witness of every spiral under ``rules``
     (keyword arguments go to :func:`~negenlab.negen.svg.position_svg`, e.g. ``boards``, ``title``).
@@ -303,8 +322,7 @@ def table_picture(key, rules: Rules, **kwargs) -> str:
     True
     """
     table = layout(key)
-    facts = witness_facts(table, check_table(table, rules)) if len(table) else {}
-    return position_svg(dict(table.items()), **facts, **kwargs)
+    return position_svg(dict(table.items()), **table_facts(table, rules), **kwargs)
 
 
 def turn_label(turn) -> str:
@@ -429,6 +447,12 @@ class PlayRound:
     ``.builder`` is the turn being built, ``.turns`` every legal ``(action, Turn)`` in the order the
     options show them (``play(i)`` plays one), ``.state`` the game.
 
+    The game is played at ``rules`` (default: the Rules the report plays, first to 2 points with a pool
+    of 60 dice), dealt from ``seed``: **new game** deals afresh with a new seed from the widget's own
+    generator, shown in the seed field, and **replay seed** deals the seed typed there again. Picking
+    another reading while a round is in play asks first (**Discard** / **Keep**). **Save game** writes
+    the game as one self-contained HTML file (:meth:`save_game`).
+
     >>> game = PlayRound(Rules(target_score=1, pool_size=22), ("random", "random"), seed=1)
     >>> game.board.press("hand:0")                 # pick a board die: the cells it may go to light up
     >>> cell = sorted(game.builder.frontier())[0]
@@ -439,10 +463,15 @@ class PlayRound:
     """
 
     def __init__(
-        self, rules: Rules = ONE_ROUND, opponents=("greedy", "random"), seed: int = 0, max_shown: int = MAX_SHOWN
+        self,
+        rules: Rules = PLAY_RULES,
+        opponents=("greedy", "random"),
+        seed: int = 0,
+        max_shown: int = MAX_SHOWN,
+        folder: str | Path = "negenlab-games",
     ):
         self.opponents = tuple(opponents)
-        self.seed = seed
+        self.seed = int(seed)
         self.max_shown = max_shown
         self.board = BoardWidget()
         self.log = W.HTML(layout=W.Layout(min_height="1.4em"))
@@ -454,7 +483,16 @@ class PlayRound:
         self.turn_button = W.Button(description="turn spiral ⟳", layout=wide)
         self.aside_button = W.Button(description="move aside", layout=wide)
         self.reroll_button = W.Button(description="re-roll", layout=wide)
-        self.new_button = W.Button(description="new game", layout=wide)
+        self.deal = DealControls(self.seed, self.start, guard=self._guarded)
+        self.new_button = self.deal.new_button
+        self.discard_button = W.Button(description="Discard", button_style="warning", layout=wide)
+        self.keep_button = W.Button(description="Keep", layout=wide)
+        self.confirm = W.HBox(
+            [W.HTML("this discards the round in play:"), self.discard_button, self.keep_button],
+            layout=W.Layout(display="none"),
+        )
+        self.confirm.add_class("nl-confirm")
+        self._reading_in_play = ""
         self.options = W.ToggleButton(description="show my options", value=False, layout=wide)
         self.reading = W.Dropdown(
             options=list(READINGS), description="reading", layout=W.Layout(width="auto", min_width="330px")
@@ -470,9 +508,11 @@ class PlayRound:
         self.turn_button.on_click(lambda _: self._guarded(self.turn_spiral))
         self.aside_button.on_click(lambda _: self._guarded(self.move_aside))
         self.reroll_button.on_click(lambda _: self._guarded(self.reroll))
-        self.new_button.on_click(lambda _: self._guarded(self.new_game))
+        self.discard_button.on_click(lambda _: self._guarded(self.discard_round))
+        self.keep_button.on_click(lambda _: self._guarded(self.keep_round))
         self.options.observe(lambda _: self._render(), names="value")
-        self.reading.observe(lambda _: self._guarded(self.new_game), names="value")
+        self.reading.observe(lambda _: self._guarded(self._reading_changed), names="value")
+        self.saver = SaveGameRow(str(Path(folder) / "negen-game.html"), self.save_game)
         buttons = W.HBox(
             [
                 self.end_button,
@@ -487,22 +527,34 @@ class PlayRound:
         )
         self.widget = W.VBox(
             [
-                W.HBox([self.reading, self.new_button], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox([self.reading, self.deal.widget], layout=W.Layout(flex_flow="row wrap")),
+                self.confirm,
                 buttons,
                 self.log,
                 self.board,
                 W.HTML(play_legend_svg()),
                 W.HTML(legend_svg(("node", "edge", "sequence", "loop", "uncovered", "open_pair"))),
+                self.saver.widget,
             ]
         )
         self._base_rules = rules
         self.builder: TurnBuilder | None = None
         self.turns: list = []
-        self.new_game()
+        self.start()
 
     # -- the game ----------------------------------------------------------------------------
-    def new_game(self) -> None:
-        """Start again under the reading picked (the other Rules fields as given)."""
+    def new_game(self) -> int:
+        """A fresh deal: a new seed from the widget's own generator (shown in the seed field); return it."""
+        return self.deal.fresh()
+
+    def start(self, seed: int | None = None) -> None:
+        """Start a game under the reading picked (the other Rules fields as given), dealt from ``seed``
+        (default: the seed in play again)."""
+        if seed is not None:
+            self.seed = int(seed)
+            self.deal.seed.value = self.seed
+        self.confirm.layout.display = "none"
+        self._reading_in_play = self.reading.value
         reading = READINGS[self.reading.value]
         self.rules = self._base_rules.replace(
             players=1 + len(self.opponents),
@@ -522,6 +574,59 @@ class PlayRound:
         self._seen = 0
         self._clear_picks()
         self._advance()
+
+    def round_in_play(self) -> bool:
+        """True when a reading change would discard something: the game goes on and a turn has been played."""
+        return not self.state.is_terminal() and len(self.state.timeline) > 1
+
+    def _reading_changed(self) -> None:
+        if self.reading.value == self._reading_in_play:
+            return
+        if self.round_in_play():
+            self.confirm.layout.display = "flex"
+            self.board.status = (
+                f"the reading {self.reading.value!r} is picked: Discard starts a new game under it, "
+                f"Keep goes on with {self._reading_in_play!r}"
+            )
+            return
+        self.start()
+
+    def discard_round(self) -> None:
+        """Discard the round in play and start again (the same seed) under the reading just picked."""
+        self.start()
+
+    def keep_round(self) -> None:
+        """Keep the round in play: the reading goes back to the one it is played under."""
+        self.confirm.layout.display = "none"
+        self.reading.value = self._reading_in_play
+        self._render()
+
+    def move_lines(self) -> list[str]:
+        """Every turn of the game so far in words, round by round."""
+        return [
+            f"round {t['round']}, turn {t['turn']}: {t['event']} (pool {t['pool'] if t['pool'] is not None else 'unlimited'})"
+            for t in self.state.timeline
+        ]
+
+    def save_game(self, path: str | Path) -> Path:
+        """Write the game as one self-contained HTML file (the final table, the closing table of every
+        round, the turns, the Rules and seed); return its path."""
+        s = self.state
+        names = [f"{seat_name(0)}, you"] + [seat_name(p) for p in range(1, self.rules.players)]
+        caption = "the final table" if s.is_terminal() else "the table now"
+        now = table_picture(s.table, self.rules, boards=s.boards, scores=s.scores, names=names, title=caption)
+        pictures = [(caption, now)]
+        pictures += [(f"round {i}", svg) for i, svg in enumerate(self.closing_pictures, 1)]
+        return save_played_game(
+            path,
+            f"Negen: you against {', '.join(map(str, self.opponents))}",
+            pictures,
+            self.move_lines(),
+            rules=self.rules,
+            seed=self.seed,
+            players=", ".join(names),
+            result=f"scores: {self._scores()}",
+        )
 
     def _clear_picks(self) -> None:
         self.picked_die: int | None = None
@@ -733,7 +838,7 @@ class PlayRound:
         assert b is not None
         cells = b.cells
         table = Table(cells)
-        facts = witness_facts(table, check_table(table, rules)) if cells else {}
+        facts = table_facts(table, rules) if cells else {}
         frontier = b.frontier() if not b.depleted else set()
         picked = b.spiral_at(self.picked_cell) if self.picked_cell is not None else ()
         if self.picked_die is not None:
@@ -861,7 +966,7 @@ class PlayRound:
         table = Table(cells)
         self.board.svg = play_svg(
             cells,
-            **(witness_facts(table, check_table(table, self.rules)) if cells else {}),
+            **(table_facts(table, self.rules) if cells else {}),
             frame=self._frame(cells),
             boards=s.boards,
             scores=s.scores,

@@ -266,22 +266,28 @@ def table_svg(lengths, scores=None, winner=None, boundaries=None, phase: str = "
     return "".join(parts)
 
 
-def seat_svg(hand, picked=(), legal=True, seats=(), title: str | None = None) -> str:
+MARK_COLOUR = "#4c78a8"  # the bar under a card of the seat's longest polymer
+
+
+def seat_svg(hand, picked=(), legal=True, seats=(), title: str | None = None, marked=()) -> str:
     """The seat's view: a line per other seat (what everybody sees: hand size, tokens, wants said,
     and at the end its longest polymer) and the seat's own hand, each card a click target
-    ``card:i`` (``picked`` ones raised and gold; ``legal=False`` draws them without targets).
+    ``card:i`` (``picked`` ones raised and gold; ``legal=False`` draws them without targets);
+    ``marked`` cards (the seat's longest polymer) get a bar underneath, said in a line under the hand.
 
     >>> from negenlab.polymer.cards import Card
-    >>> svg = seat_svg([Card(1, "S"), Card(2, "S")], picked=[1], seats=["seat 2: 17 cards"])
-    >>> svg.count('data-target="card:'), "seat 2: 17 cards" in svg
-    (2, True)
+    >>> svg = seat_svg([Card(1, "S"), Card(2, "S")], picked=[1], seats=["seat 2: 17 cards"], marked=[0])
+    >>> svg.count('data-target="card:'), "seat 2: 17 cards" in svg, svg.count('class="in-polymer"')
+    (2, True, 1)
     """
     cards = list(hand)
+    marked = set(marked)
     line = 16
     top = (20 if title else 4) + line * len(seats) + 8
-    width = max(10 + max(len(cards), 1) * (CARD_W + GAP), 420)
-    height = top + CARD_H + 14
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif">']
+    texts = [title or "", *seats]
+    width = max(10 + max(len(cards), 1) * (CARD_W + GAP), 420, max(0.62 * 12.5 * len(t) + 12 for t in texts))
+    height = top + CARD_H + 14 + (20 if marked else 0)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" font-family="sans-serif">']
     if title:
         parts.append(f'<text x="6" y="14" font-size="13" fill="#222">{html.escape(title)}</text>')
     y = (20 if title else 4) + 12
@@ -292,5 +298,15 @@ def seat_svg(hand, picked=(), legal=True, seats=(), title: str | None = None) ->
         up = 8 if i in picked else 0
         attrs = target("card", i) if legal else ""
         parts.append(card_svg(c, 6 + i * (CARD_W + GAP), top + 8 - up, highlight=i in picked, attrs=attrs))
+        if i in marked:
+            parts.append(
+                f'<rect class="in-polymer" x="{6 + i * (CARD_W + GAP)}" y="{top + CARD_H + 11}" width="{CARD_W}" '
+                f'height="4" fill="{MARK_COLOUR}" pointer-events="none"><title>in your longest polymer</title></rect>'
+            )
+    if marked:
+        parts.append(
+            f'<text x="6" y="{top + CARD_H + 30}" font-size="12" fill="{MARK_COLOUR}">'
+            f"underlined: the {len(marked)} cards of your longest polymer</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)

@@ -11,6 +11,7 @@ Errors from what the user types or clicks are shown inside the widget.
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import ipywidgets as W
 import numpy as np
@@ -18,7 +19,8 @@ import numpy as np
 from negenlab import games
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import seat_name
-from negenlab.core.widgets import BoardWidget, ErrorBanner, figure_output
+from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow, figure_output
+from negenlab.report.played import save_played_game
 
 from .agents import POLICIES
 from .cards import Card, format_cards, parse_cards, random_hand
@@ -266,6 +268,11 @@ class SeatTable:
     of yours is called in, click the card to return. The agents answer at once; trading stops at the
     clock's 10 minutes, and then every seat's longest polymer is laid out and scored.
 
+    The cards of your longest polymer are underlined on your hand (:meth:`longest_marks`); an offer you
+    cannot accept says why (:meth:`accept_refusal`), one you can is previewed (:meth:`accept_preview`).
+    **new table** deals afresh (a new seed, shown in the seed field; **replay seed** deals the seed typed
+    there again); **Save game** writes the table as one self-contained HTML file.
+
     >>> st = SeatTable(seed=3)
     >>> st.view.press("card:0")
     >>> st.picked, st.view.error
@@ -275,7 +282,13 @@ class SeatTable:
     True
     """
 
-    def __init__(self, rules: Rules = SEAT_RULES, agents: str = "cooperative", seed: int = 0):
+    def __init__(
+        self,
+        rules: Rules = SEAT_RULES,
+        agents: str = "cooperative",
+        seed: int = 0,
+        folder: str | Path = "negenlab-games",
+    ):
         if rules.information != "hidden":
             raise InvalidInputError(f"the seat table plays hidden information, got information={rules.information!r}")
         self.rules, self.seed = rules, seed
@@ -299,7 +312,10 @@ class SeatTable:
         self.pass_button = W.Button(description="pass", layout=wide)
         self.accept_button = W.Button(description="accept", layout=wide)
         self.reject_button = W.Button(description="reject", layout=wide)
-        self.new_button = W.Button(description="new table", layout=wide)
+        self.deal = DealControls(seed, self.start, label="new table", guard=self._guard)
+        self.new_button = self.deal.new_button
+        self.preview = W.HTML()
+        self.preview.add_class("nl-preview")
         self.log = W.HTML()
         self.end = W.HTML()
         self.ask_button.on_click(lambda _: self._guard(self.ask))
@@ -307,16 +323,14 @@ class SeatTable:
         self.pass_button.on_click(lambda _: self._guard(lambda: self._play("pass")))
         self.accept_button.on_click(lambda _: self._guard(lambda: self._play("accept")))
         self.reject_button.on_click(lambda _: self._guard(lambda: self._play("reject")))
-        self.new_button.on_click(lambda _: self._guard(self.new_table))
         controls = W.HBox(
             [self.partner, self.want, self.ask_button, self.say_button, self.pass_button],
             layout=W.Layout(flex_flow="row wrap"),
         )
-        answers = W.HBox(
-            [self.accept_button, self.reject_button, self.new_button], layout=W.Layout(flex_flow="row wrap")
-        )
-        self.widget = W.VBox([controls, answers, self.view, self.log, self.end])
-        self.new_table()
+        answers = W.HBox([self.accept_button, self.reject_button, self.preview], layout=W.Layout(flex_flow="row wrap"))
+        self.saver = SaveGameRow(str(Path(folder) / "polymer-game.html"), self.save_game)
+        self.widget = W.VBox([self.deal.widget, controls, answers, self.view, self.log, self.end, self.saver.widget])
+        self.start(seed)
 
     def _route_name(self, d: int, k: int) -> str:
         seat = (d * k) % self.rules.players
@@ -325,7 +339,15 @@ class SeatTable:
         return f"{seat_name(seat)} ({k} to your {side}{via})"
 
     # -- playing ---------------------------------------------------------------------------------
-    def new_table(self) -> None:
+    def new_table(self) -> int:
+        """A fresh deal: a new seed from the widget's own generator (shown in the seed field); return it."""
+        return self.deal.fresh()
+
+    def start(self, seed: int | None = None) -> None:
+        """Deal the table of ``seed`` (default: the seed in play again) and let the agents move to your turn."""
+        if seed is not None:
+            self.seed = int(seed)
+            self.deal.seed.value = self.seed
         self.rng = np.random.default_rng(self.seed)
         self.state = PolymerGame(self.rules).new_initial_state()
         self.state.apply(self.state.sample_chance(self.rng))
@@ -399,15 +421,100 @@ class SeatTable:
         if s.phase == "respond":
             act = ob["pending"]
             giver = seat_name(s.proposer)
+            why = self.accept_refusal()
+            answer = f": you can only reject, {why}" if why else ": accept or reject"
             if act[0] == "ask":
                 return f"{head} · {giver} offers {card_of(act[3]).pretty} for a {Card.from_index(act[4]).pretty}" + (
-                    ": accept or reject" if s.responders[-1] == 0 else " (through you): let it through?"
+                    answer if s.responders[-1] == 0 else " (through you): let it through?"
                 )
-            return f"{head} · {giver} asks to borrow a {Card.from_index(act[-1]).pretty}: accept or reject"
+            return f"{head} · {giver} asks to borrow a {Card.from_index(act[-1]).pretty}{answer}"
         if s.phase == "repay":
             return f"{head} · {seat_name(s.repay_queue[0][0])} calls its loan in: click the card you return"
         pick = "" if self.picked is None else f" · giving {card_of(self._hand()[self.picked]).pretty}"
         return f"{head} · your turn: click a card you give, pick a partner and a type, then ask; or say, or pass{pick}"
+
+    def longest_marks(self) -> list[int]:
+        """Positions in your (sorted) hand of the cards of your longest polymer (exact solver)."""
+        hand = self._hand()
+        best = solve([card_of(c) for c in hand if not is_joker(c)]).cards
+        marks: list[int] = []
+        for card in best:
+            i = next(i for i, c in enumerate(hand) if i not in marks and not is_joker(c) and card_of(c) == card)
+            marks.append(i)
+        return sorted(marks)
+
+    def _offer(self):
+        """The proposal you answer as its partner (``("ask", ...)`` or ``("borrow", ...)``), else None."""
+        s = self.state
+        if s.is_terminal() or s.phase != "respond" or s.current_player != 0 or s.responders[-1] != 0:
+            return None
+        act = s.observation(0)["pending"]
+        return act if isinstance(act, tuple) and act and act[0] in ("ask", "borrow") else None
+
+    def accept_refusal(self) -> str:
+        """Why you cannot accept the proposal you answer (``''`` when you can, or answer none)."""
+        s, act = self.state, self._offer()
+        if act is None or "accept" in s.legal_actions():
+            return ""
+        wanted = Card.from_index(act[-1])
+        return f"you do not hold the {wanted.pretty} it asks for"
+
+    def accept_preview(self) -> str:
+        """What accepting the offer you answer does to your longest polymer and your score, or ``''``.
+
+        Your score is your length times the sum of your neighbours' lengths, which this seat does not see
+        (the table plays hidden information), so the preview gives the factor your score is multiplied by
+        while their polymers stay as they are."""
+        s, act = self.state, self._offer()
+        if act is None or self.accept_refusal() or act[0] != "ask":
+            return ""
+        hand = list(s.hands[0])
+        want = int(act[-1])
+        given = min(c for c in hand if not is_joker(c) and c // 2 == want)
+        after = [c for c in hand if c != given] + [int(act[3])]
+        before_len, after_len = hand_length(hand), hand_length(after)
+        text = f"accepting: your longest polymer {before_len} -> {after_len}"
+        if before_len == after_len:
+            return f"{text}, your score unchanged while your neighbours' polymers stay as they are"
+        if before_len == 0:
+            return f"{text}, your score from 0 to {after_len} x your neighbours' lengths (hidden from this seat)"
+        return (
+            f"{text}, your score x{after_len / before_len:.2f} ({before_len} -> {after_len} times your neighbours' "
+            "lengths, hidden from this seat)"
+        )
+
+    def move_lines(self) -> list[str]:
+        """The public record of the table in words, one line per event, seats counted from 1."""
+        return [f"{i}. {line}" for i, line in enumerate(self._public_lines(), 1)]
+
+    def save_game(self, path: str | Path) -> Path:
+        """Write the table as one self-contained HTML file (your hand with your longest polymer marked,
+        the final table and every seat's polymer at the end, the public record, the Rules and seed)."""
+        s = self.state
+        hand = [card_of(c) for c in self._hand()]
+        pictures = [
+            (
+                f"{seat_name(0)}, you: {len(hand)} cards",
+                seat_svg(hand, legal=False, seats=self._seat_lines(), marked=self.longest_marks()),
+            )
+        ]
+        if s.is_terminal():
+            pictures.append(("the final table", table_svg(**s.table_facts())))
+            for p in range(self.rules.players):
+                best = solve([card_of(c) for c in s.hands[p] if not is_joker(c)])
+                if best.cards:
+                    pictures.append(
+                        (f"{seat_name(p)}: longest polymer {len(best.cards)}", polymer_svg(explain(best.cards)))
+                    )
+        return save_played_game(
+            path,
+            f"Polymer: seat 1 (you) at a {self.rules.players}-seat table against {self.agent_spec} agents",
+            pictures,
+            self.move_lines(),
+            rules=self.rules,
+            seed=self.seed,
+            result=self.status_text(),
+        )
 
     def _seat_lines(self) -> list[str]:
         ob = self.state.observation(0)
@@ -433,6 +540,7 @@ class SeatTable:
             legal=cards_legal,
             seats=self._seat_lines(),
             title=f"{seat_name(0)}, you · {len(hand)} cards",
+            marked=self.longest_marks(),
         )
         if s.phase == "repay" and mine:
             allowed = {a[1] for a in s.legal_actions()}
@@ -445,6 +553,12 @@ class SeatTable:
         answering = mine and s.phase == "respond"
         self.accept_button.disabled = not (answering and "accept" in s.legal_actions())
         self.reject_button.disabled = not answering
+        why = self.accept_refusal()
+        self.accept_button.tooltip = f"you cannot accept: {why}" if why else "accept the proposal"
+        preview = self.accept_preview()
+        self.preview.value = (
+            f"<span class='nl-error'>cannot accept: {html.escape(why)}</span>" if why else html.escape(preview)
+        )
         self.view.status = self.status_text()
         self.log.value = (
             "<div class='nl-log'>" + "<br>".join(html.escape(e) for e in self._public_lines()[-8:]) + "</div>"

@@ -3,6 +3,7 @@
 These tests run only with ``make browser-test`` (``pytest --browser``); ``make test`` leaves them out.
 Chromium comes from the distribution (``apt-get install chromium``), never from a browser download.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "reports" / "browser"
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def chromium_path() -> str | None:
@@ -39,8 +48,10 @@ def _lab_settings(settings_dir: Path) -> None:
     """Settings a test run needs: every cell in the DOM (no windowing), no news prompts."""
     files = {
         "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
-                                                                            "checkForUpdates": False},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        },
     }
     for name, body in files.items():
         path = settings_dir / name
@@ -58,10 +69,23 @@ def lab(tmp_path_factory):
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
     env["JUPYTER_CONFIG_DIR"] = str(home / "config")
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-           "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-           f"--ServerApp.root_dir={home}", "--LabApp.expose_app_in_browser=True", "--allow-root",
-           f"--LabApp.user_settings_dir={home / 'settings'}", f"--LabApp.workspaces_dir={home / 'workspaces'}"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ip=127.0.0.1",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={home}",
+        "--LabApp.expose_app_in_browser=True",
+        "--allow-root",
+        f"--LabApp.user_settings_dir={home / 'settings'}",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}",
+    ]
     log = open(home / "lab.log", "w")
     proc = subprocess.Popen(cmd, cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -73,8 +97,9 @@ def lab(tmp_path_factory):
         except OSError:
             if proc.poll() is not None or time.time() > deadline:
                 proc.kill()
-                raise RuntimeError(f"JupyterLab did not start; see {home / 'lab.log'}:\n"
-                                   + (home / "lab.log").read_text()[-3000:]) from None
+                raise RuntimeError(
+                    f"JupyterLab did not start; see {home / 'lab.log'}:\n" + (home / "lab.log").read_text()[-3000:]
+                ) from None
             time.sleep(0.5)
     yield url
     proc.terminate()
@@ -87,7 +112,9 @@ def lab(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed: pip install '.[browser]'")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed: pip install '.[browser]'"
+    )
     path = chromium_path()
     if path is None:
         pytest.skip("Chromium is not installed: apt-get install chromium")

@@ -3,6 +3,10 @@ every widget rendered, then click each game's main board and see both the pictur
 Python-side state change; in each game's notebook, run a variant comparison to its verdicts, with
 no control clipped at 1280 px.
 
+Also: no caption or legend of a board cut off by its picture, no figure drawn twice; Negen played at the
+Rules the report plays and the game saved as a page that opens from disk with the network off; a FEN
+turn undone.
+
 Run with ``make browser-test``. Screenshots go to ``reports/browser/`` (ignored by git);
 ``make browser-test DOCS=1`` also refreshes the README's board pictures in ``docs/img/``.
 """
@@ -11,6 +15,8 @@ from __future__ import annotations
 
 import os
 import time
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -153,12 +159,47 @@ def _targets_do_not_overlap(page, board):
     assert not hidden, f"targets covered by other targets at their centres: {hidden[:10]}"
 
 
+_CLIPPED_TEXT_JS = """(root) => {
+  const out = [];
+  for (const svg of root.querySelectorAll('.nl-board .nl-stage svg, .nl-board .nl-gallery svg')) {
+    const box = svg.getBoundingClientRect();
+    if (box.width === 0) continue;
+    for (const t of svg.querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > box.right + 1 || r.left < box.left - 1 || r.bottom > box.bottom + 1)
+        out.push(t.textContent.trim().slice(0, 60));
+    }
+  }
+  return out;
+}"""
+
+_TWICE_JS = """() => {
+  const out = [];
+  const cells = NOTEBOOK.content.widgets.filter(c => c.model.type === 'code');
+  cells.forEach((c, i) => {
+    const pictures = c.model.outputs.toJSON().map(o => (o.data || {})['image/png']).filter(Boolean);
+    if (new Set(pictures).size < pictures.length) out.push(i);
+  });
+  return out;
+}""".replace("NOTEBOOK", _NOTEBOOK_JS)
+
+
+def _no_clipped_captions_nor_figures_twice(page, name):
+    """Every caption and legend of a board lies inside its picture; no code cell shows one figure twice."""
+    clipped = page.evaluate(_CLIPPED_TEXT_JS, page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").element_handle())
+    assert not clipped, f"{name}: board captions cut by their picture: {clipped[:5]}"
+    twice = page.evaluate(_TWICE_JS)
+    assert not twice, f"{name}: code cells (counted among code cells from 0) drawing one figure twice: {twice}"
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_in_jupyterlab(page, lab, shots, name):
     _open(page, lab, name)
     state = _run_all(page, name)
     assert state["cells"] > 0
     _check_widgets_rendered(page, name)
+    _no_clipped_captions_nor_figures_twice(page, name)
     page.screenshot(path=str(shots / f"{name}.png"), full_page=False)
     if name not in MAIN_BOARDS:
         return
@@ -202,8 +243,37 @@ def _clipped_controls(page):
     }""")
 
 
+def _field(page, widget, field):
+    labelled = page.locator(f"label:text-is('{field}')")
+    choice = widget.locator(".widget-dropdown").filter(has=labelled)
+    if choice.count():  # fixed choices are dropdowns
+        return choice.locator("select")
+    return widget.locator(".widget-text").filter(has=labelled).locator("input")
+
+
+def _field_value(page, widget, field):
+    box = _field(page, widget, field)
+    if box.evaluate("(el) => el.tagName") == "SELECT":
+        return box.evaluate("(el) => el.options[el.selectedIndex].text")
+    return box.input_value()
+
+
+def _set_field(page, widget, field, value):
+    """Type or pick ``value`` (None: anything else than now); returns the value set."""
+    box = _field(page, widget, field)
+    if box.evaluate("(el) => el.tagName") == "SELECT":
+        options = box.evaluate("(el) => Array.from(el.options).map(o => o.text)")
+        value = value if value is not None else next(o for o in options if o != _field_value(page, widget, field))
+        box.select_option(label=value)
+    else:
+        value = value if value is not None else _field_value(page, widget, field) + "9"
+        box.fill(value)
+        box.press("Enter")
+    return value
+
+
 @pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_variant_widget_reaches_a_verdict(page, lab, shots, name):
+def test_variant_widget_reaches_a_verdict(page, lab, shots, name, tmp_path):
     _open(page, lab, name)
     _run_all(page, name)
     _check_widgets_rendered(page, name)
@@ -212,14 +282,16 @@ def test_variant_widget_reaches_a_verdict(page, lab, shots, name):
     widget = page.locator(".nl-variant").first
     widget.scroll_into_view_if_needed()
     for field, value in VARIANTS[name].items():
-        labelled = page.locator(f"label:text-is('{field}')")
-        choice = widget.locator(".widget-dropdown").filter(has=labelled)
-        if choice.count():  # fixed choices are dropdowns
-            choice.locator("select").select_option(label=value)
-        else:
-            box = widget.locator(".widget-text").filter(has=labelled).locator("input")
-            box.fill(value)
-            box.press("Enter")
+        _set_field(page, widget, field, value)
+    widget.get_by_role("button", name="Save variant").click()  # keep it, spoil it, load it back
+    widget.locator("code").filter(has_text=".json").first.wait_for(timeout=30_000)
+    spoiled = dict.fromkeys((f for f in VARIANTS[name] if f != "agents"), None)
+    for field in spoiled:
+        spoiled[field] = _set_field(page, widget, field, None)
+    widget.get_by_role("button", name="Load variant").click()
+    page.wait_for_function("(el) => /loaded the variant/.test(el.innerText)", arg=widget.element_handle())
+    for field, value in VARIANTS[name].items():
+        assert _field_value(page, widget, field) == value, f"{name}: Load variant left {field} at {spoiled.get(field)}"
     widget.get_by_role("button", name="Run", exact=True).click()
     verdicts = widget.locator(".nl-variant-verdicts")
     page.wait_for_function(
@@ -227,37 +299,16 @@ def test_variant_widget_reaches_a_verdict(page, lab, shots, name):
     )
     first = verdicts.locator("li").first.inner_text().replace("\n", " | ")
     print(f"{name}: variant {VARIANTS[name]} -> {first[:120]!r}")
+    heading = verdicts.locator("strong").first.inner_text()
+    assert heading == "What your change touches", f"{name}: the verdicts open with {heading!r}, not the touched claims"
     assert "Error" not in widget.inner_text(), f"{name}: the variant widget shows an error: {widget.inner_text()[:300]}"
     widget.screenshot(path=str(shots / f"variant-{name}.png"))
-    _saved_page_opens_offline(page, widget, name)
+    text, _ = _saved_file_opens_offline(page, lab, widget, name, "Save page", "code:text-matches('[.]html$')", tmp_path)
+    assert "erdicts" in text and any(v in text for v in ("holds", "fails", "undecided", "depends")), text[:300]
 
 
-def _saved_page_opens_offline(page, widget, name):
-    """Save page writes one HTML file that a browser with the network off shows whole."""
-    widget.get_by_role("button", name="Save page").click()
-    status = widget.locator("code").filter(has_text=".html").first
-    status.wait_for(timeout=60_000)
-    saved = ROOT / "notebooks" / status.inner_text().strip()
-    assert saved.is_file(), f"{name}: Save page named {saved}, which is not there"
-    context = page.context.browser.new_context(offline=True, viewport={"width": 1280, "height": 900})
-    try:
-        offline = context.new_page()
-        failed = []
-        offline.on("requestfailed", lambda r: failed.append(r.url))
-        offline.goto(saved.as_uri())
-        offline.wait_for_load_state("load")
-        text = offline.inner_text("body")
-        assert "erdicts" in text and any(v in text for v in ("holds", "fails", "undecided", "depends")), text[:300]
-        assert not failed, f"{name}: the saved page asks the network for {failed[:3]}"
-        wide = offline.evaluate("() => document.documentElement.scrollWidth")
-        assert wide <= 1280, f"{name}: the saved page is {wide} px wide at 1280 px"
-    finally:
-        context.close()
-        saved.unlink()
-
-
-# the PlayRound cell of notebook 05, rebuilt here to know which clicks make a legal turn
-PLAY_ROUND = {"target_score": 1, "pool_size": 22, "opponents": ("closer", "closer"), "seed": 1}
+# the PlayRound cell of notebook 05 (the Rules the report plays), rebuilt here to know which clicks make a legal turn
+PLAY_ROUND = {"opponents": ("closer", "closer"), "seed": 1}
 
 
 def _clicks_to_a_legal_turn(builder, depth=2):
@@ -276,18 +327,50 @@ def _clicks_to_a_legal_turn(builder, depth=2):
 
 
 def _press(page, board, target):
+    """Click ``target`` and wait for its answer: the picture and the status line (sent last) both changed."""
     before = board.locator(".nl-stage").inner_html()
+    status = board.locator(".nl-status").inner_text()
     board.locator(f'.nl-legal[data-target="{target}"]').first.click(force=True)
     page.wait_for_function(
-        "([el, s]) => el.querySelector('.nl-stage').innerHTML !== s",
-        arg=[board.element_handle(), before],
+        "([el, s, t]) => el.querySelector('.nl-stage').innerHTML !== s && el.querySelector('.nl-status').innerText !== t",
+        arg=[board.element_handle(), before, status],
         timeout=60_000,
     )
     error = board.locator(".nl-error").inner_text().strip()
     assert not error, f"clicking {target} showed {error!r}"
 
 
-def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
+def _saved_file_opens_offline(page, lab, widget, name, button, status_css, folder):
+    """``button`` writes one HTML file beside the notebook (the status names it in ``status_css``); fetched from
+    the lab's copy of ``notebooks/`` into ``folder`` and opened from disk in a browser with the network off, it
+    shows whole: nothing asked of the network, nothing wider than 1280 px. Returns the page's text."""
+    widget.get_by_role("button", name=button).click()
+    status = widget.locator(status_css).first
+    status.wait_for(timeout=60_000)
+    named = status.inner_text().strip()
+    url = f"{lab}/files/notebooks/{urllib.parse.quote(named)}"
+    with urllib.request.urlopen(url, timeout=30) as response:  # the file the kernel wrote, beside the notebook
+        saved = folder / Path(named).name
+        saved.write_bytes(response.read())
+    context = page.context.browser.new_context(offline=True, viewport={"width": 1280, "height": 900})
+    try:
+        offline = context.new_page()
+        failed = []
+        offline.on("requestfailed", lambda r: failed.append(r.url))
+        offline.goto(saved.as_uri())
+        offline.wait_for_load_state("load")
+        text = offline.inner_text("body")
+        assert not failed, f"{name}: the saved file asks the network for {failed[:3]}"
+        wide = offline.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 1280, f"{name}: the saved file is {wide} px wide at 1280 px"
+        svgs = offline.locator("svg").count()
+        print(f"{name}: {button} wrote {saved.name}, opened offline ({len(text)} characters, {svgs} pictures)")
+        return text, svgs
+    finally:
+        context.close()
+
+
+def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots, tmp_path):
     from negenlab.negen import Rules
     from negenlab.negen.widgets import PlayRound
 
@@ -295,11 +378,7 @@ def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
     _open(page, lab, name)
     _run_all(page, name)
     _check_widgets_rendered(page, name)
-    mirror = PlayRound(
-        Rules(target_score=PLAY_ROUND["target_score"], pool_size=PLAY_ROUND["pool_size"]),
-        PLAY_ROUND["opponents"],
-        seed=PLAY_ROUND["seed"],
-    )
+    mirror = PlayRound(Rules(), PLAY_ROUND["opponents"], seed=PLAY_ROUND["seed"])  # target 2, a pool of 60
     clicks = _clicks_to_a_legal_turn(mirror.builder)
     assert clicks, "no legal turn of one or two dice to build in the notebook's first position"
     first = _main_board(page, "hand").element_handle()
@@ -312,6 +391,10 @@ def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
         .last
     )
     board.scroll_into_view_if_needed()
+    opening = board.locator(".nl-status").inner_text()
+    assert f"pool {mirror.state.pool} dice left" in opening and mirror.state.pool > 40, (
+        opening
+    )  # not the toy pool of 22
     for j, (r, c) in clicks:
         _press(page, board, f"hand:{j}")
         _press(page, board, f"cell:{r}:{c}")
@@ -334,6 +417,8 @@ def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
         f"{name}: built a turn by hand ({len(clicks)} dice: "
         f"{', '.join(f'hand:{j} -> cell:{r}:{c}' for j, (r, c) in clicks)}) and ended it; status now {after[:90]!r}"
     )
+    text, svgs = _saved_file_opens_offline(page, lab, play, name, "Save game", ".nl-saved code", tmp_path)
+    assert "round 1, turn 1" in text and "seed" in text and svgs >= 1, text[:300]
     if "game over" in after:
         play.get_by_role("button", name="new game").click()
         page.wait_for_function(
@@ -363,8 +448,9 @@ def test_negen_turn_built_by_hand_then_refused_and_rerolled(page, lab, shots):
     )
 
 
-# the play_board cell of notebook 02, rebuilt here to know which clicks lead to a capture
-FEN_PLAY = {"side": 3, "agent": "greedy", "seed": 0}
+# the play_board cell of notebook 02 with "triangle:3" picked from its board menu, rebuilt here to know which
+# clicks lead to a capture
+FEN_PLAY = {"board": "triangle:3", "agent": "greedy", "seed": 0}
 # the FEN board's marks: faces you can capture (dashed green), the opponent's (hatched), captured ones
 _FEN_MARKS_JS = (
     "(el) => ({mine: el.querySelectorAll('.nl-stage polygon[stroke=\"#2a2\"]').length, "
@@ -394,19 +480,34 @@ def _clicks_to_a_capture(pb, seed=4):
 
 
 def test_fen_capture_marks_change_after_a_capture(page, lab, shots):
-    from negenlab.fen import tilings
-    from negenlab.fen.widgets import PlayableBoard
+    from negenlab.fen.widgets import PLAY_BOARDS, PlayableBoard
 
     name = "02_fen.ipynb"
     _open(page, lab, name)
     _run_all(page, name)
     _check_widgets_rendered(page, name)
-    mirror = PlayableBoard(tilings.triangle(FEN_PLAY["side"]), agent=FEN_PLAY["agent"], seed=FEN_PLAY["seed"])
+    mirror = PlayableBoard(FEN_PLAY["board"], agent=FEN_PLAY["agent"], seed=FEN_PLAY["seed"])
     clicks = _clicks_to_a_capture(mirror)
     assert clicks is not None, "the scripted game never let red capture"
     first = _main_board(page, "edge").element_handle()
     index = page.locator(".nl-board").evaluate_all("(els, el) => els.indexOf(el)", first)
     board = page.locator(".nl-board").nth(index)
+    board.evaluate(  # the play widget around this board: the closest container holding its seed controls
+        """(el) => { let n = el.parentElement;
+             while (n && !Array.from(n.querySelectorAll('button')).some(b => b.innerText.trim() === 'replay seed'))
+               n = n.parentElement;
+             if (n) n.dataset.nlPlay = 'fen'; }"""
+    )
+    play = page.locator('[data-nl-play="fen"]')
+    play.scroll_into_view_if_needed()
+    assert board.locator('[data-target="face:48"]').count() == 1  # the 49 triangles of the standard board
+    before = board.locator(".nl-stage").inner_html()
+    play.locator("select").first.select_option(label=PLAY_BOARDS[FEN_PLAY["board"]])
+    page.wait_for_function(
+        "([el, s]) => el.querySelector('.nl-stage').innerHTML !== s",
+        arg=[board.element_handle(), before],
+        timeout=60_000,
+    )
     board.scroll_into_view_if_needed()
     for target, status in clicks:
         board.locator(f'.nl-legal[data-target="{target}"]').first.click(force=True)
@@ -430,6 +531,16 @@ def test_fen_capture_marks_change_after_a_capture(page, lab, shots):
     assert not board.locator(".nl-error").inner_text().strip()
     assert after["captured"] > marks["captured"] and after != marks, (marks, after)
     board.screenshot(path=str(shots / "fen-after-capture.png"))
+    before = board.locator(".nl-stage").inner_html()
+    play.get_by_role("button", name="undo", exact=True).click()  # back to the start of this turn: no capture
+    page.wait_for_function(
+        "([el, s]) => el.querySelector('.nl-stage').innerHTML !== s",
+        arg=[board.element_handle(), before],
+        timeout=60_000,
+    )
+    undone = board.evaluate(_FEN_MARKS_JS)
+    assert undone == marks and not board.locator(".nl-error").inner_text().strip(), (marks, undone)
+    print(f"{name}: undo took the capture back; marks {after} -> {undone}")
     if os.environ.get("NEGENLAB_DOCS_SHOTS"):
         board.screenshot(path=str(ROOT / "docs" / "img" / "board-fen-capture.png"))
     print(

@@ -4,6 +4,7 @@ overflows sideways, every figure loads.
 Run with ``make browser-test``. The reports are built fresh (``negenlab report all``, the same
 command as ``make demo``) into a temporary folder.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -18,8 +19,12 @@ WIDTH = 1280
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
     out = tmp_path_factory.mktemp("reports")
-    subprocess.run([sys.executable, "-m", "negenlab", "report", "all", "-o", str(out), "--quiet"],
-                   check=True, timeout=1800, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "negenlab", "report", "all", "-o", str(out), "--quiet"],
+        check=True,
+        timeout=1800,
+        stdout=subprocess.DEVNULL,
+    )
     return out
 
 
@@ -34,7 +39,8 @@ def test_report_fits_1280_px_and_every_figure_loads(page, reports, shots, name):
     assert wide <= WIDTH, f"{name} is {wide} px wide at a {WIDTH} px window (overflows sideways)"
     # an element may reach past the window only inside a box that scrolls it (a wide table in a
     # scrolling wrapper); anything else shows past the page's right edge
-    offenders = page.evaluate("""(w) => {
+    offenders = page.evaluate(
+        """(w) => {
       const scrolledInside = (n) => {
         for (let a = n.parentElement; a && a !== document.body; a = a.parentElement) {
           const o = getComputedStyle(a).overflowX;
@@ -45,7 +51,9 @@ def test_report_fits_1280_px_and_every_figure_loads(page, reports, shots, name):
       return Array.from(document.querySelectorAll('body *'))
         .filter(n => n.getBoundingClientRect().right > w + 1 && !scrolledInside(n))
         .slice(0, 5).map(n => n.tagName + '.' + n.className + ' ' + (n.textContent || '').slice(0, 40));
-    }""", WIDTH)
+    }""",
+        WIDTH,
+    )
     assert not offenders, f"{name}: elements reach past {WIDTH} px: {offenders}"
     broken = page.evaluate("""() => Array.from(document.images)
         .filter(i => !i.complete || i.naturalWidth === 0).map(i => (i.alt || i.src).slice(0, 80))""")

@@ -9,6 +9,7 @@ import pytest
 
 from negenlab.fen import tilings
 from negenlab.fen.game import CAPTURE
+from negenlab.fen.rules import Rules
 from negenlab.fen.svg import board_svg
 from negenlab.fen.threats import capturable_next
 from negenlab.fen.widgets import STANDARD, PlayableBoard, make_board, next_step
@@ -37,7 +38,8 @@ def test_pressing_a_legal_edge_claims_it(pb):
     assert "claim 2 more edges" in pb.view.status
 
 
-def test_a_whole_turn_lets_the_agent_answer(pb):
+def test_a_whole_turn_lets_the_agent_answer():
+    pb = PlayableBoard(tilings.triangle(3), agent="greedy", rules=Rules(pie_rule=False))  # greedy may swap under pie
     pb.view.press("node:4")  # n = 1: one node is a whole claim
     assert pb.state.turn_number == 2 and pb.state.current_player == 0
     assert "The agent (blue) claimed" in pb.view.status and "ringed in orange" in pb.view.status
@@ -219,8 +221,10 @@ def test_the_agent_s_captures_and_threats_are_said():
 
 def test_buttons_have_room_for_their_text():
     pb = PlayableBoard(tilings.triangle(3))
-    for button in (pb.swap, pb.stop, pb.new):
+    for button in (pb.swap, pb.stop, pb.undo_button):
         assert button.layout.width == "auto" and button.layout.min_width == "150px"
+    for button in (pb.new, pb.deal.replay_button, pb.saver.button):
+        assert button.layout.width == "auto" and button.layout.min_width == "100px"
 
 
 def _faces_said(status: str, who: str, names: list[str]) -> list[int]:
@@ -290,3 +294,69 @@ def test_face_tooltips_give_the_counts_and_the_face_s_name():
     ]
     assert titles[0] == "red 0/3, blue 0/3 — the leftmost triangle in the bottom row"
     assert titles[-1] == "red 0/3, blue 0/3 — the triangle in the top row"
+
+
+# -- play at the real settings, undo, the saved game (issue #36) ---------------------------------------
+def _self_contained(text: str) -> bool:
+    """A page that needs nothing outside itself: no script, no link, no source fetched from anywhere."""
+    low = text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    return not any(bad in low for bad in ("<script", "<link", " src=", "http://", "https://", "@import"))
+
+
+def test_play_starts_on_the_standard_board_with_a_board_chooser():
+    from negenlab.fen.widgets import PLAY_BOARDS
+
+    game = PlayableBoard()
+    assert game.board_name == "triangle:7" and game.board.num_faces == 49
+    assert set(PLAY_BOARDS) <= {value for _, value in game.board_pick.options}
+    game.board_pick.value = "hexagon:2"
+    assert game.board.num_faces == 19 and game.state.turn_number == 0 and game.view.error == ""
+    assert 'data-target="face:18"' in game.view.svg and 'data-target="face:19"' not in game.view.svg
+
+
+def test_new_game_deals_a_fresh_seed_that_replays():
+    game = PlayableBoard(tilings.triangle(3), agent="random", human_seat=1, seed=4)
+    opening = list(game.state.history)
+    seed = game.new_game()
+    assert seed != 4 and game.deal.seed.value == seed == game.seed
+    game.deal.seed.value = 4
+    game.deal.replay_button.click()
+    assert game.state.history == opening  # the random agent's opening of seed 4 again
+
+
+def test_undo_takes_back_your_turn_and_the_replies():
+    game = PlayableBoard(tilings.triangle(3), agent="greedy", rules=Rules(pie_rule=False))
+    assert game.undo_button.disabled
+    game.view.press("node:4")  # your whole turn; the agent answers
+    assert game.state.turn_number == 2 and not game.undo_button.disabled
+    after_first = list(game.state.history)
+    game.view.press(game.view.legal[0])
+    assert len(game.state.history) > len(after_first)
+    game.undo_button.click()
+    assert game.state.history == after_first and game.state.current_player == game.human
+    game.undo_button.click()
+    assert game.state.history == [] and game.state.turn_number == 0 and game.undo_button.disabled
+    game.undo()
+    assert "nothing to undo" in game.view.error
+
+
+def test_undo_in_the_middle_of_a_claim_goes_back_to_its_start():
+    game = PlayableBoard(tilings.triangle(3), agent="greedy")
+    game.view.press("edge:0")  # the first of three edges
+    assert game.state.history == [game.game.board.EDGE0]
+    game.undo_button.click()
+    assert game.state.history == [] and "claim 1 node or 3 edges" in game.view.status
+
+
+def test_save_game_writes_one_page_with_the_moves_and_pictures(tmp_path):
+    game = PlayableBoard(tilings.triangle(3), agent="greedy", rules=Rules(pie_rule=False), seed=5, folder=tmp_path)
+    game.view.press("node:4")
+    assert game.move_lines()[0] == "1. you (red) claimed node 5"  # counted from 1
+    while game.state.turn_number < 4 and not game.state.is_terminal():
+        game.view.press(game.view.legal[-1])
+    game.saver.button.click()
+    path = tmp_path / "fen-game.html"
+    text = path.read_text(encoding="utf-8")
+    assert f"<code>{path}</code>" in game.saver.status.value
+    assert text.count("<svg") >= 2 and "claimed node 5" in text and "seed 5" in text and "pie_rule" in text
+    assert _self_contained(text)

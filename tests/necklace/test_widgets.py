@@ -56,7 +56,10 @@ def test_crosscut_reason_in_words():
     ex.state = State.from_text("RB...\nB....\n.....\n.....\n.....", "red")
     ex.redraw()
     ex.board.press("point:1:1")
-    assert ex.board.error == "IllegalMoveError: row 2, col 2 is illegal: crosscut"
+    assert ex.board.error == (
+        "IllegalMoveError: row 2, col 2 is illegal: crosscut: red at row 1, col 1 and row 2, col 2 (the stone) "
+        "against blue at row 1, col 2 and row 2, col 1"
+    )  # the four stones of the crossed block, named as the board labels them
 
 
 def test_undo_and_error_line():
@@ -150,3 +153,51 @@ def test_an_error_in_the_reply_leaves_the_game_as_it_was(monkeypatch):
     ex.click(*ex.state.legal_moves()[0])
     assert ex.board.error == "InvalidInputError: no search today"
     assert snapshot(ex) == before  # your stone is not half-placed: the board still shows the last good state
+
+
+# -- a fresh deal, the history's players, the legend's room, the saved game (issue #36) -------------------
+def _self_contained(text: str) -> bool:
+    """A page that needs nothing outside itself: no script, no link, no source fetched from anywhere."""
+    low = text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    return not any(bad in low for bad in ("<script", "<link", " src=", "http://", "https://", "@import"))
+
+
+def test_new_game_draws_a_seed_that_replays_the_game():
+    ex = Explorer(size=4, strength=20, human="blue", seed=3)
+    opening = ex.state.to_text()
+    seed = ex.new_game()
+    assert seed != 3 and ex.deal.seed.value == seed == ex.seed
+    ex.deal.seed.value = 3
+    ex.deal.replay_button.click()
+    assert ex.state.to_text() == opening and ex.board.error == ""
+
+
+def test_the_history_says_who_swapped():
+    ex = Explorer(size=4, strength=20, human="blue", seed=0)
+    assert ex.log.value.count("1. red placed at row") == 1
+    ex.swap()  # you take over red's side
+    lines = ex.history_lines()
+    assert lines[1] == "you (blue) swapped: you take over red's side"  # not "blue swapped"
+    assert lines[2].startswith("blue placed at row") and "blue swapped" not in ex.log.value
+
+
+def test_the_legend_fits_the_picture_at_5x5():
+    from negenlab.necklace.svg import caption_width
+
+    s = State.from_text(".R...\nR.R..\n.....\n..B..\n.....", "blue")
+    svg = board_svg(**s.drawing_facts(), refused=(2, 1), cell=30)  # it would seal off row 2, col 2
+    width = int(re.search(r'width="(\d+)"', svg).group(1))
+    line = "ringed: sealed off by a stone at row 3, col 2"
+    assert line in svg and width >= caption_width(line)  # was cut: "sealed off by a stone at row 3,"
+
+
+def test_save_game_writes_one_page_with_the_moves_and_pictures(tmp_path):
+    ex = Explorer(size=5, strength=20, seed=2, folder=tmp_path)
+    ex.board.press("point:2:2")
+    ex.board.press(ex.board.legal[0])
+    ex.saver.button.click()
+    path = tmp_path / "necklace-game.html"
+    text = path.read_text(encoding="utf-8")
+    assert f"<code>{path}</code>" in ex.saver.status.value
+    assert "red placed at row 3, col 3" in text and text.count("<svg") >= 2 and "seed 2" in text
+    assert _self_contained(text)

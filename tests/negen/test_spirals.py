@@ -2,12 +2,15 @@
 cross-check of check_table against the brute force of tests/negen/brute.py on random tables."""
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
 from negenlab.core.errors import InvalidInputError
 from negenlab.negen import Rules, Table, check_table, parse_table
 from negenlab.negen.spirals import check_spiral
+from negenlab.negen.table import loop_pairs
 
 from . import brute
 
@@ -180,3 +183,30 @@ def test_large_table_is_checked_in_one_pass():
     t = Table({(0, c): pattern[c % 8] for c in range(10_001)})
     [v] = check_table(t)
     assert v.valid and len(v.cells) == 10_001 and len(v.sequences) == 5000
+
+
+def _on_a_cycle_brute(cells: set, a, b) -> bool:
+    """Whether b is still reached from a once the pair a-b is cut (a walk over the other pairs)."""
+    seen, todo = {a}, [a]
+    while todo:
+        r, c = todo.pop()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if n in cells and n not in seen and {(r, c), n} != {a, b}:
+                seen.add(n)
+                todo.append(n)
+    return b in seen
+
+
+def test_loop_pairs_are_the_pairs_on_a_cycle_both_ways():
+    """Every cell set of up to 9 dice in a 3x4 box (several spirals among them): loop_pairs lists
+    exactly the adjacent pairs on a cycle, nothing missing, nothing extra."""
+    box = [(r, c) for r in range(3) for c in range(4)]
+    checked = with_loops = 0
+    for k in range(1, 10):
+        for cells in itertools.combinations(box, k):
+            table = Table({cell: 1 for cell in cells})
+            expected = {frozenset(p) for p in table.adjacent_pairs() if _on_a_cycle_brute(set(cells), *p)}
+            assert {frozenset(p) for p in loop_pairs(table)} == expected, cells
+            checked += 1
+            with_loops += bool(expected)
+    assert checked == 4016 and with_loops == 996

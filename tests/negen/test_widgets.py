@@ -371,3 +371,118 @@ def test_the_reading_selector_starts_a_new_game_under_it():
     game.reading.value = "bent · die · join"
     assert game.rules.sequence_shape == "bent" and game.rules.coverage == "die"
     assert game.state.history == [] and game.board.error == ""
+
+
+# -- play at the real settings, the saved game, the pictures' room (issue #36) --------------------------
+def _self_contained(text: str) -> bool:
+    """A page that needs nothing outside itself: no script, no link, no source fetched from anywhere."""
+    low = text.lower().replace("xmlns='http://www.w3.org/2000/svg'", "").replace('xmlns="http://www.w3.org/2000/svg"', "")
+    return not any(bad in low for bad in ("<script", "<link", " src=", "http://", "https://", "@import"))
+
+
+def _play_out(game, limit: int = 400) -> None:
+    for _ in range(limit):
+        if game.state.is_terminal():
+            return
+        if game.state.phase == "reroll":
+            game.reroll()
+        else:
+            game.play(0)
+
+
+def test_play_starts_at_the_rules_the_report_plays():
+    from negenlab.negen.widgets import PlayRound
+
+    game = PlayRound(opponents=("closer", "closer"))
+    assert (game.rules.target_score, game.rules.pool_size) == (Rules().target_score, Rules().pool_size) == (2, 60)
+    assert game.state.pool is not None and game.state.pool > 40  # a pool of 60, not 22
+
+
+def test_new_game_deals_afresh_and_a_seed_typed_back_replays_it():
+    from negenlab.negen.widgets import PlayRound
+
+    game = PlayRound(opponents=("closer", "closer"), seed=1)
+    first = [tuple(b) for b in game.state.boards]
+    seed = game.new_game()
+    assert seed != 1 and game.deal.seed.value == seed == game.seed
+    dealt = [tuple(b) for b in game.state.boards]
+    again = game.new_game()
+    assert again != seed  # every new game a new deal
+    game.deal.seed.value = seed
+    game.deal.replay_button.click()
+    assert [tuple(b) for b in game.state.boards] == dealt and game.board.error == ""
+    game.deal.seed.value = 1
+    game.deal.replay_button.click()
+    assert [tuple(b) for b in game.state.boards] == first
+
+
+def test_a_reading_change_mid_round_asks_before_it_discards():
+    from negenlab.negen.widgets import READINGS, PlayRound
+
+    game = PlayRound(opponents=("closer", "closer"), seed=2)
+    game.play(len(game.turns) - 1)  # a turn of yours and the agents' answers: a round in play
+    before, reading = len(game.state.timeline), game.reading.value
+    other = next(k for k in READINGS if k != reading)
+    game.reading.value = other
+    assert game.confirm.layout.display == "flex" and "Discard" in game.board.status
+    assert len(game.state.timeline) == before  # nothing thrown away yet
+    game.keep_button.click()
+    assert game.reading.value == reading and game.confirm.layout.display == "none"
+    assert len(game.state.timeline) == before
+    game.reading.value = other
+    game.discard_button.click()
+    assert game.confirm.layout.display == "none" and len(game.state.timeline) < before
+    assert READINGS[other].coverage == game.rules.coverage and READINGS[other].sequence_shape == game.rules.sequence_shape
+
+
+def test_a_reading_change_before_any_turn_starts_at_once():
+    from negenlab.negen.widgets import READINGS, PlayRound
+
+    game = PlayRound(opponents=("closer", "closer"), seed=2)
+    other = next(k for k in READINGS if k != game.reading.value)
+    game.reading.value = other
+    assert game.confirm.layout.display == "none" and game.rules.rearrange == READINGS[other].rearrange
+
+
+def test_a_closed_spiral_is_drawn_gold_beside_other_spirals():
+    from negenlab.negen.svg import LOOP_COLOUR
+    from negenlab.negen.widgets import PlayRound, table_facts
+
+    assert len(table_facts(parse_table("1 . 4 5\n. . 5 4"), Rules())["loop_pairs"]) == 4  # a lone die beside it
+    game = PlayRound(opponents=("closer", "closer"), seed=0)
+    _play_out(game)
+    won = [i for i, r in enumerate(game.state.round_log) if r["winner"] >= 0]
+    assert won and all(LOOP_COLOUR in game.closing_pictures[i] for i in won)
+    assert "loop in gold" in game.board.status and LOOP_COLOUR in game.board.svg
+
+
+def test_captions_and_scores_have_room():
+    from negenlab.negen.svg import play_svg, text_width
+
+    title = "round 1: seat 1 (first) closed the spiral with the gold loop"
+    svg = position_svg({(0, 0): 6, (0, 1): 5, (0, 2): 4}, title=title, size=26)
+    width = float(svg.split("width='")[1].split("'")[0])
+    assert width >= text_width(title, 13)  # was 90 px wide: "closed the spiral wit..."
+    names = ["seat 1 (first), you", "seat 2", "seat 3"]
+    svg = play_svg(
+        {(0, 0): 6}, frame=(0, 0, 1, 3), boards=[(1, 2), (3, 4), (5, 6)], hand=(1, 2), scores=[12, 3, 0],
+        names=names, to_move=0,
+    )  # fmt: skip
+    first_die = float(svg.split('data-target="hand:0"')[0].rsplit("<rect x='", 1)[1].split("'")[0])
+    assert first_die >= 6 + text_width("seat 1 (first), you · 12 ◀", 12)  # the score no longer under the dice
+
+
+def test_save_game_writes_one_page_with_the_moves_and_pictures(tmp_path):
+    from negenlab.negen.widgets import PlayRound
+
+    game = PlayRound(opponents=("closer", "closer"), seed=3, folder=tmp_path)
+    game.play(0)
+    game.saver.button.click()
+    path = tmp_path / "negen-game.html"
+    text = path.read_text(encoding="utf-8")
+    assert f"<code>{path}</code>" in game.saver.status.value and game.saver.error.widget.value == ""
+    assert "<svg" in text and "seed 3" in text and "target_score" in text and "round 1, turn 1" in text
+    assert _self_contained(text)
+    game.saver.file.value = str(tmp_path / "game.txt")
+    game.saver.button.click()
+    assert "html" in game.saver.error.widget.value and game.saver.status.value == ""

@@ -129,11 +129,11 @@ def test_the_seat_sees_only_its_own_hand():
     from negenlab.polymer.widgets import SeatTable
 
     st = SeatTable(seed=3)
-    shown = re.findall(r"<title>([^<]+)</title>", st.view.svg)
+    shown = [t for t in re.findall(r"<title>([^<]+)</title>", st.view.svg) if t != "in your longest polymer"]
     assert shown == [card_of(c).code for c in sorted(st.state.hands[0])]
     others = {card_of(c).code for p in range(1, 6) for c in st.state.hands[p]} - set(shown)
     assert not any(code in st.view.svg for code in others if len(code) > 2)
-    assert "longest polymer" not in st.view.svg  # the others' lengths show only at the end
+    assert "· longest polymer" not in st.view.svg  # the others' lengths show only at the end
 
 
 def test_a_trade_proposed_by_clicks_is_made_and_logged():
@@ -177,3 +177,82 @@ def test_a_whole_table_ends_with_every_polymer_laid_out():
         assert st.view.error == ""
     assert st.state.is_terminal() and st.view.status.startswith("trading over")
     assert st.end.value.count("score ") == 6 and st.ask_button.disabled
+
+
+# -- the seat: your longest polymer, why an offer cannot be accepted, what accepting does (issue #36) ------
+def _self_contained(text: str) -> bool:
+    """A page that needs nothing outside itself: no script, no link, no source fetched from anywhere."""
+    low = text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    return not any(bad in low for bad in ("<script", "<link", " src=", "http://", "https://", "@import"))
+
+
+def _offer(acceptable: bool, seed: int = 0):
+    """A seat table (seed ``seed``) passed on until an agent offers you a trade you can (or cannot) accept."""
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=seed)
+    for _ in range(200):
+        s = st.state
+        if s.is_terminal():
+            break
+        if s.phase == "respond":
+            if st._offer() is not None and ("accept" in s.legal_actions()) == acceptable:
+                return st
+            st.reject_button.click()
+        elif s.phase == "repay":
+            st.view.press(st.view.legal[0])
+        else:
+            st.pass_button.click()
+    raise AssertionError("no such offer came")
+
+
+def test_the_cards_of_your_longest_polymer_are_marked():
+    from negenlab.polymer import longest_polymer
+    from negenlab.polymer.game import card_of, hand_length
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=3)
+    marks = st.longest_marks()
+    hand = st._hand()
+    assert len(marks) == hand_length(hand) == st.view.svg.count('class="in-polymer"') > 0
+    cards = [card_of(hand[i]) for i in marks]
+    assert len(longest_polymer(cards)) == len(cards)  # the marked cards make one polymer
+    assert f"the {len(marks)} cards of your longest polymer" in st.view.svg
+
+
+def test_an_offer_you_cannot_accept_says_why():
+    st = _offer(acceptable=False)
+    want = st.state.observation(0)["pending"][-1]
+    from negenlab.polymer.cards import Card
+
+    assert st.accept_button.disabled
+    assert f"you do not hold the {Card.from_index(want).pretty}" in st.view.status
+    assert "you cannot accept" in st.accept_button.tooltip and "cannot accept" in st.preview.value
+
+
+def test_accepting_is_previewed_and_the_preview_comes_true():
+    from negenlab.polymer.game import hand_length
+
+    st = _offer(acceptable=True)
+    assert st.preview.value.startswith("accepting: your longest polymer")
+    after = int(st.preview.value.split(" -&gt; ")[1].split(",")[0])
+    st.accept_button.click()
+    assert hand_length(st.state.hands[0]) == after
+
+
+def test_new_table_deals_afresh_and_a_seed_typed_back_replays_it(tmp_path):
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=3, folder=tmp_path)
+    dealt = sorted(st.state.hands[0])
+    seed = st.new_table()
+    assert seed != 3 and st.deal.seed.value == seed and sorted(st.state.hands[0]) != dealt
+    st.deal.seed.value = 3
+    st.deal.replay_button.click()
+    assert sorted(st.state.hands[0]) == dealt
+    st.pass_button.click()
+    st.saver.button.click()
+    path = tmp_path / "polymer-game.html"
+    text = path.read_text(encoding="utf-8")
+    assert f"<code>{path}</code>" in st.saver.status.value
+    assert "seed 3" in text and "in-polymer" in text and "information" in text and _self_contained(text)
