@@ -911,14 +911,19 @@ def committed_cells() -> dict[tuple[int, str], CellRecord]:
 
 def recheck_study(ctx) -> StudyResult:
     """``negenlab study negen recheck``: the variant-study cells behind the statistical verdicts
-    (:data:`CLAIM_CELLS`) played again on the next seed, each to the same sequential stopping rule,
-    and every verdict's number measured from them as the page measures it from the committed cells
-    (:func:`claim_statistics`). Writes ``recheck.csv``, one row per re-measured number."""
+    (:data:`CLAIM_CELLS`) that the page reads (those in the committed table) played again on the next
+    seed, each to the same sequential stopping rule, and every verdict's number measured from them as
+    the page measures it from the committed cells (:func:`claim_statistics`). Writes ``recheck.csv``,
+    one row per re-measured number."""
     fresh_seed = ctx.seed + 1
     store = ctx.store
     cells = {}
+    read = committed_cells()
     for players, mix in CLAIM_CELLS:
         cell = claim_cell(players, mix)
+        if (players, mix) not in read:
+            ctx.progress(f"{cell.id}: not in the committed table, so no verdict reads it: not re-measured")
+            continue
         ctx.progress(f"{cell.id} on seed {fresh_seed}")
         row = run_variant_cell(cell, fresh_seed, store, ctx.workers or 1, say=ctx.progress)
         frames = play_units(cell, int(row["units"]), fresh_seed, store, ctx.workers or 1)
