@@ -37,10 +37,12 @@ ENTRY = GameEntry(
     players={
         "random": "a uniformly random legal placement each micro-action (a claim, a capture, the swap): a reference, "
         "not a player.",
-        "greedy": "captures a face whenever it can, else claims the node or edge that makes the most faces newly "
-        "capturable for it: a one-placement planner that never takes the swap of the pie rule.",
+        "greedy": "captures a face whenever it can (so it takes a win it has), else claims the node or edge that "
+        "makes the most faces newly capturable for it: a one-placement planner. At the pie rule's swap it plays the "
+        "opening out 32 times in greedy self-play and swaps when the opener wins more than half of them.",
         "mcts:N": "searches each placement by Monte Carlo tree search with N simulations (random playouts to the end "
-        "of the game); it may take the swap of the pie rule when its search favours it.",
+        "of the game). At the pie rule's swap it searches the position with the swap set aside and swaps when its "
+        "search rates the opener's winning chance above one half (the mean result of all its simulations).",
         "directed": "the blocked study's search playouts, not a player: placements that keep the two players' faces "
         "level, to hunt for drawn blocked ends.",
     },

@@ -35,6 +35,7 @@ negenlab.core.errors.IllegalMoveError: a node claim on this board takes exactly 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterable
 from typing import Any
@@ -166,6 +167,7 @@ class FenGame(Game):
         self._node_fast = max(1, (self.n - 1) * (b.D_node + 1) + 1)
         self._edge_fast = max(1, (self.e - 1) * (b.D_edge + 1) + 1)
         self._packed: tuple | None = None  # the game packed for the compiled playout (on first use)
+        self._no_swap: FenGame | None = None  # the same game with the pie rule off (on first use)
 
     @property
     def num_players(self) -> int:
@@ -190,6 +192,24 @@ class FenGame(Game):
         s = FenState.__new__(FenState)
         s._init(self)
         return s
+
+    def without_swap(self) -> FenGame:
+        """This game with the pie rule off (the same board tables, made once and kept): what a
+        player searches when it weighs the swap against a placement, the swap set aside.
+
+        >>> g = FenGame("triangle:3")
+        >>> g.without_swap().rules.pie_rule, g.without_swap() is g.without_swap(), g.without_swap().board is g.board
+        (False, True, True)
+        """
+        if not self.rules.pie_rule:
+            return self
+        if self._no_swap is None:
+            other = copy.copy(self)
+            other.rules = dataclasses.replace(self.rules, pie_rule=False)
+            other._packed = None  # the compiled playout reads the pie rule from the packed game
+            other._no_swap = other
+            self._no_swap = other
+        return self._no_swap
 
     def __repr__(self) -> str:
         return f"FenGame({self.tessellation.name!r}, n={self.n}, e={self.e}, {self.rules})"
@@ -740,6 +760,21 @@ class FenState(State):
             ws = int(w) ^ int(swapped)
             ret = [1.0, -1.0] if ws == 0 else [-1.0, 1.0]
         return (ret, actions[:na].tolist()) if record else ret
+
+    def without_swap(self) -> FenState:
+        """A copy of this position in which the pie rule's swap is not offered (the game with the
+        pie rule off, :meth:`FenGame.without_swap`); every other action is the same.
+
+        >>> s = FenGame("triangle:3").new_initial_state()
+        >>> s.play_turn("nodes", [0])
+        >>> s.b.SWAP in s.legal_actions(), s.b.SWAP in s.without_swap().legal_actions()
+        (True, False)
+        """
+        s = self.clone()
+        s.game = self.game.without_swap()
+        s._legal = None
+        s._quick = 0
+        return s
 
     def seat_of_colour(self, colour: int) -> int:
         return colour ^ self.swapped

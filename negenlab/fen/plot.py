@@ -185,3 +185,41 @@ def plot_solved(solved: pd.DataFrame):
     ax.legend(loc="lower left", fontsize=8)
     fig.tight_layout()
     return fig
+
+
+VERDICT_COLOURS = {"right": "#54a24b", "misjudged": "#e45756", "undecided": "#eeca3b", "not_judged": "#bbbbbb"}
+
+
+def plot_agents_vs_proof(table: pd.DataFrame):
+    """Each player against perfect play (the ``agents_vs_proof`` study's rows over all boards): left,
+    the share of decisions that matter whose whole turn keeps the proved win, with its 95% interval;
+    right, its self-play judgement of the openings (right, misjudged, undecided, not judged) as stacked
+    bars, and how many of its swaps were right (a black tick).
+
+    >>> t = pd.DataFrame({"agent": ["greedy", "mcts:50"], "board": "all", "share": [.7, .8], "lo": [.6, .7],
+    ...                   "hi": [.8, .9], "positions": 400, "openings": 147, "right": [100, 120], "misjudged": [5, 2],
+    ...                   "undecided": [42, 25], "not_judged": 0, "swaps_right": [130, 120]})
+    >>> [ax.get_title() for ax in plot_agents_vs_proof(t).axes]
+    ['Decisions that keep the proved win', 'Openings judged by self-play']
+    """
+    rows = table[table["board"] == "all"].reset_index(drop=True)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 0.45 * len(rows) + 1.6), sharey=True)
+    y = np.arange(len(rows))[::-1]
+    v, err = value_and_errors(rows.rename(columns={"share": "value"}))
+    left.errorbar(v, y, xerr=err, fmt="o", color="#4c78a8", ecolor="#555", capsize=3, ms=4)
+    left.set_yticks(y, [str(a) for a in rows["agent"]], fontsize=9)
+    left.set_xlim(0, 1)
+    left.set_xlabel(f"share of {int(rows['positions'].iloc[0])} positions (95% interval)")
+    left.set_title("Decisions that keep the proved win")
+    start = np.zeros(len(rows))
+    for verdict, colour in VERDICT_COLOURS.items():
+        width = rows[verdict].to_numpy(float) if verdict in rows else np.zeros(len(rows))
+        right.barh(y, width, left=start, color=colour, label=verdict.replace("_", " "), height=0.6)
+        start += width
+    right.scatter(rows["swaps_right"], y, marker="|", s=160, color="black", label="swaps right", zorder=3)
+    right.set_xlim(0, float(rows["openings"].max()) * 1.02)
+    right.set_xlabel(f"of {int(rows['openings'].iloc[0])} openings")
+    right.set_title("Openings judged by self-play")
+    right.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.tight_layout()
+    return fig

@@ -33,7 +33,11 @@ recheck`` (:func:`recheck_study`, which writes ``data/fen/recheck.csv``).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import math
+import os
+import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -59,8 +63,9 @@ from . import tilings as T
 from .blocked import blocked_end_search
 from .game import FenGame, make_game
 from .ne import derive_ne
+from .proof import OPENING_LOOKS, judge_player, matters, proof_game, proof_positions, proof_solver, summary_row
 from .rules import Rules
-from .solver import solve
+from .solver import Solver, solve
 from .tessellation import Tessellation
 
 DEFAULT_SIZES = (13, 25, 49)
@@ -207,10 +212,21 @@ def atlas_table(
 # -- the long studies (``negenlab study fen <name>``) -------------------------------------------
 
 LADDER = ("random", "greedy", "mcts:50", "mcts:200")
-TOP_RUNG = LADDER[-1]
+"""The skill trace's rungs, weakest first; every one that meets the pie rule decides the swap."""
+LADDER_TOP = ("mcts:200", "mcts:800")
+"""The skill trace's top step, its own study (``ladder_top``) for its cost: does the ladder still separate
+rungs at the pie verdict's stronger budget?"""
+PIE_RUNGS = ("mcts:200", "mcts:800")
+"""The two player strengths the pie verdict is judged under (both decide the swap)."""
 STANDARD_BOARD = "triangle:7"
 ATLAS_SIZES = (25, 49)
 ATLAS_AGENTS = {"greedy": 400, "mcts:50": 60}  # agent spec -> self-play games per board
+STRONG_FACES = 49
+STRONG_AGENTS = {"mcts:200": 30}  # the stronger player of the tilings verdict -> self-play games per board
+TILING_PLAYERS = ("greedy", "mcts:50", "mcts:200")
+"""The player strengths the tilings verdict is judged under, where their self-play is committed: greedy
+and MCTS with 50 simulations (the atlas balance study) and MCTS with 200 (the strong atlas study,
+:data:`STRONG_AGENTS`, when it is committed); the verdict holds or fails only when all of them agree."""
 
 
 def _make_agent(spec: str) -> Agent:
@@ -232,18 +248,46 @@ class SprtDesign:
 
 
 PIE_SPRT = SprtDesign(h0=0.5, h1=0.6, batch=50, max_games=300)
-"""The pie study's stopping rule, per pie setting."""
+"""The pie study's stopping rule, per pie setting (for the strengths of :data:`PIE_CAPS` a lower cap)."""
+PIE_CAPS = {"mcts:800": 100}
+"""Game caps below :data:`PIE_SPRT`'s: mcts:800 self-play takes about 12 s a game on the standard
+board on a free core (three times as long on the shared machine the tables were made on), so 100
+games a setting, the SPRT's first look, keep its two settings near 40 minutes."""
+
+
+PIE_OFF = ("mcts:200",)
+"""The strengths whose self-play is also played without the pie rule (the first player's edge the rule is
+for); mcts:800's would double the cost of its part and decides no verdict."""
+
+
+def pie_design(spec: str) -> SprtDesign:
+    """The stopping rule of ``spec``'s self-play in the pie study.
+
+    >>> pie_design("mcts:800").max_games, pie_design("mcts:200").max_games
+    (100, 300)
+    """
+    return dataclasses.replace(PIE_SPRT, max_games=PIE_CAPS.get(spec, PIE_SPRT.max_games))
+
+
+def self_play(spec: str) -> str:
+    """The ``agents`` label of ``spec``'s self-play in the tables (``"mcts:200 vs mcts:200"``)."""
+    return f"{spec} vs {spec}"
 
 
 def ladder_trace(
-    seed: int, store: Path | None = None, workers: int | None = 1, progress: Callable[[str], None] | None = None
+    seed: int,
+    store: Path | None = None,
+    workers: int | None = 1,
+    progress: Callable[[str], None] | None = None,
+    rungs: Sequence[str] | None = None,
 ) -> pd.DataFrame:
-    """The skill trace on the standard board (pie rule on, the default): each rung of
-    :data:`LADDER` against the one below, in seat-swapped pairs on common seeds, each step decided
-    by an SPRT (50% against 55%) or stopped at :data:`LADDER_MAX_UNITS` pairs; ``board`` in front."""
+    """The skill trace on the standard board (pie rule on, the default): each rung of ``rungs``
+    (default :data:`LADDER`) against the one below, in seat-swapped pairs on common seeds, each step
+    decided by an SPRT (50% against 55%) or stopped at :data:`LADDER_MAX_UNITS` pairs; ``board`` in front."""
+    rungs = LADDER if rungs is None else rungs
     trace = skill_trace(
         make_game(STANDARD_BOARD),
-        LADDER,
+        rungs,
         _make_agent,
         seed=seed,
         max_units=LADDER_MAX_UNITS,
@@ -252,7 +296,38 @@ def ladder_trace(
         progress=progress,
     )
     trace.insert(0, "board", STANDARD_BOARD)
+    swaps = [
+        step_swaps(Path(store) / f"{_step_slug(rung)}-vs-{_step_slug(below)}", int(units)) if store else None
+        for rung, below, units in zip(trace["rung"], trace["below"], trace["units"], strict=True)
+    ]
+    trace["swaps"] = [math.nan if s is None else s for s in swaps]
+    trace["swap_rate"] = trace["swaps"] / trace["games"]
     return trace
+
+
+def _step_slug(spec: str) -> str:
+    """A rung's name in a skill trace's store (negenlab.core.ladder names each step's folder so)."""
+    return "".join(ch if ch.isalnum() else "-" for ch in spec)
+
+
+def step_swaps(step_store: Path, units: int) -> int:
+    """How many of the first ``units`` seat-rotated pairs of a skill-trace step (its store folder,
+    ``a/rotation-<r>/`` chunks) the second player took the swap of the pie rule in.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     for r in (0, 1):
+    ...         (Path(d) / "a" / f"rotation-{r}").mkdir(parents=True)
+    ...         pd.DataFrame({"game": [0, 1, 2], "swapped": [True, False, r == 1]}).to_parquet(
+    ...             Path(d) / "a" / f"rotation-{r}" / "chunk-000000.parquet")
+    ...     step_swaps(Path(d), 2), step_swaps(Path(d), 3)
+    (2, 3)
+    """
+    chunks = sorted(step_store.glob("a/rotation-*/chunk-*.parquet"))
+    if not chunks:
+        raise InvalidInputError(f"no games of the skill-trace step in {step_store}")
+    games = pd.concat([pd.read_parquet(c, columns=["game", "swapped"]) for c in chunks], ignore_index=True)
+    return int(games.loc[games["game"] < units, "swapped"].sum())
 
 
 def ladder_study(ctx: StudyContext) -> StudyResult:
@@ -263,41 +338,85 @@ def ladder_study(ctx: StudyContext) -> StudyResult:
     )
 
 
+def ladder_top_study(ctx: StudyContext) -> StudyResult:
+    """``negenlab study fen ladder_top``: the skill trace's top step (:data:`LADDER_TOP`), the same
+    design as :func:`ladder_study`; its row stacks under the ladder's (:func:`skill_trace_table`)."""
+    trace = ladder_trace(ctx.seed, ctx.store, ctx.workers, ctx.progress, rungs=LADDER_TOP)
+    return StudyResult(
+        trace, rules=make_game(STANDARD_BOARD).rules, agents=list(LADDER_TOP), extra={"ladder": list(LADDER_TOP)}
+    )
+
+
+def skill_trace_table(tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame | None:
+    """The whole skill trace: the ladder's steps and (when committed) the top step's below them; None
+    without the ladder.
+
+    >>> step = lambda rung, below: pd.DataFrame({"rung": [rung], "below": [below]})
+    >>> skill_trace_table({"ladder": step("greedy", "random"), "ladder_top": step("mcts:800", "mcts:200")})["rung"].tolist()
+    ['greedy', 'mcts:800']
+    """
+    if "ladder" not in tables:
+        return None
+    parts = [tables["ladder"]] + ([tables["ladder_top"]] if "ladder_top" in tables else [])
+    return pd.concat(parts, ignore_index=True)
+
+
 def pie_setting_table(
     pie: bool,
     seed: int,
     store: Path | None = None,
     workers: int | None = 1,
     progress: Callable[[str], None] | None = None,
+    spec: str = PIE_RUNGS[0],
 ) -> pd.DataFrame:
-    """The top rung's self-play on the standard board with the pie rule on or off: games played
-    until the SPRT of :data:`PIE_SPRT` decides on the first player's share (or its cap), and the
-    balance rows of those games (:func:`balance_table`), the SPRT's outcome on the first player's row."""
-    agents = [_make_agent(TOP_RUNG), _make_agent(TOP_RUNG)]
+    """``spec``'s self-play on the standard board with the pie rule on or off: games played until
+    the SPRT of :func:`pie_design` decides on the first player's share (or its cap), and the balance
+    rows of those games (:func:`balance_table`: the swap rate among them), the SPRT's outcome on the
+    first player's row."""
+    agents = [_make_agent(spec), _make_agent(spec)]
     game = games.load("fen", board=STANDARD_BOARD, pie_rule=pie)
+    design = pie_design(spec)
     r = sprt(
-        game, agents, h0=PIE_SPRT.h0, h1=PIE_SPRT.h1, seed=seed, batch=PIE_SPRT.batch,
-        max_games=PIE_SPRT.max_games, store=store, workers=workers,
+        game, agents, h0=design.h0, h1=design.h1, seed=seed, batch=design.batch,
+        max_games=design.max_games, store=store, workers=workers,
     )  # fmt: skip
     if progress is not None:
-        progress(f"pie rule {pie}: {r}")
+        progress(f"{spec}, pie rule {pie}: {r}")
     df = simulate(game, agents, r.units, seed, store=store, workers=workers, progress=False)
-    t = balance_table(STANDARD_BOARD, f"{TOP_RUNG} vs {TOP_RUNG}", {pie: df})
+    t = balance_table(STANDARD_BOARD, self_play(spec), {pie: df})
     first = t["metric"] == "first_player_win_rate"
     for k in ("decision", "capped", "llr", "h0", "h1", "alpha", "beta"):
         t.loc[first, k] = getattr(r, k)
     return t
 
 
+def _slug(spec: str) -> str:
+    return spec.replace(":", "")
+
+
 def pie_study(ctx: StudyContext) -> StudyResult:
-    """First-player advantage on the standard board under the top rung's self-play, with and
-    without the pie rule (:func:`pie_setting_table`: an SPRT on the first player's share per
-    setting, 50% against 60%, capped at 300 games, plus the balance rows of the same games)."""
+    """First-player advantage on the standard board under the self-play of each strength of
+    :data:`PIE_RUNGS` (both decide the swap), with the pie rule and (the strengths of :data:`PIE_OFF`)
+    without it (:func:`pie_setting_table`: an SPRT on the first player's share per setting, 50%
+    against 60%, capped at :func:`pie_design`'s games, plus the balance rows of the same games)."""
     parts = [
-        pie_setting_table(pie, ctx.seed, ctx.store_for("pie" if pie else "nopie"), ctx.workers, ctx.progress)
+        pie_setting_table(
+            pie, ctx.seed, ctx.store_for(f"{_slug(spec)}-{'pie' if pie else 'nopie'}"), ctx.workers, ctx.progress, spec
+        )
+        for spec in PIE_RUNGS
         for pie in (False, True)
+        if pie or spec in PIE_OFF
     ]
-    return StudyResult(pd.concat(parts, ignore_index=True), rules=Rules(), agents=[TOP_RUNG, TOP_RUNG])
+    return StudyResult(
+        pd.concat(parts, ignore_index=True),
+        rules=Rules(),
+        agents=list(PIE_RUNGS),
+        extra={
+            "strengths": list(PIE_RUNGS),
+            "without_pie_rule": list(PIE_OFF),
+            "caps": {spec: pie_design(spec).max_games for spec in PIE_RUNGS},
+        },
+    )
 
 
 TILING_METRICS = ("first_player_win_rate", "draw_rate", "ends_by_majority", "turns_per_game")
@@ -345,6 +464,25 @@ def atlas_balance_study(ctx: StudyContext) -> StudyResult:
         rules=Rules(pie_rule=False),
         agents=list(ATLAS_AGENTS),
         extra={"games": ATLAS_AGENTS},
+    )
+
+
+def atlas_strong_study(ctx: StudyContext) -> StudyResult:
+    """The tilings under the stronger player of the tilings verdict: self-play of each agent of
+    :data:`STRONG_AGENTS` on the 11 tilings at :data:`STRONG_FACES` faces, no pie rule, the rows of
+    :func:`tiling_table` (the atlas balance study's, so the two tables stack)."""
+    parts = []
+    for name, board in atlas_boards(sizes=(STRONG_FACES,)):
+        faces = board.num_faces
+        for spec, n in STRONG_AGENTS.items():
+            parts.append(tiling_table(name, faces, spec, n, ctx.seed, ctx.store_for(f"{name}-{faces}-{_slug(spec)}"),
+                                      ctx.workers))  # fmt: skip
+        ctx.progress(f"{name} at {faces} faces done")
+    return StudyResult(
+        pd.concat(parts, ignore_index=True),
+        rules=Rules(pie_rule=False),
+        agents=list(STRONG_AGENTS),
+        extra={"games": STRONG_AGENTS},
     )
 
 
@@ -477,6 +615,167 @@ def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: 
     )
 
 
+PROOF_AGENTS = ("random", "greedy", "mcts:50", "mcts:200", "mcts:800", "mcts:3200")
+"""The players measured against perfect play, weakest first."""
+PROOF_PER_BOARD = 60
+"""Mid-game positions whose decision matters, per solved board and reading (random games' positions)."""
+
+
+def solved_readings(solved: pd.DataFrame) -> list[tuple[str, str]]:
+    """(board, reading of n and e) of every solved row the search finished, in the table's order."""
+    done = solved[solved["complete"].astype(bool)]
+    return [(str(b), str(s)) for b, s in zip(done["board"], done["scope"], strict=True)]
+
+
+def proof_positions_study(ctx: StudyContext, solved: pd.DataFrame | None = None) -> StudyResult:
+    """``negenlab study fen proof_positions``: the positions with proved values behind the agents'
+    measure (:func:`negenlab.fen.proof.proof_positions`) on every board and reading the solved study
+    finished (``solved``, default the committed table): the start, every opening and up to
+    :data:`PROOF_PER_BOARD` mid-game positions of seeded random games whose decision matters."""
+    solved = committed_table("fen", "solved", TABLES["solved"]) if solved is None else solved
+    parts = []
+    for board, scope in solved_readings(solved):
+        t = proof_positions(board, scope, PROOF_PER_BOARD, ctx.seed)
+        ctx.progress(f"{board} {scope}: {len(t)} positions, {int(matters(t).sum())} whose decision matters")
+        parts.append(t)
+    return StudyResult(
+        pd.concat(parts, ignore_index=True),
+        rules={"partial_claims": True, "pie_rule": False},
+        agents=["random"],
+        extra={"per_board": PROOF_PER_BOARD, "solver": "negenlab.fen.solver.Solver"},
+    )
+
+
+PROOF_COSTLY: dict[str, tuple[str, ...]] = {}
+"""Players whose self-play after every opening would cost too much, judged only on the openings where
+one of the named smaller budgets misjudged or stayed undecided (the others counted as not judged).
+None now: the one costly player, mcts:3200, judges no opening (:data:`PROOF_DECISIONS_ONLY`)."""
+PROOF_MAX_FACES = 3
+"""The largest solved boards (in faces) the players are measured on, for the cost of mcts:800's self-play
+after every opening: the two readings of 3.3.3.3.3.3:5 (5 triangles, 39 openings and 120 positions) are
+left out of the committed table; at the rate measured on square 3x1 (mcts:800 took 412 s for its 18
+openings and 71 decisions on the shared machine) and with longer games on five faces, they would have
+added about 40 minutes, which the session that made the table did not have."""
+
+
+def measured_positions(table: pd.DataFrame, max_faces: int | None = None) -> pd.DataFrame:
+    """The rows of the proved positions on the boards of at most ``max_faces`` faces (default
+    :data:`PROOF_MAX_FACES`): the ones the players are measured on.
+
+    >>> t = pd.DataFrame({"board": ["triangle:1", "3.3.3.3.3.3:5"], "scope": "interior"})
+    >>> measured_positions(t)["board"].tolist()
+    ['triangle:1']
+    """
+    cap = PROOF_MAX_FACES if max_faces is None else max_faces
+    faces = {b: proof_game(b).tessellation.num_faces for b in table["board"].unique()}
+    return table[table["board"].map(faces) <= cap]
+
+
+PROOF_DECISIONS_ONLY = ("mcts:3200",)
+"""Players that judge no opening by self-play, for its cost: they play every decision that matters
+and the swap after every opening. mcts:3200's self-play after the openings mcts:800 left undecided
+(10 of the 18 on square 3x1 alone, up to 32 games each at about 4 s a game on the shared machine)
+would have taken several hours over the solved boards; the openings count as not judged."""
+
+
+def _judged(
+    ctx: StudyContext, spec: str, rows: pd.DataFrame, judge: set[str] | None = None, solver: Solver | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """One player's row of the agents-against-proof table on one board and reading, and its
+    judgement of each opening, kept in the study's store (``<store>/<agent>-<board>-<scope>.json``)
+    so that a rerun resumes. ``judge``: the openings (their actions) to judge by self-play, default all."""
+    board, scope = str(rows["board"].iloc[0]), str(rows["scope"].iloc[0])
+    key = {
+        "seed": ctx.seed,
+        "agent": spec,
+        "rows": len(rows),
+        "actions": hash_text(" | ".join(rows["actions"])),
+        "judge": None if judge is None else hash_text(" | ".join(sorted(judge))),
+    }
+    where = ctx.store_for(f"{_slug(spec)}-{board.replace(':', '_')}-{scope}.json")
+    if where is not None and where.exists():
+        held = json.loads(where.read_text())
+        if held.get("key") == key:
+            return held["row"], held["openings"]
+    start = time.perf_counter()
+    result = judge_player(
+        _make_agent(spec), rows, seed=ctx.seed, judge=None if judge is None else judge.__contains__, solver=solver
+    )
+    row = summary_row(spec, board, scope, proof_game(board, scope), result)
+    row["seconds"] = round(time.perf_counter() - start, 1)
+    openings = [dataclasses.asdict(j) for j in result.judgements]
+    if where is not None:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        tmp = where.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"key": key, "row": row, "openings": openings}, default=float))
+        os.replace(tmp, where)
+    return row, openings
+
+
+def all_boards_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One player's rows over every board and reading, summed (the decisions kept with their Wilson
+    interval; the misjudged openings named with their board)."""
+    t = pd.DataFrame(rows)
+    positions, kept = int(t["positions"].sum()), int(t["kept"].sum())
+    lo, hi = wilson_interval(kept, positions)
+    named = [f"{r['board']} ({r['scope']}): {r['misjudged_openings']}" for r in rows if r["misjudged_openings"]]
+    counts = ("openings", "right", "misjudged", "undecided", "not_judged", "opening_games", "swaps", "swaps_right")
+    return {
+        "agent": rows[0]["agent"], "board": "all", "scope": "all", "n": None, "e": None, "positions": positions,
+        "kept": kept, "share": kept / positions, "lo": lo, "hi": hi, "misjudged_openings": "; ".join(named),
+    } | {k: int(t[k].sum()) for k in counts} | {"seconds": round(float(t["seconds"].sum()), 1)}  # fmt: skip
+
+
+def agents_vs_proof_study(ctx: StudyContext, positions: pd.DataFrame | None = None) -> StudyResult:
+    """``negenlab study fen agents_vs_proof``: each player of :data:`PROOF_AGENTS` against perfect
+    play on the committed proved positions (``positions``, default data/fen/proof_positions.csv):
+    per board and reading, and over all of them, the share of decisions that matter whose whole turn
+    keeps the proved win (n and a Wilson interval), its self-play judgement of every opening (right,
+    misjudged, undecided; :data:`PROOF_COSTLY` players only where a smaller budget erred, none for
+    :data:`PROOF_DECISIONS_ONLY`) and its swap
+    after every opening with the pie rule on (:func:`negenlab.fen.proof.judge_player`)."""
+    table = committed_table("fen", "proof_positions", TABLES["proof_positions"]) if positions is None else positions
+    table = measured_positions(table.fillna({"actions": ""}))
+    by_agent: dict[str, list[dict[str, Any]]] = {spec: [] for spec in PROOF_AGENTS}
+    for (board, scope), part in table.groupby(["board", "scope"], sort=False):
+        solver = proof_solver(proof_game(str(board), str(scope)))  # one table of proved positions for all
+        verdicts: dict[str, dict[str, str]] = {}
+        for spec in PROOF_AGENTS:
+            judge = None
+            if spec in PROOF_DECISIONS_ONLY:
+                judge = set()
+            elif spec in PROOF_COSTLY:  # the openings a smaller budget misjudged or left undecided
+                smaller = PROOF_COSTLY[spec]
+                judge = {a for a in verdicts[smaller[0]] if any(verdicts[other][a] != "right" for other in smaller)}
+            row, openings = _judged(ctx, spec, part, judge, solver)
+            verdicts[spec] = {j["actions"]: j["verdict"] for j in openings}
+            ctx.progress(
+                f"{spec} on {row['board']} ({row['scope']}): kept {row['kept']} of {row['positions']}, openings "
+                f"{row['right']} right, {row['misjudged']} misjudged, {row['undecided']} undecided, "
+                f"{row['not_judged']} not judged; swaps right {row['swaps_right']} of {row['openings']} "
+                f"({row['seconds']} s)"
+            )
+            by_agent[spec].append(row)
+    out = [row for spec in PROOF_AGENTS for row in [*by_agent[spec], all_boards_row(by_agent[spec])]]
+    return StudyResult(
+        pd.DataFrame(out),
+        rules={"partial_claims": True, "pie_rule": "off for decisions and judgements, on for the swap"},
+        agents=list(PROOF_AGENTS),
+        extra={
+            "looks": list(OPENING_LOOKS),
+            "positions": "data/fen/proof_positions.csv",
+            "costly": {k: list(v) for k, v in PROOF_COSTLY.items()},
+            "decisions_only": list(PROOF_DECISIONS_ONLY),
+            "max_faces": PROOF_MAX_FACES,
+        },
+    )
+
+
+def hash_text(text: str) -> str:
+    """A short, stable digest of ``text`` (a store's key)."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     """A fresh sample (the next seed) of two committed FEN numbers: greedy against random on the
     standard board (the ladder's first step) and greedy self-play on 3.3.3.3.3.3 at 25 faces."""
@@ -543,20 +842,40 @@ def _wins(row: pd.Series) -> Measure:
     return Measure.of_rate(int(round(float(row["value"]) * n)), n)
 
 
-def pie_share(pie: pd.DataFrame) -> Measure:
-    """The first player's share of games won with the pie rule on, in a pie table
-    (:func:`pie_setting_table`): independent self-play games, a Wilson interval.
+def pie_strengths(pie: pd.DataFrame) -> list[str]:
+    """The player strengths of a pie table, in its order (``"mcts:200 vs mcts:200"`` -> ``"mcts:200"``).
 
-    >>> t = pd.DataFrame({"metric": ["first_player_win_rate"], "pie_rule": [True], "value": [0.48], "n": [100]})
+    >>> pie_strengths(pd.DataFrame({"agents": ["mcts:200 vs mcts:200", "mcts:800 vs mcts:800"]}))
+    ['mcts:200', 'mcts:800']
+    """
+    return [str(a).split(" vs ")[0] for a in dict.fromkeys(pie["agents"])]
+
+
+def pie_share(pie: pd.DataFrame, spec: str | None = None) -> Measure:
+    """The first player's share of games won with the pie rule on under ``spec``'s self-play (default:
+    the table's only strength), in a pie table (:func:`pie_setting_table`): independent self-play
+    games, a Wilson interval.
+
+    >>> t = pd.DataFrame({"metric": ["first_player_win_rate"], "pie_rule": [True], "value": [0.48], "n": [100],
+    ...                   "agents": ["mcts:200 vs mcts:200"]})
     >>> m = pie_share(t); m.value, m.n
     (0.48, 100)
     """
-    return _wins(_rate(pie, "first_player_win_rate", pie_rule=True))
+    return _wins(_rate(pie, "first_player_win_rate", pie_rule=True, **_strength(pie, spec)))
 
 
-def swap_share(pie: pd.DataFrame) -> Measure:
+def swap_share(pie: pd.DataFrame, spec: str | None = None) -> Measure:
     """How often the second player took the swap of the pie rule, in the same games as :func:`pie_share`."""
-    return _wins(_rate(pie, "swap_rate", pie_rule=True))
+    return _wins(_rate(pie, "swap_rate", pie_rule=True, **_strength(pie, spec)))
+
+
+def _strength(pie: pd.DataFrame, spec: str | None) -> dict[str, str]:
+    if spec is None:
+        strengths = pie_strengths(pie) if "agents" in pie else []
+        if len(strengths) > 1:
+            raise InvalidInputError(f"the pie table holds {len(strengths)} strengths ({strengths}); name one")
+        return {"agents": self_play(strengths[0])} if strengths else {}
+    return {"agents": self_play(spec)}
 
 
 def ladder_steps(trace: pd.DataFrame) -> Steps:
@@ -626,65 +945,90 @@ def balance_difference(table: pd.DataFrame, most: str, least: str, faces: int, a
     return Measure(gaps[1] - gaps[0], math.hypot(*(_share_se(r) for r in rows)), games, games)
 
 
+def tiling_players_table(tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame | None:
+    """The self-play of the tilings verdict's players (:data:`TILING_PLAYERS`) from the atlas balance
+    and the strong atlas tables (either may be missing), stacked; None when neither has them."""
+    parts = [tables[k] for k in ("atlas_balance", "atlas_strong") if k in tables]
+    parts = [t[t["agents"].isin(TILING_PLAYERS)] for t in parts]
+    parts = [t for t in parts if len(t)]
+    return pd.concat(parts, ignore_index=True) if parts else None
+
+
 def claim_statistics(
     tables: Mapping[str, pd.DataFrame], pairs: Mapping[str, tuple[str, str]] | None = None, faces: int | None = None
 ) -> dict[str, Any]:
     """Every statistical FEN verdict's number, by claim id, from study tables by name (a claim
-    whose table is missing is left out): ``pie`` (:func:`pie_share`), ``skill`` from the ladder
-    (:func:`ladder_steps`), ``tilings`` from the atlas balance study, one measure per player
-    strength (:func:`balance_difference` of the ``pairs``, default each strength's most and least
-    balanced tiling at ``faces``, default the largest). The committed tables for the page; the
-    same designs played on a fresh seed for ``negenlab study fen recheck``."""
+    whose table is missing is left out): ``pie`` per player strength (:func:`pie_share`), ``skill``
+    from the ladder (:func:`ladder_steps`), ``tilings`` per player strength of :data:`TILING_PLAYERS`
+    from the atlas balance and strong atlas studies (:func:`balance_difference` of the ``pairs``,
+    default each strength's most and least balanced tiling at ``faces``, default the largest). The
+    committed tables for the page; the same designs played on a fresh seed for ``negenlab study fen
+    recheck``."""
     out: dict[str, Any] = {}
     if "pie" in tables:
-        out["pie"] = pie_share(tables["pie"])
-    if "ladder" in tables:
-        out["skill"] = ladder_steps(tables["ladder"])
-    if "atlas_balance" in tables:
-        table = tables["atlas_balance"]
+        out["pie"] = {spec: pie_share(tables["pie"], spec) for spec in pie_strengths(tables["pie"])}
+    trace = skill_trace_table(tables)
+    if trace is not None:
+        out["skill"] = ladder_steps(trace)
+    table = tiling_players_table(tables)
+    if table is not None:
         at = int(table["faces"].max()) if faces is None else int(faces)
         chosen = extreme_tilings(table, at) if pairs is None else pairs
         out["tilings"] = {agents: balance_difference(table, m, w, at, agents) for agents, (m, w) in chosen.items()}
     return out
 
 
-def recheck_study(ctx: StudyContext, atlas_balance: pd.DataFrame | None = None) -> StudyResult:
+def recheck_study(ctx: StudyContext, tiling_tables: Mapping[str, pd.DataFrame] | None = None) -> StudyResult:
     """``negenlab study fen recheck``: every statistical verdict re-measured on the next seed with
-    the committed design: the top rung's self-play with the pie rule (the same SPRT and cap), the
-    whole skill trace (the same SPRT per step), and the most and least balanced tilings of each
-    player strength in the atlas balance study (``atlas_balance``, default the committed table),
-    with as many games a board. One row per re-measured number
-    (:func:`negenlab.core.claims.recheck_rows`). The pie study's arm without the pie rule judges no
-    claim and is not played again."""
-    atlas = committed_table("fen", "atlas_balance", TABLES["atlas_balance"]) if atlas_balance is None else atlas_balance
+    the committed design: each pie strength's self-play with the pie rule (the same SPRT and cap),
+    the whole skill trace (the same SPRT per step), and the most and least balanced tilings of each
+    player strength of the tilings verdict (in ``tiling_tables``, default the committed atlas
+    balance and strong atlas tables), with as many games a board. One row per re-measured number
+    (:func:`negenlab.core.claims.recheck_rows`). The pie study's arms without the pie rule judge no
+    claim and are not played again."""
+    if tiling_tables is None:
+        tiling_tables = {name: committed_table("fen", name, TABLES[name]) for name in ("atlas_balance", "atlas_strong")}
+    atlas = tiling_players_table(tiling_tables)
+    if atlas is None:
+        raise InvalidInputError(f"no self-play of the tilings verdict's players {TILING_PLAYERS} to re-measure")
     fresh_seed = ctx.seed + 1
     faces = int(atlas["faces"].max())
     pairs = extreme_tilings(atlas, faces)
-    ctx.progress(f"pie rule on, {TOP_RUNG} self-play on {STANDARD_BOARD}, seed {fresh_seed}")
-    pie = pie_setting_table(True, fresh_seed, ctx.store_for("pie"), ctx.workers, ctx.progress)
-    ctx.progress(f"skill trace {' < '.join(LADDER)}, seed {fresh_seed}")
+    pies = []
+    for spec in PIE_RUNGS:
+        ctx.progress(f"pie rule on, {spec} self-play on {STANDARD_BOARD}, seed {fresh_seed}")
+        pies.append(pie_setting_table(True, fresh_seed, ctx.store_for(f"pie-{_slug(spec)}"), ctx.workers,
+                                      ctx.progress, spec))  # fmt: skip
+    pie = pd.concat(pies, ignore_index=True)
+    ctx.progress(f"skill trace {' < '.join(LADDER)} < {LADDER_TOP[-1]}, seed {fresh_seed}")
     ladder = ladder_trace(fresh_seed, ctx.store_for("ladder"), ctx.workers, ctx.progress)
+    top = ladder_trace(fresh_seed, ctx.store_for("ladder_top"), ctx.workers, ctx.progress, rungs=LADDER_TOP)
     boards = []
     for agents, pair in pairs.items():
         for name in pair:
             n = int(_rate(atlas, "first_player_win_rate", tiling=name, faces=faces, agents=agents)["n"])
             ctx.progress(f"{name} at {faces} faces, {agents} self-play, {n} games, seed {fresh_seed}")
-            where = ctx.store_for(f"tilings-{name}-{faces}-{agents.replace(':', '')}")
+            where = ctx.store_for(f"tilings-{name}-{faces}-{_slug(agents)}")
             boards.append(tiling_table(name, faces, agents, n, fresh_seed, where, ctx.workers))
-    fresh = {"pie": pie, "ladder": ladder, "atlas_balance": pd.concat(boards, ignore_index=True)}
+    fresh = {"pie": pie, "ladder": ladder, "ladder_top": top, "atlas_balance": pd.concat(boards, ignore_index=True)}
     statistics = claim_statistics(fresh, pairs, faces)
     rows = [r for cid, what in statistics.items() for r in recheck_rows(cid, what, fresh_seed, ctx.command)]
-    swaps = swap_share(pie)
+    swaps = {spec: swap_share(pie, spec) for spec in PIE_RUNGS}
     return StudyResult(
         pd.DataFrame(rows, columns=list(RECHECK.columns)),
         rules={"pie and skill": "the default Rules (pie rule on)", "tilings": "pie rule off", "board": STANDARD_BOARD},
         agents=list(LADDER),
         extra={
             "fresh_seed": fresh_seed,
-            "pie_games": swaps.n,
-            "pie_swaps": int(swaps.successes or 0),
-            "pie_sprt": str(_rate(pie, "first_player_win_rate", pie_rule=True)["decision"]),
-            "ladder_units": {f"{r['rung']} over {r['below']}": int(r["units"]) for r in ladder.to_dict("records")},
+            "pie_games": {spec: m.n for spec, m in swaps.items()},
+            "pie_swaps": {spec: int(m.successes or 0) for spec, m in swaps.items()},
+            "pie_sprt": {
+                spec: str(_rate(pie, "first_player_win_rate", pie_rule=True, agents=self_play(spec))["decision"])
+                for spec in PIE_RUNGS
+            },
+            "ladder_units": {
+                f"{r['rung']} over {r['below']}": int(r["units"]) for r in pd.concat([ladder, top]).to_dict("records")
+            },
             "tiling_pairs": {agents: {"most balanced": m, "least balanced": w} for agents, (m, w) in pairs.items()},
             "tiling_faces": faces,
         },
@@ -694,12 +1038,24 @@ def recheck_study(ctx: StudyContext, atlas_balance: pd.DataFrame | None = None) 
 STUDIES = {
     s.name: s
     for s in (
-        Study("ladder", "skill trace on the standard board: " + " < ".join(LADDER), ladder_study, "about 30 min"),
+        Study(
+            "ladder",
+            "skill trace on the standard board: " + " < ".join(LADDER),
+            ladder_study,
+            "about 30 min on one core",
+        ),
+        Study(
+            "ladder_top",
+            f"the skill trace's top step on the standard board: {' < '.join(LADDER_TOP)}",
+            ladder_top_study,
+            "25-70 min on one free core (100 to 300 pairs at about 14 s a pair; twice that on a shared one)",
+        ),
         Study(
             "pie",
-            f"first-player advantage under {TOP_RUNG} self-play, with and without the pie rule",
+            f"first-player advantage under {' and '.join(PIE_RUNGS)} self-play (both decide the swap), with the pie "
+            f"rule and ({', '.join(PIE_OFF)}) without it",
             pie_study,
-            "20-40 min",
+            "1-1.5 h on one core (mcts:200 about 2.5 s a game, 100 to 300 games a setting; mcts:800 about 12 s, 100)",
         ),
         Study(
             "blocked",
@@ -721,19 +1077,52 @@ STUDIES = {
             "about 20 min",
         ),
         Study(
+            "atlas_strong",
+            f"the 11 tilings at {STRONG_FACES} faces under "
+            + ", ".join(f"{spec} self-play ({n} games a board)" for spec, n in STRONG_AGENTS.items()),
+            atlas_strong_study,
+            "about an hour on one core (one mcts:200 game on each of the 11 tilings takes about 2 min)",
+        ),
+        Study(
+            "proof_positions",
+            "positions with values proved by the exact solver on every solved board: the start, every opening and "
+            f"up to {PROOF_PER_BOARD} mid-game positions a board whose decision matters",
+            proof_positions_study,
+            "about 3 min",
+            plays_games=False,
+        ),
+        Study(
+            "agents_vs_proof",
+            f"{', '.join(PROOF_AGENTS)} against perfect play on the proved positions: decisions that keep the win, "
+            "each opening judged by self-play, the swap after each opening",
+            agents_vs_proof_study,
+            "about 1.5 h on one core shared with others, resumable (mostly mcts:800's self-play after the openings)",
+            plays_games=False,
+        ),
+        Study(
             "recheck",
             "every statistical verdict re-measured on the next seed with the committed design: "
-            f"{TOP_RUNG} self-play with the pie rule (SPRT 50% against 60%, 100 to 300 games), the skill trace "
-            f"{' < '.join(LADDER)} (SPRT 50% against 55% per step, 100 to 300 seat-swapped pairs), and the most and "
-            f"least balanced tiling of each player strength at {max(ATLAS_SIZES)} faces "
-            f"({', '.join(f'{n} {spec}' for spec, n in ATLAS_AGENTS.items())} games a board)",
+            f"{' and '.join(PIE_RUNGS)} self-play with the pie rule (SPRT 50% against 60%, from 100 games to the "
+            f"pie study's caps), the skill trace {' < '.join(LADDER)} < {LADDER_TOP[-1]} (SPRT 50% against 55% per step, 100 to "
+            f"{LADDER_MAX_UNITS} seat-swapped pairs), and the most and least balanced tiling of each player "
+            f"strength of the tilings verdict ({', '.join(TILING_PLAYERS)}) at {STRONG_FACES} faces, as many games "
+            "a board as the committed tables",
             recheck_study,
-            "30-45 min on one core (pie games 10-30 min, skill trace ~15, tilings ~3)",
+            "about 2-3 h on one core, resumable (pie games 20-60 min, the skill trace 40-90, tilings about 15)",
         ),
     )
 }
 
 
+LADDER_SCHEMA = Schema(
+    {"board": "text", **SKILL_TRACE, "swaps": "count?", "swap_rate": "rate?"}, intervals=[("score", "lo", "hi")]
+)
+ATLAS_BALANCE = Schema(
+    {"tiling": "text", "faces": "count", "n_per_turn": "count", "e": "count", "agents": "text"}
+    | long_columns(group=False),
+    intervals=[("value", "lo", "hi")],
+    rows=[WILSON_ROWS],
+)
 _ATLAS_COUNTS = ("faces", "nodes", "edges", "N", "E", "n", "e", "N_all", "E_all", "n_all", "e_all")
 _BLOCKED_COUNTS = ("random_playouts", "random_blocked", "random_blocked_draws", "directed_playouts")
 TABLES = {
@@ -748,18 +1137,15 @@ TABLES = {
             ("p1_win_pie", "p1_win_pie_lo", "p1_win_pie_hi"),
         ],
     ),
-    "atlas_balance": Schema(
-        {"tiling": "text", "faces": "count", "n_per_turn": "count", "e": "count", "agents": "text"}
-        | long_columns(group=False),
-        intervals=[("value", "lo", "hi")],
-        rows=[WILSON_ROWS],
-    ),
+    "atlas_balance": ATLAS_BALANCE,
+    "atlas_strong": ATLAS_BALANCE,
     "blocked": Schema(
         {"board": "text", "rules": "text", "ruled_out_by_counting": "bool"}
         | dict.fromkeys((*_BLOCKED_COUNTS, "directed_blocked", "directed_blocked_draws"), "count")
         | {"closest_gap": "count?", "finding": "text?"}
     ),
-    "ladder": Schema({"board": "text", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
+    "ladder": LADDER_SCHEMA,
+    "ladder_top": LADDER_SCHEMA,
     "solved": Schema(
         {"board": "text", "faces": "count", "scope": "text", "partial_claims": "bool", "n": "count", "e": "count"}
         | {"winner": "text", "winner_with_pie": "text", "openings": "count"}
@@ -770,6 +1156,18 @@ TABLES = {
         intervals=[("mcts_first_rate", "mcts_lo", "mcts_hi")],
     ),
     "recheck": RECHECK,
+    "proof_positions": Schema(
+        {"board": "text", "scope": "text", "n": "count", "e": "count", "kind": "text", "actions": "text?"}
+        | {"turn": "count", "value": "text", "turns": "count", "keeping_turns": "count"}
+    ),
+    "agents_vs_proof": Schema(
+        {"agent": "text", "board": "text", "scope": "text", "n": "count?", "e": "count?", "positions": "count"}
+        | {"kept": "count", "share": "rate?", "lo": "rate?", "hi": "rate?"}
+        | dict.fromkeys(("openings", "right", "misjudged", "undecided", "not_judged"), "count")
+        | {"misjudged_openings": "text?", "opening_games": "count", "swaps": "count", "swaps_right": "count"}
+        | {"seconds": "number"},
+        intervals=[("share", "lo", "hi")],
+    ),
     "pie": Schema(
         {"board": "text", "pie_rule": "bool", "agents": "text"}
         | long_columns()
@@ -786,7 +1184,8 @@ VARIANT_CLAIMS = (
         register("fen")["pie"],
         "seat_share",
         how="the first player's share of games won under the run's own players (random in every seat unless "
-        f"--agents says otherwise); the page's number is {TOP_RUNG} self-play on the standard board",
+        f"--agents says otherwise); the page's numbers are {' and '.join(PIE_RUNGS)} self-play on the standard board",
+        fields=("pie_rule",),
     ),
 )
 """The claims ``negenlab fen variant`` judges: the register's pie claim, the first player's share
@@ -804,6 +1203,16 @@ __all__ = [
     "DEFAULT_SIZES",
     "STUDIES",
     "LADDER",
+    "LADDER_TOP",
+    "ladder_top_study",
+    "skill_trace_table",
+    "PIE_RUNGS",
+    "TILING_PLAYERS",
+    "pie_design",
+    "pie_strengths",
+    "self_play",
+    "tiling_players_table",
+    "atlas_strong_study",
     "ladder_trace",
     "pie_setting_table",
     "tiling_table",
@@ -815,5 +1224,12 @@ __all__ = [
     "claim_statistics",
     "recheck_study",
     "SOLVED_BOARDS",
+    "PROOF_AGENTS",
+    "PROOF_DECISIONS_ONLY",
+    "PROOF_MAX_FACES",
+    "measured_positions",
+    "proof_positions_study",
+    "agents_vs_proof_study",
+    "all_boards_row",
     "VARIANT_CLAIMS",
 ]

@@ -17,7 +17,9 @@ from negenlab.report.studies import committed_studies
 def tiny(monkeypatch):
     monkeypatch.setattr(S, "STANDARD_BOARD", "triangle:2")
     monkeypatch.setattr(S, "LADDER", ("random", "greedy"))
-    monkeypatch.setattr(S, "TOP_RUNG", "greedy")
+    monkeypatch.setattr(S, "LADDER_TOP", ("greedy", "mcts:5"))
+    monkeypatch.setattr(S, "PIE_RUNGS", ("greedy",))
+    monkeypatch.setattr(S, "PIE_OFF", ("greedy",))
     monkeypatch.setattr(S, "ATLAS_SIZES", (7,))
     monkeypatch.setattr(S, "ATLAS_AGENTS", {"greedy": 12})
     return StudyContext("fen", "tiny", seed=3, workers=1, progress=lambda line: None)
@@ -27,6 +29,17 @@ def test_ladder_study_is_the_skill_trace(tiny):
     t = S.ladder_study(tiny).table
     assert t[["board", "rung", "below"]].values.tolist() == [["triangle:2", "greedy", "random"]]
     assert t["units"].iloc[0] >= 100 and t["lo"].iloc[0] <= t["score"].iloc[0] <= t["hi"].iloc[0]
+
+
+def test_the_top_step_is_its_own_study_and_stacks_under_the_ladder(tiny):
+    top = S.ladder_top_study(tiny).table
+    assert top[["board", "rung", "below"]].values.tolist() == [["triangle:2", "mcts:5", "greedy"]]
+    ladder = S.ladder_study(tiny).table
+    trace = S.skill_trace_table({"ladder": ladder, "ladder_top": top})
+    assert trace["rung"].tolist() == ["greedy", "mcts:5"]
+    steps = S.claim_statistics({"ladder": ladder, "ladder_top": top})["skill"].steps
+    assert [label for label, _ in steps] == ["greedy over random", "mcts:5 over greedy"]
+    assert S.skill_trace_table({"ladder_top": top}) is None
 
 
 def test_pie_study_rows_come_from_the_games_it_decided_on(tiny):
@@ -67,14 +80,18 @@ def test_tiling_ranking_puts_the_most_balanced_first():
 
 def test_the_claims_numbers_come_from_the_committed_studies_with_n_and_an_interval():
     studies = committed_studies("fen", STUDY_NAMES, S.TABLES)
-    numbers = S.claim_statistics({k: studies[k] for k in ("pie", "ladder", "atlas_balance")})
+    played = ("pie", "ladder", "ladder_top", "atlas_balance", "atlas_strong")
+    numbers = S.claim_statistics({k: studies[k] for k in played if k in studies})
     assert set(numbers) == {"pie", "skill", "tilings"}
     pie = studies["pie"]
-    on = pie[(pie["metric"] == "first_player_win_rate") & pie["pie_rule"]].iloc[0]
-    assert numbers["pie"].n == on["n"] and numbers["pie"].value == pytest.approx(on["value"])
-    assert [m.n for _, m in numbers["skill"].steps] == studies["ladder"]["games"].tolist()
-    assert set(numbers["tilings"]) == {"greedy", "mcts:50"}
-    for m in [numbers["pie"], *(m for _, m in numbers["skill"].steps), *numbers["tilings"].values()]:
+    assert list(numbers["pie"]) == S.pie_strengths(pie)
+    for spec, m in numbers["pie"].items():
+        on = pie[(pie["metric"] == "first_player_win_rate") & pie["pie_rule"] & (pie["agents"] == S.self_play(spec))]
+        assert m.n == on["n"].iloc[0] and m.value == pytest.approx(on["value"].iloc[0])
+    assert [m.n for _, m in numbers["skill"].steps] == S.skill_trace_table(studies)["games"].tolist()
+    tables = [studies[k] for k in ("atlas_balance", "atlas_strong") if k in studies]
+    assert set(numbers["tilings"]) == {a for t in tables for a in t["agents"]} & set(S.TILING_PLAYERS)
+    for m in [*numbers["pie"].values(), *(m for _, m in numbers["skill"].steps), *numbers["tilings"].values()]:
         lo, hi = m.interval()
         assert m.n > 0 and lo <= m.value <= hi
 
