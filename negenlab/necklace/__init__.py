@@ -36,11 +36,16 @@ ENTRY = GameEntry(
         "mcts:N": "the compiled Monte Carlo tree search with N random playouts a move; under the swap rule Blue "
         "swaps when its best placement is worth less than one half to it. mcts:50 is weak, mcts:3200 the "
         "strongest the studies use.",
+        "pie:N": "mcts:N's search that takes a win in one and decides the swap (pie) rule from its value estimate "
+        "(two independent searches of N, each reading the other's chosen move): as the opener it places the "
+        "opening it estimates closest to even; as Blue it swaps when it estimates the opener's chance above "
+        "one half.",
         "perfect play": "both sides play a best move, as the solver proves it (exact, no sampling).",
     },
 )
 """Necklace in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
-``random`` (the default) and ``mcts:N`` (the compiled search)."""
+``random`` (the default), ``mcts:N`` (the compiled search) and ``pie:N`` (the same search deciding
+the pie rule from its value estimate)."""
 
 __all__ = ["State", "NecklaceGame", "NecklaceState", "Rules", "IllegalMoveError", "InvalidPositionError"]
 __all__ += ["secluded_points", "SWAP", "ENTRY"]

@@ -134,6 +134,97 @@ def plot_edge_by_size(advantage: pd.DataFrame, ax=None):
     return ax
 
 
+def plot_swap_rule(table: pd.DataFrame, ax=None):
+    """The first player's win rate by board size with 95% intervals under the swap rule, one line per
+    player (the ``swap_rule`` study's table), the swap rate written under each point.
+
+    >>> rows = [{"metric": m, "size": s, "agents": a, "value": .5, "lo": .4, "hi": .6, "n": 200}
+    ...         for m in ("first player wins", "swaps") for s in (5, 7) for a in ("pie:800", "pie:3200")]
+    >>> len(plot_swap_rule(pd.DataFrame(rows)).lines) > 0
+    True
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.4))
+    first = table[table["metric"] == SEAT0_WINS]
+    swaps = table[table["metric"] == SWAPS]
+    players = list(dict.fromkeys(first["agents"]))
+    colours = ("#2c6fbb", "#7b3294", "#c0392b", "#1b7837")
+    for i, player in enumerate(players):
+        sub = first[first["agents"] == player].sort_values("size")
+        y, err = value_and_errors(sub)
+        x = sub["size"].to_numpy(float) + 0.1 * (i - (len(players) - 1) / 2)
+        lo_n, hi_n = int(sub["n"].min()), int(sub["n"].max())
+        ax.errorbar(x, y, yerr=err, marker="o", capsize=3, color=colours[i % len(colours)],
+                    label=f"{player} (n={lo_n}{'' if lo_n == hi_n else f'-{hi_n}'})")  # fmt: skip
+        rate = swaps[swaps["agents"] == player].set_index("size")["value"]
+        for xi, size in zip(x, sub["size"], strict=True):
+            ax.annotate(f"{100 * rate.get(size, np.nan):.0f}%", (xi, 0.04 + 0.06 * i), ha="center", fontsize=7,
+                        color=colours[i % len(colours)])  # fmt: skip
+    ax.axhline(0.5, color="grey", ls="--", lw=1)
+    ax.set_ylim(0, 1)
+    ax.set_xticks(sorted(set(first["size"].astype(int))))
+    ax.set_xlabel("board size (numbers at the bottom: swap rate)")
+    ax.set_ylabel("first player wins (95%)")
+    ax.legend(fontsize=8, loc="upper right")
+    return ax
+
+
+def plot_agents_vs_proof(summary: pd.DataFrame, axes=None):
+    """Each agent against perfect play (the ``agents_vs_proof`` table), three panels: the share of
+    won positions where its placement keeps the win, the share of openings after which it decides
+    the swap right, and the proved opening classes its self-play judges right, leaves undecided or
+    misjudges, one bar per board size (95% intervals on the shares).
+
+    >>> t = pd.DataFrame({"agent": ["random", "mcts:50"] * 2, "size": [4, 4, 5, 5], "value": .5, "lo": .4,
+    ...                   "hi": .6, "swap": .5, "swap_lo": .4, "swap_hi": .6, "right": [1, 2, 3, 4],
+    ...                   "undecided": 1, "misjudged": [0, 1, 0, 2]})
+    >>> [len(ax.patches) > 0 for ax in plot_agents_vs_proof(t)]
+    [False, False, True]
+    """
+    if axes is None:
+        _, axes = plt.subplots(1, 3, figsize=(15, 3.8))
+    agents = list(dict.fromkeys(summary["agent"]))
+    sizes = sorted(set(summary["size"].astype(int)))
+    x = np.arange(len(agents))
+    width = 0.8 / len(sizes)
+    colours = {4: "#92c5de", 5: "#2166ac", 6: "#053061"}
+    for ax, (value, lo, hi), title in (
+        (axes[0], ("value", "lo", "hi"), "won positions: the placement keeps the win"),
+        (axes[1], ("swap", "swap_lo", "swap_hi"), "openings: the swap decision is right"),
+    ):
+        for j, size in enumerate(sizes):
+            sub = summary[summary["size"].astype(int) == size].set_index("agent").reindex(agents)
+            y = sub[value].to_numpy(float)
+            err = np.vstack([y - sub[lo].to_numpy(float), sub[hi].to_numpy(float) - y])
+            ax.errorbar(x + (j - (len(sizes) - 1) / 2) * width, y, yerr=err, fmt="o", capsize=3,
+                        color=colours.get(size, "black"), label=f"{size}x{size}")  # fmt: skip
+        ax.set_xticks(x, agents, rotation=30, ha="right", fontsize=8)
+        ax.set_ylim(0, 1.02)
+        ax.set_ylabel("share (95%)")
+        ax.set_title(title, fontsize=9)
+        ax.legend(fontsize=8)
+    ax = axes[2]
+    judged = summary.dropna(subset=["right"]) if "right" in summary else summary.iloc[0:0]
+    shown = list(dict.fromkeys(judged["agent"]))
+    xs = np.arange(len(shown))
+    for j, size in enumerate(sizes):
+        sub = judged[judged["size"].astype(int) == size].set_index("agent").reindex(shown)
+        bottom = np.zeros(len(shown))
+        for part, colour in (("right", "#1a9850"), ("undecided", "#bdbdbd"), ("misjudged", "#d73027")):
+            h = sub[part].to_numpy(float)
+            ax.bar(xs + (j - (len(sizes) - 1) / 2) * width, h, width * 0.95, bottom=bottom, color=colour,
+                   edgecolor=colours.get(size, "black"), label=part if j == 0 else None)  # fmt: skip
+            bottom += h
+        for xi, total in zip(xs, bottom, strict=True):
+            ax.annotate(f"{size}x{size}", (xi + (j - (len(sizes) - 1) / 2) * width, total), ha="center",
+                        va="bottom", fontsize=6)  # fmt: skip
+    ax.set_xticks(xs, shown, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel("proved opening classes")
+    ax.set_title("openings judged by self-play against the proof", fontsize=9)
+    ax.legend(fontsize=8)
+    return axes
+
+
 def plot_restrictions(table: pd.DataFrame, ax=None):
     """Share of decisions at which each restriction removed at least one point (a study's long table)."""
     if ax is None:

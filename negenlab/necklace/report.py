@@ -27,28 +27,45 @@ from negenlab.core.data import MissingDataError, data_file
 from negenlab.core.findings import Finding
 from negenlab.core.game import rules_to_dict
 from negenlab.core.metrics import rate_text
+from negenlab.core.registry import parse_agent_spec
 from negenlab.core.studies import committed_table
 from negenlab.report.page import VerdictLines
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
 from . import ENTRY
+from .against_proof import mcts_budget, stops_misjudging
 from .game import State
-from .plot import plot_edge_by_size, plot_lengths, plot_red_win_rates, plot_restrictions, plot_swap_map
+from .plot import (
+    plot_agents_vs_proof,
+    plot_edge_by_size,
+    plot_lengths,
+    plot_red_win_rates,
+    plot_restrictions,
+    plot_swap_map,
+    plot_swap_rule,
+)
 from .rules import MAX_SIZE, Rules
 from .study import (
     ADVANTAGE_AGENT,
-    BEST_OPENING_GAMES,
+    DRAW_SIZE,
+    DRAW_STRENGTHS,
     DRAWS,
+    FAIR_OPENING_SIZE,
+    OPENING_GAMES,
+    PROOF_SAMPLER,
     SEAT0_WINS,
     SIZE_CHECK_GAMES,
     SOLUTIONS_COMMAND,
     SWAP_MAP_AGENT,
     SWAP_MAP_GAMES,
+    SWAP_RULE_AGENTS,
+    SWAP_RULE_ESTIMATES,
     SWAPS,
     TABLES,
     claim_statistics,
     distinct_arms,
     every_size_games,
+    fair_strengths,
     load_tables,
     repeated_swap_arms,
     study,
@@ -62,9 +79,25 @@ from .verify import verify_file
 TITLE = "Necklace"
 SIZES = (5, 7, 9, 11)
 MCTS_SIMS = 50
-STUDY_NAMES = ("ladder", "advantage", "swap_map", "swap_map_5", "best_opening", "draws", "reproof_5x5", "proofs_6x6")
+STUDY_NAMES = (
+    "ladder",
+    "advantage",
+    "swap_map",
+    "swap_map_5",
+    "best_opening",
+    "draws",
+    "reproof_5x5",
+    "proofs_6x6",
+    "agents_vs_proof",
+    "agents_vs_proof_positions",
+    "agents_vs_proof_openings",
+    "swap_rule",
+    "swap_rule_openings",
+)
 
 SKILL = "Skill trace: does Necklace reward stronger play?"
+TRUST = "How far to trust the players: agents against perfect play"
+SWAP_RULE = "The swap rule, played by players who use it"
 EDGE = "The first player's edge by board size"
 SWAP_MAP = "Where should Blue swap? The 7x7 swap map"
 DRAWLESS = "Can a game end drawn? Searching for a draw"
@@ -88,7 +121,10 @@ def build(page, options) -> None:
     )
     studies = inputs.studies
     _skill_section(page, studies.get("ladder"))
+    _trust_section(page, studies.get("agents_vs_proof"), studies.get("agents_vs_proof_openings"),
+                   studies.get("agents_vs_proof_positions"))  # fmt: skip
     _edge_section(page, studies.get("advantage"))
+    _swap_rule_section(page, studies.get("swap_rule"), studies.get("swap_rule_openings"))
     _swap_map_section(page, studies.get("swap_map"), studies.get("best_opening"), studies.get("swap_map_5"),
                       inputs.openings)  # fmt: skip
     _drawless_section(page, studies.get("draws"))
@@ -112,7 +148,7 @@ class ClaimInputs:
     @property
     def statistics(self) -> dict:
         return claim_statistics(
-            self.studies.get("advantage"), self.studies.get("best_opening"), self.studies.get("ladder")
+            self.studies.get("agents_vs_proof_openings"), self.studies.get("ladder"), self.studies.get("swap_rule")
         )
 
 
@@ -227,34 +263,27 @@ def _no_draw(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("draw_rate")
 def _draw_rate(x: ClaimInputs) -> Evidence:
-    adv = x.studies.get("advantage")
-    if adv is None:
-        return Evidence(Untested("data/necklace/advantage.csv is not committed (negenlab study necklace advantage)."))
-    kept = distinct_arms(adv)
-    kept = kept[kept["metric"] == DRAWS]
-    again = repeated_swap_arms(adv)
-    replayed = adv[(adv["metric"] == DRAWS) & adv["swap"].astype(bool) & adv["size"].isin(again)]
+    games = x.studies.get("agents_vs_proof_openings")
+    stats = x.statistics.get("draw_rate")
+    if games is None or not stats:
+        return Evidence(
+            Untested("data/necklace/agents_vs_proof_openings.csv is not committed, or holds no self-play of "
+                     f"{' or '.join(DRAW_STRENGTHS)} (negenlab study necklace agents_vs_proof).")
+        )  # fmt: skip
+    classes = games[(games["size"].astype(int) == DRAW_SIZE) & games["agent"].isin(list(stats))]
+    per = _units_text(classes["n"])
     return Evidence(
-        x.statistics["draw_rate"],
+        stats,
         about="of games drawn",
-        sentence=f"{ADVANTAGE_AGENT} against itself on {_sizes_text(sorted(set(kept['size'])))}"
-        + (
-            f", the swap arm on {_sizes_text(sorted(set(kept.loc[kept['swap'].astype(bool), 'size'])))}"
-            if kept["swap"].astype(bool).any()
-            else ""
-        )
-        + " (distinct games)."
-        + (
-            f" The swap arm of {_sizes_text(again)} ({int(replayed['n'].sum())} games) is not counted again: nobody "
-            "swapped, so it replays the no-swap games move for move."
-            if again
-            else ""
-        )
-        + " The exhaustive search decides 2x2-4x4 exactly (the line above); the variant tool asks the same question "
-        "of its own self-play games.",
+        players=" and ".join(f"{k} against itself" for k in stats),
+        sentence=f"Each player against itself after every {DRAW_SIZE}x{DRAW_SIZE} opening class "
+        f"({classes['opening'].nunique()} classes, {per} games each, Blue to move, no swap: the self-play games of "
+        "the agents-against-perfect-play study), every game a distinct one. 5x5 is the smallest board the "
+        "exhaustive search cannot finish; it decides 2x2-4x4 exactly (the line above). The variant tool asks the "
+        "same question of its own self-play games.",
         change="Add a rule for a position where nobody can place (for example, the last player to place wins).",
-        section=EDGE,
-        command=command_of(adv, "negenlab study necklace advantage --seed 2024"),
+        section=TRUST,
+        command=command_of(games, "negenlab study necklace agents_vs_proof --seed 2024"),
     )
 
 
@@ -369,31 +398,120 @@ def _calibration_sentence(swap_map_5: pd.DataFrame | None, openings: pd.DataFram
     )
 
 
+def misjudged_openings(openings: pd.DataFrame, size: int = 5) -> str:
+    """What each ``mcts:N`` misjudges on one board size, in words (the self-play table of the
+    agents-against-perfect-play study).
+
+    >>> t = pd.DataFrame({"agent": "mcts:800", "size": 5, "point": ["row 3, col 2", "row 1, col 1"],
+    ...                   "value": [.71, .4], "lo": [.64, .33], "hi": [.77, .47], "n": 200, "proved": "blue",
+    ...                   "judged": ["misjudged", "right"]})
+    >>> misjudged_openings(t)
+    'mcts:800 misjudges 1 of 2 (row 3, col 2: Red 71.0% [64.0, 77.0] after it, a blue win)'
+    """
+    parts = []
+    here = openings[openings["size"].astype(int) == size]
+    for agent in dict.fromkeys(here["agent"]):
+        if mcts_budget(agent) is None:
+            continue
+        mine = here[here["agent"] == agent]
+        wrong = mine[mine["judged"] == "misjudged"]
+        named = "; ".join(
+            f"{r['point']}: Red {rate_text(r['value'], r['lo'], r['hi'])} after it, a {r['proved']} win"
+            for r in wrong.sort_values("value", ascending=False).head(2).to_dict("records")
+        )
+        parts.append(f"{agent} misjudges {len(wrong)} of {len(mine)}" + (f" ({named})" if named else ""))
+    return "; ".join(parts)
+
+
+def more_search(openings: pd.DataFrame, size: int = 5) -> str:
+    """Whether more search mends the openings the largest ``mcts:N`` misjudges on one board size: each
+    one's Red share under the two largest budgets, in words ('' when the largest misjudges none).
+
+    >>> t = pd.DataFrame({"agent": ["mcts:800", "mcts:3200"], "size": 5, "point": "row 3, col 2", "value": [.715, .88],
+    ...                   "proved": "blue", "judged": ["misjudged", "misjudged"]})
+    >>> more_search(t)
+    'On 5x5 more search does not mend it: row 3, col 2 (a blue win) goes from Red 71.5% (mcts:800) to 88.0% (mcts:3200).'
+    """
+    here = openings[openings["size"].astype(int) == size]
+    budgets = sorted({b for a in here["agent"] if (b := mcts_budget(a)) is not None})[-2:]
+    if not budgets:
+        return ""
+    top = here[(here["agent"] == f"mcts:{budgets[-1]}") & (here["judged"] == "misjudged")]
+    if top.empty:
+        return ""
+    steps, worse = [], len(budgets) == 2
+    for point, proved in top[["point", "proved"]].itertuples(index=False):
+        shares = []
+        for b in budgets:
+            row = here[(here["agent"] == f"mcts:{b}") & (here["point"] == point)]
+            shares.append((b, float(row["value"].iloc[0])))
+        wrong = [v if proved == "blue" else 1 - v for _, v in shares]
+        worse = worse and wrong[-1] > wrong[0]
+        moves = " to ".join(f"{100 * v:.1f}% (mcts:{b})" for b, v in shares)
+        steps.append(f"{point} (a {proved} win) goes from Red {moves}")
+    head = "more search does not mend it" if worse else "with more search"
+    return f"On {size}x{size} {head}: " + "; ".join(steps) + "."
+
+
+def _swap_rule_numbers(swap: pd.DataFrame | None, size: int) -> str:
+    if swap is None:
+        return ""
+    first = swap[(swap["metric"] == SEAT0_WINS) & (swap["size"].astype(int) == size)]
+    rates = swap[(swap["metric"] == SWAPS) & (swap["size"].astype(int) == size)].set_index("agents")["value"]
+    return "; ".join(
+        f"{r['agents']}: {rate_text(r['value'], r['lo'], r['hi'], int(r['n']))}, swapped in "
+        f"{rate_text(float(rates.get(r['agents'], np.nan)))} of games"
+        for r in first.to_dict("records")
+    )
+
+
 @CLAIMS.measures("fair_opening")
 def _fair_opening(x: ClaimInputs) -> Evidence:
-    best, smap = x.studies.get("best_opening"), x.studies.get("swap_map")
-    if best is None or smap is None:
+    trust, judged = x.studies.get("agents_vs_proof"), x.studies.get("agents_vs_proof_openings")
+    swap = x.studies.get("swap_rule")
+    if trust is None or judged is None:
         return Evidence(
-            Untested("data/necklace/best_opening.csv or swap_map.csv is not committed (negenlab study necklace "
-                     "best_opening).")
+            Untested("No player is measured against the proofs yet (negenlab study necklace agents_vs_proof): a verdict "
+                     "about openings waits for players who misjudge no proved opening.")
         )  # fmt: skip
-    r = best.iloc[0]
-    where = f"row {int(r['row']) + 1}, col {int(r['col']) + 1}"
-    d = swap_decisions(smap)
+    stops = stops_misjudging(trust)
+    trusted = fair_strengths(trust)
+    measured = _swap_rule_numbers(swap, FAIR_OPENING_SIZE)
+    record = (
+        f" For the record, what pie:N players (mcts:N deciding the swap from its value estimate) measured on "
+        f"{FAIR_OPENING_SIZE}x{FAIR_OPENING_SIZE} with the swap rule, the first player's share: {measured}."
+        if measured
+        else ""
+    )
+    if len(trusted) < len(SWAP_RULE_AGENTS):
+        budgets = sorted({b for a in trust["agent"] if (b := mcts_budget(a)) is not None})
+        needed = (
+            f"mcts stops misjudging them from {stops} simulations on, so only {', '.join(trusted) or 'no player'} "
+            "of the two strengths may judge"
+            if stops is not None
+            else f"no budget tried (mcts:{budgets[0]} to mcts:{budgets[-1]}) stops misjudging them"
+        )
+        return Evidence(
+            Untested(
+                "No verdict from these players: a verdict about openings may come only from players who misjudge no "
+                f"opening where proofs exist, and on 5x5 {misjudged_openings(judged)} (Red's share of "
+                f"{OPENING_GAMES} self-play games after the opening, its 95% interval on the wrong side of one half), so "
+                f"{needed}." + record
+            ),
+            section=SWAP_RULE,
+        )
+    if swap is None or "fair_opening" not in x.statistics:
+        return Evidence(Untested("data/necklace/swap_rule.csv is not committed (negenlab study necklace swap_rule)."))
     return Evidence(
-        x.statistics["fair_opening"],
-        about=f"of games won by Red after {where}",
-        players=f"{SWAP_MAP_AGENT} against itself",
-        sentence=f"{SWAP_MAP_AGENT} against itself on {int(r['size'])}x{int(r['size'])} after the opening {where}, the "
-        f"swap map's closest to one half ({rate_text(r['swap_map_value'])} in its {int(r['swap_map_n'])} games; "
-        f"{int(r['n'])} games here, those among them). By the map Blue should swap after {d['swap']} of its "
-        f"{d['classes']} opening classes ({d['openings']} openings) and place after {d['place']} ({d['undecided']} "
-        "undecided)." + _calibration_sentence(x.studies.get("swap_map_5"), x.openings),
+        {k: v for k, v in x.statistics["fair_opening"].items() if k in trusted},
+        about="of games won by the first player",
+        players=" and ".join(f"{k} against itself" for k in trusted),
+        sentence=f"{' and '.join(trusted)} against themselves on {FAIR_OPENING_SIZE}x{FAIR_OPENING_SIZE} with the "
+        "swap rule: the opener places the opening it estimates closest to even and Blue swaps when it estimates the "
+        f"opener ahead. Both strengths misjudge no proved opening on 4x4 and 5x5 (mcts from {stops} simulations on).",
         change="Restrict the first stone (for example, not on the middle rows) so that some opening is even.",
-        detail="The opening was chosen on the swap map's games, which these include: the re-measurement on a fresh "
-        "seed (other games, the same opening) is the check free of that choice.",
-        section=SWAP_MAP,
-        command=command_of(best, f"negenlab study necklace best_opening --seed 2024 ({BEST_OPENING_GAMES} games)"),
+        section=SWAP_RULE,
+        command=command_of(swap, "negenlab study necklace swap_rule --seed 2024"),
     )
 
 
@@ -462,9 +580,173 @@ def _skill_section(page, trace: pd.DataFrame | None) -> None:
         "necklace",
         "Each rung plays the rung below on 7x7 with the swap rule, seats swapped on common seeds (a unit is "
         "a seat-swapped pair); each step is decided by an SPRT (H0: score 0.5, H1: 0.55, alpha = beta = "
-        "0.05, 100 to 200 units). mcts:N is the compiled UCT search with N random playouts per move.",
+        "0.05, 100 to 200 units). mcts:N is the compiled UCT search with N random playouts per move."
+        + ladder_swaps(trace),
         "Necklace skill trace, 7x7",
     )
+
+
+def ladder_swaps(trace: pd.DataFrame) -> str:
+    """The ladder's swap rate in words, from its ``swaps`` column ('' when the table has none).
+
+    >>> t = pd.DataFrame({"rung": ["mcts:50", "mcts:200"], "below": ["random", "mcts:50"], "games": 200,
+    ...                   "swaps": [1, 0]})
+    >>> ladder_swaps(t).split(":")[0]
+    ' Blue swapped in 1 of 400 games of the ladder (mcts'
+    """
+    if "swaps" not in trace or trace["swaps"].isna().any():
+        return ""
+    steps = ", ".join(f"{r['rung']} vs {r['below']} {int(r['swaps'])}" for r in trace.to_dict("records"))
+    return (
+        f" Blue swapped in {int(trace['swaps'].sum())} of {int(trace['games'].sum())} games of the ladder ({steps}): "
+        "mcts:N swaps only when the value of its own best reply is below one half, which its search, whose best "
+        "value is the largest of many noisy means, seldom finds. So the trace measures skill under the swap rule "
+        f"between players who do not use it; players who do are the section '{SWAP_RULE}'."
+    )
+
+
+def _trust_section(
+    page, trust: pd.DataFrame | None, judged: pd.DataFrame | None, positions: pd.DataFrame | None
+) -> None:
+    """Every agent against perfect play on the solved boards: figure, the budget from which mcts
+    stops misjudging proved openings, and the three tables folded."""
+    if not open_section(trust, page, TRUST, "necklace", "agents_vs_proof"):
+        return
+    stops = stops_misjudging(trust)
+    meta = trust.attrs.get("negenlab", {})
+    tally = meta.get("positions", {})
+    sizes = sorted(set(trust["size"].astype(int)))
+    won = ", ".join(f"{int(trust.loc[trust['size'] == n, 'positions'].iloc[0])} on {n}x{n}" for n in sizes)
+    page.text(
+        "An agent is trusted only as far as it agrees with perfect play where proofs exist. On the solved boards "
+        f"({', '.join(f'{n}x{n}' for n in sizes)}) every agent meets the same positions on the same random stream: "
+        f"won positions reached in {PROOF_SAMPLER} self-play after a random opening, where the side to move wins with "
+        "perfect play and some placement throws the win away, every child proved by the solver "
+        f"({won}); the swap decision after every opening (swap exactly after the openings Red wins); and its own "
+        f"self-play after every opening class ({OPENING_GAMES} games, no swap), whose Red share judges the opening: "
+        "right, misjudged when its 95% interval lies on the wrong side of one half, undecided when it holds one half."
+    )
+    if tally:
+        page.note(
+            "Positions left out: "
+            + "; ".join(
+                f"{n}x{n}: of {t.get('tried', '?')} tried, {t.get('lost', '?')} lost for the mover, "
+                f"{t.get('every move wins', '?')} where every placement wins, {t.get('open', '?')} whose proof stopped "
+                "at the node cap"
+                for n, t in sorted(tally.items(), key=lambda kv: int(kv[0]))
+            )
+            + ". A position left open by the cap is a hard one, so the positions kept lean to the easier ones."
+        )
+    fig, axes = plt.subplots(1, 3, figsize=(15, 3.9))
+    plot_agents_vs_proof(trust, axes)
+    page.figure(
+        fig,
+        caption="Each agent against perfect play: won positions kept, swap decisions right (95% intervals), and "
+        "the proved opening classes its self-play judges right, undecided or misjudged. pie:N places as mcts:N does "
+        "(it adds taking a win in one), so its openings are mcts:N's.",
+    )
+    if judged is not None:
+        page.text(
+            "Where mcts stops misjudging proved openings: "
+            + (
+                f"from {stops} simulations on no budget tried misjudges one."
+                if stops is not None
+                else "nowhere in the budgets tried. "
+                + "; ".join(
+                    f"{'On' if i == 0 else 'on'} {n}x{n}, {misjudged_openings(judged, n)}" for i, n in enumerate(sizes)
+                )
+                + ". "
+                + " ".join(more_search(judged, n) for n in sizes)
+            )
+            + " No verdict about openings on a larger board may come from a player that misjudges proved ones."
+        )
+    counts = {c: "Int64" for c in ("classes", "right", "undecided", "misjudged", "games") if c in trust}
+    page.table(
+        trust.astype(counts), caption=made_by(trust, "necklace"), folded="Agents against perfect play, by board size"
+    )
+    if judged is not None:
+        page.table(judged, caption=made_by(judged, "necklace"), folded="Every proved opening class judged by self-play")
+    if positions is not None:
+        page.table(positions, caption=made_by(positions, "necklace") + "; an agent's column holds its action "
+                   "(0-based row,col, or swap); 'winning' the actions that keep the proved value",
+                   folded="Every position with each agent's action")  # fmt: skip
+
+
+def _swap_rule_section(page, swap: pd.DataFrame | None, chosen: pd.DataFrame | None) -> None:
+    """The swap rule played by pie players: first player's share by size and strength, swap rates,
+    and the openings chosen with the players' estimate after each."""
+    if not open_section(swap, page, SWAP_RULE, "necklace", "swap_rule"):
+        return
+    first = swap[swap["metric"] == SEAT0_WINS]
+    first = first.assign(budget=[parse_agent_spec(a).simulations or 0 for a in first["agents"]])
+    first = first.sort_values(["size", "budget"])
+    rates = {
+        (int(r["size"]), str(r["agents"])): float(r["value"]) for r in swap[swap["metric"] == SWAPS].to_dict("records")
+    }
+    cells = "; ".join(
+        f"{', '.join(g['agents'])} on {size}x{size}" for size, g in first.groupby(first["size"].astype(int), sort=True)
+    )
+    page.text(
+        f"Each pie player against itself with the swap rule ({cells}): on 5x5 and 6x6 at the first-player study's "
+        f"budget, on {FAIR_OPENING_SIZE}x{FAIR_OPENING_SIZE} at the fair-opening claim's two strengths. A pie:N "
+        "player places as mcts:N "
+        "does and decides the pie rule from its value estimate: as the opener it places the opening it estimates "
+        "closest to even, as Blue it swaps when it estimates the opener's chance above one half. The estimate is the "
+        "double estimator of two independent searches (each reads the other's chosen reply), since the value of a "
+        "search's own best reply is the largest of many noisy means and too high: mcts:400, which swaps when that "
+        "value is below one half, never swapped on 5x5 and 6x6 while Red won 64% and 60% of its games. The first "
+        "player wins: "
+        + "; ".join(
+            f"{int(r['size'])}x{int(r['size'])} {r['agents']} {rate_text(r['value'], r['lo'], r['hi'], int(r['n']))}"
+            f" (Blue swapped in {rate_text(rates.get((int(r['size']), str(r['agents'])), np.nan))} of games)"
+            for r in first.to_dict("records")
+        )
+        + "."
+    )
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    plot_swap_rule(swap, ax=ax)
+    page.figure(fig, caption="The first player's win rate with the swap rule, by size and player (95% intervals); "
+                "the swap rate under each point.")  # fmt: skip
+    if chosen is not None:
+        ahead = chosen[chosen["estimate"] > 0.5]
+        never = ahead[ahead["swaps"] == 0]
+        page.text(
+            f"The openings the openers chose, with the players' estimate of the opener's chance after each (the mean "
+            f"of {SWAP_RULE_ESTIMATES} fresh estimates): where it lies above one half Blue swapped in "
+            f"{int(ahead['swaps'].sum())} of {int(ahead['games'].sum())} games"
+            + (
+                f"; after {len(never)} of those openings nobody swapped ("
+                + ", ".join(f"{r['point']} on {int(r['size'])}x{int(r['size'])}" for r in never.to_dict("records"))
+                + ")"
+                if len(never)
+                else ", and after every such opening some Blue swapped"
+            )
+            + ". An estimate near one half flips between draws, so the opener's and Blue's readings of the same "
+            "opening often fall on either side of it." + proved_swaps(chosen)
+        )
+        page.table(chosen, caption=made_by(chosen, "necklace"), folded="The openings chosen, with swaps and estimates")
+    page.table(swap, caption=made_by(swap, "necklace"), folded="The swap rule, long table")
+
+
+def proved_swaps(chosen: pd.DataFrame) -> str:
+    """Where the openings chosen have proved values (5x5), how often Blue swapped after the openings
+    Red wins with perfect play and after those Blue wins, in words ('' when none is proved).
+
+    >>> t = pd.DataFrame({"size": 5, "agents": "pie:400", "proved": ["red", "blue", "red"], "games": [10, 20, 5],
+    ...                   "swaps": [7, 4, 5]})
+    >>> proved_swaps(t)
+    ' On 5x5 (proved openings), pie:400 as Blue swapped after the openings Red wins in 12 of 15 games, after those Blue wins in 4 of 20.'
+    """
+    known = chosen[chosen["proved"].isin(["red", "blue"])] if "proved" in chosen else chosen.iloc[0:0]
+    parts = []
+    for (size, agent), g in known.groupby([known["size"].astype(int), "agents"], sort=True):
+        red, blue = g[g["proved"] == "red"], g[g["proved"] == "blue"]
+        parts.append(
+            f"On {size}x{size} (proved openings), {agent} as Blue swapped after the openings Red wins in "
+            f"{int(red['swaps'].sum())} of {int(red['games'].sum())} games, after those Blue wins in "
+            f"{int(blue['swaps'].sum())} of {int(blue['games'].sum())}."
+        )
+    return "".join(f" {p}" for p in parts)
 
 
 def edge_table(advantage: pd.DataFrame) -> pd.DataFrame:
@@ -500,16 +782,33 @@ def _edge_section(page, advantage: pd.DataFrame | None) -> None:
         f"{rate_text(low['value'], low['lo'], low['hi'], low['n'])} ({int(low['size'])}x{int(low['size'])}) to "
         f"{rate_text(high['value'], high['lo'], high['hi'], high['n'])} ({int(high['size'])}x{int(high['size'])}); "
         f"the SPRT finds an edge at {_sizes_text(h1['size']) if len(h1) else 'no size'} and leaves the others "
-        "undecided. This is the agent's game, not perfect play (which the solver gives on 3x3-5x5)."
+        "undecided. This is the agent's game, not perfect play (which the solver gives on 3x3-5x5). With the swap "
+        f"rule, played by players who decide the swap from their value estimate, see the section '{SWAP_RULE}'."
     )
+    arms = first[first["swap"].astype(bool)].sort_values("size")
+    if len(arms):
+        rates = swaps.set_index("size")["value"]
+        page.text(
+            f"With the swap rule ({_sizes_text(arms['size'])}), {', '.join(sorted(set(arms['agents'])))} against itself: "
+            "the same search, deciding the swap from its value estimate (the pie player of the swap-rule section "
+            "below). The first player wins "
+            + "; ".join(
+                f"{rate_text(r['value'], r['lo'], r['hi'], int(r['n']))} on {int(r['size'])}x{int(r['size'])} "
+                f"(Blue swapped in {rate_text(float(rates.get(r['size'], np.nan)))} of games; SPRT: {r['decision']})"
+                for r in arms.to_dict("records")
+            )
+            + "."
+        )
     if again:
         arm = swaps[swaps["size"].isin(again)]
         swapped = int(np.round((arm["value"] * arm["n"]).astype(float)).sum())
         page.note(
             f"The swap arm on {_sizes_text(again)}: {ADVANTAGE_AGENT} as Blue swapped in {swapped} of "
             f"{int(arm['n'].sum())} games: its search never valued Blue's best reply below one half. Its choices do "
-            "not depend on whether it may swap, so on the same seeds it replays the no-swap games move for move: those rows repeat the no-swap rows, are the same games, and "
-            "count once (the table's 'counted' column). The swap rule's own question is the swap map's below."
+            "not depend on whether it may swap, so on the same seeds it replays the no-swap games move for move: those "
+            "rows repeat the no-swap rows, are the same games, and count once (the table's 'counted' column). This "
+            "table was made before issue #34 moved the swap rule to players who use it (the section "
+            f"'{SWAP_RULE}'); the study now plays the no-swap arms only."
         )
     fig, ax = plt.subplots(figsize=(6.5, 3.4))
     plot_edge_by_size(kept, ax=ax)

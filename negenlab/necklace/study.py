@@ -30,21 +30,24 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from negenlab.core import simulate
-from negenlab.core.claims import RECHECK, Measure, Statistic, Steps, recheck_rows, register
+from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register
 from negenlab.core.compare import sprt
 from negenlab.core.data import (
     SKILL_TRACE,
     SPRT_COLUMNS,
     WILSON_ROWS,
+    MissingDataError,
     Schema,
     data_file,
     data_table,
@@ -61,10 +64,22 @@ from negenlab.core.summary_table import COLUMNS, long_table, mean_row, rate_row,
 from negenlab.core.variant import VariantClaim
 
 from . import ENTRY
-from .agents import mcts_values
+from .against_proof import (
+    NODE_CAPS,
+    decisions,
+    opening_row,
+    sample_positions,
+    stops_misjudging,
+    summary,
+    won_positions,
+)
+from .agents import mcts_values, opener_chance, opening_classes
+from .certificate import certificate, write_certificate
+from .draws import directed_draw_search, exhaustive_draw_search
 from .game import BLUE, RED, NecklaceGame, State
 from .rules import MAX_SIZE, Rules
 from .solver import (
+    ProofSearch,
     Solution,
     openings_table,
     solution_from_values,
@@ -73,6 +88,7 @@ from .solver import (
     symmetry_maps,
     values_from_proofs,
 )
+from .verify import verify_file
 
 # ---------------------------------------------------------------------------------------------- self-play
 RED_WINS = "red wins"
@@ -368,9 +384,11 @@ LADDER = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200")
 LADDER_SIZE = 7
 ADVANTAGE_SIZES = (5, 6, 7, 8, 9, 10, 11)
 ADVANTAGE_AGENT = "mcts:400"
-# the swap arm: on 5x5 and 6x6 the search never swapped (its games were the no-swap games, see the
-# report), so the larger sizes are not played twice
-ADVANTAGE_SWAP_SIZES = (5, 6)
+ADVANTAGE_SWAP_SIZES: tuple[int, ...] = ()
+"""Sizes also played with the swap rule here, by ``pie`` players of the same budget: none since
+issue #34. mcts:400 itself, as Blue, never swapped on 5x5 and 6x6 (0 of 308 games), so the swap arms
+the committed table still holds replay its no-swap games; the swap rule played by players who use
+it (``pie:400`` on 5x5 and 6x6, ``pie:800`` and ``pie:3200`` on 7x7) is the ``swap_rule`` study."""
 SWAP_MAP_SIZE = 7
 SWAP_MAP_AGENT = "mcts:200"
 SWAP_MAP_GAMES = 200
@@ -410,18 +428,41 @@ def ladder_study(ctx: StudyContext) -> StudyResult:
         game, LADDER, _agent, seed=ctx.seed, max_units=200, store=ctx.store, workers=ctx.workers, progress=ctx.progress
     )
     trace.insert(0, "size", LADDER_SIZE)
+    if ctx.store is not None:
+        trace["swaps"] = [
+            step_swaps(Path(ctx.store) / f"{_slug(r)}-vs-{_slug(b)}", int(g))
+            for r, b, g in trace[["rung", "below", "games"]].itertuples(index=False)
+        ]
     return StudyResult(trace, rules=game.rules, agents=list(LADDER))
 
 
+def step_swaps(folder: Path, games: int) -> int | None:
+    """How many of a ladder step's games Blue swapped in, read from the step's stored games (every
+    ``chunk-*.parquet`` under ``folder``, the seat rotations of :func:`~negenlab.core.ladder.skill_trace`'s
+    store); None when the store does not hold exactly the step's ``games`` games.
+
+    >>> step_swaps(Path("no-such-folder"), 200) is None
+    True
+    """
+    chunks = sorted(folder.glob("**/chunk-*.parquet"))
+    if not chunks:
+        return None
+    played = pd.concat([pd.read_parquet(c, columns=["swapped"]) for c in chunks], ignore_index=True)
+    return int(played["swapped"].sum()) if len(played) == games else None
+
+
 def advantage_study(ctx: StudyContext) -> StudyResult:
-    """The first player's edge by board size (5 to 11), with and without the swap rule, under
+    """The first player's edge by board size (5 to 11) without the swap rule, under
     :data:`ADVANTAGE_AGENT` self-play: per cell an SPRT on the first player's score (H0 0.5,
-    H1 0.55; from 100 to 200 games), with Red's win rate and the swap rate of the same games. The
-    swap arm runs on :data:`ADVANTAGE_SWAP_SIZES` only."""
-    agents = [_agent(ADVANTAGE_AGENT), _agent(ADVANTAGE_AGENT)]
+    H1 0.55; from 100 to 200 games), with Red's win rate and the swap rate of the same games. On
+    :data:`ADVANTAGE_SWAP_SIZES` (none since issue #34: the ``swap_rule`` study plays the swap rule)
+    also with the swap rule, played by ``pie`` players of the same budget."""
+    budget = ADVANTAGE_AGENT.partition(":")[2]
     parts = []
     for size in ADVANTAGE_SIZES:
         for swap in (False, True) if size in ADVANTAGE_SWAP_SIZES else (False,):
+            spec = f"pie:{budget}" if swap else ADVANTAGE_AGENT
+            agents = [_agent(spec), _agent(spec)]
             game = NecklaceGame(Rules(size=size, swap=swap))
             where = ctx.store_for(f"{size}x{size}-{'swap' if swap else 'noswap'}")
             r = sprt(game, agents, seed=ctx.seed, batch=50, max_games=200, store=where, workers=ctx.workers)
@@ -432,7 +473,7 @@ def advantage_study(ctx: StudyContext) -> StudyResult:
             first = t["metric"] == SEAT0_WINS
             for k in ("decision", "capped", "llr", "h0", "h1"):
                 t.loc[first, k] = getattr(r, k)
-            parts.append(t.assign(size=size, swap=swap, agents=ADVANTAGE_AGENT))
+            parts.append(t.assign(size=size, swap=swap, agents=spec))
     return StudyResult(pd.concat(parts, ignore_index=True), agents=[ADVANTAGE_AGENT] * 2)
 
 
@@ -483,8 +524,6 @@ def draws_study(ctx: StudyContext) -> StudyResult:
     :data:`DRAW_EXHAUSTIVE_SECONDS` and says how far it got), then seeded directed hunts on 7x7,
     9x9 and 11x11 in which nobody completes a win while another placement is left
     (:mod:`negenlab.necklace.draws`)."""
-    from .draws import directed_draw_search, exhaustive_draw_search
-
     rows = []
     for size in DRAW_EXHAUSTIVE_SIZES:
         r = exhaustive_draw_search(size, max_seconds=DRAW_EXHAUSTIVE_SECONDS)
@@ -659,28 +698,310 @@ def ladder_steps(ladder: pd.DataFrame) -> Steps:
     )
 
 
+# ------------------------------------------------------------------------------- agents against the proofs
+PROOF_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", "pie:800", "pie:3200")
+"""The agents measured against perfect play (``agents_vs_proof``)."""
+SELF_PLAY_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200")
+"""The agents whose self-play judges every proved opening class. ``pie:N`` places as ``mcts:N`` does
+after a fixed opening without the swap rule (it only adds taking a win in one), so its judgement of
+an opening by self-play is ``mcts:N``'s."""
+PROOF_SIZES = (4, 5)
+PROOF_POSITIONS = 150
+"""Won positions a board size: positions reached in play where the mover wins with perfect play and
+some placement throws the win away."""
+PROOF_SAMPLE_GAMES = 1500
+"""At most this many seeded games a size are sampled for them (one position a game)."""
+PROOF_MIN_STONES = {4: 2, 5: 4}
+"""5x5 positions with fewer stones take minutes a proof; the openings (one stone) are judged whole."""
+PROOF_TT_BITS = {4: 22, 5: 24}
+PROOF_SAMPLER = "mcts:200"
+OPENING_GAMES = 200
+"""Self-play games after each opening class, per agent (a 95% interval of about +-7 points)."""
+DRAW_STRENGTHS = ("mcts:800", "mcts:3200")
+DRAW_SIZE = 5
+RECHECK_OPENING_GAMES = 50
+"""Self-play games after each 5x5 opening class in the re-measurement of the draw rate (450 a
+strength): the recheck only asks whether a fresh count agrees with the committed one (0 draws in
+1,800 games a strength), and mcts:3200's 1,800 games did not fit the time left on a loaded machine."""
+
+
+def _out(ctx: StudyContext) -> Path:
+    """Where a study writes the tables beside its main one (``data/necklace`` unless the context says)."""
+    return Path(str(getattr(ctx, "out", None) or "data/necklace"))
+
+
+def _slug(spec: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in spec)
+
+
+def proof_positions(ctx: StudyContext, size: int) -> tuple[list[dict], dict[str, int]]:
+    """The won positions of one board size (:func:`~negenlab.necklace.against_proof.won_positions`
+    over :func:`~negenlab.necklace.against_proof.sample_positions` of :data:`PROOF_SAMPLER` games),
+    kept in the study's store (``positions-NxN.json``), so a rerun does not prove them again."""
+    settings = {
+        "size": size,
+        "seed": ctx.seed,
+        "wanted": PROOF_POSITIONS,
+        "games": PROOF_SAMPLE_GAMES,
+        "min_stones": PROOF_MIN_STONES[size],
+        "sampler": PROOF_SAMPLER,
+        "caps": list(NODE_CAPS),
+    }
+    cache = None if ctx.store is None else Path(ctx.store) / f"positions-{size}x{size}.json"
+    if cache is not None and cache.exists():
+        held = json.loads(cache.read_text())
+        if held.get("settings") == settings:
+            return held["positions"], held["tally"]
+    start = time.perf_counter()
+    sampled = sample_positions(size, PROOF_SAMPLE_GAMES, ctx.seed, PROOF_MIN_STONES[size], PROOF_SAMPLER)
+    search = ProofSearch(size, tt_bits=PROOF_TT_BITS[size])
+    found, tally = won_positions(sampled, search, PROOF_POSITIONS, progress=ctx.progress)
+    tally = {
+        **tally,
+        "sampled": len(sampled),
+        "nodes": int(search.nodes),
+        "seconds": round(time.perf_counter() - start),
+    }
+    ctx.progress(f"{size}x{size}: {len(found)} won positions, {tally}")
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps({"settings": settings, "positions": found, "tally": tally}, indent=1) + "\n")
+    return found, tally
+
+
+def opening_self_play(
+    ctx: StudyContext, agents: Sequence[str], sizes: Sequence[int], proved: pd.DataFrame, games: int | None = None
+) -> pd.DataFrame:
+    """Each agent's judgement of every proved opening class of each size: ``games`` (default
+    :data:`OPENING_GAMES`) games of the agent against itself after the opening (Blue to move, no
+    swap), Red's share with its Wilson interval against the proved winner
+    (:func:`~negenlab.necklace.against_proof.opening_row`). Games kept in the study's store."""
+    games = OPENING_GAMES if games is None else games
+    rows = []
+    for size in sizes:
+        values = {
+            (int(r), int(c)): str(v) for n, r, c, v in proved[["size", "row", "col", "value"]].values if n == size
+        }
+        maps = symmetry_maps(size)
+        for spec in agents:
+            for r, c in opening_classes(size):
+                df = simulate(
+                    OpeningGame(size, (r, c)),
+                    [_agent(spec), _agent(spec)],
+                    games,
+                    ctx.seed,
+                    store=ctx.store_for(f"opening-{size}x{size}-{_slug(spec)}-{r}-{c}"),
+                    workers=ctx.workers,
+                    progress=False,
+                )
+                red, draws = int((df["winner_colour"] == "red").sum()), int(df["draw"].sum())
+                row = opening_row(spec, size, (r, c), red, len(df), draws, values.get((r, c), ""))
+                row["images"] = len(set(maps[:, r * size + c].tolist()))
+                rows.append(row)
+            ctx.progress(f"{size}x{size} {spec}: openings judged by self-play")
+    return pd.DataFrame(rows)
+
+
+def agents_vs_proof_study(ctx: StudyContext) -> StudyResult:
+    """Every agent of :data:`PROOF_AGENTS` against perfect play on 4x4 and 5x5 (the solved boards):
+    its placement in won positions, its swap decision after every opening, and (the agents of
+    :data:`SELF_PLAY_AGENTS`) Red's self-play share after every opening class against the proved
+    winner. The main table (one row per agent and size, :func:`~negenlab.necklace.against_proof.summary`)
+    is ``agents_vs_proof.csv``; beside it the study writes every position with each agent's action
+    (``agents_vs_proof_positions.csv``) and every opening class judged (``agents_vs_proof_openings.csv``)."""
+    _, proved = load_tables()
+    proved = proved[proved["size"].isin(PROOF_SIZES)]
+    won, tallies = [], {}
+    for size in PROOF_SIZES:
+        found, tallies[size] = proof_positions(ctx, size)
+        won += [{**w, "size": size} for w in found]
+    positions = decisions(PROOF_AGENTS, won, proved, ctx.seed, ctx.progress)
+    openings = opening_self_play(ctx, SELF_PLAY_AGENTS, PROOF_SIZES, proved)
+    table = summary(PROOF_AGENTS, positions, openings)
+    store = ResultStore(_out(ctx))
+    rules = {"sizes": list(PROOF_SIZES), "swap": "off, but on for the swap decisions"}
+    store.save_csv(
+        "agents_vs_proof_positions",
+        positions,
+        rules=rules,
+        agents=list(PROOF_AGENTS),
+        seed=ctx.seed,
+        command=ctx.command,
+        float_format="%.6g",
+        table="one row per position: the proved winner's winning actions and each agent's action (same random stream)",
+        positions=tallies,
+    )
+    store.save_csv(
+        "agents_vs_proof_openings",
+        openings,
+        rules={"sizes": list(PROOF_SIZES), "swap": False},
+        agents=list(SELF_PLAY_AGENTS),
+        seed=ctx.seed,
+        command=ctx.command,
+        float_format="%.6g",
+        table=f"one row per agent and opening class: Red's share of {OPENING_GAMES} self-play games after it",
+    )
+    return StudyResult(
+        table,
+        rules=rules,
+        agents=list(PROOF_AGENTS),
+        extra={
+            "stops_misjudging": stops_misjudging(table),
+            "positions": tallies,
+            "sampler": PROOF_SAMPLER,
+            "beside": ["agents_vs_proof_positions.csv", "agents_vs_proof_openings.csv"],
+        },
+    )
+
+
+# ---------------------------------------------------------------------------------------------- the swap rule
+SWAP_RULE_AGENTS = ("pie:800", "pie:3200")
+"""The two strengths of the fair-opening claim (7x7)."""
+SWAP_RULE_CELLS = ((5, "pie:400"), (6, "pie:400"), (7, "pie:800"), (7, "pie:3200"))
+"""``(size, player)`` cells of the ``swap_rule`` study: 5x5 and 6x6 at the first-player study's
+budget (its ``mcts:400`` never swapped there, so its old swap arms replayed the no-swap games), 7x7
+at the two strengths of the fair-opening claim."""
+SWAP_RULE_GAMES = 200
+SWAP_RULE_ESTIMATES = 8
+"""Fresh draws of the estimate behind each opening the openers chose (its mean and spread)."""
+FAIR_OPENING_SIZE = 7
+
+
+def swap_rule_cells(
+    ctx: StudyContext, cells: Sequence[tuple[int, str]] | None = None
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(table, openings)``: for each ``(size, player)`` of ``cells`` (default :data:`SWAP_RULE_CELLS`)
+    the ``pie`` player against itself with the swap rule, :data:`SWAP_RULE_GAMES` games: the first
+    player's and Red's win rates, the swap rate, draws and length (the long summary rows); and per opening the openers chose, its games, swaps,
+    the opener's wins and the players' estimate of the opener's chance after it (the mean of
+    :data:`SWAP_RULE_ESTIMATES` fresh draws of :func:`~negenlab.necklace.agents.opener_chance`)."""
+    cells = SWAP_RULE_CELLS if cells is None else cells
+    if not cells:
+        raise InvalidInputError("the swap-rule study needs at least one (size, player) cell")
+    _, proved = load_tables()
+    values = {(int(n), int(r), int(c)): str(v) for n, r, c, v in proved[["size", "row", "col", "value"]].values}
+    parts, rows = [], []
+    for size, spec in cells:
+        game = NecklaceGame(Rules(size=size, swap=True))
+        players = [_agent(spec), _agent(spec)]
+        df = simulate(
+            game, players, SWAP_RULE_GAMES, ctx.seed, store=ctx.store_for(f"{size}x{size}-{_slug(spec)}"),
+            workers=ctx.workers, progress=False,
+        )  # fmt: skip
+        t = summarise(df, group=f"{size}x{size}, {spec}, swap")
+        parts.append(
+            t[t["metric"].isin([SEAT0_WINS, RED_WINS, SWAPS, DRAWS, LENGTH])].assign(size=size, swap=True, agents=spec)
+        )
+        simulations = int(parse_agent_spec(spec).simulations or 0)
+        for opening, g in df.groupby("first_move", sort=True):
+            r, c = (int(x) for x in str(opening).split(","))
+            after = State.initial(size, swap=False)
+            after.play((r, c))
+            draws = [
+                opener_chance(after, simulations, np.random.default_rng([ctx.seed, size, r * size + c, k]))
+                for k in range(SWAP_RULE_ESTIMATES)
+            ]
+            rows.append(
+                {
+                    "size": size,
+                    "agents": spec,
+                    "opening": f"{r},{c}",
+                    "point": f"row {r + 1}, col {c + 1}",
+                    "games": len(g),
+                    "swaps": int(g["swapped"].sum()),
+                    "swap_rate": float(g["swapped"].mean()),
+                    "opener_wins": int((g["winner"] == 0).sum()),
+                    "estimate": float(np.mean(draws)),
+                    "estimate_sd": float(np.std(draws, ddof=1)),
+                    "estimates": len(draws),
+                    "proved": values.get((size, r, c), ""),
+                }
+            )
+        first = t[t["metric"] == SEAT0_WINS].iloc[0]
+        ctx.progress(f"{size}x{size} {spec} with swap: first player {first['value']:.3f} of {int(first['n'])}")
+    return pd.concat(parts, ignore_index=True), pd.DataFrame(rows)
+
+
+def swap_rule_study(ctx: StudyContext) -> StudyResult:
+    """The swap rule played by players who use it (:data:`SWAP_RULE_CELLS`): ``pie:400`` against itself
+    on 5x5 and 6x6, ``pie:800`` and ``pie:3200`` on 7x7 (:func:`swap_rule_cells`). The main table is
+    ``swap_rule.csv``; beside it ``swap_rule_openings.csv``, one row per opening chosen."""
+    table, openings = swap_rule_cells(ctx, SWAP_RULE_CELLS)
+    sizes = sorted({size for size, _ in SWAP_RULE_CELLS})
+    players = list(dict.fromkeys(spec for _, spec in SWAP_RULE_CELLS))
+    ResultStore(_out(ctx)).save_csv(
+        "swap_rule_openings",
+        openings,
+        rules={"sizes": sizes, "swap": True},
+        agents=players,
+        seed=ctx.seed,
+        command=ctx.command,
+        float_format="%.6g",
+        table="one row per size, player and opening the openers chose: games, swaps, the opener's wins and the "
+        f"players' estimate of the opener's chance (mean of {SWAP_RULE_ESTIMATES} fresh draws)",
+    )
+    return StudyResult(
+        table,
+        rules={"sizes": sizes, "swap": True},
+        agents=players,
+        extra={"games": SWAP_RULE_GAMES, "beside": ["swap_rule_openings.csv"]},
+    )
+
+
+def fair_strengths(summary_table: pd.DataFrame | None, agents: Sequence[str] | None = None) -> list[str]:
+    """The ``pie`` players whose budget is trusted for a verdict about openings: ``mcts`` at that
+    budget or below misjudges no proved opening from :func:`~negenlab.necklace.against_proof.stops_misjudging`'s
+    budget on (none when the committed agents_vs_proof table is missing or no budget stops).
+
+    >>> t = pd.DataFrame({"agent": ["mcts:800", "mcts:3200"], "size": 5, "misjudged": [1, 0]})
+    >>> fair_strengths(t)
+    ['pie:3200']
+    """
+    if summary_table is None:
+        return []
+    stops = stops_misjudging(summary_table)
+    return [
+        a
+        for a in (SWAP_RULE_AGENTS if agents is None else agents)
+        if stops is not None and int(parse_agent_spec(a).simulations or 0) >= stops
+    ]
+
+
+# ---------------------------------------------------------------------------------------- the verdicts' numbers
 def claim_statistics(
-    advantage: pd.DataFrame | None = None, opening: pd.DataFrame | None = None, ladder: pd.DataFrame | None = None
-) -> dict[str, Statistic]:
+    openings: pd.DataFrame | None = None,
+    ladder: pd.DataFrame | None = None,
+    swap_rule: pd.DataFrame | None = None,
+) -> dict[str, Any]:
     """Every statistical Necklace verdict's number, by claim id, from the study tables (a claim whose
     table is not given is left out): the committed tables for the page, the same studies played on
-    a fresh seed for ``negenlab study necklace recheck``. ``draw_rate`` counts the distinct games of
-    the first-player study (:func:`distinct_arms`); ``fair_opening`` reads the best opening's games
-    (:func:`best_opening_study`); ``skill`` the skill trace's steps.
+    a fresh seed for ``negenlab study necklace recheck``. ``draw_rate``: the draws of each strength of
+    :data:`DRAW_STRENGTHS` over its self-play games after every 5x5 opening class
+    (``agents_vs_proof_openings``); ``fair_opening``: the first player's share of each ``pie``
+    player on 7x7 with the swap rule (``swap_rule``); ``skill``: the skill trace's steps.
 
-    >>> rows = [{"metric": "draws", "size": 5, "swap": False, "value": 0.0, "n": 100}]
-    >>> claim_statistics(pd.DataFrame(rows))["draw_rate"].units
-    100
+    >>> rows = [{"agent": a, "size": 5, "draws": 0, "n": 200} for a in ("mcts:800", "mcts:3200")]
+    >>> {k: m.n for k, m in claim_statistics(pd.DataFrame(rows))["draw_rate"].items()}
+    {'mcts:800': 200, 'mcts:3200': 200}
     """
-    out: dict[str, Statistic] = {}
-    if advantage is not None:
-        draws = distinct_arms(advantage)
-        draws = draws[draws["metric"] == DRAWS]
-        k = int(np.round((draws["value"] * draws["n"]).astype(float)).sum())
-        out["draw_rate"] = Measure.of_rate(k, int(draws["n"].sum()))
-    if opening is not None:
-        r = opening.iloc[0]
-        out["fair_opening"] = Measure.of_rate(int(round(float(r["value"]) * int(r["n"]))), int(r["n"]))
+    out: dict[str, Any] = {}
+    if openings is not None:
+        here = openings[openings["size"].astype(int) == DRAW_SIZE]
+        by = {}
+        for spec in DRAW_STRENGTHS:
+            mine = here[here["agent"] == spec]
+            if len(mine):
+                by[spec] = Measure.of_rate(int(mine["draws"].sum()), int(mine["n"].sum()))
+        if by:
+            out["draw_rate"] = by
+    if swap_rule is not None:
+        first = swap_rule[(swap_rule["metric"] == SEAT0_WINS) & (swap_rule["size"].astype(int) == FAIR_OPENING_SIZE)]
+        by = {
+            str(r["agents"]): Measure.of_rate(int(round(float(r["value"]) * int(r["n"]))), int(r["n"]))
+            for r in first.to_dict("records")
+        }
+        if by:
+            out["fair_opening"] = by
     if ladder is not None:
         out["skill"] = ladder_steps(ladder)
     return out
@@ -689,37 +1010,39 @@ def claim_statistics(
 def recheck_study(ctx: StudyContext) -> StudyResult:
     """``negenlab study necklace recheck``: every statistical verdict re-measured on the next seed
     with the same players and design: the skill trace (each step an SPRT, 100 to 200 units), the
-    committed swap map's best opening (the same opening, :data:`BEST_OPENING_GAMES` games) and the
-    first-player study (both arms, each an SPRT of 100 to 200 games), their numbers taken as the
-    page takes them (:func:`claim_statistics`). Writes ``recheck.csv``, one row per number."""
+    draws of :data:`DRAW_STRENGTHS` in their self-play after every 5x5 opening class
+    (:data:`RECHECK_OPENING_GAMES` games a class, fewer than the committed :data:`OPENING_GAMES`), and, when the committed agents_vs_proof table trusts some
+    ``pie`` player for it (:func:`fair_strengths`), the 7x7 swap-rule games of those players;
+    their numbers taken as the page takes them (:func:`claim_statistics`). Writes ``recheck.csv``, one
+    row per number."""
     fresh = ctx.seed + 1
 
     def part(name: str) -> StudyContext:
         return replace(ctx, seed=fresh, store=ctx.store_for(name))
 
-    swap_map = committed_table("necklace", "swap_map", TABLES["swap_map"])
-    opening = best_opening_study(part("best_opening"), swap_map).table
+    _, proved = load_tables()
     ladder = ladder_study(part("ladder")).table
-    advantage = advantage_study(part("advantage")).table
-    stats = claim_statistics(advantage, opening, ladder)
+    openings = opening_self_play(part("openings"), DRAW_STRENGTHS, (DRAW_SIZE,), proved, RECHECK_OPENING_GAMES)
+    try:
+        trusted = fair_strengths(committed_table("necklace", "agents_vs_proof", TABLES["agents_vs_proof"]))
+    except MissingDataError:
+        trusted = []
+    swap = swap_rule_cells(part("swap_rule"), [(FAIR_OPENING_SIZE, a) for a in trusted])[0] if trusted else None
+    stats = claim_statistics(openings, ladder, swap)
     rows = [r for cid, what in stats.items() for r in recheck_rows(cid, what, fresh, ctx.command)]
     return StudyResult(
         pd.DataFrame(rows, columns=list(RECHECK.columns)),
         rules={
             "ladder": rules_to_dict(Rules(size=LADDER_SIZE, swap=True)),
-            "best_opening": rules_to_dict(Rules(size=SWAP_MAP_SIZE, swap=False)),
-            "advantage": {"sizes": list(ADVANTAGE_SIZES), "swap_sizes": list(ADVANTAGE_SWAP_SIZES)},
+            "draws": {"size": DRAW_SIZE, "swap": False, "after": "every opening class", "games": RECHECK_OPENING_GAMES},
+            "fair_opening": rules_to_dict(Rules(size=FAIR_OPENING_SIZE, swap=True)) if trusted else None,
         },
         agents=[
             f"ladder: {' < '.join(LADDER)}",
-            f"best opening: {SWAP_MAP_AGENT} against itself",
-            f"first-player study: {ADVANTAGE_AGENT} against itself",
+            f"draws: {', '.join(DRAW_STRENGTHS)}, each against itself",
+            *([f"fair opening: {', '.join(trusted)}, each against itself"] if trusted else []),
         ],
-        extra={
-            "fresh_seed": fresh,
-            "opening": list(best_opening(swap_map)),
-            "repeated_swap_arms": repeated_swap_arms(advantage),
-        },
+        extra={"fresh_seed": fresh, "fair_opening_players": trusted},
     )
 
 
@@ -816,6 +1139,32 @@ TABLES = {
         rows=[WILSON_ROWS],
     ),
     "recheck": RECHECK,
+    "agents_vs_proof": Schema(
+        {"agent": "text", "size": "count", "positions": "count", "kept": "count", "value": "rate", "lo": "rate"}
+        | {"hi": "rate", "wins_in_one": "count", "wins_in_one_taken": "count", "openings_decided": "count"}
+        | {"swap_right": "count", "swap": "rate", "swap_lo": "rate", "swap_hi": "rate", "classes": "count?"}
+        | {"right": "count?", "undecided": "count?", "misjudged": "count?", "games": "count?"},
+        intervals=[("value", "lo", "hi"), ("swap", "swap_lo", "swap_hi")],
+    ),
+    "agents_vs_proof_positions": Schema(
+        {"kind": "text", "size": "count", "position": "text", "to_move": "text", "stones": "count", "value": "text"}
+        | {"legal": "count", "winning": "text", "win_in_one": "bool"}
+    ),
+    "agents_vs_proof_openings": Schema(
+        {"agent": "text", "size": "count", "opening": "text", "point": "text", "value": "rate", "lo": "rate"}
+        | {"hi": "rate", "n": "count", "draws": "count", "proved": "text", "judged": "text", "images": "count"},
+        intervals=[("value", "lo", "hi")],
+    ),
+    "swap_rule": Schema(
+        long_columns() | {"size": "count", "swap": "bool", "agents": "text"},
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+    ),
+    "swap_rule_openings": Schema(
+        {"size": "count", "agents": "text", "opening": "text", "point": "text", "games": "count", "swaps": "count"}
+        | {"swap_rate": "rate", "opener_wins": "count", "estimate": "rate", "estimate_sd": "number?"}
+        | {"estimates": "count", "proved": "text?"}
+    ),
     "solutions": Schema(
         {"size": "count", "swap": "bool", "winner": "text", "winner_seat": "count", "winning_first_moves": "text?"}
         | {"n_winning_first_moves": "count", "swap_openings": "text?", "red_winning_openings": "text?"}
@@ -874,12 +1223,6 @@ def reproof_study(
     >>> bool(t["agree"].all() and t["verified"].all()), len(t), int(t["openings"].sum())
     (True, 4, 9)
     """
-    import tempfile
-    from pathlib import Path
-
-    from .certificate import certificate, write_certificate
-    from .verify import verify_file
-
     _, openings = load_tables()
     first = {(int(r), int(c)): v for r, c, v in openings[openings["size"] == size][["row", "col", "value"]].values}
     folder = Path(ctx.store) if ctx.store is not None else Path(tempfile.mkdtemp())
@@ -995,11 +1338,6 @@ def proof_attack_study(
     store is kept in the repository, so a fresh clone resumes: an attempt already recorded at this
     cap is not run again). No new attempt starts after ``minutes`` (None: no limit). The table is
     :func:`proof_status`."""
-    from pathlib import Path
-
-    from ._kernels import BLUE, RED
-    from .solver import ProofSearch
-
     folder = Path(ctx.store) if ctx.store is not None else Path("runs/necklace/proofs")
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "attempts.jsonl"
@@ -1062,10 +1400,10 @@ STUDIES = {
         ),
         Study(
             "advantage",
-            f"the first player's edge by size {ADVANTAGE_SIZES[0]}-{ADVANTAGE_SIZES[-1]}, with and without swap, "
-            f"under {ADVANTAGE_AGENT} self-play",
+            f"the first player's edge by size {ADVANTAGE_SIZES[0]}-{ADVANTAGE_SIZES[-1]} under {ADVANTAGE_AGENT} "
+            "self-play without the swap rule (the swap rule with players who use it is the swap_rule study)",
             advantage_study,
-            "about 40 min",
+            "about 35 min on one core",
         ),
         Study(
             "swap_map",
@@ -1107,9 +1445,26 @@ STUDIES = {
         Study(
             "recheck",
             "every statistical verdict re-measured on the next seed with the same players and design: the skill "
-            "trace, the swap map's best opening and the first-player study (its draws)",
+            f"trace, the draws of {' and '.join(DRAW_STRENGTHS)} after every {DRAW_SIZE}x{DRAW_SIZE} opening, and "
+            "the 7x7 swap-rule games of the pie players agents_vs_proof trusts (none so far)",
             recheck_study,
-            "about 50 min on one core of a loaded machine (first-player study 34, skill trace 10, best opening 6)",
+            "about 30 min on one core of a loaded machine (draws 20, skill trace 10)",
+        ),
+        Study(
+            "agents_vs_proof",
+            f"every agent against perfect play on {' and '.join(f'{n}x{n}' for n in PROOF_SIZES)}: its placement in "
+            f"{PROOF_POSITIONS} won positions a size, its swap decision after every opening, and its self-play "
+            "judgement of every opening class; writes agents_vs_proof.csv, _positions.csv and _openings.csv",
+            agents_vs_proof_study,
+            "about 50 min on one core (5x5 proofs 20, self-play of mcts:3200 20)",
+        ),
+        Study(
+            "swap_rule",
+            "the swap rule with players who use it, each against itself: "
+            + ", ".join(f"{spec} on {n}x{n}" for n, spec in SWAP_RULE_CELLS)
+            + f", {SWAP_RULE_GAMES} games each; writes swap_rule.csv and swap_rule_openings.csv",
+            swap_rule_study,
+            "about 50 min on one core of a loaded machine (7x7 pie:3200 35, 7x7 pie:800 10, 5x5 and 6x6 5)",
         ),
         Study(
             "swap_map_5",
@@ -1125,6 +1480,13 @@ VARIANT_CLAIMS = (
         register("necklace")["draw_rate"],
         "draw_rate",
         how="draws (nobody can place, nobody has won) among the run's own self-play games",
+        fields=("size",),
+    ),
+    VariantClaim(
+        register("necklace")["fair_opening"],
+        "seat_share",
+        how="the opener's share of the run's own self-play games (without the swap rule: Red's edge)",
+        fields=("swap", "size"),
     ),
 )
 """The claims ``negenlab necklace variant`` judges: draws in under 1% of self-play games, measured on

@@ -1,7 +1,9 @@
 """The Necklace claim register and its verdicts: every designer quote verbatim in the rules page's
 source excerpts, one function per claim, the verdicts of hand-made tables (a swap arm that replays
-its games counts once; players who never differed leave a claim untested), no verdict against its
-own 95% interval, a disagreeing re-measurement, and the re-measurement study on a tiny setting."""
+its games counts once; players who never differed leave a claim untested; players who misjudge
+proved openings state no fairness verdict, trusted ones at two strengths may depend on the players),
+no verdict against its own 95% interval, a disagreeing re-measurement, and the re-measurement study
+on a tiny setting."""
 
 from __future__ import annotations
 
@@ -76,18 +78,22 @@ def test_every_designer_quote_is_verbatim_in_the_rules_pages_excerpts():
     assert {"drawless", "swap"}.isdisjoint(c.id for c in designer)  # neither is in the designers' text
 
 
-def test_every_claim_has_one_function_and_the_page_judges_three_as_a_family(committed):
+def test_every_claim_has_one_function_and_the_page_judges_two_as_a_family(committed):
     assert list(R.CLAIMS.functions) == list(register("necklace"))
     found = R.verdicts(committed)
     assert [f.claim_id for f in found] == list(register("necklace"))
-    assert [f.claim_id for f in found if f.level is not None] == ["draw_rate", "fair_opening", "skill"]
+    assert [f.claim_id for f in found if f.level is not None] == ["draw_rate", "skill"]
     assert {f.claim_id: f.verdict for f in found if f.exact} == {
         "any_size": "holds", "lowest_pdi": "holds", "no_draw": "holds", "first_player": "holds"
     }  # fmt: skip
-    assert next(f for f in found if f.claim_id == "only_ooscg").verdict == "untested"
+    untested = {f.claim_id: f.sentence for f in found if f.verdict == "untested"}
+    assert set(untested) == {"only_ooscg", "fair_opening"}
+    assert "misjudges" in untested["fair_opening"] and "no budget tried" in untested["fair_opening"]
+    draws = next(f for f in found if f.claim_id == "draw_rate")
+    assert "mcts:800" in draws.number and "mcts:3200" in draws.number  # two strengths, each with its number
 
 
-def test_a_swap_arm_that_replays_its_games_counts_once(committed):
+def test_a_swap_arm_that_replays_its_games_counts_once():
     def arm(swap, swaps, wins=0.6):
         return [
             {"metric": m, "group": "", "size": 5, "swap": swap, "value": v, "lo": 0.0, "hi": 1.0, "n": 100}
@@ -96,19 +102,29 @@ def test_a_swap_arm_that_replays_its_games_counts_once(committed):
 
     replayed = pd.DataFrame(arm(False, 0.0) + arm(True, 0.0))
     assert S.repeated_swap_arms(replayed) == [5] and len(S.distinct_arms(replayed)) == 3
-    f = judged(replace(committed, studies={**committed.studies, "advantage": replayed}), "draw_rate")
-    assert f.n == 100 and "not counted again" in f.sentence
     assert R.edge_table(replayed)["counted"].tolist()[3:] == ["no: nobody swapped, the no-swap games again"] * 3
     swapped = pd.DataFrame(arm(False, 0.0) + arm(True, 0.2, wins=0.5))  # Blue swapped: other games
     assert S.repeated_swap_arms(swapped) == []
-    assert judged(replace(committed, studies={**committed.studies, "advantage": swapped}), "draw_rate").n == 200
 
 
-def test_the_committed_first_player_study_counts_its_5x5_and_6x6_games_once(committed):
-    adv = committed.studies["advantage"]
-    assert S.repeated_swap_arms(adv) == [5, 6]
-    plain = adv[(adv["metric"] == S.DRAWS) & ~adv["swap"].astype(bool)]
-    assert committed.statistics["draw_rate"].n == int(plain["n"].sum()) == 1308
+def test_the_swap_rule_is_played_by_players_who_swap(committed):
+    """The swap-rule cells are the designed ones, and Blue swaps in each (mcts:400 never did)."""
+    swap = committed.studies["swap_rule"]
+    first = swap[swap["metric"] == S.SEAT0_WINS]
+    assert sorted(zip(first["size"], first["agents"], strict=True)) == sorted(S.SWAP_RULE_CELLS)
+    assert (first["n"] == S.SWAP_RULE_GAMES).all()
+    assert swap.loc[swap["metric"] == S.SWAPS, "value"].gt(0).all()
+    chosen = committed.studies["swap_rule_openings"]
+    ahead = chosen[chosen["estimate"] > 0.5]
+    assert ahead["swaps"].sum() > 0 and chosen.groupby(["size", "agents"])["games"].sum().eq(S.SWAP_RULE_GAMES).all()
+
+
+def test_the_draw_rate_counts_each_strengths_distinct_games(committed):
+    games = committed.studies["agents_vs_proof_openings"]
+    for spec, m in committed.statistics["draw_rate"].items():
+        mine = games[(games["agent"] == spec) & (games["size"] == S.DRAW_SIZE)]
+        assert m.n == int(mine["n"].sum()) == 9 * S.OPENING_GAMES and m.successes == int(mine["draws"].sum())
+    assert list(committed.statistics["draw_rate"]) == list(S.DRAW_STRENGTHS)
 
 
 def test_players_who_never_differed_leave_the_skill_claim_untested(committed):
@@ -120,15 +136,45 @@ def test_players_who_never_differed_leave_the_skill_claim_untested(committed):
     assert judged(replace(committed, studies={**committed.studies, "ladder": weak}), "skill").verdict == "fails"
 
 
+def trust(misjudged: dict[str, int]) -> pd.DataFrame:
+    """A hand-made agents_vs_proof table: how many proved 5x5 openings each mcts budget misjudges."""
+    return pd.DataFrame([{"agent": a, "size": 5, "misjudged": k} for a, k in misjudged.items()])
+
+
+def swap_table(values: dict[str, tuple[float, int]]) -> pd.DataFrame:
+    return pd.DataFrame(
+        [{"metric": m, "group": "", "value": v if m == S.SEAT0_WINS else 0.3, "lo": 0.0, "hi": 1.0, "n": n,
+          "method": "wilson", "size": 7, "swap": True, "agents": a}
+         for a, (v, n) in values.items() for m in (S.SEAT0_WINS, S.SWAPS)]
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    "value, n, verdict", [(0.5, 4000, "holds"), (0.7, 1000, "fails"), (0.495, 200, "undecided")]
+    "values, verdict",
+    [
+        ({"pie:800": (0.5, 4000), "pie:3200": (0.5, 4000)}, "holds"),
+        ({"pie:800": (0.7, 1000), "pie:3200": (0.7, 1000)}, "fails"),
+        ({"pie:800": (0.5, 4000), "pie:3200": (0.7, 1000)}, "depends on the players"),
+        ({"pie:800": (0.5, 4000), "pie:3200": (0.495, 200)}, "undecided"),
+    ],
 )
-def test_the_fair_opening_by_hand(committed, value, n, verdict):
-    best = pd.DataFrame([{"size": 7, "row": 0, "col": 0, "swap_map_value": 0.495, "swap_map_n": 200, "metric": "red wins",
-                          "value": value, "lo": 0.0, "hi": 1.0, "n": n, "method": "wilson", "draws": 0}])  # fmt: skip
-    f = judged(replace(committed, studies={**committed.studies, "best_opening": best}), "fair_opening")
-    assert f.verdict == verdict and f.n == n
-    assert "mcts:200" in f.sentence and "wrong winner for 1 of the 9 opening classes" in f.sentence
+def test_the_fair_opening_by_hand_when_the_players_are_trusted(committed, values, verdict):
+    studies = {**committed.studies, "agents_vs_proof": trust({"mcts:800": 0, "mcts:3200": 0}),
+               "swap_rule": swap_table(values)}  # fmt: skip
+    f = judged(replace(committed, studies=studies), "fair_opening")
+    assert f.verdict == verdict and "pie:800" in f.number and "pie:3200" in f.number
+
+
+def test_a_player_that_misjudges_proved_openings_states_no_fairness_verdict(committed):
+    values = {"pie:800": (0.5, 4000), "pie:3200": (0.5, 4000)}
+    studies = {**committed.studies, "swap_rule": swap_table(values)}
+    one = judged(replace(committed, studies={**studies, "agents_vs_proof": trust({"mcts:800": 2, "mcts:3200": 0})}),
+                 "fair_opening")  # fmt: skip
+    assert one.verdict == "untested" and "from 3200 simulations on, so only pie:3200" in one.sentence
+    none = judged(replace(committed, studies={**studies, "agents_vs_proof": trust({"mcts:800": 2, "mcts:3200": 1})}),
+                  "fair_opening")  # fmt: skip
+    assert none.verdict == "untested" and "no budget tried (mcts:800 to mcts:3200)" in none.sentence
+    assert "50.0% [" in none.sentence  # what the players measured, for the record
 
 
 def test_exact_claims_fail_on_hand_made_tables(committed):
@@ -150,40 +196,47 @@ def test_no_verdict_contradicts_its_own_95_percent_interval(committed):
     for cid, stat in committed.statistics.items():
         f = next(x for x in found if x.claim_id == cid)
         if f.verdict in ("holds", "fails"):  # decided at the family's level, so also at 95%
-            assert verdict_of(claims[cid].rule, stat, 0.05) == f.verdict, cid
+            for part in stat.values() if isinstance(stat, dict) else [stat]:
+                assert verdict_of(claims[cid].rule, part, 0.05) == f.verdict, cid
     # the check sees a contradiction when there is one
-    lie = Finding("self-play games end without a draw", "holds", "5%", n=100, interval=(0.02, 0.11), claim_id="draw_rate")
+    lie = Finding(
+        "self-play games end without a draw", "holds", "5%", n=100, interval=(0.02, 0.11), claim_id="draw_rate"
+    )
     assert contradictions([lie]) == ["draw_rate: holds against its 95% interval (0.02, 0.11)"]
 
 
 def test_a_disagreeing_recheck_leaves_the_verdict_undecided(committed):
-    fresh = S.recheck_rows("draw_rate", Measure.of_rate(40, 500), 2025, "negenlab study necklace recheck --seed 2024")
-    f = judged(committed, "draw_rate", pd.DataFrame(fresh))
-    assert f.verdict == "undecided" and "disagrees" in f.recheck
-    same = S.recheck_rows("draw_rate", Measure.of_rate(0, 1308), 2025)
-    g = judged(committed, "draw_rate", pd.DataFrame(same))
+    committed_draws = committed.statistics["draw_rate"]
+    fresh = {k: Measure.of_rate(40, 500) if k == "mcts:800" else m for k, m in committed_draws.items()}
+    f = judged(committed, "draw_rate", pd.DataFrame(S.recheck_rows("draw_rate", fresh, 2025, "negenlab study")))
+    assert f.verdict == "undecided" and "disagrees" in f.recheck and "mcts:800: 8.0%" in f.recheck
+    same = {k: Measure.of_rate(0, 1800) for k in committed_draws}
+    g = judged(committed, "draw_rate", pd.DataFrame(S.recheck_rows("draw_rate", same, 2025)))
     assert g.verdict == "holds" and g.recheck == "re-measured on seed 2025: agrees"
+    one = {"mcts:800": Measure.of_rate(0, 1800)}
+    h = judged(committed, "draw_rate", pd.DataFrame(S.recheck_rows("draw_rate", one, 2025)))
+    assert "not re-measured under mcts:3200" in h.recheck
 
 
 def test_the_recheck_study_runs_small_and_rows_name_register_claims(monkeypatch, tmp_path):
     monkeypatch.setattr(S, "LADDER", ("random", "mcts:10"))
     monkeypatch.setattr(S, "LADDER_SIZE", 4)
-    monkeypatch.setattr(S, "ADVANTAGE_SIZES", (4,))
-    monkeypatch.setattr(S, "ADVANTAGE_SWAP_SIZES", (4,))
-    monkeypatch.setattr(S, "ADVANTAGE_AGENT", "mcts:10")
-    monkeypatch.setattr(S, "SWAP_MAP_AGENT", "mcts:10")
-    monkeypatch.setattr(S, "BEST_OPENING_GAMES", 12)
+    monkeypatch.setattr(S, "DRAW_STRENGTHS", ("mcts:10", "mcts:20"))
+    monkeypatch.setattr(S, "DRAW_SIZE", 4)
+    monkeypatch.setattr(S, "RECHECK_OPENING_GAMES", 5)
     ctx = StudyContext("necklace", "recheck", seed=5, workers=1, store=tmp_path, progress=lambda line: None)
     result = S.recheck_study(ctx)
     t = result.table
     assert list(t.columns) == list(S.TABLES["recheck"].columns)
-    assert set(t["claim"]) == {"draw_rate", "fair_opening", "skill"} <= set(register("necklace"))
+    assert set(t["claim"]) == {"draw_rate", "skill"} <= set(register("necklace"))
     assert (t["seed"] == 6).all() and result.extra["fresh_seed"] == 6
+    assert result.extra["fair_opening_players"] == []  # the committed players misjudge proved openings
     assert t.loc[t["claim"] == "skill", "step"].tolist() == ["mcts:10 vs random"]
-    assert int(t.loc[t["claim"] == "fair_opening", "games"].iloc[0]) == 12
-    assert (tmp_path / "best_opening" / "opening-0-0").is_dir()  # the committed map's best opening, again
+    draws = t[t["claim"] == "draw_rate"]
+    assert draws["players"].tolist() == ["mcts:10", "mcts:20"] and (draws["games"] == 4 * 5).all()
 
 
-def test_the_variant_tool_judges_the_registers_draw_claim():
-    (claim,) = S.VARIANT_CLAIMS
-    assert claim.claim is register("necklace")["draw_rate"] and claim.metric == "draw_rate" and claim.how
+def test_the_variant_tool_judges_the_registers_draw_claim_and_reds_edge():
+    draws, edge = S.VARIANT_CLAIMS
+    assert draws.claim is register("necklace")["draw_rate"] and draws.metric == "draw_rate" and draws.how
+    assert edge.claim is register("necklace")["fair_opening"] and edge.metric == "seat_share" and "swap" in edge.fields

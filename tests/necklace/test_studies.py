@@ -1,6 +1,8 @@
 """Necklace's long studies on tiny sizes (against direct runs), the opening game behind the swap
 map, and the page's swap decisions and opening classes against the proofs."""
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -50,16 +52,34 @@ def test_advantage_study_has_both_arms_where_asked(tiny):
 def test_ladder_study_is_one_step(tiny):
     t = S.ladder_study(tiny).table
     assert t[["size", "rung", "below"]].values.tolist() == [[4, "mcts:30", "random"]]
+    assert "swaps" not in t  # no store, no games to count swaps in
+
+
+def test_the_ladder_counts_blues_swaps_from_its_store(tiny, tmp_path):
+    stored = S.ladder_study(replace(tiny, store=tmp_path)).table
+    (games,) = stored["games"]
+    (swaps,) = stored["swaps"]
+    assert 0 <= swaps <= games  # random, as Blue, may swap; mcts:30 seldom does
+    assert S.step_swaps(tmp_path / "mcts-30-vs-random", games + 1) is None  # a store that does not match the step
 
 
 def test_swap_decisions_and_opening_classes_by_hand():
     t = pd.DataFrame(
-        {"row": [0, 0, 1, 1], "col": [0, 1, 0, 1], "same_as": ["0,0", "0,1", "1,0", "1,1"],
-         "value": [0.8, 0.2, 0.5, 0.7], "lo": [0.7, 0.1, 0.4, 0.6], "hi": [0.9, 0.3, 0.6, 0.8], "n": 100}
+        {
+            "row": [0, 0, 1, 1],
+            "col": [0, 1, 0, 1],
+            "same_as": ["0,0", "0,1", "1,0", "1,1"],
+            "value": [0.8, 0.2, 0.5, 0.7],
+            "lo": [0.7, 0.1, 0.4, 0.6],
+            "hi": [0.9, 0.3, 0.6, 0.8],
+            "n": 100,
+        }
     )
     assert swap_decisions(t) == {"swap": 2, "place": 1, "undecided": 1, "classes": 4, "openings": 4}
     assert S.best_opening(t) == (1, 0)
-    proved = pd.DataFrame({"size": 2, "row": [0, 0, 1, 1], "col": [0, 1, 0, 1], "value": ["red", "red", "blue", "blue"]})
+    proved = pd.DataFrame(
+        {"size": 2, "row": [0, 0, 1, 1], "col": [0, 1, 0, 1], "value": ["red", "red", "blue", "blue"]}
+    )
     classes = opening_classes_against_proofs(t, proved)
     assert classes["judged"].tolist() == ["right", "wrong", "undecided", "wrong"]
     assert classes["leans to"].tolist() == ["red", "blue", "neither", "red"]
