@@ -17,6 +17,7 @@ The game by name, with its agents (the trading policies, and the core ``random``
 from negenlab.core.registry import GameEntry
 
 from .agents import AGENTS
+from .bargain import BARGAINING_AGENTS
 from .cards import Card, CardParseError, Joker, ThirdCopyError, format_cards, parse_cards, random_hand, shoe
 from .game import PolymerGame, PolymerState
 from .rules import Rules
@@ -26,7 +27,7 @@ from .validity import Explanation, explain, is_polymer, window_kind
 ENTRY = GameEntry(
     "polymer",
     make_game=PolymerGame,
-    agents=AGENTS,
+    agents={**AGENTS, **BARGAINING_AGENTS},
     default_agent="cooperative",
     title="Polymer",
     players={
@@ -51,6 +52,18 @@ ENTRY = GameEntry(
         "when idle.",
         "sweetener": "cooperative, and offers a good-faith token with every ask while it holds one.",
         "bundler": "cooperative, but on half its turns swaps two spare cards for the two card types it wants most.",
+        "bargainer": "keeps a belief over the hidden hands from what its seat saw, values trades exactly by the score "
+        "rule (its neighbours' polymers count), and offers its neighbours swaps of up to three cards a side and loans "
+        "it believes both sides gain from, with a good-faith token where that tips the answer.",
+        "broker": "a bargainer that also trades with seats two away through the neighbour between (which may ask a "
+        "token as a toll) and makes counter-offers: it offers seats the card types they asked for.",
+        "lookahead": "a broker that plays its best offers forward on deals of the unseen cards drawn from its belief, "
+        "a round of turns each, and makes the one that ends best for its score.",
+        "<rung>-<strategy>": "a bargainer or a broker playing one strategy of the designer's advice: revealing (says "
+        "its two best wants), monopolist (collects the rank it was dealt most of), options (values short pieces), "
+        "boundary (avoids a phase boundary with a neighbour), spoiler (wants its second-degree neighbours to fail), "
+        "halting (stops after 5 minutes), refusing (accepts only trades it gains from), noloans (never borrows), "
+        "onecard (one card a side).",
     },
 )
 

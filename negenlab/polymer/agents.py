@@ -418,7 +418,7 @@ class TableAgent(Agent):
             after.append(pending[3])
         before = _length_of(self.hand_types(ob))
         shrink = before - _length_of(tuple(sorted(c // 2 for c in after)))
-        allowed = self.shrink_allowed(ob["seat"], ob["to_move"], len(ob["hand_sizes"])) if kind == "ask" else 0
+        allowed = self.shrink_allowed(ob["seat"], ob["proposer"], len(ob["hand_sizes"])) if kind == "ask" else 0
         return "accept" if shrink <= allowed and "accept" in legal else "reject"
 
     def shrink_allowed(self, seat: int, proposer: int, seats: int, tokens: int = 0) -> int:
@@ -440,7 +440,7 @@ class TableAgent(Agent):
             after.remove(card)
         after += list(give)
         shrink = _length_of(self.hand_types(ob)) - _length_of(tuple(sorted(c // 2 for c in after)))
-        allowed = self.shrink_allowed(ob["seat"], ob["to_move"], len(ob["hand_sizes"]), sweeten)
+        allowed = self.shrink_allowed(ob["seat"], ob["proposer"], len(ob["hand_sizes"]), sweeten)
         return "accept" if shrink <= allowed else "reject"
 
     def repay(self, ob: dict, legal: list):
@@ -618,9 +618,12 @@ class Spoiler(TableCooperative):
         seats = len(ob["hand_sizes"])
         second = {(ob["seat"] + 2) % seats, (ob["seat"] - 2) % seats}
         pending = ob["pending"]
-        d, k = pending[1], (pending[2] if pending[0] in ("ask", "swap") else 1)
-        partner = (ob["to_move"] + d * k) % seats
-        if ob["to_move"] in second or partner in second:
+        if pending[0] == "deal":  # a composed trade: (kind, direction, distance, ...)
+            d, k = pending[1][1], pending[1][2]
+        else:
+            d, k = pending[1], (pending[2] if pending[0] in ("ask", "swap") else 1)
+        partner = (ob["proposer"] + d * k) % seats
+        if ob["proposer"] in second or partner in second:
             return "reject"
         return super().answer(ob, legal, rules, rng)
 

@@ -158,6 +158,7 @@ class PolymerState(State):
         self.draft: dict | None = None  # a trade being composed (several cards, tokens)
         self.tolls: list[int] = []  # links that asked a token to let the pending trade through
         self.wants: list[set[int]] = [set() for _ in range(rules.players)]  # card types seats said they want
+        self.seen: list[list[tuple]] = [[] for _ in range(rules.players)]  # the offers each seat took part in
         self._final: dict | None = None
 
     # -- protocol -----------------------------------------------------------
@@ -202,6 +203,7 @@ class PolymerState(State):
         s.tokens = list(self.tokens)
         s.tolls = list(self.tolls)
         s.wants = [set(w) for w in self.wants]
+        s.seen = [list(x) for x in self.seen]
         if self.draft is not None:
             s.draft = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}
         return s
@@ -494,6 +496,7 @@ class PolymerState(State):
             action = "accept"
         if action == "reject":
             self.public.append(("reject", self.responders[0], self.proposer))
+            self._remember("refused", self.responders[0])
             self.counts["rejected"] += 1
             self.log.append(f"{seat_name(self.responders[0])} rejects {self.describe_action(self.pending)}")
             self.pending, self.responders, self.tolls = None, [], []
@@ -508,12 +511,14 @@ class PolymerState(State):
         if act is None:
             raise IllegalMoveError("no proposal is being answered")
         if act[0] == "deal":
+            self._remember("done", None)
             self._complete_deal(act[1])
             self.pending, self.tolls = None, []
             self.passes = 0
             self.phase = "trade"
             self._next_turn()
             return
+        self._remember("done", None)
         if act[0] in ("ask", "borrow"):  # the partner gives a card of the asked type (copies are alike)
             direction, distance = act[1], (act[2] if act[0] == "ask" else 1)
             take = self._card_of_type(self.partner(p, direction, distance), act[-1])
@@ -719,6 +724,45 @@ class PolymerState(State):
         self.public.append((trade, p, q, len(give), len(take), sweeten - ask_tokens, tuple(self.tolls)))
         self.log.append(f"done: {self.describe_action(('deal', deal))}")
 
+    def _remember(self, outcome: str, refuser: int | None) -> None:
+        """Put the proposal being answered into the memory of every seat that saw it whole (the
+        proposer, the links of its chain and the partner): ``("offer", public index, kind, proposer,
+        partner, cards given, card types (or cards, open) taken, tokens offered, tokens asked, outcome,
+        the seat that refused or None)``; a loan asked with ``borrow`` gives nothing and takes one type."""
+        act, p = self.pending, self.proposer
+        if act is None:
+            return
+        if act[0] == "deal":
+            kind, direction, distance, give, take, sweeten, ask_tokens = act[1]
+        elif act[0] in ("ask", "swap"):
+            kind, direction, distance, give, take, sweeten, ask_tokens = (
+                "swap",
+                act[1],
+                act[2],
+                (act[3],),
+                (act[4],),
+                0,
+                0,
+            )
+        else:  # a loan asked for: ("borrow", direction, type) or ("loan", direction, card)
+            kind, direction, distance, give, take, sweeten, ask_tokens = "loan", act[1], 1, (), (act[2],), 0, 0
+        q = self.partner(p, direction, distance)
+        record = (
+            "offer",
+            len(self.public),
+            kind,
+            p,
+            q,
+            tuple(give),
+            tuple(take),
+            sweeten,
+            ask_tokens,
+            outcome,
+            refuser,
+        )
+        for seat in [p] + [self.partner(p, direction, k) for k in range(1, distance + 1)]:
+            self.seen[seat].append(record)
+
     def _sit_out(self, p: int) -> None:
         """Seat ``p`` lets its proposal turn go by (a pass, or a trade it composed and withdrew)."""
         self._tick(self.rules.seconds_pass)
@@ -756,9 +800,12 @@ class PolymerState(State):
 
     def observation(self, player: int) -> dict[str, Any]:
         """What seat ``player`` sees: its own hand, every hand's size, the middle's size, open loans,
-        the phase, the proposal being answered, and the public record (``public``: who did what to
+        the phase, the seat whose proposal turn it is (``proposer``), the proposal being answered (whole
+        for its proposer, links and partner: ``pending_whole``), and the public record (``public``: who did what to
         whom and how many cards moved, never which; a seat's own trades show their cards in its
-        hand). Under ``Rules.information == "open"`` every hand too (``hands``).
+        hand), and the seat's memory: the hand it was dealt (``start_hand``) and every offer it saw
+        whole as proposer, link or partner, with its outcome (``seen``, see :meth:`_remember`). Under
+        ``Rules.information == "open"`` every hand too (``hands``).
 
         >>> s = PolymerGame(Rules(players=5, information="hidden")).new_initial_state()
         >>> s.apply(s.sample_chance(np.random.default_rng(2)))
@@ -772,6 +819,7 @@ class PolymerState(State):
             "seat": player,
             "phase": self.phase,
             "to_move": self.current_player,
+            "proposer": self.proposer,
             "turn": self.turn,
             "hand": tuple(sorted(self.hands[player])),
             "hand_sizes": tuple(len(h) for h in self.hands),
@@ -785,8 +833,11 @@ class PolymerState(State):
             "draft": (None if self.draft is None or player != self.proposer else dict(self.draft)),
             "repay_queue": tuple(self.repay_queue),
             "pending": self._pending_seen_by(player),
+            "pending_whole": self.pending is not None and self._pending_seen_by(player) is self.pending,
             "responders": tuple(self.responders),
             "public": tuple(self.public),
+            "start_hand": tuple(sorted(self.start_hands[player])) if self.start_hands else (),
+            "seen": tuple(self.seen[player]),
         }
         if self.rules.information == "open":
             seen["hands"] = tuple(tuple(sorted(h)) for h in self.hands)

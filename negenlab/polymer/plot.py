@@ -299,3 +299,71 @@ def plot_clock_sensitivity(table: pd.DataFrame, axes=None):
         ax.set_xlabel("seconds of every action, scaled")
         ax.set_ylabel(metric)
     return axes
+
+
+def plot_bargaining(table: pd.DataFrame, axes=None, metrics=("final length", "chain trades per table")):
+    """The bargaining study (``study.bargaining_study``): per player count, each hidden-table policy's
+    ``metrics`` beside the open model's (cooperative), with 95% intervals.
+
+    >>> from negenlab.core.summary_table import long_table, mean_row
+    >>> t = long_table([mean_row(m, [1, 2], "g") for m in ("final length", "chain trades per table")])
+    >>> t = pd.concat([t.assign(model="hidden", players=8, policy="broker"), t.assign(model="open", players=8,
+    ...                policy="cooperative")])
+    >>> [ax.get_ylabel() for ax in plot_bargaining(t)]
+    ['final length', 'chain trades per table']
+    """
+    if axes is None:
+        _, axes = plt.subplots(1, len(metrics), figsize=(4.2 * len(metrics), 3.2))
+    axes = np.atleast_1d(axes)
+    labels = list(dict.fromkeys(f"{m}: {p}" for m, p in zip(table["model"], table["policy"], strict=True)))
+    seats = sorted(table["players"].unique())
+    width = 0.8 / max(1, len(labels))
+    palette = ["#bab0ac", "#4c78a8", "#f58518", "#54a24b", "#e45756"]
+    for ax, metric in zip(axes, metrics, strict=True):
+        rows = table[table["metric"] == metric]
+        for k, label in enumerate(labels):
+            model, policy = label.split(": ")
+            part = rows[(rows["model"] == model) & (rows["policy"] == policy)].sort_values("players")
+            if part.empty:
+                continue
+            x = np.array([seats.index(p) for p in part["players"]]) + (k - (len(labels) - 1) / 2) * width
+            y, err = value_and_errors(part)
+            ax.bar(x, y, width, yerr=err, capsize=2, color=palette[k % len(palette)], label=label)
+        ax.set_xticks(range(len(seats)), [f"{p} players" for p in seats])
+        ax.set_ylabel(metric)
+    axes[0].legend(fontsize=7)
+    return axes
+
+
+def plot_rung_strategies(tables: dict[str, pd.DataFrame], groups: dict[str, str], ax=None):
+    """The rung strategy studies (``study.rung_strategy_study``, one table per rung): each arm's paired
+    change (score; for halting the neighbours' length), one bar per rung, with 95% intervals.
+    ``groups``: the arm's label by its suffix (``{"monopolist": "monopoly"}``).
+
+    >>> from negenlab.core.summary_table import long_table, mean_row
+    >>> t = long_table([mean_row("score change", [-3, -4], "broker-monopolist among broker")]).assign(rung="broker")
+    >>> plot_rung_strategies({"broker": t}, {"monopolist": "monopoly"}).get_ylabel()
+    'score change (paired)'
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 3.2))
+    width = 0.8 / max(1, len(tables))
+    for k, (rung, table) in enumerate(tables.items()):
+        xs, ys, errs = [], [], []
+        for i, (suffix, _label) in enumerate(groups.items()):
+            rows = table[(table["metric"] == "score change") & (table["group"] == f"{rung}-{suffix} among {rung}")]
+            if rows.empty:
+                continue
+            y, err = value_and_errors(rows)
+            xs.append(i + (k - (len(tables) - 1) / 2) * width)
+            ys.append(float(y[0]))
+            errs.append(err[:, 0])
+        if xs:
+            ax.bar(
+                xs, ys, width, yerr=np.array(errs).T, capsize=2, label=f"{rung}s", color=["#4c78a8", "#f58518"][k % 2]
+            )
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(range(len(groups)), list(groups.values()), fontsize=8, rotation=20)
+    ax.set_ylabel("score change (paired)")
+    ax.legend(fontsize=8)
+    return ax

@@ -33,6 +33,7 @@ from negenlab.core.claims import (
     Untested,
     family_sentence,
     judged_family,
+    recheck_rows,
     statistic_text,
 )
 from negenlab.core.data import MissingDataError, data_json
@@ -52,21 +53,29 @@ from .agents import POLICIES
 from .cards import Card, random_hand
 from .game import is_boundary
 from .plot import (
+    plot_bargaining,
     plot_clock_sensitivity,
     plot_holdout,
     plot_length_by_players,
     plot_length_histogram,
     plot_policy_differences,
+    plot_rung_strategies,
     plot_strategies,
 )
 from .rules import OPEN_MODEL, Rules
 from .solver import longest_polymer, solve
 from .study import (
+    BARGAIN_TABLES,
     DEAL_SECONDS_PER_CARD,
     HALTING_HIDDEN,
     HALTING_OPEN,
     HIDDEN_LADDER,
     LADDER,
+    LONG_DISTANCE_PLAYERS,
+    RUNG_ARMS,
+    RUNG_LABELS,
+    RUNG_TOKENS,
+    RUNGS,
     SCORING_SECONDS,
     SECONDS_PER_ACTION,
     SHUFFLE_SECONDS,
@@ -88,6 +97,7 @@ from .study import (
     policy_differences,
     policy_study,
     policy_summary,
+    rung_arm,
     setup_and_scoring_minutes,
     strategy_row,
 )
@@ -119,9 +129,17 @@ BOUNDARIES = "Phase boundaries"
 SOLVER = "Polymer validity and the exact solver"
 FRESH = "A fresh sample: cosmic rays and handicaps"
 STRATEGIES = "The source's strategy advice at a hidden-information table"
+BARGAINING = "Players who bargain: the table as played"
 SKILL_HIDDEN = "Skill trace at a hidden-information table"
 STUDY_NAMES = ("deals", "policies_5p", "policies_8p", "ladder", "pace", "holdout")
-OPTIONAL_TABLES = ("policies_hidden", "strategies", "ladder_hidden")
+OPTIONAL_TABLES = (
+    "policies_hidden",
+    "strategies",
+    "ladder_hidden",
+    "bargaining",
+    "strategies_bargainer",
+    "strategies_broker",
+)
 """The committed tables of the table as played, shown when present."""
 TIMER_MINUTES = 10  # the trading time the rules allot
 LIVE_TABLES = 30  # tables per setting of a live run that replaces a missing committed table
@@ -148,7 +166,9 @@ def build(page, options) -> None:
     if "strategies" in tables:
         _strategies_section(page, tables["strategies"])
     if "ladder_hidden" in tables:
-        _hidden_skill_section(page, tables["ladder_hidden"])
+        _hidden_skill_section(page, tables["ladder_hidden"], tables.get("bargaining"))
+    if any(name in tables for name in ("bargaining", *(f"strategies_{r}" for r in RUNGS))):
+        _bargaining_section(page, tables)
     _boundaries_section(page, tables, options.seed)
     extra = _solver_section(page, options.seed)
     _fresh_section(page, options)
@@ -574,17 +594,173 @@ def holdout_text(holdout: pd.DataFrame) -> str:
     )
 
 
-def _hidden_skill_section(page, trace: pd.DataFrame) -> None:
+def _hidden_skill_section(page, trace: pd.DataFrame, bargaining: pd.DataFrame | None = None) -> None:
     page.heading(SKILL_HIDDEN)
     skill_section(
         page,
         trace,
         "polymer",
-        "The same skill trace at 8-seat hidden-information tables under the 10-minute clock, with the "
-        "strategies that see only their own seat; its top rung searches: it deals the cards it has not "
-        "seen to the other hands many times and asks for what pays best on average. " + skill_text(trace),
+        "The same skill trace at 8-seat hidden-information tables under the 10-minute clock, with players that "
+        "see only their own seat: " + " < ".join(trace["below"].iloc[:1].tolist() + trace["rung"].tolist()) + ". "
+        "The cooperative table policy asks its neighbours for the card types it wants; the bargainer keeps a "
+        "belief over the hidden hands and values trades exactly by the score rule; the broker also trades through "
+        "the chain of neighbours and makes counter-offers; the lookahead plays the broker's best offers forward "
+        "on deals drawn from its belief, a round of every seat's turns, and makes the one that ends best. "
+        + skill_text(trace)
+        + flattening_text(trace, bargaining),
         "Polymer skill trace at a hidden-information table, 8 players",
     )
+
+
+def flattening_text(trace: pd.DataFrame, bargaining: pd.DataFrame | None = None) -> str:
+    """Where the hidden ladder flattens (a step not decided stronger), and what the bargaining study shows
+    of those two players at full tables: the paired change in mean length and score of a table of the
+    upper rung over a table of the lower one.
+
+    >>> t = pd.DataFrame({"rung": ["broker"], "below": ["bargainer"], "decision": ["H0"]})
+    >>> b = pd.DataFrame({"model": ["hidden"], "players": [8], "policy": ["broker"], "metric": ["length change"],
+    ...                   "value": [0.8], "lo": [0.6], "hi": [1.0], "n": [200]})
+    >>> flattening_text(t, b)
+    ' It flattens at broker over bargainer: a table of brokers ends 0.80 [0.60, 1.00] cards longer a seat than the same deals played by bargainers (n=200), yet a lone broker among bargainers wins no more than its share: what it adds lengthens the table, not its lead.'
+    """
+    flat = [r for r in trace.to_dict("records") if r["decision"] != "H1"]
+    if not flat:
+        return ""
+    agreement = trace.attrs.get("negenlab", {}).get("lookahead_same_offer", {})
+    parts = []
+    for r in flat:
+        text = f"{r['rung']} over {r['below']}"
+        if r["rung"] == "lookahead" and agreement.get("decisions"):
+            text += (
+                f": the lookahead makes the broker's own offer at {rate_text(agreement['same'])} of its proposal "
+                f"turns ({int(agreement['decisions'])} turns on {agreement['tables']} tables, one lookahead among "
+                "brokers), and the offers it changes after playing a round forward on drawn deals do not win it "
+                "more than its share"
+            )
+        if r["rung"] == "lookahead":
+            text += (
+                ". Our reading of why: its playouts stand in simple askers (a seat asks a neighbour for one card it "
+                "wants) for the brokers it plays against, and look one round ahead, so they forecast trades the "
+                "brokers would not make and miss the chain trades they would; a search that plays the brokers "
+                "themselves in its playouts costs some forty times more a decision (a broker's proposal takes about 4 ms "
+                "of CPU, a round of eight in each of its 60 playouts about 2 s, against the lookahead's 48 ms: "
+                "benchmarks/bench_polymer_players.py)"
+            )
+        elif bargaining is not None:
+            rows = bargaining[
+                (bargaining["model"] == "hidden")
+                & (bargaining["players"] == 8)
+                & (bargaining["policy"] == r["rung"])
+                & (bargaining["metric"] == "length change")
+            ]
+            if not rows.empty:
+                c = rows.iloc[0]
+                text += (
+                    f": a table of {r['rung']}s ends {value_text(c['value'], c['lo'], c['hi'], digits=2)} cards "
+                    f"longer a seat than the same deals played by {r['below']}s (n={int(c['n'])}), yet a lone "
+                    f"{r['rung']} among {r['below']}s wins no more than its share: what it adds lengthens the table, "
+                    "not its lead"
+                )
+        parts.append(text)
+    return f" It flattens at {'; and at '.join(parts)}."
+
+
+def _bargaining_section(page, tables: dict[str, pd.DataFrame]) -> None:
+    """Players who bargain (issue #34): the table as played at 5, 8 and 12 players against the open
+    model, and the strategy advice again with the two strongest rungs that fill a table."""
+    page.heading(BARGAINING)
+    page.text(
+        "The table as played: hidden hands, the 10-minute clock, up to three cards a side. A bargainer keeps a "
+        "belief over the hands it cannot see (deals of the unseen cards consistent with its hand, every hand's "
+        "size, every ask, refusal, announcement and trade size it saw), values every trade exactly by the score "
+        "rule (its own polymer times its neighbours', so what a trade does to a neighbour counts), and offers "
+        "swaps of one to three cards a side and loans it believes both sides gain from, with a good-faith token "
+        "where that tips the answer; it calls its loans in when the card it would get back is worth the table's "
+        "time. A broker also trades with seats two away through the neighbour between (who may refuse, or ask a "
+        "token as a toll) and makes counter-offers: it offers seats the card types they asked for. Changing "
+        "another seat's hidden cards, with everything public unchanged, never changes their decisions (tested)."
+    )
+    if "bargaining" in tables:
+        b = tables["bargaining"]
+        page.text(bargaining_text(b))
+        fig, axes = plt.subplots(1, 2, figsize=(9, 3.2))
+        plot_bargaining(b, axes=axes)
+        page.figure(
+            fig,
+            caption="Every seat one policy, the same deals: the mean longest polymer at the end and the chain trades "
+            "a table, at the table as played (hidden) and in the open model (every hand seen, one card a trade, 4 "
+            "proposal turns), 95% intervals",
+        )
+        shown = b[b["metric"].isin(["trades per table", "chain trades per table", "start length", "final length"])]
+        cells = shown.assign(cell=[value_text(v, lo, hi, digits=2) for v, lo, hi in zip(shown["value"], shown["lo"],
+                                                                                       shown["hi"], strict=True)])  # fmt: skip
+        wide_cells = cells.pivot_table(index=["players", "model", "policy"], columns="metric", values="cell",
+                                       aggfunc="first").reset_index()  # fmt: skip
+        page.table(wide_cells.rename_axis(columns=None), caption=made_by(b, "polymer"))
+        page.table(b, caption=made_by(b, "polymer"), folded="Bargaining table")
+    rungs = {r: tables[f"strategies_{r}"] for r in RUNGS if f"strategies_{r}" in tables}
+    if rungs:
+        fig, ax = plt.subplots(figsize=(9, 3.4))
+        plot_rung_strategies(rungs, {suffix: claim for claim, suffix, _, _ in RUNG_ARMS}, ax=ax)
+        page.figure(
+            fig,
+            caption="One seat plays each strategy of the advice among seats of its rung, against the same deals "
+            "with every seat the rung: the paired change in that seat's score (halting: its neighbours'), 95% "
+            "intervals. The verdicts flip the sign of the arms that leave a practice out (refusing, never borrowing, "
+            "one card a side).",
+        )
+        for rung, table in rungs.items():
+            page.table(table, caption=made_by(table, "polymer"), folded=f"Strategy table, {rung}s")
+
+
+def bargaining_text(b: pd.DataFrame) -> str:
+    """What the bargaining study found, per player count: the mean longest polymer dealt and at the end
+    under each hidden-table policy and the open model, and the chain trades a table of the policies that
+    make them.
+
+    >>> from negenlab.core.summary_table import long_table, mean_row
+    >>> def part(model, policy, start, end, chains):
+    ...     rows = [mean_row("start length", start, "g"), mean_row("final length", end, "g"),
+    ...             mean_row("chain trades per table", chains, "g")]
+    ...     return long_table(rows).assign(model=model, players=8, policy=policy)
+    >>> b = pd.concat([part("hidden", "broker", [2, 3], [7, 7], [3, 4]), part("open", "cooperative", [2, 3], [10, 10],
+    ...                [12, 12])])
+    >>> bargaining_text(b)
+    'At 8 players the longest polymer grows from 2.5 cards dealt to 7.0 [7.0, 7.0] with every seat broker (3.50 [2.52, 4.48] chain trades a table), against 10.0 [10.0, 10.0] in the open model.'
+    """
+
+    def cell(model: str, players: int, policy: str, metric: str) -> dict[str, Any] | None:
+        rows = b[(b["model"] == model) & (b["players"] == players) & (b["policy"] == policy) & (b["metric"] == metric)]
+        return None if rows.empty else rows.iloc[0].to_dict()
+
+    sentences = []
+    for players in sorted(b["players"].unique()):
+        hidden = list(dict.fromkeys(b[(b["model"] == "hidden") & (b["players"] == players)]["policy"]))
+        parts = []
+        start = None
+        for policy in hidden:
+            end, chains = cell("hidden", players, policy, "final length"), cell("hidden", players, policy,
+                                                                                 "chain trades per table")  # fmt: skip
+            start = start or cell("hidden", players, policy, "start length")
+            if end is None:
+                continue
+            text = f"{value_text(end['value'], end['lo'], end['hi'], digits=1)} with every seat {policy}"
+            if chains is not None and chains["value"] > 0:
+                text += f" ({value_text(chains['value'], chains['lo'], chains['hi'], digits=2)} chain trades a table)"
+            parts.append(text)
+        opened = cell("open", players, "cooperative", "final length")
+        if not parts or start is None:
+            continue
+        sentence = (
+            f"At {players} players the longest polymer grows from {start['value']:.1f} cards dealt to "
+            + ", ".join(parts)
+        )
+        if opened is not None:
+            sentence += (
+                f", against {value_text(opened['value'], opened['lo'], opened['hi'], digits=1)} in the open model"
+            )
+        sentences.append(sentence + ".")
+    return " ".join(sentences)
 
 
 def _boundaries_section(page, tables: dict[str, pd.DataFrame], seed: int) -> None:
@@ -779,10 +955,109 @@ def _arm(claim_id: str) -> tuple[str, str, str, str]:
     return next(a for a in STRATEGY_ARMS if a[0] == claim_id)
 
 
+STRATEGY_WORDS = {
+    "revealing": "says what it wants",
+    "monopolist": "collects one rank",
+    "options": "keeps its options open",
+    "boundary": "avoids a phase boundary",
+    "halting": "halts after 5 minutes",
+    "spoiler": "spites its second-degree neighbours",
+    "refusing": "refuses every trade it does not gain from",
+    "noloans": "never borrows",
+    "onecard": "trades one card a side",
+}
+"""What the seat of each rung arm does, in words (the suffixes of ``bargain.STRATEGY_MIXINS``)."""
+
+
+def _rung_arm_words(claim_id: str) -> tuple[str, str]:
+    """What a rung arm's number counts, and who plays it, in words.
+
+    >>> _rung_arm_words("loans")
+    ('a seat, the rung minus a seat that never borrows', 'one seat that never borrows among bargainers and brokers')
+    """
+    _, suffix, whose, sign = rung_arm(claim_id)
+    rungs = " and ".join(f"{r}s" for r in RUNGS)
+    does = STRATEGY_WORDS[suffix]
+    if sign < 0:
+        return f"a seat, the rung minus a seat that {does}", f"one seat that {does} among {rungs}"
+    return (
+        f"a {'neighbour' if whose == 'neighbours' else 'seat'}, {suffix} minus the rung",
+        f"one seat that {does} among {rungs}",
+    )
+
+
+def _table_policy_text(x: ClaimInputs, claim_id: str) -> str:
+    """The earlier result of the claim's arm with the table policies (cooperative and friends), in words."""
+    if "strategies" not in x.tables or not any(a[0] == claim_id for a in STRATEGY_ARMS):
+        return ""
+    _, strategy, others, _ = _arm(claim_id)
+    row = strategy_row(x.tables["strategies"], claim_id, "length change" if claim_id == "halting" else "score change")
+    if row is None:
+        return ""
+    if never_differed(row):
+        return f" With the table policies ({strategy} among {others}) the seat played every table as the others would."
+    unit = "cards" if claim_id == "halting" else "points"
+    return (
+        f" With the table policies ({strategy} among {others}, one card a trade, asks to neighbours only) the change "
+        f"is {value_text(row['value'], row['lo'], row['hi'], digits=1)} {unit} (n={int(row['n'])})."
+    )
+
+
+def _rung_evidence(x: ClaimInputs, claim_id: str, change: str, extra: str = "") -> Evidence:
+    """A strategy arm judged with the two strongest rungs that fill a table (bargainers and brokers):
+    holds or fails only when both agree."""
+    _, suffix, whose, sign = rung_arm(claim_id)
+    about, who = _rung_arm_words(claim_id)
+    each = x.statistics[claim_id]
+    alike = [label for label, m in each.items() if m.se == 0 and m.value == 0]
+    if alike:
+        unit = "cards" if claim_id == "halting" else "points"
+        numbers = "; ".join(f"{label}: {statistic_text(m, unit)} (n={m.units})" for label, m in each.items())
+        why = (
+            ": bargainers trade with their neighbours only, so nothing of a second-degree neighbour passes through them"
+            if suffix == "spoiler"
+            else ""
+        )
+        return Evidence(
+            Untested(
+                f"The seat that {STRATEGY_WORDS[suffix]} played every table exactly as the rung would among "
+                f"{' and '.join(alike)} (no trade it treats differently came up{why}), so that player strength says "
+                f"nothing of the claim, and a verdict needs both: {numbers}; {HIDDEN_TABLES}."
+                + _table_policy_text(x, claim_id)
+            )
+        )
+    tables = min(m.units for m in each.values())
+    paired = (
+        f"one seat that {STRATEGY_WORDS[suffix]} (the player <rung>-{suffix}) among seats of the rung, against the "
+        "same deals with every seat the rung, the strategy seat rotated through all 8"
+    )
+    flipped = (
+        " The number is the rung minus the strategy (the strategy leaves out what the claim is about)."
+        if sign < 0
+        else ""
+    )
+    return Evidence(
+        x.statistics[claim_id],
+        about=about,
+        sentence=f"Paired: {paired}; n counts deals, each played both ways; {HIDDEN_TABLES}; {tables} tables per "
+        f"rung.{flipped}" + _table_policy_text(x, claim_id) + extra,
+        change=change,
+        detail="The rungs: bargainers trade with their neighbours, brokers also through the chain of neighbours and "
+        "with counter-offers; both keep a belief over the hidden hands and value trades exactly by the score rule "
+        "(negenlab.polymer.bargain). The lookahead, the top rung, costs too much to fill whole tables.",
+        section=BARGAINING,
+        command="; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in RUNGS),
+        players=f"{who}, {HIDDEN_TABLES}",
+    )
+
+
 def _arm_evidence(x: ClaimInputs, claim_id: str, change: str) -> Evidence:
-    """A strategy arm's verdict at hidden tables: the strategy seat's score change, paired with the
-    same seat playing the others' policy on the same deals; untested where the seat never played
-    differently (the open-table result then stands in its sentence)."""
+    """A strategy arm's verdict at hidden tables: with the bargaining rungs when their tables are
+    committed (:func:`_rung_evidence`), else the strategy seat's score change with the table policies,
+    paired with the same seat playing the others' policy on the same deals; untested where the seat
+    never played differently (the open-table result then stands in its sentence)."""
+    if isinstance(x.statistics.get(claim_id), dict):
+        return _rung_evidence(x, claim_id, change)
     if "strategies" not in x.tables:
         return _not_committed("strategies", STRATEGIES_COMMAND)
     _, strategy, others, _ = _arm(claim_id)
@@ -846,6 +1121,21 @@ def _duration(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("permit_trades")
 def _permit_trades(x: ClaimInputs) -> Evidence:
+    if isinstance(x.statistics.get("permit_trades"), dict):
+        extra = ""
+        if "policies_hidden" in x.tables:
+            c = _by(x.tables["policies_hidden"], "policy", "cooperative")
+            extra = (
+                " Trading itself pays: every seat cooperative against the same deals untraded adds "
+                f"{value_text(c['score_gain'], c['score_gain_lo'], c['score_gain_hi'], digits=1)} points a seat "
+                f"(n={int(c['games'])})."
+            )
+        return _rung_evidence(
+            x,
+            "permit_trades",
+            "Drop the advice to permit trades you do not benefit from: refusing them costs a seat nothing here.",
+            extra,
+        )
     if "permit_trades" not in x.statistics:
         return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
     hidden = _by(x.tables["policies_hidden"], "policy", "cooperative")
@@ -879,6 +1169,32 @@ def _permit_trades(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("long_distance")
 def _long_distance(x: ClaimInputs) -> Evidence:
+    if "long_distance" in x.statistics:
+        b = x.tables["bargaining"]
+        hidden = b[(b["model"] == "hidden") & (b["metric"] == "chain trades per table")]
+        per = "; ".join(
+            f"{r['policy']} at {int(r['players'])} players {value_text(r['value'], r['lo'], r['hi'], digits=2)}"
+            for r in hidden.to_dict("records")
+        )
+        opened = b[(b["model"] == "open") & (b["metric"] == "chain trades per table")]
+        open_text = "; ".join(
+            f"{int(r['players'])} players {value_text(r['value'], r['lo'], r['hi'], digits=2)}"
+            for r in opened.to_dict("records")
+        )
+        policy, players = LONG_DISTANCE_PLAYERS
+        return Evidence(
+            x.statistics["long_distance"],
+            about=f"with {policy}s in every seat, {players} players",
+            sentence=f"Every seat a {policy} (it trades with seats two away through the neighbour between, who may "
+            f"refuse), {players} players, hidden hands, the 10-minute clock, {BARGAIN_TABLES} tables. Chain trades a "
+            f"table, 95% intervals: {per}. Bargainers and the cooperative table policy never propose one (their chain "
+            f"trades count 0). The open model (every hand seen, one card a trade, 4 proposal turns, cooperative): "
+            f"{open_text}.",
+            change="Drop the long-distance trade routes from the commentary: they do not form at the table.",
+            section=BARGAINING,
+            command="negenlab study polymer bargaining --seed 2024",
+            players=f"{policy} in every seat, {players} players, hidden hands, the 10-minute clock",
+        )
     if "policies_hidden" not in x.tables:
         return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
     hidden = x.tables["policies_hidden"]
@@ -929,6 +1245,20 @@ def _own_length(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("halting")
 def _halting(x: ClaimInputs) -> Evidence:
+    if isinstance(x.statistics.get("halting"), dict) and set(x.statistics["halting"]) == set(RUNG_LABELS.values()):
+        extra = ""
+        if "holdout" in x.tables:
+            ho = _long(x.tables["holdout"], "length change", "distance 1")
+            extra = (
+                f" At open tables (every hand seen, one card a trade, 4 proposal turns) a seat that never trades costs "
+                f"each neighbour {value_text(ho['value'], ho['lo'], ho['hi'], digits=2)} cards (n={int(ho['n'])})."
+            )
+        return _rung_evidence(
+            x,
+            "halting",
+            "Drop the warning: a player who halts trading costs its neighbours less than half a card.",
+            extra,
+        )
     if "halting" not in x.statistics:
         return Evidence(
             Untested(
@@ -937,8 +1267,8 @@ def _halting(x: ClaimInputs) -> Evidence:
         )
     score = ""
     if "holdout" in x.tables:
-        s = _long(x.tables["holdout"], "score change", "distance 1")
-        score += f" In score: {value_text(s['value'], s['lo'], s['hi'], digits=1)} points a neighbour (open hands)"
+        hs = _long(x.tables["holdout"], "score change", "distance 1")
+        score += f" In score: {value_text(hs['value'], hs['lo'], hs['hi'], digits=1)} points a neighbour (open hands)"
     if "strategies" in x.tables and (h := strategy_row(x.tables["strategies"], "halting")) is not None:
         score += f", {value_text(h['value'], h['lo'], h['hi'], digits=1)} points (hidden hands)."
     each = "; ".join(f"{k}: {statistic_text(m, 'cards', 2)}" for k, m in x.statistics["halting"].items())
@@ -959,6 +1289,25 @@ def _halting(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("boundary_cost")
 def _boundary_cost(x: ClaimInputs) -> Evidence:
+    if isinstance(x.statistics.get("boundary_cost"), dict):
+        cooperative = ""
+        if "policies_hidden" in x.tables:
+            c = _by(x.tables["policies_hidden"], "policy", "cooperative")
+            cooperative = (
+                " Every seat cooperative (the table policy): "
+                f"{value_text(c['boundary_gap'], c['boundary_gap_lo'], c['boundary_gap_hi'], digits=1)} points "
+                f"(n={int(c['boundary_gap_tables'])})."
+            )
+        return Evidence(
+            x.statistics["boundary_cost"],
+            about="a seat beside a boundary, against the rest of its table",
+            sentence=f"Every seat the rung ({HIDDEN_TABLES}; the strategy studies' baseline tables), tables with seats "
+            f"of both kinds; n counts those tables.{cooperative}",
+            change="Drop the advice: a seat beside a phase boundary scores no less than the rest of its table.",
+            section=BARGAINING,
+            command="; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in RUNGS),
+            players=f"{' and '.join(f'{r}s' for r in RUNGS)} in every seat, {HIDDEN_TABLES}",
+        )
     if "boundary_cost" not in x.statistics:
         return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
     open_text = ""
@@ -997,6 +1346,13 @@ def _loans(x: ClaimInputs) -> Evidence:
 
 def _costs(x: ClaimInputs, claim_id: str) -> str:
     m = x.statistics.get(claim_id)
+    if isinstance(m, dict):
+        low, high = sorted(abs(v.value) for v in m.values())[:: len(m) - 1]
+        return (
+            f"about {low:.0f}-{high:.0f} points a game"
+            if round(low) != round(high)
+            else f"about {low:.0f} points a game"
+        )
     return f"about {abs(m.value):.0f} points a game" if m is not None else "points"
 
 
@@ -1205,6 +1561,23 @@ def _bundles(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("tokens")
 def _tokens(x: ClaimInputs) -> Evidence:
+    if isinstance(x.statistics.get("tokens"), dict):
+        moved = []
+        for rung in RUNGS:
+            t = x.tables[f"strategies_{rung}"]
+            r = _long(t, "tokens moved", f"{rung}, {RUNG_TOKENS} tokens each")
+            moved.append(f"{r['value']:.1f} tokens move a {rung}s' table")
+        return Evidence(
+            x.statistics["tokens"],
+            about="of tables decided by the most tokens held",
+            sentence=f"Every seat the rung with {RUNG_TOKENS} tokens each ({HIDDEN_TABLES}): a bargaining seat "
+            "adds a token where it tips a partner's answer, and a link of a chain asks one as a toll when the trade "
+            f"would cost it less than a token's worth; {'; '.join(moved)}.",
+            change="Drop the tokens from the tiebreak: they decide no games.",
+            section=BARGAINING,
+            command="; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in RUNGS),
+            players=f"{' and '.join(f'{r}s' for r in RUNGS)} in every seat, {RUNG_TOKENS} tokens each, {HIDDEN_TABLES}",
+        )
     if "tokens" not in x.statistics:
         return _not_committed("strategies", STRATEGIES_COMMAND)
     strategies = x.tables["strategies"]
@@ -1272,7 +1645,79 @@ def verdicts(tables: dict[str, pd.DataFrame] | None = None, recheck: pd.DataFram
     ('fails', '-8.3 points a table, monopolist minus cooperative')
     """
     inputs = committed_inputs() if tables is None else ClaimInputs(dict(tables))
-    return CLAIMS.findings(inputs, committed_recheck() if recheck is None else recheck)
+    fresh = committed_recheck() if recheck is None else recheck
+    if fresh is not None:
+        fresh = rechecks_of_the_same_measurement(fresh, inputs.statistics)
+        if recheck is None and tables is None:  # the committed page: leave out a re-measurement older than its table
+            made = {name: str(data_json("polymer", f"{name}.json", must_exist=False).get("created", "")) for name in
+                    inputs.tables}  # fmt: skip
+            stale = rechecks_older_than_their_tables(
+                str(data_json("polymer", "recheck.json", must_exist=False).get("created", "")), made, inputs.tables
+            )
+            fresh = fresh[~fresh["claim"].isin(stale)]
+    return CLAIMS.findings(inputs, fresh)
+
+
+def rechecks_older_than_their_tables(
+    recheck_created: str, created: dict[str, str], tables: dict[str, pd.DataFrame]
+) -> set[str]:
+    """The claims whose re-measurement (made at ``recheck_created``, ISO time) is older than a table its
+    committed number reads (``created``: each table's time by name; a table is read by a claim when leaving
+    it out changes or drops the claim's statistic): that table was played again since (new players, a
+    fixed rule), so the old re-measurement is not of the same players and is not shown.
+
+    >>> from negenlab.core.summary_table import long_table, mean_row
+    >>> t = long_table([mean_row("score change", [-3, -4, -5], "revealing among concealing")])
+    >>> t.insert(0, "information", "hidden")
+    >>> sorted(rechecks_older_than_their_tables("2026-01-02", {"strategies": "2026-01-03"}, {"strategies": t}))
+    ['reveal']
+    >>> rechecks_older_than_their_tables("2026-01-04", {"strategies": "2026-01-03"}, {"strategies": t})
+    set()
+    """
+    every = claim_statistics(tables)
+    stale: set[str] = set()
+    for name, made in created.items():
+        if not made or not recheck_created or made <= recheck_created:
+            continue
+        without = claim_statistics({k: v for k, v in tables.items() if k != name})
+        stale |= {cid for cid, s in every.items() if cid not in without or without[cid] != s}
+    return stale
+
+
+def rechecks_of_the_same_measurement(recheck: pd.DataFrame, stats: dict[str, Any]) -> pd.DataFrame:
+    """The rows of ``recheck`` that re-measure what the page measures now: a claim's rows are kept only
+    when their player strengths, steps and seats are those of the claim's committed statistic
+    (``stats``), so a re-measurement of an earlier experiment (the table policies before the bargaining
+    rungs, a ladder with other rungs) is never read as a re-measurement of the new one; that claim is
+    then shown without one until ``negenlab study polymer recheck`` runs again.
+
+    >>> from negenlab.core.claims import Measure
+    >>> now = {"reveal": {"bargainers": Measure.of_interval(-1, -2, 0, 50), "brokers": Measure.of_interval(1, 0, 2, 50)}}
+    >>> old = pd.DataFrame(recheck_rows("reveal", Measure.of_interval(-4, -6, -2, 504), 2025))
+    >>> len(rechecks_of_the_same_measurement(old, now)), len(rechecks_of_the_same_measurement(old, {}))
+    (0, 0)
+    >>> same = pd.DataFrame(recheck_rows("reveal", now["reveal"], 2025))
+    >>> len(rechecks_of_the_same_measurement(same, now))
+    2
+    """
+    if recheck.empty:
+        return recheck
+
+    def shape(rows: pd.DataFrame) -> set[tuple[str, str, str]]:
+        """The (player strength, step, seat) of every row, as text ('' where a row has none)."""
+        parts = [
+            rows["players"].map(lambda v: "" if pd.isna(v) else str(v)),
+            rows["step"].map(lambda v: "" if pd.isna(v) else str(v)),
+            rows["seat"].map(lambda v: "" if v is None or pd.isna(v) else str(int(v))),
+        ]
+        return set(zip(*parts, strict=True))
+
+    keep = [
+        rows
+        for cid, rows in recheck.groupby("claim", sort=False)
+        if str(cid) in stats and shape(rows) == shape(pd.DataFrame(recheck_rows(str(cid), stats[str(cid)], 0)))
+    ]
+    return pd.concat(keep, ignore_index=True) if keep else recheck.iloc[:0]
 
 
 def committed_verdicts() -> VerdictLines:
@@ -1297,6 +1742,8 @@ __all__ = [
     "load_studies",
     "pace_minutes",
     "pace_text",
+    "rechecks_of_the_same_measurement",
+    "rechecks_older_than_their_tables",
     "skill_text",
     "trading_text",
     "verdicts",

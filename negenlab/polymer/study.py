@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ from negenlab.core.summary_table import exact_row, long_table, mean_row, rate_ro
 from negenlab.core.variant import VariantClaim
 
 from .agents import POLICIES, TABLE_POLICIES
+from .bargain import lookahead_agreement
 from .game import PolymerGame, hand_length, is_boundary
 from .rules import DEAL_TABLE, MAX_TRADE_BUDGET, OPEN_MODEL, REGULAR_CARDS, TABLE_MODEL, TIME_FIELDS, Rules, open_rules
 
@@ -670,6 +672,17 @@ TABLES = {
         {"information": "text"} | long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]
     ),
     "recheck": RECHECK,
+    "bargaining": Schema(
+        {"model": "text", "players": "count", "policy": "text"} | long_columns(),
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+    ),
+    **{
+        f"strategies_{rung}": Schema(
+            {"rung": "text"} | long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]
+        )
+        for rung in ("bargainer", "broker")
+    },
 }
 """The committed tables of data/polymer by name, with what their loaders need (checked on load)."""
 
@@ -913,7 +926,15 @@ STUDY_DEALS = 1000  # deals per player count
 LADDER = ("random", "selfish", "cooperative", "loans")
 LADDER_SEATS = 8
 LADDER_UNITS = 300  # unit cap per ladder step (a unit: one game per seat rotation)
-HIDDEN_LADDER = ("random", "selfish", "cooperative", "search")  # at a hidden table under the clock
+HIDDEN_LADDER = ("random", "cooperative", "bargainer", "broker", "lookahead")
+"""The hidden-table ladder (issue #34), weakest first: ``negenlab study polymer ladder_hidden``."""
+HIDDEN_LADDER_UNITS = 40
+"""The hidden ladder's SPRTs look once, at 40 units (320 games a step): the lookahead plays a unit in about 18 s
+on a shared core, so the 300-unit cap of the open ladder would take hours; its store lets a later run continue."""
+LADDER_HIDDEN_STORE = "data/polymer/ladder_hidden_store"
+"""The hidden ladder's resumable store, committed (a fresh clone resumes it instead of replaying hours)."""
+BARGAIN_TABLE_NAMES = ("bargaining", "strategies_bargainer", "strategies_broker")
+"""The committed tables of the bargaining players (issue #34)."""
 
 
 def deals_study(ctx: StudyContext, deals: int = STUDY_DEALS) -> StudyResult:
@@ -1032,6 +1053,34 @@ def ladder_study(
     return StudyResult(
         trace, rules=game.rules, agents=list(rungs), extra={"ladder": list(rungs), "max_units": max_units}
     )
+
+
+LOOKAHEAD_CHECK_GAMES = 16
+"""Tables on which the hidden ladder's study counts how often the lookahead makes the broker's offer."""
+
+
+def hidden_ladder_study(
+    ctx: StudyContext, max_units: int = HIDDEN_LADDER_UNITS, check_games: int = LOOKAHEAD_CHECK_GAMES
+) -> StudyResult:
+    """``negenlab study polymer ladder_hidden``: :func:`ladder_study` of :data:`HIDDEN_LADDER` at 8-seat tables
+    as played, and in its sidecar how often the top rung (the lookahead) makes the offer the broker below it
+    would make on the same observation (``bargain.lookahead_agreement`` over ``check_games`` tables, one
+    lookahead among brokers): where the search changes the broker's play.
+
+    >>> quiet = StudyContext("polymer", "ladder_hidden", seed=1, workers=1, progress=lambda line: None)
+    >>> hidden_ladder_study(quiet, max_units=0, check_games=0).extra["lookahead_same_offer"]["decisions"]
+    0.0
+    """
+    if max_units > 0:
+        result = ladder_study(
+            ctx, HIDDEN_LADDER, rules=strategy_rules("hidden"), max_units=max_units, min_units=min(max_units, 40)
+        )
+    else:
+        result = StudyResult(None, rules=strategy_rules("hidden"), agents=list(HIDDEN_LADDER))
+    agreement = lookahead_agreement(check_games, ctx.seed) if check_games else {"decisions": 0.0, "same": float("nan")}
+    ctx.progress(f"lookahead: the broker's offer at {agreement['same']:.1%} of {agreement['decisions']:.0f} turns")
+    result.extra["lookahead_same_offer"] = {**agreement, "tables": check_games, "seed": ctx.seed}
+    return result
 
 
 # -- the source's strategy advice, at a hidden-information table -------------------------------
@@ -1245,6 +1294,227 @@ def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyR
     )
 
 
+# -- players who bargain (issue #34): the table as played, the rung ladder and the advice again ---------------
+BARGAIN_SEATS = (5, 8, 12)
+"""The player counts of the bargaining study."""
+BARGAIN_POLICIES = ("cooperative", "bargainer", "broker")
+"""The policies every seat plays at the bargaining study's hidden tables (the open model plays cooperative)."""
+BARGAIN_TABLES = 100
+"""Tables per policy and player count in the bargaining study (100: what fit the compute of the run, issue #34)."""
+
+
+def table_rows(df: pd.DataFrame, group: str) -> list[dict[str, Any]]:
+    """What a table of one policy did, per table (95% intervals; rates Wilson): its trades, long-distance
+    (chain) trades, loans and tokens moved, the mean longest polymer before and after, the gain in
+    length and score, phase boundaries, the share of tables with a chain trade and the trading minutes.
+
+    >>> from negenlab.core.simulate import simulate
+    >>> df = simulate(PolymerGame(Rules(players=5, minutes=2)), [TABLE_POLICIES["cooperative"]()] * 5, n_games=2,
+    ...               seed=1, backend="serial", progress=False)
+    >>> [r["metric"] for r in table_rows(df, "x")][:3]
+    ['trades per table', 'chain trades per table', 'loans per table']
+    """
+    chain = df["n_chain_trades"].to_numpy(int)
+    return [
+        mean_row("trades per table", df["n_accepted"], group),
+        mean_row("chain trades per table", chain, group),
+        mean_row("loans per table", df["n_loans"], group),
+        mean_row("tokens moved per table", df["n_tokens_moved"], group),
+        mean_row("start length", df["start_len_mean"], group),
+        mean_row("final length", df["len_mean"], group),
+        mean_row("length gain", df["len_gain_mean"], group),
+        mean_row("score gain", df["score_mean"] - df["start_score_mean"], group),
+        _at_least(mean_row("phase boundaries", df["phase_boundaries"], group), 0.0),
+        rate_row("tables with a chain trade", int((chain > 0).sum()), len(chain), group),
+        mean_row("trading minutes", df["trading_minutes"], group),
+    ]
+
+
+def bargaining_study(
+    ctx: StudyContext,
+    tables: int = BARGAIN_TABLES,
+    seats: Sequence[int] = BARGAIN_SEATS,
+    policies: Sequence[str] = BARGAIN_POLICIES,
+) -> StudyResult:
+    """Trades, long-distance trades and polymer lengths per table at the table as played (hidden hands,
+    the 10-minute clock, up to 3 cards a side) for every seat playing each of ``policies``, against the
+    open model (every hand seen, one card a trade, 4 proposal turns: :data:`rules.OPEN_MODEL`, cooperative),
+    at each player count of ``seats``, ``tables`` tables each on the same deals. Rows: ``model``,
+    ``players``, ``policy`` and the long columns of :func:`table_rows`, then per player count the paired
+    change in mean length and score of each hidden policy over the one before it (group ``"<policy> -
+    <below>"``).
+
+    >>> quiet = StudyContext("polymer", "bargaining", seed=1, workers=1, progress=lambda line: None)
+    >>> t = bargaining_study(quiet, tables=1, seats=(5,), policies=("cooperative",)).table
+    >>> sorted(t["model"].unique()), t["players"].unique().tolist()
+    (['hidden', 'open'], [5])
+    """
+    frames = []
+    for P in seats:
+        runs: dict[str, pd.DataFrame] = {}
+        for policy in policies:
+            where = ctx.store_for(f"{P}p-hidden-{policy}")
+            runs[policy] = _simulate_policy(Rules(players=P), policy, tables, ctx.seed, ctx.workers, store=where)
+            part = long_table(table_rows(runs[policy], f"{policy}, {P} players"))
+            frames.append(part.assign(model="hidden", players=P, policy=policy))
+            ctx.progress(f"bargaining: {P} players, {policy} at hidden tables ({tables} tables)")
+        for below, policy in zip(policies[:-1], policies[1:], strict=True):
+            a, b = runs[policy].assign(policy=policy), runs[below].assign(policy=below)
+            both = pd.concat([a, b], ignore_index=True)
+            rows = [
+                {**paired_difference(both, policy, below, "len_mean"), "metric": "length change"},
+                {**paired_difference(both, policy, below, "score_mean"), "metric": "score change"},
+            ]
+            frames.append(long_table(rows).assign(model="hidden", players=P, policy=policy))
+        where = ctx.store_for(f"{P}p-open-cooperative")
+        df = _simulate_policy(open_rules(players=P), "cooperative", tables, ctx.seed, ctx.workers, store=where)
+        part = long_table(table_rows(df, f"cooperative, {P} players, open model"))
+        frames.append(part.assign(model="open", players=P, policy="cooperative"))
+    table = pd.concat(frames, ignore_index=True)
+    table = table[
+        ["model", "players", "policy", *[c for c in table.columns if c not in ("model", "players", "policy")]]
+    ]
+    return StudyResult(
+        table,
+        rules={"players": list(seats), "hidden": TABLE_MODEL, "open": OPEN_MODEL},
+        agents=[policy_agents(p, 1)[0] for p in policies],
+        extra={"tables": tables, "policies": list(policies)},
+    )
+
+
+RUNGS = ("bargainer", "broker")
+"""The two strongest rungs that fill a whole table within the study's hour (the strategy arms' players)."""
+RUNG_TABLES = 80
+"""Tables per arm of the rung strategy study: 10 deals for each seat the deviating strategy takes (what fit the
+compute of the run: 880 tables of 8 bargainers or brokers a rung, about 0.3 CPU seconds and 1.6 s of wall time
+each on 2 cores shared with three other runs)."""
+RUNG_ARMS = (
+    # (the claim of data/polymer/claims.csv, the strategy's suffix, whose score, sign of the claim's number)
+    ("reveal", "revealing", "self", 1),
+    ("monopoly", "monopolist", "self", 1),
+    ("options_open", "options", "self", 1),
+    ("boundary_help", "boundary", "self", 1),
+    ("halting", "halting", "neighbours", 1),
+    ("second_degree", "spoiler", "self", 1),
+    ("permit_trades", "refusing", "self", -1),
+    ("loans", "noloans", "self", -1),
+    ("bundles", "onecard", "self", -1),
+)
+"""The rung strategy study's paired experiments: one seat plays ``<rung>-<suffix>`` among seats of the
+rung; the change is that seat's score (or its two neighbours' mean) minus the same seat's with every
+seat the rung. Sign -1: the strategy leaves out the practice the claim is about (refusing what it does
+not gain from, never borrowing, one card a side), so the claim's number is the rung minus it."""
+RUNG_TOKENS = 3
+"""Good-faith tokens per player at the rung study's token tables."""
+
+
+def rung_arm(claim_id: str) -> tuple[str, str, str, int]:
+    """The arm of :data:`RUNG_ARMS` that measures ``claim_id``."""
+    arm = next((a for a in RUNG_ARMS if a[0] == claim_id), None)
+    if arm is None:
+        raise InvalidInputError(f"no rung arm for the claim {claim_id!r}; expected one of {[a[0] for a in RUNG_ARMS]}")
+    return arm
+
+
+def rung_group(rung: str, suffix: str) -> str:
+    """The group of an arm's rows: ``"broker-monopolist among broker"``."""
+    return f"{rung}-{suffix} among {rung}"
+
+
+def rung_strategy_study(
+    rung: str,
+    tables: int = RUNG_TABLES,
+    seed: int = 0,
+    players: int = STRATEGY_SEATS,
+    workers: int | None = 1,
+    store: str | Path | None = None,
+    arms: Sequence[tuple[str, str, str, int]] = RUNG_ARMS,
+    seat_seeds: Sequence[int] | None = None,
+) -> pd.DataFrame:
+    """Each arm of :data:`RUNG_ARMS` with ``rung`` players (``bargain.BARGAINERS``), as
+    :func:`strategy_study` plays the strategies of the table policies: the deviating seat takes every seat
+    in turn (``tables // players`` deals each, seat s on ``seat_seeds[s]``, default ``seed + s``), against
+    the same deals with every seat the rung. Groups ``"<rung>-<suffix> among <rung>"``: ``"score change"``
+    and ``"length change"`` (the seat's, or its neighbours' mean); ``"baseline <rung>"``: what the rung's
+    tables did (:func:`table_rows`) and the boundary rows of the policy tables; ``"<rung>, 3 tokens each"``:
+    ``"tables decided by tokens"``, ``"tables needing a tiebreak"``, ``"tokens moved"``. Column ``rung``.
+
+    >>> t = rung_strategy_study("bargainer", tables=5, players=5, arms=RUNG_ARMS[:1])
+    >>> t["group"].unique().tolist()
+    ['bargainer-revealing among bargainer', 'baseline bargainer', 'bargainer, 3 tokens each']
+    """
+    rules = Rules(players=players)
+    per_seat = max(1, tables // players)
+    seeds = [seed + seat for seat in range(players)] if seat_seeds is None else [int(x) for x in seat_seeds]
+    if len(seeds) != players:
+        raise InvalidInputError(f"seat_seeds gives {len(seeds)} seeds for {players} seats; give one per seat")
+    root = None if store is None else Path(store) / rung
+    base = {
+        seat: _simulate(rules, policy_agents(rung, players), per_seat, seeds[seat], workers,
+                        store=None if root is None else root / f"all-{rung}" / f"seat-{seat}")
+        for seat in range(players)
+    }  # fmt: skip
+    rows = []
+    for _claim, suffix, whose, _sign in arms:
+        spec = f"{rung}-{suffix}"
+        score: list[float] = []
+        length: list[float] = []
+        for seat in range(players):
+            lineup = policy_agents(rung, players)
+            lineup[seat] = policy_agents(spec, 1)[0]
+            where = None if root is None else root / spec / f"seat-{seat}"
+            dev = _simulate(rules, lineup, per_seat, seeds[seat], workers, store=where)
+            seats = [seat] if whose == "self" else [(seat - 1) % players, (seat + 1) % players]
+            for col, out in (("return", score), ("len", length)):
+                cols = [f"{col}_{q}" for q in seats]
+                out.extend(dev[cols].to_numpy(float).mean(axis=1) - base[seat][cols].to_numpy(float).mean(axis=1))
+        group = rung_group(rung, suffix)
+        rows += [mean_row("score change", score, group), mean_row("length change", length, group)]
+    every = pd.concat(list(base.values()), ignore_index=True)
+    group = f"baseline {rung}"
+    rows += table_rows(every, group)
+    rows += _boundary_rows(every, group)
+    rows.append(
+        rate_row(
+            "tables trading to the clock", int((every["trading_minutes"] >= rules.minutes).sum()), len(every), group
+        )
+    )
+    tokens = Rules(players=players, good_faith_tokens=RUNG_TOKENS)
+    df = _simulate(tokens, policy_agents(rung, players), tables, seed, workers,
+                   store=None if root is None else root / "tokens")  # fmt: skip
+    group = f"{rung}, {RUNG_TOKENS} tokens each"
+    rows += [
+        rate_row("tables decided by tokens", int((df["tiebreak"] == "good-faith tokens").sum()), len(df), group),
+        rate_row("tables needing a tiebreak", int((df["tiebreak"] != "score").sum()), len(df), group),
+        mean_row("tokens moved", df["n_tokens_moved"].to_numpy(float), group),
+    ]
+    table = long_table(rows)
+    table.insert(0, "rung", rung)
+    return table
+
+
+def rung_strategies_study(ctx: StudyContext, rung: str, tables: int = RUNG_TABLES) -> StudyResult:
+    """``negenlab study polymer strategies_<rung>``: :func:`rung_strategy_study` on 8-seat tables as
+    played, each arm's strategy named ``<rung>-<suffix>``:
+
+    >>> rung_group("broker", rung_arm("monopoly")[1]), rung_arm("permit_trades")[3]
+    ('broker-monopolist among broker', -1)
+    """
+    table = rung_strategy_study(rung, tables=tables, seed=ctx.seed, workers=ctx.workers, store=ctx.store)
+    ctx.progress(f"strategies with {rung} players: {len(RUNG_ARMS)} arms of {tables} tables done")
+    return StudyResult(
+        table,
+        rules=Rules(players=STRATEGY_SEATS),
+        agents=[rung, *(f"{rung}-{suffix}" for _, suffix, _, _ in RUNG_ARMS)],
+        extra={
+            "tables_per_arm": (tables // STRATEGY_SEATS) * STRATEGY_SEATS,
+            "token_tables": tables,
+            "tokens_each": RUNG_TOKENS,
+            "claims": [c for c, *_ in RUNG_ARMS],
+        },
+    )
+
+
 # -- the numbers behind the Polymer verdicts: from the committed tables, and again on a fresh seed ---------
 
 SHUFFLE_SECONDS = 60.0
@@ -1340,6 +1610,62 @@ def tuned_table(runs: Mapping[int, Mapping[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame([{k: run["candidates"][0][k] for k in keys} for run in runs.values() if run.get("candidates")])
 
 
+RUNG_LABELS = {"bargainer": "bargainers", "broker": "brokers"}
+"""How the verdicts name the players of each rung (the judge's player strengths)."""
+LONG_DISTANCE_PLAYERS = ("broker", 8)
+"""The policy and player count whose chain trades the long-distance verdict reads (the bargaining study)."""
+
+
+def _signed(row: dict[str, Any], sign: int) -> Measure:
+    """A long row as a measure, its sign flipped for ``sign`` -1."""
+    if sign >= 0:
+        return _long_measure(row)
+    return Measure.of_interval(-row["value"], -row["hi"], -row["lo"], int(row["n"]))
+
+
+def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
+    """The verdicts' numbers from the rung strategy studies (``strategies_bargainer``,
+    ``strategies_broker``), each a mapping from the players (:data:`RUNG_LABELS`) to its measure, and the
+    long-distance trades of the bargaining study (``bargaining``): left out when a table is missing.
+
+    >>> rows = [dict(rung=r, **mean_row("score change", [-3, -4, -5], f"{r}-monopolist among {r}")) for r in RUNGS]
+    >>> stats = rung_statistics({f"strategies_{r}": pd.DataFrame([row]) for r, row in zip(RUNGS, rows)})
+    >>> {k: round(m.value, 1) for k, m in stats["monopoly"].items()}
+    {'bargainers': -4.0, 'brokers': -4.0}
+    """
+    out: dict[str, Any] = {}
+    parts = {rung: tables.get(f"strategies_{rung}") for rung in RUNGS}
+    if all(t is not None for t in parts.values()):
+        for claim_id, suffix, _whose, sign in RUNG_ARMS:
+            metric = "length change" if claim_id == "halting" else "score change"
+            each = {}
+            for rung, t in parts.items():
+                assert t is not None
+                if (r := _row(t, metric=metric, group=rung_group(rung, suffix))) is not None:
+                    each[RUNG_LABELS[rung]] = _signed(r, sign)
+            if len(each) == len(RUNGS):
+                out[claim_id] = each
+        for claim_id, metric, where in (
+            ("boundary_cost", "boundary score gap", "baseline {rung}"),
+            ("tokens", "tables decided by tokens", "{rung}, " + f"{RUNG_TOKENS} tokens each"),
+        ):
+            found = {}
+            for rung, t in parts.items():
+                assert t is not None
+                r = _row(t, metric=metric, group=where.format(rung=rung))
+                if r is not None and int(r["n"]) > 0 and not pd.isna(r["value"]):
+                    found[RUNG_LABELS[rung]] = _long_measure(r)
+            if len(found) == len(RUNGS):
+                out[claim_id] = found
+    bargaining = tables.get("bargaining")
+    if bargaining is not None:
+        policy, players = LONG_DISTANCE_PLAYERS
+        key = {"model": "hidden", "players": players, "policy": policy, "metric": "chain trades per table"}
+        if (r := _row(bargaining, **key)) is not None:
+            out["long_distance"] = _long_measure(r)
+    return out
+
+
 def claim_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     """Every statistical Polymer verdict's number, by claim id, from the study tables (a claim whose
     table is missing is left out): the committed tables for the page, the same studies played on a
@@ -1358,9 +1684,10 @@ def claim_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
         out["permit_trades"] = Measure.of_interval(c["score_gain"], c["score_gain_lo"], c["score_gain_hi"], n)
         if "own_larger" in c and not pd.isna(c["own_larger"]):
             out["own_length"] = Measure.of_interval(c["own_larger"], c["own_larger_lo"], c["own_larger_hi"], n)
-        out["boundary_cost"] = Measure.of_interval(
-            c["boundary_gap"], c["boundary_gap_lo"], c["boundary_gap_hi"], int(c["boundary_gap_tables"])
-        )
+        if int(c["boundary_gap_tables"]) > 0 and not pd.isna(c["boundary_gap"]):
+            out["boundary_cost"] = Measure.of_interval(
+                c["boundary_gap"], c["boundary_gap_lo"], c["boundary_gap_hi"], int(c["boundary_gap_tables"])
+            )
     strategies = tables.get("strategies")
     halting: dict[str, Measure] = {}
     if strategies is not None:
@@ -1387,6 +1714,7 @@ def claim_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     for claim_id, name in (("skill", "ladder"), ("skill_hidden", "ladder_hidden")):
         if name in tables and (steps := _trace_steps(tables[name])) is not None:
             out[claim_id] = steps
+    out.update(rung_statistics(tables))  # the bargaining rungs re-judge the advice (issue #34)
     tuned = tables.get("tuned")
     if tuned is not None and set(TUNED_PLAYERS) <= set(tuned["players"]):
         rows = tuned.set_index("players")
@@ -1408,9 +1736,11 @@ def statistics_judged(stats: Mapping[str, Any]) -> dict[str, Any]:
     claims are untested: nothing to judge or re-measure)."""
 
     def differed(s: Any) -> bool:
+        if isinstance(s, Mapping):  # judged only where every player strength played differently
+            return all(differed(m) for m in s.values())
         return not (isinstance(s, Measure) and s.se == 0 and s.value == 0)
 
-    arms = {a[0] for a in STRATEGY_ARMS}
+    arms = {a[0] for a in STRATEGY_ARMS} | {a[0] for a in RUNG_ARMS}
     return {k: s for k, s in stats.items() if k not in arms or differed(s)}
 
 
@@ -1428,29 +1758,61 @@ def fresh_seat_seeds(seed: int, players: int = STRATEGY_SEATS) -> list[int]:
 class RecheckSize:
     """How many games the re-measurement plays: as committed by default (a test passes a tiny one).
 
-    >>> RecheckSize().tables, RecheckSize().arm_tables, RecheckSize().ladder_units
-    (500, 504, 300)
+    >>> RecheckSize().tables, RecheckSize().arm_tables, RecheckSize().ladder_units, RecheckSize().rung_tables
+    (500, 504, 300, 80)
     """
 
     tables: int = STUDY_TABLES  # per policy of the hidden tables, and per arm of the halting-trade experiment
-    arm_tables: int = STRATEGY_TABLES  # per strategy arm (with its baseline) and of the token tables
+    arm_tables: int = STRATEGY_TABLES  # per strategy arm of the table policies (with its baseline), the clock's tables
     ladder_units: int = LADDER_UNITS  # the cap of each ladder step (the SPRTs stop most steps sooner)
     ladder_min_units: int | None = None  # the SPRTs' first look (None: the ladder's default, as committed)
+    hidden_ladder_units: int = HIDDEN_LADDER_UNITS  # the hidden ladder's cap and first look, as committed
     tuned_games: int = 200  # per tuned deal, as the tuner's confirmation
     players: int = STRATEGY_SEATS  # seats of the tables (8 as committed)
+    rung_tables: int = RUNG_TABLES  # per arm of the rung strategy studies, and their token tables
+    bargain_tables: int = BARGAIN_TABLES  # the brokers' tables behind the long-distance verdict
+
+
+def clock_rows(tables: int, seed: int, players: int = STRATEGY_SEATS, workers: int | None = 1,
+               store: str | Path | None = None) -> pd.DataFrame:  # fmt: skip
+    """The cooperative hidden tables' clock, as the strategy study's baseline reports it (group ``"baseline
+    cooperative"``: ``"trading minutes"``, ``"tables trading to the clock"``), without its strategy arms.
+
+    >>> clock_rows(2, seed=1, players=5)["metric"].tolist()
+    ['trading minutes', 'tables trading to the clock']
+    """
+    rules = strategy_rules("hidden", players)
+    df = _simulate(rules, [TABLE_POLICIES["cooperative"]() for _ in range(players)], tables, seed, workers,
+                   store=None if store is None else Path(store) / "clock")  # fmt: skip
+    minutes = df["trading_minutes"].to_numpy(float)
+    table = long_table(
+        [
+            mean_row("trading minutes", minutes, "baseline cooperative"),
+            rate_row(
+                "tables trading to the clock",
+                int((minutes >= rules.minutes).sum()),
+                len(minutes),
+                "baseline cooperative",
+            ),
+        ]
+    )
+    table.insert(0, "information", "hidden")
+    return table
 
 
 def recheck_tables(
     ctx: StudyContext, fresh_seed: int, judged: set[str] | None = None, size: RecheckSize = RecheckSize()
 ) -> dict[str, pd.DataFrame]:
     """The studies behind the statistical verdicts played again on ``fresh_seed`` with the same players
-    and samples (``size``): the cooperative and no-trade hidden tables (500 each), the halting-trade
-    experiment (500 tables), the strategy arms of ``judged`` (504 tables each with their baselines,
-    seats dealt on :func:`fresh_seat_seeds`), the token tables (504), both skill ladders (the same
-    SPRTs and cap) and the tuner's best deals at 5 and 15 players (200 games each, on ``fresh_seed +
-    1``: the tuner confirmed them on its seed + 1)."""
+    and samples (``size``): the cooperative and no-trade hidden tables (500 each), the cooperative tables'
+    clock (504), the table policies' strategy arms still judged from them and the halting-trade experiment
+    (when ``judged`` still reads them), both rung strategy studies (240 tables per arm and of tokens, seats
+    dealt on :func:`fresh_seat_seeds`), the brokers' 8-player tables of the long-distance verdict (200), both
+    skill ladders (the same SPRTs and cap) and the tuner's best deals at 5 and 15 players (200 games each, on
+    ``fresh_seed + 1``: the tuner confirmed them on its seed + 1)."""
     say, P = ctx.progress, size.players
-    arms = [a for a in STRATEGY_ARMS if judged is None or a[0] in judged]
+    rung_judged = {a[0] for a in RUNG_ARMS} | {"boundary_cost", "tokens"}
+    arms = [a for a in STRATEGY_ARMS if judged is None or (a[0] in judged and a[0] not in rung_judged)]
     out: dict[str, pd.DataFrame] = {}
     say(f"recheck on seed {fresh_seed}: cooperative and no-trade hidden tables ({size.tables} each)")
     hidden_model: dict[str, Any] = dict(TABLE_MODEL)
@@ -1459,25 +1821,41 @@ def recheck_tables(
         store=ctx.store_for("policies_hidden"), **hidden_model,
     )  # fmt: skip
     out["policies_hidden"] = policy_study_table(df)
-    say(f"recheck: {len(arms)} strategy arms at hidden tables ({size.arm_tables} tables each) and the token tables")
-    strategies = strategy_study(
-        "hidden", tables=size.arm_tables, seed=fresh_seed, players=P, workers=ctx.workers,
-        store=ctx.store_for("strategies"), arms=arms, seat_seeds=fresh_seat_seeds(fresh_seed, P),
-    )  # fmt: skip
-    tokens = token_ties(
-        tables=size.arm_tables, seed=fresh_seed, players=P, workers=ctx.workers, store=ctx.store_for("strategies")
+    say(f"recheck: the cooperative tables' clock ({size.arm_tables}) and {len(arms)} table-policy arms")
+    parts = [clock_rows(size.arm_tables, fresh_seed, P, ctx.workers, ctx.store_for("strategies"))]
+    if arms:
+        parts.append(strategy_study(
+            "hidden", tables=size.arm_tables, seed=fresh_seed, players=P, workers=ctx.workers,
+            store=ctx.store_for("strategies"), arms=arms, seat_seeds=fresh_seat_seeds(fresh_seed, P),
+        ))  # fmt: skip
+    out["strategies"] = pd.concat(parts, ignore_index=True)
+    if judged is None or "halting" in judged and "halting" not in rung_judged:
+        say(f"recheck: the halting-trade experiment ({size.tables} tables)")
+        out["holdout"] = holdout_study(
+            players=P, games=size.tables, seed=fresh_seed, workers=ctx.workers, store=ctx.store_for("holdout")
+        )
+    for rung in RUNGS:
+        say(f"recheck: the strategy arms with {rung}s ({size.rung_tables} tables each) and their token tables")
+        out[f"strategies_{rung}"] = rung_strategy_study(
+            rung, tables=size.rung_tables, seed=fresh_seed, players=P, workers=ctx.workers,
+            store=ctx.store_for("rungs"), seat_seeds=fresh_seat_seeds(fresh_seed, P),
+        )  # fmt: skip
+    policy, players = LONG_DISTANCE_PLAYERS
+    say(f"recheck: {size.bargain_tables} tables of {policy}s at {players} players (long-distance trades)")
+    where = ctx.store_for(f"bargaining-{players}p-{policy}")
+    df = _simulate_policy(Rules(players=players), policy, size.bargain_tables, fresh_seed, ctx.workers, store=where)
+    out["bargaining"] = long_table(table_rows(df, f"{policy}, {players} players")).assign(
+        model="hidden", players=players, policy=policy
     )
-    out["strategies"] = pd.concat([strategies, tokens], ignore_index=True)
-    say(f"recheck: the halting-trade experiment ({size.tables} tables)")
-    out["holdout"] = holdout_study(
-        players=P, games=size.tables, seed=fresh_seed, workers=ctx.workers, store=ctx.store_for("holdout")
-    )
-    for name, rungs, rules in (("ladder", LADDER, None), ("ladder_hidden", HIDDEN_LADDER, strategy_rules("hidden", P))):
+    hidden_first = min(size.hidden_ladder_units, 40 if size.ladder_min_units is None else size.ladder_min_units)
+    for name, rungs, rules, units, first in (
+        ("ladder", LADDER, None, size.ladder_units, size.ladder_min_units),
+        ("ladder_hidden", HIDDEN_LADDER, strategy_rules("hidden", P), size.hidden_ladder_units, hidden_first),
+    ):
         say(f"recheck: {name} ({' < '.join(rungs)})")
         part = StudyContext(ctx.game, name, seed=ctx.seed, workers=ctx.workers, store=ctx.store_for(name), progress=say)
         trace = ladder_study(
-            part, rungs, players=P, max_units=size.ladder_units, min_units=size.ladder_min_units, rules=rules,
-            seed=fresh_seed,
+            part, rungs, players=P, max_units=units, min_units=first, rules=rules, seed=fresh_seed,
         ).table  # fmt: skip
         assert trace is not None
         out[name] = trace
@@ -1498,7 +1876,7 @@ def committed_claim_tables() -> dict[str, pd.DataFrame]:
     """The committed tables the verdicts read (a missing one is left out), with the tuner's best
     deals as ``tuned``."""
     out = {}
-    for name in ("policies_hidden", "strategies", "holdout", "ladder", "ladder_hidden"):
+    for name in ("policies_hidden", "strategies", "holdout", "ladder", "ladder_hidden", *BARGAIN_TABLE_NAMES):
         try:
             out[name] = committed(name)
         except MissingDataError:
@@ -1527,13 +1905,15 @@ def recheck_study(ctx: StudyContext, size: RecheckSize = RecheckSize()) -> Study
     return StudyResult(
         pd.DataFrame(rows, columns=list(RECHECK.columns)),
         rules={"players": [8, *TUNED_PLAYERS], "hidden": TABLE_MODEL, "open": OPEN_MODEL},
-        agents=sorted({*LADDER, *HIDDEN_LADDER, *(n for a in STRATEGY_ARMS for n in a[1:3]), "no_trade", "sweetener"}),
+        agents=sorted({*LADDER, *HIDDEN_LADDER, *(n for a in STRATEGY_ARMS for n in a[1:3]), "no_trade",
+                       *RUNGS, *(f"{r}-{a[1]}" for r in RUNGS for a in RUNG_ARMS)}),
         extra={
             "fresh_seed": fresh_seed,
             "strategy_seat_seeds": fresh_seat_seeds(fresh_seed),
             "deal_lengths_seed": fresh_seed + 1,
             "tables": {"policies_hidden": size.tables, "holdout": size.tables, "strategy arm": size.arm_tables,
-                       "tokens": size.arm_tables, "tuned setting": size.tuned_games},
+                       "clock": size.arm_tables, "rung arm and tokens": size.rung_tables,
+                       "brokers' tables": size.bargain_tables, "tuned setting": size.tuned_games},
             "ladder_max_units": size.ladder_units,
             "claims": sorted(stats),
         },
@@ -1567,7 +1947,7 @@ STUDIES = {
             f"the same policies and the bundler on {STUDY_TABLES} 8-player tables each at the game's defaults "
             "(hidden hands, up to 3 cards a side, the 10-minute clock): the earlier findings re-measured",
             lambda ctx: policies_study(ctx, 8, model=TABLE_MODEL),
-            "about 6 min",
+            "about 10 min (587 s measured with --workers 1 on 2 shared cores)",
         ),
         Study(
             "holdout",
@@ -1585,8 +1965,30 @@ STUDIES = {
         Study(
             "ladder_hidden",
             "skill trace on 8-seat hidden-information tables under the 10-minute clock: " + " < ".join(HIDDEN_LADDER),
-            lambda ctx: ladder_study(ctx, HIDDEN_LADDER, rules=strategy_rules("hidden")),
-            "about 15 min",
+            hidden_ladder_study,
+            "about 17 min with --workers 1 (1,041 s measured on 2 cores shared with three other runs; the lookahead's "
+            "step and its 16 check tables most of it)",
+            store=LADDER_HIDDEN_STORE,
+        ),
+        Study(
+            "bargaining",
+            f"trades, long-distance trades and polymer lengths per table at {', '.join(map(str, BARGAIN_SEATS))} "
+            f"players: every seat {', '.join(BARGAIN_POLICIES)} at hidden tables under the 10-minute clock, against "
+            f"the open model (cooperative), {BARGAIN_TABLES} tables each on the same deals",
+            bargaining_study,
+            "about 12 min with --workers 1 (735 s measured on 2 cores shared with three other runs, load 5-9)",
+        ),
+        *(
+            Study(
+                f"strategies_{rung}",
+                f"the designer's strategy advice again with {rung} players ({', '.join(a[0] for a in RUNG_ARMS)}; "
+                f"and tokens): one seat plays each strategy among {rung}s on 8-seat tables as played, "
+                f"{RUNG_TABLES} tables per arm",
+                partial(rung_strategies_study, rung=rung),
+                "about 12 min with --workers 1 (746 s with bargainers, 639 s with brokers, measured on 2 cores "
+                "shared with three other runs)",
+            )
+            for rung in RUNGS
         ),
         Study(
             "strategies",
@@ -1599,11 +2001,12 @@ STUDIES = {
         Study(
             "recheck",
             "every statistical verdict re-measured on the next seed with the same players and samples: the "
-            "cooperative and no-trade hidden tables, the halting-trade experiment, the judged strategy arms and the "
-            "token tables, both skill ladders, and the tuner's best deals at 5 and 15 players",
+            "cooperative and no-trade hidden tables and their clock, the table-policy arms still judged from them, "
+            "both rung strategy studies with their token tables, the brokers' tables of the long-distance verdict, "
+            "both skill ladders, and the tuner's best deals at 5 and 15 players",
             recheck_study,
-            "about 25 min with --workers 1 (23 min 10 s measured with the 2 cores shared by three other runs; the "
-            "strategy arms and the hidden ladder's search rung most of it)",
+            "about 75 min with --workers 1 (the sum of its parts as measured on 2 cores shared with three other runs: "
+            "the two rung strategy studies about 22 min each, the hidden ladder 17 min)",
         ),
     )
 }
@@ -1691,6 +2094,19 @@ VARIANT_CLAIMS = (
         values=game_minutes,
         how="minutes from the shuffle to the scores: trading on the table clock (Rules.seconds_*, stopped at "
         "Rules.minutes), plus our assumed 60 s to shuffle, 1 s a card dealt and 120 s to score",
+        fields=(
+            "players",
+            "cards_per_player",
+            "minutes",
+            "trade_budget",
+            "max_cards",
+            "seconds_look",
+            "seconds_propose",
+            "seconds_answer",
+            "seconds_repay",
+            "seconds_pass",
+            "seconds_joker",
+        ),
     ),
     VariantClaim(
         register("polymer")["deal_lengths"],
@@ -1698,6 +2114,7 @@ VARIANT_CLAIMS = (
         how="the mean longest polymer at the end of each game under the Rules set here; the claim's target (10.1 "
         "cards, the 8-player length) was measured under open hands, one card a trade and 4 proposal turns: set "
         "information=open, max_cards=1, minutes=none and trade_budget=4 to compare like with like",
+        fields=("players", "cards_per_player", "jokers", "handicap", "information", "max_cards", "trade_budget"),
     ),
 )
 """The claims ``negenlab polymer variant`` judges: a whole game's minutes (:func:`game_minutes`: the

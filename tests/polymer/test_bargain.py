@@ -1,0 +1,215 @@
+"""The bargaining players (negenlab.polymer.bargain) and their belief (negenlab.polymer.belief): they
+decide from what their seat sees alone, keep every card, trade through chains, and value offers by
+the exact solver; the belief keeps every size and every card a seat was seen to hold."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from itertools import combinations_with_replacement
+
+import numpy as np
+import pytest
+
+from negenlab.core.agents import Agent
+from negenlab.core.errors import InvalidInputError
+from negenlab.polymer import ENTRY
+from negenlab.polymer.bargain import BARGAINERS, Bargainer, Broker, SearchBargainer, determinized, joined, take_sets
+from negenlab.polymer.belief import Belief
+from negenlab.polymer.game import PolymerGame, hand_length, is_joker
+from negenlab.polymer.rules import Rules
+
+from .test_properties import _cards, _shuffled_others
+
+NEW_PLAYERS = ["bargainer", "broker", "lookahead:3", *sorted(n for n in BARGAINERS if "-" in n)]
+
+
+def _play(rules: Rules, specs: list[str], seed: int, until: float | None = None):
+    """A table of ``specs`` (one per seat) played to the end (or ``until`` table minutes)."""
+    agents = ENTRY.make_agents(specs)
+    rng = np.random.default_rng(seed)
+    s = PolymerGame(rules).new_initial_state()
+    s.apply(s.sample_chance(rng))
+    while not s.is_terminal() and (until is None or s.clock < 60 * until):
+        s.apply(s.sample_chance(rng) if s.is_chance_node() else agents[s.current_player].step(s, rng))
+    return s
+
+
+def _decisions_unchanged(rules: Rules, names: list[str], games: int, seed: int) -> tuple[int, set[str]]:
+    """Play ``games`` tables where the seats take the players of ``names`` in turn; at every decision
+    deal the other hands out again (sizes and everything public kept) and ask the same player: return
+    how many decisions were compared and which players took part; raise on the first that differs."""
+    rng = np.random.default_rng(seed)
+    compared, played = 0, set()
+    for game in range(games):
+        specs = [names[(p + game * rules.players) % len(names)] for p in range(rules.players)]
+        played.update(specs)
+        agents = ENTRY.make_agents(specs)
+        s = PolymerGame(rules).new_initial_state()
+        s.apply(s.sample_chance(rng))
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            seat = s.current_player
+            other = _shuffled_others(s, seat, rng)
+            assert other.observation(seat) == s.observation(seat)
+            draw = int(rng.integers(1 << 30))
+            mine = agents[seat].step(s, np.random.default_rng(draw))
+            theirs = agents[seat].step(other, np.random.default_rng(draw))
+            if mine != theirs:
+                raise AssertionError(f"{specs[seat]} in seat {seat} ({s.phase}): {mine!r} with the true hands, "
+                                     f"{theirs!r} with the other hands dealt again")  # fmt: skip
+            compared += 1
+            s.apply(mine)
+    return compared, played
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=5, minutes=4),
+        Rules(players=8, minutes=4, good_faith_tokens=2),
+        Rules(players=9, minutes=4, jokers=2, chain_length=3),
+    ],
+    ids=lambda r: f"{r.players}p",
+)
+def test_changing_another_seat_s_hidden_cards_never_changes_a_decision(rules):
+    """Every new player, with the other hands dealt out again (every size and everything public
+    unchanged), makes the same choice at every decision."""
+    games = -(-len(NEW_PLAYERS) // rules.players)  # every player takes a seat
+    compared, played = _decisions_unchanged(rules, NEW_PLAYERS, games=games, seed=rules.players)
+    assert compared > 40 * games and played == set(NEW_PLAYERS)
+
+
+class _Peeking(Bargainer):
+    """A bargainer that reads its right-hand neighbour's hand: what the hidden-information test must catch."""
+
+    name = "peeking"
+
+    def step(self, state, rng):
+        if state.phase == "trade" and state.hands[(state.current_player + 1) % state.num_players][0] % 2:
+            return "pass"
+        return super().step(state, rng)
+
+
+def test_the_hidden_information_check_catches_a_player_that_peeks(monkeypatch):
+    """The check above fails on purpose: a player that looks at another seat's cards is caught."""
+    monkeypatch.setitem(ENTRY.agents, "peeking", lambda spec: _Peeking())
+    with pytest.raises(AssertionError, match="peeking"):
+        _decisions_unchanged(Rules(players=5, minutes=4), ["peeking"], games=2, seed=1)
+
+
+@pytest.mark.parametrize("specs", [["broker"] * 8, ["bargainer", "broker", "lookahead:2", "cooperative"] * 2])
+def test_bargainers_keep_every_card_repay_every_loan_and_trade_through_chains(specs):
+    rules = Rules(players=8, minutes=6)
+    s = _play(rules, specs, seed=5, until=None)
+    assert not s.loans and [len(h) for h in s.hands] == [rules.dealt(p) for p in range(rules.players)]
+    assert s.counts["accepted"] > 3 and np.mean(s.lengths()) > np.mean(s.lengths(s.start_hands))
+    if specs[0] == "broker":
+        assert s.counts["chain_trades"] > 0  # long-distance trades through the neighbour between
+
+
+def test_the_token_table_moves_tokens_and_keeps_every_card():
+    rules = Rules(players=8, minutes=6, good_faith_tokens=3)
+    s = _play(rules, ["broker"] * 8, seed=2)
+    assert sum(s.tokens) == 24 and s.counts["accepted"] > 0
+    assert [len(h) for h in s.hands] == [rules.dealt(p) for p in range(8)]
+
+
+def test_take_sets_agree_with_a_brute_force_over_every_pair():
+    """Every single type listed lengthens the polymer by its gain; no pair that lengthens the polymer more
+    than both its parts and more than every listed pair is missing."""
+    rng = np.random.default_rng(4)
+    for _ in range(15):
+        hand = tuple(sorted(int(c) // 2 for c in rng.permutation(104)[:10]))
+        listed = dict(take_sets(hand, 2))
+        base = hand_length([2 * t for t in hand])
+        for types, gain in listed.items():
+            assert hand_length([2 * t for t in joined(hand, types)]) - base == gain
+        singles = {(t,): hand_length([2 * t for t in joined(hand, (t,))]) - base for t in range(52)}
+        assert {k for k, g in singles.items() if g > 0} == {k for k in listed if len(k) == 1}
+        pairs = [g for k, g in listed.items() if len(k) == 2]
+        for t, u in combinations_with_replacement(range(52), 2):
+            g = hand_length([2 * x for x in joined(hand, (t, u))]) - base
+            if g > max(singles[(t,)], singles[(u,)]) and pairs and len(pairs) < 6:
+                assert g <= max(pairs) or (t, u) in listed, (hand, t, u)
+
+
+def test_a_belief_keeps_every_size_and_what_the_seat_saw():
+    rules = Rules(players=8, minutes=4)
+    s = _play(rules, ["broker"] * 8, seed=9, until=3)
+    for seat in range(8):
+        ob = s.observation(seat)
+        belief = Belief.of(ob, rules)
+        for deal in belief.sample(np.random.default_rng(seat), 5):
+            assert [len(h) for h in deal] == [len(h) for h in s.hands]
+            assert deal[seat] == tuple(sorted(c // 2 for c in s.hands[seat]))
+            everything = Counter(t for h in deal for t in h)
+            assert max(everything.values()) <= 2
+            for p, known in enumerate(belief.known):
+                assert not Counter(known) - Counter(deal[p])
+
+
+def test_a_card_handed_over_is_known_until_its_holder_gives_cards_away():
+    rules = Rules(players=5)
+    s = PolymerGame(rules).new_initial_state()
+    s.apply(s.sample_chance(np.random.default_rng(4)))
+    give, wanted = s.hands[0][0], s.hands[1][0] // 2
+    s.apply(("ask", 1, 1, give, wanted))
+    s.apply("accept")
+    belief = Belief.of(s.observation(0), rules)
+    assert give // 2 in belief.known[1] and belief.weights[1, give // 2] == 1.0
+    while s.proposer != 1:
+        s.apply("pass")
+    s.apply(("ask", 1, 1, s.hands[1][0], s.hands[2][0] // 2))  # seat 2 holds it: seat 1 hands a card over
+    s.apply("accept")
+    later = Belief.of(s.observation(0), rules)
+    assert give // 2 not in later.known[1] and later.weights[1, give // 2] > 1.0  # likely, no longer sure
+
+
+def test_a_belief_needs_an_observation():
+    with pytest.raises(InvalidInputError, match="observation"):
+        Belief.of({"hand": ()}, Rules())
+
+
+def test_a_determinized_table_holds_nothing_of_the_hidden_hands():
+    rules = Rules(players=6, minutes=3)
+    s = _play(rules, ["broker"] * 6, seed=3, until=1)
+    while s.phase != "trade":
+        s.apply(Broker().step(s, np.random.default_rng(0)))
+    seat = s.current_player
+    ob = s.observation(seat)
+    world = Belief.of(ob, rules).sample(np.random.default_rng(1), 1)[0]
+    d = determinized(s, ob, world, np.random.default_rng(2))
+    assert d.hands[seat] == s.hands[seat] and d.log == []
+    for p in range(6):
+        assert tuple(sorted(c // 2 for c in d.hands[p] if not is_joker(c))) == world[p]
+        assert d.seen[p] == ([] if p != seat else s.seen[p])
+    assert _cards(d)[1] == _cards(s)[1]
+
+
+def test_the_strategies_differ_from_their_rung_where_the_advice_says():
+    monopolist = BARGAINERS["broker-monopolist"]()
+    ob = {"start_hand": (0, 26, 52, 2), "hand": (0, 26, 52, 2)}  # three aces (ids 0, 26, 52) and a two
+    assert monopolist.keeps(26, ob) and not monopolist.keeps(2, ob)
+    assert BARGAINERS["broker-onecard"].most_cards == 1 and not BARGAINERS["broker-noloans"].borrows
+    assert not BARGAINERS["bargainer-refusing"].permits and BARGAINERS["broker-revealing"].announces
+    assert issubclass(BARGAINERS["broker-spoiler"], Broker) and not Bargainer.chains and Broker.chains
+
+
+def test_the_players_are_registered_and_pickle():
+    import pickle
+
+    for name in ["bargainer", "broker", "lookahead", "broker-halting"]:
+        agent = ENTRY.make_agent(name)
+        assert isinstance(agent, Agent) and pickle.loads(pickle.dumps(agent)).name == agent.name
+    assert isinstance(ENTRY.make_agent("lookahead:5"), SearchBargainer)
+    assert ENTRY.make_agent("lookahead:5").playouts == 5
+
+
+def test_a_halting_bargainer_stops_after_five_minutes():
+    rules = dataclasses.replace(Rules(players=5), minutes=8)
+    s = _play(rules, ["bargainer-halting"] + ["bargainer"] * 4, seed=1)
+    late = [r for r in s.seen[0] if r[3] == 0 and r[1] > 0]
+    assert s.counts["accepted"] > 0 and all(r[9] == "refused" or r[1] < len(s.public) for r in late)
