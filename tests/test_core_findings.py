@@ -128,10 +128,17 @@ def test_pages_and_committed_tables_name_seats_one_way(pages, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_statistical_verdict_is_re_measured(game):
-    """recheck.csv covers every statistical verdict of the committed page: each such line says what a
-    fresh seed gave."""
+    """recheck.csv covers every deciding number of the committed page: each statistical line that holds,
+    fails or depends on the players says what a fresh seed gave. An undecided line decides nothing (a
+    disagreeing re-measurement could only leave it undecided); it says what a fresh seed gave, or that
+    it was not re-measured."""
     import importlib
 
     for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
-        if f.level is not None:
-            assert f.recheck and f.recheck.startswith("re-measured on seed"), f"{game}: {f.claim!r} is not re-measured"
+        if f.level is None:
+            continue
+        measured = bool(f.recheck) and f.recheck.startswith("re-measured on seed")
+        if f.verdict == "undecided":
+            assert measured or "not re-measured" in (f.recheck or ""), f"{game}: {f.claim!r} says nothing of a recheck"
+        else:
+            assert measured, f"{game}: {f.claim!r} ({f.verdict}) is not re-measured: {f.recheck!r}"
