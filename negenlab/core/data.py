@@ -440,12 +440,39 @@ def _type_words(kind: type | tuple[type, ...]) -> str:
     return " or ".join(words.get(k, k.__name__) for k in _types(kind))
 
 
+TUNING_RUN = {"candidates": list, "command": str, "evaluations": int}
+"""What a page reads of a committed tuning run (:mod:`negenlab.core.tune`'s record)."""
+
+
+def tuning_run(game: str, name: str, needs: Mapping[str, type | tuple[type, ...]], must_exist: bool = False) -> dict:
+    """A committed tuning run ``data/<game>/<name>`` (``{}`` when absent and it need not exist): its
+    :data:`TUNING_RUN` fields, and every candidate a JSON object whose ``needs`` (name -> type) are
+    there; anything else is one :class:`~negenlab.core.errors.TableError` naming the file.
+
+    >>> run = tuning_run("negen", "tune_minutes.json", needs={"turns": (int, float)})
+    >>> isinstance(run["candidates"][0]["turns"], float)
+    True
+    """
+    run = data_json(game, name, must_exist=must_exist, fields=TUNING_RUN)
+    for i, c in enumerate(run.get("candidates", []), 1):
+        missing = [k for k, kind in needs.items() if not isinstance(c, dict) or not isinstance(c.get(k), kind)]
+        if missing:
+            raise TableError(
+                f"data/{game}/{name}: candidate {i} lacks "
+                + ", ".join(f"{k} ({_type_words(needs[k])})" for k in missing)
+                + "; expected the tuner's record"
+            )
+    return run
+
+
 __all__ = [
     "MissingDataError",
     "data_root",
     "data_file",
     "data_table",
     "data_json",
+    "tuning_run",
+    "TUNING_RUN",
     "Schema",
     "Check",
     "first_row",

@@ -27,7 +27,7 @@ import pandas as pd
 
 from negenlab.core.agents import RandomAgent
 from negenlab.core.claims import ClaimBook, Evidence, Exact, Untested, family_sentence, judged_family
-from negenlab.core.data import MissingDataError, data_json, data_table
+from negenlab.core.data import MissingDataError, data_json, data_table, tuning_run
 from negenlab.core.findings import Finding
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.plot import plot_forest
@@ -1037,7 +1037,9 @@ def _tuned_ne(ladder: pd.DataFrame | None = None) -> str:
     """The committed tuning run of n, e and the pie rule (``data/fen/tune_pie.json``) in words, with the
     budget of its players against the skill trace (``ladder``: does the ladder separate rungs there?),
     or "" when there is none."""
-    run = data_json("fen", "tune_pie.json", must_exist=False)
+    run = tuning_run(
+        "fen", "tune_pie.json", needs={k: (int, float) for k in ("seat_share", "seat_share_lo", "seat_share_hi")}
+    )
     if not run.get("candidates"):
         return ""
     c = run["candidates"][0]

@@ -50,7 +50,16 @@ from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
 from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register
 from negenlab.core.compare import compare, sprt
-from negenlab.core.data import SKILL_TRACE, SPRT_COLUMNS, WILSON_ROWS, Schema, long_columns, nullable
+from negenlab.core.data import (
+    SKILL_TRACE,
+    SPRT_COLUMNS,
+    WILSON_ROWS,
+    Check,
+    Schema,
+    first_row,
+    long_columns,
+    nullable,
+)
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import skill_trace
 from negenlab.core.metrics import rate_text, wilson_interval
@@ -1115,8 +1124,23 @@ STUDIES = {
 
 
 LADDER_SCHEMA = Schema(
-    {"board": "text", **SKILL_TRACE, "swaps": "count?", "swap_rate": "rate?"}, intervals=[("score", "lo", "hi")]
+    {"board": "text", **SKILL_TRACE, "swaps": "count?", "swap_rate": "rate?"},
+    intervals=[("score", "lo", "hi")],
+    keys=["board", "rung", "below"],
 )
+OUTCOMES = ("first player", "second player", "draw", "unknown")
+"""What a solved board's value can be."""
+_PIE_SHARES = ("first_player_win_rate", "second_player_win_rate", "draw_rate")
+
+
+def _shares_above_one(table: pd.DataFrame) -> int | None:
+    """The first row of a setting whose first-player, second-player and draw shares add up to more than 1."""
+    shares = table["metric"].isin(_PIE_SHARES)
+    setting = [table["board"].astype(str), table["pie_rule"].astype(str), table["agents"].astype(str)]
+    total = table["value"].where(shares, 0.0).groupby(setting).transform("sum")
+    return first_row(shares & (total > 1 + 1e-9))
+
+
 ATLAS_BALANCE = Schema(
     {"tiling": "text", "faces": "count", "n_per_turn": "count", "e": "count", "agents": "text"}
     | long_columns(group=False),
@@ -1154,6 +1178,22 @@ TABLES = {
         | {"mcts_games": "count", "mcts_first_wins": "count", "mcts_draws": "count"}
         | {"mcts_first_rate": "rate?", "mcts_lo": "rate?", "mcts_hi": "rate?"},
         intervals=[("mcts_first_rate", "mcts_lo", "mcts_hi")],
+        keys=["board", "scope", "partial_claims"],
+        values={"winner": OUTCOMES, "winner_with_pie": OUTCOMES},
+        checks=[
+            Check(
+                "win, draw, loss and unknown openings add up to the openings",
+                lambda t: first_row(
+                    t[[f"{v}_openings" for v in ("win", "draw", "loss", "unknown")]].sum(axis=1) != t["openings"]
+                ),
+            ),
+            Check(
+                "the first player wins a solved board with a winning opening",
+                lambda t: first_row(
+                    (t["winner"] == "first player") & t["complete"].astype(bool) & (t["win_openings"] == 0)
+                ),
+            ),
+        ],
     ),
     "recheck": RECHECK,
     "proof_positions": Schema(
@@ -1174,6 +1214,17 @@ TABLES = {
         | nullable({**SPRT_COLUMNS, "alpha": "rate", "beta": "rate"}),
         intervals=[("value", "lo", "hi")],
         rows=[WILSON_ROWS],
+        keys=["board", "pie_rule", "agents", "metric"],
+        required=[  # the rows the pie verdict reads: the first player's share with the rule on and off
+            {"pie_rule": on, "agents": f"{rung} vs {rung}", "metric": "first_player_win_rate"}
+            for rung, on in (("mcts:200", True), ("mcts:200", False), ("mcts:800", True))
+        ],
+        checks=[
+            Check(
+                "the first player's, the second player's and the draw share of a setting add to at most 1",
+                _shares_above_one,
+            )
+        ],
     ),
 }
 """The committed tables of data/fen by name, with what their loaders need (checked on load)."""

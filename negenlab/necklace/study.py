@@ -1122,6 +1122,8 @@ TABLES = {
         long_columns() | nullable(SPRT_COLUMNS) | {"size": "count", "swap": "bool", "agents": "text"},
         intervals=[("value", "lo", "hi")],
         rows=[WILSON_ROWS],
+        keys=["size", "swap", "agents", "metric"],
+        required=[{"size": 5, "metric": "first player wins"}],
     ),
     "draws": Schema(
         {"size": "count", "search": "text", "method": "text", "complete": "bool", "draws": "count"}
@@ -1169,7 +1171,10 @@ TABLES = {
         {"size": "count", "swap": "bool", "winner": "text", "winner_seat": "count", "winning_first_moves": "text?"}
         | {"n_winning_first_moves": "count", "swap_openings": "text?", "red_winning_openings": "text?"}
         | {"draw_openings": "text?", "complete": "bool", "winning_first_moves_complete": "bool"}
-        | {"unresolved": "text?", "solved_openings": "count", "nodes": "count", "seconds": "number"}
+        | {"unresolved": "text?", "solved_openings": "count", "nodes": "count", "seconds": "number"},
+        keys=["size", "swap"],
+        required=[{"size": 5, "swap": swap} for swap in (False, True)],  # the largest board solved: the page reads it
+        values={"winner": ("red", "blue", "first player", "second player"), "winner_seat": (0, 1)},
     ),
     "solution_openings": Schema({"size": "count", "row": "count", "col": "count", "value": "text"}),
     "reproof_5x5": Schema(

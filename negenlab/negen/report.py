@@ -20,8 +20,8 @@ from itertools import product
 import pandas as pd
 
 from negenlab.core.claims import ClaimBook, Evidence, Exact, Untested, family_sentence, judged_family
-from negenlab.core.data import MissingDataError, data_json, data_table
-from negenlab.core.errors import InvalidInputError, TableError
+from negenlab.core.data import MissingDataError, data_json, data_table, tuning_run
+from negenlab.core.errors import InvalidInputError
 from negenlab.core.findings import Finding
 from negenlab.core.metrics import rate_text
 from negenlab.core.studies import committed_table
@@ -277,19 +277,13 @@ def next_player_odds(rules: Rules = DEFAULT_RULES) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-TUNE_FIELDS = {"candidates": list, "command": str, "evaluations": int}
-"""What the page reads of a committed tuning run (checked on load)."""
-
-
 def _duration_change(minutes_per_round: float) -> str:
     """What a designer could change to reach 20-30 minutes, under the default reading only (the
     page rejects the others: they contradict Piet's turn): the committed tuner's best setting when it
     kept that reading, else the target score that reaches 20 minutes with three closers."""
-    run = data_json("negen", "tune_minutes.json", must_exist=False, fields=TUNE_FIELDS)
+    run = tuning_run("negen", "tune_minutes.json", needs={"turns": (int, float)})
     k = SECONDS_PER_TURN / 60
     for c in run.get("candidates", []):
-        if not isinstance(c, dict) or not isinstance(c.get("turns"), int | float):
-            raise TableError("data/negen/tune_minutes.json: a candidate without its turns; expected the tuner's record")
         reading = f"{c.get('sequence_shape', 'straight')}/{c.get('coverage', 'adjacency')}"
         if c.get("turns_target") == "met" and reading == "straight/adjacency":
             return f"Play {setting_text(run, c)}: about {c['turns'] * k:.0f} minutes a game (the rules tuner, {run['command']})."

@@ -36,7 +36,7 @@ from negenlab.core.claims import (
     recheck_rows,
     statistic_text,
 )
-from negenlab.core.data import MissingDataError, data_json
+from negenlab.core.data import MissingDataError, data_json, tuning_run
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.findings import Finding
 from negenlab.core.game import seat_name
@@ -82,6 +82,7 @@ from .study import (
     STRATEGY_ARMS,
     STRATEGY_SEATS,
     TABLES,
+    TUNED_NEEDS,
     TUNED_PLAYERS,
     claim_statistics,
     committed_claim_tables,
@@ -1486,8 +1487,8 @@ def _deal_lengths(x: ClaimInputs) -> Evidence:
         return Evidence(
             Untested("The rules tuner's runs (data/polymer/tune_5p.json, tune_15p.json) are not committed.")
         )
-    runs = {p: data_json("polymer", f"tune_{p}p.json") for p in TUNED_PLAYERS}
-    dealt = {p: data_json("polymer", f"tune_{p}p_deal.json", must_exist=False) for p in TUNED_PLAYERS}
+    runs = {p: tuning_run("polymer", f"tune_{p}p.json", TUNED_NEEDS, must_exist=True) for p in TUNED_PLAYERS}
+    dealt = {p: tuning_run("polymer", f"tune_{p}p_deal.json", TUNED_NEEDS) for p in TUNED_PLAYERS}
     five, fifteen = (runs[p]["candidates"][0] for p in TUNED_PLAYERS)
     before = ""
     if all(run.get("candidates") for run in dealt.values()):

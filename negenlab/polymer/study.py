@@ -39,14 +39,17 @@ from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register
 from negenlab.core.data import (
     SKILL_TRACE,
     WILSON_ROWS,
+    Check,
     Interval,
     MissingDataError,
     Schema,
     ci,
     data_json,
     data_table,
+    first_row,
     long_columns,
     nullable,
+    tuning_run,
 )
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import seat_name
@@ -652,22 +655,45 @@ _POLICY_INTERVALS: list[Interval] = [
     "len_diff",
     "score_diff",
 ]
+_POLICY_KEYS = ["policy", "jokers", "players"]
+"""A policy table names a row by its policy, jokers and players: each once."""
 TABLES = {
-    "deal_lengths_by_players": Schema(_DEAL_LENGTHS, intervals=_DEAL_INTERVALS),
+    "deal_lengths_by_players": Schema(
+        _DEAL_LENGTHS,
+        intervals=_DEAL_INTERVALS,
+        keys=["players"],
+        required=[{"players": 8}],  # the claim's target: the 8-player length
+    ),
     "deals": Schema(
         _DEAL_LENGTHS
         | {"deals": "count", "seat_min": "number", "seat_max": "number", "seat_chi2": "number", "seat_p": "rate"}
         | ci("table_gap", "number"),
         intervals=[*_DEAL_INTERVALS, "table_gap"],
+        keys=["players"],
+        required=[{"players": 8}],  # the claim's target: the 8-player length
     ),
-    "deal_length_histogram": Schema({"players": "count"}, others="rate"),
+    "deal_length_histogram": Schema(
+        {"players": "count"},
+        others="rate",
+        keys=["players"],
+        checks=[
+            Check(
+                "each player count's shares of polymer lengths to sum to 1 (within 1e-4, the rounding of five digits)",
+                lambda t: first_row((t.drop(columns="players").sum(axis=1) - 1).abs() > 1e-4),
+            )
+        ],
+    ),
     "holdout": Schema(long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]),
     "ladder": Schema({"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
     "ladder_hidden": Schema({"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
     "pace": Schema(_PACE, intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)]),
-    "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
-    "policies_8p": Schema(_POLICIES, intervals=_POLICY_INTERVALS),
-    "policies_hidden": Schema(_POLICIES | ci("own_larger", "number"), intervals=[*_POLICY_INTERVALS, "own_larger"]),
+    "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS, keys=_POLICY_KEYS),
+    "policies_8p": Schema(
+        _POLICIES, intervals=_POLICY_INTERVALS, keys=_POLICY_KEYS, required=[{"players": 8, "policy": "cooperative"}]
+    ),
+    "policies_hidden": Schema(
+        _POLICIES | ci("own_larger", "number"), intervals=[*_POLICY_INTERVALS, "own_larger"], keys=_POLICY_KEYS
+    ),
     "strategies": Schema(
         {"information": "text"} | long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]
     ),
@@ -1602,6 +1628,11 @@ def strategy_row(strategies: pd.DataFrame, claim_id: str, metric: str = "score c
     return _row(strategies, information="hidden", metric=metric, group=f"{strategy} among {others}")
 
 
+TUNED_NEEDS: dict[str, type | tuple[type, ...]] = {"players": int, "cards_per_player": int, "len_mean_n": int}
+TUNED_NEEDS |= {k: (int, float) for k in ("len_mean", "len_mean_lo", "len_mean_hi")}
+"""What the verdicts read of each candidate of a committed tuning run (checked on load)."""
+
+
 def tuned_table(runs: Mapping[int, Mapping[str, Any]]) -> pd.DataFrame:
     """The rules tuner's best setting per player count (``data/polymer/tune_<P>p.json``'s first
     candidate, measured again on the tuner's next seed) as rows ``players, cards_per_player, len_mean,
@@ -1881,7 +1912,7 @@ def committed_claim_tables() -> dict[str, pd.DataFrame]:
             out[name] = committed(name)
         except MissingDataError:
             continue
-    runs = {p: data_json("polymer", f"tune_{p}p.json", must_exist=False) for p in TUNED_PLAYERS}
+    runs = {p: tuning_run("polymer", f"tune_{p}p.json", TUNED_NEEDS) for p in TUNED_PLAYERS}
     if all(run.get("candidates") for run in runs.values()):
         out["tuned"] = tuned_table(runs)
     return out
