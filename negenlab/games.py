@@ -64,7 +64,7 @@ def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **
 
     >>> r = try_variant("necklace", {"size": 5}, "random", max_units=100, progress=False)
     >>> [f.claim for f in r.findings]
-    ['self-play games end without a draw']
+    ['self-play games end without a draw', 'with the swap rule, the opener can still choose a fair opening (7x7)']
     """
     e = entry(name)
     return run_variant(

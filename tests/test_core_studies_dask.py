@@ -102,7 +102,7 @@ def test_the_study_list_says_where_the_backend_does_not_apply(capsys):
     assert main(["study", "fen"]) == 0
     assert (
         capsys.readouterr().out.splitlines()[-1]
-        == "(--backend does not apply to blocked: no games, they run in this process)"
+        == "(--backend does not apply to blocked, proof_positions, agents_vs_proof: no games, they run in this process)"
     )
     assert main(["study", "necklace"]) == 0
     assert "does not apply to draws, reproof_5x5, proofs_6x6:" in capsys.readouterr().out

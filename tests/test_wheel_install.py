@@ -52,4 +52,5 @@ def test_wheel_ships_the_data_and_reports_build_from_it(tmp_path):
     assert "failed" not in index, index
     assert "is missing" not in (out / "fen.html").read_text()
     negen = (out / "negen.html").read_text()  # the verdicts judged from package data alone
-    assert "8.8 minutes" in negen and "re-measured on seed 2025: agrees" in negen and "not tested" in negen
+    assert "closers: 8.8 [8.3, 9.2] minutes" in negen and "planners: 15.5" in negen  # both player strengths
+    assert "re-measured on seed 2025: agrees" in negen

@@ -849,7 +849,8 @@ def claim_statistics(cells: dict[tuple[int, str], CellRecord]) -> dict[str, Any]
 
 def claim_cell(players: int, mix: str) -> VariantCell:
     """The variant-study cell of ``players`` and ``mix`` under the default reading."""
-    return next(c for c in variant_cells() if (c.players, c.mix, c.reading) == (players, mix, DEFAULT_READING))
+    default = next(r for r in Rules.variants() if r.label == DEFAULT_READING)
+    return VariantCell(players, mix, default.replace(players=players, target_score=1))
 
 
 ROUND_COLUMNS = (
