@@ -55,6 +55,7 @@ from negenlab.core.data import (
     SPRT_COLUMNS,
     WILSON_ROWS,
     Check,
+    MissingDataError,
     Schema,
     first_row,
     long_columns,
@@ -995,8 +996,13 @@ def recheck_study(ctx: StudyContext, tiling_tables: Mapping[str, pd.DataFrame] |
     balance and strong atlas tables), with as many games a board. One row per re-measured number
     (:func:`negenlab.core.claims.recheck_rows`). The pie study's arms without the pie rule judge no
     claim and are not played again."""
-    if tiling_tables is None:
-        tiling_tables = {name: committed_table("fen", name, TABLES[name]) for name in ("atlas_balance", "atlas_strong")}
+    if tiling_tables is None:  # the tables the page reads: a strong atlas not yet played is left out, as the page does
+        tiling_tables = {}
+        for name in ("atlas_balance", "atlas_strong"):
+            try:
+                tiling_tables[name] = committed_table("fen", name, TABLES[name])
+            except MissingDataError:
+                continue
     atlas = tiling_players_table(tiling_tables)
     if atlas is None:
         raise InvalidInputError(f"no self-play of the tilings verdict's players {TILING_PLAYERS} to re-measure")
