@@ -18,10 +18,12 @@ and more faces wins (equal counts: a draw). Owning more than half of all faces w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from negenlab.core.checks import is_whole
 from negenlab.core.errors import InvalidInputError
+
+from .ne import SCOPES
 
 MAX_PER_TURN = 1_000_000
 
@@ -32,7 +34,7 @@ class Rules:
     partial_claims: bool = True
     n: int | None = None
     e: int | None = None
-    ne_scope: str = "interior"
+    ne_scope: str = field(default="interior", metadata={"choices": SCOPES})
 
     def __post_init__(self):
         for name in ("n", "e"):
@@ -42,7 +44,7 @@ class Rules:
                     f"Rules.{name} must be None (derive from the board) or a whole number 1..{MAX_PER_TURN} "
                     f"(no board has more nodes or edges), got {v!r}"
                 )
-        if self.ne_scope not in ("interior", "all"):
+        if self.ne_scope not in SCOPES:
             raise InvalidInputError(f"Rules.ne_scope must be 'interior' or 'all', got {self.ne_scope!r}")
         for name in ("pie_rule", "partial_claims"):
             if not isinstance(getattr(self, name), bool):

@@ -12,7 +12,7 @@ negenlab.core.errors.InvalidInputError: Polymer is for 5..15 players (the deal t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from negenlab.core.checks import flag, is_whole, real_number, whole_number
 from negenlab.core.errors import InvalidInputError
@@ -76,7 +76,7 @@ class Rules:
     trade_budget: int = MAX_TRADE_BUDGET
     chain_length: int = 2
     loans: bool = True
-    information: str = "hidden"
+    information: str = field(default="hidden", metadata={"choices": INFORMATION})
     max_cards: int = 3
     minutes: float | None = 10.0
     seconds_look: float = 60.0
