@@ -1050,6 +1050,8 @@ def recheck_study(ctx: StudyContext, tiling_tables: Mapping[str, pd.DataFrame] |
     )
 
 
+RECHECK_STORE = "data/fen/recheck_store"  # committed: a fresh clone resumes the re-measurement
+
 STUDIES = {
     s.name: s
     for s in (
@@ -1124,6 +1126,7 @@ STUDIES = {
             "a board as the committed tables",
             recheck_study,
             "about 2-3 h on one core, resumable (pie games 20-60 min, the skill trace 40-90, tilings about 15)",
+            store=RECHECK_STORE,
         ),
     )
 }

@@ -391,6 +391,7 @@ SHIFT, ALPHA, BETA = 0.05, 0.05, 0.05  # SPRT: H0 the fair share, H1 the fair sh
 LENGTH_PRECISION = 0.05  # the round length's 95% interval within +-5% of its mean
 VARIANT_SEED_STEP = 1000  # cells with P players play on seed + 1000 P (common random numbers)
 VARIANT_STORE = "data/negen/variant_store"  # committed: a fresh clone resumes the study
+RECHECK_STORE = "data/negen/recheck_store"  # committed: a fresh clone resumes the re-measurement
 
 
 @dataclass(frozen=True)
@@ -445,6 +446,11 @@ class VariantCell:
         return seed + VARIANT_SEED_STEP * self.players
 
 
+def _cell(players: int, mix: str, rules: Rules) -> VariantCell:
+    """The cell of ``mix`` at ``players`` under ``rules``'s reading: single rounds (target score 1)."""
+    return VariantCell(players, mix, rules.replace(players=players, target_score=1))
+
+
 def variant_cells() -> list[VariantCell]:
     """The study's 38 cells in the order they run, cheapest first: closers under the 8 readings at
     3 and 4 players, one greedy among closers (join readings, then free), and one MCTS among greedy
@@ -452,18 +458,15 @@ def variant_cells() -> list[VariantCell]:
     stronger player: planners at 3 and 4 players, one planner among greedy players, and one player
     seeking depletion among closers (the second player strength of the verdicts)."""
 
-    def cell(P, mix, rules):
-        return VariantCell(P, mix, rules.replace(players=P, target_score=1))
-
     readings = Rules.variants()
-    cells = [cell(P, "closers", r) for P in (3, 4) for r in readings]
+    cells = [_cell(P, "closers", r) for P in (3, 4) for r in readings]
     for rearrange in ("join", "free"):
-        cells += [cell(P, "greedy-among-closers", r) for P in (3, 4) for r in readings if r.rearrange == rearrange]
+        cells += [_cell(P, "greedy-among-closers", r) for P in (3, 4) for r in readings if r.rearrange == rearrange]
         if rearrange == "join":
-            cells += [cell(3, "mcts-vs-greedy", r) for r in readings if r.label in MCTS_READINGS]
+            cells += [_cell(3, "mcts-vs-greedy", r) for r in readings if r.label in MCTS_READINGS]
     default = next(r for r in readings if r.label == DEFAULT_READING)
-    cells += [cell(P, "planners", default) for P in (3, 4)]
-    cells += [cell(3, "planner-among-greedy", default), cell(3, "depleter-among-closers", default)]
+    cells += [_cell(P, "planners", default) for P in (3, 4)]
+    cells += [_cell(3, "planner-among-greedy", default), _cell(3, "depleter-among-closers", default)]
     return cells
 
 
@@ -849,8 +852,7 @@ def claim_statistics(cells: dict[tuple[int, str], CellRecord]) -> dict[str, Any]
 
 def claim_cell(players: int, mix: str) -> VariantCell:
     """The variant-study cell of ``players`` and ``mix`` under the default reading."""
-    default = next(r for r in Rules.variants() if r.label == DEFAULT_READING)
-    return VariantCell(players, mix, default.replace(players=players, target_score=1))
+    return _cell(players, mix, next(r for r in Rules.variants() if r.label == DEFAULT_READING))
 
 
 ROUND_COLUMNS = (
@@ -1128,9 +1130,11 @@ STUDIES = {
         Study(
             "recheck",
             "every statistical verdict re-measured on the next seed: the variant-study cells behind them "
-            "(3 and 4 closers, one greedy among closers, one MCTS among greedy; default reading) played again",
+            "(closers and planners at 3 and 4, one greedy among closers, one MCTS among greedy, one planner among "
+            "greedy, one depleter among closers; default reading) that the committed table holds, played again",
             recheck_study,
-            "about 20 min (the MCTS cell most of it)",
+            "about 1 core-hour from nothing (the planner cells most of it)",
+            store=RECHECK_STORE,
         ),
         Study(
             "free_moves",
