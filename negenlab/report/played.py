@@ -14,25 +14,21 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import rules_to_dict
-from negenlab.core.version import package_version
 
-CSS = """
-body { font-family: system-ui, sans-serif; max-width: 1200px; margin: 1.5em auto; padding: 0 1em; color: #222; }
-h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 1.4em; }
-figure { display: inline-block; vertical-align: top; margin: 0 16px 16px 0; max-width: 100%; overflow-x: auto; }
-figure svg { max-width: 100%; height: auto; }
-figcaption { font-size: 0.9em; color: #444; margin-top: 4px; overflow-wrap: anywhere; }
-ol.moves { columns: 2 320px; font-size: 0.95em; }
-table.rules { border-collapse: collapse; font-size: 0.9em; }
-table.rules td { border-bottom: 1px solid #ddd; padding: 2px 10px 2px 0; }
-.meta { color: #555; font-size: 0.9em; }
-"""
+from .page import ReportPage
+
+PLAYED_CSS = (
+    "figure.played{display:inline-block;vertical-align:top;margin:0 16px 16px 0;max-width:100%;overflow-x:auto}"
+    "figure.played svg{max-width:100%;height:auto} ol.moves{columns:2 320px;font-size:.95em}"
+)
+"""What a played game adds to the pages' style: pictures side by side, the moves in two columns."""
 
 
 def _svg_only(svg: str) -> str:
@@ -55,43 +51,42 @@ def played_game_html(
     players: str = "",
     result: str = "",
 ) -> str:
-    """The page: ``title``, the ``result`` line, the Rules (a dataclass or dict) and ``seed``, each
-    ``(caption, svg)`` of ``pictures`` (the final board first, by convention), then the numbered ``moves``.
+    """The page, on the reports' template (:class:`~negenlab.report.page.ReportPage`): ``title``, the
+    ``result`` line, the Rules (a dataclass or dict) and ``seed``, each ``(caption, svg)`` of
+    ``pictures`` (the final board first, by convention), then the numbered ``moves``.
 
     >>> played_game_html("FEN", [], [], rules=None, seed=None).count("<h1>")
     1
     """
     lines = [str(m) for m in moves]
-    fields = rules_to_dict(rules)
-    rows = (
-        "".join(f"<tr><td>{html.escape(str(k))}</td><td>{html.escape(str(v))}</td></tr>" for k, v in fields.items())
-        if isinstance(fields, dict)
-        else (f"<tr><td colspan='2'>{html.escape(str(fields))}</td></tr>" if fields is not None else "")
-    )
     figures = "".join(
-        f"<figure>{_svg_only(svg)}<figcaption>{html.escape(caption)}</figcaption></figure>" for caption, svg in pictures
+        f"<figure class='played'>{_svg_only(svg)}<figcaption>{html.escape(caption)}</figcaption></figure>"
+        for caption, svg in pictures
     )
-    made = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    page = ReportPage(title)
+    page.raw_html(f"<style>{PLAYED_CSS}</style>")
+    if result:
+        page.raw_html(f"<p class='result'><b>{html.escape(result)}</b></p>")
+    if players:
+        page.text(f"Players: {players}")
     replay = f"seed {seed}" if seed is not None else "no seed recorded"
-    return (
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-        f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
-        f"<h1>{html.escape(title)}</h1>"
-        + (f"<p class='result'><b>{html.escape(result)}</b></p>" if result else "")
-        + (f"<p>Players: {html.escape(players)}</p>" if players else "")
-        + f"<p class='meta'>{html.escape(replay)} (type it into the play widget's seed field to deal this game again)"
-        f" · negenlab {html.escape(package_version())} · saved {made}</p>"
-        + (f"<h2>Rules</h2><table class='rules'>{rows}</table>" if rows else "")
-        + (f"<h2>Pictures</h2>{figures}" if figures else "")
-        + f"<h2>Moves ({len(lines)})</h2>"
-        + (
-            "<ol class='moves'>" + "".join(f"<li>{html.escape(m)}</li>" for m in lines) + "</ol>"
-            if lines
-            else "<p>no moves yet</p>"
-        )
-        + "<p class='meta'>Rows, columns and numbers are counted from 1, as the board draws them.</p>"
-        "</body></html>"
+    page.note(f"{replay} (type it into the play widget's seed field to deal this game again)")
+    fields = rules_to_dict(rules)
+    if isinstance(fields, dict) and fields:
+        page.heading("Rules")
+        page.table(pd.DataFrame({"field": list(fields), "value": [str(v) for v in fields.values()]}))
+    if figures:
+        page.heading("Pictures")
+        page.raw_html(figures)
+    page.heading(f"Moves ({len(lines)})")
+    page.raw_html(
+        "<ol class='moves'>" + "".join(f"<li>{html.escape(m)}</li>" for m in lines) + "</ol>"
+        if lines
+        else "<p>no moves yet</p>"
     )
+    page.note("Rows, columns and numbers are counted from 1, as the board draws them.")
+    page.provenance(rules=rules, seed=seed)
+    return page.render()
 
 
 def save_played_game(path: str | Path, title: str, pictures, moves, **kwargs) -> Path:
