@@ -29,6 +29,7 @@ from typing import Any
 import pandas as pd
 
 from negenlab import games
+from negenlab.core.errors import StoreCorruptError
 from negenlab.core.files import RECORD_LIMIT, read_bytes
 from negenlab.core.variant import SavedVariant, VariantResult
 from negenlab.core.widgets import VariantWidget
@@ -70,15 +71,21 @@ class VariantHistory:
             fh.write(json.dumps(line, default=str) + "\n")
 
     def runs(self) -> list[dict[str, Any]]:
-        """Every run kept, oldest first (a line cut short by a kill is left out)."""
+        """Every run kept, oldest first. A last line cut short by a kill is left out; any other line that
+        is not a run is a :class:`~negenlab.core.errors.StoreCorruptError` naming it."""
         if not self.path.exists():
             return []
+        lines = read_bytes(self.path, "variant history", RECORD_LIMIT).decode("utf-8", "replace").splitlines()
         out = []
-        for text in read_bytes(self.path, "variant history", RECORD_LIMIT).decode("utf-8", "replace").splitlines():
+        for i, text in enumerate(lines, 1):
             try:
                 out.append(json.loads(text))
             except ValueError:
-                continue
+                if i == len(lines):
+                    break
+                raise StoreCorruptError(
+                    f"{self.path}: line {i} is not a run (expected one JSON record a line); remove it"
+                ) from None
         return out
 
     def table(self, game: str | None = None) -> pd.DataFrame:

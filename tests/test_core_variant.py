@@ -14,7 +14,7 @@ from negenlab import games
 from negenlab.cli import main
 from negenlab.core.agents import RandomAgent
 from negenlab.core.claims import Claim, Rule
-from negenlab.core.errors import InvalidInputError
+from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.examples import CoinToss, DiceRace
 from negenlab.core.simulate import simulate
 from negenlab.core.variant import VariantClaim, try_variant
@@ -340,8 +340,13 @@ def test_the_widget_saves_a_page_and_keeps_a_history(tmp_path):
     assert "<script src=" not in page and "http://" not in page.replace("http://www.w3.org", "")
     history = VariantHistory(tmp_path).table("necklace")
     assert len(history) == 1 and history.loc[0, "variant"] == "size=4" and history.loc[0, "games"] == result.games
-    (tmp_path / "history.jsonl").open("a").write('{"cut sho')  # a line cut by a kill is left out
+    with (tmp_path / "history.jsonl").open("a") as fh:
+        fh.write('{"cut sho')  # a last line cut by a kill is left out
     assert len(VariantHistory(tmp_path).table()) == 1
+    with (tmp_path / "history.jsonl").open("a") as fh:
+        fh.write('rt"}\n' + (tmp_path / "history.jsonl").read_text().splitlines()[0] + "\n")
+    with pytest.raises(StoreCorruptError, match="line 2 is not a run"):  # one in the middle is damage, not a kill
+        VariantHistory(tmp_path).table()
 
 
 @pytest.mark.parametrize("game", games.NAMES)
