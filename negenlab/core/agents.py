@@ -14,6 +14,7 @@ All its randomness comes from the ``rng`` passed in, so simulations are reproduc
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -35,10 +36,38 @@ SIMULATIONS_WHY = "the search tree keeps a node per simulation, so more would ne
 SECONDS_WHY = "an hour per decision"
 
 
+_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+_LONGEST_RULE = 160
+
+
+def plain_sentence(doc: str, limit: int = _LONGEST_RULE) -> str:
+    """The first sentence of a docstring in plain words: Sphinx roles and double backquotes removed,
+    a leading "Policy:" dropped, cut at a word before ``limit`` characters (with an ellipsis).
+
+    >>> plain_sentence("Policy: close when :func:`~a.b.can_close` says so. Otherwise ``random``.")
+    'close when can_close says so'
+    """
+    text = " ".join(doc.strip().split("\n\n")[0].split())
+    text = _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], text).replace("``", "")
+    text = text.removeprefix("Policy:").strip()
+    text = re.split(r"(?<=[a-z0-9)])\. ", text)[0].rstrip(".")
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return text
+
+
+def _lower_first(text: str) -> str:
+    """``text`` with its first letter lowered unless it starts a word in capitals (UCT, MCTS)."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
 class Agent:
     """Base class; subclasses implement :meth:`step`."""
 
     name = "agent"
+    rule = ""
+    """The rule the agent plays by in one plain line (what :meth:`explain` says); empty: the first
+    sentence of the class docstring, its markup removed."""
 
     def step(self, state: State, rng: np.random.Generator):
         raise NotImplementedError
@@ -46,19 +75,28 @@ class Agent:
     def describe(self) -> dict[str, Any]:
         return {"agent": self.name}
 
+    def rule_text(self) -> str:
+        """:attr:`rule`, or else the first sentence of the class docstring in plain words.
+
+        >>> MCTSAgent().rule_text()
+        'UCT Monte-Carlo tree search for any number of players'
+        """
+        return self.rule or plain_sentence(type(self).__doc__ or "")
+
     def explain(self, state: State, action: Any) -> str:
-        """One line on why the agent chose ``action`` in ``state`` (asked after :meth:`step`): by
-        default the rule it plays by, the first sentence of its class docstring.
+        """One line on why the agent chose ``action`` in ``state`` (asked after :meth:`step`, before
+        the action is applied): by default the rule it plays by (:meth:`rule_text`).
 
         >>> from negenlab.core.examples import Nim
         >>> state = Nim((1, 2)).new_initial_state()
         >>> RandomAgent().explain(state, state.legal_actions()[0])
         'random chose (0, 1): uniformly random legal action.'
         """
-        rule = (type(self).__doc__ or "").strip().split("\n\n")[0]
-        rule = " ".join(rule.split()).split(". ")[0].rstrip(".")
+        rule = self.rule_text()
         chosen = state.action_to_string(action)
-        return f"{self.name} chose {chosen}: {rule[:1].lower() + rule[1:]}." if rule else f"{self.name} chose {chosen}."
+        if not rule:
+            return f"{self.name} chose {chosen}."
+        return f"{self.name} chose {chosen}: {_lower_first(rule)}" + ("" if rule.endswith("…") else ".")
 
     def __repr__(self) -> str:
         params = ", ".join(f"{k}={v!r}" for k, v in self.describe().items() if k != "agent")

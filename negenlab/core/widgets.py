@@ -508,6 +508,40 @@ class DealControls:
         self._start(int(seed))
 
 
+class WhyLines:
+    """The lines under the agents' moves: why each agent chose what it played (:meth:`Agent.explain`),
+    in an HTML box of class ``nl-why``; the last ``limit`` lines of the agents' last reply are shown,
+    with a count of the earlier ones.
+
+    >>> why = WhyLines(limit=2)
+    >>> why.show(["mcts chose 2,3: 40 visits", "mcts chose 4,4: 12 visits", "mcts chose 1,1: 3 visits"])
+    >>> why.lines[-1], "1 earlier" in why.widget.value
+    ('mcts chose 1,1: 3 visits', True)
+    """
+
+    def __init__(self, limit: int = 6, title: str = "why the agents chose these moves"):
+        self.limit = int(limit)
+        self.title = title
+        self.lines: list[str] = []
+        self.widget = W.HTML(value="")
+        self.widget.add_class("nl-why")
+
+    def show(self, lines: list[str]) -> None:
+        """Show ``lines`` (the agents' reasons for their last reply, in order); none: clear."""
+        self.lines = list(lines)
+        if not self.lines:
+            self.widget.value = ""
+            return
+        shown = self.lines[-self.limit :]
+        earlier = len(self.lines) - len(shown)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in shown)
+        more = f"<li><i>and {earlier} earlier</i></li>" if earlier else ""
+        self.widget.value = (
+            f'<div style="font-size:90%;color:#333;overflow-wrap:anywhere"><b>{html.escape(self.title)}</b>'
+            f'<ul style="margin:2px 0 2px 18px;padding:0">{more}{items}</ul></div>'
+        )
+
+
 class SaveGameRow:
     """A file name, a **Save game** button and a line naming the file written (in ``<code>``, class
     ``nl-saved``); ``write(path)`` writes the game and returns the path it wrote. An error is said on

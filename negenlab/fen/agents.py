@@ -82,6 +82,7 @@ class GreedyAgent(Agent):
     """
 
     name = "greedy"
+    rule = "it captures a face when it can, else claims the node or edge that makes the most faces eligible for it"
 
     def __init__(self, swap_playouts: int = SWAP_PLAYOUTS):
         self.swap_playouts = whole_number(
@@ -119,6 +120,11 @@ class GreedyAgent(Agent):
             if chance > 0.5:
                 return b.SWAP
         return self._placement(state, rng)
+
+    def explain(self, state: FenState, action: Any) -> str:  # type: ignore[override]
+        return swap_words(self, state, action, f"{self.swap_playouts} greedy self-play games") or super().explain(
+            state, action
+        )
 
     def _placement(self, state: FenState, rng: np.random.Generator):
         """The greedy micro-action without the swap (see the class docstring)."""
@@ -201,6 +207,9 @@ class SwapMCTSAgent(MCTSAgent):
         """The opener's winning chance as this player's search sees it at the swap (see the class docstring)."""
         return self.weigh_swap(state, rng)[0]
 
+    def explain(self, state: FenState, action: Any) -> str:  # type: ignore[override]
+        return swap_words(self, state, action, "its search with the swap set aside") or super().explain(state, action)
+
     def step(self, state: FenState, rng: np.random.Generator):  # type: ignore[override]
         legal = state.legal_actions()
         swap = state.b.SWAP
@@ -209,6 +218,21 @@ class SwapMCTSAgent(MCTSAgent):
         chance, best = self.weigh_swap(state, rng)
         self.last_swap = {"opener_chance": chance, "swapped": chance > 0.5}
         return swap if chance > 0.5 or best is None else best
+
+
+def swap_words(agent: Agent, state: FenState, action: Any, how: str) -> str:
+    """Why ``agent`` swapped or did not at the pie rule's swap (after its :meth:`step` there), or ''
+    when ``state`` is not at the swap or the agent did not weigh it."""
+    weighed = getattr(agent, "last_swap", {})
+    if not weighed or state.b.SWAP not in state.legal_actions():
+        return ""
+    chance = weighed["opener_chance"]
+    if action == state.b.SWAP:
+        return f"{agent.name} swapped colours: {how} put the opener's winning chance at {chance:.2f}, above one half."
+    return (
+        f"{agent.name} chose {state.action_to_string(action)} rather than swap: {how} put the opener's "
+        f"winning chance at {chance:.2f}, not above one half."
+    )
 
 
 def play_turn_of(agent: Agent, state: FenState, rng: np.random.Generator) -> list:

@@ -28,7 +28,7 @@ import numpy as np
 from negenlab import games
 from negenlab.core.agents import MCTSAgent
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
-from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow
+from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow, WhyLines
 from negenlab.report.played import save_played_game
 
 from . import tilings
@@ -164,6 +164,15 @@ def plain_words(message: str, clicked: str) -> str:
     return _colour_words(text)
 
 
+def counted_from_one(text: str) -> str:
+    """An engine line with its node, edge and face numbers counted from 1, as the widget says them.
+
+    >>> counted_from_one("mcts chose edge 66 (24-29) after 50 simulations: node 0: 3 visits")
+    'mcts chose edge 67 after 50 simulations: node 1: 3 visits'
+    """
+    return re.sub(r"\b(node|edge|face) (\d+)( \(\d+-\d+\))?", lambda m: f"{m[1]} {int(m[2]) + 1}", text)
+
+
 def next_step(state) -> str:
     """What the player to move may click now, in words.
 
@@ -268,12 +277,14 @@ class PlayableBoard:
         self.undo_button.on_click(lambda _: self.undo())
         self.board_pick.observe(lambda _: self._catching(lambda: self.reset()), names="value")
         self.saver = SaveGameRow(str(Path(folder) / "fen-game.html"), self.save_game)
+        self.why = WhyLines()
         self.widget = W.VBox(
             [
                 W.HBox([self.board_pick, self.deal.widget], layout=W.Layout(flex_flow="row wrap")),
                 W.HBox(
                     [self.view, W.VBox([self.swap, self.stop, self.undo_button], layout=W.Layout(min_width="160px"))]
                 ),
+                self.why.widget,
                 self.legend,
                 self.saver.widget,
             ]
@@ -343,6 +354,7 @@ class PlayableBoard:
         self.snapshots: list[tuple] = []  # before each of your turns: what undo goes back to
         self.pictures: list[tuple[str, Any]] = []  # positions after each agent reply, for the saved game
         self.view.error = ""
+        self.why.show([])
         self._agent_moves()
         self.redraw()
 
@@ -356,6 +368,7 @@ class PlayableBoard:
             if not self.snapshots:
                 raise IllegalMoveError("nothing to undo: you have not moved yet")
             self.state, self.last_reply, self.your_turn, self.turns, self.pictures = self.snapshots.pop()
+            self.why.show([])
         self.redraw()
 
     def click(self, action: int) -> None:
@@ -399,11 +412,14 @@ class PlayableBoard:
             return
         self.last_reply = []
         colour = s.colour
+        reasons: list[str] = []
         with self.view.working(self._busy_message()):
             while not s.is_terminal() and s.current_player != self.human:
                 a = self.agent.step(s, self.rng)
+                reasons.append(counted_from_one(self.agent.explain(s, a)))
                 s.apply(a)
                 self.last_reply.append(a)
+        self.why.show(reasons)
         self.turns.append((1 - self.human, colour, list(self.last_reply)))
         self.pictures.append((f"after turn {s.turn_number}", s.clone()))
 

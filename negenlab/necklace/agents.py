@@ -46,6 +46,7 @@ from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
 from . import _kernels as K
 from .game import RED, SWAP, NecklaceState, State
+from .rules import point_name
 from .solver import symmetry_maps
 
 DEFAULT_SIMULATIONS = 200  # bare "mcts", as the core registry's mcts
@@ -92,10 +93,12 @@ class NumbaMCTSAgent(Agent):
     """
 
     name = "numba_mcts"
+    rule = "UCT search with random playouts, playing the most visited move"
 
     def __init__(self, simulations: int = 1000, c: float = 1.4):
         self.simulations = whole_number(simulations, "simulations", 1, MAX_SIMULATIONS, _SIMULATIONS_WHY)
         self.c = real_number(c, "c", 0, 1e6)
+        self.last_reason = ""  # why the last step chose its move, in words (see explain)
 
     def describe(self) -> dict[str, Any]:
         return {"agent": self.name, "simulations": self.simulations, "c": self.c}
@@ -107,15 +110,38 @@ class NumbaMCTSAgent(Agent):
             raise InvalidInputError("NumbaMCTSAgent asked to act in a finished game")
         placements = [a for a in actions if a != SWAP]
         if not placements:
+            self.last_reason = "its only legal move"
             return SWAP
         if len(placements) == 1 and SWAP not in actions:
+            self.last_reason = "its only legal move: no search"
             return placements[0]
         stats = mcts_values(position, self.simulations, rng, self.c)
-        stats.pop("_done")
+        done = stats.pop("_done")
         best = max(stats.items(), key=lambda kv: kv[1][0])
+        self.last_reason = f"after {done} simulations: {_top_moves(stats)}"
         if SWAP in actions and best[1][1] < 0.5:
+            self.last_reason += f"; its best placement's value {best[1][1]:.2f} is below 0.5, so it swaps"
             return SWAP
         return best[0]
+
+    def explain(self, state, action) -> str:
+        """Why the last :meth:`step` chose ``action``: the most visited moves with their visits and
+        value (the mover's mean reward, win 1), points counted from 1.
+
+        >>> from negenlab.necklace import NecklaceGame, Rules
+        >>> s, agent = NecklaceGame(Rules(size=4, swap=False)).new_initial_state(), NumbaMCTSAgent(100)
+        >>> line = agent.explain(s, agent.step(s, np.random.default_rng(0)))
+        >>> line.startswith("numba_mcts played row "), "after 100 simulations: row " in line
+        (True, True)
+        """
+        chosen = "swap" if action == SWAP else point_name(*action)
+        return f"{self.name} played {chosen} {self.last_reason or self.rule_text()}."
+
+
+def _top_moves(stats: dict, top: int = 3) -> str:
+    """The ``top`` most visited moves of :func:`mcts_values` in words, points counted from 1."""
+    best = sorted(stats.items(), key=lambda kv: -kv[1][0])[:top]
+    return "; ".join(f"{point_name(*m)}: {int(v)} visits, value {q:.2f}" for m, (v, q) in best)
 
 
 def _simulations(spec: AgentSpec) -> int:
@@ -251,10 +277,16 @@ class PieAgent(NumbaMCTSAgent):
             raise InvalidInputError("PieAgent asked to act in a finished game")
         win = winning_placement(position)
         if win is not None:
+            self.last_reason = "because it connects its edges at once"
             return win
         if SWAP in actions:
             value, move = cross_estimate(position, self.simulations, rng, self.c)
-            return SWAP if 1.0 - value > 0.5 else move
+            chance = f"the opener's estimated chance is {1.0 - value:.2f} (two searches of {self.simulations})"
+            if 1.0 - value > 0.5:
+                self.last_reason = f"because {chance}, above one half"
+                return SWAP
+            self.last_reason = f"rather than swap: {chance}, not above one half"
+            return move
         if position.swap_rule and position.placements == 0 and not position.swapped:
             return self.opening(position, rng)
         return super().step(state, rng)
@@ -267,7 +299,12 @@ class PieAgent(NumbaMCTSAgent):
             after = State.initial(position.n, swap=False)
             after.play(point)
             gaps.append((abs(opener_chance(after, self.simulations, rng, self.c) - 0.5), point))
-        return min(gaps)[1]
+        gap, point = min(gaps)
+        self.last_reason = (
+            f"as the opening whose estimated chance for the opener is closest to one half "
+            f"({0.5 + gap:.2f} or {0.5 - gap:.2f}, over {len(gaps)} opening classes): Blue may swap"
+        )
+        return point
 
 
 def pie_agent(spec: AgentSpec) -> PieAgent:

@@ -39,7 +39,7 @@ import ipywidgets as W
 import numpy as np
 
 from negenlab.core.errors import IllegalMoveError
-from negenlab.core.widgets import BoardWidget, DealControls, SaveGameRow
+from negenlab.core.widgets import BoardWidget, DealControls, SaveGameRow, WhyLines
 from negenlab.report.played import save_played_game
 
 from . import _kernels as K
@@ -115,7 +115,8 @@ class Explorer:
             ]
         )
         self.saver = SaveGameRow(str(Path(folder) / "necklace-game.html"), self.save_game)
-        self.widget = W.VBox([controls, self.board, self.log, self.saver.widget])
+        self.why = WhyLines()
+        self.widget = W.VBox([controls, self.board, self.log, self.why.widget, self.saver.widget])
         self.start(self.seed)
 
     # ------------------------------------------------------------------ game flow
@@ -161,14 +162,18 @@ class Explorer:
             seen = len(state.skips)
 
         note_skips()
+        agent = self.agent
+        reasons: list[str] = []
         while not state.over and state.colour_to_move != human:
             with nullcontext() if _search_compiled() else self.board.working(COMPILING):
-                move = self.agent.step(state, self.rng)
+                move = agent.step(state, self.rng)
+            reasons.append(agent.explain(state, move))
             replies.append((state.colour_to_move, move))
             if move == SWAP:
                 human = _other(human)
             state.play(move)
             note_skips()
+        self.why.show(reasons)
         return state, human, replies
 
     def _check_click(self, r: int, c: int) -> None:
@@ -274,6 +279,7 @@ class Explorer:
             if not self.undo_stack:
                 raise IllegalMoveError("nothing to undo")
             self.state, self.human, self.replies = self.undo_stack.pop()
+            self.why.show([])
         self.redraw()
 
     def _on_setting(self, change) -> None:

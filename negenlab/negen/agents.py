@@ -36,6 +36,31 @@ from .rules import DEFAULT_RULES, Rules
 from .turns import ClosingStop, as_table_key, can_close, closing_counts_until, find_closing_turn
 
 
+def turn_words(state, action) -> str:
+    """What ``action`` does in ``state`` in a player's words: the dice a turn adds, a close, a
+    refusal or a re-roll.
+
+    >>> import numpy as np
+    >>> from negenlab.negen.game import NegenGame
+    >>> s = NegenGame(Rules(target_score=1)).new_initial_state()
+    >>> rng = np.random.default_rng(0)
+    >>> while s.is_chance_node(): s.apply(s.sample_chance(rng))
+    >>> turn_words(s, s.legal_actions()[0])
+    'refused (no die added)'
+    """
+    if isinstance(action, tuple) and action and action[0] == "reroll":
+        return f"re-rolled {', '.join(map(str, action[1]))}" if action[1] else "re-rolled nothing"
+    if state.phase != "turn":
+        return state.action_to_string(action)
+    t = state.turn_of(action)
+    if t.closed:
+        return f"closed a spiral (adding {', '.join(map(str, t.used))})" if t.used else "closed a spiral"
+    if t.refusal:
+        return "refused (no die added)"
+    joined = f", joining {t.merges} spiral{'s' if t.merges != 1 else ''}" if t.merges else ""
+    return f"added {', '.join(map(str, t.used))}{joined}" + (", emptying its board" if t.depleted else "")
+
+
 class RandomTurnAgent(RandomAgent):
     """Policy: a uniformly random legal action (core :class:`~negenlab.core.agents.RandomAgent`). At a
     turn that is a uniformly random end-of-turn table among the turns the game offers (refusal
@@ -44,12 +69,18 @@ class RandomTurnAgent(RandomAgent):
     board to re-roll."""
 
     name = "random"
+    rule = "a uniformly random legal action, even when a win is on offer (a reference, not a player)"
+
+    def explain(self, state, action) -> str:
+        return f"{self.name} {turn_words(state, action)}: {self.rule}."
 
 
 class WinFirstAgent(Agent):
     """A player who takes its wins: at a turn it plays a closing turn when one exists (found by
     :func:`~negenlab.negen.turns.find_closing_turn`, without listing the turns); otherwise it
     :meth:`choose` among the legal actions, as each subclass says."""
+
+    reroll_rule = "after its refusal, a uniformly random choice of board dice to re-roll"
 
     def step(self, state, rng: np.random.Generator):
         if state.phase == "turn":
@@ -63,6 +94,22 @@ class WinFirstAgent(Agent):
 
     def choose(self, state, actions: list, rng: np.random.Generator):
         raise NotImplementedError
+
+    def explain(self, state, action) -> str:
+        """What the turn does and why: a close is its win taken, anything else its rule.
+
+        >>> import numpy as np
+        >>> from negenlab.negen.game import NegenGame
+        >>> s = NegenGame(Rules(target_score=1)).new_initial_state()
+        >>> rng = np.random.default_rng(0)
+        >>> while s.is_chance_node(): s.apply(s.sample_chance(rng))
+        >>> CloserAgent().explain(s, s.legal_actions()[0])
+        'closer refused (no die added): no closing turn, so a uniformly random legal turn.'
+        """
+        words = turn_words(state, action)
+        if state.phase == "turn" and state.turn_of(action).closed:
+            return f"{self.name} {words}: it takes a win when it has one."
+        return f"{self.name} {words}: {self.reroll_rule if state.phase == 'reroll' else self.rule}."
 
 
 class CloserAgent(WinFirstAgent):
@@ -81,6 +128,7 @@ class CloserAgent(WinFirstAgent):
     """
 
     name = "closer"
+    rule = "no closing turn, so a uniformly random legal turn"
 
     def choose(self, state, actions: list, rng: np.random.Generator):
         return actions[int(rng.integers(len(actions)))]
@@ -143,6 +191,8 @@ class GreedyAgent(WinFirstAgent):
     nothing. It sees the table and its own board only."""
 
     name = "greedy"
+    reroll_rule = "after its refusal it re-rolls nothing"
+    rule = "no closing turn, so the turn that leaves the next player the lowest exact odds of closing"
 
     @staticmethod
     def threat_rules(rules: Rules) -> Rules:
@@ -219,6 +269,8 @@ class PlannerAgent(WinFirstAgent):
     """
 
     name = "planner"
+    reroll_rule = "after its refusal it re-rolls nothing"
+    rule = "no closing turn, so the turn that best weighs its own chance to close before the next player moves against the next player's chance with the board it holds"
 
     def choose(self, state, actions: list, rng: np.random.Generator):
         if state.phase == "reroll":
@@ -269,6 +321,7 @@ class DepleterAgent(WinFirstAgent):
     """
 
     name = "depleter"
+    rule = "no closing turn, so the turn that empties its board with the best odds for its 4 fresh dice, else a random one"
 
     def choose(self, state, actions: list, rng: np.random.Generator):
         if state.phase == "turn":

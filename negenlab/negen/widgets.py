@@ -64,7 +64,7 @@ from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import seat_name
 from negenlab.core.registry import parse_agent_specs
 from negenlab.core.simulate import replay
-from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow
+from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow, WhyLines
 from negenlab.report.played import save_played_game
 
 from .build import TurnBuilder, settle, spread
@@ -513,6 +513,7 @@ class PlayRound:
         self.options.observe(lambda _: self._render(), names="value")
         self.reading.observe(lambda _: self._guarded(self._reading_changed), names="value")
         self.saver = SaveGameRow(str(Path(folder) / "negen-game.html"), self.save_game)
+        self.why = WhyLines()
         buttons = W.HBox(
             [
                 self.end_button,
@@ -532,6 +533,7 @@ class PlayRound:
                 buttons,
                 self.log,
                 self.board,
+                self.why.widget,
                 W.HTML(play_legend_svg()),
                 W.HTML(legend_svg(("node", "edge", "sequence", "loop", "uncovered", "open_pair"))),
                 self.saver.widget,
@@ -706,13 +708,18 @@ class PlayRound:
 
     def _advance(self) -> None:
         s = self.state
+        reasons: list[str] = []
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply(s.sample_chance(self.rng))
             elif s.current_player != 0:
-                s.apply(self.agents[s.current_player].step(s, self.rng))
+                seat, agent = s.current_player, self.agents[s.current_player]
+                action = agent.step(s, self.rng)
+                reasons.append(f"{seat_name(seat)}: {agent.explain(s, action)}")
+                s.apply(action)
             else:
                 break
+        self.why.show(reasons)
         for record in s.round_log[self.round_seen :]:
             self._remember_round(record)
         self.round_seen = len(s.round_log)

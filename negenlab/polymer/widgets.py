@@ -19,7 +19,7 @@ import numpy as np
 from negenlab import games
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import seat_name
-from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow, figure_output
+from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow, WhyLines, figure_output
 from negenlab.report.played import save_played_game
 
 from .agents import POLICIES
@@ -329,8 +329,19 @@ class SeatTable:
         )
         answers = W.HBox([self.accept_button, self.reject_button, self.preview], layout=W.Layout(flex_flow="row wrap"))
         self.saver = SaveGameRow(str(Path(folder) / "polymer-game.html"), self.save_game)
-        self.widget = W.VBox([self.deal.widget, controls, answers, self.view, self.log, self.end, self.saver.widget])
+        self.why = WhyLines(title="why the other seats trade as they do")
+        self.why.show([self.reason_line()])
+        self.widget = W.VBox(
+            [self.deal.widget, controls, answers, self.view, self.log, self.why.widget, self.end, self.saver.widget]
+        )
         self.start(seed)
+
+    def reason_line(self) -> str:
+        """Why the other seats play as they do, in words that reveal no hidden card: the rule of the
+        player they hold (the players' glossary), not a reason drawn from a hand you cannot see."""
+        rule = games.entry("polymer").players.get(self.agent_spec, "")
+        said = f"every other seat plays {self.agent_spec}" + (f": {rule}" if rule else ".")
+        return said + " Each seat's choice turns on its own hand, hidden from you, so the log shows what it did, not why."
 
     def _route_name(self, d: int, k: int) -> str:
         seat = (d * k) % self.rules.players
