@@ -321,7 +321,9 @@ class DepleterAgent(WinFirstAgent):
     """
 
     name = "depleter"
-    rule = "no closing turn, so the turn that empties its board with the best odds for its 4 fresh dice, else a random one"
+    rule = (
+        "no closing turn, so the turn that empties its board with the best odds for its 4 fresh dice, else a random one"
+    )
 
     def choose(self, state, actions: list, rng: np.random.Generator):
         if state.phase == "turn":

@@ -341,7 +341,9 @@ class SeatTable:
         player they hold (the players' glossary), not a reason drawn from a hand you cannot see."""
         rule = games.entry("polymer").players.get(self.agent_spec, "")
         said = f"every other seat plays {self.agent_spec}" + (f": {rule}" if rule else ".")
-        return said + " Each seat's choice turns on its own hand, hidden from you, so the log shows what it did, not why."
+        return (
+            said + " Each seat's choice turns on its own hand, hidden from you, so the log shows what it did, not why."
+        )
 
     def _route_name(self, d: int, k: int) -> str:
         seat = (d * k) % self.rules.players
