@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
@@ -368,6 +369,35 @@ def load_tables() -> tuple[pd.DataFrame, pd.DataFrame]:
         data_table("necklace", "solutions.csv", schema=TABLES["solutions"], keep_default_na=False),
         data_table("necklace", "solution_openings.csv", schema=TABLES["solution_openings"], keep_default_na=False),
     )
+
+
+_POINTS = re.compile(r"\d+,\d+( \d+,\d+)*")
+
+
+def counted_from_one(table: pd.DataFrame) -> pd.DataFrame:
+    """A copy of a solver or study table with its points counted from 1, as the board labels them:
+    ``row`` and ``col`` plus one, and every column of points (``"0,1 1,1"``, 0-based ``row,col``
+    as the tables store them) rewritten the same way. For showing a table to a person; the stored
+    tables and the API stay 0-based.
+
+    >>> t = pd.DataFrame({"size": [3], "row": [0], "col": [2], "winning_first_moves": ["0,1 2,1"], "unresolved": [""]})
+    >>> counted_from_one(t).to_dict("records")
+    [{'size': 3, 'row': 1, 'col': 3, 'winning_first_moves': '1,2 3,2', 'unresolved': ''}]
+    """
+    out = table.copy()
+    for name in ("row", "col"):
+        if name in out.columns:
+            out[name] = out[name] + 1
+    for name in out.columns:
+        if not pd.api.types.is_string_dtype(out[name]):
+            continue
+        values = out[name].astype(str)
+        filled = values[values != ""]
+        if len(filled) and filled.map(lambda v: _POINTS.fullmatch(v) is not None).all():
+            out[name] = values.map(
+                lambda v: " ".join(f"{int(r) + 1},{int(c) + 1}" for r, c in (p.split(",") for p in v.split()))
+            )
+    return out
 
 
 def load_proofs(size: int = 5) -> list[dict]:

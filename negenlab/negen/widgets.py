@@ -54,6 +54,7 @@ In a notebook: ``replay_widget(state)`` (slider over ``state.timeline``), ``simu
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 import ipywidgets as W
@@ -476,6 +477,7 @@ class PlayRound:
         self.board = BoardWidget()
         self.log = W.HTML(layout=W.Layout(min_height="1.4em"))
         self.board.on_click(self._on_click)
+        self.board.observe(self._said_on_picture, names=["error", "status"])
         wide = W.Layout(width="auto", min_width="120px")
         self.end_button = W.Button(description="End turn", button_style="primary", layout=wide)
         self.undo_button = W.Button(description="Undo", layout=wide)
@@ -807,6 +809,15 @@ class PlayRound:
     def _scores(self) -> str:
         return ", ".join(f"{'you' if p == 0 else seat_name(p)} {v}" for p, v in enumerate(self.state.scores))
 
+    def _said_on_picture(self, change) -> None:
+        """Rewrite the cells an error or status line names (``row 0, col -1``: the table's own
+        coordinates, which grow in every direction) as rows and columns of the picture drawn, counted
+        from its top-left cell (:func:`on_picture`)."""
+        if self.frame is not None:
+            text = on_picture(change["new"], self.frame[:2])
+            if text != change["new"]:
+                setattr(self.board, change["name"], text)
+
     def _frame(self, cells) -> tuple[int, int, int, int]:
         """The drawn part of the table: every die and a free ring around it, growing but never
         shrinking within a round (so the picture stays put)."""
@@ -1011,6 +1022,23 @@ class PlayRound:
         )
         self.board.gallery, self.board.legal = [], []
         self.board.status = f"game over after round {s.round}: {how} · scores: {self._scores()} · press 'new game'"
+
+
+_TABLE_CELL = re.compile(r"\brow (-?\d+), col (-?\d+)(?! of the picture)")
+
+
+def on_picture(text: str, origin: tuple[int, int]) -> str:
+    """``text`` with every cell named in table coordinates (``row 0, col -1``, :func:`cell_name`:
+    the table's rows and columns counted from 1, any of them possibly 0 or below) named instead by
+    the picture whose top-left cell is the table cell ``origin``: rows and columns counted from 1.
+    Idempotent.
+
+    >>> said = on_picture("row 0, col -1 already holds a 5", (-2, -3))  # table cell (-1, -2)
+    >>> said, on_picture(said, (-2, -3)) == said
+    ('row 2, col 2 of the picture already holds a 5', True)
+    """
+    r0, c0 = origin
+    return _TABLE_CELL.sub(lambda m: f"row {int(m[1]) - r0}, col {int(m[2]) - c0} of the picture", text)
 
 
 def _beside(cell):

@@ -197,3 +197,22 @@ def test_zobrist_keys_stay_available_and_exact_keys_stop_at_5x5():
     assert ProofSearch(3, tt_bits=10, keys="zobrist").value(np.zeros(9, dtype=np.int8), 1) == "red"
     with pytest.raises(InvalidInputError, match="exact"):
         ProofSearch(6, tt_bits=10, keys="exact")
+
+
+def test_solver_tables_shown_to_people_count_points_from_one():
+    """The notebook shows the solver tables as the board labels points (from 1); the stored tables
+    stay 0-based. Every point shown lies on its board, and 5x5's winning openings are the ones the
+    notebook's text names (the centre, and rows 2 and 4 at columns 2 to 4)."""
+    from negenlab.necklace.study import counted_from_one
+
+    solutions, openings = load_tables()
+    shown = counted_from_one(solutions)
+    for _, row in shown.iterrows():
+        for column in ("winning_first_moves", "swap_openings", "red_winning_openings", "draw_openings", "unresolved"):
+            for point in str(row[column]).split():
+                r, c = map(int, point.split(","))
+                assert 1 <= r <= row["size"] and 1 <= c <= row["size"], (column, point)
+    five = shown[(shown["size"] == 5) & ~shown["swap"]].iloc[0]
+    assert five["winning_first_moves"] == "2,2 2,3 2,4 3,3 4,2 4,3 4,4"
+    assert (counted_from_one(openings)[["row", "col"]] == openings[["row", "col"]] + 1).all().all()
+    assert list(shown["nodes"]) == list(solutions["nodes"])  # numbers that are not points are left alone

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from negenlab.negen import parse_table
@@ -486,3 +488,20 @@ def test_save_game_writes_one_page_with_the_moves_and_pictures(tmp_path):
     game.saver.file.value = str(tmp_path / "game.txt")
     game.saver.button.click()
     assert "html" in game.saver.error.widget.value and game.saver.status.value == ""
+
+
+def test_play_errors_name_cells_of_the_picture_from_one():
+    """The table grows in every direction, so its own coordinates can be 0 or negative; the play
+    widget names a cell by the picture drawn instead, counted from its top-left cell."""
+    from negenlab.negen.widgets import PlayRound, on_picture
+
+    game = PlayRound(Rules(target_score=1, pool_size=22), ("random",), seed=1)
+    cell = min(game.builder.cells)  # a table die: placing another there is refused
+    value = sorted(game.builder.hand)[0]
+    game._guarded(lambda: game.builder.add(value, cell))
+    r0, c0, rows, cols = game.frame
+    said = re.search(r"row (-?\d+), col (-?\d+) of the picture", game.board.error)
+    assert said, game.board.error
+    assert (int(said[1]), int(said[2])) == (cell[0] - r0 + 1, cell[1] - c0 + 1)
+    assert 1 <= int(said[1]) <= rows and 1 <= int(said[2]) <= cols
+    assert on_picture(game.board.error, (r0, c0)) == game.board.error  # said once, not shifted twice
