@@ -209,7 +209,9 @@ def _cmd_variant(args) -> int:
         Path(args.html).write_text(variant_page(result, TITLES[args.game], variant), encoding="utf-8")
     end = "stopped" if result.stopped else ("cap reached" if result.capped else "every claim decided")
     lines = [f"{command}: {result.units} units, {result.games} games ({end})"]
-    lines += [f.line() for f in result.findings]
+    beside = result.table["beside"] if "beside" in result.table else [""] * len(result.findings)
+    for finding, numbers in zip(result.findings, beside, strict=True):
+        lines += [finding.line()] + ([f"  beside it, not judged: {numbers}"] if numbers else [])
     lines += [f"saved the variant to {args.save}"] if args.save else []
     lines += [f"wrote the page {args.html}"] if args.html else []
     emit(result.to_dict() | {"saved": args.save, "html": args.html}, args.json, "\n".join(lines))

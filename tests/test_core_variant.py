@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import ipywidgets
 import numpy as np
@@ -227,6 +228,20 @@ def test_the_variant_verb_answers_in_json(capsys):
     code = main(["fen", "variant", "--set", "pie_rule=false", "--agents", "random", "--max-units", "100", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["verdicts"][0]["claim"] == "the pie rule gives the first player a fair share"
+
+
+def test_the_pie_rule_variant_shows_the_swap_rate_beside_its_verdict(capsys):
+    """Switching the pie rule off answers with the first player's share and, beside it (not judged),
+    how often the second player swapped on each side: FEN's default players (greedy) decide the swap,
+    so the default swaps and the variant cannot."""
+    code = main(["fen", "variant", "--set", "pie_rule=false", "--set", "board=triangle:5", "--max-units", "50"])
+    text = capsys.readouterr().out
+    said = re.search(r"beside it, not judged: the swap rate .*? (\d+\.\d)% \[.*?\] \(n = 50\) against (\d+\.\d)%", text)
+    assert code == 0 and said, text
+    assert float(said[1]) == 0.0 and float(said[2]) > 0.0
+    result = games.try_variant("fen", {"pie_rule": False, "board": "triangle:5"}, max_units=50, progress=False)
+    assert "Beside it, not judged: the swap rate" in result.findings[0].sentence
+    assert result.table.loc[0, "beside"].startswith("the swap rate")
 
 
 def test_a_bad_set_is_one_clear_error(capsys):

@@ -79,6 +79,9 @@ class VariantClaim:
     winners: Callable[[pd.DataFrame], np.ndarray] | None = None
     how: str = ""
     fields: tuple[str, ...] = ()
+    beside: tuple[tuple[str, str], ...] = ()
+    """Numbers shown beside the verdict and not judged: ``(words, metric)`` pairs, each measured per
+    game on both sides (FEN's swap rate beside the pie claim: whether the players use the rule)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.claim, Claim):
@@ -362,6 +365,7 @@ def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, family: int) -> di
         "_default_finding": fd,
         "_default_stat": sd,
     }
+    row["beside"] = "; ".join(_beside_text(words, metric, runs_v, runs_d) for words, metric in c.beside)
     if paired:
         diff = _unit_values(c, runs_v) - _unit_values(c, runs_d)
         est, lo, hi = mean_with_interval(diff, outcomes=False)
@@ -375,6 +379,26 @@ def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, family: int) -> di
         lo, hi, change = est - half, est + half, "not paired"
     row |= {"shift": est, "shift_lo": lo, "shift_hi": hi, "tolerance": delta, "change": change}
     return row
+
+
+def _beside_measure(metric: str, runs: list[pd.DataFrame]) -> tuple[Measure, bool]:
+    """A number shown beside a verdict over independent units (a unit: the mean of its rotations),
+    and whether its per-game values are 0/1 outcomes (then it is a share)."""
+    per_game = [np.asarray(per_game_values(df, metric), dtype=float) for df in runs]
+    outcomes = all(np.isin(x, (0.0, 1.0)).all() for x in per_game)
+    units = np.mean(per_game, axis=0)
+    return Measure.of_units(units, games_per_unit=len(runs), rate=outcomes and len(runs) == 1), outcomes
+
+
+def _beside_text(words: str, metric: str, runs_v: list[pd.DataFrame], runs_d: list[pd.DataFrame]) -> str:
+    """``words`` with the variant's and the default's numbers: ``'swap rate 0.0% [0.0, 3.7] (n = 100)
+    against 48.0% [...] (n = 100) under the default'``."""
+    (v, share_v), (d, share_d) = _beside_measure(metric, runs_v), _beside_measure(metric, runs_d)
+    unit = "share" if share_v and share_d else ""
+    return (
+        f"{words} {statistic_text(v, unit)} (n = {v.n:,}) against {statistic_text(d, unit)} (n = {d.n:,}) "
+        "under the default"
+    )
 
 
 def _finding(
@@ -398,6 +422,8 @@ def _finding(
         f"default). {who}; {fv.n:,} distinct games on seed {seed}. "
         "The page's number for this claim comes from its committed study (its own players and sample)."
     )
+    if r.get("beside"):
+        sentence += f" Beside it, not judged: {r['beside']}."
     detail = (
         f"Paired shift per unit {r['shift']:.3g} [{r['shift_lo']:.3g}, {r['shift_hi']:.3g}]; two one-sided SPRTs "
         f"(alpha = beta = 0.05, from {MIN_UNITS} units on) for a shift of {r['tolerance']:.3g} either way: "

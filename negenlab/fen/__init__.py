@@ -32,7 +32,7 @@ ENTRY = GameEntry(
     "fen",
     make_game,
     AGENTS,
-    default_agent="random",
+    default_agent="greedy",
     title="FEN",
     players={
         "random": "a uniformly random legal placement each micro-action (a claim, a capture, the swap): a reference, "
@@ -47,7 +47,8 @@ ENTRY = GameEntry(
         "level, to hunt for drawn blocked ends.",
     },
 )
-"""FEN in the game registry (:mod:`negenlab.games`): ``random`` (the default), ``greedy`` and ``mcts``."""
+"""FEN in the game registry (:mod:`negenlab.games`): ``greedy`` (the default: it takes a win it has
+and decides the pie rule's swap, where random swaps in about 1 game of 100), ``random`` and ``mcts``."""
 
 __all__ = [
     "Tessellation",

@@ -1243,9 +1243,10 @@ VARIANT_CLAIMS = (
     VariantClaim(
         register("fen")["pie"],
         "seat_share",
-        how="the first player's share of games won under the run's own players (random in every seat unless "
+        how="the first player's share of games won under the run's own players (greedy in every seat unless "
         f"--agents says otherwise); the page's numbers are {' and '.join(PIE_RUNGS)} self-play on the standard board",
         fields=("pie_rule",),
+        beside=(("the swap rate (games in which the second player swapped)", "swapped"),),
     ),
 )
 """The claims ``negenlab fen variant`` judges: the register's pie claim, the first player's share
