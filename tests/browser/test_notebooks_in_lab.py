@@ -14,6 +14,7 @@ Run with ``make browser-test``. Screenshots go to ``reports/browser/`` (ignored 
 from __future__ import annotations
 
 import os
+import re
 import time
 import urllib.parse
 import urllib.request
@@ -210,6 +211,10 @@ def test_notebook_runs_in_jupyterlab(page, lab, shots, name):
         _targets_do_not_overlap(page, board)
     chosen, before, after = _click_and_see_change(page, board, kind, name)
     print(f"{name}: clicked {chosen}; status {before!r} -> {after!r}")
+    if game == "necklace":  # the MCTS answered: the line under its move says why, points counted from 1
+        why = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .nl-why").first
+        why.wait_for(state="visible")
+        assert re.search(r"played row [1-9]\d*, col [1-9]\d* after \d+ simulations", why.inner_text()), why.inner_text()
     board.screenshot(path=str(shots / f"board-{game}.png"))
     if os.environ.get("NEGENLAB_DOCS_SHOTS"):
         (ROOT / "docs" / "img").mkdir(parents=True, exist_ok=True)
