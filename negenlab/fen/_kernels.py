@@ -117,10 +117,9 @@ def _has_indep(cands, m, r, D, conf_ptr, conf_idx, blocked, stack):
 @njit(cache=True)
 def _empty_of_kind(owner, lo, hi, out):
     m = 0
-    for x in range(lo, hi):
-        if owner[x] < 0:
-            out[m] = x
-            m += 1
+    for x in range(lo, hi):  # without a branch: which items are empty is unpredictable
+        out[m] = x
+        m += owner[x] < 0
     return m
 
 

@@ -45,12 +45,31 @@ import numpy as np
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import TERMINAL, Game, State
 
+from . import _flat
 from .boards import parse_board
 from .ne import derive_ne
 from .rules import Rules
 from .tessellation import Tessellation
 
 START, CLAIM_NODES, CLAIM_EDGES, CAPTURE = 0, 1, 2, 3
+# _flat.step for a position's arrays, called directly (set by the first FenGame._flat)
+_step: Any = None
+# the flat position's numbers in the order of the playout kernel's S_* indices (the last is replaced)
+_PLAYOUT_SCALARS = np.array(
+    (
+        _flat.S_FACES0,
+        _flat.S_FACES1,
+        _flat.S_PHASE,
+        _flat.S_TARGET,
+        _flat.S_COLOUR,
+        _flat.S_SWAPPED,
+        _flat.S_TURN,
+        _flat.S_TN,
+        _flat.S_TE,
+        _flat.S_PLACED,
+    ),
+    np.int64,
+)
 KIND_NAMES = {CLAIM_NODES: "node", CLAIM_EDGES: "edge"}
 
 
@@ -91,43 +110,8 @@ class _Board:
         self.conf_ptr[1:] = np.cumsum([len(c) for c in conflicts])
         self.conf_idx = np.array([y for c in conflicts for y in c] or [0], np.int64)
         self.need_arr = np.array(self.need, np.int64)
-
-
-def _has_independent(cands: list[int], r: int, board: _Board, D: int) -> bool:
-    """Is there a set of ``r`` items in ``cands`` no two of which share a face?"""
-    if r <= 0:
-        return True
-    if len(cands) >= (r - 1) * (D + 1) + 1:  # greedy bound: any such set has an independent r-set
-        return True
-    mask = 0
-    for y in cands:
-        mask |= 1 << y
-    return _indep_mask(mask, r, board.conflict_bits)
-
-
-def _indep_mask(mask: int, r: int, cbits: list[int]) -> bool:
-    if r == 0:
-        return True
-    if r == 1:
-        return mask != 0
-    if mask.bit_count() < r:
-        return False
-    low = mask & -mask
-    x = low.bit_length() - 1
-    rest = mask ^ low
-    if _indep_mask(rest & ~cbits[x], r - 1, cbits):
-        return True
-    return _indep_mask(rest, r, cbits)
-
-
-def _max_independent(cands: list[int], cap: int, board: _Board, D: int) -> int:
-    """min(cap, size of a largest set of items of ``cands`` no two sharing a face)."""
-    if not cands:
-        return 0
-    for r in range(cap, 0, -1):
-        if _has_independent(cands, r, board, D):
-            return r
-    return 0
+        # where a position's numbers, placed items and legal actions sit in its flat array
+        self.S0, self.P0, self.L0, self.LB, self.size = _flat.layout(V, E, F)
 
 
 class FenGame(Game):
@@ -168,6 +152,7 @@ class FenGame(Game):
         self._edge_fast = max(1, (self.e - 1) * (b.D_edge + 1) + 1)
         self._packed: tuple | None = None  # the game packed for the compiled playout (on first use)
         self._no_swap: FenGame | None = None  # the same game with the pie rule off (on first use)
+        self._flat_packed: tuple | None = None  # board array and initial position of the flat engine
 
     @property
     def num_players(self) -> int:
@@ -188,6 +173,19 @@ class FenGame(Game):
         )
         return d
 
+    def _flat(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """The flat engine's board array, initial position and its number of legal actions (made once)."""
+        global _step
+        if self._flat_packed is None:
+            bd = _flat.pack_board(self)
+            st = np.empty(self.board.size, np.int64)
+            k = _flat.init(bd, st)
+            self._flat_packed = (bd, st, int(k))
+        if _step is None:  # (also for a game unpickled in a fresh process) -1 is no action: nothing changes
+            bd, st, _ = self._flat_packed
+            _step = _flat.direct(_flat.step, bd, np.frombuffer(bytearray(st), np.int64), -1)
+        return self._flat_packed
+
     def new_initial_state(self) -> FenState:
         s = FenState.__new__(FenState)
         s._init(self)
@@ -207,6 +205,7 @@ class FenGame(Game):
             other = copy.copy(self)
             other.rules = dataclasses.replace(self.rules, pie_rule=False)
             other._packed = None  # the compiled playout reads the pie rule from the packed game
+            other._flat_packed = None  # ... and so does the flat engine
             other._no_swap = other
             self._no_swap = other
         return self._no_swap
@@ -237,121 +236,183 @@ def make_game(board: Tessellation | str = "triangle:7", **rules: Any) -> FenGame
 
 
 class FenState(State):
-    """A FEN position. See the module docstring for the action numbering."""
+    """A FEN position. See the module docstring for the action numbering.
 
-    owner: list[int]  # colour (-1 empty) of every node, edge and face, by action number
-    cnt: list[list[int]]  # per colour: components owned of every face
-    elig: list[set[int]]  # per colour: the faces it may capture
-    placed: list[int]  # the items (or faces) of the turn in progress
-    cand: list[int] | None  # during a claim: the items still compatible with those placed
+    The position is one flat int64 array (see :mod:`negenlab.fen._flat`): the owner of every node,
+    edge and face, the components of every face per colour, the turn's numbers, the items placed
+    this turn and the legal actions. One compiled call checks an action (by bisection in the
+    listed ones), applies it and lists the legal actions after it; :meth:`legal_actions` hands
+    them out as an ascending list (made once per position). The attributes the rest of negenlab
+    reads (``owner``, ``cnt``, ``elig``, ``colour``, ``phase``, ``placed``, ``tn``, ``te``, ...) are
+    read from that array (lists and sets made from it: changing them does not change the position).
+    """
+
     history: list[int]
     _legal: list[Any] | None
+    _lists: tuple[int, list[int], list[list[int]]] | None
 
-    __slots__ = (
-        "game",
-        "b",
-        "owner",
-        "cnt",
-        "elig",
-        "faces_owned",
-        "colour",
-        "swapped",
-        "turn_number",
-        "colour_turns",
-        "phase",
-        "placed",
-        "target",
-        "cand",
-        "empty_nodes",
-        "empty_edges",
-        "tn",
-        "te",
-        "_terminal",
-        "winner_colour",
-        "end_reason",
-        "captured",
-        "skips",
-        "_legal",
-        "history",
-        "_quick",
-    )
+    __slots__ = ("game", "b", "_bd", "_ba", "_st", "_k", "_legal", "history", "_lists")
 
     def _init(self, game: FenGame) -> None:
-        b = game.board
+        bd, st0, k0 = game._flat()
         self.game = game
-        self.b = b
-        self.owner = [-1] * (b.V + b.E + b.F)
-        self.cnt = [[0] * b.F, [0] * b.F]
-        self.elig = [set(), set()]
-        self.faces_owned = [0, 0]
-        self.colour = 0
-        self.swapped = 0
-        self.turn_number = 0
-        self.colour_turns = [0, 0]
-        self.phase = START
-        self.placed = []
-        self.target = 0
-        self.cand = None
-        self.empty_nodes = list(range(b.V))
-        self.empty_edges = list(range(b.V, b.V + b.E))
-        self._terminal = False
-        self.winner_colour = -1
-        self.end_reason = ""
-        self.captured = [0, 0]
-        self.skips = 0
+        self.b = game.board
+        self._bd = bd
+        self._ba = bytearray(st0)  # the position's memory; _st is an int64 view of it
+        self._st = np.frombuffer(self._ba, np.int64)
+        self._k = k0  # the number of legal actions, -1 at the end
         self._legal = None
-        self._quick = 0
         self.history = []
-        self._begin_turn()
+        self._lists = None
 
     # -- protocol ------------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return TERMINAL if self._terminal else self.colour ^ self.swapped
+        if self._k < 0:
+            return TERMINAL
+        S0 = self.b.S0
+        return self._st.item(S0 + _flat.S_COLOUR) ^ self._st.item(S0 + _flat.S_SWAPPED)
 
     @property
     def num_players(self) -> int:
         return 2
 
     def is_terminal(self) -> bool:
-        return self._terminal
+        return self._k < 0
+
+    @property
+    def _terminal(self) -> bool:
+        return self._k < 0
 
     def returns(self) -> list[float]:
-        if not self._terminal or self.winner_colour < 0:
+        w = self.winner_colour
+        if not self._terminal or w < 0:
             return [0.0, 0.0]
-        ws = self.winner_colour ^ self.swapped
+        ws = w ^ self.swapped
         return [1.0, -1.0] if ws == 0 else [-1.0, 1.0]
 
     def clone(self) -> FenState:
         s = FenState.__new__(FenState)
         s.game = self.game
         s.b = self.b
-        s.owner = self.owner[:]
-        s.cnt = [self.cnt[0][:], self.cnt[1][:]]
-        s.elig = [set(self.elig[0]), set(self.elig[1])]
-        s.faces_owned = self.faces_owned[:]
-        s.colour = self.colour
-        s.swapped = self.swapped
-        s.turn_number = self.turn_number
-        s.colour_turns = self.colour_turns[:]
-        s.phase = self.phase
-        s.placed = self.placed[:]
-        s.target = self.target
-        s.cand = None if self.cand is None else self.cand[:]
-        s.empty_nodes = self.empty_nodes[:]
-        s.empty_edges = self.empty_edges[:]
-        s.tn, s.te = self.tn, self.te
-        s._terminal = self._terminal
-        s.winner_colour = self.winner_colour
-        s.end_reason = self.end_reason
-        s.captured = self.captured[:]
-        s.skips = self.skips
+        s._bd = self._bd
+        s._ba = ba = bytearray(self._ba)
+        s._st = np.frombuffer(ba, np.int64)
+        s._k = self._k
         s._legal = self._legal
-        s._quick = self._quick
         s.history = self.history[:]
+        s._lists = None
         return s
 
-    # -- turn bookkeeping ----------------------------------------------------------------------
+    # -- the position, read from the flat array --------------------------------------------------
+    def _scalar(self, i: int) -> int:
+        return self._st.item(self.b.S0 + i)
+
+    def _owner_cnt(self) -> tuple[list[int], list[list[int]]]:
+        """``owner`` and ``cnt`` as lists, made once per position (every :meth:`apply` adds to the
+        history, so its length tells the positions apart): code that reads them item by item in a
+        loop does not pay for a fresh list on every read."""
+        lists = self._lists
+        if lists is None or lists[0] != len(self.history):
+            b, st = self.b, self._st
+            c0 = b.SWAP
+            lists = self._lists = (
+                len(self.history),
+                st[: b.SWAP].tolist(),
+                [st[c0 : c0 + b.F].tolist(), st[c0 + b.F : c0 + 2 * b.F].tolist()],
+            )
+        return lists[1], lists[2]
+
+    @property
+    def owner(self) -> list[int]:
+        """Colour (-1 empty) of every node, edge and face, by action number."""
+        return self._owner_cnt()[0]
+
+    @property
+    def cnt(self) -> list[list[int]]:
+        """Per colour: the components owned of every face."""
+        return self._owner_cnt()[1]
+
+    @property
+    def elig(self) -> list[set[int]]:
+        """Per colour: the faces it may capture (empty faces with enough of its components)."""
+        b, st = self.b, self._st
+        empty = st[b.FACE0 : b.SWAP] < 0
+        c0 = b.SWAP
+        return [
+            set(np.flatnonzero(empty & (st[c0 + c * b.F : c0 + (c + 1) * b.F] >= b.need_arr)).tolist()) for c in (0, 1)
+        ]
+
+    @property
+    def faces_owned(self) -> list[int]:
+        S0 = self.b.S0
+        return self._st[S0 + _flat.S_FACES0 : S0 + _flat.S_FACES0 + 2].tolist()
+
+    @property
+    def captured(self) -> list[int]:
+        S0 = self.b.S0
+        return self._st[S0 + _flat.S_CAPTURED0 : S0 + _flat.S_CAPTURED0 + 2].tolist()
+
+    @property
+    def colour_turns(self) -> list[int]:
+        S0 = self.b.S0
+        return self._st[S0 + _flat.S_TURNS0 : S0 + _flat.S_TURNS0 + 2].tolist()
+
+    @property
+    def colour(self) -> int:
+        return self._scalar(_flat.S_COLOUR)
+
+    @property
+    def swapped(self) -> int:
+        return self._scalar(_flat.S_SWAPPED)
+
+    @property
+    def turn_number(self) -> int:
+        return self._scalar(_flat.S_TURN)
+
+    @property
+    def phase(self) -> int:
+        return self._scalar(_flat.S_PHASE)
+
+    @property
+    def target(self) -> int:
+        return self._scalar(_flat.S_TARGET)
+
+    @property
+    def tn(self) -> int:
+        return self._scalar(_flat.S_TN)
+
+    @property
+    def te(self) -> int:
+        return self._scalar(_flat.S_TE)
+
+    @property
+    def skips(self) -> int:
+        return self._scalar(_flat.S_SKIPS)
+
+    @property
+    def winner_colour(self) -> int:
+        return self._scalar(_flat.S_WINNER)
+
+    @property
+    def end_reason(self) -> str:
+        return _flat.END_NAMES[self._scalar(_flat.S_END)]
+
+    @property
+    def placed(self) -> list[int]:
+        """The items (or faces) of the turn in progress (a fresh list)."""
+        P0 = self.b.P0
+        return self._st[P0 : P0 + self._scalar(_flat.S_PLACED)].tolist()
+
+    @property
+    def empty_nodes(self) -> list[int]:
+        return np.flatnonzero(self._st[: self.b.V] < 0).tolist()
+
+    @property
+    def empty_edges(self) -> list[int]:
+        b = self.b
+        return (np.flatnonzero(self._st[b.V : b.FACE0] < 0) + b.V).tolist()
+
     def _swap_available(self) -> bool:
         return (
             self.game.rules.pie_rule
@@ -361,218 +422,54 @@ class FenState(State):
             and self.turn_number == 1
         )
 
-    def _claim_size(self, empty: list[int], want: int, D: int) -> int:
-        """How many of the ``empty`` items (nodes or edges, conflict degree ``D``) a claim takes now:
-        ``want``, fewer (partial claims) or 0 (no claim of this kind is possible)."""
-        if len(empty) >= (want - 1) * (D + 1) + 1:
-            return want
-        if self.game.rules.partial_claims:
-            return _max_independent(empty, want, self.b, D)
-        return want if _has_independent(empty, want, self.b, D) else 0
-
-    def _targets(self) -> tuple[int, int]:
-        b, g = self.b, self.game
-        return (self._claim_size(self.empty_nodes, g.n, b.D_node), self._claim_size(self.empty_edges, g.e, b.D_edge))
-
-    def _begin_turn(self) -> None:
-        """Start the turn of ``self.colour``; skip a colour with no action; end a blocked game."""
-        self.phase = START
-        self.placed = []
-        self.cand = None
-        self._legal = None
-        g = self.game
-        if len(self.empty_nodes) >= g._node_fast and len(self.empty_edges) >= g._edge_fast:
-            self.tn = g.n  # plenty of room: full claims of both kinds exist
-            self.te = g.e
-            return
-        for _ in range(2):
-            tn, te = self._targets()
-            self.tn, self.te = tn, te
-            if tn or te or self.elig[self.colour] or self._swap_available():
-                return
-            self.skips += 1
-            self.colour ^= 1
-        self.tn = self.te = 0
-        self._terminal = True
-        self.end_reason = "blocked"
-        f0, f1 = self.faces_owned
-        self.winner_colour = 0 if f0 > f1 else 1 if f1 > f0 else -1
-
-    def _end_turn(self) -> None:
-        self.colour_turns[self.colour] += 1
-        self.turn_number += 1
-        self.colour ^= 1
-        self._begin_turn()
-
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
+        """The legal micro-actions, ascending (a list made once per position, on demand, from the
+        actions the compiled step listed: read it, do not change it)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            LB = self.b.LB
+            if LB:  # the actions fit in bytes and were listed as bytes (at the end _k is -1: none)
+                legal = list(self._ba[LB : LB + self._k])
+            elif self._k < 0:
+                legal = []
+            else:
+                L0 = self.b.L0
+                legal = self._st[L0 : L0 + self._k].tolist()
+            self._legal = legal
         return legal
 
-    def _extendable(self, cands: list[int], r: int, D: int) -> list[int]:
-        """Items x of ``cands`` after which r-1 more face-disjoint items of ``cands`` remain."""
-        if r <= 1 or len(cands) >= (r - 1) * (D + 1) + 1:
-            return cands[:] if r >= 1 else []
-        b = self.b
-        cb = b.conflict_bits
-        mask = 0
-        for y in cands:
-            mask |= 1 << y
-        out = []
-        for x in cands:
-            if _indep_mask(mask & ~(1 << x) & ~cb[x], r - 1, cb):
-                out.append(x)
-        return out
+    def __getstate__(self) -> dict[str, Any]:
+        return {"game": self.game, "position": bytes(self._ba), "k": self._k, "history": self.history}
 
-    def _compute_legal(self) -> list[int]:
-        self._quick = 0
-        if self._terminal:
-            return []
-        b = self.b
-        ph = self.phase
-        if ph == START:
-            tn, te = self.tn, self.te
-            g = self.game
-            if (
-                tn == g.n
-                and te == g.e
-                and len(self.empty_nodes) >= g._node_fast
-                and len(self.empty_edges) >= g._edge_fast
-            ):
-                self._quick = 3
-                out = self.empty_nodes + self.empty_edges
-                el = self.elig[self.colour]
-                if el:
-                    F0 = b.FACE0
-                    out += [F0 + f for f in sorted(el)]
-                if self.turn_number == 1 and self._swap_available():
-                    out.append(b.SWAP)
-                return out
-            en, ee = self.empty_nodes, self.empty_edges
-            quick = 0
-            if tn == 1 or (tn and len(en) >= (tn - 1) * (b.D_node + 1) + 1):
-                quick = 1
-                if te == 1 or (te and len(ee) >= (te - 1) * (b.D_edge + 1) + 1):
-                    quick = 3
-                    out = en + ee
-                else:
-                    out = en + (self._extendable(ee, te, b.D_edge) if te else [])
-            else:
-                out = self._extendable(en, tn, b.D_node) if tn else []
-                if te == 1 or (te and len(ee) >= (te - 1) * (b.D_edge + 1) + 1):
-                    quick = 2
-                    out += ee
-                elif te:
-                    out += self._extendable(ee, te, b.D_edge)
-            self._quick = quick
-            el = self.elig[self.colour]
-            if el:
-                F0 = b.FACE0
-                out += [F0 + f for f in sorted(el)]
-            if self._swap_available():
-                out.append(b.SWAP)
-            return out
-        if ph == CAPTURE:
-            F0 = b.FACE0
-            return [F0 + f for f in sorted(self.elig[self.colour])] + [b.STOP]
-        D = b.D_node if ph == CLAIM_NODES else b.D_edge
-        cand = self.cand
-        assert cand is not None  # set by the first item of a claim of more than one
-        r = self.target - len(self.placed)
-        if r <= 1 or len(cand) >= (r - 1) * (D + 1) + 1:
-            return cand[:]
-        return self._extendable(cand, r, D)
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        game = state["game"]
+        self.game = game
+        self.b = game.board
+        self._bd = game._flat()[0]
+        self._ba = bytearray(state["position"])
+        self._st = np.frombuffer(self._ba, np.int64)
+        self._k = state["k"]
+        self._legal = None
+        self.history = list(state["history"])
+        self._lists = None
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action) -> None:
-        b = self.b
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        q = self._quick
-        if (
-            q
-            and self.phase == START
-            and action.__class__ is int
-            and 0 <= action < b.FACE0
-            and self.owner[action] < 0
-            and q & (1 if action < b.V else 2)
-        ):
-            pass  # every empty item of this kind is legal here
-        elif action not in legal:
+        if action.__class__ is int:
+            try:  # one compiled call checks the action, applies it and lists the next legal actions
+                k = _step(self._bd, self._st, action)
+            except OverflowError:  # beyond 64 bits: no action
+                k = -2
+            if k == -2:
+                raise IllegalMoveError(self._why_illegal(action))
+        elif not isinstance(action, np.integer) or action not in self.legal_actions():  # 3.0 and True are no actions
             raise IllegalMoveError(self._why_illegal(action))
-        self._legal = None
+        else:
+            k = _step(self._bd, self._st, int(action))
         self.history.append(action)
-        c = self.colour
-        if action < b.FACE0:
-            owner = self.owner
-            owner[action] = c
-            cnt = self.cnt[c]
-            need = b.need
-            F0 = b.FACE0
-            for f in b.item_faces[action]:
-                k = cnt[f] + 1
-                cnt[f] = k
-                if k == need[f] and owner[F0 + f] < 0:
-                    self.elig[c].add(f)
-            placed = self.placed
-            placed.append(action)
-            empty = self.empty_nodes if action < b.V else self.empty_edges
-            empty.remove(action)
-            if self.phase == START:  # the first item of a claim fixes its kind and size
-                if action < b.V:
-                    self.phase, target = CLAIM_NODES, self.tn
-                else:
-                    self.phase, target = CLAIM_EDGES, self.te
-                self.target = target
-                if target > 1:
-                    self.cand = empty[:]
-            else:
-                target = self.target
-            if len(placed) >= target:
-                self._end_turn()
-                return
-            cand = self.cand
-            assert cand is not None  # the claim takes more than one item (target > 1)
-            if len(placed) == 1:
-                for y in b.conflicts[action]:
-                    if owner[y] < 0:
-                        cand.remove(y)  # cand was a copy of the empty items of this kind
-            else:
-                cand.remove(action)
-                for y in b.conflicts[action]:
-                    if y in cand:
-                        cand.remove(y)
-            return
-        if action < b.SWAP:
-            f = action - b.FACE0
-            self.owner[action] = c
-            self.elig[0].discard(f)
-            self.elig[1].discard(f)
-            self.faces_owned[c] += 1
-            self.captured[c] += 1
-            self.phase = CAPTURE
-            self.placed.append(action)
-            if self.faces_owned[c] >= b.majority:
-                self._terminal = True
-                self.winner_colour = c
-                self.end_reason = "majority"
-                self.colour_turns[c] += 1
-                self.turn_number += 1
-                return
-            if not self.elig[c]:  # nothing more to capture: the turn is over
-                self._end_turn()
-            return
-        if action == b.SWAP:
-            self.swapped = 1
-            self.turn_number += 1
-            self.colour_turns[1] += 1
-            self._begin_turn()
-            return
-        # STOP
-        self._end_turn()
+        self._legal = None
+        self._k = k
 
     def _why_illegal(self, action) -> str:
         b = self.b
@@ -741,14 +638,14 @@ class FenState(State):
         """
         if self._terminal:
             return (self.returns(), []) if record else self.returns()
-        from ._kernels import pack_game, pack_position
+        from ._kernels import pack_game
         from ._kernels import playout as _playout
 
         b, g = self.b, self.game
         if g._packed is None:
             g._packed = pack_game(g)
         params, tables = g._packed
-        owner, cnt, scalars, placed = pack_position(self)
+        owner, cnt, scalars, placed = self._pack_for_playout()
         actions = np.empty(4 * (b.V + b.E + b.F) + 8, np.int64)
         seed = int(rng.integers(2**31 - 1))
         w, swapped, na, code = _playout(params, tables, owner, cnt, scalars, placed, seed, actions)
@@ -761,6 +658,21 @@ class FenState(State):
             ret = [1.0, -1.0] if ws == 0 else [-1.0, 1.0]
         return (ret, actions[:na].tolist()) if record else ret
 
+    def _pack_for_playout(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """What :func:`negenlab.fen._kernels.pack_position` makes of this position, read from the flat
+        array directly: ``(owner, cnt, scalars, placed)``, fresh arrays the playout kernel may change."""
+        b, st = self.b, self._st
+        S0 = b.S0
+        phase = st.item(S0 + _flat.S_PHASE)
+        claiming = phase == CLAIM_NODES or phase == CLAIM_EDGES
+        n_placed = st.item(S0 + _flat.S_PLACED) if claiming else 0
+        scalars = st[_PLAYOUT_SCALARS + S0]  # a copy, in the order of the kernels' S_* indices
+        scalars[-1] = n_placed
+        placed = st[b.P0 : b.P0 + n_placed].copy() if claiming else np.zeros(1, np.int64)
+        owner = st[: b.SWAP].copy()
+        cnt = st[b.SWAP : b.SWAP + 2 * b.F].reshape(2, b.F).copy()
+        return owner, cnt, scalars, placed
+
     def without_swap(self) -> FenState:
         """A copy of this position in which the pie rule's swap is not offered (the game with the
         pie rule off, :meth:`FenGame.without_swap`); every other action is the same.
@@ -772,8 +684,10 @@ class FenState(State):
         """
         s = self.clone()
         s.game = self.game.without_swap()
+        s._bd = s.game._flat()[0]
         s._legal = None
-        s._quick = 0
+        if not s._terminal:
+            s._k = int(_flat.legal(s._bd, s._st))
         return s
 
     def seat_of_colour(self, colour: int) -> int:
