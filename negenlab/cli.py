@@ -357,9 +357,9 @@ def _cmd_study(args) -> int:
         w1 = max(len("study"), *(len(r["study"]) for r in rows))
         w2 = max(len("cost (2 cores)"), *(len(r["cost (2 cores)"]) for r in rows))
         lines = [f"{r['study']:<{w1}}  {r['cost (2 cores)']:<{w2}}  {r['what']}" for r in rows]
-        local = [s.name for s in studies.values() if not s.plays_games]
+        local = [s.name for s in studies.values() if not s.uses_backend]
         if local:
-            lines.append(f"(--backend does not apply to {', '.join(local)}: no games, they run in this process)")
+            lines.append(f"(--backend does not apply to {', '.join(local)}: they run in this process)")
         emit(rows, args.json, "\n".join([f"{'study':<{w1}}  {'cost (2 cores)':<{w2}}  what", *lines]))
         return 0
     if args.name != "check" and args.name not in studies:

@@ -102,10 +102,10 @@ def test_the_study_list_says_where_the_backend_does_not_apply(capsys):
     assert main(["study", "fen"]) == 0
     assert (
         capsys.readouterr().out.splitlines()[-1]
-        == "(--backend does not apply to blocked, proof_positions, agents_vs_proof: no games, they run in this process)"
+        == "(--backend does not apply to blocked, proof_positions, agents_vs_proof: they run in this process)"
     )
     assert main(["study", "necklace"]) == 0
-    assert "does not apply to draws, reproof_5x5, proofs_6x6:" in capsys.readouterr().out
+    assert "does not apply to draws:" in capsys.readouterr().out
 
 
 def test_one_worker_still_plays_on_dask_when_the_study_asks_for_it(monkeypatch):
@@ -135,3 +135,35 @@ def test_one_worker_still_plays_on_dask_when_the_study_asks_for_it(monkeypatch):
             there = play()
         assert seen == [(1, "tcp://cluster:8786")], game
         pd.testing.assert_frame_equal(here, there)
+
+
+@pytest.mark.slow
+def test_the_long_searches_run_their_tasks_on_the_cluster_with_the_serial_values(cluster, tmp_path):
+    """The three long searches (Necklace's proof attack and re-proof, FEN's solved boards) on small
+    boards: each opening class or board is a task on the two-worker cluster, and the table is the
+    serial run's (timings aside), also on a process pool of two."""
+    from negenlab.fen import study as fen_study
+
+    searches = {
+        "attack_opening": lambda ctx: necklace_study.proof_attack_study(ctx, n=4, cap=2_000_000, tt_bits=20, minutes=None),
+        "reproof_opening": lambda ctx: necklace_study.reproof_study(ctx, size=3, tt_bits=16, minutes=None),
+        "solve_board": lambda ctx: fen_study.solved_study(ctx, boards=["triangle:1", "3.3.3.3.3.3:3"]),
+    }
+    for task, search in searches.items():
+
+        def table(where: str, **backend) -> pd.DataFrame:
+            ctx = StudyContext("x", task, seed=3, store=tmp_path / where / task, progress=lambda line: None, **backend)
+            with study_backend(ctx):
+                t = search(ctx).table
+            return t.drop(columns=[c for c in ("seconds", "check_seconds") if c in t.columns])
+
+        serial = table("serial", backend="serial", workers=1)
+        on_dask = table("dask", backend="dask", scheduler=cluster.scheduler_address, workers=2)
+        assert task.replace("_", "-") in {p.replace("_", "-") for p in ran_on(cluster)}, (task, ran_on(cluster))
+        pd.testing.assert_frame_equal(serial, on_dask)
+        pd.testing.assert_frame_equal(serial, table("pool", backend="process", workers=2))
+        assert len(serial) >= 3
+        done = {"attack_opening": ("status", {"solved"}), "reproof_opening": ("verified", {True})}
+        if task in done:  # the small boards are settled, not capped
+            column, values = done[task]
+            assert set(serial[column]) == values, serial

@@ -763,6 +763,60 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             signal.signal(signal.SIGTERM, previous)
 
 
+def run_tasks(
+    fn: Callable[..., Any],
+    tasks: Iterable[tuple],
+    on_result: Callable[[tuple, Any], Iterable[tuple] | None],
+    workers: int | None = None,
+    may_start: Callable[[], bool] = lambda: True,
+) -> None:
+    """Run ``fn(*task)`` for every task of a work queue on the enclosing backend (a long search's
+    opening classes, say): in this process one after another (backend ``"serial"`` or one worker),
+    on a process pool of ``workers``, or on the dask cluster of a :func:`parallel_backend` ``"dask"``
+    block (its scheduler, or a local cluster of ``workers``), whose scheduler gives a lost worker's
+    task to another. ``on_result(task, result)`` runs here as each task ends (it records the result:
+    a killed run resumes from what it wrote) and may return further tasks, queued behind the others.
+    No task starts once ``may_start()`` is false; at most one task per worker is in flight. ``fn``
+    and the tasks must pickle (a top-level function, plain values).
+
+    >>> seen = []
+    >>> run_tasks(abs, [(-2,), (3,)], lambda task, r: seen.append(r) or ([(-5,)] if r == 2 else []), workers=1)
+    >>> seen
+    [2, 3, 5]
+    """
+    queue = list(tasks)
+    backend, scheduler = current_backend()
+    if backend == "dask":
+        with dask_client(scheduler, workers) as client:
+            slots = max(1, sum(client.nthreads().values()))
+            _drain(client.get_executor(pure=False), slots, fn, queue, on_result, may_start)
+        return
+    workers = min(workers or os.cpu_count() or 1, max(1, len(queue)))
+    if backend == "serial" or workers <= 1:
+        while queue and may_start():
+            task = queue.pop(0)
+            queue.extend(on_result(task, fn(*task)) or ())
+        return
+    with process_pool(workers) as pool:
+        _drain(pool, workers, fn, queue, on_result, may_start)
+
+
+def _drain(pool: Executor, slots: int, fn, queue: list, on_result, may_start) -> None:
+    """:func:`run_tasks` on ``pool``: keep ``slots`` tasks in flight while ``may_start()``, hand each
+    finished one to ``on_result`` and queue what it returns."""
+    running: dict[Future, tuple] = {}
+    while queue or running:
+        while queue and len(running) < slots and may_start():
+            task = queue.pop(0)
+            running[pool.submit(fn, *task)] = task
+        if not running:
+            return
+        done, _ = wait(list(running), timeout=0.2, return_when=FIRST_COMPLETED)
+        for fut in done:
+            task = running.pop(fut)
+            queue.extend(on_result(task, fut.result()) or ())
+
+
 def check_backend(backend: str | None, scheduler: str | None) -> None:
     """One clear error for a scheduler address without the dask backend (``--scheduler`` alone)."""
     if scheduler is not None and backend != "dask":
@@ -771,11 +825,11 @@ def check_backend(backend: str | None, scheduler: str | None) -> None:
 
 @contextmanager
 def backend_block(
-    backend: str | None, scheduler: str | None = None, workers: int | None = None, plays_games: bool = True
+    backend: str | None, scheduler: str | None = None, workers: int | None = None, uses_backend: bool = True
 ) -> Iterator[None]:
     """The block's :func:`simulate` calls run on ``backend`` (``None``: as they would anyway); for
     ``"dask"`` without a scheduler address, one local cluster of ``workers`` processes serves the
-    whole block (none is started when ``plays_games`` is false). What the commands' ``--backend`` and
+    whole block (none is started when ``uses_backend`` is false: the block runs in this process). What the commands' ``--backend`` and
     ``--scheduler`` options do.
 
     >>> with backend_block("serial"):
@@ -786,7 +840,7 @@ def backend_block(
     if backend is None:
         yield
         return
-    if backend != "dask" or scheduler is not None or not plays_games:
+    if backend != "dask" or scheduler is not None or not uses_backend:
         with parallel_backend(backend, scheduler):
             yield
         return

@@ -132,11 +132,11 @@ class Study:
     run: Callable[[StudyContext], StudyResult]
     cost: str = ""
     store: str | None = None  # a store kept in the repository (a fresh clone resumes); default runs/<game>/<name>
-    plays_games: bool = True  # False: it searches or solves in this process, so the backend does not apply
+    uses_backend: bool = True  # False: it runs in this process (a search, a solve), so the backend does not apply
 
 
 @contextmanager
-def study_backend(ctx: StudyContext, plays_games: bool = True) -> Iterator[None]:
+def study_backend(ctx: StudyContext, uses_backend: bool = True) -> Iterator[None]:
     """Run the block's games on ``ctx.backend`` (see :func:`negenlab.core.simulate.parallel_backend`);
     for ``"dask"`` without a scheduler address, one local cluster of ``ctx.workers`` processes serves
     the whole study (none is started for a study that plays no games). The tables do not depend on
@@ -145,7 +145,7 @@ def study_backend(ctx: StudyContext, plays_games: bool = True) -> Iterator[None]
     >>> with study_backend(StudyContext("nim", "demo", backend="serial")):
     ...     pass
     """
-    with backend_block(ctx.backend, ctx.scheduler, ctx.workers, plays_games):
+    with backend_block(ctx.backend, ctx.scheduler, ctx.workers, uses_backend):
         yield
 
 
@@ -153,7 +153,7 @@ def run_study(study: Study, ctx: StudyContext, out: str | Path) -> Path:
     """Run ``study`` and write its table and sidecar to ``out``; return the CSV's path (a study
     that writes several tables itself returns them in ``written``; the first is returned)."""
     ctx.claim_store()
-    with study_backend(ctx, study.plays_games):
+    with study_backend(ctx, study.uses_backend):
         result = study.run(ctx)
     if result.table is None:
         return result.written[0]

@@ -65,6 +65,7 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import skill_trace
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
+from negenlab.core.simulate import run_tasks
 from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import long_table, mean_row, rate_row
 from negenlab.core.variant import VariantClaim
@@ -568,6 +569,26 @@ def _opening_text(kind: str, items) -> str:
     return ("n" if kind == "nodes" else "e") + "+".join(str(i) for i in items)
 
 
+def _solved_game(spec: str, scope: str) -> FenGame:
+    """The game ``solved_study`` solves: ``spec`` under the ``scope`` reading of n and e, pie rule off."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scopes that disagree warn; the table says so
+        return FenGame(spec, Rules(ne_scope=scope, pie_rule=False))
+
+
+def solve_board(spec: str, scope: str, cap: int) -> dict:
+    """One search of :func:`solved_study` (a task, run wherever the backend puts it): the row of
+    ``spec`` solved under the ``scope`` reading, capped at ``cap`` positions, with its winning openings
+    and the command that repeats it."""
+    solution = solve(_solved_game(spec, scope), tt_bits=SOLVE_TT_BITS, max_nodes=cap)
+    solution.board = spec
+    row = solution.to_row()
+    wins = solution.openings[solution.openings["value"] == "win"]
+    row["winning_openings"] = " ".join(_opening_text(k, i) for k, i in zip(wins["kind"], wins["items"], strict=True))
+    row["command"] = f"negenlab fen solve {spec}" + (" --scope all" if scope == "all" else "")
+    return row
+
+
 def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: int = SOLVE_CAP) -> StudyResult:
     """FEN under perfect play on small boards (:func:`negenlab.fen.solver.solve`), in the interior
     and the literal reading of n and e (partial claims on): the winner without and with the pie
@@ -576,47 +597,51 @@ def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: 
     :data:`SOLVED_GAMES` games, a Wilson interval), to see how far self-play is from perfect play.
     A board the search does not finish within ``cap`` positions is a row that says so; no games
     are played on it. A reading that gives the same n and e as the interior one is not solved twice.
+    Each search is a task (:func:`solve_board`) of a work queue
+    (:func:`~negenlab.core.simulate.run_tasks`): in turn, on ``ctx.workers`` processes, or on a dask
+    cluster (``--backend dask --scheduler ADDRESS``); the table does not depend on where they ran.
 
     >>> quiet = StudyContext("fen", "solved", seed=1, workers=1, progress=lambda line: None)
     >>> t = solved_study(quiet, boards=["triangle:1"]).table
     >>> t[["board", "scope", "winner", "winner_with_pie"]].values.tolist()[0]
     ['triangle:1', 'interior', 'first player', 'second player']
     """
-    rows = []
+    tasks = []
     for spec in boards:
         seen: dict[tuple[int, int], str] = {}
         for scope in ("interior", "all"):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # scopes that disagree warn; the table says so
-                game = FenGame(spec, Rules(ne_scope=scope, pie_rule=False))
+            game = _solved_game(spec, scope)
             if (game.n, game.e) in seen:
                 ctx.progress(f"{spec} {scope}: n={game.n}, e={game.e} as in the {seen[(game.n, game.e)]} reading")
                 continue
             seen[(game.n, game.e)] = scope
-            solution = solve(game, tt_bits=SOLVE_TT_BITS, max_nodes=cap)
-            solution.board = spec
-            row = solution.to_row()
-            wins = solution.openings[solution.openings["value"] == "win"]
-            row["winning_openings"] = " ".join(
-                _opening_text(k, i) for k, i in zip(wins["kind"], wins["items"], strict=True)
-            )
-            row["command"] = f"negenlab fen solve {spec}" + (" --scope all" if scope == "all" else "")
-            row |= {"mcts_games": 0, "mcts_first_wins": 0, "mcts_draws": 0}
-            row |= {"mcts_first_rate": float("nan"), "mcts_lo": float("nan"), "mcts_hi": float("nan")}
-            if solution.complete:
-                where = ctx.store_for(f"{spec.replace(':', '_')}-{scope}")
-                agents = [_make_agent(SOLVED_MCTS), _make_agent(SOLVED_MCTS)]
-                df = simulate(game, agents, SOLVED_GAMES, ctx.seed, store=where, workers=ctx.workers, progress=False)
-                q = rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), len(df))
-                row |= {"mcts_games": len(df), "mcts_first_wins": int((df["winner"] == 0).sum())}
-                row |= {"mcts_draws": int((df["winner"] < 0).sum())}
-                row |= {"mcts_first_rate": q["value"], "mcts_lo": q["lo"], "mcts_hi": q["hi"]}
-            ctx.progress(
-                f"{spec} {scope} (n={game.n}, e={game.e}): {row['winner']}, with the pie rule "
-                f"{row['winner_with_pie']}; {row['nodes']:,} positions in {row['seconds']} s"
-                + ("" if solution.complete else " (capped)")
-            )
-            rows.append(row)
+            tasks.append((spec, scope, cap))
+    solved: dict[tuple[str, str], dict] = {}
+
+    def record(task: tuple, row: dict) -> list:
+        solved[task[:2]] = row
+        ctx.progress(
+            f"{task[0]} {task[1]} (n={row['n']}, e={row['e']}): {row['winner']}, with the pie rule "
+            f"{row['winner_with_pie']}; {row['nodes']:,} positions in {row['seconds']} s"
+            + ("" if row["complete"] else " (capped)")
+        )
+        return []
+
+    run_tasks(solve_board, tasks, record, ctx.workers)  # the searches: in turn, on processes or on dask
+    rows = []
+    for spec, scope, _ in tasks:  # then the self-play beside each solved board, in the table's order
+        row = solved[(spec, scope)] | {"mcts_games": 0, "mcts_first_wins": 0, "mcts_draws": 0}
+        row |= {"mcts_first_rate": float("nan"), "mcts_lo": float("nan"), "mcts_hi": float("nan")}
+        if row["complete"]:
+            where = ctx.store_for(f"{spec.replace(':', '_')}-{scope}")
+            agents = [_make_agent(SOLVED_MCTS), _make_agent(SOLVED_MCTS)]
+            game = _solved_game(spec, scope)
+            df = simulate(game, agents, SOLVED_GAMES, ctx.seed, store=where, workers=ctx.workers, progress=False)
+            q = rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), len(df))
+            row |= {"mcts_games": len(df), "mcts_first_wins": int((df["winner"] == 0).sum())}
+            row |= {"mcts_draws": int((df["winner"] < 0).sum())}
+            row |= {"mcts_first_rate": q["value"], "mcts_lo": q["lo"], "mcts_hi": q["hi"]}
+        rows.append(row)
     return StudyResult(
         pd.DataFrame(rows),
         rules={"partial_claims": True, "pie_rule": "both: winner without it, winner_with_pie with it"},
@@ -1079,7 +1104,7 @@ STUDIES = {
             "can the standard board end blocked, and drawn? (proof and directed search)",
             blocked_study,
             "about 2 min",
-            plays_games=False,
+            uses_backend=False,
         ),
         Study(
             "solved",
@@ -1106,7 +1131,7 @@ STUDIES = {
             f"up to {PROOF_PER_BOARD} mid-game positions a board whose decision matters",
             proof_positions_study,
             "about 3 min",
-            plays_games=False,
+            uses_backend=False,
         ),
         Study(
             "agents_vs_proof",
@@ -1114,7 +1139,7 @@ STUDIES = {
             "each opening judged by self-play, the swap after each opening",
             agents_vs_proof_study,
             "about 1.5 h on one core shared with others, resumable (mostly mcts:800's self-play after the openings)",
-            plays_games=False,
+            uses_backend=False,
         ),
         Study(
             "recheck",

@@ -59,6 +59,7 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import rules_to_dict
 from negenlab.core.ladder import skill_trace
 from negenlab.core.registry import parse_agent_spec
+from negenlab.core.simulate import run_tasks
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import COLUMNS, long_table, mean_row, rate_row, wide
@@ -1252,6 +1253,9 @@ def reproof_study(
     (large; out of git): a run checks the ones already written first, then builds the missing ones
     from the middle out, and starts none after ``minutes`` (None: no limit); the classes left are
     rows marked ``not built``, for the next run (``minutes=0`` checks what it has and builds nothing).
+    Each class is a task (:func:`reproof_opening`) of a work queue
+    (:func:`~negenlab.core.simulate.run_tasks`): in turn, on ``ctx.workers`` processes, or on a dask
+    cluster whose workers see the store at the same path.
 
     >>> quiet = StudyContext("necklace", "reproof", seed=1, workers=1, progress=lambda line: None)
     >>> t = reproof_study(quiet, size=3, tt_bits=16).table
@@ -1272,8 +1276,23 @@ def reproof_study(
     order = sorted(
         _classes(size), key=lambda p: (not path_of(*p).exists(), (p[0] - centre) ** 2 + (p[1] - centre) ** 2, p)
     )
+    done: dict[tuple[int, int], dict] = {}
+
+    def record(task: tuple, checked: dict) -> list:
+        r, c = task[2], task[3]
+        done[(r, c)] = checked
+        ctx.progress(f"{size}x{size} opening {r},{c}: {checked['certificate']}, verified={checked['verified']}")
+        return []
+
+    where = str(folder.resolve())  # the same folder for a worker whose working directory differs
+    have = [(where, size, r, c, tt_bits) for r, c in order if path_of(r, c).exists()]
+    build = [(where, size, r, c, tt_bits) for r, c in order if not path_of(r, c).exists()]
+    run_tasks(reproof_opening, have, record, ctx.workers)  # what it has is always checked
+    run_tasks(
+        reproof_opening, build, record, ctx.workers,
+        may_start=lambda: minutes is None or time.perf_counter() - began < 60 * minutes,
+    )  # fmt: skip
     for r, c in order:
-        path = path_of(r, c)
         images = _images(size, r, c)
         values = {first.get(p, "") for p in images}
         row = {
@@ -1283,28 +1302,10 @@ def reproof_study(
             "openings": len(images),
             "first_method": "/".join(sorted(values)),
         }
-        late = minutes is not None and time.perf_counter() - began >= 60 * minutes
-        if not path.exists() and late:
-            rows.append(
-                row
-                | {"certificate": "not built", "verified": False, "positions": 0, "check_seconds": 0.0}
-                | {"agree": False}
-            )
-            continue
-        if not path.exists():
-            cert = certificate(size, openings=[(r, c)], tt_bits=tt_bits)
-            command = f"negenlab necklace certify {size} {path} --opening {r},{c} --tt-bits {tt_bits}"
-            write_certificate(cert, path, command=command)
-        start = time.perf_counter()
-        verdict = verify_file(path)
-        head = verdict.openings[0]
-        rows.append(
-            row
-            | {"certificate": head["winner"], "verified": verdict.verified, "positions": verdict.positions}
-            | {"check_seconds": round(time.perf_counter() - start, 1)}
-            | {"agree": verdict.verified and values == {head["winner"]}}
-        )
-        ctx.progress(f"{size}x{size} opening {r},{c}: {head['winner']}, verified={verdict.verified}")
+        checked = done.get((r, c))
+        if checked is None:  # not started within the run's minutes: the next run builds it
+            checked = {"certificate": "not built", "verified": False, "positions": 0, "check_seconds": 0.0}
+        rows.append(row | checked | {"agree": checked["verified"] and values == {checked["certificate"]}})
     return StudyResult(
         pd.DataFrame(rows).sort_values("opening", ignore_index=True),
         rules={"size": size, "swap": False},
@@ -1314,6 +1315,25 @@ def reproof_study(
             "tt_bits": tt_bits,
         },
     )
+
+
+def reproof_opening(folder: str, size: int, r: int, c: int, tt_bits: int) -> dict:
+    """One opening class of :func:`reproof_study` (a task, run wherever the backend puts it): build
+    its certificate in ``folder`` unless it is there, then check it with the rules-only checker;
+    the winner it certifies, whether it verified, its positions and the seconds the check took."""
+    path = Path(folder) / f"certificate_{size}x{size}_{r},{c}.json.gz"
+    if not path.exists():
+        cert = certificate(size, openings=[(r, c)], tt_bits=tt_bits)
+        command = f"negenlab necklace certify {size} {path} --opening {r},{c} --tt-bits {tt_bits}"
+        write_certificate(cert, path, command=command)
+    start = time.perf_counter()
+    verdict = verify_file(path)
+    return {
+        "certificate": verdict.openings[0]["winner"],
+        "verified": verdict.verified,
+        "positions": verdict.positions,
+        "check_seconds": round(time.perf_counter() - start, 1),
+    }
 
 
 PROOF_ATTACK_SIZE = 6
@@ -1360,6 +1380,55 @@ def proof_status(records: list[dict], n: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def next_attempt(records: list[dict], opening: tuple[int, int], cap: int) -> str | None:
+    """The proof to try next for one opening class, from the attempts recorded: ``"red"`` first,
+    ``"blue"`` once Red is ruled out; None when the class is solved (a proof found, or both ruled
+    out: a draw) or its attempt already reached ``cap`` nodes.
+
+    >>> next_attempt([], (2, 2), 100), next_attempt([{"opening": [2, 2], "target": "red", "wins": False}], (2, 2), 100)
+    ('red', 'blue')
+    >>> next_attempt([{"opening": [2, 2], "target": "red", "wins": "capped", "cap": 100}], (2, 2), 100) is None
+    True
+    """
+    mine = [x for x in records if tuple(x["opening"]) == tuple(opening)]
+    if any(x["wins"] is True for x in mine):
+        return None
+    for target in ("red", "blue"):
+        done = [x for x in mine if x["target"] == target]
+        if any(x["wins"] is False for x in done):
+            continue
+        if any(int(x.get("cap", 0)) >= cap for x in done):
+            return None
+        return target
+    return None
+
+
+def attack_opening(n: int, r: int, c: int, target: str, cap: int, tt_bits: int) -> dict:
+    """One capped df-pn attempt (a task of :func:`proof_attack_study`, run wherever the backend puts
+    it): the record of whether ``target`` wins after Red's opening at (r, c), Blue to move."""
+    search = ProofSearch(n, tt_bits=tt_bits, node_cap=cap)
+    board = np.zeros(n * n, dtype=np.int8)
+    board[r * n + c] = RED
+    start = time.perf_counter()
+    wins: bool | str
+    try:
+        wins = search.wins(board, BLUE, RED if target == "red" else BLUE)
+    except RuntimeError:
+        wins = "capped"
+    return {
+        "n": n,
+        "opening": [r, c],
+        "target": target,
+        "wins": wins,
+        "nodes": int(search.nodes),
+        "cap": cap,
+        "tt_bits": tt_bits,
+        "keys": search.keys,
+        "seconds": round(time.perf_counter() - start, 1),
+        "command": f"negenlab necklace prove {n} {r},{c} {target} --tt-bits {tt_bits} --max-nodes {cap} --json",
+    }
+
+
 def proof_attack_study(
     ctx: StudyContext,
     n: int = PROOF_ATTACK_SIZE,
@@ -1367,56 +1436,45 @@ def proof_attack_study(
     tt_bits: int = PROOF_ATTACK_TT_BITS,
     minutes: float | None = STUDY_MINUTES,
 ) -> StudyResult:
-    """Attack the ``n`` x ``n`` openings one class at a time (:func:`_classes`, the middle first): a
-    df-pn proof that Red wins, and when Red is ruled out, that Blue wins, each capped at ``cap``
-    nodes. Every attempt is appended to ``attempts.jsonl`` in the study's store as it ends (the
-    store is kept in the repository, so a fresh clone resumes: an attempt already recorded at this
-    cap is not run again). No new attempt starts after ``minutes`` (None: no limit). The table is
-    :func:`proof_status`."""
+    """Attack the ``n`` x ``n`` openings class by class (:func:`_classes`, the middle first): a df-pn
+    proof that Red wins, and when Red is ruled out, that Blue wins, each capped at ``cap`` nodes
+    (:func:`attack_opening`, :func:`next_attempt`). The attempts are tasks of a work queue
+    (:func:`~negenlab.core.simulate.run_tasks`): one after another, on ``ctx.workers`` processes, or
+    on a dask cluster (``--backend dask --scheduler ADDRESS``). Every attempt is appended to
+    ``attempts.jsonl`` in the study's store as it ends (the store is kept in the repository, so a
+    fresh clone resumes: an attempt already recorded at this cap is not run again). No new attempt
+    starts after ``minutes`` (None: no limit). The table is :func:`proof_status`.
+
+    >>> quiet = StudyContext("necklace", "proofs", seed=1, workers=1, progress=lambda line: None)
+    >>> import tempfile; quiet.store = tempfile.mkdtemp()
+    >>> t = proof_attack_study(quiet, n=3, cap=10_000, tt_bits=12, minutes=None).table
+    >>> sorted(t["winner"].unique().tolist()), len(t)
+    (['blue', 'red'], 4)
+    """
     folder = Path(ctx.store) if ctx.store is not None else Path("runs/necklace/proofs")
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "attempts.jsonl"
     records = read_proofs(log.read_text().splitlines()).get(n, []) if log.exists() else []
     centre = (n - 1) / 2
     began = time.perf_counter()
-    for r, c in sorted(_classes(n), key=lambda p: ((p[0] - centre) ** 2 + (p[1] - centre) ** 2, p)):
-        for target in ("red", "blue"):
-            if minutes is not None and time.perf_counter() - began > 60 * minutes:
-                break
-            done = [x for x in records if tuple(x["opening"]) == (r, c) and x["target"] == target]
-            if any(x["wins"] is True for x in records if tuple(x["opening"]) == (r, c)):
-                break  # solved
-            if any(x["wins"] is False or int(x.get("cap", 0)) >= cap for x in done):
-                if any(x["wins"] is False for x in done):
-                    continue  # this target is ruled out: try the other
-                break  # already tried at this cap
-            search = ProofSearch(n, tt_bits=tt_bits, node_cap=cap)
-            board = np.zeros(n * n, dtype=np.int8)
-            board[r * n + c] = RED
-            start = time.perf_counter()
-            wins: bool | str
-            try:
-                wins = search.wins(board, BLUE, RED if target == "red" else BLUE)
-            except RuntimeError:
-                wins = "capped"
-            rec = {
-                "n": n,
-                "opening": [r, c],
-                "target": target,
-                "wins": wins,
-                "nodes": int(search.nodes),
-                "cap": cap,
-                "tt_bits": tt_bits,
-                "keys": search.keys,
-                "seconds": round(time.perf_counter() - start, 1),
-                "command": f"negenlab necklace prove {n} {r},{c} {target} --tt-bits {tt_bits} --max-nodes {cap} --json",
-            }
-            records.append(rec)
-            with log.open("a") as fh:
-                fh.write(json.dumps(rec) + "\n")
-            ctx.progress(f"{n}x{n} opening {r},{c} {target}: {wins} ({rec['nodes']} nodes, {rec['seconds']} s)")
-            if wins is not False:
-                break
+    classes = sorted(_classes(n), key=lambda p: ((p[0] - centre) ** 2 + (p[1] - centre) ** 2, p))
+    tasks = [(n, r, c, t, cap, tt_bits) for r, c in classes if (t := next_attempt(records, (r, c), cap))]
+
+    def record(task: tuple, rec: dict) -> list[tuple]:
+        records.append(rec)
+        with log.open("a") as fh:
+            fh.write(json.dumps(rec) + "\n")
+        r, c = rec["opening"]
+        ctx.progress(
+            f"{n}x{n} opening {r},{c} {rec['target']}: {rec['wins']} ({rec['nodes']} nodes, {rec['seconds']} s)"
+        )
+        then = next_attempt(records, (r, c), cap)
+        return [(n, r, c, then, cap, tt_bits)] if then else []
+
+    run_tasks(
+        attack_opening, tasks, record, ctx.workers,
+        may_start=lambda: minutes is None or time.perf_counter() - began <= 60 * minutes,
+    )  # fmt: skip
     return StudyResult(
         proof_status(records, n),
         rules={"size": n, "swap": False},
@@ -1451,7 +1509,7 @@ STUDIES = {
             "is any reachable position a draw? exhaustive on 2x2-5x5, directed on 7-11",
             draws_study,
             "about 8 min",
-            plays_games=False,
+            uses_backend=False,
         ),
         Study(
             "reproof_5x5",
@@ -1459,7 +1517,6 @@ STUDIES = {
             f"alone; a run builds new certificates for {STUDY_MINUTES:.0f} minutes, the next goes on",
             reproof_study,
             f"{STUDY_MINUTES:.0f} min a run",
-            plays_games=False,
         ),
         Study(
             "proofs_6x6",
@@ -1468,7 +1525,6 @@ STUDIES = {
             proof_attack_study,
             f"{STUDY_MINUTES:.0f} min a run",
             store="data/necklace/proofs_6x6",
-            plays_games=False,
         ),
         Study(
             "best_opening",

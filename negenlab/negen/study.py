@@ -1149,21 +1149,21 @@ STUDIES = {
             "valid and closed spirals of up to 12 dice per reading (up to translation and up to symmetry)",
             lambda ctx: _written(write_spiral_counts(_out(ctx), 12, time_budget=240, command=ctx.command)),
             "about 20 min",
-            plays_games=False,
+            uses_backend=False,
         ),
         Study(
             "smallest_closed",
             "every smallest valid closed spiral per reading",
             lambda ctx: _written(write_smallest_closed(_out(ctx), command=ctx.command)),
             "about a minute",
-            plays_games=False,
+            uses_backend=False,
         ),
         Study(
             "closing_odds",
             "exact odds that a fresh 4-die board closes each small spiral by adding dice",
             lambda ctx: _written(write_closing_odds(_out(ctx), command=ctx.command)),
             "a few minutes",
-            plays_games=False,
+            uses_backend=False,
         ),
     )
 }

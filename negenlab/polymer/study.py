@@ -1959,7 +1959,7 @@ STUDIES = {
             f"the deal table, 5..15 players: longest polymer of dealt hands and seat fairness ({STUDY_DEALS} deals per count)",
             deals_study,
             "under a minute",
-            plays_games=False,
+            uses_backend=False,
         ),
         Study(
             "policies_5p",
