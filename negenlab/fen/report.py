@@ -1025,14 +1025,6 @@ def _sprt_words(row) -> str:
     }.get(str(row.get("decision")), "the SPRT reached its cap undecided")
 
 
-TUNER_COST = (
-    "re-run at mcts:200 (a budget the ladder separates) the same command plays about 1,440 games (12 trials of 60, "
-    "the two best settings and the default Rules on 240 each) and up to 800 more in the paired tests against the "
-    "default, at about 2.5 s a game on one free core: about 1.5 hours"
-)
-"""What re-running the tuner at a budget the ladder separates costs, measured (mcts:200 self-play on the standard board)."""
-
-
 def _tuned_ne(ladder: pd.DataFrame | None = None) -> str:
     """The committed tuning run of n, e and the pie rule (``data/fen/tune_pie.json``) in words, with the
     budget of its players against the skill trace (``ladder``: does the ladder separate rungs there?),
@@ -1054,18 +1046,15 @@ def _tuned_ne(ladder: pd.DataFrame | None = None) -> str:
 
 
 TUNER_PLAYERS = (
-    "The run predates the players that decide the swap from their own estimate (issue #34): its mcts is the core's "
-    "search, which weighs the swap as one more placement and seldom takes it (1 swap in 101 games at mcts:200), so "
-    "its pie-rule settings were measured under a rule its players barely used. Re-running it did not fit the "
-    "session that made these tables"
+    "Its mcts decides the pie rule's swap from its own search, as the pie verdict's players do (the run was made "
+    "again with them; the earlier run's search seldom swapped, 1 swap in 101 games at mcts:200)"
 )
-"""Why the committed tuning run's players are not this page's, and why it was not re-run."""
+"""What the committed tuning run's players do at the swap."""
 
 
 def _tuner_budget(command: str, ladder: pd.DataFrame | None) -> str:
     """Whether the tuner's players play at a budget where the skill trace still separates rungs (the SPRT
-    of the step up to them decided for the stronger rung), and that they predate the swap-deciding
-    players, in words.
+    of the step up to them decided for the stronger rung), and how they decide the swap, in words.
 
     >>> t = pd.DataFrame({"rung": ["mcts:50", "mcts:200"], "below": ["greedy", "mcts:50"],
     ...                   "decision": ["undecided", "H1"], "units": [300, 100]})
@@ -1078,16 +1067,14 @@ def _tuner_budget(command: str, ladder: pd.DataFrame | None) -> str:
         return ""
     step = ladder[ladder["rung"] == spec]
     if not len(step):
-        return f" Its players ({spec}) are not a rung of the skill trace. {TUNER_PLAYERS}: {TUNER_COST}."
+        return f" Its players ({spec}) are not a rung of the skill trace. {TUNER_PLAYERS}."
     r = step.iloc[0]
     said = f"{r['rung']} over {r['below']}: {_decision(r.to_dict())}"
     if r["decision"] == "H1":
-        return (
-            f" Its players ({spec}) play at a budget the skill trace separates: {said}. {TUNER_PLAYERS}: {TUNER_COST}."
-        )
+        return f" Its players ({spec}) play at a budget the skill trace separates: {said}. {TUNER_PLAYERS}."
     return (
         f" Its players ({spec}) play where the skill trace decided nothing ({said}), so its verdicts may rest on "
-        f"play that does not reward skill. {TUNER_PLAYERS}: {TUNER_COST}."
+        f"play that does not reward skill. {TUNER_PLAYERS}."
     )
 
 
