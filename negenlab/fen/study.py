@@ -1123,7 +1123,7 @@ STUDIES = {
             f"the 11 tilings at {STRONG_FACES} faces under "
             + ", ".join(f"{spec} self-play ({n} games a board)" for spec, n in STRONG_AGENTS.items()),
             atlas_strong_study,
-            "about an hour on one core (one mcts:200 game on each of the 11 tilings takes about 2 min); resumable",
+            "about 40 min on one core shared with other work (330 mcts:200 games of a few seconds); resumable",
             store="data/fen/atlas_strong_store",
         ),
         Study(
