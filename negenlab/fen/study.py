@@ -463,18 +463,24 @@ def atlas_balance_study(ctx: StudyContext) -> StudyResult:
     """Balance and decisiveness of every regular and Archimedean tiling at 25 and 49 faces,
     self-play under greedy and MCTS (no pie rule): first-player win rate, draws, games ended by a
     majority, each with n and a Wilson interval (:func:`tiling_table`)."""
+    return _tilings_study(ctx, ATLAS_SIZES, ATLAS_AGENTS)
+
+
+def _tilings_study(ctx: StudyContext, sizes: Sequence[int], agents: Mapping[str, int]) -> StudyResult:
+    """Self-play of each agent of ``agents`` (spec -> games) on the 11 tilings at each face count of
+    ``sizes``, no pie rule: the rows of :func:`tiling_table`, one store part per tiling and agent."""
     parts = []
-    for name, board in atlas_boards(sizes=ATLAS_SIZES):
+    for name, board in atlas_boards(sizes=sizes):
         faces = board.num_faces
-        for spec, n in ATLAS_AGENTS.items():
-            where = ctx.store_for(f"{name}-{faces}-{spec.replace(':', '')}")
+        for spec, n in agents.items():
+            where = ctx.store_for(f"{name}-{faces}-{_slug(spec)}")
             parts.append(tiling_table(name, faces, spec, n, ctx.seed, where, ctx.workers))
         ctx.progress(f"{name} at {faces} faces done")
     return StudyResult(
         pd.concat(parts, ignore_index=True),
         rules=Rules(pie_rule=False),
-        agents=list(ATLAS_AGENTS),
-        extra={"games": ATLAS_AGENTS},
+        agents=list(agents),
+        extra={"games": dict(agents)},
     )
 
 
@@ -482,19 +488,7 @@ def atlas_strong_study(ctx: StudyContext) -> StudyResult:
     """The tilings under the stronger player of the tilings verdict: self-play of each agent of
     :data:`STRONG_AGENTS` on the 11 tilings at :data:`STRONG_FACES` faces, no pie rule, the rows of
     :func:`tiling_table` (the atlas balance study's, so the two tables stack)."""
-    parts = []
-    for name, board in atlas_boards(sizes=(STRONG_FACES,)):
-        faces = board.num_faces
-        for spec, n in STRONG_AGENTS.items():
-            parts.append(tiling_table(name, faces, spec, n, ctx.seed, ctx.store_for(f"{name}-{faces}-{_slug(spec)}"),
-                                      ctx.workers))  # fmt: skip
-        ctx.progress(f"{name} at {faces} faces done")
-    return StudyResult(
-        pd.concat(parts, ignore_index=True),
-        rules=Rules(pie_rule=False),
-        agents=list(STRONG_AGENTS),
-        extra={"games": STRONG_AGENTS},
-    )
+    return _tilings_study(ctx, (STRONG_FACES,), STRONG_AGENTS)
 
 
 BLOCKED_TRIES = 2000  # directed playouts per rule set (and ten times as many random ones)
