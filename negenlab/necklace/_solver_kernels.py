@@ -261,34 +261,64 @@ def prove(
 INF = 1 << 40
 
 
+WAYS = 4  # entries a key may sit in: one bucket of the table (df-pn's tables)
+
+
+@njit(cache=True, inline="always")
+def _pn_slot(tt_keys, key):
+    """The slot holding ``key`` in its bucket of :data:`WAYS` entries, or -1."""
+    base = np.int64(key & np.uint64(len(tt_keys) - 1)) & ~np.int64(WAYS - 1)
+    for j in range(WAYS):
+        if tt_keys[base + j] == key:
+            return base + j
+    return np.int64(-1)
+
+
 @njit(cache=True)
 def _pn_lookup(tt_keys, tt_pn, tt_dn, key):
-    mask = np.uint64(len(tt_keys) - 1)
-    slot = np.int64(key & mask)
-    if tt_keys[slot] == key:
-        return tt_pn[slot], tt_dn[slot]
-    slot2 = slot ^ 1
-    if tt_keys[slot2] == key:
-        return tt_pn[slot2], tt_dn[slot2]
+    s = _pn_slot(tt_keys, key)
+    if s >= 0:
+        return tt_pn[s], tt_dn[s]
     return np.int64(1), np.int64(1)
 
 
 @njit(cache=True)
-def _pn_store(tt_keys, tt_pn, tt_dn, key, pn, dn):
-    mask = np.uint64(len(tt_keys) - 1)
-    slot = np.int64(key & mask)
-    slot2 = slot ^ 1
-    if tt_keys[slot2] == key:
-        slot = slot2
-    elif tt_keys[slot] != key:
-        # prefer overwriting an unsolved entry; keep solved ones when possible
-        solved1 = tt_keys[slot] != 0 and (tt_pn[slot] == 0 or tt_dn[slot] == 0)
-        solved2 = tt_keys[slot2] != 0 and (tt_pn[slot2] == 0 or tt_dn[slot2] == 0)
-        if solved1 and not solved2:
-            slot = slot2
-    tt_keys[slot] = key
-    tt_pn[slot] = pn
-    tt_dn[slot] = dn
+def _pn_store(tt_keys, tt_pn, tt_dn, tt_work, key, pn, dn, work, policy):
+    """Write ``(pn, dn)`` for ``key`` and add ``work`` (nodes searched for it this visit) to its effort.
+
+    ``policy`` 1 (the default, "work"): the key's bucket of :data:`WAYS` entries gives up its empty
+    entry or else the one with the least effort recorded, so the proofs that cost most stay near
+    capacity. ``policy`` 0 ("two-way", the earlier table, kept to measure against): two entries, a
+    solved one kept when the other is not.
+    """
+    s = _pn_slot(tt_keys, key)
+    if s >= 0:
+        tt_work[s] += work
+    else:
+        slot = np.int64(key & np.uint64(len(tt_keys) - 1))
+        if policy == 0:
+            s = slot
+            slot2 = slot ^ 1
+            solved1 = tt_keys[slot] != 0 and (tt_pn[slot] == 0 or tt_dn[slot] == 0)
+            solved2 = tt_keys[slot2] != 0 and (tt_pn[slot2] == 0 or tt_dn[slot2] == 0)
+            if solved1 and not solved2:
+                s = slot2
+        else:
+            base = slot & ~np.int64(WAYS - 1)
+            s = base
+            least = tt_work[base]
+            for j in range(WAYS):
+                e = base + j
+                if tt_keys[e] == 0:
+                    s = e
+                    break
+                if tt_work[e] < least:
+                    least = tt_work[e]
+                    s = e
+        tt_keys[s] = key
+        tt_work[s] = work
+    tt_pn[s] = pn
+    tt_dn[s] = dn
 
 
 @njit(cache=True)
@@ -392,6 +422,15 @@ def _answers_to_threats(board, n, colour, moves, k, wins, art, disc, low, parent
     return kept
 
 
+@njit(cache=True, inline="always")
+def _settle(tt_keys, tt_pn, tt_dn, tt_work, key, pn, dn, work, policy, seen, depth):
+    """Store a node's ``(pn, dn)`` and hand them to its parent in ``seen[depth, :, -1]``: the parent
+    reads the child it just searched from there, never from a table that may have replaced it."""
+    _pn_store(tt_keys, tt_pn, tt_dn, tt_work, key, pn, dn, work, policy)
+    seen[depth, 0, -1] = pn
+    seen[depth, 1, -1] = dn
+
+
 @njit(cache=True, nogil=True)  # run in a thread by core.searching.run_search: Ctrl-C lowers counters[2]
 def dfpn(
     board,
@@ -406,6 +445,8 @@ def dfpn(
     tt_keys,
     tt_pn,
     tt_dn,
+    tt_work,
+    seen,
     order,
     movebuf,
     art,
@@ -421,10 +462,13 @@ def dfpn(
 
     OR nodes: ``target`` to move; AND nodes: the other colour. A draw (nobody can move) and
     a win of the other colour are disproofs. Results live in the table ``(tt_pn, tt_dn)``:
-    pn == 0 proven, dn == 0 disproven. ``counters`` as in :func:`prove` (node count, stamp
-    generation, node cap, cap flag).
+    pn == 0 proven, dn == 0 disproven, ``tt_work`` the nodes searched for each entry (what
+    :func:`_pn_store` keeps near capacity). ``counters`` as in :func:`prove` (node count, stamp
+    generation, node cap, cap flag), and ``counters[8]`` the table's replacement policy.
     """
     counters[0] += 1
+    start = counters[0]  # the nodes this visit searched are counters[0] - start + 1 when it stores
+    policy = counters[8]
     key = _tt_key(h, colour, target)
     if counters[2] > 0 and counters[0] > counters[2]:
         counters[3] = 1
@@ -432,15 +476,15 @@ def dfpn(
     # The node's start is written out here and in prove on purpose (shared helpers were 5-10% slower).
     counters[1] += 1
     if not can_still_connect(board, n, target, stamp, np.int32(counters[1]), stack):
-        _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)
+        _settle(tt_keys, tt_pn, tt_dn, tt_work, key, INF, 0, counters[0] - start + 1, policy, seen, depth)
         return
     moves = movebuf[depth]
     k = legal_list(board, n, colour, order, moves, art, disc, low, parent, nxt, stack)
     if k == 0:
         other = 3 - colour
         k2 = legal_list(board, n, other, order, moves, art, disc, low, parent, nxt, stack)
-        if k2 == 0:
-            _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)  # draw: no win for target
+        if k2 == 0:  # a draw: no win for target
+            _settle(tt_keys, tt_pn, tt_dn, tt_work, key, INF, 0, counters[0] - start + 1, policy, seen, depth)
             return
         dfpn(
             board,
@@ -455,6 +499,8 @@ def dfpn(
             tt_keys,
             tt_pn,
             tt_dn,
+            tt_work,
+            seen,
             order,
             movebuf,
             art,
@@ -466,9 +512,11 @@ def dfpn(
             stamp,
             counters,
         )
-        ckey = _tt_key(h, other, target)
-        cpn, cdn = _pn_lookup(tt_keys, tt_pn, tt_dn, ckey)
-        _pn_store(tt_keys, tt_pn, tt_dn, key, cpn, cdn)
+        if counters[3] != 0:
+            return
+        cpn = seen[depth + 1, 0, -1]
+        cdn = seen[depth + 1, 1, -1]
+        _settle(tt_keys, tt_pn, tt_dn, tt_work, key, cpn, cdn, counters[0] - start + 1, policy, seen, depth)
         return
     for i in range(k):
         p = moves[i]
@@ -478,9 +526,9 @@ def dfpn(
         board[p] = 0
         if won:
             if colour == target:
-                _pn_store(tt_keys, tt_pn, tt_dn, key, 0, INF)
+                _settle(tt_keys, tt_pn, tt_dn, tt_work, key, 0, INF, counters[0] - start + 1, policy, seen, depth)
             else:
-                _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)
+                _settle(tt_keys, tt_pn, tt_dn, tt_work, key, INF, 0, counters[0] - start + 1, policy, seen, depth)
             return
     is_or = colour == target
     other = 3 - colour
@@ -503,9 +551,9 @@ def dfpn(
     )
     if k == 0:  # every move lets the opponent win next
         if is_or:
-            _pn_store(tt_keys, tt_pn, tt_dn, key, INF, 0)
+            _settle(tt_keys, tt_pn, tt_dn, tt_work, key, INF, 0, counters[0] - start + 1, policy, seen, depth)
         else:
-            _pn_store(tt_keys, tt_pn, tt_dn, key, 0, INF)
+            _settle(tt_keys, tt_pn, tt_dn, tt_work, key, 0, INF, counters[0] - start + 1, policy, seen, depth)
         return
     pn = np.int64(1)
     dn = np.int64(1)
@@ -516,18 +564,23 @@ def dfpn(
         for i in range(k):
             p = moves[i]
             ck = _child_key(h, zs, p, colour, other, target)
-            mask = np.uint64(len(tt_keys) - 1)
-            slot = np.int64(ck & mask)
-            if tt_keys[slot] == ck or tt_keys[slot ^ 1] == ck:
+            if _pn_slot(tt_keys, ck) >= 0:
                 continue
             board[p] = colour
             dt = connection_distance(board, n, target, dist, dq)
             do = connection_distance(board, n, 3 - target, dist, dq)
             board[p] = 0
             if dt >= INF:
-                _pn_store(tt_keys, tt_pn, tt_dn, ck, INF, 0)
+                _pn_store(tt_keys, tt_pn, tt_dn, tt_work, ck, INF, 0, 1, policy)
             else:
-                _pn_store(tt_keys, tt_pn, tt_dn, ck, max(1, dt), max(1, min(do, n * n)))
+                _pn_store(tt_keys, tt_pn, tt_dn, tt_work, ck, max(1, dt), max(1, min(do, n * n)), 1, policy)
+    # Each child's numbers come from the table (transpositions may have moved them on); a child the
+    # table has given up since keeps the numbers it last had, in seen[depth]. Read as (1, 1) instead,
+    # two children whose searches push each other's entries out each look new again in turn, and a
+    # small table livelocks (tests/necklace/test_solver.py, the 4x4 solve in 2**12 entries).
+    for i in range(k):
+        seen[depth, 0, i] = 1
+        seen[depth, 1, i] = 1
     while True:
         best = -1
         best_v = INF + 1
@@ -537,8 +590,12 @@ def dfpn(
         bdn = np.int64(1)
         for i in range(k):
             p = moves[i]
-            ck = _child_key(h, zs, p, colour, other, target)
-            cpn, cdn = _pn_lookup(tt_keys, tt_pn, tt_dn, ck)
+            cs = _pn_slot(tt_keys, _child_key(h, zs, p, colour, other, target))
+            if cs >= 0:
+                seen[depth, 0, i] = tt_pn[cs]
+                seen[depth, 1, i] = tt_dn[cs]
+            cpn = seen[depth, 0, i]
+            cdn = seen[depth, 1, i]
             if is_or:
                 v = cpn
                 s = cdn
@@ -589,6 +646,8 @@ def dfpn(
             tt_keys,
             tt_pn,
             tt_dn,
+            tt_work,
+            seen,
             order,
             movebuf,
             art,
@@ -604,5 +663,7 @@ def dfpn(
         board[p] = 0
         if counters[3] != 0:
             return
-        # movebuf[depth] is intact: deeper levels use other rows
-    _pn_store(tt_keys, tt_pn, tt_dn, key, pn, dn)
+        seen[depth, 0, best] = seen[depth + 1, 0, -1]
+        seen[depth, 1, best] = seen[depth + 1, 1, -1]
+        # movebuf[depth] and seen[depth] are intact: deeper levels use other rows
+    _settle(tt_keys, tt_pn, tt_dn, tt_work, key, pn, dn, counters[0] - start + 1, policy, seen, depth)

@@ -47,6 +47,10 @@ EXACT_POINTS = 25
 """Boards of up to this many points (5x5) are keyed exactly: 2 bits a point fill 50 bits, and the
 (colour to move, target) constant XORed in differs from every other one above bit 50, so the
 table's key is a full key (``_solver_kernels._mix`` is a bijection)."""
+REPLACEMENTS = {"two-way": 0, "work": 1}
+"""df-pn's table policies near capacity: ``"work"`` (default) keeps, in each bucket of four entries, the
+proofs that cost the most nodes; ``"two-way"`` is the earlier table (two entries, solved ones kept),
+kept to measure against (``benchmarks/bench_necklace_proofs.py``)."""
 
 
 def symmetry_maps(n: int) -> np.ndarray:
@@ -91,9 +95,10 @@ class ProofSearch:
         heuristic: bool = False,
         epsilon: bool = False,
         keys: str | None = None,
+        replacement: str = "work",
     ):
         n = whole_number(n, "board size", 2, MAX_SIZE)
-        tt_bits = whole_number(tt_bits, "tt_bits", 10, 28, "the table takes 27 bytes an entry: 28 bits is 7 GB")
+        tt_bits = whole_number(tt_bits, "tt_bits", 10, 28, "the table takes 35 bytes an entry: 28 bits is 9.4 GB")
         node_cap = whole_number(node_cap, "node_cap (0: none)", 0, 2**62, "it is counted in a 64-bit integer")
         self.n = n
         N = n * n
@@ -115,7 +120,10 @@ class ProofSearch:
             z = rng.integers(1, 2**63, size=(N, 3), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
             for k in range(4):
                 self.zs[k] = z[maps[k]]
-        per_entry = 27 if method == "dfpn" else 11  # keys 8, pn 8 and dn 8 (df-pn), value 1, move 2
+        if replacement not in REPLACEMENTS:
+            raise InvalidInputError(f"replacement must be one of {', '.join(REPLACEMENTS)}, got {replacement!r}")
+        self.replacement = replacement
+        per_entry = 35 if method == "dfpn" else 11  # keys 8, pn 8, dn 8 and work 8 (df-pn), value 1, move 2
         memory_check(per_entry << tt_bits, f"a table of 2**{tt_bits} entries ({per_entry} bytes each)")
         self.tt_keys = np.zeros(1 << tt_bits, dtype=np.uint64)
         self.method = method
@@ -124,6 +132,9 @@ class ProofSearch:
         if method == "dfpn":
             self.tt_pn = np.zeros(1 << tt_bits, dtype=np.int64)
             self.tt_dn = np.zeros(1 << tt_bits, dtype=np.int64)
+            self.tt_work = np.zeros(1 << tt_bits, dtype=np.int64)
+            self.seen = np.zeros((2 * N + 5, 2, N + 1), dtype=np.int64)  # children's (pn, dn) by depth
+            self.table = (self.tt_keys, self.tt_pn, self.tt_dn, self.tt_work, self.seen)
         self.tt_vals = np.zeros(1 << tt_bits, dtype=np.int8)
         self.tt_move = np.full(1 << tt_bits, -1, dtype=np.int16)
         self.hist = np.zeros((3, N), dtype=np.int64)
@@ -131,7 +142,8 @@ class ProofSearch:
         self.movebuf = np.empty((2 * (2 * N + 4), N), dtype=np.int32)  # lower half: moves, upper: threats
         self.art, self.disc, self.low, self.parent, self.nxt, self.stack = scratch(n)
         self.stamp = np.zeros(N, dtype=np.int32)
-        self.counters = np.zeros(8, dtype=np.int64)
+        self.counters = np.zeros(9, dtype=np.int64)
+        self.counters[8] = REPLACEMENTS[replacement]
         self.counters[6] = 1 if heuristic else 0
         self.counters[7] = 1 if epsilon else 0
         self.counters[4] = adjacency_weight
@@ -171,14 +183,13 @@ class ProofSearch:
         if self.method == "dfpn":
             h = self._hashes(board)
             run_search(
-                lambda: dfpn(*root, h, INF, INF, self.zs, self.tt_keys, self.tt_pn, self.tt_dn, *self.work),
+                lambda: dfpn(*root, h, INF, INF, self.zs, *self.table, *self.work),
                 self.counters, nodes=0, cap=2, what=f"the {self.n}x{self.n} proof",
             )  # fmt: skip
             self.nodes += int(self.counters[0])
             if self.counters[3]:
                 raise RuntimeError(f"node cap {self.node_cap} reached before the proof finished")
-            key = _root_key(h, int(to_move), int(target))
-            pn, dn = _lookup(self, key)
+            pn, dn = int(self.seen[0, 0, -1]), int(self.seen[0, 1, -1])  # the root's own numbers
             if pn != 0 and dn != 0:
                 raise RuntimeError("df-pn stopped without a proof (transposition table too small?)")
             return pn == 0

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from negenlab.necklace.solver import (
+    REPLACEMENTS,
     PartialResult,
     ProofSearch,
     opening_values,
@@ -55,6 +56,43 @@ def test_random_positions_match_naive_minimax(method, small_positions):
         assert searches[b.shape[0]].value(b.reshape(-1), colour) == expected, (b, colour)
     assert len(small_positions) > 100
     assert {v for _, _, v in small_positions} >= {"red", "blue"}
+
+
+@pytest.mark.parametrize("replacement", sorted(REPLACEMENTS))
+def test_a_table_far_smaller_than_the_proof_gives_the_minimax_values(replacement, small_positions):
+    """2**10 entries (the smallest table allowed), either replacement policy, against naive minimax:
+    every 3x3 opening and the random 3x3 and 4x4 positions."""
+    memo: dict = {}
+    search = ProofSearch(3, tt_bits=10, replacement=replacement, node_cap=5_000_000)
+    values = opening_values(3, search)
+    assert not search.capped
+    for (r, c), v in values.items():
+        b = np.zeros((3, 3), dtype=np.int8)
+        b[r, c] = 1
+        assert v == NAME[brute.minimax(b, 2, memo)], (r, c)
+    searches = {n: ProofSearch(n, tt_bits=10, replacement=replacement, node_cap=5_000_000) for n in (3, 4)}
+    for b, colour, expected in small_positions:
+        assert searches[b.shape[0]].value(b.reshape(-1), colour) == expected, (b, colour)
+
+
+@pytest.mark.parametrize("replacement", sorted(REPLACEMENTS))
+def test_4x4_solved_in_a_table_far_smaller_than_its_proof(replacement):
+    """Every 4x4 opening in 2**12 entries, where the proofs visit over twenty times as many
+    nodes: the search finishes with the certified values (``certificate_4x4`` is checked by the
+    independent checker). It used to livelock there: a node searched again, from scratch, the child
+    whose entry the table had just given up (``seen`` in ``_solver_kernels.dfpn`` keeps it)."""
+    _, openings = load_tables()
+    shipped = {
+        (r, c): v for r, c, v in openings[openings["size"] == 4][["row", "col", "value"]].itertuples(index=False)
+    }
+    search = ProofSearch(4, tt_bits=12, replacement=replacement, node_cap=20_000_000)
+    assert opening_values(4, search) == shipped
+    assert not search.capped and search.nodes > 20 * 2**12
+
+
+def test_an_unknown_replacement_policy_is_refused():
+    with pytest.raises(ValueError, match="replacement must be one of two-way, work"):
+        ProofSearch(3, tt_bits=10, replacement="lru")
 
 
 def test_shipped_table_reproduces_for_3_and_4():
