@@ -1215,7 +1215,7 @@ TABLES = {
     ),
     "proofs_6x6": Schema(
         {"size": "count", "opening": "text", "status": "text", "winner": "text?", "ruled_out": "text?"}
-        | {"attempts": "count", "nodes": "count", "largest_cap": "count"}
+        | {"attempts": "count", "nodes": "count", "largest_cap": "count", "next_step": "text?"}
     ),
 }
 """The committed tables of data/necklace by name, with what their loaders need (checked on load)."""
@@ -1346,10 +1346,11 @@ regime where the table's ``work`` replacement searched 7 times fewer nodes than 
 (``benchmarks/bench_necklace_proofs.py``)."""
 
 
-def proof_status(records: list[dict], n: int) -> pd.DataFrame:
+def proof_status(records: list[dict], n: int, cap: int = PROOF_ATTACK_CAP) -> pd.DataFrame:
     """Per opening class of an ``n`` x ``n`` board, what the recorded single proofs establish:
     ``solved`` (the winner or a draw), ``in progress`` with the nodes searched in capped attempts, or
-    ``not tried``.
+    ``not tried``; and ``next_step``, what the attack does next at its cap ``cap`` (:func:`next_attempt`),
+    or that a larger cap or more pruning is needed.
 
     >>> recs = [{"n": 6, "opening": [2, 2], "target": "red", "wins": True, "nodes": 9},
     ...         {"n": 6, "opening": [0, 0], "target": "red", "wins": "capped", "nodes": 100}]
@@ -1380,32 +1381,50 @@ def proof_status(records: list[dict], n: int) -> pd.DataFrame:
                 "attempts": len(mine),
                 "nodes": nodes,
                 "largest_cap": max((int(x.get("cap", 0)) for x in mine), default=0),
+                "next_step": _next_step(records, (r, c), cap) if status != "solved" else "",
             }
         )
     return pd.DataFrame(rows)
 
 
 def next_attempt(records: list[dict], opening: tuple[int, int], cap: int) -> str | None:
-    """The proof to try next for one opening class, from the attempts recorded: ``"red"`` first,
-    ``"blue"`` once Red is ruled out; None when the class is solved (a proof found, or both ruled
-    out: a draw) or its attempt already reached ``cap`` nodes.
+    """The proof to try next for one opening class, from the attempts recorded: the likelier winner
+    first (Blue after an opening on an edge, Red after an inner one: the 3x3-5x5 pattern), then the
+    other colour once the first is ruled out or still open at ``cap`` nodes; None when the class is
+    solved (a proof found, or both ruled out: a draw) or both are open at ``cap``.
 
-    >>> next_attempt([], (2, 2), 100), next_attempt([{"opening": [2, 2], "target": "red", "wins": False}], (2, 2), 100)
+    >>> next_attempt([], (2, 2), 100), next_attempt([], (0, 2), 100)
     ('red', 'blue')
-    >>> next_attempt([{"opening": [2, 2], "target": "red", "wins": "capped", "cap": 100}], (2, 2), 100) is None
-    True
+    >>> next_attempt([{"opening": [2, 2], "target": "red", "wins": False}], (2, 2), 100)
+    'blue'
+    >>> capped = [{"opening": [2, 2], "target": t, "wins": "capped", "cap": 100} for t in ("red", "blue")]
+    >>> next_attempt(capped[:1], (2, 2), 100), next_attempt(capped, (2, 2), 100)
+    ('blue', None)
     """
     mine = [x for x in records if tuple(x["opening"]) == tuple(opening)]
     if any(x["wins"] is True for x in mine):
         return None
-    for target in ("red", "blue"):
+    for target in ("blue", "red") if 0 in tuple(opening) else ("red", "blue"):
         done = [x for x in mine if x["target"] == target]
-        if any(x["wins"] is False for x in done):
+        if any(x["wins"] is False for x in done) or any(int(x.get("cap", 0)) >= cap for x in done):
             continue
-        if any(int(x.get("cap", 0)) >= cap for x in done):
-            return None
         return target
     return None
+
+
+def _next_step(records: list[dict], opening: tuple[int, int], cap: int) -> str:
+    """What an unsolved class needs next, in words (see :func:`proof_status`).
+
+    >>> _next_step([], (2, 2), 400)
+    'prove that red wins, capped at 400 nodes'
+    >>> _next_step([{"opening": [0, 0], "target": t, "wins": "capped", "cap": 400} for t in ("red", "blue")], (0, 0), 400)
+    'open at 400 nodes for blue and red: a larger cap or more pruning'
+    """
+    target = next_attempt(records, opening, cap)
+    if target is not None:
+        return f"prove that {target} wins, capped at {cap:,} nodes"
+    mine = [x["target"] for x in records if tuple(x["opening"]) == tuple(opening) and x["wins"] == "capped"]
+    return f"open at {cap:,} nodes for {' and '.join(sorted(set(mine)))}: a larger cap or more pruning"
 
 
 def attack_opening(n: int, r: int, c: int, target: str, cap: int, tt_bits: int) -> dict:
@@ -1481,7 +1500,7 @@ def proof_attack_study(
         may_start=lambda: minutes is None or time.perf_counter() - began <= 60 * minutes,
     )  # fmt: skip
     return StudyResult(
-        proof_status(records, n),
+        proof_status(records, n, cap),
         rules={"size": n, "swap": False},
         extra={"cap": cap, "tt_bits": tt_bits, "attempts": str(log)},
     )

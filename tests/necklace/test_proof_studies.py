@@ -40,6 +40,14 @@ def test_status_reads_solved_draw_open_and_untried():
     assert t.loc["0,0", ["status", "winner"]].tolist() == ["solved", "draw"]
     assert t.loc["0,1", ["status", "nodes"]].tolist() == ["in progress", 10]
     assert t.loc["1,0", "status"] == "not tried"
+    steps = proof_status(recs, 4, cap=9).set_index("opening")["next_step"]
+    assert steps["1,1"] == steps["0,0"] == ""  # solved
+    assert steps["0,1"] == "prove that blue wins, capped at 9 nodes"  # red open at the cap: the other colour
+    assert steps["1,0"] == "prove that blue wins, capped at 9 nodes"  # an edge opening: Blue first
+    both = recs + [{"n": 4, "opening": [0, 1], "target": "blue", "wins": "capped", "nodes": 10, "cap": 9}]
+    assert proof_status(both, 4, cap=9).set_index("opening").loc["0,1", "next_step"] == (
+        "open at 9 nodes for blue and red: a larger cap or more pruning"
+    )
 
 
 def test_the_classes_and_their_images_cover_every_opening_once():
