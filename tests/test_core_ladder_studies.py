@@ -12,7 +12,7 @@ from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.compare import compare, seat_win, sprt, sprt_decide
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.examples import DiceRace, Nim
-from negenlab.core.ladder import TRACE_COLUMNS, describe_steps, skill_trace
+from negenlab.core.ladder import TRACE_COLUMNS, clears, describe_steps, skill_trace
 from negenlab.core.simulate import simulate
 from negenlab.core.studies import Study, StudyContext, StudyResult, agree, check_row, run_study
 
@@ -53,6 +53,35 @@ def test_skill_trace_rows_are_the_pairwise_comparisons():
         assert (row.decision, row.units, row.games) == (direct.decision, direct.units, direct.games)
         assert row.score == pytest.approx(direct.estimate)
         assert row.lo <= row.score <= row.hi and row.fair == 0.5
+
+
+def test_a_decided_step_is_played_on_until_its_interval_clears_the_line():
+    """Nim (2, 3, 4), mcts:3 against random: the SPRT decides H1 after 126 units with an interval
+    that does not clear 52.5% at level 99.9%; played on, 50 units at a time, it clears after 276.
+    The row keeps the SPRT's decision and LLR and counts every unit in its score."""
+    agents = {"random": RandomAgent(), "mcts:3": MCTSAgent(3)}
+    game, kw = Nim((2, 3, 4)), dict(seed=2, max_units=400, batch=50, backend="serial")
+    plain = skill_trace(game, list(agents), agents.__getitem__, **kw).iloc[0]
+    more = skill_trace(game, list(agents), agents.__getitem__, clear_alpha=0.001, **kw).iloc[0]
+    assert (plain.decision, plain.units) == ("H1", 126) and not clears(
+        *plain[["score", "lo", "hi", "units", "h0", "h1"]], 0.001, "H1"
+    )
+    assert more.units == 276 and (more.decision, more.llr, more.sprt_units) == (plain.decision, plain.llr, 126)
+
+    def played(units):
+        c = compare(
+            game, challenger=agents["mcts:3"], baseline=agents["random"], min_units=units, **kw | {"max_units": units}
+        )
+        return c.estimate, clears(c.estimate, c.lo, c.hi, c.units, c.h0, c.h1, 0.001, "H1")
+
+    assert more.score == pytest.approx(played(276)[0]) and played(276)[1]
+    assert not played(226)[1]  # not a batch more than it needed
+    # a step the SPRT left undecided, or one already clear, is not played on
+    sure = {"random": RandomAgent(), "mcts:50": MCTSAgent(50)}
+    a = skill_trace(game, list(sure), sure.__getitem__, **kw)
+    b = skill_trace(game, list(sure), sure.__getitem__, clear_alpha=0.001, **kw)
+    pd.testing.assert_frame_equal(a, b.drop(columns="sprt_units"))
+    assert (b["sprt_units"] == b["units"]).all()
 
 
 def test_skill_trace_resumes_from_its_store(tmp_path):

@@ -25,6 +25,7 @@ from typing import Any
 
 import pandas as pd
 
+from .claims import Measure, z_for
 from .compare import MIN_UNITS, compare
 from .errors import InvalidInputError
 from .game import Game
@@ -67,6 +68,7 @@ def skill_trace(
     min_units: int = MIN_UNITS,
     store: str | os.PathLike | None = None,
     progress: Callable[[str], None] | None = None,
+    clear_alpha: float | None = None,
     **sim,
 ) -> pd.DataFrame:
     """One row per step up the ladder: rung ``k`` (challenger) against rung ``k-1`` (every
@@ -74,6 +76,14 @@ def skill_trace(
     ``make_agent`` turns a spec into an agent (e.g. ``lambda s: games.make_agents("fen", s)[0]``).
     ``store`` keeps each step's games in a subfolder, so a rerun resumes. ``progress`` is called
     with a line per finished step. Extra keywords go to :func:`~negenlab.core.simulate.simulate`.
+
+    ``clear_alpha``: a step the SPRT decided is played on, ``batch`` units at a time up to
+    ``max_units``, until its interval at level ``1 - clear_alpha`` lies wholly on the decided side of
+    the line between H0 and H1 (:func:`clears`), so that a page judging its verdicts at that level
+    finds the step decided rather than marginal (a marginal result gets more games, not a verdict).
+    The row's decision, LLR and ``capped`` are then the SPRT's at its stop (``sprt_units``, a column
+    added with ``clear_alpha``); its score, interval, units and games count every unit played. These extra looks are why every verdict is also re-measured on
+    a fresh seed. None: the SPRT's stop stands.
     """
     if len(rungs) < 2:
         raise InvalidInputError(f"a ladder needs two or more rungs, got {list(rungs)}")
@@ -98,13 +108,55 @@ def skill_trace(
             store=where,
             **sim,
         )
+        sprt = r  # the SPRT's decision and LLR stand as they were at its stop
+        while clear_alpha is not None and sprt.decision != "undecided" and not _clears(r, clear_alpha, sprt.decision):
+            if r.units >= max_units:
+                break
+            more = min(max_units, r.units + batch)
+            r = compare(
+                game,
+                challenger=make_agent(rung),
+                baseline=make_agent(below),
+                h0=fair,
+                h1=fair + delta,
+                alpha=alpha,
+                beta=beta,
+                seed=seed,
+                batch=batch,
+                max_units=more,
+                min_units=more,
+                store=where,
+                **sim,
+            )
         row = {"rung": rung, "below": below, "score": r.estimate, "lo": r.lo, "hi": r.hi, "fair": fair}
-        row.update({k: getattr(r, k) for k in ("units", "games", "decision", "capped", "llr", "h0", "h1")})
+        row.update({k: getattr(r, k) for k in ("units", "games", "h0", "h1")})
+        row.update({k: getattr(sprt, k) for k in ("decision", "capped", "llr")})
+        if clear_alpha is not None:
+            row["sprt_units"] = sprt.units
         row.update({"alpha": alpha, "beta": beta})
         rows.append(row)
         if progress is not None:
             progress(f"{rung} vs {below}: {r}")
-    return pd.DataFrame(rows, columns=TRACE_COLUMNS)
+    return pd.DataFrame(rows, columns=TRACE_COLUMNS + (["sprt_units"] if clear_alpha is not None else []))
+
+
+def clears(
+    estimate: float, lo: float, hi: float, units: int, h0: float, h1: float, alpha: float, decision: str
+) -> bool:
+    """Whether an estimate's interval at level ``1 - alpha`` (read off its 95% interval ``lo, hi``
+    over ``units``, as the claims judge reads a committed row) lies wholly above the line halfway
+    between ``h0`` and ``h1`` for the ``decision`` "H1", or wholly below it for "H0".
+
+    >>> clears(0.61, 0.545, 0.675, 100, 0.5, 0.55, 0.05, "H1"), clears(0.61, 0.545, 0.675, 100, 0.5, 0.55, 0.001, "H1")
+    (True, False)
+    """
+    line = (h0 + h1) / 2
+    low, high = Measure.of_interval(estimate, lo, hi, units).interval(z_for(alpha))
+    return low > line if decision == "H1" else high < line
+
+
+def _clears(r, alpha: float, decision: str) -> bool:
+    return clears(r.estimate, r.lo, r.hi, r.units, r.h0, r.h1, alpha, decision)
 
 
 def describe_steps(trace: pd.DataFrame) -> str:

@@ -570,7 +570,9 @@ def _swaps_taken(row: dict) -> str:
 def _decision(row: dict) -> str:
     if row["decision"] == "undecided":
         return f"undecided at the cap of {int(row['units'])} pairs"
-    return f"{row['decision']} after {int(row['units'])} pairs"
+    sprt, units = int(row.get("sprt_units", row["units"])), int(row["units"])
+    more = f", then played on to {units} pairs so that its interval clears the line" if units > sprt else ""
+    return f"{row['decision']} after {sprt} pairs{more}"
 
 
 def verdicts(

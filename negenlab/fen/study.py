@@ -245,6 +245,11 @@ def _make_agent(spec: str) -> Agent:
 
 
 LADDER_MAX_UNITS = 300  # seat-swapped pairs per step before the SPRT gives up
+LADDER_CLEAR_ALPHA = 0.001
+"""A step the SPRT decided is played on until its 99.9% interval clears the 52.5% line
+(:func:`~negenlab.core.ladder.skill_trace`'s ``clear_alpha``): stricter than the level the page
+judges each step at while it states up to 12 statistical verdicts (5% split over them and the
+trace's 4 steps), so a decided step is not left marginal there."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -294,7 +299,8 @@ def ladder_trace(
 ) -> pd.DataFrame:
     """The skill trace on the standard board (pie rule on, the default): each rung of ``rungs``
     (default :data:`LADDER`) against the one below, in seat-swapped pairs on common seeds, each step
-    decided by an SPRT (50% against 55%) or stopped at :data:`LADDER_MAX_UNITS` pairs; ``board`` in front."""
+    decided by an SPRT (50% against 55%) or stopped at :data:`LADDER_MAX_UNITS` pairs, a decided step
+    played on until its interval clears (:data:`LADDER_CLEAR_ALPHA`); ``board`` in front."""
     rungs = LADDER if rungs is None else rungs
     trace = skill_trace(
         make_game(STANDARD_BOARD),
@@ -305,6 +311,7 @@ def ladder_trace(
         store=store,
         workers=workers,
         progress=progress,
+        clear_alpha=LADDER_CLEAR_ALPHA,
     )
     trace.insert(0, "board", STANDARD_BOARD)
     swaps = [
@@ -1153,7 +1160,7 @@ STUDIES = {
 
 
 LADDER_SCHEMA = Schema(
-    {"board": "text", **SKILL_TRACE, "swaps": "count?", "swap_rate": "rate?"},
+    {"board": "text", **SKILL_TRACE, "sprt_units": "count", "swaps": "count?", "swap_rate": "rate?"},
     intervals=[("score", "lo", "hi")],
     keys=["board", "rung", "below"],
 )

@@ -56,6 +56,7 @@ from negenlab.core.claims import RECHECK, Measure, Seats, Steps, recheck_rows, r
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
 from negenlab.core.data import Check, Schema, ci, data_file, first_row, nullable
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.ladder import clears
 from negenlab.core.metrics import Z95
 from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
 from negenlab.core.store import ResultStore
@@ -387,6 +388,12 @@ VARIANT_MIXES = {
 """Each mix as (the focus agent, everybody else): agent specs of the registry."""
 MCTS_READINGS = ("straight/adjacency/join", "straight/die/join")
 PILOT_ROUNDS, BATCH_ROUNDS, MAX_ROUNDS = 200, 100, 1000
+CLEAR_ALPHA, CLEAR_MAX_ROUNDS = 0.005, 4000
+"""A verdict's cell (:data:`CLAIM_CELLS`, one agent among others) whose focus SPRT has decided plays
+on, a batch at a time up to CLEAR_MAX_ROUNDS, until the focus share's 99.5% interval lies wholly on
+the decided side of the line between H0 and H1 (:func:`negenlab.core.ladder.clears`): stricter than
+the level the page judges each verdict at while it states up to 10 statistical verdicts, so a
+decided cell is not left marginal there. Its SPRT decision stands as it was at the SPRT's stop."""
 SHIFT, ALPHA, BETA = 0.05, 0.05, 0.05  # SPRT: H0 the fair share, H1 the fair share + SHIFT
 LENGTH_PRECISION = 0.05  # the round length's 95% interval within +-5% of its mean
 VARIANT_SEED_STEP = 1000  # cells with P players play on seed + 1000 P (common random numbers)
@@ -430,8 +437,13 @@ class VariantCell:
         return -(-BATCH_ROUNDS // self.rotations)
 
     @property
+    def plays_to_clear(self) -> bool:
+        """Whether the cell plays on until its focus share clears the line (:data:`CLEAR_ALPHA`)."""
+        return self.rotations > 1 and self.reading == DEFAULT_READING and (self.players, self.mix) in CLAIM_CELLS
+
+    @property
     def max_units(self) -> int:
-        return -(-MAX_ROUNDS // self.rotations)
+        return -(-(CLEAR_MAX_ROUNDS if self.plays_to_clear else MAX_ROUNDS) // self.rotations)
 
     @property
     def fair(self) -> float:
@@ -538,15 +550,38 @@ def judge_cell(cell: VariantCell, frames: list) -> dict:
     if cell.rotations == 1:  # self-play: the seats' fairness and the length are the cell's questions
         done = out["first_seat_sprt"] != "undecided" and precision <= LENGTH_PRECISION
     else:  # one agent among others: whether its skill pays (seats and length come from self-play)
-        done = out["focus_sprt"] != "undecided"
+        done = out["focus_sprt"] != "undecided" and (not cell.plays_to_clear or focus_clears(cell, out))
     out["stop"] = "decided" if done else ("cap" if n_units >= cell.max_units else "")
     return out
+
+
+def focus_clears(cell: VariantCell, row: dict) -> bool:
+    """Whether a cell's focus share (``row`` as :func:`judge_cell` writes it) clears the line between
+    its SPRT's hypotheses on the decided side at level ``1 - CLEAR_ALPHA``."""
+    return clears(
+        row["focus"], row["focus_lo"], row["focus_hi"], int(row["units"]), cell.fair, cell.fair + SHIFT,
+        CLEAR_ALPHA, row["focus_sprt"],
+    )  # fmt: skip
+
+
+def _unfinished(cell: VariantCell, store: Path) -> bool:
+    """A cell without a verdict in ``store``, or one that stopped before it had to play on (a verdict
+    written before :data:`CLEAR_ALPHA`): :func:`run_variant_cell` resumes it from its games."""
+    path = Path(store) / cell.id / "verdict.json"
+    if not path.exists():
+        return True
+    v = json.loads(path.read_text())
+    return (
+        cell.plays_to_clear and v.get("focus_sprt") in ("H0", "H1") and not focus_clears(cell, v)
+        and int(v["units"]) < cell.max_units
+    )  # fmt: skip
 
 
 def run_variant_cell(cell: VariantCell, seed: int, store: Path | None, workers: int | None = 1, say=print) -> dict:
     """Play a cell sequentially: a pilot of 2 batches (at least 200 rounds), then one batch (at least
     100 rounds) at a time until every SPRT of the cell decides and the round length is known to
-    +-5%, or MAX_ROUNDS. Resumes from ``store``."""
+    +-5% (a verdict's cell: its focus share clears the line, :data:`CLEAR_ALPHA`), or MAX_ROUNDS
+    (CLEAR_MAX_ROUNDS). Resumes from ``store``."""
     units = min(2 * cell.batch_units, cell.max_units)
     while True:
         t0 = time.perf_counter()
@@ -658,7 +693,7 @@ def run_variant_study(
     scheduler must see that folder at the same path (a shared filesystem), or the study stops."""
     command = command or f"negenlab study negen variants --seed {seed}"
     cells = [c for j, c in enumerate(variant_cells()) if j % part[1] == part[0]]
-    todo = [c for c in cells if not (Path(store) / c.id / "verdict.json").exists()]
+    todo = [c for c in cells if _unfinished(c, store)]
     say(f"{len(todo)} of {len(cells)} cells to run, about {estimated_core_hours(todo):.1f} core-hours")
     backend, scheduler = current_backend()
     if todo and backend == "dask":
