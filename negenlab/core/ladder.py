@@ -136,8 +136,8 @@ def skill_trace(
         row.update({"alpha": alpha, "beta": beta})
         rows.append(row)
         if progress is not None:
-            more = f"; played on to {r.units} units: {r.estimate:.4f} [{r.lo:.4f}, {r.hi:.4f}]" if r is not sprt else ""
-            progress(f"{rung} vs {below}: {sprt}{more}")
+            on = f"; played on to {r.units} units: {r.estimate:.4f} [{r.lo:.4f}, {r.hi:.4f}]" if r is not sprt else ""
+            progress(f"{rung} vs {below}: {sprt}{on}")
     return pd.DataFrame(rows, columns=TRACE_COLUMNS + (["sprt_units"] if clear_alpha is not None else []))
 
 

@@ -9,10 +9,13 @@ The board reaches the kernel as ``params`` (indices ``P_*``) and three tables: `
 (per face, the mask of its nodes and edges), ``need`` (per face, how many of them a capture
 needs) and ``conflict`` (per item, the items of its kind that share a face with it). The table's
 keys are the exact position (three words), checked on every probe: no two positions share an entry.
+An entry (4 words in one array) holds both bounds of the value and the positions its search cost;
+a full bucket gives up its cheapest entry.
 
 A turn is one of: a claim of the largest number (at most n, or e) of face-disjoint empty items the
-rules allow (:func:`claim_size`), every such set; a capture of any non-empty set of the faces the
-player may take. A player with no action is skipped; when neither has one, more faces wins.
+rules allow, every such set (:func:`claim_sets`, one walk over the sets); a capture of any
+non-empty set of the faces the player may take. A player with no action is skipped; when neither
+has one, more faces wins.
 """
 
 from __future__ import annotations
@@ -24,8 +27,11 @@ from negenlab.core.bits import lowest_bit_index, mix64, popcount64
 
 P_V, P_E, P_F, P_N, P_E_CLAIM, P_PARTIAL, P_MAJORITY, P_MAJORITY_ENDS = range(8)
 # stats: nodes searched, node cap, aborted at the cap, move buffer overflow, table probes that hit
-S_NODES, S_CAP, S_ABORTED, S_OVERFLOW, S_HITS = range(5)
+S_NODES, S_CAP, S_ABORTED, S_OVERFLOW, S_HITS = range(5)  # and S_DRAW = 5 (below)
 BUCKET = 4
+COST_MAX = 2**32 - 1
+USED = np.uint64(16)
+"""An entry's cost (positions its search took) is kept in 32 bits."""
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 
@@ -101,6 +107,51 @@ def claim_size(mask, want, partial, conflict, probe, rem, acc):
 
 
 @njit(cache=True)
+def claim_sets(mask, want, partial, conflict, buf, pos, limit, rem, acc):
+    """Write every claim of the empty items ``mask`` into ``buf[pos:]`` in one walk over the
+    face-disjoint sets, and return the new end (-1 past ``limit``): the sets of ``want`` items when
+    there are any; else, with ``partial``, the sets of the largest size there is; else none.
+    ``rem`` and ``acc`` are scratch (length > ``want``). Sets are visited in increasing order of their
+    items, each once; a set larger than those kept so far throws them away.
+
+    >>> conflict = np.array([2, 1, 0], np.uint64)   # items 0 and 1 share a face
+    >>> buf, s = np.zeros(8, np.uint64), np.zeros((2, 65), np.uint64)
+    >>> end = claim_sets(np.uint64(7), 3, True, conflict, buf, 0, 8, s[0], s[1])
+    >>> sorted(int(x) for x in buf[:end])   # {0, 2} and {1, 2}: two is the most
+    [5, 6]
+    """
+    if mask == ZERO or want <= 0:
+        return pos
+    start = pos
+    size = want if not partial else 1  # the size of the sets kept (a larger one found replaces them)
+    d = 0
+    rem[0] = mask
+    acc[0] = ZERO
+    while True:
+        m = rem[d]
+        if m != ZERO and popcount64(m) + d >= size:
+            low = m & (~m + ONE)
+            rem[d] = m ^ low
+            a = acc[d] | low
+            if d + 1 >= size:
+                if d + 1 > size:
+                    size = d + 1
+                    pos = start  # the smaller sets kept so far are not claims
+                if pos >= limit:
+                    return -1
+                buf[pos] = a
+                pos += 1
+            if d + 1 < want:
+                rem[d + 1] = rem[d] & ~conflict[lowest_bit_index(low)]
+                acc[d + 1] = a
+                d += 1
+        else:
+            if d == 0:
+                return pos
+            d -= 1
+
+
+@njit(cache=True)
 def _image(mask, perm):
     """The mask with bit x moved to bit ``perm[x]``."""
     out = ZERO
@@ -131,39 +182,52 @@ def canonical(me, op, fme, fop, item_perms, face_perms):
 
 
 @njit(cache=True)
-def _probe(keys, used, k0, k1, k2, mask):
+def _probe(tt, k0, k1, k2, mask):
     """The slot holding this exact key, or -1."""
     h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
     base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
     for j in range(BUCKET):
         s = base + j
-        if used[s] and keys[s, 0] == k0 and keys[s, 1] == k1 and keys[s, 2] == k2:
+        if tt[s, 3] & USED and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
             return s
     return -1
 
 
 @njit(cache=True)
-def _store(keys, lo, hi, used, k0, k1, k2, mask, low, high):
-    """Record ``low <= value <= high`` for this exact key (tightening what the slot knows)."""
+def _bounds(word):
+    """(lo, hi) of an entry's fourth word."""
+    return np.int64(word & np.uint64(3)) - 1, np.int64((word >> np.uint64(2)) & np.uint64(3)) - 1
+
+
+@njit(cache=True)
+def _store(tt, k0, k1, k2, mask, low, high, cost):
+    """Record ``low <= value <= high`` for this exact key (tightening what the slot knows), with the
+    positions its search cost; a full bucket gives up its cheapest entry."""
     h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
     base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
     free = -1
+    cheapest = base
     for j in range(BUCKET):
         s = base + j
-        if used[s] and keys[s, 0] == k0 and keys[s, 1] == k1 and keys[s, 2] == k2:
-            lo[s] = max(lo[s], low)
-            hi[s] = min(hi[s], high)
-            return
-        if not used[s] and free < 0:
+        w = tt[s, 3]
+        if w & USED and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
+            a, b = _bounds(w)
+            low, high = max(a, low), min(b, high)
+            cost = max(cost, np.int64(w >> np.uint64(32)))
             free = s
+            break
+        if not w & USED:
+            if free < 0:
+                free = s
+        elif (w >> np.uint64(32)) < (tt[cheapest, 3] >> np.uint64(32)):
+            cheapest = s
     if free < 0:
-        free = base + np.int64((h >> np.uint64(61)) & np.uint64(BUCKET - 1))  # replace one
-    used[free] = True
-    keys[free, 0] = k0
-    keys[free, 1] = k1
-    keys[free, 2] = k2
-    lo[free] = low
-    hi[free] = high
+        free = cheapest
+    tt[free, 0] = k0
+    tt[free, 1] = k1
+    tt[free, 2] = k2
+    bounds = np.uint64(low + 1) | (np.uint64(high + 1) << np.uint64(2))
+    tt[free, 3] = (np.uint64(min(cost, COST_MAX)) << np.uint64(32)) | USED | bounds
 
 
 @njit(cache=True)
@@ -195,14 +259,16 @@ def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, s
 
     ``board`` = (params, face_items, need, conflict, masks, item_perms, face_perms), ``masks`` =
     (nodes, edges), the perms the board's symmetries (:func:`canonical`);
-    ``table`` = (keys, lo, hi, used); ``moves``/``faces``/``scores`` are the stack of turns (the
-    items, the faces, how promising each looks), used from ``sp`` on."""
+    ``table`` = one array of 4 words an entry: the key's three words, then the bounds lo + 1 (bits 0-1),
+    hi + 1 (bits 2-3), a used flag (bit 4) and the positions the search cost (bits 32-63);
+    ``moves``/``faces``/``scores`` are the stack of turns (the items, the faces, how promising each
+    looks), used from ``sp`` on."""
     params, face_items, need = board[0], board[1], board[2]
-    keys, lo, hi, used = table
     stats[S_NODES] += 1
     if stats[S_NODES] > stats[S_CAP]:
         stats[S_ABORTED] = 1
         return 0
+    start_nodes = stats[S_NODES]
     taken = fme | fop
     el = eligible(me, taken, face_items, need)
     if popcount64(fme) + popcount64(el) >= params[P_MAJORITY]:
@@ -211,12 +277,12 @@ def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, s
         return 1  # every game ends in a majority, and the other player can no longer reach one
     if params[P_MAJORITY_ENDS] and reachable(me, op, taken, face_items, need) + popcount64(fme) < params[P_MAJORITY]:
         return -1
-    tmask = np.uint64(keys.shape[0] - 1)
+    tmask = np.uint64(table.shape[0] - 1)
     k0, k1, k2 = canonical(me, op, fme, fop, board[5], board[6])
-    slot = _probe(keys, used, k0, k1, k2, tmask)
+    slot = _probe(table, k0, k1, k2, tmask)
     if slot >= 0:
         stats[S_HITS] += 1
-        a, b = np.int64(lo[slot]), np.int64(hi[slot])
+        a, b = _bounds(table[slot, 3])
         if a >= beta or a == b:
             return a
         if b <= alpha:
@@ -263,12 +329,13 @@ def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, s
                 alpha = v
                 if alpha >= beta:
                     break
+    cost = stats[S_NODES] - start_nodes + 1
     if best <= alpha0:
-        _store(keys, lo, hi, used, k0, k1, k2, tmask, -1, best)
+        _store(table, k0, k1, k2, tmask, -1, best, cost)
     elif best >= beta:
-        _store(keys, lo, hi, used, k0, k1, k2, tmask, best, 1)
+        _store(table, k0, k1, k2, tmask, best, 1, cost)
     else:
-        _store(keys, lo, hi, used, k0, k1, k2, tmask, best, best)
+        _store(table, k0, k1, k2, tmask, best, best, cost)
     return best
 
 
@@ -278,7 +345,7 @@ def _generate(me, op, el, room, params, conflict, masks, moves, faces, start, sc
     ``room`` of them: the capture that reaches a majority ends the game) into ``moves``/``faces``
     from ``start`` on, captures first (all the faces first); return the end, or -1 when the
     buffer is too small."""
-    rem, acc, probe = scratch[0], scratch[1], scratch[2]
+    rem, acc = scratch[0], scratch[1]
     end = start
     limit = moves.shape[0]
     s = el
@@ -294,14 +361,13 @@ def _generate(me, op, el, room, params, conflict, masks, moves, faces, start, sc
         s = (s - ONE) & el
     empty = ~(me | op)
     for kind in range(2):
-        mask = empty & masks[kind]
-        r = claim_size(mask, params[P_N + kind], params[P_PARTIAL] != 0, conflict, probe, rem, acc)
-        if r > 0:
-            stop = independent_sets(mask, r, conflict, moves, end, limit, False, rem, acc)
-            if stop < 0:
-                return -1
-            faces[end:stop] = ZERO
-            end = stop
+        stop = claim_sets(
+            empty & masks[kind], params[P_N + kind], params[P_PARTIAL] != 0, conflict, moves, end, limit, rem, acc
+        )
+        if stop < 0:
+            return -1
+        faces[end:stop] = ZERO
+        end = stop
     return end
 
 
@@ -312,3 +378,195 @@ def turns(me, op, fme, fop, params, face_items, need, conflict, masks, moves, fa
     el = eligible(me, fme | fop, face_items, need)
     room = params[P_MAJORITY] - popcount64(fme)
     return _generate(me, op, el, room, params, conflict, masks, moves, faces, 0, scratch)
+
+
+# ---- proof-number search (df-pn) over whole turns, for boards where every game ends in a majority
+# (no draws): one run decides win or loss. Numbers are "for the player to move": phi, the cost of
+# proving they win; delta, of proving they lose; a turn's child holds the other player's numbers,
+# so phi(n) = min delta(child) and delta(n) = sum phi(child).
+INF = np.int64(2**31 - 1)
+"""A proof or disproof number of a settled position."""
+BIG = np.int64(2**30)
+MASK32 = np.int64(2**32 - 1)
+"""Unsettled numbers are capped here (below INF, so a sum never looks like a proof)."""
+S_DRAW = 5
+"""stats[S_DRAW]: the proof-number search met a drawn end (it assumes none): its result is void."""
+
+
+@njit(cache=True)
+def _static(me, op, fme, fop, params, face_items, need):
+    """+1 when the player to move wins at once (capture a majority) or the other player can no longer
+    reach one where every game ends in a majority, -1 when they themselves no longer can, else 0."""
+    taken = fme | fop
+    if popcount64(fme) + popcount64(eligible(me, taken, face_items, need)) >= params[P_MAJORITY]:
+        return 1
+    if params[P_MAJORITY_ENDS] and reachable(op, me, taken, face_items, need) + popcount64(fop) < params[P_MAJORITY]:
+        return 1
+    if params[P_MAJORITY_ENDS] and reachable(me, op, taken, face_items, need) + popcount64(fme) < params[P_MAJORITY]:
+        return -1
+    return 0
+
+
+@njit(cache=True)
+def _pn_probe(tt, k0, k1, k2, mask):
+    """The slot of this exact key in the proof-number table (5 words an entry: key, phi | delta << 32,
+    cost; cost 0 is an empty slot), or -1."""
+    h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
+    base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
+    for j in range(BUCKET):
+        s = base + j
+        if tt[s, 4] != ZERO and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def _pn_store(tt, k0, k1, k2, mask, phi, delta, cost):
+    """Record (phi, delta) for this exact key with the positions its search cost (the numbers of a
+    settled position are never replaced by unsettled ones); a full bucket gives up its cheapest entry."""
+    h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
+    base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
+    free = -1
+    cheapest = base
+    for j in range(BUCKET):
+        s = base + j
+        c = tt[s, 4]
+        if c != ZERO and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
+            old = tt[s, 3]
+            if (old & np.uint64(0xFFFFFFFF)) == ZERO or (old >> np.uint64(32)) == ZERO:
+                return  # settled already
+            cost = max(cost, np.int64(c))
+            free = s
+            break
+        if c == ZERO:
+            if free < 0:
+                free = s
+        elif c < tt[cheapest, 4]:
+            cheapest = s
+    if free < 0:
+        free = cheapest
+    tt[free, 0] = k0
+    tt[free, 1] = k1
+    tt[free, 2] = k2
+    tt[free, 3] = np.uint64(phi) | (np.uint64(delta) << np.uint64(32))
+    tt[free, 4] = np.uint64(max(cost, 1))
+
+
+@njit(cache=True, nogil=True)  # run in a thread by core.searching.run_search: Ctrl-C lowers stats[S_CAP]
+def mid(me, op, fme, fop, thphi, thdelta, board, tt, moves, faces, scores, pns, sp, scratch, stats):
+    """Nagai's df-pn: search the position until its proof number reaches ``thphi`` or its disproof
+    number ``thdelta``; return phi | delta << 32 for the player to move (phi 0: they win; delta 0:
+    they lose). ``pns`` holds each stacked turn's child numbers (phi, delta); the rest as in :func:`negamax`.
+    The child picked gets the thresholds of the 1 + 1/4 trick (fewer re-expansions)."""
+    params, face_items, need = board[0], board[1], board[2]
+    stats[S_NODES] += 1
+    if stats[S_NODES] > stats[S_CAP]:
+        stats[S_ABORTED] = 1
+        return np.int64(0)
+    start_nodes = stats[S_NODES]
+    st = _static(me, op, fme, fop, params, face_items, need)
+    if st == 1:
+        return INF << 32
+    if st == -1:
+        return INF
+    tmask = np.uint64(tt.shape[0] - 1)
+    k0, k1, k2 = canonical(me, op, fme, fop, board[5], board[6])
+    slot = _pn_probe(tt, k0, k1, k2, tmask)
+    if slot >= 0:
+        stats[S_HITS] += 1
+        w = tt[slot, 3]
+        phi = np.int64(w & np.uint64(0xFFFFFFFF))
+        delta = np.int64(w >> np.uint64(32))
+        if phi >= thphi or delta >= thdelta:
+            return phi | (delta << 32)
+    taken = fme | fop
+    el = eligible(me, taken, face_items, need)
+    end = _generate(
+        me, op, el, params[P_MAJORITY] - popcount64(fme), params, board[3], board[4], moves, faces, sp, scratch
+    )
+    if end < 0:
+        stats[S_OVERFLOW] = 1
+        return np.int64(0)
+    if end == sp:  # no action: skipped, or the game is blocked
+        if eligible(op, taken, face_items, need) == ZERO:
+            d = popcount64(fme) - popcount64(fop)
+            if d == 0:
+                stats[S_DRAW] = 1
+            return (INF << 32) if d > 0 else INF
+        r = mid(op, me, fop, fme, thdelta, thphi, board, tt, moves, faces, scores, pns, sp, scratch, stats)
+        return (r >> 32) | ((r & MASK32) << 32)  # the same numbers, seen from the other side
+    for i in range(sp, end):
+        scores[i] = _score(me, op, taken, moves[i], faces[i], face_items, need)
+        if faces[i] != ZERO:
+            c0, c1, c2, c3 = op, me, fop, fme | faces[i]
+        else:
+            c0, c1, c2, c3 = op, me | moves[i], fop, fme
+        cs = _static(c0, c1, c2, c3, params, face_items, need)
+        if cs == 1:
+            pns[i, 0], pns[i, 1] = 0, INF
+        elif cs == -1:
+            pns[i, 0], pns[i, 1] = INF, 0
+        else:
+            a0, a1, a2 = canonical(c0, c1, c2, c3, board[5], board[6])
+            s = _pn_probe(tt, a0, a1, a2, tmask)
+            if s >= 0:
+                w = tt[s, 3]
+                pns[i, 0] = np.int64(w & np.uint64(0xFFFFFFFF))
+                pns[i, 1] = np.int64(w >> np.uint64(32))
+            else:
+                pns[i, 0], pns[i, 1] = 1, 1
+    phi = np.int64(0)
+    delta = np.int64(0)
+    while True:
+        phi = INF
+        delta = np.int64(0)
+        best = -1
+        second = INF
+        for i in range(sp, end):
+            d = pns[i, 1]
+            if d < phi:
+                second = phi
+                phi = d
+                best = i
+            elif d == phi and best >= 0 and scores[i] > scores[best]:  # equal: the more promising first
+                second = d
+                best = i
+            elif d < second:
+                second = d
+            p = pns[i, 0]
+            if p == INF or delta == INF:
+                delta = INF
+            else:
+                delta = min(delta + p, BIG)
+        if phi != INF and phi != 0:
+            phi = min(phi, BIG)
+        if phi >= thphi or delta >= thdelta or phi == 0 or delta == 0:
+            break
+        cthphi = thdelta - delta + pns[best, 0]
+        cthdelta = min(thphi, second + second // 4 + 1) if second < BIG else thphi
+        if faces[best] != ZERO:
+            r = mid(op, me, fop, fme | faces[best], cthphi, cthdelta, board, tt, moves, faces, scores, pns, end,
+                    scratch, stats)  # fmt: skip
+        else:
+            r = mid(op, me | moves[best], fop, fme, cthphi, cthdelta, board, tt, moves, faces, scores, pns, end,
+                    scratch, stats)  # fmt: skip
+        if stats[S_ABORTED] or stats[S_OVERFLOW]:
+            return np.int64(0)
+        pns[best, 0], pns[best, 1] = r & MASK32, r >> 32
+    _pn_store(tt, k0, k1, k2, tmask, phi, delta, stats[S_NODES] - start_nodes + 1)
+    return phi | (delta << 32)
+
+
+def prove(me, op, fme, fop, board, tt, moves, faces, scores, pns, scratch, stats):
+    """The value (+1, -1) for the player to move by df-pn (:func:`mid`) from the root until settled;
+    0 when the node cap or the stack stopped it (``stats`` says which). Plain Python: numba's cache
+    does not keep a compiled caller of the recursive :func:`mid` (it crashes when loaded)."""
+    while True:
+        r = mid(me, op, fme, fop, INF, INF, board, tt, moves, faces, scores, pns, 0, scratch, stats)
+        phi, delta = r & MASK32, r >> 32
+        if stats[S_ABORTED] or stats[S_OVERFLOW]:
+            return 0
+        if phi == 0:
+            return 1
+        if delta == 0:
+            return -1

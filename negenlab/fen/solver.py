@@ -1,10 +1,12 @@
 """FEN solved exactly on small boards: every opening turn's value under perfect play.
 
-:func:`solve` searches whole turns (a claim of every allowed set of face-disjoint items, a
-capture of every non-empty set of takeable faces) with alpha-beta and a transposition table whose
-keys are the exact positions (the compiled kernel is :mod:`negenlab.fen._solver_kernels`). It
-gives each distinct opening turn its value for the player who made it, the winner without the
-pie rule, and the winner with it: with the pie rule the second player may take over the opening
+:func:`solve` searches whole turns (a claim of every allowed set of face-disjoint items, listed in
+one walk over the sets, a capture of every non-empty set of takeable faces) with alpha-beta and a
+transposition table whose keys are the exact positions: two bounds an entry, and a full bucket
+gives up its cheapest entry (the compiled kernel is :mod:`negenlab.fen._solver_kernels`).
+``method="dfpn"`` searches by proof numbers instead, where no game can draw. It gives each distinct
+opening turn its value for the player who made it, the winner without the pie rule, and the winner
+with it: with the pie rule the second player may take over the opening
 instead of answering it, so they get the better side of every opening, and the first player the
 worse (an opening is only worth what its weaker side gets).
 
@@ -44,7 +46,8 @@ MAX_SOLVER_FACES = 32
 """The kernel keeps both players' faces in one 64-bit word of the table's key."""
 DEFAULT_MAX_NODES = 200_000_000
 DEFAULT_TT_BITS = 22
-MAX_TT_BITS = 28
+MAX_TT_BITS = 27
+"""2**27 entries take about 5.4 GB."""
 MOVE_STACK = 1 << 20
 VALUE_NAMES = {1: "win", 0: "draw", -1: "loss"}
 SIDE_NAMES = {1: "first player", 0: "draw", -1: "second player"}
@@ -169,7 +172,13 @@ class Solver:
     (1, 8)
     """
 
-    def __init__(self, game: FenGame, tt_bits: int = DEFAULT_TT_BITS, max_nodes: int = DEFAULT_MAX_NODES):
+    def __init__(
+        self,
+        game: FenGame,
+        tt_bits: int = DEFAULT_TT_BITS,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        method: str = "alphabeta",
+    ):
         b = game.board
         if b.V + b.E > MAX_ITEMS:
             raise SolverLimitError(
@@ -180,16 +189,26 @@ class Solver:
             raise SolverLimitError(
                 f"{game.tessellation.name} has {b.F} faces; the exact solver takes at most {MAX_SOLVER_FACES}"
             )
-        tt_bits = whole_number(tt_bits, "tt_bits", 10, MAX_TT_BITS, "a table of 2**tt_bits entries, 27 bytes each")
+        tt_bits = whole_number(
+            tt_bits, "tt_bits", 10, MAX_TT_BITS, f"a table of 2**tt_bits entries, {TABLE_BYTES} bytes each"
+        )
         max_nodes = whole_number(max_nodes, "max_nodes", 1, 2**62, "it is counted in a 64-bit integer")
-        memory_check(TABLE_BYTES << tt_bits, f"a table of 2**{tt_bits} entries ({TABLE_BYTES} bytes each)")
-        self.game = game
-        self.tt_bits = tt_bits
-        one = np.uint64(1)
+        if method not in METHODS:
+            raise InvalidInputError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
         # with partial claims on a board of an odd number of faces every game ends in a majority
         # (negenlab.fen.blocked: a blocked board has every face taken), so a player who can no
         # longer reach one has lost
         majority_ends = game.rules.partial_claims and b.F % 2 == 1
+        if method == "dfpn" and not majority_ends:
+            raise InvalidInputError(
+                "the proof-number search needs games without draws: partial claims on and an odd number of faces"
+            )
+        self.method = method
+        width = PN_WIDTH if self.method == "dfpn" else AB_WIDTH
+        memory_check((8 * width) << tt_bits, f"a table of 2**{tt_bits} entries ({8 * width} bytes each)")
+        self.game = game
+        self.tt_bits = tt_bits
+        one = np.uint64(1)
         self.params = np.array(
             (b.V, b.E, b.F, game.n, game.e, game.rules.partial_claims, b.majority, majority_ends), np.int64
         )
@@ -198,20 +217,17 @@ class Solver:
         self.conflict = np.array([sum(1 << y for y in b.conflicts[x]) for x in range(b.V + b.E)] or [0], np.uint64)
         self.masks = np.array([(1 << b.V) - 1, ((1 << b.E) - 1) << b.V], np.uint64)
         size = 1 << tt_bits
-        self.keys = np.zeros((size, 3), np.uint64)
-        self.lo = np.zeros(size, np.int8)
-        self.hi = np.zeros(size, np.int8)
-        self.used = np.zeros(size, np.bool_)
+        self.table = np.zeros((size, width), np.uint64)  # see negamax (alpha-beta) or mid (df-pn)
         self.item_perms, self.face_perms = symmetries(game.tessellation)
         self.board = (
             self.params, self.face_items, self.need, self.conflict, self.masks, self.item_perms, self.face_perms
         )  # fmt: skip
-        self.table = (self.keys, self.lo, self.hi, self.used)
         self.moves = np.zeros(MOVE_STACK, np.uint64)
         self.faces = np.zeros(MOVE_STACK, np.uint64)
         self.scores = np.zeros(MOVE_STACK, np.int64)
         self.scratch = np.zeros((3, MAX_ITEMS + 1), np.uint64)
-        self.stats = np.zeros(5, np.int64)
+        self.pns = np.zeros((MOVE_STACK, 2), np.int64) if self.method == "dfpn" else np.zeros((1, 2), np.int64)
+        self.stats = np.zeros(6, np.int64)
         self.stats[K.S_CAP] = max_nodes
 
     @property
@@ -237,14 +253,23 @@ class Solver:
     def search(self, me: int, op: int, fme: int, fop: int) -> int | None:
         """The exact value (+1, 0, -1) for the player to move, None if the node cap stopped it."""
         u = np.uint64
-        v = run_search(
-            lambda: K.negamax(
-                u(me), u(op), u(fme), u(fop), -1, 1, self.board, self.table, self.moves, self.faces, self.scores, 0,
-                self.scratch,
-                self.stats,
-            ),
-            self.stats, nodes=K.S_NODES, cap=K.S_CAP, what=f"solving {self.game.tessellation.name}",
-        )  # fmt: skip
+        what = f"solving {self.game.tessellation.name}"
+        if self.method == "dfpn":
+            args = (u(me), u(op), u(fme), u(fop), self.board, self.table, self.moves, self.faces, self.scores)
+            v = run_search(
+                lambda: K.prove(*args, self.pns, self.scratch, self.stats),
+                self.stats, nodes=K.S_NODES, cap=K.S_CAP, what=what,
+            )  # fmt: skip
+            if self.stats[K.S_DRAW]:
+                raise RuntimeError("the proof-number search met a drawn end on a board where every game has a winner")
+        else:
+            v = run_search(
+                lambda: K.negamax(
+                    u(me), u(op), u(fme), u(fop), -1, 1, self.board, self.table, self.moves, self.faces, self.scores,
+                    0, self.scratch, self.stats,
+                ),
+                self.stats, nodes=K.S_NODES, cap=K.S_CAP, what=what,
+            )  # fmt: skip
         if self.stats[K.S_OVERFLOW]:
             raise RuntimeError(f"more than {MOVE_STACK:,} turns stacked up in the search; raise MOVE_STACK")
         return None if self.stats[K.S_ABORTED] else int(v)
@@ -319,8 +344,17 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
-TABLE_BYTES = 27
-"""Bytes a transposition-table entry takes (three 64-bit key words, two bounds, a flag)."""
+AB_WIDTH = 4
+"""Words an alpha-beta table entry takes (the key's three, then two bounds, a flag and the cost)."""
+PN_WIDTH = 5
+"""Words a proof-number table entry takes (the key's three, phi and delta, the cost)."""
+TABLE_BYTES = 8 * PN_WIDTH
+"""Bytes a transposition-table entry takes at most."""
+METHODS = ("alphabeta", "dfpn")
+"""``alphabeta`` (the default) or ``dfpn``, a proof-number search over whole turns for boards where
+every game has a winner (partial claims on, an odd number of faces). Measured on the 5-face boards
+(benchmarks/bench_fen_solver.py), df-pn searches fewer positions but each costs several times more
+(it looks up every turn's child), so it took longer: it is kept as a checked alternative."""
 
 
 def solve(
@@ -329,10 +363,12 @@ def solve(
     tt_bits: int = DEFAULT_TT_BITS,
     max_nodes: int = DEFAULT_MAX_NODES,
     progress: Callable[[str], None] | None = None,
+    method: str = "alphabeta",
 ) -> Solution:
     """Solve FEN on ``board`` (a board spec, a :class:`Tessellation` or a :class:`FenGame`): the
     value of every distinct opening turn, with and without the pie rule (``rules.pie_rule`` is not
     read: both are reported). Stops after ``max_nodes`` positions (``complete`` is then False).
+    ``method``: ``alphabeta`` or ``dfpn`` (:data:`METHODS`; df-pn only where no game can draw).
 
     >>> s = solve("square:3x1")
     >>> s.winner, s.winner_with_pie, len(s.openings)
@@ -342,7 +378,7 @@ def solve(
         game = board
     else:
         game = FenGame(board, rules if rules is not None else Rules())
-    solver = Solver(game, tt_bits=tt_bits, max_nodes=max_nodes)
+    solver = Solver(game, tt_bits=tt_bits, max_nodes=max_nodes, method=method)
     name = board if isinstance(board, str) else game.tessellation.name
     start = time.perf_counter()
     rows = []
@@ -393,4 +429,5 @@ def solve(
         tt_bits=tt_bits,
         first_value=first_value,
         interrupted=interrupted,
+        extra={"method": solver.method},
     )

@@ -559,9 +559,9 @@ SOLVED_BOARDS = (
 )
 """The boards :func:`solved_study` solves, smallest first: the one-face boards, then strips and
 patches of 3 to 9 faces (the issue's triangle of side 3 and square 3x3 among them)."""
-SOLVE_CAP = 100_000_000
-"""Positions per board and reading before the search gives up (about 2 minutes)."""
-SOLVE_TT_BITS = 24
+SOLVE_CAP = 600_000_000
+"""Positions per board and reading before the search gives up (3 to 4 minutes on one core)."""
+SOLVE_TT_BITS = 26
 SOLVED_MCTS = "mcts:200"
 SOLVED_GAMES = 100
 

@@ -1,16 +1,24 @@
 """The exact FEN solver against the brute-force reference (tests/fen/brute_fen.py, the engine's
 micro-actions and plain negamax): the same openings, nothing missing and nothing extra, with the
-same values; its whole turns against the reference's on positions of random games; the same
+same values; its whole turns against the reference's on positions of random games; the one-walk
+claim generator against the old kernel (benchmarks/legacy/fen_solver_kernels.py) and a plain
+enumeration; a table too small for the search (entries replaced all the time) still exact; the same
 result whatever the numbering of the board; a capped search says so; the CLI."""
 
+import importlib.util
+import itertools
 import json
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from negenlab.cli import main
+from negenlab.core.errors import InvalidInputError
 from negenlab.fen import FenGame, Rules, Tessellation
+from negenlab.fen import _solver_kernels as K
 from negenlab.fen.boards import parse_board
 from negenlab.fen.solver import Solver, SolverLimitError, solve
 
@@ -180,3 +188,138 @@ def test_cli_solve_json(capsys):
     assert main(["fen", "solve", "3.3.3.3.3.3:3", "--scope", "all", "--no-partial-claims", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rules"]["ne_scope"] == "all" and out["rules"]["partial_claims"] is False
+
+
+_LEGACY_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "legacy" / "fen_solver_kernels.py"
+
+
+def _legacy():
+    """The solver's kernel before the one-walk claim generator, frozen."""
+    name = "_negenlab_fen_solver_kernels_legacy"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, _LEGACY_PATH)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.mark.parametrize(
+    ("spec", "rules"),
+    [
+        ("triangle:3", {}),
+        ("triangle:3", {"ne_scope": "all"}),
+        ("square:3x3", {}),
+        ("square:3x3", {"ne_scope": "all", "partial_claims": False}),
+        ("3.3.3.3.3.3:7", {}),
+        ("square:5x1", {"ne_scope": "all"}),
+        ("hexagon:1", {"n": 3, "e": 3}),
+        ("triangle:3", {"n": 3, "e": 4, "partial_claims": False}),
+    ],
+)
+def test_one_walk_turns_agree_with_the_old_generator_both_ways(spec, rules):
+    """Whole turns of the new generator and the frozen old one, as sets, on positions of random
+    games (partial claims on and off, claim sizes that run out)."""
+    game = game_of(spec, pie_rule=False, **rules)
+    solver = Solver(game, tt_bits=10)
+    old = _legacy()
+    u = np.uint64
+    args = (solver.params, solver.face_items, solver.need, solver.conflict, solver.masks)
+    for state in random_positions(game, 60, seed=13):
+        me, op, fme, fop = solver.masks_of(state)
+        mine = set(solver.turn_masks(me, op, fme, fop))
+        k = old.turns(u(me), u(op), u(fme), u(fop), *args, solver.moves, solver.faces, solver.scratch)
+        theirs = {(int(solver.moves[i]), int(solver.faces[i])) for i in range(k)}
+        assert mine - theirs == set(), "turns the old generator does not list"
+        assert theirs - mine == set(), "turns the new generator misses"
+        assert len(mine) == len(solver.turn_masks(me, op, fme, fop)), "a turn listed twice"
+
+
+def _plain_claims(mask, want, partial, conflict):
+    """Every claim by plain enumeration: the face-disjoint subsets of ``mask`` of size ``want``, or
+    with ``partial`` of the largest size there is."""
+    items = [x for x in range(64) if mask >> x & 1]
+    for r in range(want, 0, -1):
+        sets = {
+            sum(1 << x for x in c)
+            for c in itertools.combinations(items, r)
+            if all(not conflict[a] >> b & 1 for a, b in itertools.combinations(c, 2))
+        }
+        if sets or not partial:
+            return sets
+    return set()
+
+
+def test_claim_sets_agree_with_a_plain_enumeration_both_ways():
+    """Random conflict graphs over 12 items, random empty masks and claim sizes 1..4."""
+    rng = np.random.default_rng(21)
+    buf = np.zeros(5000, np.uint64)
+    scratch = np.zeros((2, 65), np.uint64)
+    for _ in range(300):
+        n = 12
+        conflict = [0] * n
+        for a, b in itertools.combinations(range(n), 2):
+            if rng.random() < rng.choice([0.15, 0.4, 0.8]):
+                conflict[a] |= 1 << b
+                conflict[b] |= 1 << a
+        mask = int(rng.integers(0, 1 << n))
+        want = int(rng.integers(1, 5))
+        partial = bool(rng.integers(2))
+        arr = np.array(conflict, np.uint64)
+        end = K.claim_sets(np.uint64(mask), want, partial, arr, buf, 0, len(buf), scratch[0], scratch[1])
+        got = [int(x) for x in buf[:end]]
+        plain = _plain_claims(mask, want, partial, conflict)
+        assert len(got) == len(set(got)), "a claim listed twice"
+        assert set(got) - plain == set(), "claims that are not claims"
+        assert plain - set(got) == set(), "claims missed"
+
+
+@pytest.mark.parametrize(("spec", "rules"), [CROSS_CHECK[3], CROSS_CHECK[4], CROSS_CHECK[9]])
+def test_a_table_far_too_small_still_gives_the_reference_values(spec, rules):
+    """2**10 entries: a full bucket gives up its cheapest entry at nearly every store, and the
+    values stay those of the reference (a replaced entry must not leave a stale bound)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reference = brute_opening_values(spec, **rules)
+    s = solve(game_of(spec, **rules), tt_bits=10)
+    assert s.complete
+    values = {(k, tuple(items)): v for k, items, v in s.openings[["kind", "items", "value"]].itertuples(index=False)}
+    assert values == {k: VALUE[v] for k, v in reference.items()}
+
+
+NO_DRAWS = [(s, r) for s, r in CROSS_CHECK if r.get("partial_claims", True) and s != "3.3.3.3.3.3:2"]  # odd boards
+
+
+@pytest.mark.parametrize(("spec", "rules"), NO_DRAWS)
+@pytest.mark.parametrize("tt_bits", [10, 18])
+def test_proof_number_search_agrees_with_brute_force_both_ways(spec, rules, tt_bits):
+    """df-pn on every reference board where no game draws, with a table of the right size and one far
+    too small: the same openings and values as the reference."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reference = brute_opening_values(spec, **rules)
+    s = solve(game_of(spec, **rules), tt_bits=tt_bits, method="dfpn")
+    assert s.complete and s.extra["method"] == "dfpn"
+    values = {(k, tuple(items)): v for k, items, v in s.openings[["kind", "items", "value"]].itertuples(index=False)}
+    assert set(values) - set(reference) == set(), "openings the reference does not have"
+    assert set(reference) - set(values) == set(), "openings the solver misses"
+    assert values == {k: VALUE[v] for k, v in reference.items()}
+    assert (s.winner, s.winner_with_pie) == tuple(brute_summary(reference).values())
+
+
+def test_proof_number_search_agrees_with_alpha_beta_midgame():
+    """Positions of random games on two boards the reference cannot finish: df-pn and alpha-beta
+    give each the same value."""
+    for spec, rules in [("3.3.3.3.3.3:5", {}), ("square:3x1", {"ne_scope": "all"})]:
+        game = game_of(spec, pie_rule=False, **rules)
+        ab, pn = Solver(game, tt_bits=16), Solver(game, tt_bits=16, method="dfpn")
+        for state in random_positions(game, 40, seed=17):
+            assert pn.value(state) == ab.value(state)
+
+
+def test_proof_number_search_refuses_boards_that_can_draw():
+    with pytest.raises(InvalidInputError, match="without draws"):
+        Solver(game_of("3.3.3.3.3.3:3", partial_claims=False), method="dfpn")
+    with pytest.raises(InvalidInputError, match="method must be one of"):
+        Solver(game_of("3.3.3.3.3.3:3"), method="pns")
