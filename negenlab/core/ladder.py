@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -93,41 +94,17 @@ def skill_trace(
     rows = []
     for below, rung in zip(rungs[:-1], rungs[1:], strict=True):
         where = None if store is None else Path(store) / f"{_slug(rung)}-vs-{_slug(below)}"
-        r = compare(
-            game,
-            challenger=make_agent(rung),
-            baseline=make_agent(below),
-            h0=fair,
-            h1=fair + delta,
-            alpha=alpha,
-            beta=beta,
-            seed=seed,
-            batch=batch,
-            max_units=max_units,
-            min_units=min_units,
-            store=where,
-            **sim,
-        )
+        step = partial(
+            compare, game, challenger=make_agent(rung), baseline=make_agent(below), h0=fair, h1=fair + delta,
+            alpha=alpha, beta=beta, seed=seed, batch=batch, store=where, **sim,
+        )  # fmt: skip
+        r = step(max_units=max_units, min_units=min_units)
         sprt = r  # the SPRT's decision and LLR stand as they were at its stop
         while clear_alpha is not None and sprt.decision != "undecided" and not _clears(r, clear_alpha, sprt.decision):
             if r.units >= max_units:
                 break
-            more = min(max_units, r.units + batch)
-            r = compare(
-                game,
-                challenger=make_agent(rung),
-                baseline=make_agent(below),
-                h0=fair,
-                h1=fair + delta,
-                alpha=alpha,
-                beta=beta,
-                seed=seed,
-                batch=batch,
-                max_units=more,
-                min_units=more,
-                store=where,
-                **sim,
-            )
+            more = min(max_units, r.units + batch)  # the store keeps the units played: only the new ones are played
+            r = step(max_units=more, min_units=more)
         row = {"rung": rung, "below": below, "score": r.estimate, "lo": r.lo, "hi": r.hi, "fair": fair}
         row.update({k: getattr(r, k) for k in ("units", "games", "h0", "h1")})
         row.update({k: getattr(sprt, k) for k in ("decision", "capped", "llr")})

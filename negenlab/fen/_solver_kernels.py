@@ -58,55 +58,6 @@ def reachable(mine, theirs, taken_faces, face_items, need):
 
 
 @njit(cache=True)
-def independent_sets(mask, r, conflict, buf, pos, limit, first_only, rem, acc):
-    """Write every set of ``r`` items of ``mask`` no two of which share a face (as masks) into
-    ``buf[pos:]``; return the new end, or -1 past ``limit``. ``first_only`` stops at the first.
-    ``rem`` and ``acc`` are scratch (length > r)."""
-    if r <= 0 or popcount64(mask) < r:
-        return pos
-    d = 0
-    rem[0] = mask
-    acc[0] = ZERO
-    while True:
-        m = rem[d]
-        if m != ZERO and popcount64(m) >= r - d:
-            low = m & (~m + ONE)
-            rem[d] = m ^ low
-            a = acc[d] | low
-            if d + 1 == r:
-                if pos >= limit:
-                    return -1
-                buf[pos] = a
-                pos += 1
-                if first_only:
-                    return pos
-            else:
-                rem[d + 1] = rem[d] & ~conflict[lowest_bit_index(low)]
-                acc[d + 1] = a
-                d += 1
-        else:
-            if d == 0:
-                return pos
-            d -= 1
-
-
-@njit(cache=True)
-def claim_size(mask, want, partial, conflict, probe, rem, acc):
-    """How many of the empty items ``mask`` a claim takes: ``want`` when that many face-disjoint
-    ones exist; else, with partial claims, the most that do (0 when none is empty); else 0."""
-    if mask == ZERO:
-        return 0
-    if independent_sets(mask, want, conflict, probe, 0, 1, True, rem, acc) == 1:
-        return want
-    if not partial:
-        return 0
-    for r in range(want - 1, 0, -1):
-        if independent_sets(mask, r, conflict, probe, 0, 1, True, rem, acc) == 1:
-            return r
-    return 0
-
-
-@njit(cache=True)
 def claim_sets(mask, want, partial, conflict, buf, pos, limit, rem, acc):
     """Write every claim of the empty items ``mask`` into ``buf[pos:]`` in one walk over the
     face-disjoint sets, and return the new end (-1 past ``limit``): the sets of ``want`` items when

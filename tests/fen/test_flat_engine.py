@@ -12,28 +12,17 @@ compiled playout must give the same game from the same seed.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from negenlab.core.errors import IllegalMoveError
 from negenlab.fen import FenGame, Rules
 
-_LEGACY_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "legacy" / "fen_engine.py"
+from .legacy import frozen
 
 
 def _legacy():
-    name = "_negenlab_fen_engine_legacy"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, _LEGACY_PATH)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return frozen("fen_engine.py")
 
 
 BOARDS = ["triangle:3", "triangle:5", "triangle:7", "square:3x3", "hexagon:1", "hexagon:2"]

@@ -5,12 +5,9 @@ claim generator against the old kernel (benchmarks/legacy/fen_solver_kernels.py)
 enumeration; a table too small for the search (entries replaced all the time) still exact; the same
 result whatever the numbering of the board; a capped search says so; the CLI."""
 
-import importlib.util
 import itertools
 import json
-import sys
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,6 +20,7 @@ from negenlab.fen.boards import parse_board
 from negenlab.fen.solver import Solver, SolverLimitError, solve
 
 from .brute_fen import brute_opening_values, brute_pie_value, brute_summary, whole_turns
+from .legacy import frozen
 from .test_brute_fen import YTRI
 
 VALUE = {1: "win", 0: "draw", -1: "loss"}
@@ -190,19 +188,8 @@ def test_cli_solve_json(capsys):
     assert out["rules"]["ne_scope"] == "all" and out["rules"]["partial_claims"] is False
 
 
-_LEGACY_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "legacy" / "fen_solver_kernels.py"
-
-
 def _legacy():
-    """The solver's kernel before the one-walk claim generator, frozen."""
-    name = "_negenlab_fen_solver_kernels_legacy"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, _LEGACY_PATH)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return frozen("fen_solver_kernels.py")
 
 
 @pytest.mark.parametrize(
