@@ -1338,12 +1338,12 @@ def reproof_opening(folder: str, size: int, r: int, c: int, tt_bits: int) -> dic
 
 PROOF_ATTACK_SIZE = 6
 PROOF_ATTACK_CAP = 400_000_000
-"""Nodes an attempt may search: about an hour on one core. The first attempts (30,000,000 nodes) ran
+"""Nodes an attempt may search: 4,829 s for the centre opening on a shared core. The first attempts (30,000,000 nodes) ran
 before the table kept a child it had just searched and livelocked when full; their records stay."""
 PROOF_ATTACK_TT_BITS = 27
 """2**27 entries, 4.7 GB: 6x6's proofs search many times more nodes than any table here holds, the
-regime where the table's ``work`` replacement searched 7 times fewer nodes than ``two-way`` on 5x5
-(``benchmarks/bench_necklace_proofs.py``)."""
+regime where the table's ``work`` replacement searched 7 times fewer nodes than ``two-way`` on 5x5's
+centre opening in 2**16 entries (``benchmarks/bench_necklace_proofs.py``)."""
 
 
 def proof_status(records: list[dict], n: int, cap: int = PROOF_ATTACK_CAP) -> pd.DataFrame:
