@@ -1086,12 +1086,14 @@ STUDIES = {
             "skill trace on the standard board: " + " < ".join(LADDER),
             ladder_study,
             "about 30 min on one core",
+            store="data/fen/ladder_store",
         ),
         Study(
             "ladder_top",
             f"the skill trace's top step on the standard board: {' < '.join(LADDER_TOP)}",
             ladder_top_study,
             "25-70 min on one free core (100 to 300 pairs at about 14 s a pair; twice that on a shared one)",
+            store="data/fen/ladder_top_store",
         ),
         Study(
             "pie",
@@ -1112,6 +1114,7 @@ STUDIES = {
             f"perfect play on {len(SOLVED_BOARDS)} small boards (exact), against {SOLVED_MCTS} self-play",
             solved_study,
             "about 25 min",
+            store="data/fen/solved_store",
         ),
         Study(
             "atlas_balance",
