@@ -18,31 +18,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import io
-import sys
 import time
 import warnings
-from pathlib import Path
 
 import numpy as np
+from legacy import fen_solver_kernels as OLD  # benchmarks/legacy (the script's folder is on the path)
 
 from negenlab.fen import FenGame, Rules
 from negenlab.fen import _solver_kernels as NEW
 from negenlab.fen.solver import Solver
-
-_LEGACY_PATH = Path(__file__).resolve().parent / "legacy" / "fen_solver_kernels.py"
-
-
-def legacy():
-    """The frozen old kernel as a module."""
-    name = "_negenlab_fen_solver_kernels_legacy"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, _LEGACY_PATH)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 def game_of(spec, **rules):
@@ -89,7 +74,7 @@ class LegacySolver:
 
     def search(self, me, op, fme, fop):
         u, s = np.uint64, self.s
-        v = legacy().negamax(u(me), u(op), u(fme), u(fop), -1, 1, s.board, self.table, s.moves, s.faces, s.scores, 0,
+        v = OLD.negamax(u(me), u(op), u(fme), u(fop), -1, 1, s.board, self.table, s.moves, s.faces, s.scores, 0,
                              s.scratch, s.stats)  # fmt: skip
         return None if s.stats[NEW.S_ABORTED] else int(v)
 
@@ -152,7 +137,7 @@ def main():
     for spec, rules in [("triangle:3", {}), ("triangle:3", {"ne_scope": "all"}), ("square:3x3", {}),
                         ("3.3.3.3.3.3:7", {}), ("square:3x3", {"partial_claims": False})]:  # fmt: skip
         solver, masks = positions(game_of(spec, **rules), 300)
-        t_old, k_old = time_turns(legacy(), solver, masks, 20)
+        t_old, k_old = time_turns(OLD, solver, masks, 20)
         t_new, k_new = time_turns(NEW, solver, masks, 20)
         print(f"  {spec:16s} {str(rules):28s} old {t_old:6.2f} us  new {t_new:6.2f} us  ratio {t_old / t_new:5.2f}"
               f"  turns {k_old} / {k_new}")  # fmt: skip

@@ -132,16 +132,33 @@ def canonical(me, op, fme, fop, item_perms, face_perms):
     return k0, k1, k2
 
 
+@njit(cache=True, inline="always")
+def _bucket(tt, k0, k1, k2, mask, col, shift):
+    """``(slot, found)``: the entry of this exact key in its bucket of :data:`BUCKET`, else the first
+    empty one, else the cheapest. Both tables keep an entry's cost in word ``col`` (``>> shift``),
+    which is 0 only in an empty entry."""
+    h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
+    base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
+    free = -1
+    cheapest = base
+    for j in range(BUCKET):
+        s = base + j
+        w = tt[s, col]
+        if w != ZERO and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
+            return s, True
+        if w == ZERO:
+            if free < 0:
+                free = s
+        elif (w >> shift) < (tt[cheapest, col] >> shift):
+            cheapest = s
+    return (free if free >= 0 else cheapest), False
+
+
 @njit(cache=True)
 def _probe(tt, k0, k1, k2, mask):
     """The slot holding this exact key, or -1."""
-    h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
-    base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
-    for j in range(BUCKET):
-        s = base + j
-        if tt[s, 3] & USED and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
-            return s
-    return -1
+    s, found = _bucket(tt, k0, k1, k2, mask, 3, np.uint64(32))
+    return s if found else -1
 
 
 @njit(cache=True)
@@ -154,31 +171,17 @@ def _bounds(word):
 def _store(tt, k0, k1, k2, mask, low, high, cost):
     """Record ``low <= value <= high`` for this exact key (tightening what the slot knows), with the
     positions its search cost; a full bucket gives up its cheapest entry."""
-    h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
-    base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
-    free = -1
-    cheapest = base
-    for j in range(BUCKET):
-        s = base + j
+    s, found = _bucket(tt, k0, k1, k2, mask, 3, np.uint64(32))
+    if found:
         w = tt[s, 3]
-        if w & USED and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
-            a, b = _bounds(w)
-            low, high = max(a, low), min(b, high)
-            cost = max(cost, np.int64(w >> np.uint64(32)))
-            free = s
-            break
-        if not w & USED:
-            if free < 0:
-                free = s
-        elif (w >> np.uint64(32)) < (tt[cheapest, 3] >> np.uint64(32)):
-            cheapest = s
-    if free < 0:
-        free = cheapest
-    tt[free, 0] = k0
-    tt[free, 1] = k1
-    tt[free, 2] = k2
+        a, b = _bounds(w)
+        low, high = max(a, low), min(b, high)
+        cost = max(cost, np.int64(w >> np.uint64(32)))
+    tt[s, 0] = k0
+    tt[s, 1] = k1
+    tt[s, 2] = k2
     bounds = np.uint64(low + 1) | (np.uint64(high + 1) << np.uint64(2))
-    tt[free, 3] = (np.uint64(min(cost, COST_MAX)) << np.uint64(32)) | USED | bounds
+    tt[s, 3] = (np.uint64(min(cost, COST_MAX)) << np.uint64(32)) | USED | bounds
 
 
 @njit(cache=True)
@@ -362,45 +365,25 @@ def _static(me, op, fme, fop, params, face_items, need):
 def _pn_probe(tt, k0, k1, k2, mask):
     """The slot of this exact key in the proof-number table (5 words an entry: key, phi | delta << 32,
     cost; cost 0 is an empty slot), or -1."""
-    h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
-    base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
-    for j in range(BUCKET):
-        s = base + j
-        if tt[s, 4] != ZERO and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
-            return s
-    return -1
+    s, found = _bucket(tt, k0, k1, k2, mask, 4, np.uint64(0))
+    return s if found else -1
 
 
 @njit(cache=True)
 def _pn_store(tt, k0, k1, k2, mask, phi, delta, cost):
     """Record (phi, delta) for this exact key with the positions its search cost (the numbers of a
     settled position are never replaced by unsettled ones); a full bucket gives up its cheapest entry."""
-    h = mix64(k0 ^ mix64(k1 ^ mix64(k2)))
-    base = np.int64(h & mask) & ~np.int64(BUCKET - 1)
-    free = -1
-    cheapest = base
-    for j in range(BUCKET):
-        s = base + j
-        c = tt[s, 4]
-        if c != ZERO and tt[s, 0] == k0 and tt[s, 1] == k1 and tt[s, 2] == k2:
-            old = tt[s, 3]
-            if (old & np.uint64(0xFFFFFFFF)) == ZERO or (old >> np.uint64(32)) == ZERO:
-                return  # settled already
-            cost = max(cost, np.int64(c))
-            free = s
-            break
-        if c == ZERO:
-            if free < 0:
-                free = s
-        elif c < tt[cheapest, 4]:
-            cheapest = s
-    if free < 0:
-        free = cheapest
-    tt[free, 0] = k0
-    tt[free, 1] = k1
-    tt[free, 2] = k2
-    tt[free, 3] = np.uint64(phi) | (np.uint64(delta) << np.uint64(32))
-    tt[free, 4] = np.uint64(max(cost, 1))
+    s, found = _bucket(tt, k0, k1, k2, mask, 4, np.uint64(0))
+    if found:
+        old = tt[s, 3]
+        if (old & np.uint64(0xFFFFFFFF)) == ZERO or (old >> np.uint64(32)) == ZERO:
+            return  # settled already
+        cost = max(cost, np.int64(tt[s, 4]))
+    tt[s, 0] = k0
+    tt[s, 1] = k1
+    tt[s, 2] = k2
+    tt[s, 3] = np.uint64(phi) | (np.uint64(delta) << np.uint64(32))
+    tt[s, 4] = np.uint64(max(cost, 1))
 
 
 @njit(cache=True, nogil=True)  # run in a thread by core.searching.run_search: Ctrl-C lowers stats[S_CAP]
