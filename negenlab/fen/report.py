@@ -61,6 +61,7 @@ from .study import (
     claim_statistics,
     extreme_tilings,
     pie_design,
+    pie_settled,
     pie_strengths,
     self_play,
     skill_trace_table,
@@ -438,8 +439,8 @@ def _pie(x: ClaimInputs) -> Evidence:
     for spec, share in shares.items():
         on = _metric_row(pie, "first_player_win_rate", True, spec)
         text = (
-            f"{spec}: {share.n} games, played until {_sprt_words(on)}; the second player swapped in "
-            f"{swaps[spec].successes} of {swaps[spec].n} ({rate_text(swaps[spec].value)})"
+            f"{spec}: {share.n} games, played until {_sprt_words(on)}{_play_on_words(on, spec)}; the second player "
+            f"swapped in {swaps[spec].successes} of {swaps[spec].n} ({rate_text(swaps[spec].value)})"
         )
         if ((pie["pie_rule"] == False) & (pie["agents"] == self_play(spec))).any():  # noqa: E712 (booleans)
             off = _metric_row(pie, "first_player_win_rate", False, spec)
@@ -471,7 +472,11 @@ def _pie(x: ClaimInputs) -> Evidence:
         f"games and the interval is Wilson's. The SPRT tests {rate_text(PIE_SPRT.h0)} against "
         f"{rate_text(PIE_SPRT.h1)} (alpha = beta = 0.05) every {PIE_SPRT.batch} games from 100, at most "
         + ", ".join(f"{pie_design(spec).max_games} ({spec})" for spec in shares)
-        + "."
+        + f"; the games then play on, {PIE_SPRT.batch} at a time, until the share's "
+        f"{100 * (1 - PIE_SPRT.clear_alpha):g}% interval lies wholly inside or wholly outside the verdict's band, "
+        "at most "
+        + ", ".join(f"{pie_design(spec).clear_max} ({spec})" for spec in shares)
+        + " (a marginal result gets more games, not a verdict)."
         + _tuned_ne(skill_trace_table(x.studies)),
         section=PIE,
         command=command_of(pie, "negenlab study fen pie --seed 2024"),
@@ -1016,6 +1021,19 @@ def tiling_ranking(atlas_bal: pd.DataFrame, faces: int = 49, agents: str = "mcts
 def _pct(row) -> str:
     """A rate row (value, lo, hi, n) in the house's form."""
     return rate_text(row["value"], row["lo"], row["hi"], row["n"])
+
+
+def _play_on_words(row, spec: str) -> str:
+    """Where the pie study's play-on took ``spec``'s share after its SPRT stopped (or "")."""
+    stop = row.get("sprt_games")
+    if stop is None or pd.isna(stop) or int(stop) >= int(row["n"]):
+        return ""
+    n = int(row["n"])
+    if pie_settled(round(float(row["value"]) * n), n, PIE_SPRT.clear_alpha):
+        why = "where its interval settles the band"
+    else:
+        why = "the play-on's cap, where its interval still straddles a band edge"
+    return f" at {int(stop)} games, then on to {n} ({why})"
 
 
 def _sprt_words(row) -> str:

@@ -48,7 +48,7 @@ import pandas as pd
 from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
-from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register
+from negenlab.core.claims import RECHECK, Measure, Steps, decide, recheck_rows, register, z_for
 from negenlab.core.compare import compare, sprt
 from negenlab.core.data import (
     SKILL_TRACE,
@@ -255,20 +255,31 @@ trace's 4 steps), so a decided step is not left marginal there."""
 @dataclasses.dataclass(frozen=True)
 class SprtDesign:
     """A sequential test of the first player's share: ``h0`` against ``h1`` (alpha = beta = 0.05),
-    looked at every ``batch`` games from 100 on, at most ``max_games``."""
+    looked at every ``batch`` games from 100 on, at most ``max_games``. With the pie rule on, the
+    games then play on, ``batch`` at a time up to ``clear_max``, until the share's interval at level
+    ``1 - clear_alpha`` settles the pie verdict's band (:func:`pie_settled`)."""
 
     h0: float
     h1: float
     batch: int
     max_games: int
+    clear_alpha: float = 0.005
+    clear_max: int = 600
 
 
 PIE_SPRT = SprtDesign(h0=0.5, h1=0.6, batch=50, max_games=300)
-"""The pie study's stopping rule, per pie setting (for the strengths of :data:`PIE_CAPS` a lower cap)."""
-PIE_CAPS = {"mcts:800": 100}
-"""Game caps below :data:`PIE_SPRT`'s: mcts:800 self-play takes about 12 s a game on the standard
-board on a free core (three times as long on the shared machine the tables were made on), so 100
-games a setting, the SPRT's first look, keep its two settings near 40 minutes."""
+"""The pie study's stopping rule, per pie setting (for the strengths of :data:`PIE_CAPS` lower caps).
+The SPRT asks whether the first player keeps an edge; the verdict asks more (the share between 45%
+and 55%: an over-correcting rule fails it too), so a share the SPRT leaves near a band edge plays on
+until its 99.5% interval (stricter than the page's level for its verdicts, 5% split over them) lies
+wholly inside or wholly outside the band: a marginal result gets more games, not a verdict."""
+PIE_CAPS = {"mcts:800": (100, 400)}
+"""The SPRT's and the play-on's game caps below :data:`PIE_SPRT`'s: mcts:800 self-play takes about 12 s
+a game on the standard board on a free core (three times as long on the shared machine the tables were
+made on), so 100 games, the SPRT's first look, keep its setting near 20 minutes, and the play-on to
+400 games adds one to three hours (a share of 38% clears 45% there)."""
+PIE_BAND = register("fen")["pie"].rule
+"""The pie verdict's rule, from the register (between 45% and 55%): the band the play-on settles."""
 
 
 PIE_OFF = ("mcts:200",)
@@ -279,10 +290,25 @@ for); mcts:800's would double the cost of its part and decides no verdict."""
 def pie_design(spec: str) -> SprtDesign:
     """The stopping rule of ``spec``'s self-play in the pie study.
 
-    >>> pie_design("mcts:800").max_games, pie_design("mcts:200").max_games
-    (100, 300)
+    >>> d = pie_design("mcts:800")
+    >>> d.max_games, d.clear_max, pie_design("mcts:200").max_games
+    (100, 400, 300)
     """
-    return dataclasses.replace(PIE_SPRT, max_games=PIE_CAPS.get(spec, PIE_SPRT.max_games))
+    if spec not in PIE_CAPS:
+        return PIE_SPRT
+    sprt_cap, clear_cap = PIE_CAPS[spec]
+    return dataclasses.replace(PIE_SPRT, max_games=sprt_cap, clear_max=clear_cap)
+
+
+def pie_settled(wins: int, games: int, alpha: float) -> bool:
+    """Whether the first player's share, ``wins`` of ``games``, settles :data:`PIE_BAND` at level
+    ``1 - alpha``: its Wilson interval lies wholly inside the band or wholly outside it.
+
+    >>> pie_settled(50, 100, 0.005), pie_settled(140, 400, 0.005), pie_settled(200, 400, 0.005)
+    (False, True, False)
+    """
+    lo, hi = wilson_interval(wins, games, z_for(alpha))
+    return decide(PIE_BAND, lo, hi) != "undecided"
 
 
 def self_play(spec: str) -> str:
@@ -390,7 +416,9 @@ def pie_setting_table(
     """``spec``'s self-play on the standard board with the pie rule on or off: games played until
     the SPRT of :func:`pie_design` decides on the first player's share (or its cap), and the balance
     rows of those games (:func:`balance_table`: the swap rate among them), the SPRT's outcome on the
-    first player's row."""
+    first player's row. With the pie rule on, the games play on until the share settles the verdict's
+    band (:func:`pie_settled`, up to the design's ``clear_max``); ``sprt_games`` says where the SPRT
+    stopped, and the rows count every game played."""
     agents = [_make_agent(spec), _make_agent(spec)]
     game = games.load("fen", board=STANDARD_BOARD, pie_rule=pie)
     design = pie_design(spec)
@@ -400,11 +428,20 @@ def pie_setting_table(
     )  # fmt: skip
     if progress is not None:
         progress(f"{spec}, pie rule {pie}: {r}")
-    df = simulate(game, agents, r.units, seed, store=store, workers=workers, progress=False)
-    t = balance_table(STANDARD_BOARD, self_play(spec), {pie: df})
-    first = t["metric"] == "first_player_win_rate"
+    n = r.units
+    while True:  # the store keeps the games played: each look plays only the new ones
+        df = simulate(game, agents, n, seed, store=store, workers=workers, progress=False)
+        t = balance_table(STANDARD_BOARD, self_play(spec), {pie: df})
+        first = t["metric"] == "first_player_win_rate"
+        share = float(t.loc[first, "value"].iloc[0])
+        if not pie or n >= design.clear_max or pie_settled(round(share * n), n, design.clear_alpha):
+            break
+        n = min(design.clear_max, n + design.batch)
+        if progress is not None:
+            progress(f"{spec}, pie rule on: {rate_text(share)} of {len(df)} games, neither inside nor outside the band; on to {n}")
     for k in ("decision", "capped", "llr", "h0", "h1", "alpha", "beta"):
         t.loc[first, k] = getattr(r, k)
+    t.loc[first, "sprt_games"] = r.units
     return t
 
 
@@ -433,6 +470,8 @@ def pie_study(ctx: StudyContext) -> StudyResult:
             "strengths": list(PIE_RUNGS),
             "without_pie_rule": list(PIE_OFF),
             "caps": {spec: pie_design(spec).max_games for spec in PIE_RUNGS},
+            "play_on_caps": {spec: pie_design(spec).clear_max for spec in PIE_RUNGS},
+            "play_on_alpha": PIE_SPRT.clear_alpha,
         },
     )
 
@@ -1100,7 +1139,9 @@ STUDIES = {
             f"first-player advantage under {' and '.join(PIE_RUNGS)} self-play (both decide the swap), with the pie "
             f"rule and ({', '.join(PIE_OFF)}) without it",
             pie_study,
-            "1-1.5 h on one core (mcts:200 about 2.5 s a game, 100 to 300 games a setting; mcts:800 about 12 s, 100)",
+            "1.5-4 h on one core, resumable (mcts:200 about 2.5 s a game, 100 to 300 games a setting and on to 600 "
+            "with the pie rule; mcts:800 about 12 s, 100 and on to 400)",
+            store="data/fen/pie_store",
         ),
         Study(
             "blocked",
@@ -1150,12 +1191,12 @@ STUDIES = {
             "recheck",
             "every statistical verdict re-measured on the next seed with the committed design: "
             f"{' and '.join(PIE_RUNGS)} self-play with the pie rule (SPRT 50% against 60%, from 100 games to the "
-            f"pie study's caps), the skill trace {' < '.join(LADDER)} < {LADDER_TOP[-1]} (SPRT 50% against 55% per step, 100 to "
+            f"pie study's caps, then on until the share settles the verdict's band), the skill trace {' < '.join(LADDER)} < {LADDER_TOP[-1]} (SPRT 50% against 55% per step, 100 to "
             f"{LADDER_MAX_UNITS} seat-swapped pairs), and the most and least balanced tiling of each player "
             f"strength of the tilings verdict ({', '.join(TILING_PLAYERS)}) at {STRONG_FACES} faces, as many games "
             "a board as the committed tables",
             recheck_study,
-            "about 2-3 h on one core, resumable (pie games 20-60 min, the skill trace 40-90, tilings about 15)",
+            "about 2.5-5 h on one core, resumable (pie games 1-3 h, the skill trace 40-90 min, tilings about 15)",
             store=RECHECK_STORE,
         ),
     )
@@ -1250,7 +1291,7 @@ TABLES = {
     "pie": Schema(
         {"board": "text", "pie_rule": "bool", "agents": "text"}
         | long_columns()
-        | nullable({**SPRT_COLUMNS, "alpha": "rate", "beta": "rate"}),
+        | nullable({**SPRT_COLUMNS, "alpha": "rate", "beta": "rate", "sprt_games": "count"}),
         intervals=[("value", "lo", "hi")],
         rows=[WILSON_ROWS],
         keys=["board", "pie_rule", "agents", "metric"],

@@ -1,11 +1,14 @@
 """FEN's long studies on tiny sizes (their shapes and numbers against direct runs), the claims'
 numbers read from the committed ones, and the page's tiling ranking."""
 
+import dataclasses
+
 import pandas as pd
 import pytest
 
 import negenlab.fen.study as S
 from negenlab import games
+from negenlab.core.claims import Rule
 from negenlab.core.compare import seat_win
 from negenlab.core.simulate import simulate
 from negenlab.core.studies import StudyContext
@@ -115,3 +118,25 @@ def test_solved_study_rows_are_the_solver_and_the_games_on_the_board(tiny, monke
     text = solved_finding(pd.concat([t, capped.iloc[:1]], ignore_index=True))
     assert "the first player wins on 2 of them" in text and "With the pie rule the second player wins on 2 of 2" in text
     assert "Not solved within the search's cap (1,019 positions): square:3x1 (n=1, e=1)" in text
+
+
+@pytest.mark.parametrize("band, cap", [("between 0.45 and 0.55", 256), ("between 0.55 and 0.65", 600)])
+def test_the_pie_share_plays_on_until_it_settles_the_band(tiny, monkeypatch, band, cap):
+    """Random self-play on the tiny board: the SPRT decides an edge at 106 games (59.4%, seat 0's
+    score counting draws as halves), the first player's wins alone sit near 45%. Against the verdict's
+    band the share never settles and plays on to the cap; against a band it lies outside, it stops at
+    the first look that settles it. Every look before the last settles nothing: not a batch too many."""
+    monkeypatch.setattr(S, "PIE_SPRT", dataclasses.replace(S.PIE_SPRT, clear_max=cap))
+    monkeypatch.setattr(S, "PIE_BAND", Rule.parse(band))
+    t = S.pie_setting_table(True, 3, None, 1, None, "random")
+    row = t[t["metric"] == "first_player_win_rate"].iloc[0]
+    stop, n = int(row["sprt_games"]), int(row["n"])
+    game = games.load("fen", board="triangle:2", pie_rule=True)
+    df = simulate(game, games.make_agents("fen", "random,random"), n, 3, backend="serial", progress=False)
+    wins = (df["winner"] == 0).to_numpy()
+    looks = list(range(stop, n, S.PIE_SPRT.batch)) + [n]
+    settled = [S.pie_settled(int(wins[:k].sum()), k, S.PIE_SPRT.clear_alpha) for k in looks]
+    assert stop == 106 and row["decision"] == "H1" and n > stop
+    assert not any(settled[:-1]) and (settled[-1] or n == cap)
+    assert row["value"] == pytest.approx(wins.mean())
+    assert (n == cap) == (band == "between 0.45 and 0.55")
