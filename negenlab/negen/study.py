@@ -598,13 +598,30 @@ def run_variant_cell(cell: VariantCell, seed: int, store: Path | None, workers: 
         units = min(units + cell.batch_units, cell.max_units)
 
 
-def estimated_core_hours(cells: Iterable[VariantCell] | None = None) -> float:
-    """Core-hours to finish ``cells`` (default: the whole study) from nothing, at the measured seconds
-    per round of each kind of cell (:data:`SECONDS_PER_ROUND`) and 700 rounds a cell."""
-    total = 0.0
+TYPICAL_ROUNDS = 700
+"""Rounds a cell typically plays before its SPRTs decide (what :func:`estimated_core_hours` assumes)."""
+
+
+def estimated_core_hours(cells: Iterable[VariantCell] | None = None, store: Path | None = None) -> tuple[float, float]:
+    """(about, at most) the core-hours to finish ``cells`` (default: the whole study), at the measured
+    seconds per round of each kind of cell (:data:`SECONDS_PER_ROUND`): about :data:`TYPICAL_ROUNDS`
+    rounds a cell, at most its cap (:data:`CLEAR_MAX_ROUNDS` for a verdict's cell that plays on),
+    less the rounds ``store`` already holds of it (its ``verdict.json``).
+
+    >>> about, most = estimated_core_hours()
+    >>> 0 < about < most
+    True
+    """
+    about = most = 0.0
     for c in variant_cells() if cells is None else cells:
-        total += 700 * SECONDS_PER_ROUND[(c.mix, c.rules.rearrange)]
-    return total / 3600
+        path = None if store is None else Path(store) / c.id / "verdict.json"
+        played = int(json.loads(path.read_text())["n"]) if path is not None and path.exists() else 0
+        cap = c.max_units * c.rotations
+        per_round = SECONDS_PER_ROUND[(c.mix, c.rules.rearrange)]
+        left = max(0, cap - played)
+        about += min(left, max(TYPICAL_ROUNDS - played, BATCH_ROUNDS)) * per_round
+        most += left * per_round
+    return about / 3600, most / 3600
 
 
 SECONDS_PER_ROUND = {
@@ -694,7 +711,11 @@ def run_variant_study(
     command = command or f"negenlab study negen variants --seed {seed}"
     cells = [c for j, c in enumerate(variant_cells()) if j % part[1] == part[0]]
     todo = [c for c in cells if _unfinished(c, store)]
-    say(f"{len(todo)} of {len(cells)} cells to run, about {estimated_core_hours(todo):.1f} core-hours")
+    about, most = estimated_core_hours(todo, store)
+    say(
+        f"{len(todo)} of {len(cells)} cells to run: about {about:.1f} core-hours, at most {most:.1f} (every cell to "
+        f"its cap of {MAX_ROUNDS:,} rounds, {CLEAR_MAX_ROUNDS:,} for a verdict's cell that plays on)"
+    )
     backend, scheduler = current_backend()
     if todo and backend == "dask":
         with dask_client(scheduler, workers) as client:
