@@ -7,6 +7,14 @@ The codes are Zobrist hashes, or on boards up to 5x5 the exact board (2 bits a p
 ``solver.ProofSearch``'s ``keys``), which makes every key a full key: two positions share one only
 when they are images of each other. Skipped turns and the nobody-can-move draw follow the rules
 exactly: a draw is "not a win" for both colours.
+
+The cut-off rule (``ProofSearch(cut_off=True)``, the default): a position where the other colour
+can no longer connect its edges is a win for ``target``, searched no further. The other colour's
+possible paths only shrink (stones stay, and a point its stone would crosscut stays forbidden to
+it: :func:`can_still_connect`), so it never wins; and no game of Necklace ends drawn (while a point
+is empty some colour can place, and a full board without crosscuts has a winner: the argument in
+``docs/rules/necklace.md``, checked on every reachable position up to 4x4), so ``target`` wins.
+The tests check the rule against exhaustive minimax, which does not use it.
 """
 
 from __future__ import annotations
@@ -112,7 +120,8 @@ def prove(
     the history heuristic (moves that cut off elsewhere), then centre first.
     ``counters[0]`` counts nodes, ``counters[1]`` is the stamp generation for win checks,
     ``counters[2]`` is a node cap (0 = none); ``counters[3]`` is set to 1 when the cap stopped
-    the search (the answer is then meaningless and the caller must say so).
+    the search (the answer is then meaningless and the caller must say so); ``counters[9]`` 1: a
+    position where the other colour can no longer connect is a win for ``target`` (the cut-off rule).
     """
     counters[0] += 1
     if counters[2] > 0 and counters[0] > counters[2]:
@@ -128,6 +137,10 @@ def prove(
     counters[1] += 1
     if not can_still_connect(board, n, target, stamp, np.int32(counters[1]), stack):
         return False
+    if counters[9] != 0:
+        counters[1] += 1
+        if not can_still_connect(board, n, 3 - target, stamp, np.int32(counters[1]), stack):
+            return True  # the other colour is cut off for good: the cut-off rule (the module's text)
     moves = movebuf[depth]
     k = legal_list(board, n, colour, order, moves, art, disc, low, parent, nxt, stack)
     if k == 0:
@@ -464,7 +477,7 @@ def dfpn(
     a win of the other colour are disproofs. Results live in the table ``(tt_pn, tt_dn)``:
     pn == 0 proven, dn == 0 disproven, ``tt_work`` the nodes searched for each entry (what
     :func:`_pn_store` keeps near capacity). ``counters`` as in :func:`prove` (node count, stamp
-    generation, node cap, cap flag), and ``counters[8]`` the table's replacement policy.
+    generation, node cap, cap flag, the cut-off rule), and ``counters[8]`` the table's replacement policy.
     """
     counters[0] += 1
     start = counters[0]  # the nodes this visit searched are counters[0] - start + 1 when it stores
@@ -478,6 +491,11 @@ def dfpn(
     if not can_still_connect(board, n, target, stamp, np.int32(counters[1]), stack):
         _settle(tt_keys, tt_pn, tt_dn, tt_work, key, INF, 0, counters[0] - start + 1, policy, seen, depth)
         return
+    if counters[9] != 0:
+        counters[1] += 1
+        if not can_still_connect(board, n, 3 - target, stamp, np.int32(counters[1]), stack):
+            _settle(tt_keys, tt_pn, tt_dn, tt_work, key, 0, INF, counters[0] - start + 1, policy, seen, depth)
+            return
     moves = movebuf[depth]
     k = legal_list(board, n, colour, order, moves, art, disc, low, parent, nxt, stack)
     if k == 0:
@@ -572,6 +590,8 @@ def dfpn(
             board[p] = 0
             if dt >= INF:
                 _pn_store(tt_keys, tt_pn, tt_dn, tt_work, ck, INF, 0, 1, policy)
+            elif do >= INF and counters[9] != 0:
+                _pn_store(tt_keys, tt_pn, tt_dn, tt_work, ck, 0, INF, 1, policy)
             else:
                 _pn_store(tt_keys, tt_pn, tt_dn, tt_work, ck, max(1, dt), max(1, min(do, n * n)), 1, policy)
     # Each child's numbers come from the table (transpositions may have moved them on); a child the

@@ -15,7 +15,9 @@ the exact boards (``keys="exact"``, no two positions share one), larger boards u
 hashes (``keys="zobrist"``). Options: ``heuristic``
 (df-pn+: children start from connection distances; 4x4 in 65k instead of 244k nodes, but
 slower on the 5x5 centre opening in our runs) and ``epsilon`` (the 1+epsilon threshold trick). A colour that can no longer connect (its stones and the
-empty points where it can never make a crosscut do not join its edges) is a disproof.
+empty points where it can never make a crosscut do not join its edges) is a disproof, and, with
+``cut_off`` (the default), a proof for the other colour: no game ends drawn (the cut-off rule in
+:mod:`negenlab.necklace._solver_kernels`).
 A plain alpha-beta-style proof search (``method="alphabeta"``) is kept as a cross-check. A draw (nobody can move, nobody has won) is
 a value of its own: the solver proves "Red wins" and, when that fails, "Blue wins".
 
@@ -96,6 +98,7 @@ class ProofSearch:
         epsilon: bool = False,
         keys: str | None = None,
         replacement: str = "work",
+        cut_off: bool = True,
     ):
         n = whole_number(n, "board size", 2, MAX_SIZE)
         tt_bits = whole_number(tt_bits, "tt_bits", 10, 28, "the table takes 35 bytes an entry: 28 bits is 9.4 GB")
@@ -142,7 +145,8 @@ class ProofSearch:
         self.movebuf = np.empty((2 * (2 * N + 4), N), dtype=np.int32)  # lower half: moves, upper: threats
         self.art, self.disc, self.low, self.parent, self.nxt, self.stack = scratch(n)
         self.stamp = np.zeros(N, dtype=np.int32)
-        self.counters = np.zeros(9, dtype=np.int64)
+        self.counters = np.zeros(10, dtype=np.int64)
+        self.counters[9] = 1 if cut_off else 0
         self.counters[8] = REPLACEMENTS[replacement]
         self.counters[6] = 1 if heuristic else 0
         self.counters[7] = 1 if epsilon else 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from negenlab.necklace._kernels import scratch
+from negenlab.necklace._solver_kernels import can_still_connect
 from negenlab.necklace.solver import (
     REPLACEMENTS,
     PartialResult,
@@ -136,11 +138,12 @@ def test_capped_solve_is_marked_incomplete():
 def test_partial_result_keeps_what_was_proved():
     """A capped second proof still reports the first one: Red does not win, so "blue or draw".
     The cap is set from the uncapped proofs' node counts (each proof counts its own nodes), on the
-    first 4x4 opening whose second proof takes more nodes than its first."""
+    first 4x4 opening whose second proof takes more nodes than its first. The cut-off rule is off: with it
+    every second proof is the cheaper one."""
     for p in range(16):
         b = np.zeros(16, dtype=np.int8)
         b[p] = 1
-        search = ProofSearch(4, tt_bits=20)
+        search = ProofSearch(4, tt_bits=20, cut_off=False)
         if search.wins(b, 2, 1):
             continue  # Red wins: no second proof
         first = search.nodes
@@ -150,12 +153,12 @@ def test_partial_result_keeps_what_was_proved():
             break
     else:
         pytest.fail("no 4x4 opening needs more nodes for its second proof than its first")
-    assert ProofSearch(4, tt_bits=20).value(b, 2, first=1) == "blue"
+    assert ProofSearch(4, tt_bits=20, cut_off=False).value(b, 2, first=1) == "blue"
     with pytest.raises(PartialResult) as err:
-        ProofSearch(4, tt_bits=20, node_cap=(first + second) // 2).value(b, 2, first=1)
+        ProofSearch(4, tt_bits=20, node_cap=(first + second) // 2, cut_off=False).value(b, 2, first=1)
     assert err.value.known == "blue or draw"
     with pytest.raises(RuntimeError) as capped:
-        ProofSearch(4, tt_bits=20, node_cap=first // 2).value(b, 2, first=1)
+        ProofSearch(4, tt_bits=20, node_cap=first // 2, cut_off=False).value(b, 2, first=1)
     assert not isinstance(capped.value, PartialResult)
 
 
@@ -254,3 +257,77 @@ def test_solver_tables_shown_to_people_count_points_from_one():
     assert five["winning_first_moves"] == "2,2 2,3 2,4 3,3 4,2 4,3 4,4"
     assert (counted_from_one(openings)[["row", "col"]] == openings[["row", "col"]] + 1).all().all()
     assert list(shown["nodes"]) == list(solutions["nodes"])  # numbers that are not points are left alone
+
+
+def _cut_off(b: np.ndarray, colour: int) -> bool:
+    """The search's own test: ``colour`` can no longer connect (``can_still_connect`` is False)."""
+    n = b.shape[0]
+    stack = scratch(n)[-1]
+    return not can_still_connect(b.reshape(-1).copy(), n, colour, np.zeros(n * n, np.int32), np.int32(1), stack)
+
+
+def _reachable(n: int) -> list[tuple[np.ndarray, int]]:
+    """Every position reachable in play from the empty board, Red first (brute-force rules, the skip
+    rule), with the colour to move, before anybody has won."""
+    out, seen, todo = [], set(), [(np.zeros((n, n), dtype=np.int8), brute.RED)]
+    while todo:
+        b, colour = todo.pop()
+        if (b.tobytes(), colour) in seen:
+            continue
+        seen.add((b.tobytes(), colour))
+        out.append((b, colour))
+        mover = colour if brute.legal_moves(b, colour) else 3 - colour
+        for r, c in brute.legal_moves(b, mover):
+            t = b.copy()
+            t[r, c] = mover
+            if not brute.connects(t, mover):
+                todo.append((t, 3 - mover))
+    return out
+
+
+def test_the_cut_off_rule_holds_on_every_reachable_3x3_position_and_random_4x4_ones():
+    """The rule the search proves with (a colour that can no longer connect has lost: no game ends
+    drawn) against naive minimax, which does not use it: on every reachable 3x3 position, and on
+    random valid 4x4 positions of any colour counts with up to 8 empty points, whenever the search's
+    test says a colour is cut off, the other colour wins with either colour to move."""
+    rng = np.random.default_rng(5)
+    memo: dict = {}
+    cases = [(b, c) for b, c in _reachable(3)]
+    cases += [
+        (b, c)
+        for b in (brute.random_scatter(4, rng) for _ in range(600))
+        if int((b == 0).sum()) <= 8 and not brute.connects(b, 1) and not brute.connects(b, 2)
+        for c in (1, 2)
+    ]
+    fired = 0
+    for b, to_move in cases:
+        for loser in (1, 2):
+            if _cut_off(b, loser):
+                fired += 1
+                assert brute.minimax(b, to_move, memo) == (1 if loser == 2 else -1), (b, to_move, loser)
+    assert fired > 500, fired  # the rule is tested where it fires, not vacuously
+
+
+@pytest.mark.parametrize("method", ["dfpn", "alphabeta"])
+def test_the_search_without_the_cut_off_rule_gives_the_same_values(method, small_positions):
+    """Both ways: with the rule off the search gives the minimax values too, and every 4x4 opening
+    the same value with it on and off, with fewer nodes on."""
+    searches = {n: ProofSearch(n, tt_bits=16, method=method, cut_off=False) for n in (3, 4)}
+    for b, colour, expected in small_positions:
+        assert searches[b.shape[0]].value(b.reshape(-1), colour) == expected, (b, colour)
+    on, off = ProofSearch(4, tt_bits=18, method=method), ProofSearch(4, tt_bits=18, method=method, cut_off=False)
+    assert opening_values(4, on) == opening_values(4, off)
+    assert on.nodes < off.nodes
+
+
+def test_df_pn_plus_proves_cut_off_children_before_visiting_them(small_positions):
+    """With df-pn+ (children start from connection distances) a child whose other colour is cut off
+    starts proved: still the minimax values, and every 4x4 opening's certified value."""
+    searches = {n: ProofSearch(n, tt_bits=16, heuristic=True) for n in (3, 4)}
+    for b, colour, expected in small_positions:
+        assert searches[b.shape[0]].value(b.reshape(-1), colour) == expected, (b, colour)
+    _, openings = load_tables()
+    shipped = {
+        (r, c): v for r, c, v in openings[openings["size"] == 4][["row", "col", "value"]].itertuples(index=False)
+    }
+    assert opening_values(4, ProofSearch(4, tt_bits=18, heuristic=True)) == shipped
