@@ -950,7 +950,9 @@ def _proofs_section(page, reproof: pd.DataFrame | None, attack: pd.DataFrame | N
             f"6x6, attacked opening class by opening class (openings equal under the four colour-preserving "
             f"symmetries share a class; {made_by(attack, 'necklace')}): "
             + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-            + ". 'in progress' gives the nodes searched so far without a proof; 'not tried' classes wait for the next run."
+            + ". 'in progress' gives the nodes searched so far without a proof (pruned_nodes: those searched with the "
+            "cut-off rule, a position where the other colour can no longer connect proved at once); 'not tried' "
+            "classes wait for the next run."
         )
         page.table(attack, caption="6x6 status per opening class", folded=None)
 

@@ -1215,7 +1215,8 @@ TABLES = {
     ),
     "proofs_6x6": Schema(
         {"size": "count", "opening": "text", "status": "text", "winner": "text?", "ruled_out": "text?"}
-        | {"attempts": "count", "nodes": "count", "largest_cap": "count", "next_step": "text?"}
+        | {"attempts": "count", "nodes": "count", "pruned_nodes": "count", "largest_cap": "count"}
+        | {"next_step": "text?"}
     ),
 }
 """The committed tables of data/necklace by name, with what their loaders need (checked on load)."""
@@ -1340,6 +1341,11 @@ PROOF_ATTACK_SIZE = 6
 PROOF_ATTACK_CAP = 400_000_000
 """Nodes an attempt may search: 4,829 s for the centre opening on a shared core. The first attempts (30,000,000 nodes) ran
 before the table kept a child it had just searched and livelocked when full; their records stay."""
+PROOF_SEARCH = "df-pn, cut-off rule"
+"""The search an attempt records (``search``): df-pn with the cut-off rule (``ProofSearch(cut_off=True)``,
+a position where the other colour can no longer connect is proved; 3.4-4.3x fewer nodes on 5x5). An
+attempt capped by an earlier search (no ``search`` field: without the rule) does not count as tried at
+its cap: the pruned search tries again."""
 PROOF_ATTACK_TT_BITS = 27
 """2**27 entries, 4.7 GB: 6x6's proofs search many times more nodes than any table here holds, the
 regime where the table's ``work`` replacement searched 7 times fewer nodes than ``two-way`` on 5x5's
@@ -1349,13 +1355,14 @@ centre opening in 2**16 entries (``benchmarks/bench_necklace_proofs.py``)."""
 def proof_status(records: list[dict], n: int, cap: int = PROOF_ATTACK_CAP) -> pd.DataFrame:
     """Per opening class of an ``n`` x ``n`` board, what the recorded single proofs establish:
     ``solved`` (the winner or a draw), ``in progress`` with the nodes searched in capped attempts, or
-    ``not tried``; and ``next_step``, what the attack does next at its cap ``cap`` (:func:`next_attempt`),
-    or that a larger cap or more pruning is needed.
+    ``not tried``; ``pruned_nodes``, the nodes of the attempts made by the current search
+    (:data:`PROOF_SEARCH`); and ``next_step``, what the attack does next at its cap ``cap``
+    (:func:`next_attempt`), or that a larger cap or more pruning is needed.
 
     >>> recs = [{"n": 6, "opening": [2, 2], "target": "red", "wins": True, "nodes": 9},
     ...         {"n": 6, "opening": [0, 0], "target": "red", "wins": "capped", "nodes": 100}]
-    >>> proof_status(recs, 6)[["opening", "status", "winner", "nodes"]].values.tolist()[:1]
-    [['0,0', 'in progress', '', 100]]
+    >>> proof_status(recs, 6)[["opening", "status", "winner", "nodes", "pruned_nodes"]].values.tolist()[:1]
+    [['0,0', 'in progress', '', 100, 0]]
     """
     rows = []
     for r, c in _classes(n):
@@ -1380,6 +1387,7 @@ def proof_status(records: list[dict], n: int, cap: int = PROOF_ATTACK_CAP) -> pd
                 "ruled_out": ",".join(sorted(lost)),
                 "attempts": len(mine),
                 "nodes": nodes,
+                "pruned_nodes": sum(int(x["nodes"]) for x in mine if x.get("search") == PROOF_SEARCH),
                 "largest_cap": max((int(x.get("cap", 0)) for x in mine), default=0),
                 "next_step": _next_step(records, (r, c), cap) if status != "solved" else "",
             }
@@ -1390,23 +1398,28 @@ def proof_status(records: list[dict], n: int, cap: int = PROOF_ATTACK_CAP) -> pd
 def next_attempt(records: list[dict], opening: tuple[int, int], cap: int) -> str | None:
     """The proof to try next for one opening class, from the attempts recorded: the likelier winner
     first (Blue after an opening on an edge, Red after an inner one: the 3x3-5x5 pattern), then the
-    other colour once the first is ruled out or still open at ``cap`` nodes; None when the class is
-    solved (a proof found, or both ruled out: a draw) or both are open at ``cap``.
+    other colour once the first is ruled out or still open at ``cap`` nodes with the current search
+    (:data:`PROOF_SEARCH`; a proof or disproof counts from any search); None when the class is solved
+    (a proof found, or both ruled out: a draw) or both are open at ``cap``.
 
     >>> next_attempt([], (2, 2), 100), next_attempt([], (0, 2), 100)
     ('red', 'blue')
     >>> next_attempt([{"opening": [2, 2], "target": "red", "wins": False}], (2, 2), 100)
     'blue'
-    >>> capped = [{"opening": [2, 2], "target": t, "wins": "capped", "cap": 100} for t in ("red", "blue")]
+    >>> capped = [{"opening": [2, 2], "target": t, "wins": "capped", "cap": 100, "search": PROOF_SEARCH}
+    ...           for t in ("red", "blue")]
     >>> next_attempt(capped[:1], (2, 2), 100), next_attempt(capped, (2, 2), 100)
     ('blue', None)
+    >>> next_attempt([{**capped[0], "search": None}], (2, 2), 100)   # capped before the cut-off rule
+    'red'
     """
     mine = [x for x in records if tuple(x["opening"]) == tuple(opening)]
     if any(x["wins"] is True for x in mine):
         return None
     for target in ("blue", "red") if 0 in tuple(opening) else ("red", "blue"):
         done = [x for x in mine if x["target"] == target]
-        if any(x["wins"] is False for x in done) or any(int(x.get("cap", 0)) >= cap for x in done):
+        tried = [x for x in done if x.get("search") == PROOF_SEARCH and int(x.get("cap", 0)) >= cap]
+        if any(x["wins"] is False for x in done) or tried:
             continue
         return target
     return None
@@ -1416,13 +1429,14 @@ def _next_step(records: list[dict], opening: tuple[int, int], cap: int) -> str:
     """What an unsolved class needs next, in words (see :func:`proof_status`).
 
     >>> _next_step([], (2, 2), 400)
-    'prove that red wins, capped at 400 nodes'
-    >>> _next_step([{"opening": [0, 0], "target": t, "wins": "capped", "cap": 400} for t in ("red", "blue")], (0, 0), 400)
+    'prove that red wins, capped at 400 nodes (df-pn, cut-off rule)'
+    >>> tried = [{"opening": [0, 0], "target": t, "wins": "capped", "cap": 400, "search": PROOF_SEARCH} for t in ("red", "blue")]
+    >>> _next_step(tried, (0, 0), 400)
     'open at 400 nodes for blue and red: a larger cap or more pruning'
     """
     target = next_attempt(records, opening, cap)
     if target is not None:
-        return f"prove that {target} wins, capped at {cap:,} nodes"
+        return f"prove that {target} wins, capped at {cap:,} nodes ({PROOF_SEARCH})"
     mine = [x["target"] for x in records if tuple(x["opening"]) == tuple(opening) and x["wins"] == "capped"]
     return f"open at {cap:,} nodes for {' and '.join(sorted(set(mine)))}: a larger cap or more pruning"
 
@@ -1448,6 +1462,7 @@ def attack_opening(n: int, r: int, c: int, target: str, cap: int, tt_bits: int) 
         "cap": cap,
         "tt_bits": tt_bits,
         "keys": search.keys,
+        "search": PROOF_SEARCH,
         "seconds": round(time.perf_counter() - start, 1),
         "command": f"negenlab necklace prove {n} {r},{c} {target} --tt-bits {tt_bits} --max-nodes {cap} --json",
     }
