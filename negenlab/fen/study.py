@@ -438,7 +438,9 @@ def pie_setting_table(
             break
         n = min(design.clear_max, n + design.batch)
         if progress is not None:
-            progress(f"{spec}, pie rule on: {rate_text(share)} of {len(df)} games, neither inside nor outside the band; on to {n}")
+            progress(
+                f"{spec}, pie rule on: {rate_text(share)} of {len(df)} games, neither inside nor outside the band; on to {n}"
+            )
     for k in ("decision", "capped", "llr", "h0", "h1", "alpha", "beta"):
         t.loc[first, k] = getattr(r, k)
     t.loc[first, "sprt_games"] = r.units
