@@ -90,7 +90,8 @@ def test_the_claims_numbers_come_from_the_committed_studies_with_n_and_an_interv
     assert list(numbers["pie"]) == S.pie_strengths(pie)
     for spec, m in numbers["pie"].items():
         on = pie[(pie["metric"] == "first_player_win_rate") & pie["pie_rule"] & (pie["agents"] == S.self_play(spec))]
-        assert m.n == on["n"].iloc[0] and m.value == pytest.approx(on["value"].iloc[0])
+        # the table keeps six significant digits (49 of 150 is written 0.326667)
+        assert m.n == on["n"].iloc[0] and m.value == pytest.approx(on["value"].iloc[0], rel=2e-6)
     assert [m.n for _, m in numbers["skill"].steps] == S.skill_trace_table(studies)["games"].tolist()
     tables = [studies[k] for k in ("atlas_balance", "atlas_strong") if k in studies]
     assert set(numbers["tilings"]) == {a for t in tables for a in t["agents"]} & set(S.TILING_PLAYERS)
