@@ -6,7 +6,14 @@ from __future__ import annotations
 import json
 
 from negenlab.core.studies import StudyContext
-from negenlab.necklace.study import _classes, _images, proof_attack_study, proof_status, reproof_study
+from negenlab.necklace.study import (
+    PROOF_SEARCH,
+    _classes,
+    _images,
+    proof_attack_study,
+    proof_status,
+    reproof_study,
+)
 
 
 def _ctx(store):
@@ -33,7 +40,7 @@ def test_status_reads_solved_draw_open_and_untried():
         {"n": 4, "opening": [1, 1], "target": "red", "wins": True, "nodes": 5, "cap": 9},
         {"n": 4, "opening": [0, 0], "target": "red", "wins": False, "nodes": 5, "cap": 9},
         {"n": 4, "opening": [0, 0], "target": "blue", "wins": False, "nodes": 5, "cap": 9},
-        {"n": 4, "opening": [0, 1], "target": "red", "wins": "capped", "nodes": 10, "cap": 9},
+        {"n": 4, "opening": [0, 1], "target": "red", "wins": "capped", "nodes": 10, "cap": 9, "search": PROOF_SEARCH},
     ]
     t = proof_status(recs, 4).set_index("opening")
     assert t.loc["1,1", ["status", "winner"]].tolist() == ["solved", "red"]
@@ -42,12 +49,20 @@ def test_status_reads_solved_draw_open_and_untried():
     assert t.loc["1,0", "status"] == "not tried"
     steps = proof_status(recs, 4, cap=9).set_index("opening")["next_step"]
     assert steps["1,1"] == steps["0,0"] == ""  # solved
-    assert steps["0,1"] == "prove that blue wins, capped at 9 nodes"  # red open at the cap: the other colour
-    assert steps["1,0"] == "prove that blue wins, capped at 9 nodes"  # an edge opening: Blue first
-    both = recs + [{"n": 4, "opening": [0, 1], "target": "blue", "wins": "capped", "nodes": 10, "cap": 9}]
+    assert steps["0,1"] == f"prove that blue wins, capped at 9 nodes ({PROOF_SEARCH})"  # red open: the other colour
+    assert steps["1,0"] == f"prove that blue wins, capped at 9 nodes ({PROOF_SEARCH})"  # an edge opening: Blue first
+    both = recs + [
+        {"n": 4, "opening": [0, 1], "target": "blue", "wins": "capped", "nodes": 10, "cap": 9, "search": PROOF_SEARCH}
+    ]
     assert proof_status(both, 4, cap=9).set_index("opening").loc["0,1", "next_step"] == (
         "open at 9 nodes for blue and red: a larger cap or more pruning"
     )
+    # an attempt capped by the search before the cut-off rule (no "search") counts in nodes, not as tried
+    older = [{**x, "search": None} if x["wins"] == "capped" else x for x in both]
+    row = proof_status(older, 4, cap=9).set_index("opening").loc["0,1"]
+    assert row["next_step"] == f"prove that blue wins, capped at 9 nodes ({PROOF_SEARCH})"
+    assert (row["nodes"], row["pruned_nodes"]) == (20, 0)
+    assert proof_status(both, 4, cap=9).set_index("opening").loc["0,1", "pruned_nodes"] == 20
 
 
 def test_the_classes_and_their_images_cover_every_opening_once():
