@@ -33,6 +33,8 @@ from .game import NegenGame
 from .rules import DEFAULT_RULES, Rules
 from .study import (
     BETTER_PLAYER,
+    CLEAR_ALPHA,
+    CLEAR_MAX_ROUNDS,
     DEEPER_PLAYER,
     SECONDS_PER_TURN,
     SELF_PLAY,
@@ -532,7 +534,9 @@ def _focus_evidence(x: ClaimInputs, claim: str, players: dict[str, str]) -> Evid
         "holds or fails only when both players agree.",
         change="Reward planning more: fewer random board dice or a larger target score.",
         detail="The round share of the better player over units of seat-rotated rounds; each cell stopped by an SPRT "
-        "of the fair share against five points more.",
+        "of the fair share against five points more, then played on until the share's "
+        f"{100 * (1 - CLEAR_ALPHA):g}% interval lies wholly on the SPRT's side of the line between them, at most "
+        f"{CLEAR_MAX_ROUNDS:,} rounds (a marginal result gets more games, not a verdict).",
         players=", and ".join(players),
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
