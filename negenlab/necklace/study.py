@@ -1529,6 +1529,7 @@ STUDIES = {
             f"skill trace on {LADDER_SIZE}x{LADDER_SIZE} with swap: " + " < ".join(LADDER),
             ladder_study,
             "about 25 min",
+            store="data/necklace/ladder_store",
         ),
         Study(
             "advantage",
@@ -1536,6 +1537,7 @@ STUDIES = {
             "self-play without the swap rule (the swap rule with players who use it is the swap_rule study)",
             advantage_study,
             "about 35 min on one core",
+            store="data/necklace/advantage_store",
         ),
         Study(
             "swap_map",
@@ -1571,6 +1573,7 @@ STUDIES = {
             f"{BEST_OPENING_GAMES} games of {SWAP_MAP_AGENT} self-play",
             best_opening_study,
             "about 5 min",
+            store="data/necklace/best_opening_store",
         ),
         Study(
             "recheck",
@@ -1579,6 +1582,7 @@ STUDIES = {
             "the 7x7 swap-rule games of the pie players agents_vs_proof trusts (none so far)",
             recheck_study,
             "about 30 min on one core of a loaded machine (draws 20, skill trace 10)",
+            store="data/necklace/recheck_store",
         ),
         Study(
             "agents_vs_proof",
@@ -1587,6 +1591,7 @@ STUDIES = {
             "judgement of every opening class; writes agents_vs_proof.csv, _positions.csv and _openings.csv",
             agents_vs_proof_study,
             "about 50 min on one core (5x5 proofs 20, self-play of mcts:3200 20)",
+            store="data/necklace/agents_vs_proof_store",
         ),
         Study(
             "swap_rule",
@@ -1595,6 +1600,7 @@ STUDIES = {
             + f", {SWAP_RULE_GAMES} games each; writes swap_rule.csv and swap_rule_openings.csv",
             swap_rule_study,
             "about 50 min on one core of a loaded machine (7x7 pie:3200 35, 7x7 pie:800 10, 5x5 and 6x6 5)",
+            store="data/necklace/swap_rule_store",
         ),
         Study(
             "swap_map_5",
