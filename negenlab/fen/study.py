@@ -278,7 +278,8 @@ PIE_CAPS = {"mcts:800": (100, 400)}
 a game on the standard board on a free core (three times as long on the shared machine the tables were
 made on), so 100 games, the SPRT's first look, keep its setting near 20 minutes, and the play-on to
 400 games adds one to three hours (a share of 38% clears 45% there)."""
-PIE_BAND = register("fen")["pie"].rule
+PIE_CLAIM = register("fen")["pie"]
+PIE_BAND = PIE_CLAIM.rule
 """The pie verdict's rule, from the register (between 45% and 55%): the band the play-on settles."""
 
 
@@ -1314,7 +1315,7 @@ TABLES = {
 
 VARIANT_CLAIMS = (
     VariantClaim(
-        register("fen")["pie"],
+        PIE_CLAIM,
         "seat_share",
         how="the first player's share of games won under the run's own players (greedy in every seat unless "
         f"--agents says otherwise); the page's numbers are {' and '.join(PIE_RUNGS)} self-play on the standard board",
