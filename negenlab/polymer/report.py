@@ -922,6 +922,10 @@ CLAIMS = ClaimBook("polymer")
 """The Polymer register (``data/polymer/claims.csv``) with one function per claim below."""
 
 HIDDEN_TABLES = "8 players, hidden hands, the 10-minute clock"
+RUNG_COMMANDS = "; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in RUNGS)
+"""The rung strategy studies: their arms judge the advice, and their tables with every seat the rung the
+duration, timer and own-length claims."""
+EVERY_SEAT_RUNG = f"bargainers and brokers in every seat, {HIDDEN_TABLES}"
 
 
 def _not_committed(name: str, command: str) -> Evidence:
@@ -1047,7 +1051,7 @@ def _rung_evidence(x: ClaimInputs, claim_id: str, change: str, extra: str = "") 
         "with counter-offers; both keep a belief over the hidden hands and value trades exactly by the score rule "
         "(negenlab.polymer.bargain). The lookahead, the top rung, costs too much to fill whole tables.",
         section=BARGAINING,
-        command="; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in RUNGS),
+        command=RUNG_COMMANDS,
         players=f"{who}, {HIDDEN_TABLES}",
     )
 
@@ -1089,12 +1093,33 @@ def _arm_evidence(x: ClaimInputs, claim_id: str, change: str) -> Evidence:
     )
 
 
+def _by_rung(x: ClaimInputs, claim_id: str) -> bool:
+    """Whether the claim is judged with the two bargaining rungs (their tables are committed)."""
+    return isinstance(x.statistics.get(claim_id), dict)
+
+
+def _cooperative_text(
+    x: ClaimInputs, metric: str, what: str, shift: float = 0.0, digits: int = 1, unit: str = ""
+) -> str:
+    """The earlier measurement with cooperative table policies in every seat, in words (or "")."""
+    if "strategies" not in x.tables:
+        return ""
+    t = x.tables["strategies"]
+    rows = t[(t["information"] == "hidden") & (t["metric"] == metric) & (t["group"] == "baseline cooperative")]
+    if rows.empty:
+        return ""
+    r = rows.iloc[0]
+    number = value_text(r["value"] + shift, r["lo"] + shift, r["hi"] + shift, digits=digits)
+    return f" With the cooperative table policy in every seat {what} {number}{unit} (n={int(r['n'])})."
+
+
 @CLAIMS.measures("duration")
 def _duration(x: ClaimInputs) -> Evidence:
     if "duration" not in x.statistics:
         return _not_committed("strategies", STRATEGIES_COMMAND)
     setup = setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players=STRATEGY_SEATS).hand_size)
-    trading = x.statistics["duration"].value - setup
+    measured = x.statistics["duration"]
+    each = measured if isinstance(measured, dict) else {"cooperative": measured}
     timer = round(15 - setup)
     pace = ""
     if "pace" in x.tables:
@@ -1104,19 +1129,39 @@ def _duration(x: ClaimInputs) -> Evidence:
             f"hands, one card a trade) left without a timer, at an assumed {SECONDS_PER_ACTION} s per action: how long "
             "trading lasts when nobody stops it there, not a game at the rules' table."
         )
+    minutes = " and ".join(f"{m.value - setup:.1f} minutes ({who})" for who, m in each.items())
+    if _by_rung(x, "duration"):
+        tables = min(m.units for m in each.values())
+        who = "every seat a bargainer, and every seat a broker"
+        also = _cooperative_text(x, "trading minutes", "a whole game takes", shift=setup, unit=" minutes")
+        detail = (
+            f"The minutes of trading are measured on the table clock over {tables} tables of each rung (the rung "
+            "strategy studies' tables with every seat the rung); the rest is a constant of the time model, so the "
+            "interval is the trading time's. Judged with two players: it holds or fails only where both agree. The "
+            "variant tool reads the same whole-game minutes."
+        )
+        command, players = RUNG_COMMANDS, EVERY_SEAT_RUNG
+    else:
+        who, also = "cooperative seats", ""
+        detail = (
+            "The minutes of trading are measured on the table clock over 504 tables (the strategy study's "
+            "cooperative baseline); the rest is a constant of the time model, so the interval is the trading "
+            "time's. The variant tool reads the same whole-game minutes."
+        )
+        command, players = STRATEGIES_COMMAND, f"cooperative in every seat, {HIDDEN_TABLES}"
     return Evidence(
-        x.statistics["duration"],
+        measured,
         about="from the shuffle to the scores",
-        sentence=f"Cooperative 8-player tables with hidden hands trade {trading:.1f} minutes on the table clock, until "
+        sentence=f"8-player tables with hidden hands, {who}, trade {minutes} on the table clock, until "
         f"the 10-minute timer stops them; the shuffle (60 s), the deal of 104 cards (1 s each) and scoring (120 s) add "
-        f"{setup:.1f} minutes. Every second of that is our assumption (the table clock: Rules.seconds_*)." + pace,
+        f"{setup:.1f} minutes. Every second of that is our assumption (the table clock: Rules.seconds_*)."
+        + also
+        + pace,
         change=f"Set the timer to {timer} minutes: with the deal and the scoring a game then takes about 15.",
-        detail="The minutes of trading are measured on the table clock over 504 tables (the strategy study's "
-        "cooperative baseline); the rest is a constant of the time model, so the interval is the trading time's. "
-        "The variant tool reads the same whole-game minutes.",
+        detail=detail,
         section=PACE,
-        command=STRATEGIES_COMMAND,
-        players=f"cooperative in every seat, {HIDDEN_TABLES}",
+        command=command,
+        players=players,
     )
 
 
@@ -1229,16 +1274,43 @@ def _long_distance(x: ClaimInputs) -> Evidence:
 def _own_length(x: ClaimInputs) -> Evidence:
     if "own_length" not in x.statistics:
         return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
+    rule = (
+        "the share of seats for which one more card of their own is worth more than one more card of a "
+        "neighbour's, under the score rule (own length x the neighbours' sum); each table one unit. Averaged over "
+        "a table's seats it is always so: the neighbours' sums add up to twice the lengths."
+    )
+    change = "Say that your neighbours' lengths count as much as your own: for most seats they do."
+    if _by_rung(x, "own_length"):
+        final = {r: x.tables[f"strategies_{r}"] for r in RUNGS if f"strategies_{r}" in x.tables}
+        final = {r: t[(t["metric"] == "final length") & (t["group"] == f"baseline {r}")] for r, t in final.items()}
+        lengths = " and ".join(f"{t['value'].iloc[0]:.1f} cards ({RUNG_LABELS[r]})" for r, t in final.items() if len(t))
+        also = ""
+        if "policies_hidden" in x.tables:
+            c = _by(x.tables["policies_hidden"], "policy", "cooperative")
+            also = (
+                " With the cooperative table policy in every seat the share is "
+                f"{value_text(c['own_larger'], c['own_larger_lo'], c['own_larger_hi'], digits=3)} (n={int(c['games'])})."
+            )
+        return Evidence(
+            x.statistics["own_length"],
+            about="of a table's seats: neighbours' sum above their own length",
+            sentence=f"At the end of tables with every seat a bargainer, and with every seat a broker ({HIDDEN_TABLES}"
+            + (f"; mean longest polymer {lengths}" if lengths else "")
+            + f"), {rule}{also}",
+            change=change,
+            detail="Judged with two players, the two strongest rungs that fill a table: it holds or fails only where "
+            "both agree.",
+            section=TRADING,
+            command=RUNG_COMMANDS,
+            players=EVERY_SEAT_RUNG,
+        )
     c = _by(x.tables["policies_hidden"], "policy", "cooperative")
     return Evidence(
         x.statistics["own_length"],
         about="of a table's seats: neighbours' sum above their own length",
         sentence=f"At the end of cooperative hidden tables ({HIDDEN_TABLES}; mean longest polymer "
-        f"{float(c['final_length']):.1f} cards), the share of seats for which one more card of their own is worth "
-        "more than one more card of a neighbour's, under the score rule (own length x the neighbours' sum); each "
-        "table one unit. Averaged over a table's seats it is always so: the neighbours' sums add up to twice the "
-        "lengths.",
-        change="Say that your neighbours' lengths count as much as your own: for most seats they do.",
+        f"{float(c['final_length']):.1f} cards), {rule}",
+        change=change,
         section=TRADING,
         command=POLICIES_HIDDEN_COMMAND,
     )
@@ -1306,7 +1378,7 @@ def _boundary_cost(x: ClaimInputs) -> Evidence:
             f"of both kinds; n counts those tables.{cooperative}",
             change="Drop the advice: a seat beside a phase boundary scores no less than the rest of its table.",
             section=BARGAINING,
-            command="; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in RUNGS),
+            command=RUNG_COMMANDS,
             players=f"{' and '.join(f'{r}s' for r in RUNGS)} in every seat, {HIDDEN_TABLES}",
         )
     if "boundary_cost" not in x.statistics:
@@ -1576,7 +1648,7 @@ def _tokens(x: ClaimInputs) -> Evidence:
             f"would cost it less than a token's worth; {'; '.join(moved)}.",
             change="Drop the tokens from the tiebreak: they decide no games.",
             section=BARGAINING,
-            command="; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in RUNGS),
+            command=RUNG_COMMANDS,
             players=f"{' and '.join(f'{r}s' for r in RUNGS)} in every seat, {RUNG_TOKENS} tokens each, {HIDDEN_TABLES}",
         )
     if "tokens" not in x.statistics:
@@ -1600,12 +1672,30 @@ def _tokens(x: ClaimInputs) -> Evidence:
 def _timer(x: ClaimInputs) -> Evidence:
     if "timer" not in x.statistics:
         return _not_committed("strategies", STRATEGIES_COMMAND)
+    model = (
+        "on the table clock's time model (Rules.seconds_*, ours). The strategies ask for card types a partner may "
+        "not hold, so a hidden table never goes quiet on its own; the clock figure shows the time model's "
+        "constants halved and doubled."
+    )
+    if _by_rung(x, "timer"):
+        also = _cooperative_text(x, "tables trading to the clock", "the share is", digits=3)
+        return Evidence(
+            x.statistics["timer"],
+            about="of tables still trading at 10 minutes",
+            sentence=f"Tables with every seat a bargainer, and with every seat a broker, {HIDDEN_TABLES}, on the table "
+            "clock's time model (Rules.seconds_*, ours); the clock figure shows the time model's constants halved and "
+            f"doubled.{also}",
+            change="Shorten the timer: tables go quiet before it ends.",
+            detail="Judged with two players, the two strongest rungs that fill a table: it holds or fails only where "
+            "both agree.",
+            section=STRATEGIES,
+            command=RUNG_COMMANDS,
+            players=EVERY_SEAT_RUNG,
+        )
     return Evidence(
         x.statistics["timer"],
         about="of tables still trading at 10 minutes",
-        sentence=f"Cooperative tables, {HIDDEN_TABLES}, on the table clock's time model (Rules.seconds_*, ours). The "
-        "strategies ask for card types a partner may not hold, so a hidden table never goes quiet on its own; the "
-        "clock figure shows the time model's constants halved and doubled.",
+        sentence=f"Cooperative tables, {HIDDEN_TABLES}, {model}",
         change="Shorten the timer: tables go quiet before it ends.",
         section=STRATEGIES,
         command=STRATEGIES_COMMAND,

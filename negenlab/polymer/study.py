@@ -1500,6 +1500,7 @@ def rung_strategy_study(
     group = f"baseline {rung}"
     rows += table_rows(every, group)
     rows += _boundary_rows(every, group)
+    rows.append(mean_row("own length the larger factor", own_length_larger(every), group))
     rows.append(
         rate_row(
             "tables trading to the clock", int((every["trading_minutes"] >= rules.minutes).sum()), len(every), group
@@ -1656,8 +1657,11 @@ def _signed(row: dict[str, Any], sign: int) -> Measure:
 
 def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     """The verdicts' numbers from the rung strategy studies (``strategies_bargainer``,
-    ``strategies_broker``), each a mapping from the players (:data:`RUNG_LABELS`) to its measure, and the
-    long-distance trades of the bargaining study (``bargaining``): left out when a table is missing.
+    ``strategies_broker``), each a mapping from the players (:data:`RUNG_LABELS`) to its measure: the
+    strategy arms, and from the tables with every seat the rung the boundary cost, the tokens, the
+    whole-game minutes (``duration``), the tables still trading at the timer (``timer``) and the seats
+    whose own length is the larger factor (``own_length``); and the long-distance trades of the
+    bargaining study (``bargaining``). A claim is left out when a table is missing.
 
     >>> rows = [dict(rung=r, **mean_row("score change", [-3, -4, -5], f"{r}-monopolist among {r}")) for r in RUNGS]
     >>> stats = rung_statistics({f"strategies_{r}": pd.DataFrame([row]) for r, row in zip(RUNGS, rows)})
@@ -1676,16 +1680,20 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
                     each[RUNG_LABELS[rung]] = _signed(r, sign)
             if len(each) == len(RUNGS):
                 out[claim_id] = each
-        for claim_id, metric, where in (
-            ("boundary_cost", "boundary score gap", "baseline {rung}"),
-            ("tokens", "tables decided by tokens", "{rung}, " + f"{RUNG_TOKENS} tokens each"),
+        setup = setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players=STRATEGY_SEATS).hand_size)
+        for claim_id, metric, where, shift in (
+            ("boundary_cost", "boundary score gap", "baseline {rung}", 0.0),
+            ("tokens", "tables decided by tokens", "{rung}, " + f"{RUNG_TOKENS} tokens each", 0.0),
+            ("duration", "trading minutes", "baseline {rung}", setup),
+            ("timer", "tables trading to the clock", "baseline {rung}", 0.0),
+            ("own_length", "own length the larger factor", "baseline {rung}", 0.0),
         ):
             found = {}
             for rung, t in parts.items():
                 assert t is not None
                 r = _row(t, metric=metric, group=where.format(rung=rung))
                 if r is not None and int(r["n"]) > 0 and not pd.isna(r["value"]):
-                    found[RUNG_LABELS[rung]] = _long_measure(r)
+                    found[RUNG_LABELS[rung]] = _long_measure(r, shift)
             if len(found) == len(RUNGS):
                 out[claim_id] = found
     bargaining = tables.get("bargaining")
@@ -1745,7 +1753,7 @@ def claim_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     for claim_id, name in (("skill", "ladder"), ("skill_hidden", "ladder_hidden")):
         if name in tables and (steps := _trace_steps(tables[name])) is not None:
             out[claim_id] = steps
-    out.update(rung_statistics(tables))  # the bargaining rungs re-judge the advice (issue #34)
+    out.update(rung_statistics(tables))  # the bargaining rungs judge again what they measure (issue #34)
     tuned = tables.get("tuned")
     if tuned is not None and set(TUNED_PLAYERS) <= set(tuned["players"]):
         rows = tuned.set_index("players")

@@ -214,8 +214,11 @@ def test_the_variant_tool_reads_the_whole_game_as_the_page_does():
     assert duration.claim is register("polymer")["duration"]
 
 
-def _rung_table(rung: str, arms: dict[str, tuple[float, float, float]], decided_by_tokens: int = 12) -> pd.DataFrame:
-    """A rung strategy table as the study writes it: the arms, the baseline's boundary gap, the token tables."""
+def _rung_table(
+    rung: str, arms: dict[str, tuple[float, float, float]], decided_by_tokens: int = 12, own: float = 0.9
+) -> pd.DataFrame:
+    """A rung strategy table as the study writes it: the arms, the baseline's boundary gap, trading minutes,
+    clock, final length and own-length share, the token tables."""
     rows = []
     for claim_id, suffix, _whose, _sign in S.RUNG_ARMS:
         v, lo, hi = arms.get(claim_id, (-5.0, -7.0, -3.0))
@@ -232,6 +235,10 @@ def _rung_table(rung: str, arms: dict[str, tuple[float, float, float]], decided_
             n=200,
             method="normal",
         ),  # fmt: skip
+        mean_row("trading minutes", [10.0, 10.002, 9.998, 10.0], f"baseline {rung}"),
+        rate_row("tables trading to the clock", 80, 80, f"baseline {rung}"),
+        mean_row("final length", [6.0, 6.5], f"baseline {rung}"),
+        mean_row("own length the larger factor", [own - 0.01, own, own + 0.01], f"baseline {rung}"),
         rate_row("tables decided by tokens", decided_by_tokens, 240, f"{rung}, {S.RUNG_TOKENS} tokens each"),
         mean_row("tokens moved", [3.0, 4.0], f"{rung}, {S.RUNG_TOKENS} tokens each"),
     ]
@@ -255,6 +262,21 @@ def test_the_advice_is_judged_with_both_rungs_and_depends_on_the_players_where_t
     assert f["loans"].verdict == "depends on the players" and f["halting"].verdict == "holds"
     assert f["boundary_cost"].verdict == "holds" and f["tokens"].verdict == "holds"
     assert "bargainers" in f["reveal"].players and "with the table policies" in f["reveal"].sentence.lower()
+
+
+def test_duration_timer_and_own_length_are_judged_with_both_rungs_when_their_tables_are_committed():
+    tables = {"strategies_bargainer": _rung_table("bargainer", {}), "strategies_broker": _rung_table("broker", {}),
+              "strategies": _strategies(), "policies_hidden": _policies_hidden()}  # fmt: skip
+    stats = S.claim_statistics(tables)
+    for claim_id in ("duration", "timer", "own_length"):
+        assert set(stats[claim_id]) == set(S.RUNG_LABELS.values())  # the rungs replace the cooperative tables
+    assert stats["duration"]["brokers"].value == pytest.approx(10.0 + 284 / 60)  # trading plus shuffle, deal, scores
+    f = _by_id(verdicts(tables, NO_RECHECK))
+    for claim_id in ("duration", "timer", "own_length"):
+        assert f[claim_id].verdict == "holds" and "bargainers and brokers" in f[claim_id].players
+        assert "with the cooperative table policy" in f[claim_id].sentence.lower()  # the earlier number beside it
+    split = dict(tables, strategies_broker=_rung_table("broker", {}, own=0.3))
+    assert _by_id(verdicts(split, NO_RECHECK))["own_length"].verdict == "depends on the players"
 
 
 def test_the_long_distance_verdict_reads_the_brokers_chain_trades():
