@@ -249,13 +249,9 @@ def cmd_verify(args) -> int:
 
 
 def cmd_prove(args) -> int:
-    """One line of data/necklace/proofs_5x5.jsonl (``--json``)."""
-    import time
-
-    import numpy as np
-
-    from ._kernels import BLUE, RED
-    from .solver import ProofSearch
+    """One proof attempt's record (:func:`~negenlab.necklace.study.attack_opening`; ``--json``), as
+    data/necklace/proofs_5x5.jsonl and the 6x6 attempts keep them."""
+    from .study import attack_opening
 
     n = args.size
     try:
@@ -264,30 +260,11 @@ def cmd_prove(args) -> int:
         raise InvalidInputError(f"opening must be R,C (e.g. 2,2), got {args.opening!r}") from None
     if not 2 <= n <= 9 or not (0 <= r < n and 0 <= c < n):
         raise InvalidInputError(f"opening {r},{c} is not on a {n}x{n} board (sizes 2..9)")
-    search = ProofSearch(n, tt_bits=args.tt_bits, node_cap=args.max_nodes, method=args.method, keys=args.keys)
-    board = np.zeros(n * n, dtype=np.int8)
-    board[r * n + c] = RED
-    t0 = time.perf_counter()
-    wins: bool | str
-    try:
-        wins = search.wins(board, BLUE, RED if args.target == "red" else BLUE)
-    except RuntimeError:
-        wins = "capped"
-    record = {
-        "n": n,
-        "opening": [r, c],
-        "target": args.target,
-        "wins": wins,
-        "nodes": search.nodes,
-        "cap": args.max_nodes,
-        "tt_bits": args.tt_bits,
-        "method": args.method,
-        "keys": search.keys,
-        "seconds": round(time.perf_counter() - t0, 1),
-    }
+    record = attack_opening(n, r, c, args.target, args.max_nodes, args.tt_bits, method=args.method, keys=args.keys)
+    wins = record["wins"]
     text = (
         f"{args.target} {'wins' if wins is True else 'does not win' if wins is False else 'undecided (node cap)'}"
-        f" after Red opens at {r},{c} on {n}x{n} ({search.nodes} nodes, {record['seconds']} s)"
+        f" after Red opens at {r},{c} on {n}x{n} ({record['nodes']} nodes, {record['seconds']} s)"
     )
     emit(record, args.json, text)
     return 0

@@ -1441,10 +1441,19 @@ def _next_step(records: list[dict], opening: tuple[int, int], cap: int) -> str:
     return f"open at {cap:,} nodes for {' and '.join(sorted(set(mine)))}: a larger cap or more pruning"
 
 
-def attack_opening(n: int, r: int, c: int, target: str, cap: int, tt_bits: int) -> dict:
-    """One capped df-pn attempt (a task of :func:`proof_attack_study`, run wherever the backend puts
-    it): the record of whether ``target`` wins after Red's opening at (r, c), Blue to move."""
-    search = ProofSearch(n, tt_bits=tt_bits, node_cap=cap)
+def attack_opening(
+    n: int, r: int, c: int, target: str, cap: int, tt_bits: int, method: str = "dfpn", keys: str | None = None
+) -> dict:
+    """One capped proof attempt (a task of :func:`proof_attack_study`, run wherever the backend puts it,
+    and ``negenlab necklace prove``): the record of whether ``target`` wins after Red's opening at (r, c),
+    Blue to move, by ``method`` (df-pn or alpha-beta, both with the cut-off rule) with ``keys``
+    (:class:`~negenlab.necklace.solver.ProofSearch`), and the command that repeats it.
+
+    >>> rec = attack_opening(3, 1, 0, "blue", cap=0, tt_bits=16)
+    >>> rec["wins"], rec["search"], rec["command"]
+    (True, 'df-pn, cut-off rule', 'negenlab necklace prove 3 1,0 blue --tt-bits 16 --max-nodes 0 --json')
+    """
+    search = ProofSearch(n, tt_bits=tt_bits, node_cap=cap, method=method, keys=keys)
     board = np.zeros(n * n, dtype=np.int8)
     board[r * n + c] = RED
     start = time.perf_counter()
@@ -1453,6 +1462,7 @@ def attack_opening(n: int, r: int, c: int, target: str, cap: int, tt_bits: int) 
         wins = search.wins(board, BLUE, RED if target == "red" else BLUE)
     except RuntimeError:
         wins = "capped"
+    options = (f" --method {method}" if method != "dfpn" else "") + (f" --keys {keys}" if keys else "")
     return {
         "n": n,
         "opening": [r, c],
@@ -1461,10 +1471,11 @@ def attack_opening(n: int, r: int, c: int, target: str, cap: int, tt_bits: int) 
         "nodes": int(search.nodes),
         "cap": cap,
         "tt_bits": tt_bits,
+        "method": method,
         "keys": search.keys,
-        "search": PROOF_SEARCH,
+        "search": PROOF_SEARCH if method == "dfpn" else "alpha-beta, cut-off rule",
         "seconds": round(time.perf_counter() - start, 1),
-        "command": f"negenlab necklace prove {n} {r},{c} {target} --tt-bits {tt_bits} --max-nodes {cap} --json",
+        "command": f"negenlab necklace prove {n} {r},{c} {target} --tt-bits {tt_bits} --max-nodes {cap}{options} --json",
     }
 
 

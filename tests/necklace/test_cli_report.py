@@ -37,6 +37,8 @@ def test_prove_json_matches_the_solver_and_reports_a_cap(capsys):
     assert main(["necklace", "prove", "3", "1,0", "red", "--json", "--tt-bits", "16"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["wins"] is False and out["opening"] == [1, 0]  # 3x3: (1, 0) is a Blue win (shipped table)
+    assert out["search"] == "df-pn, cut-off rule" and out["command"].split()[:6] == ["negenlab", "necklace", "prove",
+                                                                                   "3", "1,0", "red"]  # fmt: skip
     assert main(["necklace", "prove", "3", "1,0", "blue", "--json", "--tt-bits", "16"]) == 0
     assert json.loads(capsys.readouterr().out)["wins"] is True
     assert main(["necklace", "prove", "4", "0,0", "blue", "--max-nodes", "50", "--tt-bits", "16"]) == 0
