@@ -145,11 +145,16 @@ def describe_steps(trace: pd.DataFrame) -> str:
     ...                   "capped": [False, True]})
     >>> describe_steps(t)
     'greedy scores 71.0% [64.0, 78.0] against random (H1 after 100 units); mcts:50 scores 52.0% [49.0, 56.0] against greedy (no decision after 300 units, the cap) (2 steps: 1 H1, 1 undecided)'
+    >>> describe_steps(t.assign(sprt_units=[40, 300])).split(";")[0]
+    'greedy scores 71.0% [64.0, 78.0] against random (H1 after 40 units, played on to 100 until its interval cleared or the cap)'
     """
     parts = []
     for r in trace.to_dict("records"):
+        sprt = r.get("sprt_units")
         if r["decision"] == "undecided":
             how = f"no decision after {r['units']} units, the cap"
+        elif sprt is not None and not pd.isna(sprt) and int(sprt) < int(r["units"]):
+            how = f"{r['decision']} after {int(sprt)} units, played on to {r['units']} until its interval cleared or the cap"
         else:
             how = f"{r['decision']} after {r['units']} units"
         score = rate_text(float(r["score"]), float(r["lo"]), float(r["hi"]))

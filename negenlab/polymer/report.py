@@ -70,6 +70,9 @@ from .study import (
     HALTING_HIDDEN,
     HALTING_OPEN,
     HIDDEN_LADDER,
+    HIDDEN_LADDER_CLEAR_ALPHA,
+    HIDDEN_LADDER_MAX_UNITS,
+    HIDDEN_LADDER_UNITS,
     LADDER,
     LONG_DISTANCE_PLAYERS,
     RUNG_ARMS,
@@ -613,6 +616,19 @@ def _hidden_skill_section(page, trace: pd.DataFrame, bargaining: pd.DataFrame | 
     )
 
 
+def _marginal(step: dict[str, Any]) -> bool:
+    """Whether a step its SPRT decided stronger was played on (``sprt_units``) to an interval whose lower
+    end falls below the line halfway between the fair share and the edge that counts.
+
+    >>> _marginal({"decision": "H1", "sprt_units": 40, "units": 80, "lo": 0.139, "h0": 0.125, "h1": 0.175})
+    True
+    """
+    sprt = step.get("sprt_units")
+    if step["decision"] != "H1" or sprt is None or pd.isna(sprt) or int(sprt) >= int(step["units"]):
+        return False
+    return float(step["lo"]) < (float(step["h0"]) + float(step["h1"])) / 2
+
+
 def flattening_text(trace: pd.DataFrame, bargaining: pd.DataFrame | None = None) -> str:
     """Where the hidden ladder flattens (a step not decided stronger), and what the bargaining study shows
     of those two players at full tables: the paired change in mean length and score of a table of the
@@ -622,15 +638,21 @@ def flattening_text(trace: pd.DataFrame, bargaining: pd.DataFrame | None = None)
     >>> b = pd.DataFrame({"model": ["hidden"], "players": [8], "policy": ["broker"], "metric": ["length change"],
     ...                   "value": [0.8], "lo": [0.6], "hi": [1.0], "n": [200]})
     >>> flattening_text(t, b)
-    ' It flattens at broker over bargainer: a table of brokers ends 0.80 [0.60, 1.00] cards longer a seat than the same deals played by bargainers (n=200), yet a lone broker among bargainers wins no more than its share: what it adds lengthens the table, not its lead.'
+    ' It flattens at broker over bargainer: a table of brokers ends 0.80 [0.60, 1.00] cards longer a seat than the same deals played by bargainers (n=200), yet a lone broker among bargainers does not win clearly more than its share (by the five points that count): what it adds lengthens the table more than its lead.'
     """
-    flat = [r for r in trace.to_dict("records") if r["decision"] != "H1"]
+    flat = [r for r in trace.to_dict("records") if r["decision"] != "H1" or _marginal(r)]
     if not flat:
         return ""
     agreement = trace.attrs.get("negenlab", {}).get("lookahead_same_offer", {})
     parts = []
     for r in flat:
         text = f"{r['rung']} over {r['below']}"
+        if r["decision"] == "H1":
+            text += (
+                f" (its sequential test said stronger at {int(r['sprt_units'])} units; played on to {int(r['units'])} "
+                f"it scores {rate_text(r['score'], r['lo'], r['hi'])}, across the line halfway to an edge of five "
+                "points: marginal)"
+            )
         if r["rung"] == "lookahead" and agreement.get("decisions"):
             text += (
                 f": the lookahead makes the broker's own offer at {rate_text(agreement['same'])} of its proposal "
@@ -659,8 +681,8 @@ def flattening_text(trace: pd.DataFrame, bargaining: pd.DataFrame | None = None)
                 text += (
                     f": a table of {r['rung']}s ends {value_text(c['value'], c['lo'], c['hi'], digits=2)} cards "
                     f"longer a seat than the same deals played by {r['below']}s (n={int(c['n'])}), yet a lone "
-                    f"{r['rung']} among {r['below']}s wins no more than its share: what it adds lengthens the table, "
-                    "not its lead"
+                    f"{r['rung']} among {r['below']}s does not win clearly more than its share (by the five points "
+                    "that count): what it adds lengthens the table more than its lead"
                 )
         parts.append(text)
     return f" It flattens at {'; and at '.join(parts)}."
@@ -1610,8 +1632,17 @@ def _skill_evidence(x: ClaimInputs, claim_id: str, name: str, ladder: tuple[str,
         change="Give the better trader more to win: play several rounds and average the scores, as the rules "
         "recommend, or reward planning in the score.",
         detail=f"The ladder {' < '.join(ladder)}; each step stopped by an SPRT of the fair share against five points "
-        "more (alpha = beta = 0.05) or at its cap. A rung at exactly the fair share in every unit played the same "
-        "games as the rung below and is left out of the verdict.",
+        "more (alpha = beta = 0.05) or at its cap"
+        + (
+            f", looked at first at {HIDDEN_LADDER_UNITS} units; a decided step then played on up to "
+            f"{HIDDEN_LADDER_MAX_UNITS} units until its {100 * (1 - HIDDEN_LADDER_CLEAR_ALPHA):g}% interval lies wholly "
+            "on the decided side of the line halfway to five points more (a marginal result gets more games, not a "
+            "verdict)"
+            if name == "ladder_hidden"
+            else ""
+        )
+        + ". A rung at exactly the fair share in every unit played the same games as the rung below and is left out "
+        "of the verdict.",
         section=SKILL if name == "ladder" else SKILL_HIDDEN,
         command=f"negenlab study polymer {name} --seed 2024",
     )

@@ -685,7 +685,9 @@ TABLES = {
     ),
     "holdout": Schema(long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]),
     "ladder": Schema({"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
-    "ladder_hidden": Schema({"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
+    "ladder_hidden": Schema(
+        {"players": "count", **SKILL_TRACE, "sprt_units": "count?"}, intervals=[("score", "lo", "hi")]
+    ),
     "pace": Schema(_PACE, intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)]),
     "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS, keys=_POLICY_KEYS),
     "policies_8p": Schema(
@@ -955,8 +957,17 @@ LADDER_UNITS = 300  # unit cap per ladder step (a unit: one game per seat rotati
 HIDDEN_LADDER = ("random", "cooperative", "bargainer", "broker", "lookahead")
 """The hidden-table ladder (issue #34), weakest first: ``negenlab study polymer ladder_hidden``."""
 HIDDEN_LADDER_UNITS = 40
-"""The hidden ladder's SPRTs look once, at 40 units (320 games a step): the lookahead plays a unit in about 18 s
+"""The hidden ladder's SPRTs look first at 40 units (320 games a step): the lookahead plays a unit in about 18 s
 on a shared core, so the 300-unit cap of the open ladder would take hours; its store lets a later run continue."""
+HIDDEN_LADDER_MAX_UNITS = 80
+"""The hidden ladder's cap: a step the SPRT decided plays on to at most 80 units (640 games) until its interval
+clears (:data:`HIDDEN_LADDER_CLEAR_ALPHA`); a lookahead step costs about 12 minutes of a core from 40 units."""
+HIDDEN_LADDER_CLEAR_ALPHA = 0.0005
+"""A decided step of the hidden ladder plays on until its 99.95% interval lies wholly on the decided side of the
+line between the fair share and five points more (:func:`~negenlab.core.ladder.skill_trace`'s ``clear_alpha``):
+stricter than the level the page judges each step at (5% split over its 17 statistical verdicts and the trace's 4
+steps), so a step decided at its first look is not left marginal there, and two seeds that disagree get more
+games rather than a verdict."""
 LADDER_HIDDEN_STORE = "data/polymer/ladder_hidden_store"
 """The hidden ladder's resumable store, committed (a fresh clone resumes it instead of replaying hours)."""
 BARGAIN_TABLE_NAMES = ("bargaining", "strategies_bargainer", "strategies_broker")
@@ -1050,12 +1061,14 @@ def ladder_study(
     min_units: int | None = None,
     rules: Rules | None = None,
     seed: int | None = None,
+    clear_alpha: float | None = None,
 ) -> StudyResult:
     """The skill trace on an ``players``-seat table (``rules``: another table, e.g. hidden
     information): each rung of :data:`LADDER` in one seat against
     the rung below in all the others, seats rotated on common deals, each step decided by an SPRT
     on its share of wins (H0: 1/players, H1: 1/players + 0.05) or stopped at ``max_units``;
-    ``seed`` (default the study's) seeds the common deals.
+    ``seed`` (default the study's) seeds the common deals; ``clear_alpha``: a decided step plays on
+    up to ``max_units`` until its interval clears (:func:`~negenlab.core.ladder.skill_trace`).
 
     >>> quiet = StudyContext("polymer", "ladder", seed=1, workers=1, progress=lambda line: None)
     >>> t = ladder_study(quiet, ["random", "selfish"], players=5, max_units=1, min_units=1).table
@@ -1073,6 +1086,7 @@ def ladder_study(
         store=ctx.store,
         workers=ctx.workers,
         progress=ctx.progress,
+        clear_alpha=clear_alpha,
         **kwargs,
     )
     trace.insert(0, "players", players)
@@ -1086,12 +1100,16 @@ LOOKAHEAD_CHECK_GAMES = 16
 
 
 def hidden_ladder_study(
-    ctx: StudyContext, max_units: int = HIDDEN_LADDER_UNITS, check_games: int = LOOKAHEAD_CHECK_GAMES
+    ctx: StudyContext,
+    max_units: int = HIDDEN_LADDER_MAX_UNITS,
+    check_games: int = LOOKAHEAD_CHECK_GAMES,
+    first_units: int = HIDDEN_LADDER_UNITS,
 ) -> StudyResult:
     """``negenlab study polymer ladder_hidden``: :func:`ladder_study` of :data:`HIDDEN_LADDER` at 8-seat tables
-    as played, and in its sidecar how often the top rung (the lookahead) makes the offer the broker below it
-    would make on the same observation (``bargain.lookahead_agreement`` over ``check_games`` tables, one
-    lookahead among brokers): where the search changes the broker's play.
+    as played (the SPRTs' first look at ``first_units``; a decided step plays on up to ``max_units`` until it
+    clears, :data:`HIDDEN_LADDER_CLEAR_ALPHA`), and in its sidecar how often the top rung (the lookahead) makes
+    the offer the broker below it would make on the same observation (``bargain.lookahead_agreement`` over
+    ``check_games`` tables, one lookahead among brokers): where the search changes the broker's play.
 
     >>> quiet = StudyContext("polymer", "ladder_hidden", seed=1, workers=1, progress=lambda line: None)
     >>> hidden_ladder_study(quiet, max_units=0, check_games=0).extra["lookahead_same_offer"]["decisions"]
@@ -1099,8 +1117,9 @@ def hidden_ladder_study(
     """
     if max_units > 0:
         result = ladder_study(
-            ctx, HIDDEN_LADDER, rules=strategy_rules("hidden"), max_units=max_units, min_units=min(max_units, 40)
-        )
+            ctx, HIDDEN_LADDER, rules=strategy_rules("hidden"), max_units=max_units,
+            min_units=min(max_units, first_units), clear_alpha=HIDDEN_LADDER_CLEAR_ALPHA,
+        )  # fmt: skip
     else:
         result = StudyResult(None, rules=strategy_rules("hidden"), agents=list(HIDDEN_LADDER))
     agreement = lookahead_agreement(check_games, ctx.seed) if check_games else {"decisions": 0.0, "same": float("nan")}
@@ -1805,7 +1824,8 @@ class RecheckSize:
     arm_tables: int = STRATEGY_TABLES  # per strategy arm of the table policies (with its baseline), the clock's tables
     ladder_units: int = LADDER_UNITS  # the cap of each ladder step (the SPRTs stop most steps sooner)
     ladder_min_units: int | None = None  # the SPRTs' first look (None: the ladder's default, as committed)
-    hidden_ladder_units: int = HIDDEN_LADDER_UNITS  # the hidden ladder's cap and first look, as committed
+    hidden_ladder_units: int = HIDDEN_LADDER_UNITS  # the hidden ladder's first look, as committed
+    hidden_ladder_cap: int = HIDDEN_LADDER_MAX_UNITS  # and its cap, to which a decided step plays on until it clears
     tuned_games: int = 200  # per tuned deal, as the tuner's confirmation
     players: int = STRATEGY_SEATS  # seats of the tables (8 as committed)
     rung_tables: int = RUNG_TABLES  # per arm of the rung strategy studies, and their token tables
@@ -1887,14 +1907,16 @@ def recheck_tables(
         model="hidden", players=players, policy=policy
     )
     hidden_first = min(size.hidden_ladder_units, 40 if size.ladder_min_units is None else size.ladder_min_units)
-    for name, rungs, rules, units, first in (
-        ("ladder", LADDER, None, size.ladder_units, size.ladder_min_units),
-        ("ladder_hidden", HIDDEN_LADDER, strategy_rules("hidden", P), size.hidden_ladder_units, hidden_first),
-    ):
+    hidden_cap = max(size.hidden_ladder_units, size.hidden_ladder_cap)
+    for name, rungs, rules, units, first, clear in (
+        ("ladder", LADDER, None, size.ladder_units, size.ladder_min_units, None),
+        ("ladder_hidden", HIDDEN_LADDER, strategy_rules("hidden", P), hidden_cap, hidden_first,
+         HIDDEN_LADDER_CLEAR_ALPHA),
+    ):  # fmt: skip
         say(f"recheck: {name} ({' < '.join(rungs)})")
         part = StudyContext(ctx.game, name, seed=ctx.seed, workers=ctx.workers, store=ctx.store_for(name), progress=say)
         trace = ladder_study(
-            part, rungs, players=P, max_units=units, min_units=first, rules=rules, seed=fresh_seed,
+            part, rungs, players=P, max_units=units, min_units=first, rules=rules, seed=fresh_seed, clear_alpha=clear,
         ).table  # fmt: skip
         assert trace is not None
         out[name] = trace

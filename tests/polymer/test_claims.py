@@ -10,7 +10,7 @@ from negenlab.core.claims import Measure, Steps, recheck_rows, register, verdict
 from negenlab.core.studies import StudyContext
 from negenlab.core.summary_table import long_table, mean_row, rate_row
 from negenlab.polymer import study as S
-from negenlab.polymer.report import CLAIMS, committed_inputs, committed_verdicts, verdicts
+from negenlab.polymer.report import CLAIMS, committed_inputs, committed_verdicts, flattening_text, verdicts
 
 NO_RECHECK = pd.DataFrame()
 
@@ -188,7 +188,8 @@ def test_the_page_decides_each_statistical_claim_at_the_family_level():
 def test_the_recheck_study_runs_tiny_and_writes_rows_of_registered_claims(tmp_path):
     ctx = StudyContext("polymer", "recheck", seed=11, workers=1, store=tmp_path, progress=lambda line: None)
     size = S.RecheckSize(tables=2, arm_tables=5, ladder_units=1, ladder_min_units=1, tuned_games=2, players=5,
-                         rung_tables=5, bargain_tables=2, hidden_ladder_units=1)  # fmt: skip
+                         rung_tables=5, bargain_tables=2, hidden_ladder_units=1,
+                         hidden_ladder_cap=1)  # fmt: skip
     r = S.recheck_study(ctx, size)
     t = r.table
     assert set(t["claim"]) <= set(register("polymer")) and {"reveal", "permit_trades", "skill", "halting"} <= set(
@@ -302,3 +303,12 @@ def test_a_recheck_of_an_earlier_experiment_is_never_read_as_the_new_one():
     now = S.claim_statistics(tables)["monopoly"]
     again = pd.DataFrame(recheck_rows("monopoly", now, 2025))
     assert "agrees" in _by_id(verdicts(tables, again))["monopoly"].recheck
+
+
+def test_a_step_decided_at_its_first_look_but_marginal_after_playing_on_is_named_where_the_ladder_flattens():
+    trace = _ladder([("bargainer", "cooperative", 0.222, 0.194, 0.251, "H1"), ("broker", "bargainer", 0.164, 0.139,
+                     0.190, "H1")]).assign(sprt_units=[40, 40], units=[80, 80], h0=0.125, h1=0.175)  # fmt: skip
+    text = flattening_text(trace)
+    assert "broker over bargainer (its sequential test said stronger at 40 units; played on to 80" in text
+    assert "bargainer over cooperative" not in text  # cleared the 15% line: not where it flattens
+    assert flattening_text(trace.assign(sprt_units=[80, 80])) == ""  # not played on: the SPRT's H1 stands
