@@ -1120,6 +1120,16 @@ def _by_rung(x: ClaimInputs, claim_id: str) -> bool:
     return isinstance(x.statistics.get(claim_id), dict)
 
 
+def _cooperative_hidden(x: ClaimInputs, column: str, words: str, digits: int = 1, unit: str = "") -> str:
+    """A number of the cooperative hidden tables (``policies_hidden``, its ``column`` with ``_lo`` and
+    ``_hi``) after ``words``, as a sentence (or "" when the table is not committed)."""
+    if "policies_hidden" not in x.tables:
+        return ""
+    c = _by(x.tables["policies_hidden"], "policy", "cooperative")
+    number = value_text(c[column], c[f"{column}_lo"], c[f"{column}_hi"], digits=digits)
+    return f" {words} {number}{unit} (n={int(c['games'])})."
+
+
 def _cooperative_text(
     x: ClaimInputs, metric: str, what: str, shift: float = 0.0, digits: int = 1, unit: str = ""
 ) -> str:
@@ -1190,14 +1200,10 @@ def _duration(x: ClaimInputs) -> Evidence:
 @CLAIMS.measures("permit_trades")
 def _permit_trades(x: ClaimInputs) -> Evidence:
     if isinstance(x.statistics.get("permit_trades"), dict):
-        extra = ""
-        if "policies_hidden" in x.tables:
-            c = _by(x.tables["policies_hidden"], "policy", "cooperative")
-            extra = (
-                " Trading itself pays: every seat cooperative against the same deals untraded adds "
-                f"{value_text(c['score_gain'], c['score_gain_lo'], c['score_gain_hi'], digits=1)} points a seat "
-                f"(n={int(c['games'])})."
-            )
+        extra = _cooperative_hidden(
+            x, "score_gain", "Trading itself pays: every seat cooperative against the same deals untraded adds",
+            unit=" points a seat",
+        )  # fmt: skip
         return _rung_evidence(
             x,
             "permit_trades",
@@ -1306,13 +1312,7 @@ def _own_length(x: ClaimInputs) -> Evidence:
         final = {r: x.tables[f"strategies_{r}"] for r in RUNGS if f"strategies_{r}" in x.tables}
         final = {r: t[(t["metric"] == "final length") & (t["group"] == f"baseline {r}")] for r, t in final.items()}
         lengths = " and ".join(f"{t['value'].iloc[0]:.1f} cards ({RUNG_LABELS[r]})" for r, t in final.items() if len(t))
-        also = ""
-        if "policies_hidden" in x.tables:
-            c = _by(x.tables["policies_hidden"], "policy", "cooperative")
-            also = (
-                " With the cooperative table policy in every seat the share is "
-                f"{value_text(c['own_larger'], c['own_larger_lo'], c['own_larger_hi'], digits=3)} (n={int(c['games'])})."
-            )
+        also = _cooperative_hidden(x, "own_larger", "With the cooperative table policy in every seat the share is", 3)
         return Evidence(
             x.statistics["own_length"],
             about="of a table's seats: neighbours' sum above their own length",
