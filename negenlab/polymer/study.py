@@ -964,7 +964,7 @@ HIDDEN_LADDER_MAX_UNITS = 80
 clears (:data:`HIDDEN_LADDER_CLEAR_ALPHA`); a lookahead step costs about 12 minutes of a core from 40 units."""
 HIDDEN_LADDER_CLEAR_ALPHA = 0.0005
 """A decided step of the hidden ladder plays on until its 99.95% interval lies wholly on the decided side of the
-line between the fair share and five points more (:func:`~negenlab.core.ladder.skill_trace`'s ``clear_alpha``):
+line halfway between the fair share and five points more (:func:`~negenlab.core.ladder.skill_trace`'s ``clear_alpha``):
 stricter than the level the page judges each step at (5% split over its 17 statistical verdicts and the trace's 4
 steps), so a step decided at its first look is not left marginal there, and two seeds that disagree get more
 games rather than a verdict."""
