@@ -970,6 +970,9 @@ steps), so a step decided at its first look is not left marginal there, and two 
 games rather than a verdict."""
 LADDER_HIDDEN_STORE = "data/polymer/ladder_hidden_store"
 """The hidden ladder's resumable store, committed (a fresh clone resumes it instead of replaying hours)."""
+RECHECK_STORE = "data/polymer/recheck_store"
+"""The re-measurement's resumable store, committed (about 24 MB: a fresh clone reads its games back instead of
+replaying more than an hour of tables)."""
 BARGAIN_TABLE_NAMES = ("bargaining", "strategies_bargainer", "strategies_broker")
 """The committed tables of the bargaining players (issue #34)."""
 
@@ -2068,6 +2071,7 @@ STUDIES = {
             recheck_study,
             "about 75 min with --workers 1 (the sum of its parts as measured on 2 cores shared with three other runs: "
             "the two rung strategy studies about 22 min each, the hidden ladder 17 min)",
+            store=RECHECK_STORE,
         ),
     )
 }
