@@ -44,7 +44,6 @@ from negenlab.core.ladder import describe_steps
 from negenlab.core.metrics import rate_text, value_text
 from negenlab.core.studies import StudyContext, committed_table
 from negenlab.core.summary_table import wide
-from negenlab.core.tune import versus_text
 from negenlab.report.page import VerdictLines
 from negenlab.report.studies import command_of, made_by, missing_warning, skill_section
 
@@ -65,7 +64,6 @@ from .plot import (
 from .rules import OPEN_MODEL, Rules
 from .solver import longest_polymer, solve
 from .study import (
-    BARGAIN_TABLES,
     DEAL_SECONDS_PER_CARD,
     HALTING_HIDDEN,
     HALTING_OPEN,
@@ -74,7 +72,8 @@ from .study import (
     HIDDEN_LADDER_MAX_UNITS,
     HIDDEN_LADDER_UNITS,
     LADDER,
-    LONG_DISTANCE_PLAYERS,
+    LONG_DISTANCE_RUNGS,
+    LONG_DISTANCE_SEATS,
     RUNG_ARMS,
     RUNG_LABELS,
     RUNG_TOKENS,
@@ -104,6 +103,8 @@ from .study import (
     rung_arm,
     setup_and_scoring_minutes,
     strategy_row,
+    tuned_file,
+    tuned_runs,
 )
 from .svg import polymer_svg, table_svg
 from .validity import explain, is_polymer
@@ -700,7 +701,9 @@ def _bargaining_section(page, tables: dict[str, pd.DataFrame]) -> None:
         "swaps of one to three cards a side and loans it believes both sides gain from, with a good-faith token "
         "where that tips the answer; it calls its loans in when the card it would get back is worth the table's "
         "time. A broker also trades with seats two away through the neighbour between (who may refuse, or ask a "
-        "token as a toll) and makes counter-offers: it offers seats the card types they asked for. Changing "
+        "token as a toll) and makes counter-offers: it offers seats the card types they asked for. A lookahead player "
+        "(the search rung) chooses among a broker's four best offers and passing by playing the table a round "
+        "forward on deals drawn from its belief. Changing "
         "another seat's hidden cards, with everything public unchanged, never changes their decisions (tested)."
     )
     if "bargaining" in tables:
@@ -1246,8 +1249,9 @@ def _long_distance(x: ClaimInputs) -> Evidence:
     if "long_distance" in x.statistics:
         b = x.tables["bargaining"]
         hidden = b[(b["model"] == "hidden") & (b["metric"] == "chain trades per table")]
+        hidden = hidden[hidden["policy"].isin(LONG_DISTANCE_RUNGS)]
         per = "; ".join(
-            f"{r['policy']} at {int(r['players'])} players {value_text(r['value'], r['lo'], r['hi'], digits=2)}"
+            f"{RUNG_LABELS[r['policy']]} at {int(r['players'])} players {value_text(r['value'], r['lo'], r['hi'], digits=2)}"
             for r in hidden.to_dict("records")
         )
         opened = b[(b["model"] == "open") & (b["metric"] == "chain trades per table")]
@@ -1255,19 +1259,23 @@ def _long_distance(x: ClaimInputs) -> Evidence:
             f"{int(r['players'])} players {value_text(r['value'], r['lo'], r['hi'], digits=2)}"
             for r in opened.to_dict("records")
         )
-        policy, players = LONG_DISTANCE_PLAYERS
+        who = " and ".join(RUNG_LABELS[r] for r in LONG_DISTANCE_RUNGS)
+        tables = min(m.units for m in x.statistics["long_distance"].values())
         return Evidence(
             x.statistics["long_distance"],
-            about=f"with {policy}s in every seat, {players} players",
-            sentence=f"Every seat a {policy} (it trades with seats two away through the neighbour between, who may "
-            f"refuse), {players} players, hidden hands, the 10-minute clock, {BARGAIN_TABLES} tables. Chain trades a "
+            digits=2,
+            sentence=f"Every seat a broker (it trades with seats two away through the neighbour between, who may "
+            f"refuse), or every seat a lookahead player (the search rung, choosing among the broker's offers by "
+            f"playing the table forward), hidden hands, the 10-minute clock, {tables} tables each. Chain trades a "
             f"table, 95% intervals: {per}. Bargainers and the cooperative table policy never propose one (their chain "
-            f"trades count 0). The open model (every hand seen, one card a trade, 4 proposal turns, cooperative): "
-            f"{open_text}.",
+            f"trades count 0), so they cannot be the second player strength here. The open model (every hand seen, "
+            f"one card a trade, 4 proposal turns, cooperative): {open_text}.",
             change="Drop the long-distance trade routes from the commentary: they do not form at the table.",
+            detail=f"Judged with {who} in every seat at {LONG_DISTANCE_SEATS} players: it holds or fails only where "
+            "both agree.",
             section=BARGAINING,
             command="negenlab study polymer bargaining --seed 2024",
-            players=f"{policy} in every seat, {players} players, hidden hands, the 10-minute clock",
+            players=f"{who} in every seat, {LONG_DISTANCE_SEATS} players, hidden hands, the 10-minute clock",
         )
     if "policies_hidden" not in x.tables:
         return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
@@ -1340,7 +1348,9 @@ def _own_length(x: ClaimInputs) -> Evidence:
 
 @CLAIMS.measures("halting")
 def _halting(x: ClaimInputs) -> Evidence:
-    if isinstance(x.statistics.get("halting"), dict) and set(x.statistics["halting"]) == set(RUNG_LABELS.values()):
+    if isinstance(x.statistics.get("halting"), dict) and set(x.statistics["halting"]) == {
+        RUNG_LABELS[r] for r in RUNGS
+    }:
         extra = ""
         if "holdout" in x.tables:
             ho = _long(x.tables["holdout"], "length change", "distance 1")
@@ -1575,40 +1585,71 @@ def _deal_seats(x: ClaimInputs) -> Evidence:
     )
 
 
+def _tuned_length(candidate: dict) -> str:
+    """A tuning candidate's mean longest polymer with its interval."""
+    return value_text(candidate["len_mean"], candidate["len_mean_lo"], candidate["len_mean_hi"])
+
+
 @CLAIMS.measures("deal_lengths")
 def _deal_lengths(x: ClaimInputs) -> Evidence:
     if "deal_lengths" not in x.statistics:
+        files = ", ".join(tuned_file(p, r) for r in RUNGS for p in TUNED_PLAYERS)
         return Evidence(
-            Untested("The rules tuner's runs (data/polymer/tune_5p.json, tune_15p.json) are not committed.")
+            Untested(f"The rules tuner's runs with bargainers and brokers (data/polymer/{files}) are not committed.")
         )
-    runs = {p: tuning_run("polymer", f"tune_{p}p.json", TUNED_NEEDS, must_exist=True) for p in TUNED_PLAYERS}
+    runs = tuned_runs()
+    best = {key: run["candidates"][0] for key, run in runs.items()}
+    targets = "; ".join(
+        f"{RUNG_LABELS[r]} {sum(runs[(r, TUNED_PLAYERS[0])]['targets']['len_mean']) / 2:.1f} cards" for r in RUNGS
+    )
+    each = "; ".join(
+        f"{RUNG_LABELS[r]}: "
+        + ", ".join(
+            f"{p} players at {best[(r, p)]['cards_per_player']} cards {_tuned_length(best[(r, p)])}"
+            for p in TUNED_PLAYERS
+        )
+        for r in RUNGS
+    )
+    earlier = ""
+    opened = {p: tuning_run("polymer", f"tune_{p}p.json", TUNED_NEEDS) for p in TUNED_PLAYERS}
+    if all(run.get("candidates") for run in opened.values()):
+        o5, o15 = (opened[p]["candidates"][0] for p in TUNED_PLAYERS)
+        earlier = (
+            " Under the earlier model (open hands, one card a trade, 4 proposal turns, cooperative players; target "
+            f"10.1 cards, that model's 8-player length) 5 players at {o5['cards_per_player']} cards reached "
+            f"{_tuned_length(o5)} and 15 players at {o15['cards_per_player']} cards {_tuned_length(o15)}."
+        )
     dealt = {p: tuning_run("polymer", f"tune_{p}p_deal.json", TUNED_NEEDS) for p in TUNED_PLAYERS}
-    five, fifteen = (runs[p]["candidates"][0] for p in TUNED_PLAYERS)
     before = ""
     if all(run.get("candidates") for run in dealt.values()):
         d5, d15 = (dealt[p]["candidates"][0] for p in TUNED_PLAYERS)
         before = (
             f" Before trading (the deal alone; target 1.9-2.9 cards, the 8-player deal's), 5 players at "
-            f"{d5['cards_per_player']} cards reach {value_text(d5['len_mean'], d5['len_mean_lo'], d5['len_mean_hi'])} "
-            f"({d5['len_mean_target']}), 15 players at {d15['cards_per_player']} cards "
-            f"{value_text(d15['len_mean'], d15['len_mean_lo'], d15['len_mean_hi'])} ({d15['len_mean_target']})."
+            f"{d5['cards_per_player']} cards reach {_tuned_length(d5)} ({d5['len_mean_target']}), 15 players at "
+            f"{d15['cards_per_player']} cards {_tuned_length(d15)} ({d15['len_mean_target']})."
         )
-    each = "; ".join(f"{k}: {statistic_text(m, 'cards', 2)}" for k, m in x.statistics["deal_lengths"].steps)
+    five = sorted({int(best[(r, TUNED_PLAYERS[0])]["cards_per_player"]) for r in RUNGS})
+    most = max(int(best[(r, TUNED_PLAYERS[1])]["cards_per_player"]) for r in RUNGS)
     return Evidence(
         x.statistics["deal_lengths"],
         digits=2,
-        sentence=f"Mean longest polymer, 95% intervals: {each}. The rules tuner searched cards per player at 5 and 15 players for the mean longest polymer after "
-        "cooperative trading of the 8-player game (10.1 cards, +-1) under the earlier model (open hands, one card a "
-        "trade, 4 proposal turns each); each best setting measured again on the tuner's next seed." + before,
-        change=f"Deal {five['cards_per_player']} cards at 5 players; at 15 players even the deck's limit of "
-        f"{fifteen['cards_per_player']} cards leaves polymers short: cap the table below 15 or add a third pack.",
-        detail="; ".join(
-            [run["command"] for run in (*runs.values(), *dealt.values()) if run.get("command")]
-            + [f"5 players: {versus_text(five, 'len_mean', 'cards')}"]
-        )
-        + ".",
+        sentence="At the table as played (hidden hands, the 10-minute clock), the rules tuner searched cards per "
+        f"player at {' and '.join(map(str, TUNED_PLAYERS))} players for the mean longest polymer the same players reach at 8 players "
+        f"({targets}: the bargaining study's 8-player tables, taken as the target, +-1 card); each best setting "
+        f"measured again on the tuner's next seed. Mean longest polymer, 95% intervals: {each}. The verdict's "
+        "number is each length less its target." + earlier + before,
+        change=f"Deal {' or '.join(map(str, five))} cards at 5 players; at 15 players even the deck's limit of "
+        f"{most} cards leaves polymers short: cap the table below 15 or add a third pack.",
+        detail="; ".join(run["command"] for run in runs.values())
+        + ". Judged with bargainers and with brokers in every seat: it holds or fails only where both agree. The "
+        "earlier model's runs and the deal's: "
+        + "; ".join(run["command"] for run in (*opened.values(), *dealt.values()) if run.get("command"))
+        + " (they ran under the earlier model's defaults; to run them again add --set information=open --set "
+        "max_cards=1 --set minutes=none --set trade_budget=4).",
         section=DEALS,
-        command=runs[15]["command"],
+        command=runs[(RUNGS[-1], TUNED_PLAYERS[-1])]["command"],
+        players=f"bargainers and brokers in every seat, {' and '.join(map(str, TUNED_PLAYERS))} players, hidden "
+        "hands, the 10-minute clock",
     )
 
 

@@ -44,7 +44,6 @@ from negenlab.core.data import (
     MissingDataError,
     Schema,
     ci,
-    data_json,
     data_table,
     first_row,
     long_columns,
@@ -970,6 +969,9 @@ steps), so a step decided at its first look is not left marginal there, and two 
 games rather than a verdict."""
 LADDER_HIDDEN_STORE = "data/polymer/ladder_hidden_store"
 """The hidden ladder's resumable store, committed (a fresh clone resumes it instead of replaying hours)."""
+BARGAINING_STORE = "data/polymer/bargaining_store"
+"""The bargaining study's resumable store, committed (about 3 MB: a fresh clone reads its tables back instead of
+replaying half an hour of them)."""
 RECHECK_STORE = "data/polymer/recheck_store"
 """The re-measurement's resumable store, committed (about 24 MB: a fresh clone reads its games back instead of
 replaying more than an hour of tables)."""
@@ -1345,7 +1347,7 @@ def strategies_study(ctx: StudyContext, tables: int = STRATEGY_TABLES) -> StudyR
 # -- players who bargain (issue #34): the table as played, the rung ladder and the advice again ---------------
 BARGAIN_SEATS = (5, 8, 12)
 """The player counts of the bargaining study."""
-BARGAIN_POLICIES = ("cooperative", "bargainer", "broker")
+BARGAIN_POLICIES = ("cooperative", "bargainer", "broker", "lookahead")
 """The policies every seat plays at the bargaining study's hidden tables (the open model plays cooperative)."""
 BARGAIN_TABLES = 100
 """Tables per policy and player count in the bargaining study (100: what fit the compute of the run, issue #34)."""
@@ -1431,7 +1433,8 @@ def bargaining_study(
 
 
 RUNGS = ("bargainer", "broker")
-"""The two strongest rungs that fill a whole table within the study's hour (the strategy arms' players)."""
+"""The two strongest decided rungs of the hidden ladder (the strategy arms' players; the lookahead is not
+decided stronger than the broker)."""
 RUNG_TABLES = 80
 """Tables per arm of the rung strategy study: 10 deals for each seat the deviating strategy takes (what fit the
 compute of the run: 880 tables of 8 bargainers or brokers a rung, about 0.3 CPU seconds and 1.6 s of wall time
@@ -1656,18 +1659,62 @@ TUNED_NEEDS |= {k: (int, float) for k in ("len_mean", "len_mean_lo", "len_mean_h
 """What the verdicts read of each candidate of a committed tuning run (checked on load)."""
 
 
-def tuned_table(runs: Mapping[int, Mapping[str, Any]]) -> pd.DataFrame:
-    """The rules tuner's best setting per player count (``data/polymer/tune_<P>p.json``'s first
-    candidate, measured again on the tuner's next seed) as rows ``players, cards_per_player, len_mean,
-    len_mean_lo, len_mean_hi, len_mean_n``."""
-    keys = ("players", "cards_per_player", "len_mean", "len_mean_lo", "len_mean_hi", "len_mean_n")
-    return pd.DataFrame([{k: run["candidates"][0][k] for k in keys} for run in runs.values() if run.get("candidates")])
+TUNED_COLUMNS = (
+    "rung",
+    "players",
+    "cards_per_player",
+    "len_mean",
+    "len_mean_lo",
+    "len_mean_hi",
+    "len_mean_n",
+    "target",
+)
+"""The columns of the tuner's best deals as the deal-lengths verdict reads them (:func:`tuned_table`)."""
 
 
-RUNG_LABELS = {"bargainer": "bargainers", "broker": "brokers"}
+def tuned_file(players: int, rung: str) -> str:
+    """The committed tuning run of ``rung`` players at ``players`` seats (``tune_<P>p_<rung>.json``): the
+    cards per player whose tables as played give that rung's 8-player length."""
+    return f"tune_{players}p_{rung}.json"
+
+
+def tuned_table(runs: Mapping[tuple[str, int], Mapping[str, Any]]) -> pd.DataFrame:
+    """The rules tuner's best setting per (rung, player count) (its run's first candidate, measured again
+    on the tuner's next seed) as rows ``rung, players, cards_per_player, len_mean, len_mean_lo,
+    len_mean_hi, len_mean_n, target`` (the middle of the run's ``len_mean`` target: the rung's 8-player
+    length). A run without candidates is left out.
+
+    >>> run = {"targets": {"len_mean": [5.2, 7.2]}, "candidates": [dict(players=5, cards_per_player=13,
+    ...        len_mean=6.5, len_mean_lo=6.3, len_mean_hi=6.7, len_mean_n=200)]}
+    >>> tuned_table({("bargainer", 5): run})[["rung", "cards_per_player", "target"]].values.tolist()
+    [['bargainer', 13, 6.2]]
+    """
+    keys = TUNED_COLUMNS[1:-1]
+    rows = [
+        {
+            "rung": rung,
+            **{k: run["candidates"][0][k] for k in keys},
+            "target": round(sum(run["targets"]["len_mean"]) / 2, 6),
+        }
+        for (rung, _), run in runs.items()
+        if run.get("candidates")
+    ]
+    return pd.DataFrame(rows, columns=list(TUNED_COLUMNS))
+
+
+def tuned_runs() -> dict[tuple[str, int], dict]:
+    """The committed tuning runs of the deal-lengths verdict, by (rung, player count) (``{}`` for a
+    run not committed)."""
+    return {(rung, p): tuning_run("polymer", tuned_file(p, rung), TUNED_NEEDS) for rung in RUNGS for p in TUNED_PLAYERS}
+
+
+RUNG_LABELS = {"bargainer": "bargainers", "broker": "brokers", "lookahead": "lookahead players"}
 """How the verdicts name the players of each rung (the judge's player strengths)."""
-LONG_DISTANCE_PLAYERS = ("broker", 8)
-"""The policy and player count whose chain trades the long-distance verdict reads (the bargaining study)."""
+LONG_DISTANCE_RUNGS = ("broker", "lookahead")
+"""The two player strengths of the long-distance verdict: the rungs that propose chain trades (the broker,
+and the search rung on the broker's offers; bargainers and the table policies never propose one)."""
+LONG_DISTANCE_SEATS = 8
+"""The player count whose chain trades the long-distance verdict reads (the bargaining study)."""
 
 
 def _signed(row: dict[str, Any], sign: int) -> Measure:
@@ -1720,10 +1767,18 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
                 out[claim_id] = found
     bargaining = tables.get("bargaining")
     if bargaining is not None:
-        policy, players = LONG_DISTANCE_PLAYERS
-        key = {"model": "hidden", "players": players, "policy": policy, "metric": "chain trades per table"}
-        if (r := _row(bargaining, **key)) is not None:
-            out["long_distance"] = _long_measure(r)
+        chains = {}
+        for rung in LONG_DISTANCE_RUNGS:
+            key = {
+                "model": "hidden",
+                "players": LONG_DISTANCE_SEATS,
+                "policy": rung,
+                "metric": "chain trades per table",
+            }
+            if (r := _row(bargaining, **key)) is not None:
+                chains[RUNG_LABELS[rung]] = _long_measure(r)
+        if len(chains) == len(LONG_DISTANCE_RUNGS):
+            out["long_distance"] = chains
     return out
 
 
@@ -1777,18 +1832,20 @@ def claim_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
             out[claim_id] = steps
     out.update(rung_statistics(tables))  # the bargaining rungs judge again what they measure (issue #34)
     tuned = tables.get("tuned")
-    if tuned is not None and set(TUNED_PLAYERS) <= set(tuned["players"]):
-        rows = tuned.set_index("players")
-        out["deal_lengths"] = Steps(
-            tuple(
-                (
-                    f"{p} players at {int(rows.loc[p, 'cards_per_player'])} cards",
-                    Measure.of_interval(rows.loc[p, "len_mean"], rows.loc[p, "len_mean_lo"], rows.loc[p, "len_mean_hi"],
-                                        int(rows.loc[p, "len_mean_n"])),
-                )
-                for p in TUNED_PLAYERS
-            )
-        )  # fmt: skip
+    if tuned is not None:
+        each = {}
+        for rung in RUNGS:
+            rows = tuned[tuned["rung"] == rung].set_index("players")
+            if set(TUNED_PLAYERS) <= set(rows.index):
+                each[RUNG_LABELS[rung]] = Steps(tuple(
+                    (f"{p} players at {int(r['cards_per_player'])} cards",
+                     Measure.of_interval(r["len_mean"] - r["target"], r["len_mean_lo"] - r["target"],
+                                         r["len_mean_hi"] - r["target"], int(r["len_mean_n"])))
+                    for p in TUNED_PLAYERS
+                    for r in [rows.loc[p]]
+                ))  # fmt: skip
+        if len(each) == len(RUNGS):
+            out["deal_lengths"] = each
     return out
 
 
@@ -1832,7 +1889,7 @@ class RecheckSize:
     tuned_games: int = 200  # per tuned deal, as the tuner's confirmation
     players: int = STRATEGY_SEATS  # seats of the tables (8 as committed)
     rung_tables: int = RUNG_TABLES  # per arm of the rung strategy studies, and their token tables
-    bargain_tables: int = BARGAIN_TABLES  # the brokers' tables behind the long-distance verdict
+    bargain_tables: int = BARGAIN_TABLES  # the brokers' and lookahead players' tables behind the long-distance verdict
 
 
 def clock_rows(tables: int, seed: int, players: int = STRATEGY_SEATS, workers: int | None = 1,
@@ -1902,13 +1959,16 @@ def recheck_tables(
             rung, tables=size.rung_tables, seed=fresh_seed, players=P, workers=ctx.workers,
             store=ctx.store_for("rungs"), seat_seeds=fresh_seat_seeds(fresh_seed, P),
         )  # fmt: skip
-    policy, players = LONG_DISTANCE_PLAYERS
-    say(f"recheck: {size.bargain_tables} tables of {policy}s at {players} players (long-distance trades)")
-    where = ctx.store_for(f"bargaining-{players}p-{policy}")
-    df = _simulate_policy(Rules(players=players), policy, size.bargain_tables, fresh_seed, ctx.workers, store=where)
-    out["bargaining"] = long_table(table_rows(df, f"{policy}, {players} players")).assign(
-        model="hidden", players=players, policy=policy
-    )
+    players, chains = LONG_DISTANCE_SEATS, []
+    for policy in LONG_DISTANCE_RUNGS:
+        say(
+            f"recheck: {size.bargain_tables} tables of {RUNG_LABELS[policy]} at {players} players (long-distance trades)"
+        )
+        where = ctx.store_for(f"bargaining-{players}p-{policy}")
+        df = _simulate_policy(Rules(players=players), policy, size.bargain_tables, fresh_seed, ctx.workers, store=where)
+        part = long_table(table_rows(df, f"{policy}, {players} players"))
+        chains.append(part.assign(model="hidden", players=players, policy=policy))
+    out["bargaining"] = pd.concat(chains, ignore_index=True)
     hidden_first = min(size.hidden_ladder_units, 40 if size.ladder_min_units is None else size.ladder_min_units)
     hidden_cap = max(size.hidden_ladder_units, size.hidden_ladder_cap)
     for name, rungs, rules, units, first, clear in (
@@ -1924,15 +1984,19 @@ def recheck_tables(
         assert trace is not None
         out[name] = trace
     tuned = []
-    for players in TUNED_PLAYERS:
-        cards = int(data_json("polymer", f"tune_{players}p.json")["candidates"][0]["cards_per_player"])
-        say(f"recheck: {players} players at {cards} cards ({size.tuned_games} games, seed {fresh_seed + 1})")
-        rules = open_rules(players=players, cards_per_player=cards)
-        lengths = _simulate_policy(rules, "cooperative", size.tuned_games, fresh_seed + 1, ctx.workers)["len_mean"]
+    for (rung, players), run in tuned_runs().items():
+        if not run.get("candidates"):
+            continue
+        cards = int(run["candidates"][0]["cards_per_player"])
+        say(f"recheck: {rung}s, {players} players at {cards} cards ({size.tuned_games} tables, seed {fresh_seed + 1})")
+        where = ctx.store_for(f"tuned-{players}p-{rung}")
+        rules = Rules(players=players, cards_per_player=cards)
+        lengths = _simulate_policy(rules, rung, size.tuned_games, fresh_seed + 1, ctx.workers, store=where)["len_mean"]
         m = mean_row("len_mean", lengths)
-        tuned.append({"players": players, "cards_per_player": cards, "len_mean": m["value"], "len_mean_lo": m["lo"],
-                      "len_mean_hi": m["hi"], "len_mean_n": m["n"]})  # fmt: skip
-    out["tuned"] = pd.DataFrame(tuned)
+        tuned.append({"rung": rung, "players": players, "cards_per_player": cards, "len_mean": m["value"],
+                      "len_mean_lo": m["lo"], "len_mean_hi": m["hi"], "len_mean_n": m["n"],
+                      "target": round(sum(run["targets"]["len_mean"]) / 2, 6)})  # fmt: skip
+    out["tuned"] = pd.DataFrame(tuned, columns=list(TUNED_COLUMNS))
     return out
 
 
@@ -1945,7 +2009,7 @@ def committed_claim_tables() -> dict[str, pd.DataFrame]:
             out[name] = committed(name)
         except MissingDataError:
             continue
-    runs = {p: tuning_run("polymer", f"tune_{p}p.json", TUNED_NEEDS) for p in TUNED_PLAYERS}
+    runs = tuned_runs()
     if all(run.get("candidates") for run in runs.values()):
         out["tuned"] = tuned_table(runs)
     return out
@@ -1977,7 +2041,7 @@ def recheck_study(ctx: StudyContext, size: RecheckSize = RecheckSize()) -> Study
             "deal_lengths_seed": fresh_seed + 1,
             "tables": {"policies_hidden": size.tables, "holdout": size.tables, "strategy arm": size.arm_tables,
                        "clock": size.arm_tables, "rung arm and tokens": size.rung_tables,
-                       "brokers' tables": size.bargain_tables, "tuned setting": size.tuned_games},
+                       "brokers' and lookahead players' tables": size.bargain_tables, "tuned setting": size.tuned_games},
             "ladder_max_units": size.ladder_units,
             "claims": sorted(stats),
         },
@@ -2040,7 +2104,9 @@ STUDIES = {
             f"players: every seat {', '.join(BARGAIN_POLICIES)} at hidden tables under the 10-minute clock, against "
             f"the open model (cooperative), {BARGAIN_TABLES} tables each on the same deals",
             bargaining_study,
-            "about 12 min with --workers 1 (735 s measured on 2 cores shared with three other runs, load 5-9)",
+            "about 32 min with --workers 1 (the first three policies 735 s measured on 2 cores shared with three "
+            "other runs; the lookahead's 300 tables 19 min, on 2 cores shared with one other run)",
+            store=BARGAINING_STORE,
         ),
         *(
             Study(
@@ -2066,8 +2132,8 @@ STUDIES = {
             "recheck",
             "every statistical verdict re-measured on the next seed with the same players and samples: the "
             "cooperative and no-trade hidden tables and their clock, the table-policy arms still judged from them, "
-            "both rung strategy studies with their token tables, the brokers' tables of the long-distance verdict, "
-            "both skill ladders, and the tuner's best deals at 5 and 15 players",
+            "both rung strategy studies with their token tables, the brokers' and lookahead players' tables of the "
+            "long-distance verdict, both skill ladders, and the tuner's best deals at 5 and 15 players",
             recheck_study,
             "about 75 min with --workers 1 (the sum of its parts as measured on 2 cores shared with three other runs: "
             "the two rung strategy studies about 22 min each, the hidden ladder 17 min)",

@@ -255,7 +255,7 @@ def test_the_advice_is_judged_with_both_rungs_and_depends_on_the_players_where_t
         "strategies": _strategies(),
     }  # fmt: skip
     stats = S.claim_statistics(tables)
-    assert set(stats["monopoly"]) == set(S.RUNG_LABELS.values())
+    assert set(stats["monopoly"]) == {S.RUNG_LABELS[r] for r in S.RUNGS}
     assert stats["loans"]["bargainers"].value == -4.0  # never borrowing scored more: borrowing minus it is -4
     f = _by_id(verdicts(tables, NO_RECHECK))
     assert f["monopoly"].verdict == "fails" and "about 8-9 points" in f["monopoly"].change
@@ -270,7 +270,7 @@ def test_duration_timer_and_own_length_are_judged_with_both_rungs_when_their_tab
               "strategies": _strategies(), "policies_hidden": _policies_hidden()}  # fmt: skip
     stats = S.claim_statistics(tables)
     for claim_id in ("duration", "timer", "own_length"):
-        assert set(stats[claim_id]) == set(S.RUNG_LABELS.values())  # the rungs replace the cooperative tables
+        assert set(stats[claim_id]) == {S.RUNG_LABELS[r] for r in S.RUNGS}  # the rungs replace the cooperative tables
     assert stats["duration"]["brokers"].value == pytest.approx(10.0 + 284 / 60)  # trading plus shuffle, deal, scores
     f = _by_id(verdicts(tables, NO_RECHECK))
     for claim_id in ("duration", "timer", "own_length"):
@@ -280,13 +280,22 @@ def test_duration_timer_and_own_length_are_judged_with_both_rungs_when_their_tab
     assert _by_id(verdicts(split, NO_RECHECK))["own_length"].verdict == "depends on the players"
 
 
-def test_the_long_distance_verdict_reads_the_brokers_chain_trades():
+def _chain_rows(lookahead: list[int]) -> pd.DataFrame:
     rows = []
-    for policy, chains in (("cooperative", [0, 0, 0]), ("bargainer", [0, 0, 0]), ("broker", [3, 4, 5, 4])):
+    for policy, chains in (("cooperative", [0, 0, 0]), ("bargainer", [0, 0, 0]), ("broker", [3, 4, 5, 4]),
+                           ("lookahead", lookahead)):  # fmt: skip
         rows.append(dict(model="hidden", players=8, policy=policy, **mean_row("chain trades per table", chains, "x")))
     rows.append(dict(model="open", players=8, policy="cooperative", **mean_row("chain trades per table", [2, 3], "y")))
-    f = _by_id(verdicts({"bargaining": pd.DataFrame(rows)}, NO_RECHECK))["long_distance"]
-    assert f.verdict == "holds" and f.n == 4 and "broker at 8 players 4.00" in f.sentence
+    return pd.DataFrame(rows)
+
+
+def test_the_long_distance_verdict_reads_the_chain_trades_of_brokers_and_lookahead_players():
+    f = _by_id(verdicts({"bargaining": _chain_rows([2, 3, 3, 2, 3])}, NO_RECHECK))["long_distance"]
+    assert f.verdict == "holds" and f.n == 9 and "brokers at 8 players 4.00" in f.sentence
+    assert "brokers and lookahead players in every seat" in f.players and "lookahead players: 2.60" in f.number
+    # players who never route a chain trade make the verdict depend on the players, with both numbers
+    split = _by_id(verdicts({"bargaining": _chain_rows([0, 0, 0, 0])}, NO_RECHECK))["long_distance"]
+    assert split.verdict == "depends on the players" and "brokers: 4.00" in split.number
 
 
 def test_a_recheck_of_an_earlier_experiment_is_never_read_as_the_new_one():
@@ -312,3 +321,32 @@ def test_a_step_decided_at_its_first_look_but_marginal_after_playing_on_is_named
     assert "broker over bargainer (its sequential test said stronger at 40 units; played on to 80" in text
     assert "bargainer over cooperative" not in text  # cleared the 15% line: not where it flattens
     assert flattening_text(trace.assign(sprt_units=[80, 80])) == ""  # not played on: the SPRT's H1 stands
+
+
+def _tuned(broker_five: float, bargainer_fifteen: float = 1.5) -> pd.DataFrame:
+    """The tuner's best deals as the verdicts read them: each rung's length at 5 and 15 players and its
+    8-player target."""
+    rows = []
+    for rung, target, five, fifteen in (("bargainer", 6.2, 6.4, bargainer_fifteen), ("broker", 7.0, broker_five, 1.5)):
+        for players, cards, length in ((5, 14, five), (15, 6, fifteen)):
+            rows.append(dict(rung=rung, players=players, cards_per_player=cards, len_mean=length,
+                             len_mean_lo=length - 0.1, len_mean_hi=length + 0.1, len_mean_n=200, target=target))  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_the_deal_lengths_verdict_reads_each_rung_against_its_own_8_player_length():
+    stats = S.claim_statistics({"tuned": _tuned(7.3)})["deal_lengths"]
+    assert set(stats) == {"bargainers", "brokers"}
+    five, fifteen = stats["brokers"].steps
+    assert five[0] == "5 players at 14 cards" and five[1].value == pytest.approx(0.3)
+    assert fifteen[1].value == pytest.approx(1.5 - 7.0)
+    found = _by_id(verdicts({"tuned": _tuned(7.3)}, NO_RECHECK))["deal_lengths"]
+    assert found.verdict == "fails" and "bargainers and brokers" in found.players  # 15 players short for both
+    # bargainers on target at both counts, brokers short at 15: it depends on the players
+    split = _by_id(verdicts({"tuned": _tuned(7.3, bargainer_fifteen=6.0)}, NO_RECHECK))["deal_lengths"]
+    assert split.verdict == "depends on the players"
+
+
+def test_the_deal_lengths_verdict_needs_both_rungs():
+    only = _tuned(7.3)
+    assert "deal_lengths" not in S.claim_statistics({"tuned": only[only["rung"] == "bargainer"]})
