@@ -972,6 +972,9 @@ LADDER_HIDDEN_STORE = "data/polymer/ladder_hidden_store"
 BARGAINING_STORE = "data/polymer/bargaining_store"
 """The bargaining study's resumable store, committed (about 3 MB: a fresh clone reads its tables back instead of
 replaying half an hour of them)."""
+RUNG_STRATEGY_STORE = "data/polymer/strategies_{rung}_store"
+"""The rung strategy studies' resumable stores (``rung``: bargainer or broker), committed (about 5 MB each: a
+fresh clone reads their 880 tables back instead of replaying some 12 minutes a rung)."""
 RECHECK_STORE = "data/polymer/recheck_store"
 """The re-measurement's resumable store, committed (about 24 MB: a fresh clone reads its games back instead of
 replaying more than an hour of tables)."""
@@ -2117,6 +2120,7 @@ STUDIES = {
                 partial(rung_strategies_study, rung=rung),
                 "about 12 min with --workers 1 (746 s with bargainers, 639 s with brokers, measured on 2 cores "
                 "shared with three other runs)",
+                store=RUNG_STRATEGY_STORE.format(rung=rung),
             )
             for rung in RUNGS
         ),
