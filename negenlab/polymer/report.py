@@ -82,7 +82,7 @@ from .study import (
     SECONDS_PER_ACTION,
     SHUFFLE_SECONDS,
     STRATEGY_ARMS,
-    STRATEGY_SEATS,
+    STRATEGY_SETUP_MINUTES,
     TABLES,
     TUNED_NEEDS,
     TUNED_PLAYERS,
@@ -101,10 +101,10 @@ from .study import (
     policy_study,
     policy_summary,
     rung_arm,
-    setup_and_scoring_minutes,
     strategy_row,
     tuned_file,
     tuned_runs,
+    tuned_target,
 )
 from .svg import polymer_svg, table_svg
 from .validity import explain, is_polymer
@@ -1152,7 +1152,7 @@ def _cooperative_text(
 def _duration(x: ClaimInputs) -> Evidence:
     if "duration" not in x.statistics:
         return _not_committed("strategies", STRATEGIES_COMMAND)
-    setup = setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players=STRATEGY_SEATS).hand_size)
+    setup = STRATEGY_SETUP_MINUTES
     measured = x.statistics["duration"]
     each = measured if isinstance(measured, dict) else {"cooperative": measured}
     timer = round(15 - setup)
@@ -1599,9 +1599,7 @@ def _deal_lengths(x: ClaimInputs) -> Evidence:
         )
     runs = tuned_runs()
     best = {key: run["candidates"][0] for key, run in runs.items()}
-    targets = "; ".join(
-        f"{RUNG_LABELS[r]} {sum(runs[(r, TUNED_PLAYERS[0])]['targets']['len_mean']) / 2:.1f} cards" for r in RUNGS
-    )
+    targets = "; ".join(f"{RUNG_LABELS[r]} {tuned_target(runs[(r, TUNED_PLAYERS[0])]):.1f} cards" for r in RUNGS)
     each = "; ".join(
         f"{RUNG_LABELS[r]}: "
         + ", ".join(

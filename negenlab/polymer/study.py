@@ -1596,6 +1596,11 @@ def setup_and_scoring_minutes(players: int, hand_size: int) -> float:
     return (SHUFFLE_SECONDS + players * hand_size * DEAL_SECONDS_PER_CARD + SCORING_SECONDS) / 60
 
 
+STRATEGY_SETUP_MINUTES = setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players=STRATEGY_SEATS).hand_size)
+"""The minutes outside trading of an 8-player game (:func:`setup_and_scoring_minutes`): what the duration
+verdict adds to the trading minutes."""
+
+
 def game_minutes(df: pd.DataFrame) -> np.ndarray:
     """Each game's minutes from the shuffle to the scores: :func:`setup_and_scoring_minutes` plus its
     trading minutes on the table clock (stopped by the timer or a quiet table).
@@ -1681,6 +1686,17 @@ def tuned_file(players: int, rung: str) -> str:
     return f"tune_{players}p_{rung}.json"
 
 
+def tuned_target(run: Mapping[str, Any]) -> float:
+    """The length a tuning run of the deal-lengths verdict aims at: the middle of its ``len_mean`` target
+    (the rung's 8-player length).
+
+    >>> tuned_target({"targets": {"len_mean": [5.2, 7.2]}})
+    6.2
+    """
+    lo, hi = run["targets"]["len_mean"]
+    return round((lo + hi) / 2, 6)
+
+
 def tuned_table(runs: Mapping[tuple[str, int], Mapping[str, Any]]) -> pd.DataFrame:
     """The rules tuner's best setting per (rung, player count) (its run's first candidate, measured again
     on the tuner's next seed) as rows ``rung, players, cards_per_player, len_mean, len_mean_lo,
@@ -1697,7 +1713,7 @@ def tuned_table(runs: Mapping[tuple[str, int], Mapping[str, Any]]) -> pd.DataFra
         {
             "rung": rung,
             **{k: run["candidates"][0][k] for k in keys},
-            "target": round(sum(run["targets"]["len_mean"]) / 2, 6),
+            "target": tuned_target(run),
         }
         for (rung, _), run in runs.items()
         if run.get("candidates")
@@ -1752,11 +1768,10 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
                     each[RUNG_LABELS[rung]] = _signed(r, sign)
             if len(each) == len(RUNGS):
                 out[claim_id] = each
-        setup = setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players=STRATEGY_SEATS).hand_size)
         for claim_id, metric, where, shift in (
             ("boundary_cost", "boundary score gap", "baseline {rung}", 0.0),
             ("tokens", "tables decided by tokens", "{rung}, " + f"{RUNG_TOKENS} tokens each", 0.0),
-            ("duration", "trading minutes", "baseline {rung}", setup),
+            ("duration", "trading minutes", "baseline {rung}", STRATEGY_SETUP_MINUTES),
             ("timer", "tables trading to the clock", "baseline {rung}", 0.0),
             ("own_length", "own length the larger factor", "baseline {rung}", 0.0),
         ):
@@ -1812,9 +1827,7 @@ def claim_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     if strategies is not None:
         base = {"information": "hidden", "group": "baseline cooperative"}
         if (m := _row(strategies, metric="trading minutes", **base)) is not None:
-            out["duration"] = _long_measure(
-                m, setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players=STRATEGY_SEATS).hand_size)
-            )
+            out["duration"] = _long_measure(m, STRATEGY_SETUP_MINUTES)
         if (c := _row(strategies, metric="tables trading to the clock", **base)) is not None:
             out["timer"] = _long_measure(c)
         if (t := _row(strategies, information="hidden", metric="tables decided by tokens")) is not None:
@@ -1998,7 +2011,7 @@ def recheck_tables(
         m = mean_row("len_mean", lengths)
         tuned.append({"rung": rung, "players": players, "cards_per_player": cards, "len_mean": m["value"],
                       "len_mean_lo": m["lo"], "len_mean_hi": m["hi"], "len_mean_n": m["n"],
-                      "target": round(sum(run["targets"]["len_mean"]) / 2, 6)})  # fmt: skip
+                      "target": tuned_target(run)})  # fmt: skip
     out["tuned"] = pd.DataFrame(tuned, columns=list(TUNED_COLUMNS))
     return out
 
