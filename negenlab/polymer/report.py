@@ -691,7 +691,7 @@ def flattening_text(trace: pd.DataFrame, bargaining: pd.DataFrame | None = None)
 
 def _bargaining_section(page, tables: dict[str, pd.DataFrame]) -> None:
     """Players who bargain (issue #34): the table as played at 5, 8 and 12 players against the open
-    model, and the strategy advice again with the two strongest rungs that fill a table."""
+    model, and the strategy advice again with the two strongest decided rungs of the hidden ladder."""
     page.heading(BARGAINING)
     page.text(
         "The table as played: hidden hands, the 10-minute clock, up to three cards a side. A bargainer keeps a "
@@ -1034,7 +1034,7 @@ def _table_policy_text(x: ClaimInputs, claim_id: str) -> str:
 
 
 def _rung_evidence(x: ClaimInputs, claim_id: str, change: str, extra: str = "") -> Evidence:
-    """A strategy arm judged with the two strongest rungs that fill a table (bargainers and brokers):
+    """A strategy arm judged with the two strongest decided rungs of the hidden ladder (bargainers and brokers):
     holds or fails only when both agree."""
     _, suffix, whose, sign = rung_arm(claim_id)
     about, who = _rung_arm_words(claim_id)
@@ -1328,7 +1328,7 @@ def _own_length(x: ClaimInputs) -> Evidence:
             + (f"; mean longest polymer {lengths}" if lengths else "")
             + f"), {rule}{also}",
             change=change,
-            detail="Judged with two players, the two strongest rungs that fill a table: it holds or fails only where "
+            detail="Judged with two players, the two strongest decided rungs of the hidden ladder: it holds or fails only where "
             "both agree.",
             section=TRADING,
             command=RUNG_COMMANDS,
@@ -1756,7 +1756,7 @@ def _timer(x: ClaimInputs) -> Evidence:
             "clock's time model (Rules.seconds_*, ours); the clock figure shows the time model's constants halved and "
             f"doubled.{also}",
             change="Shorten the timer: tables go quiet before it ends.",
-            detail="Judged with two players, the two strongest rungs that fill a table: it holds or fails only where "
+            detail="Judged with two players, the two strongest decided rungs of the hidden ladder: it holds or fails only where "
             "both agree.",
             section=STRATEGIES,
             command=RUNG_COMMANDS,
