@@ -29,9 +29,9 @@ demo: $(STAMP)
 	$(VENV)/bin/negenlab report all -o $(REPORTS)
 	for game in $$($(PY) -m negenlab.games); do $(VENV)/bin/negenlab study $$game check || exit 1; done
 
-## make test: the whole test suite (notebooks included)
+## make test: the whole test suite (notebooks included), one pytest-xdist worker per core
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 $(BROWSER_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,dask,browser]'

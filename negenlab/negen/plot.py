@@ -304,6 +304,8 @@ _CHOOSER_SERIES = {  # (mix, players): colour, marker, label
     ("greedy-among-closers", 3): ("#f58518", "D", "one greedy among closers, 3"),
     ("greedy-among-closers", 4): ("#e45756", "^", "one greedy among closers, 4"),
     ("mcts-vs-greedy", 3): ("#b279a2", "v", "one MCTS among greedy, 3"),
+    ("planner-among-closers", 3): ("#54a24b", "P", "one planner among closers, 3"),
+    ("planner-among-greedy", 3): ("#9d755d", "X", "one planner among greedy, 3"),
 }
 
 
@@ -374,7 +376,7 @@ def plot_reading_chooser(variants: pd.DataFrame, piet: pd.DataFrame | None = Non
     for ax in axes:
         ax.grid(axis="x", alpha=0.3)
         ax.tick_params(labelsize=8)
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="upper center", ncol=3, fontsize=8, frameon=False)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="upper center", ncol=4, fontsize=8, frameon=False)
     fig.tight_layout(rect=(0, 0, 1, 0.9))
     return fig
 

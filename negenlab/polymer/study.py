@@ -1970,7 +1970,9 @@ def recheck_tables(
             players=P, games=size.tables, seed=fresh_seed, workers=ctx.workers, store=ctx.store_for("holdout")
         )
     for rung in RUNGS:
-        say(f"recheck: the strategy arms with {rung}s ({size.rung_tables} tables each) and their token tables")
+        say(
+            f"recheck: the strategy arms with {RUNG_LABELS[rung]} ({size.rung_tables} tables each) and their token tables"
+        )
         out[f"strategies_{rung}"] = rung_strategy_study(
             rung, tables=size.rung_tables, seed=fresh_seed, players=P, workers=ctx.workers,
             store=ctx.store_for("rungs"), seat_seeds=fresh_seat_seeds(fresh_seed, P),
@@ -2004,7 +2006,9 @@ def recheck_tables(
         if not run.get("candidates"):
             continue
         cards = int(run["candidates"][0]["cards_per_player"])
-        say(f"recheck: {rung}s, {players} players at {cards} cards ({size.tuned_games} tables, seed {fresh_seed + 1})")
+        say(
+            f"recheck: {RUNG_LABELS[rung]}, {players} players at {cards} cards ({size.tuned_games} tables, seed {fresh_seed + 1})"
+        )
         where = ctx.store_for(f"tuned-{players}p-{rung}")
         rules = Rules(players=players, cards_per_player=cards)
         lengths = _simulate_policy(rules, rung, size.tuned_games, fresh_seed + 1, ctx.workers, store=where)["len_mean"]
@@ -2128,7 +2132,7 @@ STUDIES = {
             Study(
                 f"strategies_{rung}",
                 f"the designer's strategy advice again with {rung} players ({', '.join(a[0] for a in RUNG_ARMS)}; "
-                f"and tokens): one seat plays each strategy among {rung}s on 8-seat tables as played, "
+                f"and tokens): one seat plays each strategy among {RUNG_LABELS[rung]} on 8-seat tables as played, "
                 f"{RUNG_TABLES} tables per arm",
                 partial(rung_strategies_study, rung=rung),
                 "about 12 min with --workers 1 (746 s with bargainers, 639 s with brokers, measured on 2 cores "

@@ -1,19 +1,34 @@
-"""The variant study's cells that a verdict reads play on until their focus share clears the line
-(``CLEAR_ALPHA``): which cells, how far, and which stored verdicts a rerun takes up again."""
+"""The variant study's cells that a verdict reads play on until their numbers are decided
+(``CLEAR_ALPHA``): a focus share clears the line, a self-play cell's verdicts hold or fail; which
+cells, how far, and which stored verdicts a rerun takes up again."""
 
 import json
 
+import numpy as np
+import pandas as pd
 import pytest
 
-from negenlab.negen.study import CLAIM_CELLS, CLEAR_MAX_ROUNDS, MAX_ROUNDS, _unfinished, focus_clears, variant_cells
+from negenlab.negen.study import (
+    CLAIM_CELLS,
+    CLEAR_MAX_ROUNDS,
+    MAX_ROUNDS,
+    SELF_PLAY_MAX_ROUNDS,
+    CellRecord,
+    _unfinished,
+    claim_cell,
+    focus_clears,
+    self_play_clears,
+    variant_cells,
+)
 
 
-def test_only_the_verdicts_cells_with_a_focus_agent_play_on_in_the_default_reading():
+def test_only_the_verdicts_cells_play_on_in_the_default_reading():
     chosen = {(c.players, c.mix) for c in variant_cells() if c.plays_to_clear}
-    assert chosen == {(p, m) for p, m in CLAIM_CELLS if m not in ("closers", "planners")}
+    assert chosen == set(CLAIM_CELLS)
     for c in variant_cells():
-        assert c.max_units * c.rotations >= (CLEAR_MAX_ROUNDS if c.plays_to_clear else MAX_ROUNDS)
-        assert not c.plays_to_clear or (c.reading == "straight/adjacency/join" and c.rotations == c.players)
+        cap = (SELF_PLAY_MAX_ROUNDS if c.rotations == 1 else CLEAR_MAX_ROUNDS) if c.plays_to_clear else MAX_ROUNDS
+        assert c.max_units * c.rotations >= cap
+        assert not c.plays_to_clear or c.reading == "straight/adjacency/join"
 
 
 def _cell(mix):
@@ -35,11 +50,11 @@ def _verdict(**kw):
     ],
 )
 def test_a_focus_share_clears_the_line_on_its_decided_side_only(row, clear):
-    assert focus_clears(_cell("greedy-among-closers"), row) is clear
+    assert focus_clears(_cell("planner-among-closers"), row) is clear
 
 
 def test_a_rerun_takes_up_a_decided_cell_that_does_not_clear_until_its_cap(tmp_path):
-    cell = _cell("greedy-among-closers")
+    cell = _cell("planner-among-closers")
     assert _unfinished(cell, tmp_path)  # no verdict yet
     (tmp_path / cell.id).mkdir()
     path = tmp_path / cell.id / "verdict.json"
@@ -55,3 +70,50 @@ def test_a_rerun_takes_up_a_decided_cell_that_does_not_clear_until_its_cap(tmp_p
     (tmp_path / other.id).mkdir()
     (tmp_path / other.id / "verdict.json").write_text(json.dumps(_verdict()))
     assert not _unfinished(other, tmp_path)  # a cell no verdict reads keeps its SPRT's stop
+
+
+def _self_play(rounds: int, early: float, seed: int = 0) -> CellRecord:
+    """A 3-player self-play cell's record: winners uniform over the seats, a share ``early`` of rounds
+    closed on the first or second turn, 8.8 minutes a game."""
+    rng = np.random.default_rng(seed)
+    quick = rng.random(rounds) < early
+    frame = pd.DataFrame(
+        {
+            "game": np.arange(rounds),
+            "round1_winner": rng.integers(0, 3, rounds),
+            "round1_turns": np.where(quick, 2, 6),
+            "round1_reason": "closed",
+            "rounds_pool_empty": 0,
+            "turns": np.where(quick, 2, 6),
+            "fresh_turns": np.nan,
+            "fresh_closes": np.nan,
+        }
+    )
+    row = {"players": 3, "units": rounds, "n": rounds, "turns": 6.0, "turns_lo": 5.9, "turns_hi": 6.1, "minutes_per_game": 8.8}
+    return CellRecord(row, [frame])
+
+
+@pytest.mark.parametrize(
+    ("rounds", "early", "clear"),
+    [
+        (4000, 0.10, True),  # every seat near a third, one round in ten abrupt: all decided at 99.5%
+        (300, 0.10, False),  # the seats' intervals reach past the five-point band
+        (4000, 0.055, False),  # abrupt rounds just over the bar of 1 in 20: marginal
+    ],
+)
+def test_a_self_play_cell_clears_when_every_verdict_it_feeds_is_decided(rounds, early, clear):
+    assert self_play_clears(claim_cell(3, "closers"), _self_play(rounds, early)) is clear
+
+
+def test_a_rerun_takes_up_a_self_play_cell_until_its_verdicts_clear(tmp_path):
+    cell = claim_cell(3, "planners")
+    (tmp_path / cell.id).mkdir()
+    path = tmp_path / cell.id / "verdict.json"
+    for row, unfinished in [
+        ({"units": 1000}, True),  # written before self-play cells played on
+        ({"units": 1000, "claims_clear": False}, True),
+        ({"units": 1000, "claims_clear": True}, False),
+        ({"units": cell.max_units, "claims_clear": False}, False),  # at the cap
+    ]:
+        path.write_text(json.dumps(row))
+        assert _unfinished(cell, tmp_path) is unfinished, row
