@@ -396,9 +396,16 @@ verdict at while it states up to 10 statistical verdicts, so a decided cell is n
 there. One agent among others (at most CLEAR_MAX_ROUNDS rounds): once its focus SPRT has decided,
 until the focus share's 99.5% interval lies wholly on the decided side of the line between H0 and H1
 (:func:`negenlab.core.ladder.clears`); its SPRT decision stands as it was at the SPRT's stop. The
-same agent in every seat (at most SELF_PLAY_MAX_ROUNDS, a self-play round costing a fraction of the
-rest): once its own questions are answered, until every verdict it feeds (:func:`self_play_claims`)
+same agent in every seat (closers, :data:`SELF_PLAY_PLAYS_ON`; at most SELF_PLAY_MAX_ROUNDS, a
+closers' round costing a fraction of the rest): once its own questions are answered, until every verdict it feeds (:func:`self_play_claims`)
 holds or fails at that level, as the page's judge reads it (:func:`self_play_clears`)."""
+SELF_PLAY_PLAYS_ON = ("closers",)
+"""The self-play mixes whose verdict cells play on (:data:`SELF_PLAY_MAX_ROUNDS`). Planners in every seat
+do not yet: a round of three planners took 0.9-1.6 s of a core here (100-round batches of the play-on,
+beside one other run), against 0.02 s for closers, and their seat-order verdict needs about 3,600 rounds
+at 3 players where they have 1,000 (seat 3 at 30.9%, 2.6 points inside the band): some 2,600 rounds, about
+1 core-hour a seed, twice with the fresh seed. The rounds they played past 1,000 stay in the store for
+the run that adds them."""
 SHIFT, ALPHA, BETA = 0.05, 0.05, 0.05  # SPRT: H0 the fair share, H1 the fair share + SHIFT
 LENGTH_PRECISION = 0.05  # the round length's 95% interval within +-5% of its mean
 VARIANT_SEED_STEP = 1000  # cells with P players play on seed + 1000 P (common random numbers)
@@ -443,8 +450,13 @@ class VariantCell:
 
     @property
     def plays_to_clear(self) -> bool:
-        """Whether the cell plays on until the numbers its verdicts read are decided (:data:`CLEAR_ALPHA`)."""
-        return self.reading == DEFAULT_READING and (self.players, self.mix) in CLAIM_CELLS
+        """Whether the cell plays on until the numbers its verdicts read are decided (:data:`CLEAR_ALPHA`):
+        a verdict's cell with one agent among others, or of :data:`SELF_PLAY_PLAYS_ON` in every seat."""
+        return (
+            self.reading == DEFAULT_READING
+            and (self.players, self.mix) in CLAIM_CELLS
+            and (self.rotations > 1 or self.mix in SELF_PLAY_PLAYS_ON)
+        )
 
     @property
     def max_units(self) -> int:
@@ -639,9 +651,9 @@ def estimated_core_hours(cells: Iterable[VariantCell] | None = None, store: Path
 
 
 SECONDS_PER_ROUND = {
-    ("planners", "join"): 0.25,
+    ("planners", "join"): 1.0,  # 3 players: 0.9-1.6 s in the play-on's batches (4 players: about 0.8 s)
     ("planner-among-greedy", "join"): 3.8,  # the recheck's 204 rounds took 1,570 s at about half a core
-    ("planner-among-closers", "join"): 0.2,
+    ("planner-among-closers", "join"): 0.1,  # the study's own 408 rounds: 7-13 s a batch of 102
     ("depleter-among-closers", "join"): 0.03,
     ("closers", "join"): 0.015,
     ("closers", "free"): 0.04,

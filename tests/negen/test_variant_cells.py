@@ -24,7 +24,7 @@ from negenlab.negen.study import (
 
 def test_only_the_verdicts_cells_play_on_in_the_default_reading():
     chosen = {(c.players, c.mix) for c in variant_cells() if c.plays_to_clear}
-    assert chosen == set(CLAIM_CELLS)
+    assert chosen == {(p, m) for p, m in CLAIM_CELLS if m != "planners"}
     for c in variant_cells():
         cap = (SELF_PLAY_MAX_ROUNDS if c.rotations == 1 else CLEAR_MAX_ROUNDS) if c.plays_to_clear else MAX_ROUNDS
         assert c.max_units * c.rotations >= cap
@@ -106,7 +106,7 @@ def test_a_self_play_cell_clears_when_every_verdict_it_feeds_is_decided(rounds, 
 
 
 def test_a_rerun_takes_up_a_self_play_cell_until_its_verdicts_clear(tmp_path):
-    cell = claim_cell(3, "planners")
+    cell = claim_cell(3, "closers")
     (tmp_path / cell.id).mkdir()
     path = tmp_path / cell.id / "verdict.json"
     for row, unfinished in [
@@ -117,3 +117,7 @@ def test_a_rerun_takes_up_a_self_play_cell_until_its_verdicts_clear(tmp_path):
     ]:
         path.write_text(json.dumps(row))
         assert _unfinished(cell, tmp_path) is unfinished, row
+    planners = claim_cell(3, "planners")  # self-play that does not play on: its SPRT's stop stands
+    (tmp_path / planners.id).mkdir()
+    (tmp_path / planners.id / "verdict.json").write_text(json.dumps({"units": 1000}))
+    assert not _unfinished(planners, tmp_path)

@@ -1,0 +1,42 @@
+"""A Negen play verdict is judged under both its player strengths or not at all: a cell left out of
+an installation leaves the verdict untested, never decided by the other strength alone."""
+
+import pytest
+
+from negenlab.negen.report import verdicts
+from negenlab.negen.study import BETTER_PLAYER, SELF_PLAY, committed_cells
+
+PLAY_CLAIMS = {
+    "skill": BETTER_PLAYER,
+    "target_score": BETTER_PLAYER,
+    "abruptly": SELF_PLAY,
+    "seat_order": SELF_PLAY,
+    "duration": SELF_PLAY,
+    "dice_60": SELF_PLAY,
+}
+
+
+@pytest.fixture(scope="module")
+def cells():
+    return committed_cells()
+
+
+def _by_claim(cells):
+    return {f.claim_id: f for f in verdicts(cells=cells, recheck=None)}
+
+
+def test_every_play_verdict_is_judged_when_both_strengths_are_committed(cells):
+    found = _by_claim(cells)
+    for claim, strengths in PLAY_CLAIMS.items():
+        assert found[claim].verdict != "untested", claim
+        for label in strengths:
+            assert label in found[claim].number, (claim, label)
+
+
+@pytest.mark.parametrize("claim", sorted(PLAY_CLAIMS))
+def test_a_play_verdict_with_one_strength_missing_is_untested(cells, claim):
+    for label, mix in PLAY_CLAIMS[claim].items():
+        fewer = {k: v for k, v in cells.items() if k[1] != mix}
+        f = _by_claim(fewer)[claim]
+        assert f.verdict == "untested", (claim, label, f.line())
+        assert label in f.sentence
