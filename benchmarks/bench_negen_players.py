@@ -73,6 +73,7 @@ def main() -> None:
         ("greedy among closers", "greedy,closer,closer"),
         ("planners", "planner"),
         ("planner among greedy", "planner,greedy,greedy"),
+        ("planner among closers", "planner,closer,closer"),
         ("depleter among closers", "depleter,closer,closer"),
     ):
         game = NegenGame(Rules(target_score=1))
