@@ -31,7 +31,7 @@ demo: $(STAMP)
 
 ## make test: the whole test suite (notebooks included), one pytest-xdist worker per core
 test: $(STAMP)
-	$(PY) -m pytest -q -n auto
+	$(PY) -m pytest -q -n auto --dist worksteal
 
 $(BROWSER_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,dask,browser]'

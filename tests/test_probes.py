@@ -670,6 +670,15 @@ def test_fen_board_text_says_why(text):
 # -- solvers that stop and say how far they are (#35) -----------------------------------------------------------
 
 
+@pytest.fixture
+def ctrl_c():
+    """Ctrl-C raises KeyboardInterrupt, as in a terminal: a pytest-xdist worker ignores SIGINT, so the test
+    sets Python's default handler for its own duration."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 def _interrupt_after(seconds: float) -> list[float]:
     """Send this process SIGINT (Ctrl-C) after ``seconds``, from a timer thread; the list gets the time it was sent."""
     import threading
@@ -684,7 +693,7 @@ def _interrupt_after(seconds: float) -> list[float]:
     return sent
 
 
-def test_the_fen_solver_stops_within_a_second_of_ctrl_c_with_what_it_has():
+def test_the_fen_solver_stops_within_a_second_of_ctrl_c_with_what_it_has(ctrl_c):
     from negenlab.fen.solver import solve
 
     solve("square:1x1")  # compiled before the clock starts
@@ -696,7 +705,7 @@ def test_the_fen_solver_stops_within_a_second_of_ctrl_c_with_what_it_has():
     assert (solution.openings["value"] == "unknown").all() or len(solution.openings) > 0
 
 
-def test_the_necklace_proof_stops_within_a_second_of_ctrl_c():
+def test_the_necklace_proof_stops_within_a_second_of_ctrl_c(ctrl_c):
     import numpy as np
 
     from negenlab.core.searching import SearchInterrupted

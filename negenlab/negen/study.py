@@ -397,8 +397,9 @@ there. One agent among others (at most CLEAR_MAX_ROUNDS rounds): once its focus 
 until the focus share's 99.5% interval lies wholly on the decided side of the line between H0 and H1
 (:func:`negenlab.core.ladder.clears`); its SPRT decision stands as it was at the SPRT's stop. The
 same agent in every seat (closers, :data:`SELF_PLAY_PLAYS_ON`; at most SELF_PLAY_MAX_ROUNDS, a
-closers' round costing a fraction of the rest): once its own questions are answered, until every verdict it feeds (:func:`self_play_claims`)
-holds or fails at that level, as the page's judge reads it (:func:`self_play_clears`)."""
+closers' round costing a fraction of the rest): once its own questions are answered, until every
+verdict it feeds (:func:`self_play_claims`) holds or fails at that level, as the page's judge reads
+it (:func:`self_play_clears`)."""
 SELF_PLAY_PLAYS_ON = ("closers",)
 """The self-play mixes whose verdict cells play on (:data:`SELF_PLAY_MAX_ROUNDS`). Planners in every seat
 do not yet: a round of three planners took 0.9-1.6 s of a core here (100-round batches of the play-on,
@@ -483,7 +484,7 @@ def _cell(players: int, mix: str, rules: Rules) -> VariantCell:
 
 
 def variant_cells() -> list[VariantCell]:
-    """The study's 38 cells in the order they run, cheapest first: closers under the 8 readings at
+    """The study's 39 cells in the order they run, cheapest first: closers under the 8 readings at
     3 and 4 players, one greedy among closers (join readings, then free), and one MCTS among greedy
     players at 3 under straight/adjacency and straight/die; then, under the default reading, the
     stronger player: planners at 3 and 4 players, one planner among greedy players and one among

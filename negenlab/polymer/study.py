@@ -1971,7 +1971,8 @@ def recheck_tables(
         )
     for rung in RUNGS:
         say(
-            f"recheck: the strategy arms with {RUNG_LABELS[rung]} ({size.rung_tables} tables each) and their token tables"
+            f"recheck: the strategy arms with {RUNG_LABELS[rung]} ({size.rung_tables} tables each) "
+            "and their token tables"
         )
         out[f"strategies_{rung}"] = rung_strategy_study(
             rung, tables=size.rung_tables, seed=fresh_seed, players=P, workers=ctx.workers,
@@ -2007,7 +2008,8 @@ def recheck_tables(
             continue
         cards = int(run["candidates"][0]["cards_per_player"])
         say(
-            f"recheck: {RUNG_LABELS[rung]}, {players} players at {cards} cards ({size.tuned_games} tables, seed {fresh_seed + 1})"
+            f"recheck: {RUNG_LABELS[rung]}, {players} players at {cards} cards "
+            f"({size.tuned_games} tables, seed {fresh_seed + 1})"
         )
         where = ctx.store_for(f"tuned-{players}p-{rung}")
         rules = Rules(players=players, cards_per_player=cards)

@@ -89,7 +89,8 @@ def _self_play(rounds: int, early: float, seed: int = 0) -> CellRecord:
             "fresh_closes": np.nan,
         }
     )
-    row = {"players": 3, "units": rounds, "n": rounds, "turns": 6.0, "turns_lo": 5.9, "turns_hi": 6.1, "minutes_per_game": 8.8}
+    row = {"players": 3, "units": rounds, "n": rounds, "minutes_per_game": 8.8}
+    row |= {"turns": 6.0, "turns_lo": 5.9, "turns_hi": 6.1}
     return CellRecord(row, [frame])
 
 
