@@ -587,7 +587,7 @@ def _focus_evidence(x: ClaimInputs, claim: str, players: dict[str, str], aside: 
 
 @CLAIMS.measures("skill")
 def _skill(x: ClaimInputs) -> Evidence:
-    greedy = load_variants().query("players == 3 and mix == 'greedy-among-closers' and reading == @DEFAULT_READING")
+    greedy = x.variants.query("players == 3 and mix == 'greedy-among-closers' and reading == @DEFAULT_READING")
     aside = (
         f" Greedy players, whose rule looks one turn ahead, are not the better player here: one among closers "
         f"wins {_share(greedy.iloc[0], 'focus')}, too close to the line to tell."
