@@ -26,6 +26,7 @@ from negenlab.core.claims import (
     Untested,
     decide,
     family_sentence,
+    family_size,
     judge,
     quote_found,
     recheck_rows,
@@ -40,7 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def claim(rule: str, unit: str = "share", source: str = "negenlab") -> Claim:
-    return Claim("c", "a claim", source, quote="words" if source == "designer" else "", rule=Rule.parse(rule), unit=unit)
+    return Claim(
+        "c", "a claim", source, quote="words" if source == "designer" else "", rule=Rule.parse(rule), unit=unit
+    )
 
 
 @pytest.mark.parametrize(
@@ -154,6 +157,23 @@ def test_two_strengths_must_agree():
     split = judge(c, Evidence({"greedy": strong, "planner": weak}, players_count=3))
     assert split.verdict == "depends on the players" and split.badge == "depends"
     assert judge(c, Evidence({"greedy": strong, "planner": flat}, players_count=3)).verdict == "undecided"
+
+
+def test_a_play_verdict_with_a_named_strength_missing_is_untested_never_decided_by_the_other():
+    c = claim("above fair by 0.05")
+    strong = Measure.of_rate(450, 1000)  # holds on its own
+    named = ("greedy", "planner")
+    assert judge(c, Evidence({"greedy": strong}, players_count=3)).verdict == "holds"  # no strengths named
+    f = judge(c, Evidence({"greedy": strong}, players_count=3, strengths=named))
+    assert f.verdict == "untested" and f.number == "not tested"
+    assert "Measured under greedy only" in f.sentence and "planner has no committed measurement" in f.sentence
+    assert judge(c, Evidence({}, players_count=3, strengths=named)).verdict == "untested"
+    short = Evidence({"greedy": strong}, players_count=3, strengths=named)
+    assert not short.statistical and family_size([short, Evidence(strong)]) == 1  # not one of the page's family
+    both = judge(c, Evidence({"greedy": strong, "planner": strong}, players_count=3, strengths=named))
+    assert both.verdict == "holds"
+    with pytest.raises(ClaimError, match="measured under 'mcts:50', expected the strengths greedy, planner"):
+        judge(c, Evidence({"greedy": strong, "planner": strong, "mcts:50": strong}, players_count=3, strengths=named))
 
 
 def test_a_disagreeing_recheck_makes_the_verdict_undecided():

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -465,7 +465,13 @@ class Evidence:
     played, in words), ``sentence``, ``change`` (what the designer could change, shown where the
     claim fails), ``detail``, ``section``, ``command``. ``digits`` for values that are not rates;
     ``players_count`` for rules against the fair share; ``about`` what a single number counts
-    (written after it)."""
+    (written after it). ``strengths``: the player strengths a play verdict is judged under (the
+    mapping's keys); with one of them not measured the claim is untested, never decided by the rest.
+
+    >>> c = Claim("skill", "a planner wins more", "negenlab", rule=Rule.parse("above fair by 0.05"), unit="share")
+    >>> judge(c, Evidence({"closers": Measure.of_rate(500, 1000)}, players_count=3, strengths=("closers", "planners"))).verdict
+    'untested'
+    """
 
     what: Measured
     sentence: str = ""
@@ -477,10 +483,20 @@ class Evidence:
     players_count: int | None = None
     digits: int = 1
     about: str = ""  # what the number counts, after it: "of rounds won (fair 33.3%)"
+    strengths: tuple[str, ...] = ()
+
+    @property
+    def missing_strengths(self) -> list[str]:
+        """The named ``strengths`` the measurement lacks (a verdict short of one is untested)."""
+        if not self.strengths or isinstance(self.what, Exact | Untested):
+            return []
+        measured = self.what if isinstance(self.what, Mapping) else {}
+        return [k for k in self.strengths if k not in measured]
 
     @property
     def statistical(self) -> bool:
-        return not isinstance(self.what, Exact | Untested)
+        """Whether the page judges it as one of its family of statistical verdicts."""
+        return not isinstance(self.what, Exact | Untested) and not self.missing_strengths
 
 
 @dataclass(frozen=True)
@@ -753,6 +769,23 @@ def judge(
         raise ClaimError(f"a family has at least one verdict, got {family}")
     level_alpha = alpha / family
     by = dict(what) if isinstance(what, Mapping) else {"": what}
+    if evidence.strengths:
+        if missing := evidence.missing_strengths:
+            named = [k for k in by if k in evidence.strengths]
+            both = " and ".join(evidence.strengths)
+            sentence = (
+                f"Measured under {' and '.join(named)} only: {' and '.join(missing)} "
+                f"{'has' if len(missing) == 1 else 'have'} no committed measurement, and a play verdict is judged "
+                f"under both its player strengths ({both}) or not at all."
+                if named
+                else f"Not measured under {both}, its player strengths: a play verdict is judged under both or not at all."
+            )
+            return Finding(verdict="untested", number="not tested", **{**words, "sentence": sentence})
+        if extra := [k for k in by if k not in evidence.strengths]:
+            raise ClaimError(
+                f"claim {claim.id!r}: measured under {', '.join(map(repr, extra))}, "
+                f"expected the strengths {', '.join(evidence.strengths)}"
+            )
     if not by:
         raise ClaimError(f"claim {claim.id!r}: no measurement under any players")
     verdicts = {k: verdict_of(claim.rule, s, level_alpha, evidence.players_count) for k, s in by.items()}
@@ -910,28 +943,38 @@ class ClaimBook:
     def __init__(self, game: str):
         self.game = game
         self.functions: dict[str, Callable[[Any], Evidence]] = {}
+        self.strengths: dict[str, tuple[str, ...]] = {}
 
     @property
     def claims(self) -> dict[str, Claim]:
         return register(self.game)
 
-    def measures(self, claim_id: str) -> Callable[[Callable[[Any], Evidence]], Callable[[Any], Evidence]]:
-        """Register the function that measures claim ``claim_id``."""
+    def measures(
+        self, claim_id: str, strengths: Iterable[str] = ()
+    ) -> Callable[[Callable[[Any], Evidence]], Callable[[Any], Evidence]]:
+        """Register the function that measures claim ``claim_id``; ``strengths``: the player strengths a
+        verdict about play is judged under (:attr:`Evidence.strengths`: short of one, it is untested)."""
 
         def add(fn: Callable[[Any], Evidence]) -> Callable[[Any], Evidence]:
             if claim_id in self.functions:
                 raise ClaimError(f"{self.game}: claim {claim_id!r} has two functions")
             self.functions[claim_id] = fn
+            if named := tuple(strengths):
+                self.strengths[claim_id] = named
             return fn
 
         return add
 
     def evidence(self, inputs: Any) -> dict[str, Evidence]:
-        """Every claim's evidence, in register order (a claim without a function is untested)."""
+        """Every claim's evidence, in register order (a claim without a function is untested), with the
+        player strengths its function was registered with."""
         out = {}
         for cid in self.claims:
             fn = self.functions.get(cid)
-            out[cid] = fn(inputs) if fn is not None else Evidence(Untested("negenlab has no measurement for it yet."))
+            ev = fn(inputs) if fn is not None else Evidence(Untested("negenlab has no measurement for it yet."))
+            if cid in self.strengths:
+                ev = replace(ev, strengths=self.strengths[cid])
+            out[cid] = ev
         return out
 
     def findings(self, inputs: Any, recheck: pd.DataFrame | None = None) -> list[Finding]:

@@ -354,7 +354,7 @@ def tilings_left_out(measured: Sequence[str]) -> str:
     )
 
 
-@CLAIMS.measures("tilings")
+@CLAIMS.measures("tilings", strengths=TILING_PLAYERS)
 def _tilings(x: ClaimInputs) -> Evidence:
     table = tiling_players_table(x.studies)
     if table is None or "tilings" not in x.statistics:
@@ -419,7 +419,7 @@ def _metric_row(table: pd.DataFrame, metric: str, pie: bool, spec: str | None = 
     return table[keep].iloc[0]
 
 
-@CLAIMS.measures("pie")
+@CLAIMS.measures("pie", strengths=PIE_RUNGS)
 def _pie(x: ClaimInputs) -> Evidence:
     pie = x.studies.get("pie")
     if pie is None or "pie" not in x.statistics:
@@ -795,8 +795,9 @@ def _tilings_section(page, atlas_bal: pd.DataFrame | None, strong: pd.DataFrame 
             if strong is not None
             else ""
         )
-        + f". The verdict reads every strength of {', '.join(TILING_PLAYERS)} whose self-play is committed. Balance: the distance of the first player's win rate "
-        "from 1/2. Decisiveness: the share of games with a winner."
+        + f". The verdict reads the self-play of each of {', '.join(TILING_PLAYERS)}, and is untested while one is "
+        "not committed. Balance: the distance of the first player's win rate from 1/2. Decisiveness: the share of "
+        "games with a winner."
     )
     page.figure(
         plot_atlas_balance(both),

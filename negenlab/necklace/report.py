@@ -261,7 +261,7 @@ def _no_draw(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("draw_rate")
+@CLAIMS.measures("draw_rate", strengths=DRAW_STRENGTHS)
 def _draw_rate(x: ClaimInputs) -> Evidence:
     games = x.studies.get("agents_vs_proof_openings")
     stats = x.statistics.get("draw_rate")
@@ -465,7 +465,7 @@ def _swap_rule_numbers(swap: pd.DataFrame | None, size: int) -> str:
     )
 
 
-@CLAIMS.measures("fair_opening")
+@CLAIMS.measures("fair_opening", strengths=SWAP_RULE_AGENTS)
 def _fair_opening(x: ClaimInputs) -> Evidence:
     trust, judged = x.studies.get("agents_vs_proof"), x.studies.get("agents_vs_proof_openings")
     swap = x.studies.get("swap_rule")

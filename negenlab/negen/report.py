@@ -336,26 +336,10 @@ def _piet_turn(x: ClaimInputs) -> Evidence:
     )
 
 
-def _one_strength_short(x: ClaimInputs, claim: str, strengths: dict[str, str]) -> Evidence | None:
-    """Untested evidence when ``claim`` is measured under some of its player strengths but not all:
-    a play verdict holds or fails only under both (a cell not committed is not a weaker verdict)."""
-    missing = [label for label in strengths if label not in x.statistics.get(claim, {})]
-    if not missing or claim not in x.statistics:
-        return None
-    return Evidence(
-        Untested(
-            f"The variant study's cells of {' and '.join(missing)} are not committed: a play verdict is judged "
-            "under both its player strengths or not at all."
-        )
-    )
-
-
-@CLAIMS.measures("duration")
+@CLAIMS.measures("duration", strengths=SELF_PLAY)
 def _duration(x: ClaimInputs) -> Evidence:
     if "duration" not in x.statistics:
         return Evidence(Untested("The variant study's self-play cells of three players are not committed."))
-    if (short := _one_strength_short(x, "duration", SELF_PLAY)) is not None:
-        return short
     rows = {label: x.cells[(3, mix)].row for label, mix in SELF_PLAY.items() if (3, mix) in x.cells}
     rounds = "; ".join(f"{label}: {r['turns']:.1f} turns a round" for label, r in rows.items())
     return Evidence(
@@ -373,12 +357,10 @@ def _duration(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("target_score")
+@CLAIMS.measures("target_score", strengths=BETTER_PLAYER)
 def _target_score(x: ClaimInputs) -> Evidence:
     if "target_score" not in x.statistics:
         return Evidence(Untested("The variant study's cells of a better player among weaker ones are not committed."))
-    if (short := _one_strength_short(x, "target_score", BETTER_PLAYER)) is not None:
-        return short
     said = []
     for label, mix in BETTER_PLAYER.items():
         if (3, mix) in x.cells:
@@ -397,18 +379,16 @@ def _target_score(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("abruptly")
+@CLAIMS.measures("abruptly", strengths=SELF_PLAY)
 def _abruptly(x: ClaimInputs) -> Evidence:
     if "abruptly" not in x.statistics:
         return Evidence(Untested("The rounds of the three-player self-play cells are not in this installation."))
-    if (short := _one_strength_short(x, "abruptly", SELF_PLAY)) is not None:
-        return short
     return Evidence(
         x.statistics["abruptly"],
         sentence="Rounds of three players under the default reading closed within the first two turns, before the "
         "third player has moved: the share of such rounds, by closers and by planners.",
         change="Fewer dice on the first boards, so that early closes are rarer.",
-        detail=SELF_PLAY_DETAIL,
+        detail=_self_play_detail(x),
         players="closers, and planners",
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
@@ -471,14 +451,12 @@ def _three_spirals(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("depletion")
+@CLAIMS.measures("depletion", strengths=SELF_PLAY)
 def _depletion(x: ClaimInputs) -> Evidence:
     if "depletion" not in x.statistics:
         return Evidence(
             Untested("The rounds of the three-player self-play cells do not count the turns depletions give.")
         )
-    if (short := _one_strength_short(x, "depletion", SELF_PLAY)) is not None:
-        return short
     context = ""
     d = x.cells.get((3, "depleter-among-closers"))
     if d is not None:
@@ -502,12 +480,10 @@ def _depletion(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("dice_60")
+@CLAIMS.measures("dice_60", strengths=SELF_PLAY)
 def _dice_60(x: ClaimInputs) -> Evidence:
     if "dice_60" not in x.statistics:
         return Evidence(Untested("The rounds of the four-player self-play cells are not in this installation."))
-    if (short := _one_strength_short(x, "dice_60", SELF_PLAY)) is not None:
-        return short
     return Evidence(
         x.statistics["dice_60"],
         sentence="Four players under the default reading with the pool of 60 dice: the share of rounds that end "
@@ -519,14 +495,12 @@ def _dice_60(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("seat_order")
+@CLAIMS.measures("seat_order", strengths=SELF_PLAY)
 def _seat_order(x: ClaimInputs) -> Evidence:
     if "seat_order" not in x.statistics:
         return Evidence(
             Untested("The rounds of the three- and four-player self-play cells are not in this installation.")
         )
-    if (short := _one_strength_short(x, "seat_order", SELF_PLAY)) is not None:
-        return short
     bent = [
         r["reading"]
         for r in x.variants.to_dict("records")
@@ -543,27 +517,44 @@ def _seat_order(x: ClaimInputs) -> Evidence:
             else ""
         ),
         change="Compensate the later seats (for example, the first seat starts with fewer board dice).",
-        detail=SELF_PLAY_DETAIL,
+        detail=_self_play_detail(x),
         players="closers in every seat, and planners in every seat",
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
     )
 
 
-SELF_PLAY_DETAIL = (
-    "Each self-play cell stopped once its first seat's SPRT had decided and its round length was known to +-5%; "
-    f"the closers' cells then played on until every verdict they feed held or failed at {100 * (1 - CLEAR_ALPHA):g}%, "
-    f"at most {SELF_PLAY_MAX_ROUNDS:,} rounds (a marginal result gets more games, not a verdict). The planners' "
-    "cells have not played on yet: a round of three planners costs about 50 times a closers' round, and the "
-    "seat-order verdict needs some 2,600 more of them (about 1 core-hour a seed)."
-)
+def _self_play_detail(x: ClaimInputs) -> str:
+    """How the self-play cells stopped, with each one's rounds; a cell committed before self-play cells
+    played on (no ``claims_clear``) is named as not yet played on."""
+    rounds, waiting = [], []
+    for label, mix in SELF_PLAY.items():
+        for P in (3, 4):
+            if (P, mix) not in x.cells:
+                continue
+            row = x.cells[(P, mix)].row
+            rounds.append(f"{label} at {P} players {int(row['n']):,}")
+            clear = row.get("claims_clear")
+            if not (pd.notna(clear) and bool(clear)) and int(row["n"]) < SELF_PLAY_MAX_ROUNDS:
+                waiting.append(f"{label} at {P} players")
+    text = (
+        "Each self-play cell stopped once its first seat's SPRT had decided and its round length was known to +-5%, "
+        f"then played on until every verdict it feeds held or failed at {100 * (1 - CLEAR_ALPHA):g}%, at most "
+        f"{SELF_PLAY_MAX_ROUNDS:,} rounds (a marginal result gets more games, not a verdict): "
+        + ", ".join(rounds)
+        + " rounds."
+    )
+    if waiting:
+        text += (
+            f" Not yet played on: {', '.join(waiting)} (a round of planners costs about 50 times a closers' round); "
+            f"{VARIANTS_COMMAND} resumes them from the committed store."
+        )
+    return text
 
 
 def _focus_evidence(x: ClaimInputs, claim: str, players: dict[str, str], aside: str = "") -> Evidence:
     if claim not in x.statistics:
         return Evidence(Untested("The variant study's cells of a better player among weaker ones are not committed."))
-    if (short := _one_strength_short(x, claim, players)) is not None:
-        return short
     units = "; ".join(
         f"{label}: {int(x.cells[(3, mix)].row['units'])} units of 3 games"
         for label, mix in players.items()
@@ -585,7 +576,7 @@ def _focus_evidence(x: ClaimInputs, claim: str, players: dict[str, str], aside: 
     )
 
 
-@CLAIMS.measures("skill")
+@CLAIMS.measures("skill", strengths=BETTER_PLAYER)
 def _skill(x: ClaimInputs) -> Evidence:
     greedy = x.variants.query("players == 3 and mix == 'greedy-among-closers' and reading == @DEFAULT_READING")
     aside = (
@@ -597,7 +588,7 @@ def _skill(x: ClaimInputs) -> Evidence:
     return _focus_evidence(x, "skill", BETTER_PLAYER, aside)
 
 
-@CLAIMS.measures("deeper")
+@CLAIMS.measures("deeper", strengths=DEEPER_PLAYER)
 def _deeper(x: ClaimInputs) -> Evidence:
     return _focus_evidence(x, "deeper", DEEPER_PLAYER)
 

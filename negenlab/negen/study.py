@@ -396,17 +396,10 @@ verdict at while it states up to 10 statistical verdicts, so a decided cell is n
 there. One agent among others (at most CLEAR_MAX_ROUNDS rounds): once its focus SPRT has decided,
 until the focus share's 99.5% interval lies wholly on the decided side of the line between H0 and H1
 (:func:`negenlab.core.ladder.clears`); its SPRT decision stands as it was at the SPRT's stop. The
-same agent in every seat (closers, :data:`SELF_PLAY_PLAYS_ON`; at most SELF_PLAY_MAX_ROUNDS, a
-closers' round costing a fraction of the rest): once its own questions are answered, until every
+same agent in every seat (at most SELF_PLAY_MAX_ROUNDS; a closers' round costs about 0.02 s of a
+core, a planners' round 0.9-1.6 s): once its own questions are answered, until every
 verdict it feeds (:func:`self_play_claims`) holds or fails at that level, as the page's judge reads
 it (:func:`self_play_clears`)."""
-SELF_PLAY_PLAYS_ON = ("closers",)
-"""The self-play mixes whose verdict cells play on (:data:`SELF_PLAY_MAX_ROUNDS`). Planners in every seat
-do not yet: a round of three planners took 0.9-1.6 s of a core here (100-round batches of the play-on,
-beside one other run), against 0.02 s for closers, and their seat-order verdict needs about 3,600 rounds
-at 3 players where they have 1,000 (seat 3 at 30.9%, 2.6 points inside the band): some 2,600 rounds, about
-1 core-hour a seed, twice with the fresh seed. The rounds they played past 1,000 stay in the store for
-the run that adds them."""
 SHIFT, ALPHA, BETA = 0.05, 0.05, 0.05  # SPRT: H0 the fair share, H1 the fair share + SHIFT
 LENGTH_PRECISION = 0.05  # the round length's 95% interval within +-5% of its mean
 VARIANT_SEED_STEP = 1000  # cells with P players play on seed + 1000 P (common random numbers)
@@ -452,12 +445,8 @@ class VariantCell:
     @property
     def plays_to_clear(self) -> bool:
         """Whether the cell plays on until the numbers its verdicts read are decided (:data:`CLEAR_ALPHA`):
-        a verdict's cell with one agent among others, or of :data:`SELF_PLAY_PLAYS_ON` in every seat."""
-        return (
-            self.reading == DEFAULT_READING
-            and (self.players, self.mix) in CLAIM_CELLS
-            and (self.rotations > 1 or self.mix in SELF_PLAY_PLAYS_ON)
-        )
+        every cell a verdict reads (:data:`CLAIM_CELLS`)."""
+        return self.reading == DEFAULT_READING and (self.players, self.mix) in CLAIM_CELLS
 
     @property
     def max_units(self) -> int:
@@ -632,7 +621,8 @@ TYPICAL_ROUNDS = 700
 def estimated_core_hours(cells: Iterable[VariantCell] | None = None, store: Path | None = None) -> tuple[float, float]:
     """(about, at most) the core-hours to finish ``cells`` (default: the whole study), at the measured
     seconds per round of each kind of cell (:data:`SECONDS_PER_ROUND`): about :data:`TYPICAL_ROUNDS`
-    rounds a cell, at most its cap (:data:`CLEAR_MAX_ROUNDS` for a verdict's cell that plays on),
+    rounds a cell, at most its cap (:data:`CLEAR_MAX_ROUNDS`, :data:`SELF_PLAY_MAX_ROUNDS` in self-play, for a
+    verdict's cell that plays on),
     less the rounds ``store`` already holds of it (its ``verdict.json``).
 
     >>> about, most = estimated_core_hours()

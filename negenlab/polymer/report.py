@@ -951,6 +951,9 @@ RUNG_COMMANDS = "; ".join(f"negenlab study polymer strategies_{r} --seed 2024" f
 """The rung strategy studies: their arms judge the advice, and their tables with every seat the rung the
 duration, timer and own-length claims."""
 EVERY_SEAT_RUNG = f"bargainers and brokers in every seat, {HIDDEN_TABLES}"
+RUNG_PLAYERS = tuple(RUNG_LABELS[r] for r in RUNGS)
+"""The two player strengths of the play verdicts: the two strongest decided rungs, every seat the rung."""
+LONG_DISTANCE_PLAYERS = tuple(RUNG_LABELS[r] for r in LONG_DISTANCE_RUNGS)
 
 
 def _not_committed(name: str, command: str) -> Evidence:
@@ -1148,7 +1151,7 @@ def _cooperative_text(
     return f" With the cooperative table policy in every seat {what} {number}{unit} (n={int(r['n'])})."
 
 
-@CLAIMS.measures("duration")
+@CLAIMS.measures("duration", strengths=RUNG_PLAYERS)
 def _duration(x: ClaimInputs) -> Evidence:
     if "duration" not in x.statistics:
         return _not_committed("strategies", STRATEGIES_COMMAND)
@@ -1200,7 +1203,7 @@ def _duration(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("permit_trades")
+@CLAIMS.measures("permit_trades", strengths=RUNG_PLAYERS)
 def _permit_trades(x: ClaimInputs) -> Evidence:
     if isinstance(x.statistics.get("permit_trades"), dict):
         extra = _cooperative_hidden(
@@ -1244,7 +1247,7 @@ def _permit_trades(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("long_distance")
+@CLAIMS.measures("long_distance", strengths=LONG_DISTANCE_PLAYERS)
 def _long_distance(x: ClaimInputs) -> Evidence:
     if "long_distance" in x.statistics:
         b = x.tables["bargaining"]
@@ -1306,7 +1309,7 @@ def _long_distance(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("own_length")
+@CLAIMS.measures("own_length", strengths=RUNG_PLAYERS)
 def _own_length(x: ClaimInputs) -> Evidence:
     if "own_length" not in x.statistics:
         return _not_committed("policies_hidden", POLICIES_HIDDEN_COMMAND)
@@ -1346,7 +1349,7 @@ def _own_length(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("halting")
+@CLAIMS.measures("halting", strengths=RUNG_PLAYERS)
 def _halting(x: ClaimInputs) -> Evidence:
     if isinstance(x.statistics.get("halting"), dict) and set(x.statistics["halting"]) == {
         RUNG_LABELS[r] for r in RUNGS
@@ -1392,7 +1395,7 @@ def _halting(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("boundary_cost")
+@CLAIMS.measures("boundary_cost", strengths=RUNG_PLAYERS)
 def _boundary_cost(x: ClaimInputs) -> Evidence:
     if isinstance(x.statistics.get("boundary_cost"), dict):
         cooperative = ""
@@ -1434,17 +1437,17 @@ def _boundary_cost(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("boundary_help")
+@CLAIMS.measures("boundary_help", strengths=RUNG_PLAYERS)
 def _boundary_help(x: ClaimInputs) -> Evidence:
     return _arm_evidence(x, "boundary_help", "Drop the advice: giving more to a lagging neighbour does not pay here.")
 
 
-@CLAIMS.measures("reveal")
+@CLAIMS.measures("reveal", strengths=RUNG_PLAYERS)
 def _reveal(x: ClaimInputs) -> Evidence:
     return _arm_evidence(x, "reveal", 'Drop "don\'t reveal your plans/cards": saying what you want costs nothing here.')
 
 
-@CLAIMS.measures("loans")
+@CLAIMS.measures("loans", strengths=RUNG_PLAYERS)
 def _loans(x: ClaimInputs) -> Evidence:
     return _arm_evidence(x, "loans", 'Drop "loans are relatively expensive": borrowing costs a borrower nothing here.')
 
@@ -1461,7 +1464,7 @@ def _costs(x: ClaimInputs, claim_id: str) -> str:
     return f"about {abs(m.value):.0f} points a game" if m is not None else "points"
 
 
-@CLAIMS.measures("monopoly")
+@CLAIMS.measures("monopoly", strengths=RUNG_PLAYERS)
 def _monopoly(x: ClaimInputs) -> Evidence:
     if "monopoly" not in x.statistics:
         return _arm_evidence(x, "monopoly", "")
@@ -1470,7 +1473,7 @@ def _monopoly(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("options_open")
+@CLAIMS.measures("options_open", strengths=RUNG_PLAYERS)
 def _options_open(x: ClaimInputs) -> Evidence:
     if "options_open" not in x.statistics:
         return _arm_evidence(x, "options_open", "")
@@ -1590,7 +1593,7 @@ def _tuned_length(candidate: dict) -> str:
     return value_text(candidate["len_mean"], candidate["len_mean_lo"], candidate["len_mean_hi"])
 
 
-@CLAIMS.measures("deal_lengths")
+@CLAIMS.measures("deal_lengths", strengths=RUNG_PLAYERS)
 def _deal_lengths(x: ClaimInputs) -> Evidence:
     if "deal_lengths" not in x.statistics:
         files = ", ".join(tuned_file(p, r) for r in RUNGS for p in TUNED_PLAYERS)
@@ -1697,12 +1700,12 @@ def _skill_hidden(x: ClaimInputs) -> Evidence:
     return _skill_evidence(x, "skill_hidden", "ladder_hidden", HIDDEN_LADDER, HIDDEN_TABLES)
 
 
-@CLAIMS.measures("bundles")
+@CLAIMS.measures("bundles", strengths=RUNG_PLAYERS)
 def _bundles(x: ClaimInputs) -> Evidence:
     return _arm_evidence(x, "bundles", "Say that one card for one pays better than two for two.")
 
 
-@CLAIMS.measures("tokens")
+@CLAIMS.measures("tokens", strengths=RUNG_PLAYERS)
 def _tokens(x: ClaimInputs) -> Evidence:
     if isinstance(x.statistics.get("tokens"), dict):
         moved = []
@@ -1738,7 +1741,7 @@ def _tokens(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("timer")
+@CLAIMS.measures("timer", strengths=RUNG_PLAYERS)
 def _timer(x: ClaimInputs) -> Evidence:
     if "timer" not in x.statistics:
         return _not_committed("strategies", STRATEGIES_COMMAND)

@@ -17,7 +17,7 @@ from negenlab.core.claims import RECHECK, decide, quote_found, register
 from negenlab.core.findings import Finding
 from negenlab.core.studies import StudyContext
 from negenlab.fen import ENTRY
-from negenlab.fen.report import committed_verdicts, verdicts
+from negenlab.fen.report import CLAIMS, committed_verdicts, verdicts
 
 RULES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "fen.md"
 NO_RECHECK = pd.DataFrame()
@@ -115,13 +115,20 @@ def test_the_derivation_claims_state_both_readings():
     assert all(f[k].exact for k in ("ne_all_nodes", "stated_turn", "hex_board"))
 
 
+def pie_tables(first_wins: int, games: int, swaps: int) -> pd.DataFrame:
+    """The same numbers under both strengths of the pie verdict."""
+    return pd.concat([pie_table(first_wins, games, swaps, spec=spec) for spec in S.PIE_RUNGS])
+
+
 def test_the_pie_claim_holds_fails_or_waits_for_games():
-    fair = judged(pie=pie_table(500, 1000, 40))["pie"]
-    assert fair.verdict == "holds" and fair.n == 1000 and "swapped in 40 of 1000" in fair.number
-    unfair = judged(pie=pie_table(700, 1000, 40))["pie"]
+    fair = judged(pie=pie_tables(500, 1000, 40))["pie"]
+    assert fair.verdict == "holds" and fair.n == 2000 and "swapped in 40 of 1000" in fair.sentence
+    unfair = judged(pie=pie_tables(700, 1000, 40))["pie"]
     assert unfair.verdict == "fails" and unfair.change
-    few = judged(pie=pie_table(48, 101, 1))["pie"]
+    few = judged(pie=pie_tables(48, 101, 1))["pie"]
     assert few.verdict == "undecided" and "swapped in 1 of 101" in few.sentence
+    one = judged(pie=pie_table(500, 1000, 40))["pie"]  # mcts:200 alone: never decided by one strength
+    assert one.verdict == "untested" and "mcts:800 has no committed measurement" in one.sentence
 
 
 def test_the_pie_claim_needs_both_strengths_to_agree():
@@ -145,15 +152,17 @@ def test_the_skill_steps_hold_only_when_every_step_does():
 
 
 def test_the_tilings_claim_per_player_strength():
-    apart = atlas_balance_table({"greedy": {"a": (0.52, 400), "b": (0.80, 400), "c": (0.60, 400)}})
+    far = {"a": (0.52, 400), "b": (0.80, 400), "c": (0.60, 400)}
+    near = {"a": (0.50, 20000), "b": (0.505, 20000)}
+    apart = atlas_balance_table(dict.fromkeys(S.TILING_PLAYERS, far))
     f = judged(atlas_balance=apart)["tilings"]
-    assert f.verdict == "holds" and f.n == 800 and "on a, " in f.sentence and "on b (400 games a board)" in f.sentence
-    alike = atlas_balance_table({"greedy": {"a": (0.50, 20000), "b": (0.505, 20000)}})
+    assert f.verdict == "holds" and f.n == 2400 and "on a, " in f.sentence and "on b (400 games a board)" in f.sentence
+    alike = atlas_balance_table(dict.fromkeys(S.TILING_PLAYERS, near))
     assert judged(atlas_balance=alike)["tilings"].verdict == "fails"
-    split = atlas_balance_table(
-        {"greedy": {"a": (0.52, 400), "b": (0.80, 400)}, "mcts:200": {"a": (0.50, 20000), "b": (0.505, 20000)}}
-    )
+    split = atlas_balance_table({"greedy": far, **dict.fromkeys(S.TILING_PLAYERS[1:], near)})
     assert judged(atlas_balance=split)["tilings"].verdict == "depends on the players"
+    one = judged(atlas_balance=atlas_balance_table({"greedy": far}))["tilings"]
+    assert one.verdict == "untested" and "Measured under greedy only" in one.sentence
 
 
 def test_players_who_never_swap_leave_the_pie_claim_untested():
@@ -225,6 +234,8 @@ def tiny(monkeypatch, tmp_path):
     monkeypatch.setattr(S, "ATLAS_SIZES", (7,))
     monkeypatch.setattr(S, "ATLAS_AGENTS", {"greedy": 12})
     monkeypatch.setattr(S, "TILING_PLAYERS", ("greedy",))
+    for claim in ("pie", "tilings"):  # the page judges the tiny setting's one strength
+        monkeypatch.setitem(CLAIMS.strengths, claim, ("greedy",))
     return StudyContext("fen", "recheck", seed=3, workers=1, store=tmp_path / "store", progress=lambda line: None)
 
 

@@ -4,7 +4,7 @@ an installation leaves the verdict untested, never decided by the other strength
 import pytest
 
 from negenlab.negen.report import verdicts
-from negenlab.negen.study import BETTER_PLAYER, SELF_PLAY, committed_cells
+from negenlab.negen.study import BETTER_PLAYER, DEEPER_PLAYER, SELF_PLAY, committed_cells
 
 PLAY_CLAIMS = {
     "skill": BETTER_PLAYER,
@@ -13,6 +13,8 @@ PLAY_CLAIMS = {
     "seat_order": SELF_PLAY,
     "duration": SELF_PLAY,
     "dice_60": SELF_PLAY,
+    "depletion": SELF_PLAY,
+    "deeper": DEEPER_PLAYER,
 }
 
 

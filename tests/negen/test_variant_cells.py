@@ -8,12 +8,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from negenlab.negen.rules import Rules
 from negenlab.negen.study import (
     CLAIM_CELLS,
     CLEAR_MAX_ROUNDS,
+    DEFAULT_READING,
     MAX_ROUNDS,
     SELF_PLAY_MAX_ROUNDS,
     CellRecord,
+    VariantCell,
     _unfinished,
     claim_cell,
     focus_clears,
@@ -24,7 +27,7 @@ from negenlab.negen.study import (
 
 def test_only_the_verdicts_cells_play_on_in_the_default_reading():
     chosen = {(c.players, c.mix) for c in variant_cells() if c.plays_to_clear}
-    assert chosen == {(p, m) for p, m in CLAIM_CELLS if m != "planners"}
+    assert chosen == set(CLAIM_CELLS)
     for c in variant_cells():
         cap = (SELF_PLAY_MAX_ROUNDS if c.rotations == 1 else CLEAR_MAX_ROUNDS) if c.plays_to_clear else MAX_ROUNDS
         assert c.max_units * c.rotations >= cap
@@ -118,7 +121,13 @@ def test_a_rerun_takes_up_a_self_play_cell_until_its_verdicts_clear(tmp_path):
     ]:
         path.write_text(json.dumps(row))
         assert _unfinished(cell, tmp_path) is unfinished, row
-    planners = claim_cell(3, "planners")  # self-play that does not play on: its SPRT's stop stands
+    planners = claim_cell(3, "planners")  # planners in every seat play on too
     (tmp_path / planners.id).mkdir()
     (tmp_path / planners.id / "verdict.json").write_text(json.dumps({"units": 1000}))
-    assert not _unfinished(planners, tmp_path)
+    assert _unfinished(planners, tmp_path)
+    # a cell no verdict reads: its SPRT's stop stands
+    other = next(r for r in Rules.variants() if r.label != DEFAULT_READING)
+    unread = VariantCell(3, "closers", other.replace(players=3, target_score=1))
+    (tmp_path / unread.id).mkdir()
+    (tmp_path / unread.id / "verdict.json").write_text(json.dumps({"units": 1000}))
+    assert not _unfinished(unread, tmp_path)

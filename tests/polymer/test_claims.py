@@ -76,26 +76,25 @@ def test_every_claim_of_the_register_has_one_function_and_one_line():
     assert all(f.verdict == "untested" and f.sentence for f in found if f.claim_id != "deal_seats")
 
 
-def test_strategy_claims_follow_their_intervals_and_a_seat_that_never_differed_is_untested():
+def test_the_table_policies_alone_judge_no_advice_and_a_seat_that_never_differed_is_untested():
+    """The table policies' strategy study has one player strength (cooperative seats): without the rung
+    studies every verdict about play it measures is untested, naming the two strengths it waits for."""
     f = _by_id(verdicts({"strategies": _strategies()}, NO_RECHECK))
-    assert f["reveal"].verdict == "holds" and f["reveal"].n == 504  # wholly below 0
-    assert f["monopoly"].verdict == "fails" and "costs about 8 points" in f["monopoly"].change  # no 2-point gain
     spoiler = f["second_degree"]
     assert spoiler.verdict == "untested" and "never acted differently" in spoiler.sentence
     assert "-22.8 [-27.6, -18.0]" in spoiler.sentence  # the open-hands result stands in the sentence
-    assert f["timer"].verdict == "holds" and f["tokens"].verdict == "holds" and f["tokens"].unit == "share"
-    assert f["duration"].verdict == "holds" and f["duration"].value == pytest.approx(10.0 + 284 / 60)
-    assert f["halting"].verdict == "untested"  # its open half (the holdout table) is missing
-    undecided = _by_id(verdicts({"strategies": _strategies(reveal=(-1.0, -3.0, 1.0))}, NO_RECHECK))["reveal"]
-    assert undecided.verdict == "undecided"
+    for claim_id in ("reveal", "monopoly", "timer", "tokens", "duration"):
+        assert f[claim_id].verdict == "untested", claim_id
+        assert "bargainers and brokers" in f[claim_id].sentence and f[claim_id].level is None, claim_id
 
 
-def test_halting_is_judged_under_both_tables_and_players():
+def test_halting_from_the_open_and_hidden_experiments_alone_is_untested():
+    """The halting experiment at open tables and the cooperative hidden tables are two settings of one
+    player model, not the two player strengths: the verdict waits for the rungs."""
     tables = {"strategies": _strategies(), "holdout": _holdout()}
+    assert set(S.claim_statistics(tables)["halting"]) == {S.HALTING_OPEN, S.HALTING_HIDDEN}
     h = _by_id(verdicts(tables, NO_RECHECK))["halting"]
-    assert h.verdict == "holds" and S.HALTING_OPEN in h.number and S.HALTING_HIDDEN in h.number
-    mild = _by_id(verdicts({"strategies": _strategies(), "holdout": _holdout(-0.1, -0.2, 0.0)}, NO_RECHECK))["halting"]
-    assert mild.verdict == "depends on the players"  # open: less than half a card; hidden: a loss
+    assert h.verdict == "untested" and "Not measured under bargainers and brokers" in h.sentence
 
 
 def test_the_ladders_leave_out_a_rung_that_played_as_the_one_below():
@@ -111,20 +110,19 @@ def test_the_ladders_leave_out_a_rung_that_played_as_the_one_below():
     assert _by_id(verdicts({"ladder_hidden": strong}, NO_RECHECK))["skill_hidden"].verdict == "holds"
 
 
-def test_policy_claims_read_the_hidden_tables():
+def test_the_cooperative_hidden_tables_alone_judge_no_play_verdict():
     f = _by_id(verdicts({"policies_hidden": _policies_hidden()}, NO_RECHECK))
-    assert f["permit_trades"].verdict == "holds" and f["own_length"].verdict == "holds"
-    assert f["boundary_cost"].verdict == "holds" and f["boundary_cost"].n == 441
+    for claim_id in ("permit_trades", "own_length", "boundary_cost"):
+        assert f[claim_id].verdict == "untested" and "bargainers and brokers" in f[claim_id].sentence, claim_id
     assert f["long_distance"].verdict == "untested" and "0 chain trades" in f["long_distance"].sentence
-    low = _by_id(verdicts({"policies_hidden": _policies_hidden(own=(0.3, 0.28, 0.32))}, NO_RECHECK))["own_length"]
-    assert low.verdict == "fails" and low.change
 
 
 def test_a_disagreeing_recheck_leaves_the_verdict_undecided():
-    tables = {"strategies": _strategies()}
+    tables = {f"strategies_{r}": _rung_table(r, {"reveal": (-6.0, -8.0, -4.0)}) for r in S.RUNGS}
     committed = S.claim_statistics(tables)["reveal"]
+    assert _by_id(verdicts(tables, NO_RECHECK))["reveal"].verdict == "holds"
     agreeing = pd.DataFrame(recheck_rows("reveal", committed, 2025))
-    far = Measure.of_interval(2.0, 1.0, 3.0, 504)
+    far = {label: Measure.of_interval(2.0, 1.0, 3.0, 240) for label in committed}
     disagreeing = pd.DataFrame(recheck_rows("reveal", far, 2025))
     assert _by_id(verdicts(tables, agreeing))["reveal"].recheck == "re-measured on seed 2025: agrees"
     f = _by_id(verdicts(tables, disagreeing))["reveal"]
@@ -249,9 +247,11 @@ def _rung_table(
 def test_the_advice_is_judged_with_both_rungs_and_depends_on_the_players_where_they_disagree():
     tables = {
         "strategies_bargainer": _rung_table("bargainer", {"monopoly": (-8.0, -10.0, -6.0), "reveal": (-6.0, -8.0, -4.0),
-                                                          "loans": (4.0, 2.0, 6.0), "halting": (-0.9, -1.1, -0.7)}),
+                                                          "loans": (4.0, 2.0, 6.0), "halting": (-0.9, -1.1, -0.7),
+                                                          "options_open": (1.0, -1.0, 3.0)}),
         "strategies_broker": _rung_table("broker", {"monopoly": (-9.0, -11.0, -7.0), "reveal": (3.0, 1.0, 5.0),
-                                                    "loans": (-6.0, -8.0, -4.0), "halting": (-0.8, -1.0, -0.6)}),
+                                                    "loans": (-6.0, -8.0, -4.0), "halting": (-0.8, -1.0, -0.6),
+                                                    "options_open": (1.0, -1.0, 3.0)}),
         "strategies": _strategies(),
     }  # fmt: skip
     stats = S.claim_statistics(tables)
@@ -263,6 +263,7 @@ def test_the_advice_is_judged_with_both_rungs_and_depends_on_the_players_where_t
     assert f["loans"].verdict == "depends on the players" and f["halting"].verdict == "holds"
     assert f["boundary_cost"].verdict == "holds" and f["tokens"].verdict == "holds"
     assert "bargainers" in f["reveal"].players and "with the table policies" in f["reveal"].sentence.lower()
+    assert f["options_open"].verdict == "undecided"  # +1.0 [-1.0, 3.0] under both: across the 2-point line
 
 
 def test_duration_timer_and_own_length_are_judged_with_both_rungs_when_their_tables_are_committed():
