@@ -1708,11 +1708,22 @@ def _bundles(x: ClaimInputs) -> Evidence:
 @CLAIMS.measures("tokens", strengths=RUNG_PLAYERS)
 def _tokens(x: ClaimInputs) -> Evidence:
     if isinstance(x.statistics.get("tokens"), dict):
-        moved = []
+        moved, idle = [], []
         for rung in RUNGS:
             t = x.tables[f"strategies_{rung}"]
             r = _long(t, "tokens moved", f"{rung}, {RUNG_TOKENS} tokens each")
             moved.append(f"{r['value']:.1f} tokens move a {rung}s' table")
+            if float(r["value"]) == float(r["hi"]) == 0.0:
+                idle.append(f"{int(r['n'])} tables of {rung}s")
+        if len(idle) == len(RUNGS):
+            return Evidence(
+                Untested(
+                    f"No token moved in {' or '.join(idle)} with {RUNG_TOKENS} tokens each ({HIDDEN_TABLES}): these "
+                    "players never used the tokens (a bargaining seat adds one only where it tips a partner's answer, "
+                    "and a chain link asks one only as a toll), so every seat ends with as many as it was dealt and "
+                    "the tables say nothing of what tokens decide."
+                )
+            )
         return Evidence(
             x.statistics["tokens"],
             about="of tables decided by the most tokens held",

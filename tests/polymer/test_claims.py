@@ -214,7 +214,11 @@ def test_the_variant_tool_reads_the_whole_game_as_the_page_does():
 
 
 def _rung_table(
-    rung: str, arms: dict[str, tuple[float, float, float]], decided_by_tokens: int = 12, own: float = 0.9
+    rung: str,
+    arms: dict[str, tuple[float, float, float]],
+    decided_by_tokens: int = 12,
+    own: float = 0.9,
+    tokens_moved: tuple[float, ...] = (3.0, 4.0),
 ) -> pd.DataFrame:
     """A rung strategy table as the study writes it: the arms, the baseline's boundary gap, trading minutes,
     clock, final length and own-length share, the token tables."""
@@ -239,7 +243,7 @@ def _rung_table(
         mean_row("final length", [6.0, 6.5], f"baseline {rung}"),
         mean_row("own length the larger factor", [own - 0.01, own, own + 0.01], f"baseline {rung}"),
         rate_row("tables decided by tokens", decided_by_tokens, 240, f"{rung}, {S.RUNG_TOKENS} tokens each"),
-        mean_row("tokens moved", [3.0, 4.0], f"{rung}, {S.RUNG_TOKENS} tokens each"),
+        mean_row("tokens moved", list(tokens_moved), f"{rung}, {S.RUNG_TOKENS} tokens each"),
     ]
     return pd.DataFrame(rows).assign(rung=rung)
 
@@ -351,3 +355,12 @@ def test_the_deal_lengths_verdict_reads_each_rung_against_its_own_8_player_lengt
 def test_the_deal_lengths_verdict_needs_both_rungs():
     only = _tuned(7.3)
     assert "deal_lengths" not in S.claim_statistics({"tuned": only[only["rung"] == "bargainer"]})
+
+
+def test_tokens_that_no_player_ever_moves_leave_the_tokens_verdict_untested():
+    """Players who never move a token never use the rule (as FEN's pie verdict without a swap)."""
+    idle = {f"strategies_{r}": _rung_table(r, {}, decided_by_tokens=0, tokens_moved=(0.0, 0.0)) for r in S.RUNGS}
+    f = _by_id(verdicts(idle, NO_RECHECK))["tokens"]
+    assert f.verdict == "untested" and "No token moved in 2 tables of bargainers or 2 tables of brokers" in f.sentence
+    one = dict(idle, strategies_bargainer=_rung_table("bargainer", {}, decided_by_tokens=0, tokens_moved=(0.0, 1.0)))
+    assert _by_id(verdicts(one, NO_RECHECK))["tokens"].verdict != "untested"  # one strength used them: judged
