@@ -25,7 +25,7 @@ again on the next seed and writes ``recheck.csv``, one row per re-measured numbe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core.agents import Agent
-from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register
+from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register, verdict_of
 from negenlab.core.data import (
     SKILL_TRACE,
     WILSON_ROWS,
@@ -1439,9 +1439,13 @@ RUNGS = ("bargainer", "broker")
 """The two strongest decided rungs of the hidden ladder (the strategy arms' players; the lookahead is not
 decided stronger than the broker)."""
 RUNG_TABLES = 80
-"""Tables per arm of the rung strategy study: 10 deals for each seat the deviating strategy takes (what fit the
-compute of the run: 880 tables of 8 bargainers or brokers a rung, about 0.3 CPU seconds and 1.6 s of wall time
-each on 2 cores shared with three other runs)."""
+"""Tables per arm of the rung strategy study before it looks: 10 deals for each seat the deviating strategy
+takes (a table of 8 bargainers or brokers costs about 0.3-0.4 CPU seconds)."""
+RUNG_MAX_TABLES, RUNG_BATCH_DEALS, RUNG_CLEAR_ALPHA = 1600, 10, 0.0025
+"""An arm whose claim is undecided at level 1 - RUNG_CLEAR_ALPHA (stricter than the level the page judges
+each of its statistical verdicts at) plays on, RUNG_BATCH_DEALS more deals for every seat at a time (80
+tables), until it is decided or has RUNG_MAX_TABLES tables: a marginal result gets more games, not a
+verdict. The tables with every seat the rung grow with the longest arm (the same deals)."""
 RUNG_ARMS = (
     # (the claim of data/polymer/claims.csv, the strategy's suffix, whose score, sign of the claim's number)
     ("reveal", "revealing", "self", 1),
@@ -1484,6 +1488,8 @@ def rung_strategy_study(
     store: str | Path | None = None,
     arms: Sequence[tuple[str, str, str, int]] = RUNG_ARMS,
     seat_seeds: Sequence[int] | None = None,
+    max_tables: int | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> pd.DataFrame:
     """Each arm of :data:`RUNG_ARMS` with ``rung`` players (``bargain.BARGAINERS``), as
     :func:`strategy_study` plays the strategies of the table policies: the deviating seat takes every seat
@@ -1492,6 +1498,10 @@ def rung_strategy_study(
     and ``"length change"`` (the seat's, or its neighbours' mean); ``"baseline <rung>"``: what the rung's
     tables did (:func:`table_rows`) and the boundary rows of the policy tables; ``"<rung>, 3 tokens each"``:
     ``"tables decided by tokens"``, ``"tables needing a tiebreak"``, ``"tokens moved"``. Column ``rung``.
+
+    ``max_tables``: an arm whose claim (its register rule, the arm's sign) is undecided at level
+    ``1 - RUNG_CLEAR_ALPHA`` after ``tables`` plays on, :data:`RUNG_BATCH_DEALS` deals a seat at a time,
+    up to ``max_tables`` (None: no play-on); ``say`` hears each look.
 
     >>> t = rung_strategy_study("bargainer", tables=5, players=5, arms=RUNG_ARMS[:1])
     >>> t["group"].unique().tolist()
@@ -1503,28 +1513,48 @@ def rung_strategy_study(
     if len(seeds) != players:
         raise InvalidInputError(f"seat_seeds gives {len(seeds)} seeds for {players} seats; give one per seat")
     root = None if store is None else Path(store) / rung
-    base = {
-        seat: _simulate(rules, policy_agents(rung, players), per_seat, seeds[seat], workers,
-                        store=None if root is None else root / f"all-{rung}" / f"seat-{seat}")
-        for seat in range(players)
-    }  # fmt: skip
-    rows = []
-    for _claim, suffix, whose, _sign in arms:
-        spec = f"{rung}-{suffix}"
+    cap = max(per_seat, (max_tables or 0) // players)
+    book = register("polymer")
+
+    def baseline(deals: int) -> dict[int, pd.DataFrame]:
+        return {
+            seat: _simulate(rules, policy_agents(rung, players), deals, seeds[seat], workers,
+                            store=None if root is None else root / f"all-{rung}" / f"seat-{seat}")
+            for seat in range(players)
+        }  # fmt: skip
+
+    def changes(spec: str, whose: str, deals: int, base: dict[int, pd.DataFrame]) -> tuple[list, list]:
         score: list[float] = []
         length: list[float] = []
         for seat in range(players):
             lineup = policy_agents(rung, players)
             lineup[seat] = policy_agents(spec, 1)[0]
             where = None if root is None else root / spec / f"seat-{seat}"
-            dev = _simulate(rules, lineup, per_seat, seeds[seat], workers, store=where)
+            dev = _simulate(rules, lineup, deals, seeds[seat], workers, store=where)
             seats = [seat] if whose == "self" else [(seat - 1) % players, (seat + 1) % players]
             for col, out in (("return", score), ("len", length)):
                 cols = [f"{col}_{q}" for q in seats]
                 out.extend(dev[cols].to_numpy(float).mean(axis=1) - base[seat][cols].to_numpy(float).mean(axis=1))
-        group = rung_group(rung, suffix)
-        rows += [mean_row("score change", score, group), mean_row("length change", length, group)]
-    every = pd.concat(list(base.values()), ignore_index=True)
+        return score, length
+
+    rows, longest = [], per_seat
+    for claim_id, suffix, whose, sign in arms:
+        spec, group, deals = f"{rung}-{suffix}", rung_group(rung, suffix), per_seat
+        while True:
+            score, length = changes(spec, whose, deals, baseline(deals))
+            arm = [mean_row("score change", score, group), mean_row("length change", length, group)]
+            measure = _signed(arm[1] if claim_id == "halting" else arm[0], sign)
+            verdict = verdict_of(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA)
+            if say is not None:
+                say(
+                    f"{spec}: {deals * players} tables, {measure.value:+.2f} ({verdict} at {100 * (1 - RUNG_CLEAR_ALPHA):g}%)"
+                )
+            if verdict != "undecided" or deals >= cap:
+                break
+            deals = min(cap, deals + RUNG_BATCH_DEALS)
+        rows += arm
+        longest = max(longest, deals)
+    every = pd.concat(list(baseline(longest).values()), ignore_index=True)
     group = f"baseline {rung}"
     rows += table_rows(every, group)
     rows += _boundary_rows(every, group)
@@ -1555,14 +1585,20 @@ def rung_strategies_study(ctx: StudyContext, rung: str, tables: int = RUNG_TABLE
     >>> rung_group("broker", rung_arm("monopoly")[1]), rung_arm("permit_trades")[3]
     ('broker-monopolist among broker', -1)
     """
-    table = rung_strategy_study(rung, tables=tables, seed=ctx.seed, workers=ctx.workers, store=ctx.store)
-    ctx.progress(f"strategies with {rung} players: {len(RUNG_ARMS)} arms of {tables} tables done")
+    table = rung_strategy_study(
+        rung, tables=tables, seed=ctx.seed, workers=ctx.workers, store=ctx.store, max_tables=RUNG_MAX_TABLES,
+        say=ctx.progress,
+    )  # fmt: skip
+    arms = table[table["metric"] == "score change"]
+    ctx.progress(f"strategies with {rung} players: {len(RUNG_ARMS)} arms done, {int(arms['n'].sum()):,} tables")
     return StudyResult(
         table,
         rules=Rules(players=STRATEGY_SEATS),
         agents=[rung, *(f"{rung}-{suffix}" for _, suffix, _, _ in RUNG_ARMS)],
         extra={
             "tables_per_arm": (tables // STRATEGY_SEATS) * STRATEGY_SEATS,
+            "max_tables_per_arm": RUNG_MAX_TABLES,
+            "clear_alpha": RUNG_CLEAR_ALPHA,
             "token_tables": tables,
             "tokens_each": RUNG_TOKENS,
             "claims": [c for c, *_ in RUNG_ARMS],
@@ -1905,6 +1941,7 @@ class RecheckSize:
     tuned_games: int = 200  # per tuned deal, as the tuner's confirmation
     players: int = STRATEGY_SEATS  # seats of the tables (8 as committed)
     rung_tables: int = RUNG_TABLES  # per arm of the rung strategy studies, and their token tables
+    rung_max_tables: int = RUNG_MAX_TABLES  # the cap an undecided arm plays on to, as committed
     bargain_tables: int = BARGAIN_TABLES  # the brokers' and lookahead players' tables behind the long-distance verdict
 
 
@@ -1971,12 +2008,13 @@ def recheck_tables(
         )
     for rung in RUNGS:
         say(
-            f"recheck: the strategy arms with {RUNG_LABELS[rung]} ({size.rung_tables} tables each) "
-            "and their token tables"
+            f"recheck: the strategy arms with {RUNG_LABELS[rung]} ({size.rung_tables} tables each, an undecided one "
+            f"played on to at most {size.rung_max_tables:,}) and their token tables"
         )
         out[f"strategies_{rung}"] = rung_strategy_study(
             rung, tables=size.rung_tables, seed=fresh_seed, players=P, workers=ctx.workers,
             store=ctx.store_for("rungs"), seat_seeds=fresh_seat_seeds(fresh_seed, P),
+            max_tables=size.rung_max_tables, say=say,
         )  # fmt: skip
     players, chains = LONG_DISTANCE_SEATS, []
     for policy in LONG_DISTANCE_RUNGS:
@@ -2135,10 +2173,12 @@ STUDIES = {
                 f"strategies_{rung}",
                 f"the designer's strategy advice again with {rung} players ({', '.join(a[0] for a in RUNG_ARMS)}; "
                 f"and tokens): one seat plays each strategy among {RUNG_LABELS[rung]} on 8-seat tables as played, "
-                f"{RUNG_TABLES} tables per arm",
+                f"{RUNG_TABLES} tables per arm, an arm still undecided at {100 * (1 - RUNG_CLEAR_ALPHA):g}% played "
+                f"on {RUNG_TABLES} at a time to at most {RUNG_MAX_TABLES:,}",
                 partial(rung_strategies_study, rung=rung),
-                "about 12 min with --workers 1 (746 s with bargainers, 639 s with brokers, measured on 2 cores "
-                "shared with three other runs)",
+                "about 12 min with --workers 1 for the first look (746 s with bargainers, 639 s with brokers, "
+                "measured on 2 cores shared with three other runs); the play-on at most about 2 core-hours a rung "
+                f"({len(RUNG_ARMS) + 1} x {RUNG_MAX_TABLES:,} tables at 0.3-0.4 CPU seconds each)",
                 store=RUNG_STRATEGY_STORE.format(rung=rung),
             )
             for rung in RUNGS

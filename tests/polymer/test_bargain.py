@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 
 from negenlab.core.agents import Agent
+from negenlab.core.claims import register, verdict_of
 from negenlab.core.errors import InvalidInputError
 from negenlab.polymer import ENTRY
+from negenlab.polymer import study as S
 from negenlab.polymer.bargain import BARGAINERS, Bargainer, Broker, SearchBargainer, determinized, joined, take_sets
 from negenlab.polymer.belief import Belief
 from negenlab.polymer.game import PolymerGame, hand_length, is_joker
@@ -213,3 +215,32 @@ def test_a_halting_bargainer_stops_after_five_minutes():
     s = _play(rules, ["bargainer-halting"] + ["bargainer"] * 4, seed=1)
     late = [r for r in s.seen[0] if r[3] == 0 and r[1] > 0]
     assert s.counts["accepted"] > 0 and all(r[9] == "refused" or r[1] < len(s.public) for r in late)
+
+
+def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_one_stops(tmp_path, monkeypatch):
+    """The rung strategy study's play-on, both ways: an arm stops at the first look where its claim is
+    decided at 1 - RUNG_CLEAR_ALPHA, or at the cap; at every earlier look it was undecided. Resumed from
+    its store, each look replays the first deals, so the numbers are those of a run without the play-on."""
+    monkeypatch.setattr(S, "RUNG_BATCH_DEALS", 1)  # one deal a seat per look: 5 tables at 5 seats
+    arms = [a for a in S.RUNG_ARMS if a[0] in ("monopoly", "second_degree")]  # the spoiler never differs here
+    looks: list[str] = []
+    cap = 15
+    table = S.rung_strategy_study("bargainer", tables=5, seed=3, players=5, store=tmp_path, arms=arms,
+                                  max_tables=cap, say=looks.append)  # fmt: skip
+    book = register("polymer")
+    for claim_id, suffix, _whose, sign in arms:
+        metric = "length change" if claim_id == "halting" else "score change"
+        row = table[(table["metric"] == metric) & (table["group"] == S.rung_group("bargainer", suffix))].iloc[0]
+        n = int(row["n"])
+        assert n % 5 == 0 and 5 <= n <= cap
+        final = verdict_of(book[claim_id].rule, S._signed(row.to_dict(), sign), S.RUNG_CLEAR_ALPHA)
+        assert final != "undecided" or n == cap, (claim_id, n, final)
+        ran = [line for line in looks if line.startswith(f"bargainer-{suffix}:")]
+        assert len(ran) == n // 5 and all("(undecided" in line for line in ran[:-1]), ran
+        # the same first n tables without a play-on (resumed from the store): the same number
+        again = S.rung_strategy_study("bargainer", tables=n, seed=3, players=5, store=tmp_path, arms=[
+            (claim_id, suffix, _whose, sign)])  # fmt: skip
+        same = again[(again["metric"] == metric) & (again["group"] == row["group"])].iloc[0]
+        assert same["value"] == pytest.approx(row["value"]) and int(same["n"]) == n
+    assert any("(undecided" in line for line in looks), looks  # this seed takes the play-on at least once
+    assert any(line.startswith("bargainer-spoiler: 5 tables") and "(fails" in line for line in looks), looks
