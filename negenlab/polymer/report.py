@@ -1194,8 +1194,8 @@ def _duration(x: ClaimInputs) -> Evidence:
         who = "every seat a bargainer, and every seat a broker"
         also = _cooperative_text(x, "trading minutes", "a whole game takes", shift=setup, unit=" minutes")
         detail = (
-            f"The minutes of trading are measured on the table clock over {tables} tables of each rung (the rung "
-            "strategy studies' tables with every seat the rung); the rest is a constant of the time model, so the "
+            f"The minutes of trading are measured on the table clock over the rung strategy studies' tables with "
+            f"every seat the rung ({tables}); the rest is a constant of the time model, so the "
             "interval is the trading time's. Judged with two players: it holds or fails only where both agree. The "
             "variant tool reads the same whole-game minutes."
         )

@@ -42,3 +42,12 @@ def test_a_play_verdict_with_one_strength_missing_is_untested(cells, claim):
         f = _by_claim(fewer)[claim]
         assert f.verdict == "untested", (claim, label, f.line())
         assert label in f.sentence
+
+
+def test_the_self_play_detail_names_each_cell_s_rounds_and_a_cell_not_yet_played_on(cells):
+    detail = _by_claim(cells)["seat_order"].detail
+    assert "planners at 3 players" in detail and "Not yet played on" not in detail
+    p3 = cells[(3, "planners")]
+    older = dict(cells)  # a planners' cell committed before self-play cells played on
+    older[(3, "planners")] = type(p3)({**p3.row, "claims_clear": float("nan")}, p3.rotations)
+    assert "Not yet played on: planners at 3 players (" in _by_claim(older)["seat_order"].detail
