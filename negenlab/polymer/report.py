@@ -89,6 +89,7 @@ from .study import (
     TABLES,
     TUNED_NEEDS,
     TUNED_PLAYERS,
+    arm_metric,
     claim_statistics,
     committed_claim_tables,
     deals_study,
@@ -1027,7 +1028,7 @@ def _table_policy_text(x: ClaimInputs, claim_id: str) -> str:
     if "strategies" not in x.tables or not any(a[0] == claim_id for a in STRATEGY_ARMS):
         return ""
     _, strategy, others, _ = _arm(claim_id)
-    row = strategy_row(x.tables["strategies"], claim_id, "length change" if claim_id == "halting" else "score change")
+    row = strategy_row(x.tables["strategies"], claim_id, arm_metric(claim_id))
     if row is None:
         return ""
     if never_differed(row):

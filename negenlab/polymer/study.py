@@ -25,6 +25,7 @@ again on the next seed and writes ``recheck.csv``, one row per re-measured numbe
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -1474,6 +1475,16 @@ def rung_arm(claim_id: str) -> tuple[str, str, str, int]:
     return arm
 
 
+def arm_metric(claim_id: str) -> str:
+    """The row of a strategy arm its claim reads: the halting claim the neighbours' length change, the
+    others the seat's score change.
+
+    >>> arm_metric("halting"), arm_metric("monopoly")
+    ('length change', 'score change')
+    """
+    return "length change" if claim_id == "halting" else "score change"
+
+
 def rung_group(rung: str, suffix: str) -> str:
     """The group of an arm's rows: ``"broker-monopolist among broker"``."""
     return f"{rung}-{suffix} among {rung}"
@@ -1512,8 +1523,14 @@ def rung_strategy_study(
     seeds = [seed + seat for seat in range(players)] if seat_seeds is None else [int(x) for x in seat_seeds]
     if len(seeds) != players:
         raise InvalidInputError(f"seat_seeds gives {len(seeds)} seeds for {players} seats; give one per seat")
-    root = None if store is None else Path(store) / rung
     cap = max(per_seat, (max_tables or 0) // players)
+    if store is None and cap > per_seat:  # each look resumes the last from a store: a scratch one here
+        with tempfile.TemporaryDirectory() as scratch:
+            return rung_strategy_study(
+                rung, tables=tables, seed=seed, players=players, workers=workers, store=scratch, arms=arms,
+                seat_seeds=seeds, max_tables=max_tables, say=say,
+            )  # fmt: skip
+    root = None if store is None else Path(store) / rung
     book = register("polymer")
 
     def baseline(deals: int) -> dict[int, pd.DataFrame]:
@@ -1543,7 +1560,7 @@ def rung_strategy_study(
         while True:
             score, length = changes(spec, whose, deals, baseline(deals))
             arm = [mean_row("score change", score, group), mean_row("length change", length, group)]
-            measure = _signed(arm[1] if claim_id == "halting" else arm[0], sign)
+            measure = _signed(next(r for r in arm if r["metric"] == arm_metric(claim_id)), sign)
             verdict = verdict_of(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA)
             if say is not None:
                 say(
@@ -1796,7 +1813,7 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     parts = {rung: tables.get(f"strategies_{rung}") for rung in RUNGS}
     if all(t is not None for t in parts.values()):
         for claim_id, suffix, _whose, sign in RUNG_ARMS:
-            metric = "length change" if claim_id == "halting" else "score change"
+            metric = arm_metric(claim_id)
             each = {}
             for rung, t in parts.items():
                 assert t is not None

@@ -9,6 +9,7 @@ from collections import Counter
 from itertools import combinations_with_replacement
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from negenlab.core.agents import Agent
@@ -229,7 +230,7 @@ def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_on
                                   max_tables=cap, say=looks.append)  # fmt: skip
     book = register("polymer")
     for claim_id, suffix, _whose, sign in arms:
-        metric = "length change" if claim_id == "halting" else "score change"
+        metric = S.arm_metric(claim_id)
         row = table[(table["metric"] == metric) & (table["group"] == S.rung_group("bargainer", suffix))].iloc[0]
         n = int(row["n"])
         assert n % 5 == 0 and 5 <= n <= cap
@@ -244,3 +245,9 @@ def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_on
         assert same["value"] == pytest.approx(row["value"]) and int(same["n"]) == n
     assert any("(undecided" in line for line in looks), looks  # this seed takes the play-on at least once
     assert any(line.startswith("bargainer-spoiler: 5 tables") and "(fails" in line for line in looks), looks
+    # without a store (each look then resumes from a scratch one, for speed): the same numbers
+    monopoly = [a for a in arms if a[0] == "monopoly"]
+    bare = S.rung_strategy_study("bargainer", tables=5, seed=3, players=5, arms=monopoly, max_tables=10)
+    kept = S.rung_strategy_study("bargainer", tables=10, seed=3, players=5, store=tmp_path, arms=monopoly)
+    arm_and_baseline = ~bare["group"].str.endswith("tokens each")  # the token tables count the first look's tables
+    pd.testing.assert_frame_equal(bare[arm_and_baseline], kept[arm_and_baseline])

@@ -225,7 +225,7 @@ def _rung_table(
     rows = []
     for claim_id, suffix, _whose, _sign in S.RUNG_ARMS:
         v, lo, hi = arms.get(claim_id, (-5.0, -7.0, -3.0))
-        metric = "length change" if claim_id == "halting" else "score change"
+        metric = S.arm_metric(claim_id)
         rows.append(dict(metric=metric, group=S.rung_group(rung, suffix), value=v, lo=lo, hi=hi, n=240,
                          method="normal"))  # fmt: skip
     rows += [
