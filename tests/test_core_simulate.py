@@ -117,13 +117,32 @@ def test_store_grows_to_more_games_and_reads_back_fewer(tmp_path):
     simulate(game, agents, 20, seed=5, backend="serial", progress=False, chunk_size=8, store=store)
     CountingRace.started = 0
     grown = simulate(game, agents, 40, seed=5, backend="serial", progress=False, chunk_size=8, store=store)
-    assert CountingRace.started == 40 - 16  # chunks 0 and 1 reused; the short chunk 2 (games 16..19) replayed
+    assert CountingRace.started == 40 - 20  # only games 20..39: the short chunk 2 (games 16..19) plays on from 20
     pd.testing.assert_frame_equal(reference, grown)
     CountingRace.started = 0
     fewer = simulate(game, agents, 24, seed=5, backend="serial", progress=False, chunk_size=8, store=store)
     assert CountingRace.started == 0
     pd.testing.assert_frame_equal(reference.head(24), fewer)
     assert json.loads((store / "run.json").read_text())["n_games"] == 40
+
+
+def test_store_grown_a_few_games_at_a_time_plays_each_game_once(tmp_path):
+    """A play-on grows its store a few games at a time: a short stored chunk plays on from its last
+    game (game i depends on the seed and i alone), so no game is played twice, on any backend."""
+    game = CountingRace(15, 3)
+    agents = [RandomAgent()] * 3
+    reference = simulate(game, agents, 40, seed=5, backend="serial", progress=False, chunk_size=8)
+    store = tmp_path / "serial"
+    CountingRace.started = 0
+    for n in [*range(3, 40, 3), 40]:
+        grown = simulate(game, agents, n, seed=5, backend="serial", progress=False, chunk_size=8, store=store)
+        pd.testing.assert_frame_equal(reference.head(n), grown)
+    assert CountingRace.started == 40
+    for n in (5, 13, 14, 40):
+        grown = simulate(
+            game, agents, n, seed=5, backend="process", workers=2, progress=False, chunk_size=8, store=tmp_path / "pool"
+        )
+        pd.testing.assert_frame_equal(reference.head(n), grown)
 
 
 def test_store_refuses_other_arguments(tmp_path):

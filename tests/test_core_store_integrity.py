@@ -58,7 +58,7 @@ def test_the_store_grows_and_reads_back_fewer(tmp_path):
     reference = _sim(n_games=32)
     folder = tmp_path / "run"
     _sim(folder, n_games=12)  # a short last chunk (games 10 and 11)
-    pd.testing.assert_frame_equal(reference, _sim(folder, n_games=32))  # ... is replayed, full
+    pd.testing.assert_frame_equal(reference, _sim(folder, n_games=32))  # ... plays on from game 12
     pd.testing.assert_frame_equal(reference.head(13), _sim(folder, n_games=13))  # a chunk read in part
     assert json.loads((folder / "run.json").read_text())["n_games"] == 32
     pd.testing.assert_frame_equal(reference, _sim(folder, n_games=32))

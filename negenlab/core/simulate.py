@@ -391,14 +391,15 @@ class _ChunkStore:
             f"chunk file {path} {wrong}; discard it with `rm {_q(path)}` (the next run replays its games)"
         )
 
-    def load(self, n_games: int) -> dict[int, pd.DataFrame]:
-        """The stored chunks of a run of ``n_games`` games whose games are all there, checked. A short
-        last chunk of a smaller run is left to be replayed; a longer one is read back for the games
-        asked. ``run.json`` is written only when it changes (more games, checksums recorded)."""
+    def load(self, n_games: int) -> tuple[dict[int, pd.DataFrame], dict[int, pd.DataFrame]]:
+        """The stored chunks of a run of ``n_games`` games, checked: those whose games are all there,
+        and the short last chunks of a smaller run (their games are kept and the chunk is played on
+        from where it stops: game i depends on the seed and i alone). A longer chunk is read back for
+        the games asked. ``run.json`` is written only when it changes (more games, checksums recorded)."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        results = {}
+        results, short = {}, {}
         seed = int(self.meta["seed"])
         n_chunks = _n_chunks(n_games, self.chunk_size)
         for index, path in self.files.items():
@@ -413,8 +414,6 @@ class _ChunkStore:
             if index >= n_chunks:
                 continue
             wanted = _chunk(index, n_games, self.chunk_size)
-            if stop < wanted.stop:
-                continue
             try:
                 df = pq.read_table(path).to_pandas()
             except (OSError, ValueError, pa.ArrowException) as exc:
@@ -425,14 +424,14 @@ class _ChunkStore:
                 raise self._damaged(path, f"its seed column is not {seed} throughout")
             if stop > wanted.stop:
                 df = df.iloc[: wanted.stop - start].reset_index(drop=True)
-            results[index] = df
+            (short if stop < wanted.stop else results)[index] = df
         grown = int(self.meta["n_games"]) > self.stored_games
         if grown or self.legacy or self.new:
             self.stored_games = max(self.stored_games, int(self.meta["n_games"]))
             if writable(self.path):
                 self.legacy = self.new = False
                 self._write_run_json()
-        return results
+        return results, short
 
     def _write_run_json(self) -> None:
         meta = dict(self.meta, n_games=self.stored_games, chunks=dict(sorted(self.manifest.items())))
@@ -570,19 +569,26 @@ def simulate(
     n_chunks = _n_chunks(n_games, chunk_size)
     chunk_store = _ChunkStore(store, meta) if store is not None else None
     try:
-        results: dict[int, pd.DataFrame] = chunk_store.load(n_games) if chunk_store is not None else {}
+        results, short = chunk_store.load(n_games) if chunk_store is not None else ({}, {})
     except BaseException:
         if chunk_store is not None:
             chunk_store.close()
         raise
     n_todo = n_chunks - len(results)
-    todo = (_chunk(k, n_games, chunk_size) for k in range(n_chunks) if k not in results)  # made as needed
+    todo = (  # made as needed; a short stored chunk plays on from its last game
+        _Chunk(c.index, c.start + len(short.get(k, ())), c.stop)
+        for k in range(n_chunks)
+        if k not in results
+        for c in [_chunk(k, n_games, chunk_size)]
+    )
     bar = _progress_bar(n_games, bool(progress), f"{game.name}")
     if bar is not None:
-        bar.update(sum(len(df) for df in results.values()))
+        bar.update(sum(len(df) for df in (*results.values(), *short.values())))
     started = time.perf_counter()
 
     def finished(index: int, df: pd.DataFrame) -> None:
+        if index in short:
+            df = _normalise(pd.concat([short.pop(index), df], ignore_index=True))
         results[index] = df
         if chunk_store is not None:
             chunk_store.write(index, df)
