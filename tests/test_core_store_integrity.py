@@ -54,6 +54,15 @@ def test_a_clean_resume_gives_the_uninterrupted_table(store):
     pd.testing.assert_frame_equal(reference, _sim(store))
 
 
+def test_a_chunk_file_keeps_what_reads_it_back_and_no_more(store):
+    """A chunk records its run, not pandas' record of the columns nor column statistics (two thirds
+    of a small chunk's file), and reads back as the table the run made."""
+    meta = pq.read_schema(_chunk(store, 0)).metadata
+    assert _CHUNK_KEY in meta and b"pandas" not in meta
+    assert not pq.ParquetFile(_chunk(store, 0)).metadata.row_group(0).column(0).is_stats_set
+    pd.testing.assert_frame_equal(_sim(), _sim(store), check_exact=True)
+
+
 def test_the_store_grows_and_reads_back_fewer(tmp_path):
     reference = _sim(n_games=32)
     folder = tmp_path / "run"

@@ -452,10 +452,12 @@ class _ChunkStore:
             raise AssertionError(f"chunk {index} must hold games {start} to {stop - 1} in order")
         record = {"fingerprint": self.fingerprint, "index": index, "start": start, "stop": stop, "run": self.identity}
         table = pa.Table.from_pandas(df, preserve_index=False)
-        schema_meta = dict(table.schema.metadata or {})
+        # Without pandas' own record of the columns (their Arrow types give the same frame back) and
+        # the column statistics (a chunk is read whole): they were two thirds of a 25-game chunk's file.
+        schema_meta = {k: v for k, v in (table.schema.metadata or {}).items() if k != b"pandas"}
         schema_meta[_CHUNK_KEY] = json.dumps(record, sort_keys=True).encode()
         tmp = self.path / f".chunk-{index:06d}.parquet.tmp"
-        pq.write_table(table.replace_schema_metadata(schema_meta), tmp)
+        pq.write_table(table.replace_schema_metadata(schema_meta), tmp, write_statistics=False)
         self.manifest[self._file(index).name] = {"sha256": sha256_file(tmp), "start": start, "stop": stop}
         os.replace(tmp, self._file(index))
         self._write_run_json()  # the manifest lists the chunk once its file is in place
