@@ -1506,14 +1506,32 @@ def _options_open(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("options_risk")
+@CLAIMS.measures("options_risk", strengths=RUNG_PLAYERS)
 def _options_risk(x: ClaimInputs) -> Evidence:
-    return Evidence(
-        Untested(
-            "The strategy study keeps each arm's mean score change, not each table's score, so neither the spread "
-            "of the options-open seat's score nor its chance of a low score can be read from it; a strategy study "
-            "that records the seat's score per table would measure it."
+    if "options_risk" not in x.statistics:
+        return Evidence(
+            Untested(
+                "The committed rung strategy tables have no spread row yet (the rung studies now also write how "
+                f"widely each strategy seat's score spreads over the deals): {RUNG_COMMANDS} write it from the "
+                "committed stores."
+            )
         )
+    each = x.statistics["options_risk"]
+    tables = ", ".join(f"{label} {m.units:,}" for label, m in each.items())
+    return Evidence(
+        each,
+        about="the options-open seat's score spread over the deals, against the rung's in its place",
+        sentence="Paired: one seat that keeps its options open among seats of its rung, against the same deals with "
+        "every seat the rung (the seat rotated through all 8): how much wider, in percent, the standard deviation of "
+        "that seat's score over the deals is with the strategy (jackknife interval, the deals the units); "
+        f"{HIDDEN_TABLES}; tables: {tables}{_rung_play_on_words()}.",
+        change='Drop "very high risk" from the options-open advice, or say what the risk is: here the seat\'s score '
+        "spreads no wider than without the strategy.",
+        detail="The tables are the options-open arm's of the rung strategy studies: the spread is read from the "
+        "same games as the mean score change of 'keep your options open'.",
+        section=BARGAINING,
+        command=RUNG_COMMANDS,
+        players=f"{_rung_arm_words('options_open')[1]}, {HIDDEN_TABLES}",
     )
 
 

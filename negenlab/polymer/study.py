@@ -54,7 +54,7 @@ from negenlab.core.data import (
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import seat_name
 from negenlab.core.ladder import skill_trace
-from negenlab.core.metrics import chi2_sf
+from negenlab.core.metrics import chi2_sf, spread_change_pseudovalues
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.simulate import replay, simulate
 from negenlab.core.store import ResultStore
@@ -1506,7 +1506,9 @@ def rung_strategy_study(
     :func:`strategy_study` plays the strategies of the table policies: the deviating seat takes every seat
     in turn (``tables // players`` deals each, seat s on ``seat_seeds[s]``, default ``seed + s``), against
     the same deals with every seat the rung. Groups ``"<rung>-<suffix> among <rung>"``: ``"score change"``
-    and ``"length change"`` (the seat's, or its neighbours' mean); ``"baseline <rung>"``: what the rung's
+    and ``"length change"`` (the seat's, or its neighbours' mean), ``"score spread change"`` (how much
+    wider in percent that score's spread over the deals is with the strategy, paired: the mean of
+    :func:`~negenlab.core.metrics.spread_change_pseudovalues`); ``"baseline <rung>"``: what the rung's
     tables did (:func:`table_rows`) and the boundary rows of the policy tables; ``"<rung>, 3 tokens each"``:
     ``"tables decided by tokens"``, ``"tables needing a tiebreak"``, ``"tokens moved"``. Column ``rung``.
 
@@ -1540,9 +1542,10 @@ def rung_strategy_study(
             for seat in range(players)
         }  # fmt: skip
 
-    def changes(spec: str, whose: str, deals: int, base: dict[int, pd.DataFrame]) -> tuple[list, list]:
+    def changes(spec: str, whose: str, deals: int, base: dict[int, pd.DataFrame]) -> tuple[list, list, np.ndarray]:
         score: list[float] = []
         length: list[float] = []
+        both: list[np.ndarray] = []  # the measured score with the strategy and without, deal by deal
         for seat in range(players):
             lineup = policy_agents(rung, players)
             lineup[seat] = policy_agents(spec, 1)[0]
@@ -1552,14 +1555,22 @@ def rung_strategy_study(
             for col, out in (("return", score), ("len", length)):
                 cols = [f"{col}_{q}" for q in seats]
                 out.extend(dev[cols].to_numpy(float).mean(axis=1) - base[seat][cols].to_numpy(float).mean(axis=1))
-        return score, length
+            cols = [f"return_{q}" for q in seats]
+            both.append(
+                np.stack([dev[cols].to_numpy(float).mean(axis=1), base[seat][cols].to_numpy(float).mean(axis=1)])
+            )
+        return score, length, np.concatenate(both, axis=1)
 
     rows, longest = [], per_seat
     for claim_id, suffix, whose, sign in arms:
         spec, group, deals = f"{rung}-{suffix}", rung_group(rung, suffix), per_seat
         while True:
-            score, length = changes(spec, whose, deals, baseline(deals))
-            arm = [mean_row("score change", score, group), mean_row("length change", length, group)]
+            score, length, both = changes(spec, whose, deals, baseline(deals))
+            arm = [
+                mean_row("score change", score, group),
+                mean_row("length change", length, group),
+                mean_row("score spread change", spread_change_pseudovalues(*both), group),
+            ]
             measure = _signed(next(r for r in arm if r["metric"] == arm_metric(claim_id)), sign)
             verdict = verdict_of(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA)
             if say is not None:
@@ -1796,10 +1807,15 @@ def _signed(row: dict[str, Any], sign: int) -> Measure:
     return Measure.of_interval(-row["value"], -row["hi"], -row["lo"], int(row["n"]))
 
 
+RUNG_SPREAD_CLAIMS = (("options_risk", "options_open"),)
+"""(a claim about a strategy's risk, the claim of :data:`RUNG_ARMS` whose arm plays the strategy): judged by
+the arm's ``"score spread change"``, how much wider the seat's score spreads over the deals with it."""
+
+
 def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     """The verdicts' numbers from the rung strategy studies (``strategies_bargainer``,
     ``strategies_broker``), each a mapping from the players (:data:`RUNG_LABELS`) to its measure: the
-    strategy arms, and from the tables with every seat the rung the boundary cost, the tokens, the
+    strategy arms and the risk of one (:data:`RUNG_SPREAD_CLAIMS`), and from the tables with every seat the rung the boundary cost, the tokens, the
     whole-game minutes (``duration``), the tables still trading at the timer (``timer``) and the seats
     whose own length is the larger factor (``own_length``); and the long-distance trades of the
     bargaining study (``bargaining``). A claim is left out when a table is missing.
@@ -1821,6 +1837,15 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
                     each[RUNG_LABELS[rung]] = _signed(r, sign)
             if len(each) == len(RUNGS):
                 out[claim_id] = each
+        for claim_id, of_arm in RUNG_SPREAD_CLAIMS:
+            group = rung_group("{rung}", rung_arm(of_arm)[1])
+            spread = {}
+            for rung, t in parts.items():
+                assert t is not None
+                if (r := _row(t, metric="score spread change", group=group.format(rung=rung))) is not None:
+                    spread[RUNG_LABELS[rung]] = _long_measure(r)
+            if len(spread) == len(RUNGS):
+                out[claim_id] = spread
         for claim_id, metric, where, shift in (
             ("boundary_cost", "boundary score gap", "baseline {rung}", 0.0),
             ("tokens", "tables decided by tokens", "{rung}, " + f"{RUNG_TOKENS} tokens each", 0.0),

@@ -15,6 +15,7 @@ import pytest
 from negenlab.core.agents import Agent
 from negenlab.core.claims import register, verdict_of
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.simulate import simulate
 from negenlab.polymer import ENTRY
 from negenlab.polymer import study as S
 from negenlab.polymer.bargain import BARGAINERS, Bargainer, Broker, SearchBargainer, determinized, joined, take_sets
@@ -251,3 +252,32 @@ def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_on
     kept = S.rung_strategy_study("bargainer", tables=10, seed=3, players=5, store=tmp_path, arms=monopoly)
     arm_and_baseline = ~bare["group"].str.endswith("tokens each")  # the token tables count the first look's tables
     pd.testing.assert_frame_equal(bare[arm_and_baseline], kept[arm_and_baseline])
+
+
+def test_a_rung_arm_s_score_spread_pairs_each_seat_s_deals_with_the_same_deals_played_by_the_rung():
+    """The options-open arm's "score spread change", against the same tables simulated here seat by
+    seat (the strategy in seat s on seat s's deals, and every seat the rung on them) and the spread
+    change computed from the definition (each deal left out in turn)."""
+    players, per_seat, seed = 5, 2, 3
+    arm = [a for a in S.RUNG_ARMS if a[0] == "options_open"]
+    table = S.rung_strategy_study("bargainer", tables=players * per_seat, seed=seed, players=players, arms=arm)
+    row = table[(table["metric"] == "score spread change") & (table["group"] == S.rung_group("bargainer", "options"))]
+    changed, rung = [], []
+    for seat in range(players):
+        lineup = ENTRY.make_agents(["bargainer"] * players)
+        lineup[seat] = ENTRY.make_agents(["bargainer-options"])[0]
+        for agents, out in ((lineup, changed), (ENTRY.make_agents(["bargainer"] * players), rung)):
+            df = simulate(PolymerGame(Rules(players=players)), agents, per_seat, seed + seat, backend="serial",
+                          progress=False)  # fmt: skip
+            out.extend(df[f"return_{seat}"].to_numpy(float))
+    x, y = np.array(changed), np.array(rung)
+    assert not np.array_equal(x, y)  # the seat played differently somewhere
+
+    def theta(a, b):
+        return 100 * (np.std(a, ddof=1) / np.std(b, ddof=1) - 1)
+
+    n = len(x)
+    pseudo = [n * theta(x, y) - (n - 1) * theta(np.delete(x, i), np.delete(y, i)) for i in range(n)]
+    assert len(row) == 1 and int(row["n"].iloc[0]) == n
+    assert row["value"].iloc[0] == pytest.approx(np.mean(pseudo))
+    assert row["hi"].iloc[0] - row["lo"].iloc[0] == pytest.approx(2 * 1.959964 * np.std(pseudo, ddof=1) / np.sqrt(n))

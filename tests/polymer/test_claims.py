@@ -219,15 +219,20 @@ def _rung_table(
     decided_by_tokens: int = 12,
     own: float = 0.9,
     tokens_moved: tuple[float, ...] = (3.0, 4.0),
+    spread: tuple[float, float, float] | None = (1.0, -2.0, 4.0),
 ) -> pd.DataFrame:
-    """A rung strategy table as the study writes it: the arms, the baseline's boundary gap, trading minutes,
-    clock, final length and own-length share, the token tables."""
+    """A rung strategy table as the study writes it: the arms (the options-open arm with its score spread
+    change unless ``spread`` is None, as in a table written before that row), the baseline's boundary gap,
+    trading minutes, clock, final length and own-length share, the token tables."""
     rows = []
     for claim_id, suffix, _whose, _sign in S.RUNG_ARMS:
         v, lo, hi = arms.get(claim_id, (-5.0, -7.0, -3.0))
         metric = S.arm_metric(claim_id)
         rows.append(dict(metric=metric, group=S.rung_group(rung, suffix), value=v, lo=lo, hi=hi, n=240,
                          method="normal"))  # fmt: skip
+        if claim_id == "options_open" and spread is not None:
+            rows.append(dict(metric="score spread change", group=S.rung_group(rung, suffix), value=spread[0],
+                             lo=spread[1], hi=spread[2], n=240, method="normal"))  # fmt: skip
     rows += [
         dict(
             metric="boundary score gap",
@@ -268,6 +273,22 @@ def test_the_advice_is_judged_with_both_rungs_and_depends_on_the_players_where_t
     assert f["boundary_cost"].verdict == "holds" and f["tokens"].verdict == "holds"
     assert "bargainers" in f["reveal"].players and "with the table policies" in f["reveal"].sentence.lower()
     assert f["options_open"].verdict == "undecided"  # +1.0 [-1.0, 3.0] under both: across the 2-point line
+
+
+def test_the_options_open_risk_is_judged_by_the_arm_s_score_spread_under_both_rungs():
+    def risk(bargainers, brokers):
+        tables = {"strategies_bargainer": _rung_table("bargainer", {}, spread=bargainers),
+                  "strategies_broker": _rung_table("broker", {}, spread=brokers)}  # fmt: skip
+        return _by_id(verdicts(tables, NO_RECHECK))["options_risk"]
+
+    narrow = risk((1.0, -1.0, 3.0), (2.0, 0.5, 3.5))  # under the 5% line (half the 10% that counts) both times
+    assert narrow.verdict == "fails" and 'Drop "very high risk"' in narrow.change
+    assert "bargainers: 1.0 [-1.0, 3.0] percent" in narrow.number and narrow.n == 480
+    assert risk((25.0, 18.0, 32.0), (30.0, 20.0, 40.0)).verdict == "holds"
+    assert risk((25.0, 18.0, 32.0), (1.0, -1.0, 3.0)).verdict == "depends on the players"
+    assert risk((4.0, -2.0, 10.0), (25.0, 18.0, 32.0)).verdict == "undecided"
+    before = risk(None, None)  # tables written before the spread row: untested, with the command that writes it
+    assert before.verdict == "untested" and "strategies_bargainer" in before.sentence
 
 
 def test_duration_timer_and_own_length_are_judged_with_both_rungs_when_their_tables_are_committed():
