@@ -6,6 +6,7 @@ through a path file, so the test needs no network; negenlab itself comes only fr
 """
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -20,11 +21,19 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.slow
 def test_wheel_ships_the_data_and_reports_build_from_it(tmp_path):
+    # from a copy without the ignored build/ folder: setuptools reuses what it finds there, so a stale
+    # build/lib (files kept newer than their source, or a module deleted since) would ship in the wheel
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        "build", ".git", ".venv", "runs", "reports", "*.egg-info", "__pycache__", "*_store", "notebooks"))  # fmt: skip
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps",
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
                     "-q", "-w", str(dist)], check=True, cwd=tmp_path)
     wheel = next(dist.glob("negenlab-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "negenlab").rglob("*.py")}
+    modules |= {f"negenlab/data/{p.name}" for p in (ROOT / "data").glob("*.py")}  # the package negenlab.data
+    assert {n for n in names if n.endswith(".py")} == modules  # every module of the source, and nothing else
     for table in ("negenlab/data/negen/study_exact.csv", "negenlab/data/fen/atlas.csv",
                   "negenlab/data/necklace/solutions.csv", "negenlab/data/polymer/deal_lengths_by_players.csv",
                   "negenlab/core/static/board.js"):
