@@ -1815,8 +1815,8 @@ the arm's ``"score spread change"``, how much wider the seat's score spreads ove
 def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     """The verdicts' numbers from the rung strategy studies (``strategies_bargainer``,
     ``strategies_broker``), each a mapping from the players (:data:`RUNG_LABELS`) to its measure: the
-    strategy arms and the risk of one (:data:`RUNG_SPREAD_CLAIMS`), and from the tables with every seat the rung the boundary cost, the tokens, the
-    whole-game minutes (``duration``), the tables still trading at the timer (``timer``) and the seats
+    strategy arms and the risk of one (:data:`RUNG_SPREAD_CLAIMS`), and from the tables with every seat
+    the rung the boundary cost, the tokens, the whole-game minutes (``duration``), the tables still trading at the timer (``timer``) and the seats
     whose own length is the larger factor (``own_length``); and the long-distance trades of the
     bargaining study (``bargaining``). A claim is left out when a table is missing.
 
