@@ -1816,9 +1816,10 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
     """The verdicts' numbers from the rung strategy studies (``strategies_bargainer``,
     ``strategies_broker``), each a mapping from the players (:data:`RUNG_LABELS`) to its measure: the
     strategy arms and the risk of one (:data:`RUNG_SPREAD_CLAIMS`), and from the tables with every seat
-    the rung the boundary cost, the tokens, the whole-game minutes (``duration``), the tables still trading at the timer (``timer``) and the seats
-    whose own length is the larger factor (``own_length``); and the long-distance trades of the
-    bargaining study (``bargaining``). A claim is left out when a table is missing.
+    the rung the boundary cost, the tokens, the whole-game minutes (``duration``), the tables still
+    trading at the timer (``timer``) and the seats whose own length is the larger factor
+    (``own_length``); and the long-distance trades of the bargaining study (``bargaining``). A claim
+    is left out when a table is missing.
 
     >>> rows = [dict(rung=r, **mean_row("score change", [-3, -4, -5], f"{r}-monopolist among {r}")) for r in RUNGS]
     >>> stats = rung_statistics({f"strategies_{r}": pd.DataFrame([row]) for r, row in zip(RUNGS, rows)})
