@@ -1092,15 +1092,15 @@ def _rung_play_on_words() -> str:
     """How the rung strategy studies stopped: each arm's first look, its play-on while undecided, and the
     rungs whose committed table predates the play-on (its sidecar has no ``max_tables_per_arm``)."""
     sidecars = {r: data_json("polymer", f"strategies_{r}.json", must_exist=False) for r in RUNGS}
-    before = [RUNG_LABELS[r] for r, sidecar in sidecars.items() if "max_tables_per_arm" not in sidecar]
+    before = [r for r, sidecar in sidecars.items() if "max_tables_per_arm" not in sidecar]
     text = (
         f" ({RUNG_TABLES} an arm, then {RUNG_TABLES} more at a time while undecided at "
         f"{100 * (1 - RUNG_CLEAR_ALPHA):g}%, at most {RUNG_MAX_TABLES:,}"
     )
     if before:
         text += (
-            f"; the {' and '.join(before)} arms have not played on yet: "
-            + "; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in RUNGS)
+            f"; the {' and '.join(RUNG_LABELS[r] for r in before)}' arms have not played on yet: "
+            + "; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in before)
             + " resumes them from the committed store"
         )
     return text + ")"
@@ -1509,11 +1509,19 @@ def _options_open(x: ClaimInputs) -> Evidence:
 @CLAIMS.measures("options_risk", strengths=RUNG_PLAYERS)
 def _options_risk(x: ClaimInputs) -> Evidence:
     if "options_risk" not in x.statistics:
+        lacking = [
+            r
+            for r in RUNGS
+            if f"strategies_{r}" not in x.tables
+            or "score spread change" not in set(x.tables[f"strategies_{r}"]["metric"])
+        ]
         return Evidence(
             Untested(
-                "The committed rung strategy tables have no spread row yet (the rung studies now also write how "
-                f"widely each strategy seat's score spreads over the deals): {RUNG_COMMANDS} write it from the "
-                "committed stores."
+                f"The committed strategy tables of the {' and '.join(RUNG_LABELS[r] for r in lacking)} have no "
+                "spread row yet (the rung studies now also write how widely each strategy seat's score spreads over "
+                "the deals), and a verdict needs both player strengths: "
+                + "; ".join(f"negenlab study polymer strategies_{r} --seed 2024" for r in lacking)
+                + " writes it from the committed store."
             )
         )
     each = x.statistics["options_risk"]

@@ -289,6 +289,9 @@ def test_the_options_open_risk_is_judged_by_the_arm_s_score_spread_under_both_ru
     assert risk((4.0, -2.0, 10.0), (25.0, 18.0, 32.0)).verdict == "undecided"
     before = risk(None, None)  # tables written before the spread row: untested, with the command that writes it
     assert before.verdict == "untested" and "strategies_bargainer" in before.sentence
+    half = risk((1.0, -1.0, 3.0), None)  # one rung's table written since: the other's command alone
+    assert half.verdict == "untested" and "strategies_broker" in half.sentence
+    assert "strategies_bargainer" not in half.sentence
 
 
 def test_duration_timer_and_own_length_are_judged_with_both_rungs_when_their_tables_are_committed():
