@@ -399,7 +399,8 @@ class _ChunkStore:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        results, short = {}, {}
+        results: dict[int, pd.DataFrame] = {}
+        short: dict[int, pd.DataFrame] = {}
         seed = int(self.meta["seed"])
         n_chunks = _n_chunks(n_games, self.chunk_size)
         for index, path in self.files.items():
