@@ -1554,11 +1554,10 @@ def rung_strategy_study(
             seats = [seat] if whose == "self" else [(seat - 1) % players, (seat + 1) % players]
             for col, out in (("return", score), ("len", length)):
                 cols = [f"{col}_{q}" for q in seats]
-                out.extend(dev[cols].to_numpy(float).mean(axis=1) - base[seat][cols].to_numpy(float).mean(axis=1))
-            cols = [f"return_{q}" for q in seats]
-            both.append(
-                np.stack([dev[cols].to_numpy(float).mean(axis=1), base[seat][cols].to_numpy(float).mean(axis=1)])
-            )
+                pair = np.stack([dev[cols].to_numpy(float).mean(axis=1), base[seat][cols].to_numpy(float).mean(axis=1)])
+                out.extend(pair[0] - pair[1])
+                if col == "return":
+                    both.append(pair)
         return score, length, np.concatenate(both, axis=1)
 
     rows, longest = [], per_seat
@@ -1839,11 +1838,11 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
             if len(each) == len(RUNGS):
                 out[claim_id] = each
         for claim_id, of_arm in RUNG_SPREAD_CLAIMS:
-            group = rung_group("{rung}", rung_arm(of_arm)[1])
+            suffix = rung_arm(of_arm)[1]
             spread = {}
             for rung, t in parts.items():
                 assert t is not None
-                if (r := _row(t, metric="score spread change", group=group.format(rung=rung))) is not None:
+                if (r := _row(t, metric="score spread change", group=rung_group(rung, suffix))) is not None:
                     spread[RUNG_LABELS[rung]] = _long_measure(r)
             if len(spread) == len(RUNGS):
                 out[claim_id] = spread
