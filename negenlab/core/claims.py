@@ -22,7 +22,11 @@ The rules (``rule`` column), each decided on an interval:
 Everything else is undecided: more games, not a verdict. A page's statistical verdicts are one
 family: with m of them, each is decided on its interval at level 1 - 0.05/m (Bonferroni), so the
 chance that any verdict on the page is wrong is at most 5%; a claim over several seats or rungs
-splits its share again. The lines show the 95% interval beside the verdict.
+splits its share again. A measure whose study looked at it as the games came in and could stop at
+any of ``looks`` looks (an SPRT, a play-on until the interval clears) is decided at the wider
+repeated-looks quantile of that level (:func:`~negenlab.core.metrics.repeated_looks_z`), so stopping
+where the interval first clears does not raise the error. The lines show the 95% interval beside
+the verdict.
 
 >>> rule = Rule.parse("between 20 and 30")
 >>> decide(rule, 21.0, 24.5), decide(rule, 8.3, 9.2), decide(rule, 18.0, 22.0)
@@ -53,7 +57,7 @@ from .data import Schema, data_table
 from .errors import InvalidInputError
 from .findings import Finding
 from .game import seat_name
-from .metrics import Z95, rate_text, wilson_interval
+from .metrics import Z95, rate_text, repeated_looks_z, wilson_interval
 
 ALPHA = 0.05
 """The family-wise error rate of a page's verdicts (and of a variant run's)."""
@@ -258,7 +262,9 @@ class Measure:
     """An estimate from independent units: its ``value``, the standard error ``se`` over ``units``
     independent units, and the ``games`` behind it (distinct games: a unit of seat-rotated games
     counts each of its games once). ``successes`` (out of ``units`` independent games) makes it a
-    rate with a Wilson interval.
+    rate with a Wilson interval. ``looks``: how many looks the study that measured it could have
+    stopped at (1: a fixed number of games); the judge decides it at the repeated-looks quantile
+    (:meth:`decision_z`), the 95% interval it shows stays the one-look interval.
 
     >>> m = Measure.of_units([1, 0, 1, 1])
     >>> m.value, m.games, [round(x, 3) for x in m.interval()]
@@ -272,10 +278,13 @@ class Measure:
     units: int
     games: int | None = None
     successes: int | None = None
+    looks: int = 1
 
     def __post_init__(self) -> None:
         if not isinstance(self.units, int | np.integer) or self.units < 0:
             raise ClaimError(f"a measure's units are a whole number >= 0, got {self.units!r}")
+        if not isinstance(self.looks, int | np.integer) or isinstance(self.looks, bool) or self.looks < 1:
+            raise ClaimError(f"a measure's looks are a whole number >= 1, got {self.looks!r}")
         if self.games is None:
             object.__setattr__(self, "games", int(self.units))
         if self.successes is not None and not 0 <= self.successes <= self.units:
@@ -287,6 +296,15 @@ class Measure:
     def n(self) -> int:
         """The distinct games behind the measure (what the pages show as n)."""
         return int(self.games)  # type: ignore[arg-type]
+
+    def decision_z(self, alpha: float) -> float:
+        """The quantile the judge decides this measure at, level ``1 - alpha``: the one-look quantile
+        for a fixed number of games, the repeated-looks one (wider) for a measure looked at as the games came in.
+
+        >>> round(Measure.of_rate(60, 100).decision_z(0.05), 3), round(Measure.of_rate(60, 100, looks=10).decision_z(0.05), 3)
+        (1.96, 2.555)
+        """
+        return z_for(alpha) if self.looks == 1 else repeated_looks_z(float(alpha), int(self.looks))
 
     def interval(self, z: float = Z95) -> tuple[float, float]:
         """The interval at normal quantile ``z`` (Wilson's for a rate)."""
@@ -372,10 +390,15 @@ class Measure:
         return cls(float(r), se, n, n * games_per_unit)
 
     @classmethod
-    def of_rate(cls, k: int, n: int) -> Measure:
-        """``k`` successes of ``n`` independent games."""
+    def of_rate(cls, k: int, n: int, looks: int = 1) -> Measure:
+        """``k`` successes of ``n`` independent games (``looks``: see the class)."""
         return cls(
-            k / n if n else math.nan, math.sqrt((k / n) * (1 - k / n) / n) if n else math.nan, int(n), int(n), int(k)
+            k / n if n else math.nan,
+            math.sqrt((k / n) * (1 - k / n) / n) if n else math.nan,
+            int(n),
+            int(n),
+            int(k),
+            looks,
         )
 
 
@@ -456,6 +479,31 @@ class Untested:
 
 Statistic = Measure | Seats | Steps
 Measured = Statistic | Exact | Untested | Mapping[str, Statistic]
+
+
+def looked_at(s: Statistic, looks: int) -> Statistic:
+    """``s`` with every measure in it (each seat, each step) marked as looked at ``looks`` times by
+    the study that measured it (:attr:`Measure.looks`): a sequential study's numbers, for the judge.
+
+    >>> looked_at(Seats.of_wins([40, 60]), 12).seats[1].looks
+    12
+    """
+    if isinstance(s, Measure):
+        return replace(s, looks=int(looks))
+    if isinstance(s, Seats):
+        return replace(s, seats=tuple(replace(m, looks=int(looks)) for m in s.seats))
+    if isinstance(s, Steps):
+        return Steps(tuple((label, looked_at(m, looks)) for label, m in s.steps))
+    raise ClaimError(f"cannot mark {type(s).__name__} as looked at; expected a Measure, Seats or Steps")
+
+
+def most_looks(s: Statistic) -> int:
+    """The most looks of any measure in ``s``."""
+    if isinstance(s, Measure):
+        return int(s.looks)
+    if isinstance(s, Seats):
+        return max(int(m.looks) for m in s.seats)
+    return max((most_looks(m) for _, m in s.steps), default=1)
 
 
 @dataclass(frozen=True)
@@ -678,12 +726,14 @@ def verdict_of(rule: Rule, s: Statistic, alpha: float, players: int | None = Non
     ('undecided', 'holds')
     """
     if isinstance(s, Measure):
-        return decide(rule, *s.interval(z_for(alpha)), players)
+        return decide(rule, *s.interval(s.decision_z(alpha)), players)
     if isinstance(s, Seats):
         if rule.kind != "fair":
             raise ClaimError(f"seat-by-seat evidence needs a 'fair' rule, got '{rule.kind}'")
-        z = z_for(alpha / s.players)
-        parts = [decide(rule, *m.interval(z), players=s.players, centre=s.centre) for m in s.seats]
+        parts = [
+            decide(rule, *m.interval(m.decision_z(alpha / s.players)), players=s.players, centre=s.centre)
+            for m in s.seats
+        ]
     elif isinstance(s, Steps):
         if not s.steps:
             raise ClaimError("a claim of several parts needs at least one part")
@@ -851,6 +901,18 @@ def judge(
                     ],
                 )
             )
+    if (looks := max(most_looks(s) for s in by.values())) > 1:
+        words["detail"] = " ".join(
+            filter(
+                None,
+                [
+                    words["detail"],
+                    f"Its games were looked at up to {looks} times as they came in, the study free to stop at any "
+                    f"look, so it is decided at {repeated_looks_z(level_alpha, looks):.2f} standard errors (the "
+                    f"repeated-looks quantile of its level) rather than {z_for(level_alpha):.2f}.",
+                ],
+            )
+        )
     seats = "; ".join(
         (f"{k}: " if k else "") + text for k, s in by.items() if (text := _breakdown(claim, s, evidence.digits))
     )
@@ -892,7 +954,7 @@ def more_games(rule: Rule, m: Measure, alpha: float, players: int | None = None)
         return None
     if d <= 0:
         return None
-    need = m.units * (z_for(alpha) * m.se / d) ** 2
+    need = m.units * (m.decision_z(alpha) * m.se / d) ** 2
     per_unit = m.n / m.units
     return max(0, int(math.ceil((need - m.units) * per_unit)))
 
