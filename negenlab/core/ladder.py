@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from .claims import Measure, z_for
+from .claims import Measure
 from .compare import MIN_UNITS, compare
 from .errors import InvalidInputError
 from .game import Game
@@ -119,17 +120,27 @@ def skill_trace(
 
 
 def clears(
-    estimate: float, lo: float, hi: float, units: int, h0: float, h1: float, alpha: float, decision: str
+    estimate: float,
+    lo: float,
+    hi: float,
+    units: int,
+    h0: float,
+    h1: float,
+    alpha: float,
+    decision: str,
+    looks: int = 1,
 ) -> bool:
     """Whether an estimate's interval at level ``1 - alpha`` (read off its 95% interval ``lo, hi``
-    over ``units``, as the claims judge reads a committed row) lies wholly above the line halfway
-    between ``h0`` and ``h1`` for the ``decision`` "H1", or wholly below it for "H0".
+    over ``units``, as the claims judge reads a committed row, at the repeated-looks quantile of
+    ``looks`` looks: :meth:`~negenlab.core.claims.Measure.decision_z`) lies wholly above the line
+    halfway between ``h0`` and ``h1`` for the ``decision`` "H1", or wholly below it for "H0".
 
     >>> clears(0.61, 0.545, 0.675, 100, 0.5, 0.55, 0.05, "H1"), clears(0.61, 0.545, 0.675, 100, 0.5, 0.55, 0.001, "H1")
     (True, False)
     """
     line = (h0 + h1) / 2
-    low, high = Measure.of_interval(estimate, lo, hi, units).interval(z_for(alpha))
+    m = replace(Measure.of_interval(estimate, lo, hi, units), looks=int(looks))
+    low, high = m.interval(m.decision_z(alpha))
     return low > line if decision == "H1" else high < line
 
 

@@ -40,11 +40,13 @@ from .study import (
     SELF_PLAY,
     SELF_PLAY_MAX_ROUNDS,
     TABLES,
+    claim_cell,
     claim_statistics,
     committed_cells,
     expected_rounds,
     game_win_chance,
     run_cell,
+    self_play_clears,
     study_cells,
     summarise_cell,
     variant_cells,
@@ -526,7 +528,8 @@ def _seat_order(x: ClaimInputs) -> Evidence:
 
 def _self_play_detail(x: ClaimInputs) -> str:
     """How the self-play cells stopped, with each one's rounds; a cell committed before self-play cells
-    played on (no ``claims_clear``) is named as not yet played on."""
+    played on (no ``claims_clear``), or whose verdicts no longer clear under today's stopping rule, is
+    named as not yet played on."""
     rounds, waiting = [], []
     for label, mix in SELF_PLAY.items():
         for P in (3, 4):
@@ -534,12 +537,14 @@ def _self_play_detail(x: ClaimInputs) -> str:
                 continue
             row = x.cells[(P, mix)].row
             rounds.append(f"{label} at {P} players {int(row['n']):,}")
-            clear = row.get("claims_clear")
-            if not (pd.notna(clear) and bool(clear)) and int(row["n"]) < SELF_PLAY_MAX_ROUNDS:
+            clear = row.get("claims_clear")  # cleared when written, and under today's rule
+            clear = pd.notna(clear) and bool(clear) and self_play_clears(claim_cell(P, mix), x.cells[(P, mix)])
+            if not clear and int(row["n"]) < SELF_PLAY_MAX_ROUNDS:
                 waiting.append(f"{label} at {P} players")
     text = (
         "Each self-play cell stopped once its first seat's SPRT had decided and its round length was known to +-5%, "
-        f"then played on until every verdict it feeds held or failed at {100 * (1 - CLEAR_ALPHA):g}%, at most "
+        f"then played on until every verdict it feeds held or failed at {100 * (1 - CLEAR_ALPHA):g}% (at the "
+        "repeated-looks quantile of its looks), at most "
         f"{SELF_PLAY_MAX_ROUNDS:,} rounds (a marginal result gets more games, not a verdict): "
         + ", ".join(rounds)
         + " rounds."

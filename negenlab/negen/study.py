@@ -52,12 +52,12 @@ import numpy as np
 import pandas as pd
 
 from negenlab import games
-from negenlab.core.claims import RECHECK, Measure, Seats, Steps, recheck_rows, register, verdict_of
+from negenlab.core.claims import RECHECK, Measure, Seats, Steps, looked_at, recheck_rows, register, verdict_of
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
 from negenlab.core.data import Check, Schema, ci, data_file, first_row, nullable
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.ladder import clears
-from negenlab.core.metrics import Z95
+from negenlab.core.metrics import Z95, looks_until
 from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyResult, check_row, committed_table
@@ -389,7 +389,7 @@ VARIANT_MIXES = {
 """Each mix as (the focus agent, everybody else): agent specs of the registry."""
 MCTS_READINGS = ("straight/adjacency/join", "straight/die/join")
 PILOT_ROUNDS, BATCH_ROUNDS, MAX_ROUNDS = 200, 100, 1000
-CLEAR_ALPHA, CLEAR_MAX_ROUNDS, SELF_PLAY_MAX_ROUNDS = 0.005, 4000, 16000
+CLEAR_ALPHA, CLEAR_MAX_ROUNDS, SELF_PLAY_MAX_ROUNDS = 0.005, 4000, 32000
 """A verdict's cell (:data:`CLAIM_CELLS`) plays on, a batch at a time, until the numbers the verdicts
 read from it are decided at level 1 - CLEAR_ALPHA: stricter than the level the page judges each
 verdict at while it states up to 10 statistical verdicts, so a decided cell is not left marginal
@@ -399,7 +399,8 @@ until the focus share's 99.5% interval lies wholly on the decided side of the li
 same agent in every seat (at most SELF_PLAY_MAX_ROUNDS; a closers' round costs about 0.02 s of a
 core, a planners' round 0.9-1.6 s): once its own questions are answered, until every
 verdict it feeds (:func:`self_play_claims`) holds or fails at that level, as the page's judge reads
-it (:func:`self_play_clears`)."""
+it (:func:`self_play_clears`). Every look is counted: the numbers are decided at the repeated-looks
+quantile of the cell's looks (:attr:`VariantCell.looks`), in the play-on as on the page."""
 SHIFT, ALPHA, BETA = 0.05, 0.05, 0.05  # SPRT: H0 the fair share, H1 the fair share + SHIFT
 LENGTH_PRECISION = 0.05  # the round length's 95% interval within +-5% of its mean
 VARIANT_SEED_STEP = 1000  # cells with P players play on seed + 1000 P (common random numbers)
@@ -453,6 +454,17 @@ class VariantCell:
         if not self.plays_to_clear:
             return -(-MAX_ROUNDS // self.rotations)
         return -(-(SELF_PLAY_MAX_ROUNDS if self.rotations == 1 else CLEAR_MAX_ROUNDS) // self.rotations)
+
+    @property
+    def looks(self) -> int:
+        """How many looks the cell's sequential stop makes at most (the pilot, then every batch to
+        its cap): the judge decides its numbers at the repeated-looks quantile of that many
+        (:attr:`negenlab.core.claims.Measure.looks`).
+
+        >>> claim_cell(3, "planners").looks, claim_cell(3, "greedy-among-closers").looks
+        (319, 9)
+        """
+        return looks_until(min(2 * self.batch_units, self.max_units), self.batch_units, self.max_units)
 
     @property
     def fair(self) -> float:
@@ -574,7 +586,7 @@ def focus_clears(cell: VariantCell, row: dict) -> bool:
     its SPRT's hypotheses on the decided side at level ``1 - CLEAR_ALPHA``."""
     return clears(
         row["focus"], row["focus_lo"], row["focus_hi"], int(row["units"]), cell.fair, cell.fair + SHIFT,
-        CLEAR_ALPHA, row["focus_sprt"],
+        CLEAR_ALPHA, row["focus_sprt"], cell.looks,
     )  # fmt: skip
 
 
@@ -589,8 +601,34 @@ def _unfinished(cell: VariantCell, store: Path) -> bool:
     if not cell.plays_to_clear or int(v["units"]) >= cell.max_units:
         return False
     if cell.rotations == 1:  # a verdict written before self-play cells played on has no "claims_clear"
-        return not v.get("claims_clear", False)
+        if not v.get("claims_clear", False):
+            return True
+        record = stored_record(cell, store)  # cleared when written: under today's rule too?
+        return record is not None and not self_play_clears(cell, record)
     return v.get("focus_sprt") in ("H0", "H1") and not focus_clears(cell, v)
+
+
+def stored_record(cell: VariantCell, store: Path) -> CellRecord | None:
+    """A cell as ``store`` holds it: its ``verdict.json`` and as many of its rounds as the verdict
+    counted (None without a verdict or with a rotation's games missing).
+
+    >>> stored_record(claim_cell(3, "closers"), Path("no-such-store")) is None
+    True
+    """
+    path = Path(store) / cell.id / "verdict.json"
+    if not path.exists():
+        return None
+    row = json.loads(path.read_text())
+    units, frames = int(row["units"]), []
+    for r in range(cell.rotations):
+        chunks = sorted((Path(store) / cell.id / f"rotation-{r}").glob("chunk-*.parquet"))
+        if not chunks:
+            return None
+        rounds = pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True).sort_values("game")
+        if len(rounds) < units:
+            return None
+        frames.append(rounds.iloc[:units].reset_index(drop=True))
+    return CellRecord(row, frames)
 
 
 def run_variant_cell(cell: VariantCell, seed: int, store: Path | None, workers: int | None = 1, say=print) -> dict:
@@ -927,7 +965,7 @@ def self_play_clears(cell: VariantCell, record: CellRecord) -> bool:
     book = register("negen")
     for claim, value in self_play_claims(cell.players, record).items():
         alpha = CLEAR_ALPHA / SEAT_ORDER_COUNTS if claim == "seat_order" else CLEAR_ALPHA
-        if verdict_of(book[claim].rule, value, alpha, cell.players) == "undecided":
+        if verdict_of(book[claim].rule, looked_at(value, cell.looks), alpha, cell.players) == "undecided":
             return False
     return True
 
@@ -943,8 +981,15 @@ def claim_statistics(cells: dict[tuple[int, str], CellRecord]) -> dict[str, Any]
         if value is not None:
             out.setdefault(claim, {})[label] = value
 
+    def looked(P: int, mix: str, value: Any) -> Any:  # a cell's numbers, as often looked at as its stop did
+        return looked_at(value, claim_cell(P, mix).looks)
+
     for label, mix in SELF_PLAY.items():
-        found = {P: self_play_claims(P, cells[(P, mix)]) for P in (3, 4) if (P, mix) in cells}
+        found = {
+            P: {claim: looked(P, mix, v) for claim, v in self_play_claims(P, cells[(P, mix)]).items()}
+            for P in (3, 4)
+            if (P, mix) in cells
+        }
         for claim, value in found.get(3, {}).items():
             if claim != "seat_order":
                 put(claim, label, value)
@@ -955,11 +1000,11 @@ def claim_statistics(cells: dict[tuple[int, str], CellRecord]) -> dict[str, Any]
                 put(claim, label, value)
     for label, mix in BETTER_PLAYER.items():
         if (3, mix) in cells:
-            put("skill", label, _focus(cells[(3, mix)].row))
-            put("target_score", label, _gain(cells[(3, mix)].row))
+            put("skill", label, looked(3, mix, _focus(cells[(3, mix)].row)))
+            put("target_score", label, looked(3, mix, _gain(cells[(3, mix)].row)))
     for label, mix in DEEPER_PLAYER.items():
         if (3, mix) in cells:
-            put("deeper", label, _focus(cells[(3, mix)].row))
+            put("deeper", label, looked(3, mix, _focus(cells[(3, mix)].row)))
     return out
 
 

@@ -47,7 +47,8 @@ def _verdict(**kw):
     [
         (_verdict(), False),  # H1 after 136 units: 38.0% [33.5, 42.5] reaches below 35.8% at 99.5%
         (_verdict(focus=0.5, focus_lo=0.434, focus_hi=0.566), True),
-        (_verdict(units=1200, focus_lo=0.365, focus_hi=0.395), True),
+        (_verdict(units=1200, focus_lo=0.365, focus_hi=0.395), False),  # clears at one look's 99.5%, not over 39 looks
+        (_verdict(units=1200, focus_lo=0.372, focus_hi=0.388), True),
         (_verdict(focus=0.30, focus_lo=0.29, focus_hi=0.31, focus_sprt="H0"), True),  # wholly below the line
         (_verdict(focus=0.30, focus_lo=0.29, focus_hi=0.31), False),  # below it, but the SPRT said H1
     ],
