@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core.agents import Agent
-from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register, verdict_of
+from negenlab.core.claims import RECHECK, Measure, Steps, looked_at, recheck_rows, register, verdict_of
 from negenlab.core.data import (
     SKILL_TRACE,
     WILSON_ROWS,
@@ -54,7 +54,7 @@ from negenlab.core.data import (
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import seat_name
 from negenlab.core.ladder import skill_trace
-from negenlab.core.metrics import chi2_sf, spread_change_pseudovalues
+from negenlab.core.metrics import chi2_sf, looks_until, spread_change_pseudovalues
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.simulate import replay, simulate
 from negenlab.core.store import ResultStore
@@ -1447,6 +1447,24 @@ RUNG_MAX_TABLES, RUNG_BATCH_DEALS, RUNG_CLEAR_ALPHA = 1600, 10, 0.0025
 each of its statistical verdicts at) plays on, RUNG_BATCH_DEALS more deals for every seat at a time (80
 tables), until it is decided or has RUNG_MAX_TABLES tables: a marginal result gets more games, not a
 verdict. The tables with every seat the rung grow with the longest arm (the same deals)."""
+
+
+def rung_looks(
+    tables: int = RUNG_TABLES, max_tables: int | None = RUNG_MAX_TABLES, players: int = STRATEGY_SEATS
+) -> int:
+    """How many looks an arm of the rung strategy study makes at most: after ``tables``, then every
+    :data:`RUNG_BATCH_DEALS` deals a seat up to ``max_tables`` (None: one look). Its numbers are decided at
+    the repeated-looks quantile of that many (:attr:`negenlab.core.claims.Measure.looks`), in the play-on
+    as on the page.
+
+    >>> rung_looks(), rung_looks(max_tables=None)
+    (20, 1)
+    """
+    per_seat = max(1, tables // players)
+    cap = max(per_seat, (max_tables or 0) // players)
+    return looks_until(per_seat, RUNG_BATCH_DEALS, cap)
+
+
 RUNG_ARMS = (
     # (the claim of data/polymer/claims.csv, the strategy's suffix, whose score, sign of the claim's number)
     ("reveal", "revealing", "self", 1),
@@ -1534,6 +1552,7 @@ def rung_strategy_study(
             )  # fmt: skip
     root = None if store is None else Path(store) / rung
     book = register("polymer")
+    looks = rung_looks(tables, max_tables, players)
 
     def baseline(deals: int) -> dict[int, pd.DataFrame]:
         return {
@@ -1570,7 +1589,7 @@ def rung_strategy_study(
                 mean_row("length change", length, group),
                 mean_row("score spread change", spread_change_pseudovalues(*both), group),
             ]
-            measure = _signed(next(r for r in arm if r["metric"] == arm_metric(claim_id)), sign)
+            measure = looked_at(_signed(next(r for r in arm if r["metric"] == arm_metric(claim_id)), sign), looks)
             verdict = verdict_of(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA)
             if say is not None:
                 say(
@@ -1626,6 +1645,7 @@ def rung_strategies_study(ctx: StudyContext, rung: str, tables: int = RUNG_TABLE
             "tables_per_arm": (tables // STRATEGY_SEATS) * STRATEGY_SEATS,
             "max_tables_per_arm": RUNG_MAX_TABLES,
             "clear_alpha": RUNG_CLEAR_ALPHA,
+            "looks_per_arm": rung_looks(tables),
             "token_tables": tables,
             "tokens_each": RUNG_TOKENS,
             "claims": [c for c, *_ in RUNG_ARMS],
@@ -1834,7 +1854,7 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
             for rung, t in parts.items():
                 assert t is not None
                 if (r := _row(t, metric=metric, group=rung_group(rung, suffix))) is not None:
-                    each[RUNG_LABELS[rung]] = _signed(r, sign)
+                    each[RUNG_LABELS[rung]] = looked_at(_signed(r, sign), rung_looks())
             if len(each) == len(RUNGS):
                 out[claim_id] = each
         for claim_id, of_arm in RUNG_SPREAD_CLAIMS:
@@ -1843,7 +1863,7 @@ def rung_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
             for rung, t in parts.items():
                 assert t is not None
                 if (r := _row(t, metric="score spread change", group=rung_group(rung, suffix))) is not None:
-                    spread[RUNG_LABELS[rung]] = _long_measure(r)
+                    spread[RUNG_LABELS[rung]] = looked_at(_long_measure(r), rung_looks())  # its arm's stop
             if len(spread) == len(RUNGS):
                 out[claim_id] = spread
         for claim_id, metric, where, shift in (
