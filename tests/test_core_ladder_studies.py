@@ -12,7 +12,7 @@ from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.compare import compare, seat_win, sprt, sprt_decide
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.examples import DiceRace, Nim
-from negenlab.core.ladder import TRACE_COLUMNS, clears, describe_steps, skill_trace
+from negenlab.core.ladder import TRACE_COLUMNS, clears, describe_steps, skill_trace, trace_looks
 from negenlab.core.simulate import simulate
 from negenlab.core.studies import Study, StudyContext, StudyResult, agree, check_row, run_study
 
@@ -57,7 +57,8 @@ def test_skill_trace_rows_are_the_pairwise_comparisons():
 
 def test_a_decided_step_is_played_on_until_its_interval_clears_the_line():
     """Nim (2, 3, 4), mcts:3 against random: the SPRT decides H1 after 126 units with an interval
-    that does not clear 52.5% at level 99.9%; played on, 50 units at a time, it clears after 276.
+    that does not clear 52.5% at level 99.9%; played on, 50 units at a time, it clears after 326, at the
+    repeated-looks quantile of its 301 looks (at one look's it would have cleared after 276).
     The row keeps the SPRT's decision and LLR and counts every unit in its score."""
     agents = {"random": RandomAgent(), "mcts:3": MCTSAgent(3)}
     game, kw = Nim((2, 3, 4)), dict(seed=2, max_units=400, batch=50, backend="serial")
@@ -66,16 +67,18 @@ def test_a_decided_step_is_played_on_until_its_interval_clears_the_line():
     assert (plain.decision, plain.units) == ("H1", 126) and not clears(
         *plain[["score", "lo", "hi", "units", "h0", "h1"]], 0.001, "H1"
     )
-    assert more.units == 276 and (more.decision, more.llr, more.sprt_units) == (plain.decision, plain.llr, 126)
+    assert more.units == 326 and more.looks == trace_looks(400) == 301 and (more.decision, more.llr, more.sprt_units) == (plain.decision, plain.llr, 126)
 
     def played(units):
         c = compare(
             game, challenger=agents["mcts:3"], baseline=agents["random"], min_units=units, **kw | {"max_units": units}
         )
-        return c.estimate, clears(c.estimate, c.lo, c.hi, c.units, c.h0, c.h1, 0.001, "H1")
+        return c.estimate, clears(c.estimate, c.lo, c.hi, c.units, c.h0, c.h1, 0.001, "H1", 301)
 
-    assert more.score == pytest.approx(played(276)[0]) and played(276)[1]
-    assert not played(226)[1]  # not a batch more than it needed
+    assert more.score == pytest.approx(played(326)[0]) and played(326)[1]
+    assert not played(276)[1]  # not a batch more than it needed
+    c = compare(game, challenger=agents["mcts:3"], baseline=agents["random"], min_units=276, **kw | {"max_units": 276})
+    assert clears(c.estimate, c.lo, c.hi, c.units, c.h0, c.h1, 0.001, "H1")  # one look's quantile: cleared sooner
     # a step the SPRT left undecided, or one already clear, is not played on
     sure = {"random": RandomAgent(), "mcts:50": MCTSAgent(50)}
     a = skill_trace(game, list(sure), sure.__getitem__, **kw)

@@ -19,7 +19,7 @@ used, the decision, and whether the unit cap stopped the test first.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -49,6 +49,7 @@ TRACE_COLUMNS = [
     "h1",
     "alpha",
     "beta",
+    "looks",
 ]
 
 
@@ -101,7 +102,11 @@ def skill_trace(
         )  # fmt: skip
         r = step(max_units=max_units, min_units=min_units)
         sprt = r  # the SPRT's decision and LLR stand as they were at its stop
-        while clear_alpha is not None and sprt.decision != "undecided" and not _clears(r, clear_alpha, sprt.decision):
+        while (
+            clear_alpha is not None
+            and sprt.decision != "undecided"
+            and not _clears(r, clear_alpha, sprt.decision, trace_looks(max_units, min_units))
+        ):
             if r.units >= max_units:
                 break
             more = min(max_units, r.units + batch)  # the store keeps the units played: only the new ones are played
@@ -111,12 +116,37 @@ def skill_trace(
         row.update({k: getattr(sprt, k) for k in ("decision", "capped", "llr")})
         if clear_alpha is not None:
             row["sprt_units"] = sprt.units
-        row.update({"alpha": alpha, "beta": beta})
+        row.update({"alpha": alpha, "beta": beta, "looks": trace_looks(max_units, min_units)})
         rows.append(row)
         if progress is not None:
             on = f"; played on to {r.units} units: {r.estimate:.4f} [{r.lo:.4f}, {r.hi:.4f}]" if r is not sprt else ""
             progress(f"{rung} vs {below}: {sprt}{on}")
     return pd.DataFrame(rows, columns=TRACE_COLUMNS + (["sprt_units"] if clear_alpha is not None else []))
+
+
+def trace_looks(max_units: int, min_units: int = MIN_UNITS) -> int:
+    """How many looks a step of :func:`skill_trace` makes at most: its SPRT may stop at any unit from
+    ``min_units`` to ``max_units`` (and a play-on stops within them too), so each is a look. A step's
+    score is decided at the repeated-looks quantile of that many (:attr:`~negenlab.core.claims.Measure.looks`).
+
+    >>> trace_looks(300), trace_looks(80, 40)
+    (201, 41)
+    """
+    return int(max_units) - min(int(min_units), int(max_units)) + 1
+
+
+def step_measure(row: Mapping[str, Any], looks: int) -> Measure:
+    """A trace row's score as a measure over its units and games, looked at as often as the row's
+    ``looks`` column says (a trace written before the column: ``looks``, its study's design).
+
+    >>> step_measure({"score": .6, "lo": .55, "hi": .65, "units": 200, "games": 400}, trace_looks(300)).looks
+    201
+    """
+    recorded = row.get("looks")
+    if recorded is not None and not pd.isna(recorded):
+        looks = int(recorded)
+    m = Measure.of_interval(row["score"], row["lo"], row["hi"], int(row["units"]), int(row["games"]))
+    return replace(m, looks=int(looks))
 
 
 def clears(
@@ -144,8 +174,8 @@ def clears(
     return low > line if decision == "H1" else high < line
 
 
-def _clears(r, alpha: float, decision: str) -> bool:
-    return clears(r.estimate, r.lo, r.hi, r.units, r.h0, r.h1, alpha, decision)
+def _clears(r, alpha: float, decision: str, looks: int) -> bool:
+    return clears(r.estimate, r.lo, r.hi, r.units, r.h0, r.h1, alpha, decision, looks)
 
 
 def describe_steps(trace: pd.DataFrame) -> str:
@@ -176,4 +206,4 @@ def describe_steps(trace: pd.DataFrame) -> str:
     return "; ".join(parts) + f" ({steps}: {tally})"
 
 
-__all__ = ["skill_trace", "describe_steps", "TRACE_COLUMNS"]
+__all__ = ["skill_trace", "describe_steps", "step_measure", "trace_looks", "TRACE_COLUMNS"]

@@ -62,7 +62,7 @@ from negenlab.core.data import (
     nullable,
 )
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.ladder import skill_trace
+from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
 from negenlab.core.simulate import run_tasks
@@ -969,7 +969,7 @@ def ladder_steps(trace: pd.DataFrame) -> Steps:
         tuple(
             (
                 f"{r['rung']} over {r['below']}",
-                Measure.of_interval(r["score"], r["lo"], r["hi"], int(r["units"]), int(r["games"])),
+                step_measure(r, trace_looks(LADDER_MAX_UNITS)),
             )
             for r in trace.to_dict("records")
         )

@@ -57,7 +57,7 @@ from negenlab.core.data import (
 )
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import rules_to_dict
-from negenlab.core.ladder import skill_trace
+from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.simulate import run_tasks
 from negenlab.core.store import ResultStore
@@ -413,6 +413,7 @@ def load_proofs(size: int = 5) -> list[dict]:
 
 LADDER = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200")
 LADDER_SIZE = 7
+LADDER_MAX_UNITS = 200  # units per step before the SPRT gives up
 ADVANTAGE_SIZES = (5, 6, 7, 8, 9, 10, 11)
 ADVANTAGE_AGENT = "mcts:400"
 ADVANTAGE_SWAP_SIZES: tuple[int, ...] = ()
@@ -456,7 +457,14 @@ def ladder_study(ctx: StudyContext) -> StudyResult:
     below, seats rotated on common seeds, each step decided by an SPRT (capped at 200 units)."""
     game = NecklaceGame(Rules(size=LADDER_SIZE))
     trace = skill_trace(
-        game, LADDER, _agent, seed=ctx.seed, max_units=200, store=ctx.store, workers=ctx.workers, progress=ctx.progress
+        game,
+        LADDER,
+        _agent,
+        seed=ctx.seed,
+        max_units=LADDER_MAX_UNITS,
+        store=ctx.store,
+        workers=ctx.workers,
+        progress=ctx.progress,
     )
     trace.insert(0, "size", LADDER_SIZE)
     if ctx.store is not None:
@@ -722,7 +730,7 @@ def ladder_steps(ladder: pd.DataFrame) -> Steps:
         tuple(
             (
                 f"{r['rung']} vs {r['below']}",
-                Measure.of_interval(r["score"], r["lo"], r["hi"], int(r["units"]), int(r["games"])),
+                step_measure(r, trace_looks(LADDER_MAX_UNITS)),
             )
             for r in ladder.to_dict("records")
         )

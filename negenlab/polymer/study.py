@@ -53,7 +53,7 @@ from negenlab.core.data import (
 )
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import seat_name
-from negenlab.core.ladder import skill_trace
+from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.metrics import chi2_sf, looks_until, spread_change_pseudovalues
 from negenlab.core.registry import parse_agent_spec
 from negenlab.core.simulate import replay, simulate
@@ -1720,13 +1720,14 @@ def _long_measure(row: dict[str, Any], shift: float = 0.0) -> Measure:
     return Measure.of_interval(row["value"] + shift, row["lo"] + shift, row["hi"] + shift, int(row["n"]), rate=rate)
 
 
-def _trace_steps(trace: pd.DataFrame) -> Steps | None:
+def _trace_steps(trace: pd.DataFrame, looks: int) -> Steps | None:
     """A skill trace's rungs (``"<rung> over <below>"``), leaving out a rung that played every game
-    exactly as the rung below (every unit at the fair share)."""
+    exactly as the rung below (every unit at the fair share); ``looks``: its study's design
+    (:func:`~negenlab.core.ladder.step_measure`)."""
     steps = tuple(
         (
             f"{r['rung']} over {r['below']}",
-            Measure.of_interval(r["score"], r["lo"], r["hi"], int(r["units"]), int(r["games"])),
+            step_measure(r, looks),
         )
         for r in trace.to_dict("records")
         if not never_differed({"value": r["score"], "lo": r["lo"], "hi": r["hi"]}, float(r["fair"]))
@@ -1941,8 +1942,11 @@ def claim_statistics(tables: Mapping[str, pd.DataFrame]) -> dict[str, Any]:
         halting = {HALTING_OPEN: _long_measure(h), **halting}
     if len(halting) == 2:
         out["halting"] = halting
-    for claim_id, name in (("skill", "ladder"), ("skill_hidden", "ladder_hidden")):
-        if name in tables and (steps := _trace_steps(tables[name])) is not None:
+    for claim_id, name, looks in (
+        ("skill", "ladder", trace_looks(LADDER_UNITS)),
+        ("skill_hidden", "ladder_hidden", trace_looks(HIDDEN_LADDER_MAX_UNITS, HIDDEN_LADDER_UNITS)),
+    ):
+        if name in tables and (steps := _trace_steps(tables[name], looks)) is not None:
             out[claim_id] = steps
     out.update(rung_statistics(tables))  # the bargaining rungs judge again what they measure (issue #34)
     tuned = tables.get("tuned")
