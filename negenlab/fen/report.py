@@ -1030,7 +1030,7 @@ def _play_on_words(row, spec: str) -> str:
     if stop is None or pd.isna(stop) or int(stop) >= int(row["n"]):
         return ""
     n = int(row["n"])
-    if pie_settled(round(float(row["value"]) * n), n, PIE_SPRT.clear_alpha):
+    if pie_settled(round(float(row["value"]) * n), n, PIE_SPRT.clear_alpha, pie_design(spec).looks):
         why = "where its interval settles the band"
     else:
         why = "the play-on's cap, where its interval still straddles a band edge"

@@ -48,8 +48,8 @@ import pandas as pd
 from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
-from negenlab.core.claims import RECHECK, Measure, Steps, decide, recheck_rows, register, z_for
-from negenlab.core.compare import compare, sprt
+from negenlab.core.claims import RECHECK, Measure, Steps, decide, recheck_rows, register
+from negenlab.core.compare import MIN_UNITS, compare, sprt
 from negenlab.core.data import (
     SKILL_TRACE,
     SPRT_COLUMNS,
@@ -266,6 +266,17 @@ class SprtDesign:
     clear_alpha: float = 0.005
     clear_max: int = 600
 
+    @property
+    def looks(self) -> int:
+        """How many looks the design makes at most: its SPRT may stop at any game from its first look
+        (:data:`~negenlab.core.compare.MIN_UNITS` games) on, and the play-on within ``clear_max``; the
+        share is decided at the repeated-looks quantile of that many.
+
+        >>> PIE_SPRT.looks
+        501
+        """
+        return trace_looks(self.clear_max, MIN_UNITS)
+
 
 PIE_SPRT = SprtDesign(h0=0.5, h1=0.6, batch=50, max_games=300)
 """The pie study's stopping rule, per pie setting (for the strengths of :data:`PIE_CAPS` lower caps).
@@ -301,14 +312,16 @@ def pie_design(spec: str) -> SprtDesign:
     return dataclasses.replace(PIE_SPRT, max_games=sprt_cap, clear_max=clear_cap)
 
 
-def pie_settled(wins: int, games: int, alpha: float) -> bool:
+def pie_settled(wins: int, games: int, alpha: float, looks: int = 1) -> bool:
     """Whether the first player's share, ``wins`` of ``games``, settles :data:`PIE_BAND` at level
-    ``1 - alpha``: its Wilson interval lies wholly inside the band or wholly outside it.
+    ``1 - alpha``: its Wilson interval (at the repeated-looks quantile of ``looks`` looks) lies wholly
+    inside the band or wholly outside it.
 
-    >>> pie_settled(50, 100, 0.005), pie_settled(140, 400, 0.005), pie_settled(200, 400, 0.005)
+    >>> pie_settled(50, 100, 0.005), pie_settled(146, 400, 0.005), pie_settled(146, 400, 0.005, looks=501)
     (False, True, False)
     """
-    lo, hi = wilson_interval(wins, games, z_for(alpha))
+    m = Measure.of_rate(wins, games, looks)
+    lo, hi = wilson_interval(wins, games, m.decision_z(alpha))
     return decide(PIE_BAND, lo, hi) != "undecided"
 
 
@@ -435,7 +448,7 @@ def pie_setting_table(
         t = balance_table(STANDARD_BOARD, self_play(spec), {pie: df})
         first = t["metric"] == "first_player_win_rate"
         share = float(t.loc[first, "value"].iloc[0])
-        if not pie or n >= design.clear_max or pie_settled(round(share * n), n, design.clear_alpha):
+        if not pie or n >= design.clear_max or pie_settled(round(share * n), n, design.clear_alpha, design.looks):
             break
         n = min(design.clear_max, n + design.batch)
         if progress is not None:
@@ -939,7 +952,9 @@ def pie_share(pie: pd.DataFrame, spec: str | None = None) -> Measure:
     >>> m = pie_share(t); m.value, m.n
     (0.48, 100)
     """
-    return _wins(_rate(pie, "first_player_win_rate", pie_rule=True, **_strength(pie, spec)))
+    share = _wins(_rate(pie, "first_player_win_rate", pie_rule=True, **_strength(pie, spec)))
+    played = spec if spec is not None else ((pie_strengths(pie) if "agents" in pie else []) or [None])[0]
+    return dataclasses.replace(share, looks=(pie_design(played) if played else PIE_SPRT).looks)  # its play-on's
 
 
 def swap_share(pie: pd.DataFrame, spec: str | None = None) -> Measure:

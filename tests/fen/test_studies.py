@@ -136,7 +136,9 @@ def test_the_pie_share_plays_on_until_it_settles_the_band(tiny, monkeypatch, ban
     df = simulate(game, games.make_agents("fen", "random,random"), n, 3, backend="serial", progress=False)
     wins = (df["winner"] == 0).to_numpy()
     looks = list(range(stop, n, S.PIE_SPRT.batch)) + [n]
-    settled = [S.pie_settled(int(wins[:k].sum()), k, S.PIE_SPRT.clear_alpha) for k in looks]
+    settled = [
+        S.pie_settled(int(wins[:k].sum()), k, S.PIE_SPRT.clear_alpha, S.pie_design("random").looks) for k in looks
+    ]
     assert stop == 106 and row["decision"] == "H1" and n > stop
     assert not any(settled[:-1]) and (settled[-1] or n == cap)
     assert row["value"] == pytest.approx(wins.mean())
