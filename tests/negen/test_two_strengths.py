@@ -4,7 +4,7 @@ an installation leaves the verdict untested, never decided by the other strength
 import pytest
 
 from negenlab.negen.report import verdicts
-from negenlab.negen.study import BETTER_PLAYER, DEEPER_PLAYER, SELF_PLAY, committed_cells
+from negenlab.negen.study import BETTER_PLAYER, DEEPER_PLAYER, SELF_PLAY, claim_cell, committed_cells, self_play_clears
 
 PLAY_CLAIMS = {
     "skill": BETTER_PLAYER,
@@ -46,8 +46,14 @@ def test_a_play_verdict_with_one_strength_missing_is_untested(cells, claim):
 
 def test_the_self_play_detail_names_each_cell_s_rounds_and_a_cell_not_yet_played_on(cells):
     detail = _by_claim(cells)["seat_order"].detail
-    assert "planners at 3 players" in detail and "Not yet played on" not in detail
+    cleared = all(
+        bool(r.row.get("claims_clear")) and self_play_clears(claim_cell(P, mix), r)
+        for (P, mix), r in cells.items()
+        if mix in SELF_PLAY.values()
+    )  # every self-play cell played on until it cleared, under today's rule
+    assert "planners at 3 players" in detail and ("Not yet played on" in detail) is not cleared
     p3 = cells[(3, "planners")]
     older = dict(cells)  # a planners' cell committed before self-play cells played on
     older[(3, "planners")] = type(p3)({**p3.row, "claims_clear": float("nan")}, p3.rotations)
-    assert "Not yet played on: planners at 3 players (" in _by_claim(older)["seat_order"].detail
+    waiting = _by_claim(older)["seat_order"].detail.split("Not yet played on: ")[1].split(" (")[0]
+    assert "planners at 3 players" in waiting
