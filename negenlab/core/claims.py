@@ -86,6 +86,9 @@ GLOSSARY = {
     "1 - 5%/m, so the chance that any verdict on the page is wrong stays below 5%.",
     "SPRT": "A sequential probability ratio test: games are played in batches until the data decide between two "
     "hypotheses (say, a fair share against five points more) at stated error rates, or a cap is reached.",
+    "repeated looks": "A study that looks at its numbers as the games come in, and stops once they are clear, would "
+    "be wrong more often than a one-look interval says; such a number is decided at a wider quantile (Pocock's "
+    "constant for its number of looks), so the page's error rate still holds.",
     "re-measured": "The deciding number measured again on a fresh seed (new games); a disagreement leaves the verdict "
     "undecided.",
     "our reading": "A number or interpretation the designer's text does not give, chosen by negenlab to test the "
