@@ -47,7 +47,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 import pandas as pd
@@ -484,6 +484,14 @@ Statistic = Measure | Seats | Steps
 Measured = Statistic | Exact | Untested | Mapping[str, Statistic]
 
 
+@overload
+def looked_at(s: Measure, looks: int) -> Measure: ...
+@overload
+def looked_at(s: Seats, looks: int) -> Seats: ...
+@overload
+def looked_at(s: Steps, looks: int) -> Steps: ...
+@overload
+def looked_at(s: Measure | Seats, looks: int) -> Measure | Seats: ...
 def looked_at(s: Statistic, looks: int) -> Statistic:
     """``s`` with every measure in it (each seat, each step) marked as looked at ``looks`` times by
     the study that measured it (:attr:`Measure.looks`): a sequential study's numbers, for the judge.

@@ -953,8 +953,9 @@ def pie_share(pie: pd.DataFrame, spec: str | None = None) -> Measure:
     (0.48, 100)
     """
     share = _wins(_rate(pie, "first_player_win_rate", pie_rule=True, **_strength(pie, spec)))
-    played = spec if spec is not None else ((pie_strengths(pie) if "agents" in pie else []) or [None])[0]
-    return dataclasses.replace(share, looks=(pie_design(played) if played else PIE_SPRT).looks)  # its play-on's
+    named = [spec] if spec is not None else (pie_strengths(pie) if "agents" in pie else [])
+    design = pie_design(named[0]) if named else PIE_SPRT
+    return dataclasses.replace(share, looks=design.looks)  # its play-on's
 
 
 def swap_share(pie: pd.DataFrame, spec: str | None = None) -> Measure:

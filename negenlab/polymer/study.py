@@ -1589,7 +1589,9 @@ def rung_strategy_study(
                 mean_row("length change", length, group),
                 mean_row("score spread change", spread_change_pseudovalues(*both), group),
             ]
-            measure = looked_at(_signed(next(r for r in arm if r["metric"] == arm_metric(claim_id)), sign), looks)
+            measure: Measure = looked_at(
+                _signed(next(r for r in arm if r["metric"] == arm_metric(claim_id)), sign), looks
+            )
             verdict = verdict_of(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA)
             if say is not None:
                 say(
