@@ -920,7 +920,12 @@ def judge(
                     words["detail"],
                     f"Its games were looked at up to {looks} times as they came in, the study free to stop at any "
                     f"look, so it is decided at {repeated_looks_z(level_alpha, looks):.2f} standard errors (the "
-                    f"repeated-looks quantile of its level) rather than {z_for(level_alpha):.2f}.",
+                    f"repeated-looks quantile of its level) rather than {z_for(level_alpha):.2f}"
+                    + (
+                        "."
+                        if all(isinstance(s, Measure) for s in by.values())
+                        else ", each seat or step further out at its share of the level."
+                    ),
                 ],
             )
         )
