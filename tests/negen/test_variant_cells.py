@@ -132,3 +132,18 @@ def test_a_rerun_takes_up_a_self_play_cell_until_its_verdicts_clear(tmp_path):
     (tmp_path / unread.id).mkdir()
     (tmp_path / unread.id / "verdict.json").write_text(json.dumps({"units": 1000}))
     assert not _unfinished(unread, tmp_path)
+
+
+def test_a_self_play_cell_marked_cleared_is_judged_again_from_its_rounds(tmp_path):
+    """A verdict written as cleared under an older stopping rule: the rerun reads its stored rounds
+    and takes it up again where today's rule does not clear them; without its rounds, the mark stands."""
+    cell = claim_cell(3, "closers")
+    folder = tmp_path / cell.id / "rotation-0"
+    folder.mkdir(parents=True)
+    (tmp_path / cell.id / "verdict.json").write_text(json.dumps({"units": 300, "claims_clear": True}))
+    assert not _unfinished(cell, tmp_path)  # no rounds to judge again
+    for rounds, unfinished in ((300, True), (4000, False)):
+        record = _self_play(rounds, 0.10)
+        record.rotations[0].to_parquet(folder / "chunk-000000.parquet")
+        (tmp_path / cell.id / "verdict.json").write_text(json.dumps({**record.row, "claims_clear": True}))
+        assert _unfinished(cell, tmp_path) is unfinished, rounds
