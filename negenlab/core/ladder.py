@@ -31,7 +31,7 @@ from .claims import Measure
 from .compare import MIN_UNITS, compare
 from .errors import InvalidInputError
 from .game import Game
-from .metrics import rate_text
+from .metrics import looks_until, rate_text
 
 TRACE_COLUMNS = [
     "rung",
@@ -93,6 +93,7 @@ def skill_trace(
     if len(set(rungs)) != len(rungs):
         raise InvalidInputError(f"the rungs must differ, got {list(rungs)}")
     fair = 1 / game.num_players
+    looks = trace_looks(max_units, min_units)
     rows = []
     for below, rung in zip(rungs[:-1], rungs[1:], strict=True):
         where = None if store is None else Path(store) / f"{_slug(rung)}-vs-{_slug(below)}"
@@ -105,7 +106,7 @@ def skill_trace(
         while (
             clear_alpha is not None
             and sprt.decision != "undecided"
-            and not _clears(r, clear_alpha, sprt.decision, trace_looks(max_units, min_units))
+            and not _clears(r, clear_alpha, sprt.decision, looks)
         ):
             if r.units >= max_units:
                 break
@@ -116,7 +117,7 @@ def skill_trace(
         row.update({k: getattr(sprt, k) for k in ("decision", "capped", "llr")})
         if clear_alpha is not None:
             row["sprt_units"] = sprt.units
-        row.update({"alpha": alpha, "beta": beta, "looks": trace_looks(max_units, min_units)})
+        row.update({"alpha": alpha, "beta": beta, "looks": looks})
         rows.append(row)
         if progress is not None:
             on = f"; played on to {r.units} units: {r.estimate:.4f} [{r.lo:.4f}, {r.hi:.4f}]" if r is not sprt else ""
@@ -132,7 +133,7 @@ def trace_looks(max_units: int, min_units: int = MIN_UNITS) -> int:
     >>> trace_looks(300), trace_looks(80, 40)
     (201, 41)
     """
-    return int(max_units) - min(int(min_units), int(max_units)) + 1
+    return looks_until(min(int(min_units), int(max_units)), 1, int(max_units))
 
 
 def step_measure(row: Mapping[str, Any], looks: int) -> Measure:

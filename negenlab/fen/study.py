@@ -953,8 +953,8 @@ def pie_share(pie: pd.DataFrame, spec: str | None = None) -> Measure:
     (0.48, 100)
     """
     share = _wins(_rate(pie, "first_player_win_rate", pie_rule=True, **_strength(pie, spec)))
-    named = [spec] if spec is not None else (pie_strengths(pie) if "agents" in pie else [])
-    design = pie_design(named[0]) if named else PIE_SPRT
+    named = _pie_spec(pie, spec)
+    design = pie_design(named) if named is not None else PIE_SPRT
     return dataclasses.replace(share, looks=design.looks)  # its play-on's
 
 
@@ -963,13 +963,19 @@ def swap_share(pie: pd.DataFrame, spec: str | None = None) -> Measure:
     return _wins(_rate(pie, "swap_rate", pie_rule=True, **_strength(pie, spec)))
 
 
-def _strength(pie: pd.DataFrame, spec: str | None) -> dict[str, str]:
+def _pie_spec(pie: pd.DataFrame, spec: str | None) -> str | None:
+    """``spec``, or the pie table's only strength (None for a table without an ``agents`` column)."""
     if spec is None:
         strengths = pie_strengths(pie) if "agents" in pie else []
         if len(strengths) > 1:
             raise InvalidInputError(f"the pie table holds {len(strengths)} strengths ({strengths}); name one")
-        return {"agents": self_play(strengths[0])} if strengths else {}
-    return {"agents": self_play(spec)}
+        return strengths[0] if strengths else None
+    return spec
+
+
+def _strength(pie: pd.DataFrame, spec: str | None) -> dict[str, str]:
+    named = _pie_spec(pie, spec)
+    return {"agents": self_play(named)} if named is not None else {}
 
 
 def ladder_steps(trace: pd.DataFrame) -> Steps:

@@ -1034,14 +1034,13 @@ def claim_rounds(store: Path) -> pd.DataFrame:
     frames = []
     for players, mix in CLAIM_CELLS:
         cell = claim_cell(players, mix)
-        verdict = Path(store) / cell.id / "verdict.json"
-        if not verdict.exists():
+        if not (Path(store) / cell.id / "verdict.json").exists():
             continue
-        units = int(json.loads(verdict.read_text())["units"])
-        for r in range(cell.rotations):
-            chunks = sorted((Path(store) / cell.id / f"rotation-{r}").glob("chunk-*.parquet"))
-            rounds = pd.concat([pd.read_parquet(c) for c in chunks], ignore_index=True).sort_values("game")
-            frames.append(rounds.reindex(columns=list(ROUND_COLUMNS)).iloc[:units].assign(cell=cell.id, rotation=r))
+        record = stored_record(cell, store)
+        if record is None:
+            raise InvalidInputError(f"{cell.id}: {store} holds its verdict but not the rounds the verdict counted")
+        for r, rounds in enumerate(record.rotations):
+            frames.append(rounds.reindex(columns=list(ROUND_COLUMNS)).assign(cell=cell.id, rotation=r))
     return (
         pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=[*ROUND_COLUMNS, "cell", "rotation"])
     )
