@@ -244,7 +244,7 @@ def _make_agent(spec: str) -> Agent:
     return _agents([spec])[0]
 
 
-LADDER_MAX_UNITS = 300  # seat-swapped pairs per step before the SPRT gives up
+LADDER_MAX_UNITS = 600  # seat-swapped pairs per step before the SPRT gives up (or a decided step's play-on stops)
 LADDER_CLEAR_ALPHA = 0.001
 """A step the SPRT decided is played on until its 99.9% interval clears the 52.5% line
 (:func:`~negenlab.core.ladder.skill_trace`'s ``clear_alpha``): stricter than the level the page
