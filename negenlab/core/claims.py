@@ -975,6 +975,34 @@ def more_games(rule: Rule, m: Measure, alpha: float, players: int | None = None)
     return max(0, int(math.ceil((need - m.units) * per_unit)))
 
 
+def futile(
+    rule: Rule, m: Measure, alpha: float, cap_units: int, players: int | None = None, chance: float = 0.1
+) -> bool:
+    """Whether an undecided measure, played on to ``cap_units`` units, would be decided there with a
+    predicted chance under ``chance``: its estimate at the cap is predicted from the units so far (the
+    trend, with the uncertainty of the trend itself and of the units to come: a flat prior's predictive
+    spread, ``se * sqrt(rest / cap)``), and the judge calls every point of the central ``1 - chance`` of
+    that prediction undecided at the cap's standard error. A play-on may stop then
+    (stopping for futility only leaves more lines undecided, so it never adds a wrong verdict); a measure
+    without a spread, or already at the cap, is not judged futile.
+
+    >>> line = Rule.parse("above 0 by 0.1")
+    >>> futile(line, Measure(0.05, 0.02, 1200), 0.05, 1600), futile(line, Measure(0.12, 0.02, 1200), 0.05, 1600)
+    (True, False)
+    """
+    if m.units < 2 or cap_units <= m.units or not math.isfinite(m.se) or m.se <= 0:
+        return False
+    rest = cap_units - m.units
+    reach = m.se * math.sqrt(rest / cap_units)  # the estimate at the cap as predicted: the trend and its own spread
+    at_cap = replace(m, se=m.se * math.sqrt(m.units / cap_units), units=int(cap_units),
+                     games=int(round(m.n * cap_units / m.units)), successes=None)  # fmt: skip
+    half = float(stats.norm.ppf(1 - chance / 2)) * reach
+    return all(
+        verdict_of(rule, replace(at_cap, value=float(x)), alpha, players) == "undecided"
+        for x in np.linspace(m.value - half, m.value + half, 41)
+    )
+
+
 def _games(s: Statistic) -> int:
     return s.n
 
@@ -1193,6 +1221,7 @@ __all__ = [
     "decide",
     "family_sentence",
     "family_size",
+    "futile",
     "judge",
     "judged_family",
     "more_games",

@@ -26,7 +26,7 @@ again on the next seed and writes ``recheck.csv``, one row per re-measured numbe
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core.agents import Agent
-from negenlab.core.claims import RECHECK, Measure, Steps, looked_at, recheck_rows, register, verdict_of
+from negenlab.core.claims import RECHECK, Measure, Steps, futile, looked_at, recheck_rows, register, verdict_of
 from negenlab.core.data import (
     SKILL_TRACE,
     WILSON_ROWS,
@@ -1519,6 +1519,7 @@ def rung_strategy_study(
     seat_seeds: Sequence[int] | None = None,
     max_tables: int | None = None,
     say: Callable[[str], None] | None = None,
+    play_on: Collection[str] | None = None,
 ) -> pd.DataFrame:
     """Each arm of :data:`RUNG_ARMS` with ``rung`` players (``bargain.BARGAINERS``), as
     :func:`strategy_study` plays the strategies of the table policies: the deviating seat takes every seat
@@ -1532,7 +1533,9 @@ def rung_strategy_study(
 
     ``max_tables``: an arm whose claim (its register rule, the arm's sign) is undecided at level
     ``1 - RUNG_CLEAR_ALPHA`` after ``tables`` plays on, :data:`RUNG_BATCH_DEALS` deals a seat at a time,
-    up to ``max_tables`` (None: no play-on); ``say`` hears each look.
+    up to ``max_tables`` (None: no play-on), and stops early where its trend would leave it undecided at
+    ``max_tables`` all the same (:func:`~negenlab.core.claims.futile`); ``say`` hears each look. ``play_on``: the claims whose arms
+    may play on (None: every arm); the others stop after ``tables``, judged at the same looks.
 
     >>> t = rung_strategy_study("bargainer", tables=5, players=5, arms=RUNG_ARMS[:1])
     >>> t["group"].unique().tolist()
@@ -1593,11 +1596,13 @@ def rung_strategy_study(
                 _signed(next(r for r in arm if r["metric"] == arm_metric(claim_id)), sign), looks
             )
             verdict = verdict_of(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA)
+            hopeless = verdict == "undecided" and futile(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA, cap * players)
             if say is not None:
                 say(
-                    f"{spec}: {deals * players} tables, {measure.value:+.2f} ({verdict} at {100 * (1 - RUNG_CLEAR_ALPHA):g}%)"
+                    f"{spec}: {deals * players} tables, {measure.value:+.2f} ({verdict} at {100 * (1 - RUNG_CLEAR_ALPHA):g}%"
+                    + (f"; futile: undecided at {cap * players:,} tables unless its trend turns)" if hopeless else ")")
                 )
-            if verdict != "undecided" or deals >= cap:
+            if verdict != "undecided" or hopeless or deals >= cap or (play_on is not None and claim_id not in play_on):
                 break
             deals = min(cap, deals + RUNG_BATCH_DEALS)
         rows += arm
@@ -2040,8 +2045,33 @@ def clock_rows(tables: int, seed: int, players: int = STRATEGY_SEATS, workers: i
     return table
 
 
+def rung_claims_settled(tables: Mapping[str, pd.DataFrame]) -> set[str]:
+    """The claims of :data:`RUNG_ARMS` whose arm is decided with every rung in ``tables`` (at level
+    ``1 - RUNG_CLEAR_ALPHA``, its looks counted, as the play-on stopped it). Only these can make a page
+    line that holds or fails, so only these are played on when re-measured; an arm undecided with
+    either rung leaves its line undecided whatever a fresh seed gives.
+
+    >>> def arms(second):  # the monopolist's score change, clearly negative with the first rung
+    ...     return {f"strategies_{r}": pd.DataFrame([dict(rung=r, **mean_row("score change", v,
+    ...             f"{r}-monopolist among {r}"))]) for r, v in zip(RUNGS, ([-3, -4, -5] * 40, second))}
+    >>> rung_claims_settled(arms([-3, 4, -5])), rung_claims_settled(arms([-3, -4, -5] * 40))
+    (set(), {'monopoly'})
+    """
+    stats, book = rung_statistics(tables), register("polymer")
+    return {
+        claim_id
+        for claim_id, *_ in RUNG_ARMS
+        if claim_id in stats
+        and all(verdict_of(book[claim_id].rule, m, RUNG_CLEAR_ALPHA) != "undecided" for m in stats[claim_id].values())
+    }
+
+
 def recheck_tables(
-    ctx: StudyContext, fresh_seed: int, judged: set[str] | None = None, size: RecheckSize = RecheckSize()
+    ctx: StudyContext,
+    fresh_seed: int,
+    judged: set[str] | None = None,
+    size: RecheckSize = RecheckSize(),
+    play_on: Collection[str] | None = None,
 ) -> dict[str, pd.DataFrame]:
     """The studies behind the statistical verdicts played again on ``fresh_seed`` with the same players
     and samples (``size``): the cooperative and no-trade hidden tables (500 each), the cooperative tables'
@@ -2049,7 +2079,8 @@ def recheck_tables(
     (when ``judged`` still reads them), both rung strategy studies (240 tables per arm and of tokens, seats
     dealt on :func:`fresh_seat_seeds`), the brokers' 8-player tables of the long-distance verdict (200), both
     skill ladders (the same SPRTs and cap) and the tuner's best deals at 5 and 15 players (200 games each, on
-    ``fresh_seed + 1``: the tuner confirmed them on its seed + 1)."""
+    ``fresh_seed + 1``: the tuner confirmed them on its seed + 1). ``play_on``: the rung arms' claims played
+    on past ``size.rung_tables`` (None: every undecided arm, to ``size.rung_max_tables``)."""
     say, P = ctx.progress, size.players
     rung_judged = {a[0] for a in RUNG_ARMS} | {"boundary_cost", "tokens"}
     arms = [a for a in STRATEGY_ARMS if judged is None or (a[0] in judged and a[0] not in rung_judged)]
@@ -2075,14 +2106,15 @@ def recheck_tables(
             players=P, games=size.tables, seed=fresh_seed, workers=ctx.workers, store=ctx.store_for("holdout")
         )
     for rung in RUNGS:
+        which = "an undecided one" if play_on is None else f"an undecided one of {', '.join(sorted(play_on)) or 'none'}"
         say(
-            f"recheck: the strategy arms with {RUNG_LABELS[rung]} ({size.rung_tables} tables each, an undecided one "
+            f"recheck: the strategy arms with {RUNG_LABELS[rung]} ({size.rung_tables} tables each, {which} "
             f"played on to at most {size.rung_max_tables:,}) and their token tables"
         )
         out[f"strategies_{rung}"] = rung_strategy_study(
             rung, tables=size.rung_tables, seed=fresh_seed, players=P, workers=ctx.workers,
             store=ctx.store_for("rungs"), seat_seeds=fresh_seat_seeds(fresh_seed, P),
-            max_tables=size.rung_max_tables, say=say,
+            max_tables=size.rung_max_tables, say=say, play_on=play_on,
         )  # fmt: skip
     players, chains = LONG_DISTANCE_SEATS, []
     for policy in LONG_DISTANCE_RUNGS:
@@ -2148,10 +2180,13 @@ def recheck_study(ctx: StudyContext, size: RecheckSize = RecheckSize()) -> Study
     (:func:`recheck_tables`), each number computed from the fresh tables as the page computes it from
     the committed ones (:func:`claim_statistics`). Writes ``recheck.csv``, one row per number; each
     row carries the seed its games were dealt from (the deal-lengths rows the seed after: the tuner
-    already confirmed its settings on the next seed)."""
+    already confirmed its settings on the next seed). A rung arm plays on past its first look only where
+    the committed arms decided the claim with both rungs (:func:`rung_claims_settled`)."""
     fresh_seed = ctx.seed + 1
-    judged = set(statistics_judged(claim_statistics(committed_claim_tables())))
-    tables = recheck_tables(ctx, fresh_seed, judged, size)
+    committed_tables = committed_claim_tables()
+    judged = set(statistics_judged(claim_statistics(committed_tables)))
+    settled = rung_claims_settled(committed_tables)
+    tables = recheck_tables(ctx, fresh_seed, judged, size, play_on=settled)
     stats = {k: s for k, s in claim_statistics(tables).items() if k in judged}
     rows = [
         r
@@ -2172,6 +2207,7 @@ def recheck_study(ctx: StudyContext, size: RecheckSize = RecheckSize()) -> Study
                        "brokers' and lookahead players' tables": size.bargain_tables, "tuned setting": size.tuned_games},
             "ladder_max_units": size.ladder_units,
             "claims": sorted(stats),
+            "rung_arms_played_on": sorted(settled),
         },
     )  # fmt: skip
 
@@ -2242,7 +2278,8 @@ STUDIES = {
                 f"the designer's strategy advice again with {rung} players ({', '.join(a[0] for a in RUNG_ARMS)}; "
                 f"and tokens): one seat plays each strategy among {RUNG_LABELS[rung]} on 8-seat tables as played, "
                 f"{RUNG_TABLES} tables per arm, an arm still undecided at {100 * (1 - RUNG_CLEAR_ALPHA):g}% played "
-                f"on {RUNG_TABLES} at a time to at most {RUNG_MAX_TABLES:,}",
+                f"on {RUNG_TABLES} at a time to at most {RUNG_MAX_TABLES:,} (sooner where its trend would leave it "
+                "undecided there)",
                 partial(rung_strategies_study, rung=rung),
                 "about 12 min with --workers 1 for the first look (746 s with bargainers, 639 s with brokers, "
                 "measured on 2 cores shared with three other runs); the play-on at most about 2 core-hours a rung "
