@@ -2185,7 +2185,7 @@ def recheck_study(ctx: StudyContext, size: RecheckSize = RecheckSize()) -> Study
     fresh_seed = ctx.seed + 1
     committed_tables = committed_claim_tables()
     judged = set(statistics_judged(claim_statistics(committed_tables)))
-    settled = rung_claims_settled(committed_tables)
+    settled = rung_claims_settled(committed_tables) & judged  # an arm whose seat never played differently: untested
     tables = recheck_tables(ctx, fresh_seed, judged, size, play_on=settled)
     stats = {k: s for k, s in claim_statistics(tables).items() if k in judged}
     rows = [

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from negenlab.core.agents import Agent
-from negenlab.core.claims import register, verdict_of
+from negenlab.core.claims import futile, looked_at, register, verdict_of
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.simulate import simulate
 from negenlab.polymer import ENTRY
@@ -221,7 +221,8 @@ def test_a_halting_bargainer_stops_after_five_minutes():
 
 def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_one_stops(tmp_path, monkeypatch):
     """The rung strategy study's play-on, both ways: an arm stops at the first look where its claim is
-    decided at 1 - RUNG_CLEAR_ALPHA, or at the cap; at every earlier look it was undecided. Resumed from
+    decided at 1 - RUNG_CLEAR_ALPHA, where it is futile (claims.futile: undecided at the cap unless its
+    trend turns), or at the cap; at every earlier look it was undecided and not futile. Resumed from
     its store, each look replays the first deals, so the numbers are those of a run without the play-on."""
     monkeypatch.setattr(S, "RUNG_BATCH_DEALS", 1)  # one deal a seat per look: 5 tables at 5 seats
     arms = [a for a in S.RUNG_ARMS if a[0] in ("monopoly", "second_degree")]  # the spoiler never differs here
@@ -235,10 +236,12 @@ def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_on
         row = table[(table["metric"] == metric) & (table["group"] == S.rung_group("bargainer", suffix))].iloc[0]
         n = int(row["n"])
         assert n % 5 == 0 and 5 <= n <= cap
-        final = verdict_of(book[claim_id].rule, S._signed(row.to_dict(), sign), S.RUNG_CLEAR_ALPHA)
-        assert final != "undecided" or n == cap, (claim_id, n, final)
+        measure = looked_at(S._signed(row.to_dict(), sign), S.rung_looks(5, cap, 5))
+        final = verdict_of(book[claim_id].rule, measure, S.RUNG_CLEAR_ALPHA)
+        hopeless = futile(book[claim_id].rule, measure, S.RUNG_CLEAR_ALPHA, cap)
         ran = [line for line in looks if line.startswith(f"bargainer-{suffix}:")]
-        assert len(ran) == n // 5 and all("(undecided" in line for line in ran[:-1]), ran
+        assert final != "undecided" or n == cap or (hopeless and "futile" in ran[-1]), (claim_id, n, final)
+        assert len(ran) == n // 5 and all("(undecided" in line and "futile" not in line for line in ran[:-1]), ran
         # the same first n tables without a play-on (resumed from the store): the same number
         again = S.rung_strategy_study("bargainer", tables=n, seed=3, players=5, store=tmp_path, arms=[
             (claim_id, suffix, _whose, sign)])  # fmt: skip
@@ -246,9 +249,12 @@ def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_on
         assert same["value"] == pytest.approx(row["value"]) and int(same["n"]) == n
     assert any("(undecided" in line for line in looks), looks  # this seed takes the play-on at least once
     assert any(line.startswith("bargainer-spoiler: 5 tables") and "(fails" in line for line in looks), looks
-    # without a store (each look then resumes from a scratch one, for speed): the same numbers
+    # without a store (each look then resumes from a scratch one, for speed): the same numbers, played on
+    # to the cap here (this arm is futile at its first look, so the futility stop is left out for this part)
+    monkeypatch.setattr(S, "futile", lambda *_, **__: False)
     monopoly = [a for a in arms if a[0] == "monopoly"]
     bare = S.rung_strategy_study("bargainer", tables=5, seed=3, players=5, arms=monopoly, max_tables=10)
+    assert (bare.loc[bare["group"] == S.rung_group("bargainer", "monopolist"), "n"] == 10).all()
     kept = S.rung_strategy_study("bargainer", tables=10, seed=3, players=5, store=tmp_path, arms=monopoly)
     arm_and_baseline = ~bare["group"].str.endswith("tokens each")  # the token tables count the first look's tables
     pd.testing.assert_frame_equal(bare[arm_and_baseline], kept[arm_and_baseline])
