@@ -996,7 +996,7 @@ def futile(
     reach = m.se * math.sqrt(rest / cap_units)  # the estimate at the cap as predicted: the trend and its own spread
     at_cap = replace(m, se=m.se * math.sqrt(m.units / cap_units), units=int(cap_units),
                      games=int(round(m.n * cap_units / m.units)), successes=None)  # fmt: skip
-    half = float(stats.norm.ppf(1 - chance / 2)) * reach
+    half = z_for(chance) * reach
     return all(
         verdict_of(rule, replace(at_cap, value=float(x)), alpha, players) == "undecided"
         for x in np.linspace(m.value - half, m.value + half, 41)

@@ -321,7 +321,7 @@ def pie_settled(wins: int, games: int, alpha: float, looks: int = 1) -> bool:
     (False, True, False)
     """
     m = Measure.of_rate(wins, games, looks)
-    lo, hi = wilson_interval(wins, games, m.decision_z(alpha))
+    lo, hi = m.interval(m.decision_z(alpha))  # a rate's: Wilson's
     return decide(PIE_BAND, lo, hi) != "undecided"
 
 
