@@ -8,8 +8,12 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 
 def pytest_addoption(parser):
-    parser.addoption("--browser", action="store_true", default=False,
-                     help="run the browser tests in tests/browser (JupyterLab and Chromium; make browser-test)")
+    parser.addoption(
+        "--browser",
+        action="store_true",
+        default=False,
+        help="run the browser tests in tests/browser (JupyterLab and Chromium; make browser-test)",
+    )
 
 
 _BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
@@ -20,3 +24,16 @@ def pytest_ignore_collect(collection_path, config):
     if not config.getoption("--browser") and _BROWSER_TESTS in (collection_path, *collection_path.parents):
         return True
     return None
+
+
+def pytest_collection_modifyitems(config, items):
+    """The checks marked slow run first, the longest first (``@pytest.mark.slow(seconds=...)``, about
+    what one takes on a shared core; 30 when not given): ``make test``'s two workers each take a
+    contiguous half of the list and steal from the end of the other's, so a long check left for the
+    end would run alone while the other worker idles."""
+
+    def cost(item) -> float:
+        mark = item.get_closest_marker("slow")
+        return 0.0 if mark is None else float(mark.kwargs.get("seconds", 30))
+
+    items.sort(key=cost, reverse=True)

@@ -113,7 +113,7 @@ def test_results_draw_themselves_in_a_notebook():
     assert r._repr_html_().startswith("<div") and "H0" in r._repr_html_()
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=50)
 def test_compare_and_estimate_are_identical_on_serial_process_and_dask():
     pytest.importorskip("distributed")
     game = Nim((1, 2, 3))

@@ -10,9 +10,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from negenlab.core import metrics
 from negenlab.core.claims import Measure, Rule, Seats, Steps, looked_at, most_looks, verdict_of, z_for
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.metrics import looks_until, repeated_looks_z
+from old_code import frozen
+
+DENSE = frozen("repeated_looks_dense.py")  # the carry as it was, every old point to every new one
 
 
 def crossing_share(z: float, looks_at: np.ndarray, runs: int, seed: int) -> float:
@@ -90,3 +94,19 @@ def test_looks_reach_every_part_and_bad_looks_are_refused():
         repeated_looks_z(0.05, 0)
     with pytest.raises(InvalidInputError, match="step"):
         looks_until(10, 0, 100)
+
+
+@pytest.mark.parametrize(("c", "looks"), [(2.4, 5), (3.0, 40), (3.7, 150)])
+def test_the_banded_carry_is_the_dense_integration(c, looks):
+    # 150 looks: the grid (about 180 points) is several times the carry's band (about 42)
+    assert metrics._crossing_chance(c, looks) == pytest.approx(DENSE._crossing_chance(c, looks), rel=1e-12)
+
+
+def test_the_quantile_is_the_dense_integrations():
+    assert repeated_looks_z(0.005, 150) == DENSE.repeated_looks_z(0.005, 150)
+
+
+def test_the_banded_carry_cross_check_can_fail(monkeypatch):
+    """Made to fail on purpose: a band cut at 2 standard deviations loses mass the reference keeps."""
+    monkeypatch.setattr(metrics, "_REACH", 2.0)
+    assert metrics._crossing_chance(3.7, 150) != pytest.approx(DENSE._crossing_chance(3.7, 150), rel=1e-6)

@@ -145,9 +145,11 @@ def test_the_long_searches_run_their_tasks_on_the_cluster_with_the_serial_values
     from negenlab.fen import study as fen_study
 
     searches = {
-        "attack_opening": lambda ctx: necklace_study.proof_attack_study(ctx, n=4, cap=2_000_000, tt_bits=20, minutes=None),
+        "attack_opening": lambda ctx: necklace_study.proof_attack_study(
+            ctx, n=4, cap=2_000_000, tt_bits=20, minutes=None
+        ),
         "reproof_opening": lambda ctx: necklace_study.reproof_study(ctx, size=3, tt_bits=16, minutes=None),
-        "solve_board": lambda ctx: fen_study.solved_study(ctx, boards=["triangle:1", "3.3.3.3.3.3:3"]),
+        "solve_board": lambda ctx: fen_study.solved_study(ctx, boards=["triangle:1", "3.3.3.3.3.3:3"], games=4),
     }
     for task, search in searches.items():
 

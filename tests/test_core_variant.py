@@ -147,6 +147,7 @@ def false_verdict_rate(seeds: int, units: int = 200) -> float:
     return decided / (2 * seeds)
 
 
+@pytest.mark.slow
 def test_a_a_verdicts_keep_the_stated_rate():
     """Stated: at most 5% of a run's verdicts wrong, here 2.5% per side. Counting each game twice (the
     rotations back) narrows the intervals by the square root of 2 and gives about 11% per side."""
@@ -155,6 +156,7 @@ def test_a_a_verdicts_keep_the_stated_rate():
     assert rate <= 0.05 / 2 + 3 * np.sqrt(0.025 * 0.975 / (2 * seeds)), rate
 
 
+@pytest.mark.slow
 def test_a_a_shifts_keep_the_sprt_rates():
     """A variant that changes only which random numbers decide (salt) shifts nothing: the two one-sided
     SPRTs (alpha 5% each) call it higher or lower at most at their rates."""
@@ -230,6 +232,7 @@ def test_the_variant_verb_answers_in_json(capsys):
     assert code == 0 and out["verdicts"][0]["claim"] == "the pie rule gives the first player a fair share"
 
 
+@pytest.mark.slow
 def test_the_pie_rule_variant_shows_the_swap_rate_beside_its_verdict(capsys):
     """Switching the pie rule off answers with the first player's share and, beside it (not judged),
     how often the second player swapped on each side: FEN's default players (greedy) decide the swap,

@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=190)
 def test_wheel_ships_the_data_and_reports_build_from_it(tmp_path):
     # from a copy without the ignored build/ folder: setuptools reuses what it finds there, so a stale
     # build/lib (files kept newer than their source, or a module deleted since) would ship in the wheel

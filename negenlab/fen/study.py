@@ -645,12 +645,15 @@ def solve_board(spec: str, scope: str, cap: int) -> dict:
     return row
 
 
-def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: int = SOLVE_CAP) -> StudyResult:
+def solved_study(
+    ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: int = SOLVE_CAP, games: int | None = None
+) -> StudyResult:
     """FEN under perfect play on small boards (:func:`negenlab.fen.solver.solve`), in the interior
     and the literal reading of n and e (partial claims on): the winner without and with the pie
     rule, how many openings win, draw and lose for the player who makes them, and the first
-    player's share of :data:`SOLVED_MCTS` self-play on the same board (pie rule off,
-    :data:`SOLVED_GAMES` games, a Wilson interval), to see how far self-play is from perfect play.
+    player's share of :data:`SOLVED_MCTS` self-play on the same board (pie rule off, ``games`` games,
+    default :data:`SOLVED_GAMES`, a Wilson interval), to see how far self-play is from
+    perfect play.
     A board the search does not finish within ``cap`` positions is a row that says so; no games
     are played on it. A reading that gives the same n and e as the interior one is not solved twice.
     Each search is a task (:func:`solve_board`) of a work queue
@@ -658,10 +661,11 @@ def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: 
     cluster (``--backend dask --scheduler ADDRESS``); the table does not depend on where they ran.
 
     >>> quiet = StudyContext("fen", "solved", seed=1, workers=1, progress=lambda line: None)
-    >>> t = solved_study(quiet, boards=["triangle:1"]).table
+    >>> t = solved_study(quiet, boards=["triangle:1"], games=4).table
     >>> t[["board", "scope", "winner", "winner_with_pie"]].values.tolist()[0]
     ['triangle:1', 'interior', 'first player', 'second player']
     """
+    games = SOLVED_GAMES if games is None else games
     tasks = []
     for spec in boards:
         seen: dict[tuple[int, int], str] = {}
@@ -692,7 +696,7 @@ def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: 
             where = ctx.store_for(f"{spec.replace(':', '_')}-{scope}")
             agents = [_make_agent(SOLVED_MCTS), _make_agent(SOLVED_MCTS)]
             game = _solved_game(spec, scope)
-            df = simulate(game, agents, SOLVED_GAMES, ctx.seed, store=where, workers=ctx.workers, progress=False)
+            df = simulate(game, agents, games, ctx.seed, store=where, workers=ctx.workers, progress=False)
             q = rate_row("first_player_win_rate", int((df["winner"] == 0).sum()), len(df))
             row |= {"mcts_games": len(df), "mcts_first_wins": int((df["winner"] == 0).sum())}
             row |= {"mcts_draws": int((df["winner"] < 0).sum())}
@@ -702,7 +706,7 @@ def solved_study(ctx: StudyContext, boards: Sequence[str] = SOLVED_BOARDS, cap: 
         pd.DataFrame(rows),
         rules={"partial_claims": True, "pie_rule": "both: winner without it, winner_with_pie with it"},
         agents=[SOLVED_MCTS, SOLVED_MCTS],
-        extra={"cap": cap, "tt_bits": SOLVE_TT_BITS, "games": SOLVED_GAMES, "solver": "negenlab fen solve"},
+        extra={"cap": cap, "tt_bits": SOLVE_TT_BITS, "games": games, "solver": "negenlab fen solve"},
     )
 
 

@@ -45,6 +45,7 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -258,10 +259,10 @@ class PolymerState(State):
             for distance in range(1, self.rules.chain_length + 1):
                 q = self.partner(p, direction, distance)
                 if hidden:  # the proposer names a card type it wants, not a card it cannot see
-                    acts.extend(("ask", direction, distance, a, t) for a in mine for t in range(CARD_TYPES))
+                    acts.extend(product(("ask",), (direction,), (distance,), mine, range(CARD_TYPES)))
                 else:
                     theirs = [c for c in self.hands[q] if not is_joker(c)]
-                    acts.extend(("swap", direction, distance, a, b) for a in mine for b in theirs)
+                    acts.extend(product(("swap",), (direction,), (distance,), mine, theirs))
         if self.rules.loans:
             for direction in (1, -1):
                 q = self.partner(p, direction, 1)

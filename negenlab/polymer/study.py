@@ -1551,7 +1551,7 @@ def rung_strategy_study(
         with tempfile.TemporaryDirectory() as scratch:
             return rung_strategy_study(
                 rung, tables=tables, seed=seed, players=players, workers=workers, store=scratch, arms=arms,
-                seat_seeds=seeds, max_tables=max_tables, say=say,
+                seat_seeds=seeds, max_tables=max_tables, say=say, play_on=play_on,
             )  # fmt: skip
     root = None if store is None else Path(store) / rung
     book = register("polymer")

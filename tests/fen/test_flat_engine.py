@@ -18,7 +18,7 @@ import pytest
 from negenlab.core.errors import IllegalMoveError
 from negenlab.fen import FenGame, Rules
 
-from .legacy import frozen
+from old_code import frozen
 
 
 def _legacy():

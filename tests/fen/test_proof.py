@@ -86,6 +86,7 @@ class Oracle(Agent):
         return a
 
 
+@pytest.mark.slow
 def test_perfect_play_keeps_every_win_and_judges_every_opening_right():
     table = proof_positions("3.3.3.3.3.3:3", per_board=6, seed=2)
     game = proof_game("3.3.3.3.3.3:3")

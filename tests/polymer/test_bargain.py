@@ -219,6 +219,7 @@ def test_a_halting_bargainer_stops_after_five_minutes():
     assert s.counts["accepted"] > 0 and all(r[9] == "refused" or r[1] < len(s.public) for r in late)
 
 
+@pytest.mark.slow
 def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_one_stops(tmp_path, monkeypatch):
     """The rung strategy study's play-on, both ways: an arm stops at the first look where its claim is
     decided at 1 - RUNG_CLEAR_ALPHA, where it is futile (claims.futile: undecided at the cap unless its
@@ -260,6 +261,7 @@ def test_an_undecided_rung_arm_plays_on_until_decided_or_capped_and_a_decided_on
     pd.testing.assert_frame_equal(bare[arm_and_baseline], kept[arm_and_baseline])
 
 
+@pytest.mark.slow
 def test_a_rung_arm_s_score_spread_pairs_each_seat_s_deals_with_the_same_deals_played_by_the_rung():
     """The options-open arm's "score spread change", against the same tables simulated here seat by
     seat (the strategy in seat s on seat s's deals, and every seat the rung on them) and the spread

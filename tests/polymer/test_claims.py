@@ -183,6 +183,7 @@ def test_the_page_decides_each_statistical_claim_at_the_family_level():
     assert verdict == _by_id(found)["skill_hidden"].verdict or _by_id(found)["skill_hidden"].verdict == "undecided"
 
 
+@pytest.mark.slow(seconds=100)
 def test_the_recheck_study_runs_tiny_and_writes_rows_of_registered_claims(tmp_path):
     ctx = StudyContext("polymer", "recheck", seed=11, workers=1, store=tmp_path, progress=lambda line: None)
     size = S.RecheckSize(tables=2, arm_tables=5, ladder_units=1, ladder_min_units=1, tuned_games=2, players=5,
