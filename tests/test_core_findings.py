@@ -13,6 +13,7 @@ def html_escape(text: str) -> str:
     """Text as the page's template writes it (Jinja2's escaping)."""
     return str(_escape(text))
 
+
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.claims import decide, family_sentence, judged_family, register
 from negenlab.core.findings import VERDICTS, Finding, findings_table, verdict_counts
@@ -24,8 +25,9 @@ GAMES = games.NAMES
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
-    out = tmp_path_factory.mktemp("reports")
-    return {g: build_game_report(g, ReportOptions(out_dir=out, progress=False))[0] for g in GAMES}
+    out = tmp_path_factory.mktemp("reports")  # the verdicts read committed tables; 20 games do the fresh sections
+    options = ReportOptions(out_dir=out, progress=False, games=20, workers=1)
+    return {g: build_game_report(g, options)[0] for g in GAMES}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -44,14 +46,14 @@ def test_every_registered_claim_has_one_verdict_and_nothing_else_does(pages, gam
         if f.verdict == "fails":
             assert f.change, f"{game}: {f.claim!r} fails without a change to make"
     html = pages[game].read_text(encoding="utf-8")
-    assert html.index("class=\"verdicts\"") < html.index("<h2"), f"{game}: the page does not open with its verdicts"
+    assert html.index('class="verdicts"') < html.index("<h2"), f"{game}: the page does not open with its verdicts"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_negenlabs_questions_stand_apart_and_the_family_is_stated(pages, game):
     html = pages[game].read_text(encoding="utf-8")
     findings = PAGE_VERDICTS[game]
-    block = html[html.index("class=\"verdicts\""): html.index("</section>")]
+    block = html[html.index('class="verdicts"') : html.index("</section>")]
     if any(f.source == "negenlab" for f in findings):
         ours = block.index("negenlab's questions")
         for f in findings:
@@ -60,7 +62,7 @@ def test_negenlabs_questions_stand_apart_and_the_family_is_stated(pages, game):
     m = judged_family(findings)
     if m:
         assert html_escape(family_sentence(m)) in block, f"{game}: the page does not state its family error control"
-    assert "id=\"glossary\"" in html
+    assert 'id="glossary"' in html
 
 
 @pytest.mark.parametrize("game", GAMES)

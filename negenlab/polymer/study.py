@@ -1596,13 +1596,14 @@ def rung_strategy_study(
                 _signed(next(r for r in arm if r["metric"] == arm_metric(claim_id)), sign), looks
             )
             verdict = verdict_of(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA)
-            hopeless = verdict == "undecided" and futile(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA, cap * players)
+            may_play_on = verdict == "undecided" and deals < cap and (play_on is None or claim_id in play_on)
+            hopeless = may_play_on and futile(book[claim_id].rule, measure, RUNG_CLEAR_ALPHA, cap * players)
             if say is not None:
                 say(
                     f"{spec}: {deals * players} tables, {measure.value:+.2f} ({verdict} at {100 * (1 - RUNG_CLEAR_ALPHA):g}%"
                     + (f"; futile: undecided at {cap * players:,} tables unless its trend turns)" if hopeless else ")")
                 )
-            if verdict != "undecided" or hopeless or deals >= cap or (play_on is not None and claim_id not in play_on):
+            if not may_play_on or hopeless:
                 break
             deals = min(cap, deals + RUNG_BATCH_DEALS)
         rows += arm

@@ -1,4 +1,5 @@
 """The spiral CLI verbs, the report section and the editor widget."""
+
 from __future__ import annotations
 
 import json
@@ -37,7 +38,7 @@ def test_cli_complete_enumerate_odds(capsys):
 def test_report_section_renders(tmp_path):
     from negenlab.report import ReportOptions, build_game_report
 
-    path, status = build_game_report("negen", ReportOptions(out_dir=tmp_path, progress=False))
+    path, status = build_game_report("negen", ReportOptions(out_dir=tmp_path, progress=False, games=20, workers=1))
     text = path.read_text()
     assert status.startswith("built")
     assert "Worked examples under each variant" in text and "smallest closed spiral has 8 dice" in text
