@@ -652,8 +652,7 @@ def solved_study(
     and the literal reading of n and e (partial claims on): the winner without and with the pie
     rule, how many openings win, draw and lose for the player who makes them, and the first
     player's share of :data:`SOLVED_MCTS` self-play on the same board (pie rule off, ``games`` games,
-    default :data:`SOLVED_GAMES`, a Wilson interval), to see how far self-play is from
-    perfect play.
+    default :data:`SOLVED_GAMES`, a Wilson interval), to see how far self-play is from perfect play.
     A board the search does not finish within ``cap`` positions is a row that says so; no games
     are played on it. A reading that gives the same n and e as the interior one is not solved twice.
     Each search is a task (:func:`solve_board`) of a work queue
