@@ -19,8 +19,9 @@ from negenlab.fen import _solver_kernels as K
 from negenlab.fen.boards import parse_board
 from negenlab.fen.solver import Solver, SolverLimitError, solve
 
-from .brute_fen import brute_opening_values, brute_pie_value, brute_summary, whole_turns
 from old_code import frozen
+
+from .brute_fen import brute_opening_values, brute_pie_value, brute_summary, whole_turns
 from .test_brute_fen import YTRI
 
 VALUE = {1: "win", 0: "draw", -1: "loss"}
