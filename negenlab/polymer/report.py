@@ -1758,19 +1758,21 @@ def _tokens(x: ClaimInputs) -> Evidence:
     if isinstance(x.statistics.get("tokens"), dict):
         moved, idle = [], []
         for rung in RUNGS:
-            t = x.tables[f"strategies_{rung}"]
-            r = _long(t, "tokens moved", f"{rung}, {RUNG_TOKENS} tokens each")
-            moved.append(f"{r['value']:.1f} tokens move a {rung}s' table")
+            r = _long(x.tables[f"strategies_{rung}"], "tokens moved", f"{rung}, {RUNG_TOKENS} tokens each")
+            tables, total = int(r["n"]), round(float(r["value"]) * int(r["n"]))
+            moved.append(f"{total:,} token{'' if total == 1 else 's'} moved in {tables:,} tables of {rung}s")
             if float(r["value"]) == float(r["hi"]) == 0.0:
-                idle.append(f"{int(r['n'])} tables of {rung}s")
-        if len(idle) == len(RUNGS):
+                idle.append(f"{tables:,} tables of {rung}s")
+        if idle:
             return Evidence(
                 Untested(
-                    f"No token moved in {' or '.join(idle)} with {RUNG_TOKENS} tokens each ({HIDDEN_TABLES}): these "
-                    "players never used the tokens (a bargaining seat adds one only where it tips a partner's answer, "
-                    "and a chain link asks one only as a toll), so every seat ends with as many as it was dealt and "
-                    "the tables say nothing of what tokens decide."
-                )
+                    f"No token moved in {' or '.join(idle)} with {RUNG_TOKENS} tokens each ({HIDDEN_TABLES}; "
+                    f"{'; '.join(moved)}): players who never use the tokens (a bargaining seat adds one only where it "
+                    "tips a partner's answer, and a chain link asks one only as a toll) end with as many as they were "
+                    "dealt, so their tables say nothing of what tokens decide, and a play verdict needs both its "
+                    "player strengths."
+                ),
+                section=BARGAINING,
             )
         return Evidence(
             x.statistics["tokens"],

@@ -383,10 +383,16 @@ def test_the_deal_lengths_verdict_needs_both_rungs():
     assert "deal_lengths" not in S.claim_statistics({"tuned": only[only["rung"] == "bargainer"]})
 
 
-def test_tokens_that_no_player_ever_moves_leave_the_tokens_verdict_untested():
-    """Players who never move a token never use the rule (as FEN's pie verdict without a swap)."""
+def test_tokens_that_a_player_strength_never_moves_leave_the_tokens_verdict_untested():
+    """Players who never move a token never use the rule (as FEN's pie verdict without a swap), and a play
+    verdict needs both its strengths: one idle strength leaves it untested, naming what each moved."""
     idle = {f"strategies_{r}": _rung_table(r, {}, decided_by_tokens=0, tokens_moved=(0.0, 0.0)) for r in S.RUNGS}
     f = _by_id(verdicts(idle, NO_RECHECK))["tokens"]
     assert f.verdict == "untested" and "No token moved in 2 tables of bargainers or 2 tables of brokers" in f.sentence
     one = dict(idle, strategies_bargainer=_rung_table("bargainer", {}, decided_by_tokens=0, tokens_moved=(0.0, 1.0)))
-    assert _by_id(verdicts(one, NO_RECHECK))["tokens"].verdict != "untested"  # one strength used them: judged
+    f = _by_id(verdicts(one, NO_RECHECK))["tokens"]
+    assert f.verdict == "untested" and "No token moved in 2 tables of brokers with" in f.sentence
+    assert "1 token moved in 2 tables of bargainers; 0 tokens moved in 2 tables of brokers" in f.sentence
+    both = dict(one, strategies_broker=_rung_table("broker", {}, decided_by_tokens=0, tokens_moved=(2.0, 1.0)))
+    f = _by_id(verdicts(both, NO_RECHECK))["tokens"]
+    assert f.verdict != "untested" and "3 tokens moved in 2 tables of brokers" in f.sentence  # both used them: judged
