@@ -165,7 +165,7 @@ def test_a_play_verdict_with_a_named_strength_missing_is_untested_never_decided_
     named = ("greedy", "planner")
     assert judge(c, Evidence({"greedy": strong}, players_count=3)).verdict == "holds"  # no strengths named
     f = judge(c, Evidence({"greedy": strong}, players_count=3, strengths=named))
-    assert f.verdict == "untested" and f.number == "not tested"
+    assert f.verdict == "untested" and f.number == "not tested: measured under one strength only"
     assert "Measured under greedy only" in f.sentence and "planner has no committed measurement" in f.sentence
     assert judge(c, Evidence({}, players_count=3, strengths=named)).verdict == "untested"
     short = Evidence({"greedy": strong}, players_count=3, strengths=named)

@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-from markupsafe import escape as _escape
+import importlib
 
 import pytest
+from markupsafe import escape as _escape
 
 from negenlab import games
-
-
-def html_escape(text: str) -> str:
-    """Text as the page's template writes it (Jinja2's escaping)."""
-    return str(_escape(text))
-
-
-from negenlab.core.errors import InvalidInputError
 from negenlab.core.claims import decide, family_sentence, judged_family, register
+from negenlab.core.errors import InvalidInputError
 from negenlab.core.findings import VERDICTS, Finding, findings_table, verdict_counts
 from negenlab.report import VERDICTS as PAGE_VERDICTS
 from negenlab.report import ReportOptions, build_game_report
 
 GAMES = games.NAMES
+
+
+def html_escape(text: str) -> str:
+    """Text as the page's template writes it (Jinja2's escaping)."""
+    return str(_escape(text))
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +68,6 @@ def test_negenlabs_questions_stand_apart_and_the_family_is_stated(pages, game):
 def test_no_verdict_line_contradicts_its_own_interval(game):
     """Every committed verdict read against its own numbers: a line decided at the family's level
     is decided the same way by its 95% interval, and its number is the measured value."""
-    import importlib
-
     for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
         rule = register(game)[f.claim_id].rule
         if f.interval is None or not rule.statistical or rule.kind == "fair":
@@ -83,8 +80,6 @@ def test_no_verdict_line_contradicts_its_own_interval(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_notebooks_verdict_cells_show_the_pages_verdicts(pages, game):
-    import importlib
-
     cell = importlib.import_module(f"negenlab.{game}.report").committed_verdicts()
     page = {f.claim_id: f.verdict for f in PAGE_VERDICTS[game]}
     assert [f.claim_id for f in cell] == list(page), f"{game}: the notebook cell and the page list other claims"
@@ -129,13 +124,19 @@ def test_pages_and_committed_tables_name_seats_one_way(pages, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_every_untested_line_says_why_on_the_line(game):
+    """An untested verdict names its reason on the line a designer reads, not only in the fold."""
+    for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
+        if f.verdict == "untested":
+            assert f.number.startswith("not tested: ") and len(f.number) > len("not tested: "), f.line()
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_statistical_verdict_is_re_measured(game):
     """recheck.csv covers every deciding number of the committed page: each statistical line that holds,
     fails or depends on the players says what a fresh seed gave. An undecided line decides nothing (a
     disagreeing re-measurement could only leave it undecided); it says what a fresh seed gave, or that
     it was not re-measured."""
-    import importlib
-
     for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
         if f.level is None:
             continue

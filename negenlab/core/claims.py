@@ -475,9 +475,15 @@ class Exact:
 
 @dataclass(frozen=True)
 class Untested:
-    """The claim cannot be tested yet (or the players never did what it is about); ``reason`` says why."""
+    """The claim cannot be tested yet (or the players never did what it is about); ``reason`` says why,
+    and ``brief``, when given, says it in a few words on the verdict line itself.
+
+    >>> judge(Claim("x", "x", "negenlab", rule=Rule.parse("exact")), Evidence(Untested("...", "no data"))).number
+    'not tested: no data'
+    """
 
     reason: str
+    brief: str = ""
 
 
 Statistic = Measure | Seats | Steps
@@ -821,7 +827,8 @@ def judge(
     )
     what = evidence.what
     if isinstance(what, Untested):
-        return Finding(verdict="untested", number="not tested", **{**words, "sentence": what.reason})
+        number = f"not tested: {what.brief}" if what.brief else "not tested"
+        return Finding(verdict="untested", number=number, **{**words, "sentence": what.reason})
     if isinstance(what, Exact):
         return Finding(verdict="holds" if what.holds else "fails", number=what.number, exact=True, **words)
     if not claim.rule.statistical:
@@ -841,7 +848,8 @@ def judge(
                 if named
                 else f"Not measured under {both}, its player strengths: a play verdict is judged under both or not at all."
             )
-            return Finding(verdict="untested", number="not tested", **{**words, "sentence": sentence})
+            number = "not tested: " + ("measured under one strength only" if named else "no committed measurement")
+            return Finding(verdict="untested", number=number, **{**words, "sentence": sentence})
         if extra := [k for k in by if k not in evidence.strengths]:
             raise ClaimError(
                 f"claim {claim.id!r}: measured under {', '.join(map(repr, extra))}, "

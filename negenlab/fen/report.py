@@ -397,7 +397,8 @@ def _push_luck(x: ClaimInputs) -> Evidence:
     return Evidence(
         Untested(
             "A feeling of the players; FEN has no chance element (nothing to measure there). The risk a player "
-            "takes per turn (claims that leave a face for the opponent to capture) is not recorded by the games yet."
+            "takes per turn (claims that leave a face for the opponent to capture) is not recorded by the games yet.",
+            "a feeling, and FEN has no chance element to measure",
         )
     )
 
@@ -407,7 +408,8 @@ def _deeper(x: ClaimInputs) -> Evidence:
     return Evidence(
         Untested(
             "The comparison needs the same skill trace on Dots and Boxes and on ConHex, which negenlab does not "
-            "model; FEN's own skill trace is the line 'stronger play wins more'."
+            "model; FEN's own skill trace is the line 'stronger play wins more'.",
+            "negenlab does not model Dots and Boxes or ConHex",
         )
     )
 

@@ -224,7 +224,8 @@ def _only_ooscg(x: ClaimInputs) -> Evidence:
     return Evidence(
         Untested(
             "A claim about other games: negenlab models four games and keeps no list of orthogonal-only square "
-            "connection games to compare Necklace with (Necklace's own PDI is the line above)."
+            "connection games to compare Necklace with (Necklace's own PDI is the line above).",
+            "a claim about other games, which negenlab does not model",
         )
     )
 
@@ -496,7 +497,10 @@ def _fair_opening(x: ClaimInputs) -> Evidence:
                 "No verdict from these players: a verdict about openings may come only from players who misjudge no "
                 f"opening where proofs exist, and on 5x5 {misjudged_openings(judged)} (Red's share of "
                 f"{OPENING_GAMES} self-play games after the opening, its 95% interval on the wrong side of one half), so "
-                f"{needed}." + record
+                f"{needed}." + record,
+                f"no budget up to mcts:{budgets[-1]} stops misjudging proved openings"
+                if stops is None
+                else f"{' and '.join(a for a in SWAP_RULE_AGENTS if a not in trusted)} misjudge proved openings",
             ),
             section=SWAP_RULE,
         )
@@ -530,7 +534,8 @@ def _skill(x: ClaimInputs) -> Evidence:
             Untested(
                 f"The players never differed in {', '.join(alike)}: every seat-swapped pair split one game each "
                 "(a score of exactly one half with no spread), so both sides played the same games and the step says "
-                "nothing about skill."
+                "nothing about skill.",
+                "the players never differed",
             ),
             section=SKILL,
         )

@@ -1060,7 +1060,8 @@ def _rung_evidence(x: ClaimInputs, claim_id: str, change: str, extra: str = "") 
                 f"The seat that {STRATEGY_WORDS[suffix]} played every table exactly as the rung would among "
                 f"{' and '.join(alike)} (no trade it treats differently came up{why}), so that player strength says "
                 f"nothing of the claim, and a verdict needs both: {numbers}; {HIDDEN_TABLES}."
-                + _table_policy_text(x, claim_id)
+                + _table_policy_text(x, claim_id),
+                f"among {' and '.join(alike)} the seat never played differently",
             )
         )
     tables = ", ".join(f"{label} {m.units:,}" for label, m in each.items())
@@ -1126,7 +1127,8 @@ def _arm_evidence(x: ClaimInputs, claim_id: str, change: str) -> Evidence:
                 f"The {strategy} seat played every hidden table exactly as a {others} seat would: its score change "
                 f"is 0.0 [0.0, 0.0] points (n={int(row['n'])}): no trade it treats differently came up, so the "
                 f"players never acted differently and the table says nothing of the claim. {open_text} Players who "
-                "bargain along chains come with issue #34."
+                "bargain along chains come with issue #34.",
+                "the seat never acted differently",
             )
         )
     return Evidence(
@@ -1320,7 +1322,8 @@ def _long_distance(x: ClaimInputs) -> Evidence:
                 f"At hidden tables under the clock every policy ({', '.join(chains.index)}) makes 0 chain trades a "
                 "table (data/polymer/policies_hidden.csv): the hidden-table players ask their neighbours only, so no "
                 "long-distance trade is ever tried: the players never did what the claim is about. Players who "
-                f"bargain along chains come with issue #34.{open_text}"
+                f"bargain along chains come with issue #34.{open_text}",
+                "no policy ever tried a chain trade",
             )
         )
     return Evidence(
@@ -1564,7 +1567,8 @@ def _long_chain_end(x: ClaimInputs) -> Evidence:
         Untested(
             "The policy tables count phase boundaries per table (a mean), not the tables that end with none and "
             "every polymer long, and the text gives no length that counts as long nor how often is frequently."
-            + boundaries
+            + boundaries,
+            "the text gives no length that counts as long",
         )
     )
 
@@ -1574,7 +1578,8 @@ def _players_6_10(x: ClaimInputs) -> Evidence:
     return Evidence(
         Untested(
             "A verdict per player count needs a criterion of a good game at each count (length, fairness, pace), "
-            "which the text does not give; the deal section shows how the dealt lengths fall with the count."
+            "which the text does not give; the deal section shows how the dealt lengths fall with the count.",
+            "the text gives no criterion of a good game",
         )
     )
 
@@ -1585,7 +1590,8 @@ def _rounds(x: ClaimInputs) -> Evidence:
         Untested(
             "The skill ladders keep each game's winner, not each seat's score, so the chance that the better trader "
             "has the higher average over several rounds cannot be computed from them; a ladder that records every "
-            "seat's score would measure it."
+            "seat's score would measure it.",
+            "the ladders keep winners, not every seat's score",
         )
     )
 
@@ -1596,7 +1602,8 @@ def _handicaps(x: ClaimInputs) -> Evidence:
         Untested(
             "No committed study deals handicaps; the page's fresh sample (7 players, 2 extra cards to one seat, open "
             "hands) is too small to decide. Hidden tables with one seat dealt extra leftover cards, paired on the "
-            "same deals, would measure it."
+            "same deals, would measure it.",
+            "no committed study deals handicaps",
         )
     )
 
@@ -1606,7 +1613,8 @@ def _cosmic_rays_jokers(x: ClaimInputs) -> Evidence:
     return Evidence(
         Untested(
             "The text does not say what 2-4 jokers are better for (more trades, longer polymers, a closer game), so "
-            "there is no number to test; the page's fresh sample shows what 3 jokers change at open tables."
+            "there is no number to test; the page's fresh sample shows what 3 jokers change at open tables.",
+            "the text does not say what 2-4 jokers are for",
         )
     )
 
@@ -1770,7 +1778,8 @@ def _tokens(x: ClaimInputs) -> Evidence:
                     f"{'; '.join(moved)}): players who never use the tokens (a bargaining seat adds one only where it "
                     "tips a partner's answer, and a chain link asks one only as a toll) end with as many as they were "
                     "dealt, so their tables say nothing of what tokens decide, and a play verdict needs both its "
-                    "player strengths."
+                    "player strengths.",
+                    f"no token moved in {' or '.join(idle)}",
                 ),
                 section=BARGAINING,
             )
