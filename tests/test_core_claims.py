@@ -132,6 +132,8 @@ def test_every_seat_is_tested_and_the_worst_named():
     # a seat far off fails even when seat 1 looks fair
     lopsided = Seats.of_wins([250, 100, 250, 400])
     assert judge(claim("fair within 0.05"), Evidence(lopsided)).verdict == "fails"
+    assert "chi-square p = 0.011" in f.number  # the p-value on the line: three decimals, a bound below 0.001
+    assert "chi-square p < 0.001" in judge(claim("fair within 0.05"), Evidence(lopsided)).number
     assert judge(claim("fair within 0.05"), Evidence(Seats.of_wins([251, 249, 250, 250]))).verdict == "holds"
 
 

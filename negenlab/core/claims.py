@@ -57,7 +57,7 @@ from .data import Schema, data_table
 from .errors import InvalidInputError
 from .findings import Finding
 from .game import seat_name
-from .metrics import Z95, rate_text, repeated_looks_z, wilson_interval
+from .metrics import Z95, p_text, rate_text, repeated_looks_z, wilson_interval
 
 ALPHA = 0.05
 """The family-wise error rate of a page's verdicts (and of a variant run's)."""
@@ -767,7 +767,7 @@ def _number(claim: Claim, s: Statistic, digits: int) -> str:
     if isinstance(s, Seats):
         w, c = s.worst, s.centre_value()
         fair = rate_text(c) if unit == "share" and s.centre is None else f"{c:.{digits}f}"
-        p = f"; all seats alike: chi-square p = {s.p_equal:.3f}" if s.p_equal is not None else ""
+        p = f"; all seats alike: chi-square {p_text(s.p_equal)}" if s.p_equal is not None else ""
         return f"{seat_name(w)} (farthest from fair) {statistic_text(s.seats[w], unit, digits)}, fair {fair}{p}"
     return "; ".join(
         f"{label}: {statistic_text(m, unit, digits) if isinstance(m, Measure) else _number(claim, m, digits)}"

@@ -358,6 +358,17 @@ def rate_text(value: float, lo: float | None = None, hi: float | None = None, n:
     return text + (f" (n={int(n):,})" if n is not None else "")
 
 
+def p_text(p: float) -> str:
+    """A test's p-value as the pages write it: three decimals, and below 0.001 as a bound (never 0.000).
+
+    >>> p_text(0.5531), p_text(0.00002)
+    ('p = 0.553', 'p < 0.001')
+    """
+    if not 0.0 <= p <= 1.0:
+        raise InvalidInputError(f"a p-value lies between 0 and 1, got {p}")
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
 def value_text(
     value: float, lo: float | None = None, hi: float | None = None, n: int | None = None, digits: int = 2
 ) -> str:

@@ -41,7 +41,7 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.findings import Finding
 from negenlab.core.game import seat_name
 from negenlab.core.ladder import describe_steps
-from negenlab.core.metrics import rate_text, value_text
+from negenlab.core.metrics import p_text, rate_text, value_text
 from negenlab.core.studies import StudyContext, committed_table
 from negenlab.core.summary_table import wide
 from negenlab.report.page import VerdictLines
@@ -1626,8 +1626,8 @@ def _deal_seats(x: ClaimInputs) -> Evidence:
         d = x.tables["deals"]
         worst = d.loc[d["seat_p"].idxmin()]
         tested = (
-            f" The committed deals agree: no test of equal mean length per seat position rejects (smallest p = "
-            f"{worst['seat_p']:.3f}, at {int(worst['players'])} players, of {len(d)} player counts, "
+            f" The committed deals agree: no test of equal mean length per seat position rejects (smallest "
+            f"{p_text(worst['seat_p'])}, at {int(worst['players'])} players, of {len(d)} player counts, "
             f"{int(d['deals'].min())} deals each)."
         )
     return Evidence(
