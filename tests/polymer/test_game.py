@@ -2,6 +2,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from old_code import frozen
 
 from negenlab.core import RandomAgent, simulate
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
@@ -223,3 +224,24 @@ def test_table_facts_are_what_the_pictures_show():
     facts = s.table_facts()
     assert facts["lengths"] == s.lengths() and facts["scores"] == s.returns() and facts["winner"] == s.winner()
     assert facts["boundaries"] == s.boundaries() and table_svg(**facts) == s._repr_svg_()
+
+
+@pytest.mark.parametrize("information", ["hidden", "open"])
+def test_legal_actions_are_the_old_methods_list_in_its_order(information):
+    """``itertools.product`` builds the same list as the old generator expressions
+    (benchmarks/legacy/polymer_legal_actions_genexpr.py), tuple for tuple and in order: seeded play
+    picks by index. The benchmark bench_polymer_legal_actions.py times the two."""
+    old = frozen("polymer_legal_actions_genexpr.py").legal_actions
+    rng = np.random.default_rng(7)
+    phases: Counter = Counter()
+    for loans in (True, False):  # two tables of random play, every decision compared
+        s = PolymerGame(Rules(players=6, information=information, jokers=2, loans=loans)).new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            legal = s.legal_actions()
+            assert legal == old(s), (s.phase, len(legal))
+            phases[s.phase] += 1
+            s.apply(legal[int(rng.integers(len(legal)))])
+    assert phases["trade"] >= 50 and phases["respond"] > 0, phases
