@@ -484,7 +484,8 @@ def _fair_opening(x: ClaimInputs) -> Evidence:
         if measured
         else ""
     )
-    if len(trusted) < len(SWAP_RULE_AGENTS):
+    untrusted = [a for a in SWAP_RULE_AGENTS if a not in trusted]
+    if untrusted:
         budgets = sorted({b for a in trust["agent"] if (b := mcts_budget(a)) is not None})
         needed = (
             f"mcts stops misjudging them from {stops} simulations on, so only {', '.join(trusted) or 'no player'} "
@@ -500,7 +501,7 @@ def _fair_opening(x: ClaimInputs) -> Evidence:
                 f"{needed}." + record,
                 f"no budget up to mcts:{budgets[-1]} stops misjudging proved openings"
                 if stops is None
-                else f"{' and '.join(a for a in SWAP_RULE_AGENTS if a not in trusted)} misjudge proved openings",
+                else f"{' and '.join(untrusted)} {'misjudges' if len(untrusted) == 1 else 'misjudge'} proved openings",
             ),
             section=SWAP_RULE,
         )

@@ -171,9 +171,11 @@ def test_a_player_that_misjudges_proved_openings_states_no_fairness_verdict(comm
     one = judged(replace(committed, studies={**studies, "agents_vs_proof": trust({"mcts:800": 2, "mcts:3200": 0})}),
                  "fair_opening")  # fmt: skip
     assert one.verdict == "untested" and "from 3200 simulations on, so only pie:3200" in one.sentence
+    assert one.number == "not tested: pie:800 misjudges proved openings"
     none = judged(replace(committed, studies={**studies, "agents_vs_proof": trust({"mcts:800": 2, "mcts:3200": 1})}),
                   "fair_opening")  # fmt: skip
     assert none.verdict == "untested" and "no budget tried (mcts:800 to mcts:3200)" in none.sentence
+    assert none.number == "not tested: no budget up to mcts:3200 stops misjudging proved openings"
     assert "50.0% [" in none.sentence  # what the players measured, for the record
 
 
