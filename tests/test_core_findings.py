@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 import pytest
@@ -20,6 +21,12 @@ GAMES = games.NAMES
 def html_escape(text: str) -> str:
     """Text as the page's template writes it (Jinja2's escaping)."""
     return str(_escape(text))
+
+
+@pytest.fixture(scope="module")
+def committed():
+    """Each game's committed verdicts, judged once a module: four checks below read them."""
+    return functools.cache(lambda game: importlib.import_module(f"negenlab.{game}.report").committed_verdicts())
 
 
 @pytest.fixture(scope="module")
@@ -65,10 +72,10 @@ def test_negenlabs_questions_stand_apart_and_the_family_is_stated(pages, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_verdict_line_contradicts_its_own_interval(game):
+def test_no_verdict_line_contradicts_its_own_interval(committed, game):
     """Every committed verdict read against its own numbers: a line decided at the family's level
     is decided the same way by its 95% interval, and its number is the measured value."""
-    for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
+    for f in committed(game):
         rule = register(game)[f.claim_id].rule
         if f.interval is None or not rule.statistical or rule.kind == "fair":
             continue
@@ -79,8 +86,8 @@ def test_no_verdict_line_contradicts_its_own_interval(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_notebooks_verdict_cells_show_the_pages_verdicts(pages, game):
-    cell = importlib.import_module(f"negenlab.{game}.report").committed_verdicts()
+def test_the_notebooks_verdict_cells_show_the_pages_verdicts(pages, committed, game):
+    cell = committed(game)
     page = {f.claim_id: f.verdict for f in PAGE_VERDICTS[game]}
     assert [f.claim_id for f in cell] == list(page), f"{game}: the notebook cell and the page list other claims"
     assert "badge" in cell._repr_html_() and "NaN" not in cell._repr_html_()
@@ -124,20 +131,20 @@ def test_pages_and_committed_tables_name_seats_one_way(pages, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_untested_line_says_why_on_the_line(game):
+def test_every_untested_line_says_why_on_the_line(committed, game):
     """An untested verdict names its reason on the line a designer reads, not only in the fold."""
-    for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
+    for f in committed(game):
         if f.verdict == "untested":
             assert f.number.startswith("not tested: ") and len(f.number) > len("not tested: "), f.line()
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_statistical_verdict_is_re_measured(game):
+def test_every_statistical_verdict_is_re_measured(committed, game):
     """recheck.csv covers every deciding number of the committed page: each statistical line that holds,
     fails or depends on the players says what a fresh seed gave. An undecided line decides nothing (a
     disagreeing re-measurement could only leave it undecided); it says what a fresh seed gave, or that
     it was not re-measured."""
-    for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
+    for f in committed(game):
         if f.level is None:
             continue
         measured = bool(f.recheck) and f.recheck.startswith("re-measured on seed")
