@@ -70,7 +70,7 @@ RULE_KINDS = ("between", "above", "below", "fair", "exact", "untested")
 GLOSSARY = {
     "holds / fails": "The measured number lies inside (outside) what the claim asks for, beyond doubt at the page's "
     "level: its interval lies wholly on one side.",
-    "undecided": "The interval still crosses the claim's line, or a re-measurement on a fresh seed disagrees: more "
+    "undecided": "The interval still crosses the claim's line, or a re-measurement on a fresh seed reached the opposite verdict: more "
     "games are needed before a verdict, not a change to the game.",
     "depends on the players": "The claim holds under one player strength and fails under another; both numbers are "
     "shown.",
@@ -89,8 +89,13 @@ GLOSSARY = {
     "repeated looks": "A study that looks at its numbers as the games come in, and stops once they are clear, would "
     "be wrong more often than a one-look interval says; such a number is decided at a wider quantile (Pocock's "
     "constant for its number of looks), so the page's error rate still holds.",
-    "re-measured": "The deciding number measured again on a fresh seed (new games); a disagreement leaves the verdict "
+    "re-measured": "The deciding number measured again on a fresh seed (new games) with the same players and design, "
+    "judged by the same rule at the page's level. It confirms the verdict only by reaching the same verdict; an "
+    "undecided re-measurement leaves the verdict standing but not confirmed; the opposite verdict leaves the line "
     "undecided.",
+    "confirmed / not confirmed": "Whether the re-measurement on a fresh seed reached the line's verdict again "
+    "(confirmed) or stayed undecided (not confirmed, often because it played fewer games than the committed "
+    "measurement: the line says how many).",
     "our reading": "A number or interpretation the designer's text does not give, chosen by negenlab to test the "
     "claim; the line says which.",
     "negenlab's question": "A question the designer's text never asks (fairness of seats, the swap rule, ...), "
@@ -573,9 +578,89 @@ class Recheck:
     command: str = ""
 
 
+REPLICATIONS = ("confirmed", "not confirmed", "contradicted", "nothing to confirm")
+"""What a re-measurement on a fresh seed says of a committed verdict (:func:`replicate`)."""
+
+_DECIDED = ("holds", "fails")
+
+
+@dataclass(frozen=True)
+class Replication:
+    """What a re-measurement says of a committed verdict, by the one rule (:func:`replicate`):
+    ``status`` one of :data:`REPLICATIONS`; ``committed`` and ``fresh`` each player strength's
+    verdict on the committed and on the fresh games (same judge, same level); ``short`` the strengths
+    whose fresh games are fewer than the committed ones (a recheck repeats the design, at least the
+    committed n)."""
+
+    status: str
+    committed: Mapping[str, str]
+    fresh: Mapping[str, str]
+    short: tuple[str, ...] = ()
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the re-measurement confirms the verdict (it repeats it)."""
+        return self.status == "confirmed"
+
+
+def combined_verdict(verdicts: Iterable[str]) -> str:
+    """One line's verdict from its player strengths' verdicts: theirs where they all agree, "depends
+    on the players" where one holds and another fails, else undecided.
+
+    >>> combined_verdict(["holds", "holds"]), combined_verdict(["holds", "fails"]), combined_verdict(["holds", "undecided"])
+    ('holds', 'depends on the players', 'undecided')
+    """
+    values = set(verdicts)
+    if len(values) == 1:
+        return values.pop()
+    return "depends on the players" if {"holds", "fails"} <= values else "undecided"
+
+
+def replicate(
+    rule: Rule,
+    committed: Statistic | Mapping[str, Statistic],
+    fresh: Statistic | Mapping[str, Statistic],
+    alpha: float = ALPHA,
+    players: int | None = None,
+) -> Replication:
+    """Does a re-measurement on a fresh seed repeat a committed verdict? Both are judged by the same
+    judge (:func:`verdict_of`) at the same level ``1 - alpha``, under each player strength. It is
+    ``confirmed`` only where every decided strength is decided the same way again; ``contradicted``
+    where some strength is decided the other way (the page's line turns undecided); ``not confirmed``
+    where a decided strength is undecided on the fresh games (the verdict stands, unconfirmed);
+    ``nothing to confirm`` where the committed games decided nothing. Two samples of different sizes
+    agree when they reach the same verdict, whatever their estimates; two estimates of opposite
+    sign never agree, however wide their intervals.
+
+    >>> line = Rule.parse("below 0 by 2")
+    >>> replicate(line, Measure.of_interval(-4.6, -7.4, -1.8, 560), Measure.of_interval(-11.3, -15.9, -6.7, 160)).status
+    'confirmed'
+    >>> replicate(Rule.parse("above 0 by 2"), Measure.of_interval(13.3, 9.0, 17.6, 300), Measure.of_interval(-8.3, -12.0, -4.6, 300)).status
+    'contradicted'
+    """
+    old = dict(committed) if isinstance(committed, Mapping) else {"": committed}
+    new = dict(fresh) if isinstance(fresh, Mapping) else {"": fresh}
+    if missing := [k for k in old if k not in new]:
+        raise ClaimError(f"the re-measurement lacks {', '.join(map(repr, missing))}, which the committed one has")
+    v = {k: verdict_of(rule, s, alpha, players) for k, s in old.items()}
+    f = {k: verdict_of(rule, new[k], alpha, players) for k in old}
+    short = tuple(k for k in old if new[k].n < old[k].n)
+    decided = [k for k in old if v[k] in _DECIDED]
+    if any(f[k] in _DECIDED and f[k] != v[k] for k in decided):
+        status = "contradicted"
+    elif combined_verdict(v.values()) == "undecided":
+        status = "nothing to confirm"
+    elif all(f[k] == v[k] for k in decided):
+        status = "confirmed"
+    else:
+        status = "not confirmed"
+    return Replication(status, v, f, short)
+
+
 def agree(a: Measure, b: Measure, z: float = Z95) -> bool:
-    """Do two independent measurements of one number agree: is their difference within ``z``
-    standard errors of the difference?
+    """Do two independent measurements of one number lie within ``z`` standard errors of their
+    difference? A description of two samples, not a replication: whether a re-measurement confirms
+    a verdict is :func:`replicate`'s rule.
 
     >>> agree(Measure.of_interval(-4.86, -5.03, -4.70, 500), Measure.of_interval(-4.38, -4.75, -4.00, 500))
     False
@@ -591,22 +676,6 @@ def _se(m: Measure) -> float:
         p = (m.successes + 0.5) / (m.units + 1)
         return math.sqrt(p * (1 - p) / m.units)
     return m.se
-
-
-def _agree(a: Statistic, b: Statistic, alpha: float = ALPHA) -> bool:
-    """Whether a re-measurement agrees with the committed one: every number of it (each seat, each
-    step) within its share of the error rate."""
-    if isinstance(a, Measure) and isinstance(b, Measure):
-        return agree(a, b, z_for(alpha))
-    if isinstance(a, Seats) and isinstance(b, Seats) and a.players == b.players:
-        return all(_agree(x, y, alpha / a.players) for x, y in zip(a.seats, b.seats, strict=True))
-    if isinstance(a, Steps) and isinstance(b, Steps):
-        fresh = dict(b.steps)
-        k = max(1, len(a.steps))
-        return all(label in fresh and _agree(m, fresh[label], alpha / k) for label, m in a.steps)
-    raise ClaimError(
-        f"a re-measurement must have the committed one's shape: {type(a).__name__} against {type(b).__name__}"
-    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -791,6 +860,36 @@ def _breakdown(claim: Claim, s: Statistic, digits: int) -> str:
     return ""
 
 
+def _replication_text(
+    claim: Claim, committed: Mapping[str, Statistic], fresh: Mapping[str, Statistic], rep: Replication, digits: int
+) -> str:
+    """A re-measurement's words on the verdict line: what it says of the verdict and, unless it
+    confirms it, the fresh numbers (with the committed n where the fresh games are fewer)."""
+
+    def numbers() -> str:
+        def short(k: str) -> str:
+            return f"n={fresh[k].n:,} short of the committed {committed[k].n:,}" if k in rep.short else ""
+
+        if list(committed) == [""]:
+            return ", ".join(filter(None, [_shown(claim, fresh[""], digits), short("")]))
+        return "; ".join(
+            f"{k} ({', '.join(filter(None, [rep.fresh[k], short(k)]))}): {_shown(claim, fresh[k], digits)}"
+            for k in committed
+        )
+
+    again = sorted({rep.fresh[k] for k in committed if rep.committed[k] in _DECIDED})
+    n = sum(_games(fresh[k]) for k in committed)
+    if rep.status == "confirmed":
+        return f"confirmed, {' and '.join(again)} again (n={n:,})"
+    if rep.status == "not confirmed":
+        return f"not confirmed, undecided there ({numbers()})"
+    if rep.status == "contradicted":
+        there = " and ".join(sorted({rep.fresh[k] for k in committed if rep.fresh[k] in _DECIDED}))
+        return f"contradicts it, {there} there ({numbers()}); undecided until more games settle it"
+    verdicts = sorted(set(rep.fresh.values()))
+    return f"{' and '.join(verdicts)} there ({numbers()}); nothing to confirm"
+
+
 def judge(
     claim: Claim,
     evidence: Evidence,
@@ -858,13 +957,7 @@ def judge(
     if not by:
         raise ClaimError(f"claim {claim.id!r}: no measurement under any players")
     verdicts = {k: verdict_of(claim.rule, s, level_alpha, evidence.players_count) for k, s in by.items()}
-    values = set(verdicts.values())
-    if len(values) == 1:
-        verdict = values.pop()
-    elif values == {"holds", "fails"} or ({"holds", "fails"} <= values):
-        verdict = "depends on the players"
-    else:
-        verdict = "undecided"
+    verdict = combined_verdict(verdicts.values())
     if len(by) == 1:
         (s,) = by.values()
         number = _number(claim, s, evidence.digits) + (
@@ -879,21 +972,10 @@ def judge(
         if missing:
             recheck_text = f"not re-measured under {', '.join(missing)} on seed {recheck.seed}"
         else:
-            ok = all(_agree(by[k], fresh[k]) for k in by)
-            recheck_text = f"re-measured on seed {recheck.seed}: {'agrees' if ok else 'disagrees'}"
-            if not ok:
-                shown = "; ".join(
-                    (f"{k}: " if k else "")
-                    + (
-                        statistic_text(f, claim.unit, evidence.digits)
-                        if isinstance(f := fresh[k], Measure)
-                        else _number(claim, f, evidence.digits)
-                    )
-                    for k in by
-                )
-                recheck_text += f" ({shown}); undecided until more games settle it"
-                if verdict != "untested":
-                    verdict = "undecided"
+            rep = replicate(claim.rule, by, fresh, level_alpha, evidence.players_count)
+            recheck_text = f"re-measured on seed {recheck.seed}: " + _replication_text(claim, by, fresh, rep, evidence.digits)
+            if rep.status == "contradicted":
+                verdict = "undecided"
     single = next(iter(by.values())) if len(by) == 1 else None
     interval = None
     n = sum(_games(s) for s in by.values())
@@ -1168,20 +1250,25 @@ def recheck_rows(claim_id: str, what: Statistic | Mapping[str, Statistic], seed:
 
 
 def _rebuild(rows: pd.DataFrame, template: Statistic | None) -> Statistic:
-    """One player strength's statistic from its rows, shaped like ``template`` (the committed one)."""
+    """One player strength's statistic from its rows, shaped like ``template`` (the committed one).
+    A re-measurement repeats the committed design, so each of its numbers is decided at the committed
+    number's looks (:attr:`Measure.looks`): a sequential design looked at as often again."""
 
-    def measure(r: dict) -> Measure:
+    def measure(r: dict, like: Statistic | None) -> Measure:
         k = r["successes"]
+        looks = int(like.looks) if isinstance(like, Measure) else 1
         return Measure(
-            float(r["value"]), float(r["se"]), int(r["units"]), int(r["games"]), None if pd.isna(k) else int(k)
+            float(r["value"]), float(r["se"]), int(r["units"]), int(r["games"]), None if pd.isna(k) else int(k), looks
         )
 
     def seats_or_measure(part: pd.DataFrame, like: Statistic | None) -> Measure | Seats:
         records = part.to_dict("records")
         if part["seat"].notna().any():
+            seats = like.seats if isinstance(like, Seats) else ()
+            ordered = sorted(records, key=lambda r: int(r["seat"]))
             centre = like.centre if isinstance(like, Seats) else None
-            return Seats(tuple(measure(r) for r in sorted(records, key=lambda r: int(r["seat"]))), centre)
-        return measure(records[0])
+            return Seats(tuple(measure(r, seats[i] if i < len(seats) else None) for i, r in enumerate(ordered)), centre)
+        return measure(records[0], like)
 
     steps = rows["step"].astype(object).fillna("").astype(str)
     if isinstance(template, Steps) or steps.astype(bool).any():
@@ -1225,7 +1312,10 @@ __all__ = [
     "Seats",
     "Steps",
     "Untested",
+    "REPLICATIONS",
+    "Replication",
     "agree",
+    "combined_verdict",
     "decide",
     "family_sentence",
     "family_size",
@@ -1238,6 +1328,7 @@ __all__ = [
     "rechecks_from_table",
     "quote_found",
     "register",
+    "replicate",
     "statistic_text",
     "z_for",
 ]

@@ -7,7 +7,7 @@ Every report page opens with one line per :class:`Finding`, rendered by one temp
 - ``holds`` / ``fails``: the deciding number says so (an SPRT decision, an interval that excludes
   the other side, or an exact count);
 - ``undecided``: the data cannot tell yet (the interval straddles the line, the SPRT reached its cap,
-  or a re-measurement on a fresh seed disagrees): more games, not a verdict;
+  or a re-measurement on a fresh seed reached the opposite verdict): more games, not a verdict;
 - ``depends on the players``: it holds under one player strength and fails under another;
 - ``untested``: the tool cannot test the claim yet; ``sentence`` says why.
 
