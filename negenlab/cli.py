@@ -23,6 +23,7 @@ from typing import Any
 from negenlab import __version__
 from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, number_value, rules_value, seed_arg, workers_arg
 from negenlab.core.errors import InvalidInputError, NegenlabError
+from negenlab.core.findings import verdict_records
 from negenlab.core.searching import SearchInterrupted
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
 from negenlab.core.variant import SavedVariant
@@ -57,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--seed", type=seed_arg, default=2024, help="the seed all randomness flows from (default 2024)")
     rep.add_argument("--workers", type=workers_arg, default=None, help="worker processes (default: all cores)")
     rep.add_argument("--quiet", action="store_true", help="no progress bars")
+    rep.add_argument(
+        "--json",
+        action="store_true",
+        help="print the pages' verdict records (claim id, verdict, number, n, interval, players, level, recheck) "
+        "from the committed studies, and write no page",
+    )
     rep.set_defaults(func=_cmd_report)
 
     st = sub.add_parser(
@@ -207,11 +214,11 @@ def _cmd_variant(args) -> int:
         variant.save(args.save)
     if args.html is not None:
         Path(args.html).write_text(variant_page(result, TITLES[args.game], variant), encoding="utf-8")
-    end = "stopped" if result.stopped else ("cap reached" if result.capped else "every claim decided")
-    lines = [f"{command}: {result.units} units, {result.games} games ({end})"]
-    beside = result.table["beside"] if "beside" in result.table else [""] * len(result.findings)
-    for finding, numbers in zip(result.findings, beside, strict=True):
-        lines += [finding.line()] + ([f"  beside it, not judged: {numbers}"] if numbers else [])
+    lines = [f"{command}", result.headline()]
+    lines += [finding.line() for finding in result.findings]
+    if result.page:
+        lines += ["At the default Rules the page says (its players, its committed games):"]
+        lines += [f"  {f.line()}" for f in result.page]
     lines += [f"saved the variant to {args.save}"] if args.save else []
     lines += [f"wrote the page {args.html}"] if args.html else []
     emit(result.to_dict() | {"saved": args.save, "html": args.html}, args.json, "\n".join(lines))
@@ -237,6 +244,12 @@ def _cmd_report(args) -> int:
         out_dir=args.out, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet
     )
     games = "all" if args.game == "all" else [args.game]
+    if args.json:
+        from negenlab import games as registry  # late, as the other verbs import it
+
+        names = list(GAMES) if args.game == "all" else [args.game]
+        emit({name: verdict_records(registry.page_verdicts(name)) for name in names}, True)
+        return 0
     index = build_reports(games, options)
     print(index.resolve())
     return 0

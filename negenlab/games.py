@@ -19,6 +19,7 @@ from typing import Any
 
 from negenlab.core.agents import Agent
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.findings import Finding
 from negenlab.core.game import Game
 from negenlab.core.registry import GameEntry
 from negenlab.core.variant import VariantClaim, VariantResult
@@ -57,16 +58,27 @@ def variant_claims(name: str) -> tuple[VariantClaim, ...]:
     return tuple(getattr(importlib.import_module(f"negenlab.{name}.study"), "VARIANT_CLAIMS", ()))
 
 
+def page_verdicts(name: str) -> list[Finding]:
+    """The verdicts of game ``name``'s page at the default Rules, from its committed studies (its
+    report's ``committed_verdicts``): the one answer every screen gives for each claim."""
+    entry(name)
+    return list(importlib.import_module(f"negenlab.{name}.report").committed_verdicts())
+
+
 def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **options: Any) -> VariantResult:
-    """Game ``name`` under the Rules ``fields`` against its default Rules, on common seeds, each of
-    its designer claims judged (:func:`negenlab.core.variant.try_variant`); ``agents`` as
-    ``"closer"`` (one spec fills every seat) or one spec per seat, default the game's own.
+    """Game ``name`` under the Rules ``fields`` against its default Rules, on common seeds, a quick
+    screen of each of its variant claims (:func:`negenlab.core.variant.try_variant`) beside the page's
+    own verdict at the default Rules (:func:`page_verdicts`); ``agents`` as ``"closer"`` (one spec
+    fills every seat) or one spec per seat, default the game's own.
 
     >>> r = try_variant("necklace", {"size": 5}, "random", max_units=100, progress=False)
-    >>> [f.claim for f in r.findings]
-    ['self-play games end without a draw', 'with the swap rule, the opener can still choose a fair opening (7x7)']
+    >>> [(f.verdict, f.claim) for f in r.findings]
+    [('quick screen', 'self-play games end without a draw'), ('not asked', 'with the swap rule, the opener can still choose a fair opening (7x7)')]
+    >>> [f.claim_id for f in r.page] == list(register("necklace"))
+    True
     """
     e = entry(name)
+    options.setdefault("page", page_verdicts(name))
     return run_variant(
         lambda f: e.make_game(**f), fields, lambda game: e.seat_agents(agents, game.num_players),
         variant_claims(name), **options,
@@ -77,4 +89,4 @@ if __name__ == "__main__":  # the Makefile's list of games
     print(" ".join(NAMES))
 
 
-__all__ = ["NAMES", "TITLES", "entry", "load", "make_agents", "try_variant", "variant_claims"]
+__all__ = ["NAMES", "TITLES", "entry", "load", "make_agents", "page_verdicts", "try_variant", "variant_claims"]

@@ -14,11 +14,11 @@ import pytest
 from negenlab import games
 from negenlab.cli import main
 from negenlab.core.agents import RandomAgent
-from negenlab.core.claims import Claim, Rule
+from negenlab.core.claims import Claim, Rule, register
 from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.examples import CoinToss, DiceRace
 from negenlab.core.simulate import simulate
-from negenlab.core.variant import VariantClaim, try_variant
+from negenlab.core.variant import SCREEN_WORDS, VariantClaim, try_variant
 from negenlab.desk import VariantHistory, variant_widget
 from negenlab.report.page import VerdictLines
 
@@ -45,9 +45,14 @@ def run(fields, claims=(LENGTH,), agents=AGENTS, **kw):
     return try_variant(lambda f: DiceRace(**f), fields, agents, list(claims), progress=False, **kw)
 
 
-def test_a_longer_race_is_higher_and_fails_a_shorter_one_is_lower():
+def test_a_longer_race_is_higher_and_outside_a_shorter_one_is_lower():
+    """A run is a quick screen: its line names its players and never says holds or fails."""
     longer, shorter = run({"target": 30}), run({"target": 3})
-    assert longer.table.loc[0, "change"] == "higher" and longer.findings[0].verdict == "fails"
+    assert longer.table.loc[0, "change"] == "higher" and longer.findings[0].verdict == "quick screen"
+    assert longer.table.loc[0, "variant_screen"] == "outside what the claim asks"
+    line = longer.findings[0].line()
+    assert line.startswith("quick screen · a race lasts 8-12 moves: quick screen, random in every seat: ")
+    assert "holds" not in line and "fails" not in line and longer.findings[0].change is None
     assert shorter.table.loc[0, "change"] == "lower"
     assert longer.units >= 100 and not longer.capped and not longer.stopped
 
@@ -56,7 +61,9 @@ def test_the_default_against_itself_is_no_change_with_the_same_verdict():
     r = run({}, claims=(LENGTH, FAIR))
     assert list(r.table["change"]) == ["no change", "no change"]
     assert (r.table["shift"] == 0).all() and (r.table["shift_lo"] == 0).all()  # identical games: no spread
-    assert list(r.table["default_verdict"]) == list(r.table["variant_verdict"])
+    assert list(r.table["default_screen"]) == list(r.table["variant_screen"])
+    # a shift of exactly 0 in every paired game says the change cannot move it, not "run longer"
+    assert r.table["identical"].all() and "this change cannot move it" in r.findings[0].number
 
 
 def test_n_counts_distinct_games_with_identical_players():
@@ -143,7 +150,7 @@ def false_verdict_rate(seeds: int, units: int = 200) -> float:
             backend="serial",
             chunk_size=units,
         )
-        decided += sum(v in ("holds", "fails") for v in r.table.loc[0, ["default_verdict", "variant_verdict"]])
+        decided += sum(v != SCREEN_WORDS["undecided"] for v in r.table.loc[0, ["default_screen", "variant_screen"]])
     return decided / (2 * seeds)
 
 
@@ -225,11 +232,16 @@ def test_the_variant_verb_answers_in_json(capsys):
     assert code == 0 and out["variant"] == {"size": 5} and out["units"] == 100
     claims = [v["claim"] for v in out["verdicts"]]  # both touched by size: the draws, and the opener's share
     assert claims == ["self-play games end without a draw", "with the swap rule, the opener can still choose a fair opening (7x7)"]
-    assert out["verdicts"][0]["verdict"] in ("holds", "undecided") and all(v["touched"] for v in out["verdicts"])
+    assert [v["verdict"] for v in out["verdicts"]] == ["quick screen", "not asked"]  # the claim is about 7x7
+    assert all(v["touched"] for v in out["verdicts"]) and out["verdicts"][0]["players"] == "random in every seat"
+    assert "not asked by this variant (the claim is about 7x7 with the swap rule; this variant plays 5x5)" in out["verdicts"][1]["number"]
+    assert [p["claim_id"] for p in out["page"]] == list(register("necklace"))  # the default side: the page
+    assert out["games_per_side"] == 100
     assert out["metrics"][0]["change"] in ("no change", "undecided") and "negenlab necklace variant" in out["command"]
     code = main(["fen", "variant", "--set", "pie_rule=false", "--agents", "random", "--max-units", "100", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["verdicts"][0]["claim"] == "the pie rule gives the first player a fair share"
+    assert out["verdicts"][0]["verdict"] == "not asked" and "which this variant turns off" in out["verdicts"][0]["number"]
 
 
 @pytest.mark.slow
@@ -272,7 +284,9 @@ def test_the_widget_runs_a_variant_and_shows_its_verdicts(tmp_path):
     w = _race_widget(tmp_path)
     w.pickers["target"].value = "30"
     r = w.run(wait=True)
-    assert r.fields == {"target": 30} and "fails" in w.verdicts.value and "a race lasts 8-12 moves" in w.verdicts.value
+    assert r.fields == {"target": 30} and "quick screen" in w.verdicts.value and "a race lasts 8-12 moves" in w.verdicts.value
+    assert "fails" not in w.verdicts.value and "distinct games a side" in w.status.value
+    assert "default_lo" not in w.table.value and "paired shift" in w.table.value  # a person's column names
     assert w.progress.value == r.units and not w.run_button.disabled and w.stop_button.disabled
     w.verdicts.value = "stale"
     w.pickers["target"].value = "abc"  # the toy race does not check its Rules: a bug, shown inside the widget
@@ -317,6 +331,7 @@ def test_the_claims_a_variant_touches_come_first():
 def test_run_longer_plays_on_from_the_kept_games(tmp_path):
     w = _race_widget(tmp_path)
     w.max_units, w.batch = 20, 10
+    w.pickers["target"].value = "11"  # a small shift: not told apart from the default in 20 units
     first = w.run(wait=True)
     assert first.capped and not w.longer_button.disabled
     kept = sorted(p.name for p in (tmp_path / "games").rglob("*.parquet"))
@@ -326,6 +341,7 @@ def test_run_longer_plays_on_from_the_kept_games(tmp_path):
     assert set(kept) < set(again)  # the first run's chunks are read back, the new ones added
     fresh = _race_widget(tmp_path / "fresh")
     fresh.max_units, fresh.batch = 40, 10
+    fresh.pickers["target"].value = "11"
     assert fresh.run(wait=True).table.equals(longer.table)  # the same answer as playing 40 at once
 
 

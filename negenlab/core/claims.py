@@ -973,7 +973,9 @@ def judge(
             recheck_text = f"not re-measured under {', '.join(missing)} on seed {recheck.seed}"
         else:
             rep = replicate(claim.rule, by, fresh, level_alpha, evidence.players_count)
-            recheck_text = f"re-measured on seed {recheck.seed}: " + _replication_text(claim, by, fresh, rep, evidence.digits)
+            recheck_text = f"re-measured on seed {recheck.seed}: " + _replication_text(
+                claim, by, fresh, rep, evidence.digits
+            )
             if rep.status == "contradicted":
                 verdict = "undecided"
     single = next(iter(by.values())) if len(by) == 1 else None

@@ -9,7 +9,9 @@ Every report page opens with one line per :class:`Finding`, rendered by one temp
 - ``undecided``: the data cannot tell yet (the interval straddles the line, the SPRT reached its cap,
   or a re-measurement on a fresh seed reached the opposite verdict): more games, not a verdict;
 - ``depends on the players``: it holds under one player strength and fails under another;
-- ``untested``: the tool cannot test the claim yet; ``sentence`` says why.
+- ``untested``: the tool cannot test the claim yet; ``sentence`` says why;
+- ``quick screen`` / ``not asked``: a variant run's lines, never a page's: a screen under the run's own
+  players that gives the measured effect and no verdict, and a claim the variant does not ask.
 
 :func:`negenlab.core.claims.judge` makes them from a claim of a game's register and its evidence.
 
@@ -30,7 +32,9 @@ import pandas as pd
 
 from .errors import InvalidInputError
 
-VERDICTS = ("holds", "fails", "undecided", "depends on the players", "untested")
+VERDICTS = ("holds", "fails", "undecided", "depends on the players", "untested", "quick screen", "not asked")
+"""A page's verdicts, then a variant run's two words (:mod:`negenlab.core.variant`): a quick screen's line
+(its own players, few games: never holds or fails) and a claim the variant does not ask."""
 
 
 @dataclass(frozen=True)
@@ -154,3 +158,23 @@ def findings_table(findings: Iterable[Finding]) -> pd.DataFrame:
     )
     table["n"] = table["n"].astype("Int64")
     return table
+
+
+RECORD_FIELDS = ("claim_id", "claim", "source", "verdict", "number", "n", "interval", "value", "unit", "players",
+                 "level", "recheck")  # fmt: skip
+"""The fields of a verdict record (``negenlab report <game> --json``): what tools compare a page by."""
+
+
+def verdict_records(findings: Iterable[Finding]) -> list[dict]:
+    """The findings as verdict records (:data:`RECORD_FIELDS`), the page's lines for tools and for
+    comparison: the variant tool's default side is these records.
+
+    >>> verdict_records([Finding("fair seats", "holds", "33.9%", n=1000, interval=(0.31, 0.369))])[0]["interval"]
+    [0.31, 0.369]
+    """
+    out = []
+    for f in findings:
+        record = {k: getattr(f, k) for k in RECORD_FIELDS}
+        record["interval"] = list(f.interval) if f.interval is not None else None
+        out.append(record)
+    return out

@@ -24,11 +24,20 @@ are compared unpaired (a normal-approximation interval on the difference) and no
 >>> r = try_variant(lambda f: DiceRace(**f), {"target": 30}, [RandomAgent(), RandomAgent()], [claim],
 ...                 max_units=100, progress=False)
 >>> r.table.loc[0, "change"], r.findings[0].verdict, r.findings[0].n
-('higher', 'fails', 100)
+('higher', 'quick screen', 100)
+
+A variant run is a **quick screen**: its players (the run's own, named on every line) are not the
+page's, and its games are few, so its lines never say holds or fails. Each line gives the measured
+effect in plain words (the variant's number against the default's, under the same players) and where
+the screen's interval lies against what the claim asks for; the page's own verdict at the default
+Rules (``page``: the game's committed findings) stands beside it, as the page states it, number, n
+and verdict. A claim the variant does not ask (FEN's pie claim with the pie rule off) says so and
+gives its measured effect without a verdict.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import tempfile
@@ -52,6 +61,15 @@ from .metrics import Z95, is_rate, per_game_values
 
 CHANGES = ("higher", "lower", "no change", "undecided", "not paired")
 """What the paired test says of a claim's metric under the variant against the default."""
+
+SCREEN_WORDS = {
+    "holds": "inside what the claim asks",
+    "fails": "outside what the claim asks",
+    "undecided": "not yet clear against the claim",
+    "depends on the players": "inside for some seats' players, outside for others",
+}
+"""Where a quick screen's interval lies against what a claim asks, in words that are not a verdict:
+its players are not the page's, so a screen never says holds or fails."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +100,13 @@ class VariantClaim:
     beside: tuple[tuple[str, str], ...] = ()
     """Numbers shown beside the verdict and not judged: ``(words, metric)`` pairs, each measured per
     game on both sides (FEN's swap rate beside the pie claim: whether the players use the rule)."""
+    asked: Callable[[Mapping[str, Any]], str | None] | None = None
+    """Whether a variant of these Rules fields still asks the claim's question: None where it does,
+    else the reason it does not (FEN's pie claim with the pie rule off: there is no pie rule to judge)."""
+
+    def not_asked(self, fields: Mapping[str, Any]) -> str | None:
+        """Why a variant of ``fields`` does not ask this claim's question (None: it does)."""
+        return None if self.asked is None else self.asked(fields)
 
     def __post_init__(self) -> None:
         if not isinstance(self.claim, Claim):
@@ -148,6 +173,23 @@ class VariantResult:
     capped: bool = False
     command: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    page: list[Finding] = field(default_factory=list)
+    """The page's verdicts at the default Rules (the game's committed findings, every claim): the
+    default side of every claim as the page states it."""
+
+    @property
+    def games_per_side(self) -> int:
+        """Distinct games on each side (the default's and the variant's are as many)."""
+        return self.games // 2
+
+    def headline(self) -> str:
+        """What was played, in one line: units and distinct games a side, and how the run ended."""
+        shown = ", ".join(f"{k}={v}" for k, v in self.fields.items()) or "the default Rules (nothing changed)"
+        end = "stopped" if self.stopped else ("cap reached" if self.capped else "every claim screened")
+        return (
+            f"{shown}, quick screen: {self.units} units, {self.games_per_side:,} distinct games a side under the "
+            f"default Rules and under the variant ({end})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -155,21 +197,18 @@ class VariantResult:
             "variant": self.fields,
             "units": self.units,
             "games": self.games,
+            "games_per_side": self.games_per_side,
             "paired": self.paired,
             "stopped": self.stopped,
             "capped": self.capped,
             "verdicts": [f.to_dict() for f in self.findings],
+            "page": [f.to_dict() for f in self.page],
             "metrics": json.loads(self.table.to_json(orient="records")),
             **self.extra,
         }
 
     def _repr_html_(self) -> str:
-        shown = ", ".join(f"{k}={v}" for k, v in self.fields.items()) or "the default"
-        end = "stopped" if self.stopped else ("cap reached" if self.capped else "every claim decided")
-        return (
-            f"<p>{shown} against the default Rules: {self.units} units, {self.games} distinct games ({end})</p>"
-            + findings_table(self.findings).to_html(index=False)
-        )
+        return f"<p>{html.escape(self.headline())}</p>" + findings_table(self.findings).to_html(index=False)
 
 
 def identical_players(players: Sequence[Any]) -> bool:
@@ -210,12 +249,14 @@ def try_variant(
     progress: bool = True,
     on_batch: Callable[[int, int], bool | None] | None = None,
     command: str | None = None,
+    page: Sequence[Finding] = (),
     **sim: Any,
 ) -> VariantResult:
     """Play the default Rules (``make_game({})``) and the variant (``make_game(fields)``) on common
     seeds until every claim is decided (see the module docstring); ``agents`` are the players, or a
     function of the game giving them. ``on_batch(units, max_units)`` is called after each batch and
-    stops the run when it returns True. ``store`` keeps the games (a rerun resumes); extra keywords
+    stops the run when it returns True. ``store`` keeps the games (a rerun resumes); ``page``: the
+    page's findings at the default Rules, shown beside each line as the default side; extra keywords
     (``workers``, ``backend``) go to :func:`~negenlab.core.simulate.simulate`."""
     if fields is None or not isinstance(fields, Mapping):
         raise InvalidInputError(f"fields are a mapping of Rules fields to values (e.g. {{'size': 5}}), got {fields!r}")
@@ -231,7 +272,7 @@ def try_variant(
         with tempfile.TemporaryDirectory() as where:
             return try_variant(
                 make_game, fields, agents, claims, seed=seed, batch=batch, max_units=max_units, store=where,
-                progress=progress, on_batch=on_batch, command=command, **sim,
+                progress=progress, on_batch=on_batch, command=command, page=page, **sim,
             )  # fmt: skip
     family = len(claims) * 2 * looks(max_units, batch)
     bar = tqdm(total=max_units, desc="variant", unit="unit", disable=not progress)
@@ -240,26 +281,37 @@ def try_variant(
         n = min(max_units, n + batch)
         runs_v = play_units(variant, players_v, n, seed, Path(store) / "variant", **sim)
         runs_d = play_units(default, players_d, n, seed, Path(store) / "default", **sim)
-        rows = [_claim_row(c, runs_v, runs_d, paired, family) for c in claims]
+        rows = [
+            _claim_row(c, runs_v, runs_d, paired, family) | {"not_asked": c.not_asked(fields) or ""} for c in claims
+        ]
         bar.update(n - bar.n)
         if on_batch is not None and on_batch(n, max_units):
             stopped = True
             break
-        if n >= max_units or all(r["change"] != "undecided" and r["variant_verdict"] != "undecided" for r in rows):
+        if n >= max_units or all(
+            r["change"] != "undecided" and (r["_variant_verdict"] != "undecided" or r["not_asked"]) for r in rows
+        ):
             break
     bar.close()
     table = pd.DataFrame([{k: v for k, v in r.items() if not k.startswith("_")} for r in rows])
     capped = not stopped and bool(
-        (table["change"] == "undecided").any() or (table["variant_verdict"] == "undecided").any()
+        (table["change"] == "undecided").any()
+        or ((table["variant_screen"] == SCREEN_WORDS["undecided"]) & (table["not_asked"] == "")).any()
     )
     games = n * (len(runs_v) + len(runs_d))
     shown = ", ".join(f"{k}={v}" for k, v in fields.items()) or "the default Rules"
     who = _players_text(players_v)
     touched = [touches(c, fields, r["change"]) for c, r in zip(claims, rows, strict=True)]
-    findings = [_finding(c, r, shown, who, seed, command, t) for c, r, t in zip(claims, rows, touched, strict=True)]
+    on_page = {f.claim_id: f for f in page}
+    findings = [
+        _finding(c, r, shown, who, seed, command, t, on_page.get(c.claim.id))
+        for c, r, t in zip(claims, rows, touched, strict=True)
+    ]
     order = sorted(range(len(claims)), key=lambda i: not touched[i])  # the claims it touches first
     table = table.assign(touched=touched).iloc[order].reset_index(drop=True)
-    return VariantResult(table, [findings[i] for i in order], dict(fields), n, games, paired, stopped, capped, command)
+    return VariantResult(
+        table, [findings[i] for i in order], dict(fields), n, games, paired, stopped, capped, command, page=list(page)
+    )
 
 
 def touches(claim: VariantClaim, fields: Mapping[str, Any], change: str) -> bool:
@@ -358,26 +410,32 @@ def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, family: int) -> di
         "variant_hi": v_hi,
         "variant_n": sv.n if isinstance(sv, Seats) else v.n,
         "worst_seat": seat_name(sv.worst) if isinstance(sv, Seats) else "",
-        "default_verdict": fd.verdict,
-        "variant_verdict": fv.verdict,
+        "default_screen": SCREEN_WORDS[fd.verdict],
+        "variant_screen": SCREEN_WORDS[fv.verdict],
+        "_default_verdict": fd.verdict,
+        "_variant_verdict": fv.verdict,
         "level": fv.level,
         "_variant_finding": fv,
         "_default_finding": fd,
         "_default_stat": sd,
     }
     row["beside"] = "; ".join(_beside_text(words, metric, runs_v, runs_d) for words, metric in c.beside)
+    identical = False
     if paired:
         diff = _unit_values(c, runs_v) - _unit_values(c, runs_d)
         est, lo, hi = mean_with_interval(diff, outcomes=False)
         up, down = sprt_decide(diff, 0.0, delta)[0], sprt_decide(diff, 0.0, -delta)[0]
+        identical = bool(len(diff)) and bool(np.all(diff == 0))
         change = (
             "higher" if up == "H1" else "lower" if down == "H1" else "no change" if up == down == "H0" else "undecided"
         )
+        if identical:
+            change = "no change"  # every paired game gave the same value: no number of games moves it
     else:
         est = v.value - d.value
         half = Z95 * math.sqrt(((v_hi - v_lo) / (2 * Z95)) ** 2 + ((d_hi - d_lo) / (2 * Z95)) ** 2)
         lo, hi, change = est - half, est + half, "not paired"
-    row |= {"shift": est, "shift_lo": lo, "shift_hi": hi, "tolerance": delta, "change": change}
+    row |= {"shift": est, "shift_lo": lo, "shift_hi": hi, "tolerance": delta, "change": change, "identical": identical}
     return row
 
 
@@ -402,39 +460,67 @@ def _beside_text(words: str, metric: str, runs_v: list[pd.DataFrame], runs_d: li
 
 
 def _finding(
-    c: VariantClaim, r: dict[str, Any], shown: str, who: str, seed: int, command: str | None, touched: bool = False
+    c: VariantClaim,
+    r: dict[str, Any],
+    shown: str,
+    who: str,
+    seed: int,
+    command: str | None,
+    touched: bool = False,
+    on_page: Finding | None = None,
 ) -> Finding:
+    """One claim's quick-screen line: the measured effect in plain words under the run's own players,
+    where the screen's interval lies against the claim, and the page's own line beside it."""
     fv: Finding = r["_variant_finding"]
-    what = {
-        "higher": "higher than under the default Rules",
-        "lower": "lower than under the default Rules",
-        "no change": "no different from the default Rules",
-        "undecided": "not yet told apart from the default Rules",
-        "not paired": "compared unpaired with the default Rules (other seats)",
-    }[r["change"]]
     sd = r["_default_stat"]
     default = statistic_text(_headline(sd), c.claim.unit)
     if isinstance(sd, Seats):
         default = f"{seat_name(sd.worst)} {default}"
+    if r["identical"]:
+        what = "the same in every paired game: this change cannot move it"
+    else:
+        what = {
+            "higher": "higher than under the default Rules",
+            "lower": "lower than under the default Rules",
+            "no change": "no different from the default Rules",
+            "undecided": "not yet told apart from the default Rules",
+            "not paired": "compared unpaired with the default Rules (other seats)",
+        }[r["change"]]
     subject = "the first seat's share of games won" if c.seat_claim else (c.how or "the claim's number")
-    sentence = (
-        f"With {shown}, {subject} is {what}: {fv.number} against {default} ({r['default_verdict']} under the "
-        f"default). {who}; {fv.n:,} distinct games on seed {seed}. "
-        "The page's number for this claim comes from its committed study (its own players and sample)."
+    effect = f"{fv.number} with {shown}, against {default} under the default Rules: {what}"
+    beside = f"; beside it, not judged: {r['beside']}" if r.get("beside") else ""
+    if r["not_asked"]:
+        verdict, number = "not asked", f"not asked by this variant ({r['not_asked']}); measured: {effect}{beside}"
+    else:
+        verdict = "quick screen"
+        number = f"quick screen, {who}: {effect}; the screen's interval lies {r['variant_screen']}{beside}"
+    page_words = (
+        f"The page at the default Rules: {on_page.verdict}, {on_page.number}"
+        + (f" ({on_page.support})" if on_page.support else "")
+        + (f", players: {on_page.players}" if on_page.players else "")
+        + "."
+        if on_page is not None
+        else "The page has no line for this claim."
     )
-    if r.get("beside"):
-        sentence += f" Beside it, not judged: {r['beside']}."
+    sentence = (
+        f"With {shown}, {subject} is {what}. {who}; {fv.n:,} distinct games a side on seed {seed}. A quick screen "
+        f"plays the run's own players, not the page's, so it gives no verdict. {page_words}"
+    )
     detail = (
         f"Paired shift per unit {r['shift']:.3g} [{r['shift_lo']:.3g}, {r['shift_hi']:.3g}]; two one-sided SPRTs "
         f"(alpha = beta = 0.05, from {MIN_UNITS} units on) for a shift of {r['tolerance']:.3g} either way: "
-        f"{r['change']}. Each verdict of the run decided at level {100 * (fv.level or 1 - ALPHA):.3g}% (5% split "
+        f"{r['change']}. The screen's intervals are read at level {100 * (fv.level or 1 - ALPHA):.3g}% (5% split "
         "over every claim on both sides at every look)."
     )
     return Finding(
         **{
             **fv.to_dict(),
+            "verdict": verdict,
+            "number": number,
             "sentence": sentence,
-            "change": None if fv.verdict != "fails" else f"The default Rules give {default} ({r['default_verdict']}).",
+            "change": None,
+            "recheck": None,
+            "players": who,
             "detail": " ".join(filter(None, [fv.detail, detail])),
             "section": "Try a variant",
             "command": command,
@@ -442,6 +528,40 @@ def _finding(
             "touched": touched,
         }
     )
+
+
+def side_by_side(table: pd.DataFrame) -> pd.DataFrame:
+    """A variant run's table as a person reads it: one row per claim, each side's number with its
+    interval in one cell, the paired shift, and where each side's interval lies against the claim.
+
+    >>> t = pd.DataFrame({"claim": ["c"], "unit": [""], "default": [1.0], "default_lo": [0.5], "default_hi": [1.5],
+    ...     "default_n": [10], "variant": [2.0], "variant_lo": [1.5], "variant_hi": [2.5], "variant_n": [10],
+    ...     "shift": [1.0], "shift_lo": [0.2], "shift_hi": [1.8], "change": ["higher"], "default_screen": ["x"],
+    ...     "variant_screen": ["y"]})
+    >>> side_by_side(t).iloc[0]["default Rules"]
+    '1 [0.5, 1.5], n=10'
+    """
+
+    def cell(r: dict, side: str) -> str:
+        k = 100.0 if r.get("unit") == "share" else 1.0
+        return f"{k * r[side]:.3g} [{k * r[f'{side}_lo']:.3g}, {k * r[f'{side}_hi']:.3g}]" + (
+            f", n={int(r[f'{side}_n']):,}" if f"{side}_n" in r else ""
+        )
+
+    rows = []
+    for r in table.to_dict("records"):
+        rows.append(
+            {
+                "claim": r["claim"],
+                "default Rules": cell(r, "default"),
+                "variant": cell(r, "variant"),
+                "paired shift": cell(r, "shift"),
+                "change": r["change"],
+                "default side": r.get("default_screen", ""),
+                "variant side": r.get("variant_screen", ""),
+            }
+        )
+    return pd.DataFrame(rows)
 
 
 @dataclass(frozen=True)
@@ -528,10 +648,12 @@ class SavedVariant:
 
 __all__ = [
     "CHANGES",
+    "SCREEN_WORDS",
     "SavedVariant",
     "VariantClaim",
     "VariantResult",
     "identical_players",
+    "side_by_side",
     "play_units",
     "side_statistic",
     "touches",

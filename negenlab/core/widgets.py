@@ -44,7 +44,7 @@ import traitlets
 from .cliutil import rules_value
 from .errors import InvalidInputError, NegenlabError
 from .findings import findings_table
-from .variant import SavedVariant
+from .variant import SavedVariant, side_by_side
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -432,24 +432,17 @@ class VariantWidget(W.VBox):
         return None
 
     def _show(self, result: Any, fields: dict[str, Any]) -> None:
-        shown = ", ".join(f"{k}={v}" for k, v in fields.items()) or "the default Rules (nothing changed)"
-        end = (
-            "stopped"
-            if result.stopped
-            else ("cap reached, some claims undecided: Run longer plays on" if result.capped else "every claim decided")
-        )
-        self.status.value = html.escape(f"{shown}: {result.units} units, {result.games} distinct games ({end})")
+        end = " Run longer plays on." if result.capped and not result.stopped else ""
+        self.status.value = html.escape(result.headline() + end)
         if self._render is not None:
             self.verdicts.value = self._render(result.findings)
         else:
             lines = findings_table(result.findings)[["verdict", "claim", "number", "support", "sentence"]]
             self.verdicts.value = lines.to_html(index=False, escape=True, border=0)
-        cols = ["claim", "default", "default_lo", "default_hi", "variant", "variant_lo", "variant_hi", "shift",
-                "shift_lo", "shift_hi", "change", "default_verdict", "variant_verdict"]  # fmt: skip
         self.table.value = (
-            "<details><summary>side by side (95% intervals)</summary>"
-            + result.table[cols].to_html(index=False, float_format=lambda x: f"{x:.3g}", border=0)
-            + "</details>"
+            "<details><summary>side by side (95% intervals)</summary><div style='overflow-x:auto;max-width:100%'>"
+            + side_by_side(result.table).to_html(index=False, escape=True, border=0)
+            + "</div></details>"
         )
 
 

@@ -465,8 +465,9 @@ def _pie(x: ClaimInputs) -> Evidence:
         "search (it swaps when its search rates the opener's winning chance above one half). "
         + " ".join(words)
         + " The opener's search does not weigh the swap when it opens, so an opener these players rate ahead is "
-        "taken over. The variant tool (negenlab fen variant) measures the same share with its own players (random "
-        "in every seat by default) and its own games, so its number differs."
+        "taken over. The variant tool (negenlab fen variant) shows this line as the default side and screens a "
+        "variant with its own players (greedy in every seat unless --agents says otherwise) and its own games: a "
+        "quick screen, never a verdict."
         + _solved_pie(x.studies.get("solved"))
         + _proof_swaps(x.studies.get("agents_vs_proof")),
         change="Keep the pie rule and restrict the opening (e.g. no first claim in the centre).",

@@ -1346,6 +1346,9 @@ VARIANT_CLAIMS = (
         f"--agents says otherwise); the page's numbers are {' and '.join(PIE_RUNGS)} self-play on the standard board",
         fields=("pie_rule",),
         beside=(("the swap rate (games in which the second player swapped)", "swapped"),),
+        asked=lambda f: (
+            "the claim is about the pie rule, which this variant turns off" if f.get("pie_rule") is False else None
+        ),
     ),
 )
 """The claims ``negenlab fen variant`` judges: the register's pie claim, the first player's share

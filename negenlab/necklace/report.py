@@ -280,8 +280,9 @@ def _draw_rate(x: ClaimInputs) -> Evidence:
         sentence=f"Each player against itself after every {DRAW_SIZE}x{DRAW_SIZE} opening class "
         f"({classes['opening'].nunique()} classes, {per} games each, Blue to move, no swap: the self-play games of "
         "the agents-against-perfect-play study), every game a distinct one. 5x5 is the smallest board the "
-        "exhaustive search cannot finish; it decides 2x2-4x4 exactly (the line above). The variant tool asks the "
-        "same question of its own self-play games.",
+        "exhaustive search cannot finish; it decides 2x2-4x4 exactly (the line above). The variant tool shows this "
+        "line as the default side and screens a variant's draws with its own self-play games (a quick screen, never "
+        "a verdict).",
         change="Add a rule for a position where nobody can place (for example, the last player to place wins).",
         section=TRUST,
         command=command_of(games, "negenlab study necklace agents_vs_proof --seed 2024"),

@@ -33,7 +33,7 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -1630,6 +1630,23 @@ STUDIES = {
     )
 }
 
+
+def _fair_opening_asked(fields: Mapping[str, Any]) -> str | None:
+    """Why a variant does not ask the fair-opening claim (about 7x7 with the swap rule), or None.
+
+    >>> _fair_opening_asked({"size": 5})
+    'the claim is about 7x7 with the swap rule; this variant plays 5x5'
+    >>> _fair_opening_asked({"size": 7, "swap": False}), _fair_opening_asked({"size": 7})
+    ('the claim is about 7x7 with the swap rule; this variant plays without the swap rule', None)
+    """
+    size, swap = fields.get("size", Rules().size), fields.get("swap", Rules().swap)
+    if size != 7:
+        return f"the claim is about 7x7 with the swap rule; this variant plays {size}x{size}"
+    if swap is False:
+        return "the claim is about 7x7 with the swap rule; this variant plays without the swap rule"
+    return None
+
+
 VARIANT_CLAIMS = (
     VariantClaim(
         register("necklace")["draw_rate"],
@@ -1642,6 +1659,7 @@ VARIANT_CLAIMS = (
         "seat_share",
         how="the opener's share of the run's own self-play games (without the swap rule: Red's edge)",
         fields=("swap", "size"),
+        asked=_fair_opening_asked,
     ),
 )
 """The claims ``negenlab necklace variant`` judges: draws in under 1% of self-play games, measured on

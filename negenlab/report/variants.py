@@ -17,7 +17,8 @@ from typing import Any
 import pandas as pd
 
 from negenlab.core.claims import ALPHA
-from negenlab.core.variant import SavedVariant, VariantResult
+from negenlab.core.findings import findings_table
+from negenlab.core.variant import SavedVariant, VariantResult, side_by_side
 
 from .page import ReportPage
 
@@ -85,17 +86,20 @@ def variant_page(result: VariantResult, title: str, saved: SavedVariant | None =
     page.verdicts(result.findings, family)
     page.heading("What was played")
     page.text(
-        f"{result.units} units, {result.games:,} distinct games ({end}). The default Rules and the variant play the "
-        "same seeded games; a unit is one game, or one game in every seat rotation when the players differ."
+        f"{result.units} units, {result.games_per_side:,} distinct games a side ({end}). The default Rules and the "
+        "variant play the same seeded games; a unit is one game, or one game in every seat rotation when the "
+        "players differ. A quick screen plays the run's own players, not the page's, and gives no verdict."
     )
+    if result.page:
+        page.table(
+            findings_table(result.page)[["verdict", "claim", "number", "support", "recheck"]],
+            folded="At the default Rules, the page's verdicts (its players, its committed games)",
+        )
     page.figure(
         variant_figure(result),
         caption="Each claim under the default Rules and under the variant, with 95% intervals; shaded: what the claim asks for.",
     )
-    cols = [c for c in ("claim", "default", "default_lo", "default_hi", "default_n", "variant", "variant_lo",
-                        "variant_hi", "variant_n", "shift", "shift_lo", "shift_hi", "change", "default_verdict",
-                        "variant_verdict") if c in result.table]  # fmt: skip
-    page.table(result.table[cols], folded="The numbers side by side (95% intervals)", float_format="{:.3g}")
+    page.table(side_by_side(result.table), folded="The numbers side by side (95% intervals)")
     record: dict[str, Any] = {"variant": result.fields, "units": result.units, "games": result.games}
     if saved is not None:
         record["saved_variant"] = saved.to_dict()
