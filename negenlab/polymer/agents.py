@@ -61,6 +61,7 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.game import State
 from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
+from .belief import standing_refusals
 from .game import JOKER_BASE, PolymerState, hand_length, is_joker
 from .rules import REGULAR_CARDS
 from .solver import COMPAT, solve_types
@@ -97,6 +98,7 @@ class TradingAgent(Agent):
     loans = False
     chains = True
     max_asks = 6  # best-looking asked-for cards examined per proposal turn
+    firm_refusals = False  # at a hidden table, passed on to its twin (see TableAgent)
 
     def __init__(self, chains: bool = True):
         self.chains = bool(chains)
@@ -120,7 +122,9 @@ class TradingAgent(Agent):
                     f"the {self.name} policy reads every hand, so it plays information='open' tables only "
                     f"(at a hidden table play one of {', '.join(TABLE_POLICIES)}, no_trade or random)"
                 )
-            return twin().step(state, rng)
+            player = twin()
+            player.firm_refusals = self.firm_refusals
+            return player.step(state, rng)
         if state.phase == "respond":
             return self.respond(state, rng)
         if state.phase == "repay":
@@ -350,11 +354,16 @@ class TableAgent(Agent):
     (``tolerance`` cards of shrink allowed for a neighbour, whose length its score counts); let
     trades through as a link; repay with the card whose loss costs least; pass when nothing helps.
     Subclasses change one of these choices, as their names say.
+
+    ``firm_refusals`` (off unless set; the play widgets turn it on, the studies' players keep it off):
+    a partner that refused its ask for a type and has moved no card since
+    (:func:`~negenlab.polymer.belief.standing_refusals`) is not asked for that type again.
     """
 
     name = "table"
     tolerance = 0  # cards of its own length it gives up to help a neighbour
     announces = False  # states its wants (revealing) or keeps them to itself (concealing)
+    firm_refusals = False  # takes a partner's refusal as final until that partner's hand changes
 
     def describe(self) -> dict[str, Any]:
         return {"agent": self.name}
@@ -479,17 +488,32 @@ class TableAgent(Agent):
                         if act in legal:
                             return act
             return "pass"
+        refused = self.refusals(ob)
         # a partner that said it wants one of its spares is the likeliest to deal
         for d, k in routes:
             q = (ob["seat"] + d * k) % seats
+            if wanted[0] in refused.get(q, ()):
+                continue
             for c in spares:
                 act = ("ask", d, k, c, wanted[0])
                 if c // 2 in ob["wants"][q] and act in legal:
                     return act
-        d = 1 if rng.random() < 0.5 else -1
-        t = wanted[int(rng.integers(min(3, len(wanted))))]
+        if refused:  # only the neighbours and types no standing refusal rules out
+            options = [
+                (d, t) for d in (1, -1) for t in wanted[:3] if t not in refused.get((ob["seat"] + d) % seats, ())
+            ]
+            if not options:
+                return "pass"
+            d, t = options[int(rng.integers(len(options)))]
+        else:
+            d = 1 if rng.random() < 0.5 else -1
+            t = wanted[int(rng.integers(min(3, len(wanted))))]
         act = ("ask", d, 1, spares[int(rng.integers(len(spares)))], t)
         return act if act in legal else "pass"
+
+    def refusals(self, ob: dict) -> dict[int, frozenset[int]]:
+        """The types each partner refused it and still would (with ``firm_refusals``; else none)."""
+        return standing_refusals(ob) if self.firm_refusals else {}
 
 
 class TableCooperative(TableAgent):
@@ -640,7 +664,7 @@ class Borrower(TableCooperative):
         if wanted and rules.information == "hidden" and rng.random() < 0.5:
             d = 1 if rng.random() < 0.5 else -1
             act = ("borrow", d, wanted[0])
-            if act in legal:
+            if act in legal and wanted[0] not in self.refusals(ob).get((ob["seat"] + d) % len(ob["hand_sizes"]), ()):
                 return act
         act = super().propose(ob, legal, rules, rng)
         if act == "pass" and mine and ("call", mine[0]) in legal:
@@ -662,7 +686,8 @@ class Sweetener(TableCooperative):
             if spares and wanted:
                 d = 1 if rng.random() < 0.5 else -1
                 act = ("compose", "swap", d, 1)
-                if act in legal:
+                refused = self.refusals(ob).get((ob["seat"] + d) % len(ob["hand_sizes"]), ())
+                if act in legal and wanted[0] not in refused:
                     return act
         return super().propose(ob, legal, rules, rng)
 
@@ -718,6 +743,8 @@ class Bundler(TableCooperative):
             for d in directions:
                 q = (ob["seat"] + d) % seats
                 if rules.information == "open" and self._held(ob, q, bundle[1]) is None:
+                    continue
+                if set(bundle[1]) & self.refusals(ob).get(q, frozenset()):
                     continue
                 if ("compose", "swap", d, 1) in legal:
                     return ("compose", "swap", d, 1)

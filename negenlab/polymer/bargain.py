@@ -191,7 +191,11 @@ class Bargainer(TableAgent):
     ``chains`` trades with seats beyond the neighbours (:class:`Broker`); ``counters`` offers seats
     what they asked for; ``borrows`` asks for loans; ``most_cards`` the most cards a side (capped by
     the Rules); ``permits`` accepts trades that do not lower its ``V`` (else only strict gains);
-    ``announces`` says what it wants; ``halt_minutes`` stops trading after that much table time.
+    ``announces`` says what it wants; ``halt_minutes`` stops trading after that much table time;
+    ``firm_refusals`` (off unless set: the play widgets turn it on, the studies' players keep it off) takes
+    a partner's refusal at its word (:func:`~negenlab.polymer.belief.standing_refusals`): its belief
+    leaves that partner no card of the refused types, and it offers that partner no trade asking for them,
+    until the partner's hand changes.
     """
 
     name = "bargainer"
@@ -224,7 +228,7 @@ class Bargainer(TableAgent):
         """The seat's view for one decision: its belief and ``samples`` deals drawn from it (at an open
         table the one true deal)."""
         hand = tuple(sorted(c // 2 for c in ob["hand"] if not is_joker(c)))
-        belief = Belief.of(ob, rules)
+        belief = Belief.of(ob, rules, firm_refusals=self.firm_refusals)
         if ob.get("hands") is not None:
             deals = [[tuple(sorted(c // 2 for c in h if not is_joker(c))) for h in ob["hands"]]]
         else:
@@ -441,6 +445,13 @@ class Bargainer(TableAgent):
         if self.counters:
             candidates += [
                 (b, o) for b, o in self.counter_offers(v) if o.distance <= (rules.chain_length if self.chains else 1)
+            ]
+        refused = self.refusals(ob)
+        if refused:  # firm refusals: nothing a partner refused and still would (its word taken)
+            candidates = [
+                (b, o)
+                for b, o in candidates
+                if not set(o.take) & refused.get((me + o.direction * o.distance) % P, set())
             ]
         candidates.sort(key=lambda c: (-c[0], c[1].take, c[1].give, c[1].direction, c[1].distance))
         out = []

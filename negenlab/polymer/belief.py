@@ -12,7 +12,11 @@ size, the public record and its memory of the offers it took part in (``state.ob
   for a type (it may lack the type, or not want to part with it) holds it less likely
   (:data:`REFUSED`); a seat that announced wanting a type, or asked for it in an offer this seat saw,
   holds it less likely (:data:`WANTED`); a card seen in a hand that has given cards away since is more
-  likely still there (:data:`PASSED_ON`).
+  likely still there (:data:`PASSED_ON`);
+- **firm refusals** (``Belief.of(..., firm_refusals=True)``, an option the play widgets turn on; the
+  studies' players keep it off): a partner that refused this seat's ask for a type, and has moved no
+  card since (:func:`standing_refusals`), is taken at its word: it holds none of that type to give
+  (weight 0), so the seat does not ask it for that type again until its hand changes.
 
 A deal is drawn by handing the unseen cards out in a random order, each to a hand with room for it,
 with chance proportional to the room left times its weight (an urn; the hard facts hold exactly, the
@@ -73,6 +77,48 @@ def given_away(entry: tuple) -> dict[int, int]:
     return {}
 
 
+def hand_changed(entry: tuple) -> set[int]:
+    """The seats whose hands one entry of the public record changes (a card given or taken).
+
+    >>> hand_changed(("swap", 0, 1, 2, 2, 0, ())), hand_changed(("absorb", 3)), hand_changed(("reject", 2, 0))
+    ({0, 1}, {3}, set())
+    """
+    kind = entry[0]
+    if kind in ("swap", "loan", "repay", "collide"):
+        return {int(entry[1]), int(entry[2])}
+    if kind == "absorb":
+        return {int(entry[1])}
+    return set()
+
+
+def standing_refusals(ob: dict) -> dict[int, frozenset[int]]:
+    """Per seat, the card types it refused to hand over to the observing seat (as the partner of an
+    offer this seat made) and has moved no card since: what the refusal showed it does not hold or
+    will not give, read from the seat's observation alone (its memory of its offers and the public
+    record).
+
+    >>> import numpy as np
+    >>> from negenlab.polymer.game import PolymerGame
+    >>> s = PolymerGame(Rules(players=5)).new_initial_state()
+    >>> s.apply(s.sample_chance(np.random.default_rng(1)))
+    >>> lacking = next(t for t in range(52) if all(c // 2 != t for c in s.hands[1]))
+    >>> s.apply(("ask", 1, 1, s.hands[0][0], lacking)); s.apply("reject")
+    >>> standing_refusals(s.observation(0)) == {1: frozenset({lacking})}
+    True
+    """
+    seat, public = int(ob["seat"]), ob["public"]
+    open_table = ob.get("hands") is not None
+    out: dict[int, set[int]] = {}
+    for record in ob["seen"]:
+        _, index, _kind, p, q, _give, take, _sweeten, _ask, outcome, refuser = record
+        if p != seat or outcome != "refused" or refuser != q:
+            continue
+        if any(q in hand_changed(entry) for entry in public[index:]):
+            continue  # it has traded since: its hand, and what it would give, may have changed
+        out.setdefault(q, set()).update(type_of(t) if open_table else int(t) for t in take)
+    return {q: frozenset(types) for q, types in out.items()}
+
+
 def _offer_cards(pending: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cards a proposal seen whole gives and the types (or cards, open) it asks for."""
     if pending[0] == "deal":
@@ -122,8 +168,10 @@ class Belief:
     wants: tuple[frozenset[int], ...]  # per seat: the types it said or showed it wants
 
     @classmethod
-    def of(cls, ob: dict, rules: Rules) -> Belief:
-        """The belief of the seat whose observation ``ob`` is (see the module docstring)."""
+    def of(cls, ob: dict, rules: Rules, firm_refusals: bool = False) -> Belief:
+        """The belief of the seat whose observation ``ob`` is (see the module docstring); with
+        ``firm_refusals`` a partner's standing refusal (:func:`standing_refusals`) leaves it no card of
+        the types it refused."""
         if "seen" not in ob or "public" not in ob:
             raise InvalidInputError("a belief needs a seat's observation (state.observation(seat))")
         seat, sizes = int(ob["seat"]), tuple(int(n) for n in ob["hand_sizes"])
@@ -164,6 +212,10 @@ class Belief:
             if p != seat:
                 for t in take:
                     weights[p, t if ob.get("hands") is None else type_of(t)] *= WANTED
+        if firm_refusals:
+            for q, types in standing_refusals(ob).items():
+                for t in types:
+                    weights[q, t] = 0.0
         counts = Counter({t: 2 for t in range(CARD_TYPES)})
         counts[JOKER_TYPE] = rules.jokers - int(ob.get("jokers_on_table", 0))
         mine_all = [type_of(c) for c in ob["hand"]]
@@ -210,9 +262,15 @@ class Belief:
         fixed = [p * 64 + t for p in range(P) for t in (self.mine if p == self.seat else self.known[p])]
         fixed_keys = np.array(fixed, dtype=np.int64)
         edges = np.arange(P + 1, dtype=np.int64) * 64
+        # a type some hand may not hold (a firm refusal, weight 0) is handed out first, while every hand
+        # has room: dealt last it could find room only in that hand
+        barred = np.flatnonzero((self.weights == 0).any(axis=0))
         deals = []
         for _ in range(n):
             order = cards[rng.permutation(cards.shape[0])]
+            if barred.size:
+                first = np.isin(order, barred)
+                order = np.concatenate([order[first], order[~first]])
             slots = _hand_out(order, self.weights, room, np.asarray(rng.random(cards.shape[0])))
             keys = np.concatenate([fixed_keys, slots * 64 + order])
             keys.sort()
@@ -222,4 +280,15 @@ class Belief:
         return deals
 
 
-__all__ = ["Belief", "CARD_TYPES", "JOKER_TYPE", "PASSED_ON", "REFUSED", "WANTED", "given_away", "type_of"]
+__all__ = [
+    "Belief",
+    "CARD_TYPES",
+    "JOKER_TYPE",
+    "PASSED_ON",
+    "REFUSED",
+    "WANTED",
+    "given_away",
+    "hand_changed",
+    "standing_refusals",
+    "type_of",
+]

@@ -88,6 +88,20 @@ def _window_marks(explanation, y: float) -> list[str]:
     return parts
 
 
+LEGEND_TEXT = "■ sequence ■ group ■ invalid window | uncovered pair"
+"""The words of the window legend under a polymer (drawn at font size 10)."""
+
+
+def text_width(text: str, font_size: float) -> float:
+    """A generous estimate of the width of ``text`` in a sans-serif font of ``font_size`` px, so that a
+    picture is made wide enough for its captions instead of cutting them.
+
+    >>> text_width(LEGEND_TEXT, 10) > 300
+    True
+    """
+    return 0.62 * font_size * len(str(text))
+
+
 def _legend(y: float) -> str:
     return (
         f'<text x="6" y="{y}" font-size="10" font-family="sans-serif">'
@@ -102,27 +116,30 @@ def polymer_svg(explanation, hand=None, title: str | None = None) -> str:
     cards = list(explanation.cards) if explanation is not None else []
     rest = rest_of_hand(hand, cards) if hand is not None else []
     n = max(len(cards), len(rest), 1)
-    width = 10 + n * (CARD_W + GAP)
     windows = explanation.windows if explanation is not None else []
-    bars_h = 8 * max(1, min(len(windows), 3)) + 20
-    height = 20 + (CARD_H + bars_h if cards else 24) + (CARD_H + 30 if rest else 0)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-    ]
     y = 16
+    # the window bars in up to three rows under the cards, then the legend's line under the bars
+    legend_y = y + CARD_H + 4 + 8 * max(1, min(len(windows), 3)) + 10
+    height = (legend_y + 12 if cards else 44) + (CARD_H + 30 if rest else 0)
     head = title or (
         f"polymer of length {len(cards)}"
         if explanation is not None and explanation.valid
         else ("not a polymer" if cards else "no polymer")
     )
+    # wide enough for its cards, its title and the window legend under the cards (a short polymer's
+    # legend is wider than its cards)
+    legend = 12 + text_width(LEGEND_TEXT, 10) if cards else 0
+    width = round(max(10 + n * (CARD_W + GAP), 12 + text_width(head, 12), legend))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+    ]
     parts.append(f'<text x="6" y="12" font-size="12" font-family="sans-serif">{html.escape(head)}</text>')
     for i, c in enumerate(cards):
         parts.append(card_svg(c, 6 + i * (CARD_W + GAP), y))
     if cards:
         parts += _window_marks(explanation, y)
-        ly = y + CARD_H + 4 + 34
-        parts.append(_legend(ly))
-        y = ly + 8
+        parts.append(_legend(legend_y))
+        y = legend_y + 8
     else:
         y += 8
     if rest:

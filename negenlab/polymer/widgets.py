@@ -269,7 +269,11 @@ class SeatTable:
     clock's 10 minutes, and then every seat's longest polymer is laid out and scored.
 
     The cards of your longest polymer are underlined on your hand (:meth:`longest_marks`); an offer you
-    cannot accept says why (:meth:`accept_refusal`), one you can is previewed (:meth:`accept_preview`).
+    cannot accept says why (:meth:`accept_refusal`), one you can is previewed (:meth:`accept_preview`);
+    an ask of yours that is refused says why in the words of the refusing seat's player
+    (:meth:`refusal_text`), never from its hidden hand. The other seats take a refusal at its word
+    (``firm_refusals``): a seat you refused does not ask you for that card type again until your hand
+    changes.
     **new table** deals afresh (a new seed, shown in the seed field; **replay seed** deals the seed typed
     there again); **Save game** writes the table as one self-contained HTML file.
 
@@ -316,6 +320,8 @@ class SeatTable:
         self.new_button = self.deal.new_button
         self.preview = W.HTML()
         self.preview.add_class("nl-preview")
+        self.refusal = W.HTML()
+        self.refusal.add_class("nl-refusal")
         self.log = W.HTML()
         self.end = W.HTML()
         self.ask_button.on_click(lambda _: self._guard(self.ask))
@@ -332,7 +338,17 @@ class SeatTable:
         self.why = WhyLines(title="why the other seats trade as they do")
         self.why.show([self.reason_line()])
         self.widget = W.VBox(
-            [self.deal.widget, controls, answers, self.view, self.log, self.why.widget, self.end, self.saver.widget]
+            [
+                self.deal.widget,
+                controls,
+                answers,
+                self.refusal,
+                self.view,
+                self.log,
+                self.why.widget,
+                self.end,
+                self.saver.widget,
+            ]
         )
         self.start(seed)
 
@@ -365,7 +381,11 @@ class SeatTable:
         self.state = PolymerGame(self.rules).new_initial_state()
         self.state.apply(self.state.sample_chance(self.rng))
         self.agents = games.entry("polymer").make_agents([self.agent_spec] * self.rules.players)
+        for agent in self.agents:  # a refusal is taken at its word: no asking again for what was refused
+            if hasattr(agent, "firm_refusals"):
+                agent.firm_refusals = True
         self.picked: int | None = None
+        self.refusal.value = ""
         self._advance()
 
     def _guard(self, action) -> None:
@@ -397,10 +417,38 @@ class SeatTable:
                 f"you cannot {s.describe_action(action) if isinstance(action, tuple) else action} now"
             )
         self._seen = len(s.public)
+        self.refusal.value = ""
         s.apply(action)
         self.picked = None
         with self.view.working("the agents are trading…"):
             self._advance()
+        said = self.refusal_text()
+        if said:
+            self.refusal.value = f"<div style='color:#8a3b00;overflow-wrap:anywhere'>{html.escape(said)}</div>"
+
+    def refusal_text(self) -> str:
+        """Why your last ask was refused (``''`` when it was not): who refused it, as its partner or as a
+        link of the chain, and the rule of the player that seat holds (the players' glossary). A partner
+        refuses when it holds none of the type asked or will not give one for your card; which of the two
+        stays hidden, as its hand does (the seats you refuse learn no more of yours)."""
+        mine = [r for r in self.state.seen[0] if r[3] == 0 and r[1] > getattr(self, "_seen", len(self.state.public))]
+        if not mine or mine[-1][9] != "refused":
+            return ""
+        _, _, kind, _, q, give, take, _, _, _, refuser = mine[-1]
+        wanted = " and ".join(f"a {Card.from_index(t).pretty}" for t in take)
+        offered = " and ".join(card_of(c).pretty for c in give)
+        rule = games.entry("polymer").players.get(self.agent_spec, "")
+        plays = f"It plays {self.agent_spec}" + (f": {rule}" if rule else ".")
+        if refuser != q:
+            return (
+                f"{seat_name(refuser)}, a link between you and {seat_name(q)}, would not let your ask for {wanted} "
+                f"through. {plays}"
+            )
+        asked = f"your ask for {wanted}" + (f" (for your {offered})" if offered else " (a loan)")
+        return (
+            f"{seat_name(q)} refused {asked}: it holds no such card, or it will not give one for that. "
+            f"Which of the two stays hidden, as its hand does. {plays}"
+        )
 
     def _advance(self) -> None:
         s = self.state
@@ -523,7 +571,7 @@ class SeatTable:
             path,
             f"Polymer: seat 1 (you) at a {self.rules.players}-seat table against {self.agent_spec} agents",
             pictures,
-            self.move_lines(),
+            self._public_lines(),  # the saved page numbers the moves itself
             rules=self.rules,
             seed=self.seed,
             result=self.status_text(),

@@ -256,3 +256,72 @@ def test_new_table_deals_afresh_and_a_seed_typed_back_replays_it(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert f"<code>{path}</code>" in st.saver.status.value
     assert "seed 3" in text and "in-polymer" in text and "information" in text and _self_contained(text)
+
+
+# -- the desk defects of issue #52: a refused ask says why; the saved game numbers each move once ---------------
+def _refused_ask(st):
+    """(card index, route, type) of an ask of yours the agent partner refuses, found on copies of the table."""
+    hand = sorted(st.state.hands[0])
+    for i, give in enumerate(hand):
+        for route in [(1, 1), (-1, 1)]:
+            q = st.state.partner(0, *route)
+            for t in range(52):
+                trial = st.state.clone()
+                trial.apply(("ask", *route, give, t))
+                if st.agents[q].step(trial, np.random.default_rng(0)) == "reject":
+                    return i, route, t
+    return None
+
+
+def test_a_refused_ask_says_why_in_the_players_words_and_names_no_hidden_card():
+    from negenlab.core.game import seat_name
+    from negenlab.polymer.cards import Card
+    from negenlab.polymer.game import card_of
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=3)
+    i, route, t = _refused_ask(st)
+    q = st.state.partner(0, *route)
+    give = card_of(st._hand()[i]).pretty
+    st.view.press(f"card:{i}")
+    st.partner.value, st.want.value = route, t
+    st.ask_button.click()
+    said = st.refusal.value
+    assert st.view.error == "" and any(e[0] == "reject" and e[2] == 0 for e in st.state.public)
+    assert f"{seat_name(q)} refused your ask for a {Card.from_index(t).pretty} (for your {give})" in said
+    assert "holds no such card, or it will not give one" in said and "It plays cooperative:" in said
+    text = re.sub(r"<[^>]+>", " ", said)
+    named = {Card.from_index(x).pretty for x in range(52)} - {Card.from_index(t).pretty, give}
+    assert not any(re.search(rf"(?<!\w){re.escape(c)}(?!\w)", text) for c in named)  # no card of a hidden hand
+    (st.pass_button if st.state.phase == "trade" else st.reject_button).click()  # the next action clears it
+    assert st.view.error == "" and st.refusal.value == ""
+
+
+def test_the_saved_game_numbers_each_move_once(tmp_path):
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=3, folder=tmp_path)
+    i, route, t = _accepted_ask(st)
+    st.view.press(f"card:{i}")
+    st.partner.value, st.want.value = route, t
+    st.ask_button.click()
+    for _ in range(3):
+        st.pass_button.click() if not st.pass_button.disabled else st.reject_button.click()
+    path = st.saver.save()
+    moves = re.findall(r"<li>(.*?)</li>", path.read_text(encoding="utf-8").split("<ol class='moves'>")[1])
+    assert len(moves) == len(st.move_lines()) > 3
+    assert not [m for m in moves if re.match(r"\d+\.\s", m)], moves[:3]  # the list numbers them: no second number
+
+
+@pytest.mark.parametrize("hand", ["4H 4D 4C", "7S 8S 9S 10S", "KD QS JD KS JS QD JH", "7S 8S 9S 2C 5H"])
+def test_a_polymer_picture_holds_its_title_and_window_legend(hand):
+    """The end of a table lays out every seat's polymer: a short one's legend used to run past its picture."""
+    from negenlab.polymer import explain, parse_cards
+    from negenlab.polymer.svg import LEGEND_TEXT, polymer_svg, text_width
+
+    cards = parse_cards(hand)
+    svg = polymer_svg(explain(cards[:3] if len(cards) == 5 else cards), hand=cards)
+    width, height = (float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"', svg).groups())
+    baselines = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', svg)]
+    assert "invalid window" in svg and max(baselines) + 3 <= height
+    assert width >= 6 + text_width(LEGEND_TEXT, 10)
