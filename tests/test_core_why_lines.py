@@ -81,7 +81,7 @@ def test_necklace_names_points_from_one_with_visits_and_values():
     agent = NumbaMCTSAgent(200)
     move = agent.step(s, np.random.default_rng(0))
     line = agent.explain(s, move)
-    assert line.startswith(f"numba_mcts played row {move[0] + 1}, col {move[1] + 1} after 200 simulations:")
+    assert line.startswith(f"mcts:200 played row {move[0] + 1}, col {move[1] + 1} after 200 simulations:")
     assert line.count("visits, value") == 3
     pie = PieAgent(40)
     opened = NecklaceGame(NecklaceRules(size=3, swap=True)).new_initial_state()
@@ -92,7 +92,7 @@ def test_necklace_widget_shows_the_reply_and_undo_clears_it():
     ex = Explorer()
     r, c = ex.state.legal_moves()[0]
     ex.click(r, c)
-    assert ex.why.lines and ex.why.lines[0].startswith("numba_mcts played row ")
+    assert ex.why.lines and ex.why.lines[0].startswith("mcts:200 played row ")
     ex.undo()
     assert ex.why.lines == []
 

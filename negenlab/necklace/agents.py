@@ -119,23 +119,35 @@ class NumbaMCTSAgent(Agent):
         done = stats.pop("_done")
         best = max(stats.items(), key=lambda kv: kv[1][0])
         self.last_reason = f"after {done} simulations: {_top_moves(stats)}"
-        if SWAP in actions and best[1][1] < 0.5:
-            self.last_reason += f"; its best placement's value {best[1][1]:.2f} is below 0.5, so it swaps"
-            return SWAP
+        if SWAP in actions:  # Blue's first turn under the swap rule
+            worth = f"as Blue its best placement is worth {best[1][1]:.2f} to it"
+            if best[1][1] < 0.5:
+                self.last_reason += f"; {worth}, below one half, so it takes over Red's side and stone"
+                return SWAP
+            self.last_reason += f"; it did not swap: {worth}, not below one half"
+        elif position.swap_rule and position.placements == 0 and not position.swapped:
+            self.last_reason += "; it opens without weighing the swap rule (Blue may take this opening over)"
         return best[0]
 
+    @property
+    def player(self) -> str:
+        """The player's name as the glossary writes it: ``mcts:N`` (N simulations a move)."""
+        return f"mcts:{self.simulations}"
+
     def explain(self, state, action) -> str:
-        """Why the last :meth:`step` chose ``action``: the most visited moves with their visits and
-        value (the mover's mean reward, win 1), points counted from 1.
+        """Why the last :meth:`step` chose ``action``, naming the player as the glossary does
+        (``mcts:N``): the most visited moves with their visits and value (the mover's mean reward, win 1),
+        points counted from 1, and under the swap rule whether and why it swapped.
 
         >>> from negenlab.necklace import NecklaceGame, Rules
         >>> s, agent = NecklaceGame(Rules(size=4, swap=False)).new_initial_state(), NumbaMCTSAgent(100)
         >>> line = agent.explain(s, agent.step(s, np.random.default_rng(0)))
-        >>> line.startswith("numba_mcts played row "), "after 100 simulations: row " in line
+        >>> line.startswith("mcts:100 played row "), "after 100 simulations: row " in line
         (True, True)
         """
-        chosen = "swap" if action == SWAP else point_name(*action)
-        return f"{self.name} played {chosen} {self.last_reason or self.rule_text()}."
+        reason = self.last_reason or self.rule_text()
+        done = "swapped" if action == SWAP else f"played {point_name(*action)}"
+        return f"{self.player} {done}{': ' if reason.startswith('its only') else ' '}{reason}."
 
 
 def _top_moves(stats: dict, top: int = 3) -> str:
@@ -269,6 +281,11 @@ class PieAgent(NumbaMCTSAgent):
     """
 
     name = "pie_mcts"
+
+    @property
+    def player(self) -> str:
+        """The player's name as the glossary writes it: ``pie:N``."""
+        return f"pie:{self.simulations}"
 
     def step(self, state, rng: np.random.Generator):
         position = state.position if isinstance(state, NecklaceState) else state

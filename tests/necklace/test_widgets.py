@@ -201,3 +201,30 @@ def test_save_game_writes_one_page_with_the_moves_and_pictures(tmp_path):
     assert f"<code>{path}</code>" in ex.saver.status.value
     assert "red placed at row 3, col 3" in text and text.count("<svg") >= 2 and "seed 2" in text
     assert _self_contained(text)
+
+
+# -- issue #52: the why line names the player as the glossary does and speaks of the swap ----------------------
+def test_the_why_line_names_the_player_as_the_glossary_does_and_says_why_it_swapped():
+    from negenlab import games
+
+    ex = Explorer(size=3, strength=300, human="red", swap=True, seed=0)
+    ex.click(1, 1)  # the centre of 3x3: Blue takes it over
+    assert "MCTS (blue) swapped" in ex.board.status
+    line = ex.why.lines[0]
+    assert line.startswith("mcts:300 swapped after 300 simulations:"), line
+    assert re.search(r"as Blue its best placement is worth 0\.\d\d to it, below one half, so it takes over Red's", line)
+    assert "mcts:N" in games.entry("necklace").players  # the glossary's word for the player
+    assert not any("numba" in x for x in ex.why.lines)
+
+
+def test_the_why_line_says_when_the_mcts_did_not_swap_and_when_it_opens_under_the_swap_rule():
+    ex = Explorer(size=5, strength=300, human="blue", swap=True, seed=2)  # the MCTS opens as Red
+    assert "it opens without weighing the swap rule (Blue may take this opening over)" in ex.why.lines[0]
+    kept = Explorer(size=5, strength=300, human="red", swap=True, seed=2)
+    kept.click(0, 0)  # a corner opening: worth little to Red, Blue keeps its side
+    assert "swapped" not in kept.board.status and "MCTS (blue) played" in kept.board.status
+    assert re.search(r"it did not swap: as Blue its best placement is worth 0\.\d\d to it, not below one half\.$",
+                     kept.why.lines[0])  # fmt: skip
+    no_rule = Explorer(size=5, strength=300, human="red", swap=False, seed=2)
+    no_rule.click(0, 0)
+    assert "swap" not in no_rule.why.lines[0]
