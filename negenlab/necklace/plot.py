@@ -84,8 +84,19 @@ def plot_swap_map(
     return ax
 
 
+def _size_ticks(ax, sizes) -> None:
+    """Ticks at the board sizes played, as whole numbers (a board is 5x5 or 7x7, never 5.25)."""
+    ax.set_xticks(sorted({int(s) for s in sizes}))
+
+
 def plot_red_win_rates(table: pd.DataFrame, ax=None):
-    """Red's win rate with Wilson intervals by board size, one line per agent (a study's long table)."""
+    """Red's win rate with Wilson intervals by board size, one line per agent (a study's long table).
+
+    >>> rows = [{"metric": RED_WINS, "size": s, "agents": "random", "value": .5, "lo": .4, "hi": .6, "n": 40}
+    ...         for s in (5, 7)]
+    >>> [t.get_text() for t in plot_red_win_rates(pd.DataFrame(rows)).get_xticklabels()]
+    ['5', '7']
+    """
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 3.4))
     rows = table[table["metric"] == RED_WINS]
@@ -95,6 +106,7 @@ def plot_red_win_rates(table: pd.DataFrame, ax=None):
         ax.errorbar(sub["size"], y, yerr=err, marker="o", capsize=3, label=f"{agents} (n={int(sub['n'].min())}+)")
     ax.axhline(0.5, color="grey", ls="--", lw=1)
     ax.set_ylim(0, 1)
+    _size_ticks(ax, rows["size"])
     ax.set_xlabel("board size")
     ax.set_ylabel("Red win rate (95% Wilson)")
     ax.legend(fontsize=8)
@@ -128,6 +140,7 @@ def plot_edge_by_size(advantage: pd.DataFrame, ax=None):
                 ax.annotate(f"{100 * rate.get(s_, np.nan):.0f}% swap", (xi, 0.04), ha="center", fontsize=7)
     ax.axhline(0.5, color="grey", ls="--", lw=1)
     ax.set_ylim(0, 1)
+    _size_ticks(ax, first["size"])
     ax.set_xlabel("board size")
     ax.set_ylabel("first player wins (95%)")
     ax.legend(fontsize=8, loc="upper right")
@@ -162,7 +175,7 @@ def plot_swap_rule(table: pd.DataFrame, ax=None):
                         color=colours[i % len(colours)])  # fmt: skip
     ax.axhline(0.5, color="grey", ls="--", lw=1)
     ax.set_ylim(0, 1)
-    ax.set_xticks(sorted(set(first["size"].astype(int))))
+    _size_ticks(ax, first["size"])
     ax.set_xlabel("board size (numbers at the bottom: swap rate)")
     ax.set_ylabel("first player wins (95%)")
     ax.legend(fontsize=8, loc="upper right")

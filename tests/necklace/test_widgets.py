@@ -228,3 +228,30 @@ def test_the_why_line_says_when_the_mcts_did_not_swap_and_when_it_opens_under_th
     no_rule = Explorer(size=5, strength=300, human="red", swap=False, seed=2)
     no_rule.click(0, 0)
     assert "swap" not in no_rule.why.lines[0]
+
+
+def test_board_size_axes_tick_whole_sizes():
+    """Notebook 04's figures read 'board size 5.25' on their x axes: every size axis ticks whole sizes."""
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from negenlab.necklace import plot
+    from negenlab.necklace.study import RED_WINS, SEAT0_WINS, SWAPS
+
+    rows = [
+        {"metric": m, "size": s, "agents": a, "swap": w, "value": 0.5, "lo": 0.4, "hi": 0.6, "n": 40}
+        for m in (RED_WINS, SEAT0_WINS, SWAPS)
+        for s in (5, 7)
+        for a in ("random", "mcts:30")
+        for w in (False, True)
+    ]
+    table = pd.DataFrame(rows)
+    fig, axes = plt.subplots(1, 3)
+    plot.plot_red_win_rates(table, ax=axes[0])
+    plot.plot_edge_by_size(table[table["agents"] == "random"], ax=axes[1])
+    plot.plot_swap_rule(table[~table["swap"]], ax=axes[2])
+    fig.canvas.draw()
+    for ax in axes:
+        labels = [t.get_text() for t in ax.get_xticklabels()]
+        assert labels == ["5", "7"], (ax.get_xlabel(), labels)
+    plt.close(fig)
