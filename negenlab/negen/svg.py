@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from negenlab.core.game import seat_name
 from negenlab.core.svg import target
@@ -186,6 +187,8 @@ def dice_svg(
 
     >>> dice_svg({(0, 0): 3}, blanks=[(0, 1)]).count("<rect")
     2
+    >>> "width='128'" in dice_svg({(0, 0): 3}, title="straight: invalid")  # room for the title
+    True
     """
     cells = list(dice) + list(blanks)
     if not cells:
@@ -193,6 +196,8 @@ def dice_svg(
     r0, c0, r1, c1 = _bounds(cells)
     top = 16 if title else 0
     w = (c1 - c0 + 1) * size + 2 * margin
+    if title:  # wide enough for its title ("straight: invalid" over a small table)
+        w = max(w, 2 * margin + text_width(title, 11))
     h = (r1 - r0 + 1) * size + 2 * margin + top
     parts = _dice(
         dice,
@@ -443,8 +448,41 @@ def play_svg(
     return "".join(parts)
 
 
-def play_legend_svg() -> str:
-    """What the rings of :func:`play_svg` mean, in one line.
+LEGEND_WIDTH = 600
+"""The widest a legend is drawn (px): wider, its items flow onto more lines (a notebook's output is
+about 850 px wide at a 1280 px window)."""
+
+
+def _flow(items: list[tuple[float, Callable[[float], str]]], height: float, max_width: float) -> str:
+    """Legend items ``(width, draw)`` laid out left to right in lines no wider than ``max_width`` (an item
+    wider than that alone on its line); ``draw(x)`` gives an item's SVG at ``x`` on a line ``height`` px high.
+
+    >>> svg = _flow([(300, lambda x: "<g/>")] * 3, 20, 650)
+    >>> svg.count("translate"), "width='604'" in svg
+    (2, True)
+    """
+    lines: list[list[tuple[float, Callable[[float], str]]]] = [[]]
+    x, widest = 4.0, 4.0
+    for width, draw in items:
+        if lines[-1] and x + width > max_width:
+            lines.append([])
+            x = 4.0
+        lines[-1].append((x, draw))
+        x += width
+        widest = max(widest, x)
+    parts = [
+        f"<g transform='translate(0,{row * (height + 4):.0f})'>" + "".join(draw(x0) for x0, draw in line) + "</g>"
+        for row, line in enumerate(lines)
+    ]
+    return _head(widest, len(lines) * (height + 4) - 2) + "".join(parts) + "</svg>"
+
+
+def _text_item(x: float, s: float, text: str) -> str:
+    return f"<text x='{x:.0f}' y='{s * 0.7:.1f}' font-size='11' fill='#333'>{html.escape(text)}</text>"
+
+
+def play_legend_svg(max_width: float = LEGEND_WIDTH) -> str:
+    """What the rings of :func:`play_svg` mean, in lines no wider than ``max_width`` px.
 
     >>> "added this turn" in play_legend_svg()
     True
@@ -456,61 +494,70 @@ def play_legend_svg() -> str:
         (TARGET_COLOUR, "you may put a die or the spiral here", True),
         (BRIDGE_COLOUR, "a die here joins two spirals", True),
     ]
-    s, x, parts = 18, 4.0, []
+    s = 18
+    flowed = []
     for colour, text, dashed in items:
-        parts.append(_rings([(0, 0)], lambda _c, x=x: (x, 0), s, colour, 2.5, dashed))
-        parts.append(
-            f"<text x='{x + s + 4:.0f}' y='{s * 0.7:.1f}' font-size='11' fill='#333'>{html.escape(text)}</text>"
+
+        def draw(x: float, colour=colour, text=text, dashed=dashed) -> str:
+            return _rings([(0, 0)], lambda _c: (x, 0), s, colour, 2.5, dashed) + _text_item(x + s + 4, s, text)
+
+        flowed.append((s + 14 + text_width(text, 11), draw))
+    return _flow(flowed, s + 2, max_width)
+
+
+def _legend_key(kind: str, x: float, s: float) -> tuple[str, float]:
+    """The mark of one colour of :data:`LEGEND` at ``x`` and its width."""
+    if kind == "sequence":
+        mark = (
+            f"<polyline points='{x:.0f},{s * 0.75:.1f} {x + s:.0f},{s * 0.25:.1f} {x + 2 * s:.0f},{s * 0.75:.1f}' "
+            f"fill='none' stroke='#222' stroke-width='1.5' opacity='0.7'/>"
         )
-        x += s + 14 + 6.2 * len(text)
-    return _head(x, s + 2) + "".join(parts) + "</svg>"
+        return mark, 2 * s + 4
+    if kind == "open_pair":
+        mark = (
+            f"<line x1='{x + 4:.0f}' y1='{s / 2}' x2='{x + 2 * s - 4:.0f}' y2='{s / 2}' stroke='{UNCOVERED_COLOUR}' "
+            f"stroke-width='3' stroke-dasharray='4,3' stroke-linecap='round'/>"
+        )
+        return mark, 2 * s + 4
+    if kind == "loop":
+        mark = (
+            f"<line x1='{x + 4:.0f}' y1='{s / 2}' x2='{x + 2 * s - 4:.0f}' y2='{s / 2}' stroke='{LOOP_COLOUR}' "
+            f"stroke-width='{s * 0.5:.1f}' stroke-linecap='round' opacity='0.55'/>"
+        )
+        return mark, 2 * s + 4
+    fill = {"node": NODE_COLOUR, "edge": EDGE_COLOUR}.get(kind, PLAIN_COLOUR)
+    mark = _squares([_die(x, 0, s, "#f4f4f4" if kind == "blank" else fill, dashed=kind == "blank")])
+    if kind == "blank":
+        mark += _labels([_label(x, 0, s, "?", BLANK_COLOUR, bold=False)], s)
+    if kind == "uncovered":
+        d = s * 0.3
+        cx, cy = x + s / 2, s / 2
+        mark += (
+            f"<path d='M{cx - d:.1f},{cy - d:.1f} L{cx + d:.1f},{cy + d:.1f} M{cx + d:.1f},{cy - d:.1f} "
+            f"L{cx - d:.1f},{cy + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2'/>"
+        )
+    return mark, s + 4
 
 
-def legend_svg(kinds=None, size: int = 18) -> str:
-    """A one-line legend of the die colours (:data:`LEGEND`; ``kinds`` picks some).
+def legend_svg(kinds=None, size: int = 18, max_width: float = LEGEND_WIDTH) -> str:
+    """A legend of the die colours (:data:`LEGEND`; ``kinds`` picks some), in lines no wider than
+    ``max_width`` px.
 
     >>> "node die" in legend_svg() and "edge die" in legend_svg()
     True
     """
-    items = [(k, text) for k, text in LEGEND if kinds is None or k in kinds]
-    parts: list[str] = []
-    x: float = 4
     s = size
-    for kind, text in items:
-        if kind == "sequence":
-            parts.append(
-                f"<polyline points='{x:.0f},{s * 0.75:.1f} {x + s:.0f},{s * 0.25:.1f} {x + 2 * s:.0f},{s * 0.75:.1f}' "
-                f"fill='none' stroke='#222' stroke-width='1.5' opacity='0.7'/>"
-            )
-            x += 2 * s + 4
-        elif kind == "open_pair":
-            parts.append(
-                f"<line x1='{x + 4}' y1='{s / 2}' x2='{x + 2 * s - 4}' y2='{s / 2}' stroke='{UNCOVERED_COLOUR}' "
-                f"stroke-width='3' stroke-dasharray='4,3' stroke-linecap='round'/>"
-            )
-            x += 2 * s + 4
-        elif kind == "loop":
-            parts.append(
-                f"<line x1='{x + 4}' y1='{s / 2}' x2='{x + 2 * s - 4}' y2='{s / 2}' stroke='{LOOP_COLOUR}' "
-                f"stroke-width='{s * 0.5:.1f}' stroke-linecap='round' opacity='0.55'/>"
-            )
-            x += 2 * s + 4
-        else:
-            fill = {"node": NODE_COLOUR, "edge": EDGE_COLOUR}.get(kind, PLAIN_COLOUR)
-            parts.append(_squares([_die(x, 0, s, "#f4f4f4" if kind == "blank" else fill, dashed=kind == "blank")]))
-            if kind == "blank":
-                parts.append(_labels([_label(x, 0, s, "?", BLANK_COLOUR, bold=False)], s))
-            if kind == "uncovered":
-                d = s * 0.3
-                cx, cy = x + s / 2, s / 2
-                parts.append(
-                    f"<path d='M{cx - d:.1f},{cy - d:.1f} L{cx + d:.1f},{cy + d:.1f} M{cx + d:.1f},{cy - d:.1f} "
-                    f"L{cx - d:.1f},{cy + d:.1f}' stroke='{UNCOVERED_COLOUR}' stroke-width='2'/>"
-                )
-            x += s + 4
-        parts.append(f"<text x='{x}' y='{s * 0.7:.1f}' font-size='11' fill='#333'>{html.escape(text)}</text>")
-        x += 6.2 * len(text) + 14
-    return _head(x, s + 2) + "".join(parts) + "</svg>"
+    flowed = []
+    for kind, text in LEGEND:
+        if kinds is not None and kind not in kinds:
+            continue
+
+        def draw(x: float, kind=kind, text=text) -> str:
+            mark, width = _legend_key(kind, x, s)
+            return mark + _text_item(x + width, s, text)
+
+        flowed.append((_legend_key(kind, 0, s)[1] + text_width(text, 11) + 14, draw))
+    return _flow(flowed, s + 2, max_width)
 
 
 def table_svg(table: Table, **options) -> str:

@@ -505,3 +505,39 @@ def test_play_errors_name_cells_of_the_picture_from_one():
     assert (int(said[1]), int(said[2])) == (cell[0] - r0 + 1, cell[1] - c0 + 1)
     assert 1 <= int(said[1]) <= rows and 1 <= int(said[2]) <= cols
     assert on_picture(game.board.error, (r0, c0)) == game.board.error  # said once, not shifted twice
+
+
+# -- issue #52: nothing cut at the right edge at 1280 px ---------------------------------------------------------
+def _svg_size(svg: str) -> tuple[float, float]:
+    width, height = re.match(r"<svg[^>]* width='([\d.]+)' height='([\d.]+)'", svg).groups()
+    return float(width), float(height)
+
+
+def test_the_legends_fit_a_notebook_output_and_hold_every_label():
+    """The spiral editor's legend was one line of 1,065 px in an 848 px output: every legend now flows into
+    lines no wider than LEGEND_WIDTH, and each label's estimated end lies inside the picture."""
+    from negenlab.negen.svg import LEGEND_WIDTH, play_legend_svg, text_width
+    from negenlab.negen.widgets import SpiralEditor
+
+    editor = SpiralEditor()
+    shown = [w.value for w in editor.widget.children if getattr(w, "value", "").startswith("<svg")]
+    assert len(shown) == 1
+    for svg in (*shown, legend_svg(), play_legend_svg(), legend_svg(("node", "edge", "sequence", "loop"))):
+        width, height = _svg_size(svg)
+        assert width <= LEGEND_WIDTH, width
+        rows = [float(m) for m in re.findall(r"translate\(0,(\d+)\)", svg)]
+        for row, group in zip(rows, svg.split("<g transform=")[1:], strict=True):
+            for x, text in re.findall(r"<text x='([\d.]+)' y='[\d.]+' font-size='11'[^>]*>([^<]+)</text>", group):
+                assert float(x) + text_width(text, 11) <= width + 1, (text, width)
+            assert row + 20 <= height
+    assert all(label in legend_svg() for _, label in LEGEND)
+
+
+def test_a_titled_dice_picture_is_wide_enough_for_its_title():
+    """The Negen page's gallery cut its captions ("straight: inva")."""
+    from negenlab.negen.svg import text_width
+
+    t = parse_table("6 5 4")
+    for title in ("straight: invalid", "bent: valid"):
+        svg = verdicts_svg(t, check_table(t), size=26, title=title)
+        assert _svg_size(svg)[0] >= 6 + text_width(title, 11)
