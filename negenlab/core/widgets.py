@@ -501,6 +501,56 @@ class DealControls:
         self._start(int(seed))
 
 
+class SeatChoice:
+    """Which seat the person plays: a **you play** dropdown of ``seats`` (``(label, seat)`` pairs) whose
+    change starts a new game at once (``start()``, run through ``guard`` so its error shows in the
+    widget); :meth:`follow` shows a seat without starting a game (when the game hands the person
+    another side, as a swap does).
+
+    >>> started = []
+    >>> choice = SeatChoice([("seat 1 (first)", 0), ("seat 2 (second)", 1)], 0, lambda: started.append(1))
+    >>> choice.widget.value = 1; choice.value, len(started)
+    (1, 1)
+    >>> choice.follow(0); choice.value, len(started)
+    (0, 1)
+    """
+
+    def __init__(
+        self,
+        seats: list[tuple[str, int]],
+        value: int,
+        start: Callable[[], None],
+        guard: Callable[[Callable[[], Any]], None] | None = None,
+        description: str = "you play",
+    ):
+        if value not in [seat for _, seat in seats]:
+            raise InvalidInputError(f"seat {value!r} is not one of {', '.join(label for label, _ in seats)}")
+        self._start, self._guard = start, guard or (lambda action: action())
+        self._following = False
+        self.widget = W.Dropdown(
+            options=seats, value=value, description=description, style={"description_width": "60px"},
+            layout=W.Layout(width="auto", min_width="250px"),
+        )  # fmt: skip
+        self.widget.observe(self._changed, names="value")
+
+    @property
+    def value(self) -> int:
+        """The seat picked."""
+        return int(self.widget.value)
+
+    def _changed(self, _change) -> None:
+        if not self._following:
+            self._guard(self._start)
+
+    def follow(self, seat: int) -> None:
+        """Show ``seat`` as the one played, starting no game."""
+        self._following = True
+        try:
+            self.widget.value = seat
+        finally:
+            self._following = False
+
+
 class WhyLines:
     """The lines under the agents' moves: why each agent chose what it played (:meth:`Agent.explain`),
     in an HTML box of class ``nl-why``; the last ``limit`` lines of the agents' last reply are shown,

@@ -28,7 +28,7 @@ import numpy as np
 from negenlab import games
 from negenlab.core.agents import MCTSAgent
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
-from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow, WhyLines
+from negenlab.core.widgets import BoardWidget, DealControls, ErrorBanner, SaveGameRow, SeatChoice, WhyLines
 from negenlab.report.played import save_played_game
 
 from . import tilings
@@ -66,6 +66,8 @@ PLAY_BOARDS = {
 }
 """The play board's chooser: board specs (:func:`negenlab.fen.boards.parse_board`) and what they are."""
 DEFAULT_PLAY_BOARD = "triangle:7"  # the standard board, the one the report page plays
+SEATS = {"seat 1 (red, opens)": 0, "seat 2 (blue, may swap)": 1}
+"""The play board's **you play** choice: the seat the person plays."""
 
 
 def make_board(choice: str, faces: int = 25) -> Tessellation:
@@ -215,7 +217,9 @@ class PlayableBoard:
 
     It starts on the standard board (``triangle:7``, the 49 triangles the report plays; ``board``: a
     spec of :data:`PLAY_BOARDS` picked in its menu, any spec of :func:`~negenlab.fen.boards.parse_board`,
-    or a Tessellation). **new game** deals afresh (a new seed from the widget's own generator, shown in
+    or a Tessellation). **you play** picks your seat (seat 1 opens as red; seat 2 answers as blue and may
+    swap under the pie rule; a change starts a new game at once, the agent opening when it holds seat 1).
+    **new game** deals afresh (a new seed from the widget's own generator, shown in
     the seed field; **replay seed** plays the seed typed there again), **undo** takes back your last
     whole turn (or the one in progress) and the agent's replies, and **Save game** writes the game as
     one self-contained HTML file (:meth:`save_game`).
@@ -271,6 +275,7 @@ class PlayableBoard:
         )
         self.deal = DealControls(self.seed, lambda seed: self.reset(seed), guard=self._catching)
         self.new = self.deal.new_button
+        self.seat = SeatChoice(list(SEATS.items()), self.human, lambda: self.reset(), guard=self._catching)
         self.legend = W.HTML(marks_legend(self.human))
         self.swap.on_click(lambda _: self.click(self.game.board.SWAP))
         self.stop.on_click(lambda _: self.click(self.game.board.STOP))
@@ -280,7 +285,7 @@ class PlayableBoard:
         self.why = WhyLines()
         self.widget = W.VBox(
             [
-                W.HBox([self.board_pick, self.deal.widget], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox([self.board_pick, self.seat.widget, self.deal.widget], layout=W.Layout(flex_flow="row wrap")),
                 W.HBox(
                     [self.view, W.VBox([self.swap, self.stop, self.undo_button], layout=W.Layout(min_width="160px"))]
                 ),
@@ -346,6 +351,7 @@ class PlayableBoard:
             self.deal.seed.value = self.seed
         if self.board_name != self._loaded:
             self._load_board()
+        self.human = self.seat.value
         self.rng = np.random.default_rng(self.seed)
         self.state = self.game.new_initial_state()
         self.last_reply = []
@@ -507,12 +513,17 @@ class PlayableBoard:
             parts.append(f"captured {faces_in_words(self.board, places['faces'])}")
         return " and ".join(parts) or "passed"
 
-    def move_lines(self) -> list[str]:
-        """The game so far, one line per whole turn (who, colour, what; places counted from 1)."""
+    def turn_lines(self) -> list[str]:
+        """The game so far, one line per whole turn (who, colour, what; places counted from 1), unnumbered."""
         return [
-            f"{i}. {'you' if seat == self.human else 'the agent'} ({COLOUR_NAMES[colour]}) {self.turn_words(actions)}"
-            for i, (seat, colour, actions) in enumerate(((p, c, a) for p, c, a in self.turns if a), 1)
+            f"{'you' if seat == self.human else 'the agent'} ({COLOUR_NAMES[colour]}) {self.turn_words(actions)}"
+            for seat, colour, actions in self.turns
+            if actions
         ]
+
+    def move_lines(self) -> list[str]:
+        """:meth:`turn_lines` numbered from 1."""
+        return [f"{i}. {line}" for i, line in enumerate(self.turn_lines(), 1)]
 
     def save_game(self, path: str | Path) -> Path:
         """Write the game as one self-contained HTML file (the final board, a few positions, the moves,
@@ -525,7 +536,7 @@ class PlayableBoard:
             path,
             title,
             [(caption, board_svg(self.board, st.owners(), size=360)) for caption, st in pictures],
-            self.move_lines(),
+            self.turn_lines(),  # the saved page numbers the moves itself
             rules={"board": self.board_name, **dict(vars(self.game.rules)), "n": self.game.n, "e": self.game.e},
             seed=self.seed,
             players=f"you: seat {self.human + 1}; the agent: {self.agent_spec}",

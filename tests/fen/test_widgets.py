@@ -360,3 +360,40 @@ def test_save_game_writes_one_page_with_the_moves_and_pictures(tmp_path):
     assert f"<code>{path}</code>" in game.saver.status.value
     assert text.count("<svg") >= 2 and "claimed node 5" in text and "seed 5" in text and "pie_rule" in text
     assert _self_contained(text)
+
+
+# -- issue #52: the person picks the seat they play; the saved game numbers each move once ------------------------
+def test_you_play_picks_your_seat_and_starts_a_game_where_the_agent_opens():
+    from negenlab.fen.widgets import SEATS
+
+    game = PlayableBoard(tilings.triangle(3), agent="greedy", seed=2)
+    assert game.seat.widget.description == "you play" and game.seat.widget.options == tuple(SEATS.items())
+    assert game.human == 0 and game.state.turn_number == 0 and game.view.status.startswith("You are red.")
+    game.seat.widget.value = 1  # seat 2: the agent opens as red, at once
+    assert game.human == 1 and game.state.turn_number == 1 and game.state.current_player == 1
+    assert game.view.status.startswith("You are blue.") and game.why.lines and game.view.error == ""
+    assert "press 'swap' to take over red" in game.view.status  # seat 2 may swap under the pie rule
+    game.view.press(game.view.legal[0])
+    assert game.view.error == "" and game.state.turn_number >= 3
+    assert game.turn_lines()[0].startswith("the agent (red)") and game.turn_lines()[1].startswith("you (blue)")
+    game.seat.widget.value = 0  # back to seat 1: a fresh game, yours to open
+    assert game.human == 0 and game.state.turn_number == 0 and not game.snapshots
+    second = PlayableBoard(tilings.triangle(3), agent="greedy", human_seat=1)
+    assert second.seat.value == 1 and second.state.turn_number == 1
+
+
+def test_a_seat_that_is_not_there_is_refused():
+    from negenlab.core.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="seat 3 is not one of"):
+        PlayableBoard(tilings.triangle(3), human_seat=3)
+
+
+def test_the_saved_game_numbers_each_move_once(tmp_path):
+    game = PlayableBoard(tilings.triangle(3), agent="greedy", human_seat=1, seed=5, folder=tmp_path)
+    while game.state.turn_number < 6 and not game.state.is_terminal():
+        game.view.press(game.view.legal[-1])
+    text = game.saver.save().read_text(encoding="utf-8")
+    moves = re.findall(r"<li>(.*?)</li>", text.split("<ol class='moves'>")[1])
+    assert len(moves) == len(game.move_lines()) >= 3 and "you: seat 2" in text
+    assert not [m for m in moves if re.match(r"\d+\.\s", m)], moves[:3]
