@@ -100,15 +100,29 @@ class ReportPage:
         max_rows: int = 200,
         folded: str | None = None,
     ) -> None:
-        """A table (scrolls sideways inside the page when wide); with ``folded`` (a summary line)
-        it is closed until clicked."""
+        """A table that fits the page: one too wide for it is wrapped into parts of whole columns
+        (:func:`column_parts`), each repeating the leading key columns, and a column name may break at
+        its underscores; with ``folded`` (a summary line) it is closed until clicked."""
         shown = df.head(max_rows)
-        body = shown.to_html(
-            index=False, border=0, na_rep="", float_format=lambda v: float_format.format(v), escape=True
-        )
+        parts = column_parts(shown, float_format)
+        bodies = [
+            _breakable_headers(
+                shown.iloc[:, cols].to_html(
+                    index=False, border=0, na_rep="", float_format=lambda v: float_format.format(v), escape=True
+                )
+            )
+            for cols in parts
+        ]
         cap = f"<p class='meta'>{html.escape(caption)}</p>" if caption else ""
+        if len(parts) > 1:
+            keys = [str(shown.columns[i]) for i in parts[0] if all(i in cols for cols in parts)]
+            cap += (
+                f"<p class='meta'>{len(shown.columns)} columns, wrapped into {len(parts)} parts to fit the page"
+                + (f" ({', '.join(keys)} repeated in each)" if keys else "")
+                + "</p>"
+            )
         more = f"<p class='meta'>showing {max_rows} of {len(df)} rows</p>" if len(df) > max_rows else ""
-        block = cap + f"<div class='scroll'>{body}</div>" + more
+        block = cap + "".join(f"<div class='scroll'>{body}</div>" for body in bodies) + more
         if folded:
             csv = "data:text/csv;charset=utf-8," + urllib.parse.quote(df.to_csv(index=False))
             name = self.anchor(folded)[:60] or "table"
@@ -194,6 +208,71 @@ class ReportPage:
             bookkeeping=self.bookkeeping,
             anchor=self.anchor,
         )
+
+
+TABLE_WIDTH = 1000
+"""The width (px) a table's columns must fit in: the page's text is about 1,070 px wide (a 1,100 px
+column less its padding), with room left for the estimate's error."""
+
+_CELL_PADDING = 18  # px: a cell's padding (8 px a side) and border
+
+
+def _text_px(text: str, bold: bool = False) -> float:
+    """A generous estimate of the width of ``text`` in a table cell (the pages' tables are 0.9 em)."""
+    return len(text) * (8.8 if bold else 8.2)
+
+
+def _column_px(name: str, values: list[str]) -> float:
+    """The narrowest a column can be: its longest unbreakable piece (a header breaks at spaces and
+    underscores, a value at spaces), plus the cell's padding."""
+    header = max((_text_px(w, bold=True) for w in name.replace("_", "_ ").split()), default=0.0)
+    cells = max((_text_px(w) for v in values for w in v.split()), default=0.0)
+    return max(header, cells) + _CELL_PADDING
+
+
+def column_parts(df: pd.DataFrame, float_format: str = "{:.3f}", width: float = TABLE_WIDTH) -> list[list[int]]:
+    """The table's columns (positions) in parts that each fit ``width`` px: all of them when they fit
+    at once; else the leading key columns (text columns naming the row, at most two and at most
+    two-fifths of the width; the first column at least) start every part and the rest follow in order.
+
+    >>> wide = pd.DataFrame({"policy": ["cooperative"], **{f"score_gain_{i}": [1.5] for i in range(20)}})
+    >>> parts = column_parts(wide)
+    >>> len(parts) > 1 and all(p[0] == 0 for p in parts) and sorted({c for p in parts for c in p}) == list(range(21))
+    True
+    >>> column_parts(pd.DataFrame({"x": [1], "y": [2]}))
+    [[0, 1]]
+    """
+
+    def shown(v) -> str:
+        if v is None or (isinstance(v, float) and v != v):
+            return ""
+        return float_format.format(v) if isinstance(v, float) else str(v)
+
+    px = [_column_px(str(c), [shown(v) for v in df.iloc[:, i].tolist()]) for i, c in enumerate(df.columns)]
+    if sum(px) <= width or len(px) <= 1:
+        return [list(range(len(px)))]
+    keys = [0] if px[0] <= 0.4 * width else []
+    second_is_text = str(df.dtypes.iloc[1]) in ("object", "string", "bool", "category")
+    if keys and len(px) > 2 and second_is_text and px[0] + px[1] <= 0.4 * width:
+        keys.append(1)
+    parts: list[list[int]] = []
+    current, used = list(keys), sum(px[k] for k in keys)
+    for i in range(len(px)):
+        if i in keys:
+            continue
+        if used + px[i] > width and len(current) > len(keys):
+            parts.append(current)
+            current, used = list(keys), sum(px[k] for k in keys)
+        current.append(i)
+        used += px[i]
+    parts.append(current)
+    return parts
+
+
+def _breakable_headers(table_html: str) -> str:
+    """A table's HTML with a break opportunity after each underscore of its column names
+    (``score_gain_lo`` may wrap as ``score_ gain_ lo``, never cut)."""
+    return re.sub(r"<th>([^<]*)</th>", lambda m: "<th>" + m.group(1).replace("_", "_<wbr>") + "</th>", table_html)
 
 
 class VerdictLines:
