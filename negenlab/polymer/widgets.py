@@ -324,6 +324,7 @@ class SeatTable:
         self.refusal.add_class("nl-refusal")
         self.log = W.HTML()
         self.end = W.HTML()
+        self.end.add_class("nl-end")  # every seat's polymer at the end of the table
         self.ask_button.on_click(lambda _: self._guard(self.ask))
         self.say_button.on_click(lambda _: self._guard(self.say))
         self.pass_button.on_click(lambda _: self._guard(lambda: self._play("pass")))

@@ -3,9 +3,11 @@ every widget rendered, then click each game's main board and see both the pictur
 Python-side state change; in each game's notebook, run a variant comparison to its verdicts, with
 no control clipped at 1280 px.
 
-Also: no caption or legend of a board cut off by its picture, no figure drawn twice; Negen played at the
+Also: no caption or legend of any picture cut off by it, no picture wider than its output (issue #52: the
+spiral editor's legend was 1,065 px in an 848 px output), no figure drawn twice; Negen played at the
 Rules the report plays and the game saved as a page that opens from disk with the network off; a FEN
-turn undone.
+turn undone; a Polymer seat played to the end of its table, its end pictures whole, and its saved game
+numbering each move once.
 
 Run with ``make browser-test``. Screenshots go to ``reports/browser/`` (ignored by git);
 ``make browser-test DOCS=1`` also refreshes the README's board pictures in ``docs/img/``.
@@ -21,6 +23,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from layout_checks import CUT_PICTURES_JS
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -186,10 +189,20 @@ _TWICE_JS = """() => {
 }""".replace("NOTEBOOK", _NOTEBOOK_JS)
 
 
+def _cut_pictures(page, root=None):
+    """Pictures in the notebook's outputs (boards, legends, widgets' HTML) wider than their output, or with
+    text cut by the picture (:data:`layout_checks.CUT_PICTURES_JS`)."""
+    root = root or page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").element_handle()
+    return page.evaluate(CUT_PICTURES_JS, [root, ".jp-OutputArea-output"])
+
+
 def _no_clipped_captions_nor_figures_twice(page, name):
-    """Every caption and legend of a board lies inside its picture; no code cell shows one figure twice."""
+    """Every caption and legend of a board lies inside its picture; no picture of an output is wider than the
+    output or cuts its text; no code cell shows one figure twice."""
     clipped = page.evaluate(_CLIPPED_TEXT_JS, page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").element_handle())
     assert not clipped, f"{name}: board captions cut by their picture: {clipped[:5]}"
+    cut = _cut_pictures(page)
+    assert not cut, f"{name}: pictures cut or wider than their output at 1280 px: {cut[:5]}"
     twice = page.evaluate(_TWICE_JS)
     assert not twice, f"{name}: code cells (counted among code cells from 0) drawing one figure twice: {twice}"
 
@@ -345,10 +358,12 @@ def _press(page, board, target):
     assert not error, f"clicking {target} showed {error!r}"
 
 
-def _saved_file_opens_offline(page, lab, widget, name, button, status_css, folder):
+def _saved_file_opens_offline(page, lab, widget, name, button, status_css, folder, moves=None):
     """``button`` writes one HTML file beside the notebook (the status names it in ``status_css``); fetched from
     the lab's copy of ``notebooks/`` into ``folder`` and opened from disk in a browser with the network off, it
-    shows whole: nothing asked of the network, nothing wider than 1280 px. Returns the page's text."""
+    shows whole: nothing asked of the network, nothing wider than 1280 px, no picture cutting its text.
+    Returns the page's text and its number of pictures; ``moves`` (a list) gets the texts of its move list's
+    items."""
     widget.get_by_role("button", name=button).click()
     status = widget.locator(status_css).first
     status.wait_for(timeout=60_000)
@@ -368,6 +383,10 @@ def _saved_file_opens_offline(page, lab, widget, name, button, status_css, folde
         assert not failed, f"{name}: the saved file asks the network for {failed[:3]}"
         wide = offline.evaluate("() => document.documentElement.scrollWidth")
         assert wide <= 1280, f"{name}: the saved file is {wide} px wide at 1280 px"
+        cut = offline.evaluate(CUT_PICTURES_JS, [offline.locator("body").element_handle(), "body"])
+        assert not cut, f"{name}: the saved file's pictures are cut: {cut[:5]}"
+        if moves is not None:
+            moves.extend(offline.locator("ol.moves > li").all_inner_texts())
         svgs = offline.locator("svg").count()
         print(f"{name}: {button} wrote {saved.name}, opened offline ({len(text)} characters, {svgs} pictures)")
         return text, svgs
@@ -555,7 +574,7 @@ def test_fen_capture_marks_change_after_a_capture(page, lab, shots):
     )
 
 
-def test_polymer_seat_widget_plays_a_trade(page, lab, shots):
+def test_polymer_seat_widget_plays_a_trade(page, lab, shots, tmp_path):
     import sys
 
     from negenlab.polymer.cards import Card
@@ -594,3 +613,44 @@ def test_polymer_seat_widget_plays_a_trade(page, lab, shots):
         board.screenshot(path=str(ROOT / "docs" / "img" / "board-polymer-seat.png"))
     line = next(x for x in seat.inner_text().splitlines() if "seat 1 (first) and" in x)
     print(f"{name}: seat 1 gave card {i} for a {Card.from_index(t).pretty} from {mirror._route_name(*route)}: {line!r}")
+    _saved_moves_numbered_once(page, lab, seat, name, tmp_path)
+    turns = _play_seat_to_the_end(page, seat, board)
+    end = seat.locator(".nl-end")
+    end.scroll_into_view_if_needed()
+    assert end.locator("svg").count() >= 2, "the end of the table lays out no polymer"
+    cut = _cut_pictures(page, seat.element_handle())
+    assert not cut, f"{name}: the end of the table cuts its pictures (legends past their polymer): {cut[:5]}"
+    seat.screenshot(path=str(shots / "polymer-seat-end.png"))
+    print(f"{name}: played to the end of the table in {turns} clicks; {end.locator('svg').count()} end pictures whole")
+    _saved_moves_numbered_once(page, lab, seat, name, tmp_path)
+
+
+def _saved_moves_numbered_once(page, lab, seat, name, folder):
+    """The seat's Save game writes a page whose move list numbers each move once (the list's own numbers; the
+    issue's saved game read '1. 1. seat 2 says ...')."""
+    moves: list[str] = []
+    text, _ = _saved_file_opens_offline(page, lab, seat, name, "Save game", ".nl-saved code", folder, moves=moves)
+    assert moves, f"{name}: the saved game lists no moves: {text[:300]}"
+    twice = [m for m in moves if re.match(r"\s*\d+\.\s", m)]
+    assert not twice, f"{name}: the saved game numbers moves twice: {twice[:3]}"
+    print(f"{name}: the saved game lists {len(moves)} moves, each numbered once; the first {moves[0]!r}")
+
+
+def _play_seat_to_the_end(page, seat, board, limit: int = 400) -> int:
+    """Pass and refuse (returning the first card asked when a loan is called in) until trading is over;
+    return the clicks made."""
+    for clicks in range(limit):
+        if board.locator(".nl-status").inner_text().startswith("trading over"):
+            return clicks
+        before = seat.inner_text()
+        for button in ("reject", "pass"):
+            control = seat.get_by_role("button", name=button, exact=True)
+            if control.is_enabled():
+                control.click()
+                break
+        else:  # a loan called in: click a card to return
+            board.locator('.nl-legal[data-target^="card:"]').first.click(force=True)
+        page.wait_for_function("([el, t]) => el.innerText !== t", arg=[seat.element_handle(), before], timeout=60_000)
+        error = board.locator(".nl-error").inner_text().strip()
+        assert not error, f"playing the seat to the end showed {error!r}"
+    pytest.fail(f"the table was not over after {limit} clicks: {board.locator('.nl-status').inner_text()!r}")

@@ -1,5 +1,6 @@
 """The designer reports in a real browser at 1280 px: each game page opens with its Findings, nothing
-overflows sideways, every figure loads.
+overflows sideways, every figure loads; every table fits its box (none scrolls sideways) and no picture's
+caption is cut by its picture (issue #52: tables scrolled to 5,154 px, the Negen gallery read "straight: inva").
 
 Run with ``make browser-test``. The reports are built fresh (``negenlab report all``, the same
 command as ``make demo``) into a temporary folder.
@@ -11,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from layout_checks import CUT_PICTURES_JS, WIDE_TABLES_JS
 
 PAGES = ["index.html", "negen.html", "fen.html", "polymer.html", "necklace.html"]
 WIDTH = 1280
@@ -55,6 +57,16 @@ def test_report_fits_1280_px_and_every_figure_loads(page, reports, shots, name):
         WIDTH,
     )
     assert not offenders, f"{name}: elements reach past {WIDTH} px: {offenders}"
+    page.evaluate(  # the folded tables too: open every fold, and mark the ones opened here
+        "() => document.querySelectorAll('details:not([open])').forEach(d => { d.open = true; d.dataset.nlOpened = 1; })"
+    )
+    root = page.locator("body").element_handle()
+    wide_tables = page.evaluate(WIDE_TABLES_JS, [root, ".scroll"])
+    assert not wide_tables, f"{name}: tables wider than their box (they scroll sideways): {wide_tables[:5]}"
+    cut = page.evaluate(CUT_PICTURES_JS, [root, "body"])
+    assert not cut, f"{name}: pictures cut or too wide: {cut[:5]}"
+    print(f"{name}: {page.locator('table').count()} tables and {page.locator('svg').count()} pictures fit")
+    page.evaluate("() => document.querySelectorAll('details[data-nl-opened]').forEach(d => { d.open = false; })")
     broken = page.evaluate("""() => Array.from(document.images)
         .filter(i => !i.complete || i.naturalWidth === 0).map(i => (i.alt || i.src).slice(0, 80))""")
     assert not broken, f"{name}: figures that did not load: {broken}"
