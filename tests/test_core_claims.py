@@ -134,21 +134,24 @@ def test_every_seat_is_tested_and_the_worst_named():
     assert judge(claim("fair within 0.05"), Evidence(lopsided)).verdict == "fails"
     assert "chi-square p = 0.011" in f.number  # the p-value on the line: three decimals, a bound below 0.001
     assert "chi-square p < 0.001" in judge(claim("fair within 0.05"), Evidence(lopsided)).number
-    assert judge(claim("fair within 0.05"), Evidence(Seats.of_wins([251, 249, 250, 250]))).verdict == "holds"
+    assert judge(claim("fair within 0.05"), Evidence(Seats.of_wins([1251, 1249, 1250, 1250]))).verdict == "holds"
 
 
 def test_the_family_level_decides_and_the_95_interval_is_shown():
     m = Measure.of_rate(560, 1000)  # 95% [52.9, 59.0]: outside 45-55%? no, its top is above 55%
     c = claim("between 0.45 and 0.55")
     assert judge(c, Evidence(m), family=1).verdict == "undecided"
-    lone = Measure.of_rate(590, 1000)  # 95% [55.9, 62.0]: outside at 95%
+    lone = Measure.of_rate(610, 1000)  # 95% [57.9, 64.0]: outside at 95%, by more than its standard error
     assert judge(c, Evidence(lone), family=1).verdict == "fails"
-    # at a family of 40, the same number is not enough: more games, not a verdict
-    assert judge(c, Evidence(Measure.of_rate(582, 1000)), family=1).verdict == "fails"
-    f = judge(c, Evidence(Measure.of_rate(582, 1000)), family=40)
+    # 59.0% [55.9, 62.0] clears 55% by 0.9 points, less than its standard error of 1.55: more games first
+    hair = judge(c, Evidence(Measure.of_rate(590, 1000)), family=1)
+    assert hair.verdict == "undecided" and "less than its Monte Carlo error" in hair.sentence and "(by 0.92 points against 1.55 points)" in hair.sentence
+    # at a family of 40, a number that is enough alone is not enough: more games, not a verdict
+    assert judge(c, Evidence(Measure.of_rate(605, 1000)), family=1).verdict == "fails"
+    f = judge(c, Evidence(Measure.of_rate(605, 1000)), family=40)
     assert f.verdict == "undecided" and f.level == pytest.approx(1 - 0.05 / 40)
-    assert f.interval == pytest.approx(wilson_interval(582, 1000))  # the line shows the 95% interval
-    assert "95% [55.1, 61.2]" in f.line()
+    assert f.interval == pytest.approx(wilson_interval(605, 1000))  # the line shows the 95% interval
+    assert "95% [57.4, 63.5]" in f.line()
 
 
 def test_two_strengths_must_agree():

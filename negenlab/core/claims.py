@@ -632,7 +632,7 @@ def replicate(
     agree when they reach the same verdict, whatever their estimates; two estimates of opposite
     sign never agree, however wide their intervals.
 
-    >>> line = Rule.parse("below 0 by 2")
+    >>> line = Rule.parse("above 0 by 2")
     >>> replicate(line, Measure.of_interval(-4.6, -7.4, -1.8, 560), Measure.of_interval(-11.3, -15.9, -6.7, 160)).status
     'confirmed'
     >>> replicate(Rule.parse("above 0 by 2"), Measure.of_interval(13.3, 9.0, 17.6, 300), Measure.of_interval(-8.3, -12.0, -4.6, 300)).status
@@ -802,28 +802,111 @@ def statistic_text(m: Measure, unit: str, digits: int = 1, interval: bool = True
     return f"{text} {unit}".rstrip() if unit not in ("", "-") else text
 
 
-def verdict_of(rule: Rule, s: Statistic, alpha: float, players: int | None = None) -> str:
+def clearance(rule: Rule, lo: float, hi: float, players: int | None = None, centre: float | None = None) -> float:
+    """How far the interval ``[lo, hi]`` lies past the line that decides it, in the rule's unit (0 or
+    more where :func:`decide` holds or fails; NaN where it is undecided).
+
+    >>> round(clearance(Rule.parse("fair within 0.05"), 0.2002, 0.2257, players=4), 4)
+    0.0002
+    """
+    verdict = decide(rule, lo, hi, players, centre)
+    if verdict == "undecided":
+        return math.nan
+    if rule.kind == "fair":
+        c = 1 / players if centre is None else centre  # type: ignore[operator]
+        assert rule.margin is not None
+        rule = Rule("between", lo=c - rule.margin, hi=c + rule.margin)
+    if rule.kind == "between":
+        assert rule.lo is not None and rule.hi is not None
+        if verdict == "holds":
+            return min(lo - rule.lo, rule.hi - hi)
+        return rule.lo - hi if hi < rule.lo else lo - rule.hi
+    t = rule.threshold(players)
+    return lo - t if (rule.kind == "above") == (verdict == "holds") else t - hi
+
+
+def monte_carlo_error(m: Measure) -> float:
+    """The standard error of a measure's estimate, read off its 95% interval (a rate's Wilson
+    interval): how far the estimate, and so the interval's ends, move from one sample to the next."""
+    lo, hi = m.interval()
+    return (hi - lo) / (2 * Z95) if math.isfinite(lo) and math.isfinite(hi) else math.inf
+
+
+def _within_bounds(rule: Rule, m: Measure) -> Rule:
+    """``rule`` for a rate ``m``: a band's edge at a share's own bound (0% or 100%) can never be
+    crossed, so it is no line to clear (a 0.0% draw rate lies inside "between 0% and 1%" by the whole
+    of its interval's room below 1%, not by its distance from 0%)."""
+    if m.successes is None or rule.kind != "between":
+        return rule
+    assert rule.lo is not None and rule.hi is not None
+    return Rule("between", lo=-1e9 if rule.lo <= 0 else rule.lo, hi=1e9 if rule.hi >= 1 else rule.hi)
+
+
+def _measure_verdict(
+    rule: Rule, m: Measure, alpha: float, players: int | None, centre: float | None, guard: bool
+) -> str:
+    """One measure's verdict: decided only where its interval clears the line by at least its Monte
+    Carlo error (a hair's clearance is one sample's luck: more games, then a verdict)."""
+    lo, hi = m.interval(m.decision_z(alpha))
+    verdict = decide(rule, lo, hi, players, centre)
+    if guard and verdict != "undecided":
+        if clearance(_within_bounds(rule, m), lo, hi, players, centre) < monte_carlo_error(m):
+            return "undecided"
+    return verdict
+
+
+def hairs(rule: Rule, s: Statistic, alpha: float, players: int | None = None) -> list[tuple[str, float, float]]:
+    """The parts of ``s`` (each seat, each step) whose interval decides the rule but clears its line
+    by less than its Monte Carlo error: ``(label, clearance, error)`` each, in the rule's unit.
+
+    >>> [(label, round(c, 4), round(e, 4)) for label, c, e in hairs(Rule.parse("between 0.2 and 0.3"), Measure.of_rate(2135, 10000), 0.01)]
+    [('', 0.0031, 0.0041)]
+    """
+
+    def parts(s: Statistic, alpha: float, label: str) -> Iterable[tuple[str, Measure, float, int | None, float | None]]:
+        if isinstance(s, Measure):
+            yield label, s, alpha, players, None
+        elif isinstance(s, Seats):
+            for i, m in enumerate(s.seats):
+                yield " ".join(filter(None, [label, seat_name(i)])), m, alpha / s.players, s.players, s.centre
+        else:
+            for step, m in s.steps:
+                yield from parts(m, alpha / len(s.steps), " ".join(filter(None, [label, step])))
+
+    out = []
+    for label, m, a, p, centre in parts(s, alpha, ""):
+        lo, hi = m.interval(m.decision_z(a))
+        if decide(rule, lo, hi, p, centre) != "undecided":
+            c, e = clearance(_within_bounds(rule, m), lo, hi, p, centre), monte_carlo_error(m)
+            if c < e:
+                out.append((label, c, e))
+    return out
+
+
+def verdict_of(rule: Rule, s: Statistic, alpha: float, players: int | None = None, guard: bool = True) -> str:
     """The verdict on one statistic at level ``1 - alpha``: a measure's interval against the rule;
     seat by seat (``Seats``) or part by part (``Steps``) with ``alpha`` split over the parts, failing
-    when one part fails and holding when every part holds.
+    when one part fails and holding when every part holds. A part whose interval clears its line by
+    less than its Monte Carlo error (:func:`monte_carlo_error`) is undecided: more games before a
+    verdict (``guard=False`` reads the interval alone, to say how near it came).
 
     >>> seats = Seats.of_wins([90, 78, 113, 119])
     >>> verdict_of(Rule.parse("fair within 0.05"), seats, 0.05), verdict_of(Rule.parse("fair within 0.15"), seats, 0.05)
     ('undecided', 'holds')
+    >>> hair = Measure.of_rate(2135, 10000)  # 21.3% [20.3, 22.4] at 99%: clears 20% by less than its 0.4 points of error
+    >>> verdict_of(Rule.parse("between 0.2 and 0.3"), hair, 0.01), verdict_of(Rule.parse("between 0.2 and 0.3"), hair, 0.01, guard=False)
+    ('undecided', 'holds')
     """
     if isinstance(s, Measure):
-        return decide(rule, *s.interval(s.decision_z(alpha)), players)
+        return _measure_verdict(rule, s, alpha, players, None, guard)
     if isinstance(s, Seats):
         if rule.kind != "fair":
             raise ClaimError(f"seat-by-seat evidence needs a 'fair' rule, got '{rule.kind}'")
-        parts = [
-            decide(rule, *m.interval(m.decision_z(alpha / s.players)), players=s.players, centre=s.centre)
-            for m in s.seats
-        ]
+        parts = [_measure_verdict(rule, m, alpha / s.players, s.players, s.centre, guard) for m in s.seats]
     elif isinstance(s, Steps):
         if not s.steps:
             raise ClaimError("a claim of several parts needs at least one part")
-        parts = [verdict_of(rule, m, alpha / len(s.steps), players) for _, m in s.steps]
+        parts = [verdict_of(rule, m, alpha / len(s.steps), players, guard) for _, m in s.steps]
     else:
         raise ClaimError(f"cannot judge {type(s).__name__}; expected a Measure, Seats or Steps")
     return "fails" if "fails" in parts else ("holds" if all(v == "holds" for v in parts) else "undecided")
@@ -958,6 +1041,12 @@ def judge(
         raise ClaimError(f"claim {claim.id!r}: no measurement under any players")
     verdicts = {k: verdict_of(claim.rule, s, level_alpha, evidence.players_count) for k, s in by.items()}
     verdict = combined_verdict(verdicts.values())
+    near = {
+        k: hairs(claim.rule, s, level_alpha, evidence.players_count)
+        for k, s in by.items()
+        if verdicts[k] == "undecided"
+        and verdict_of(claim.rule, s, level_alpha, evidence.players_count, guard=False) != "undecided"
+    }
     if len(by) == 1:
         (s,) = by.values()
         number = _number(claim, s, evidence.digits) + (
@@ -986,6 +1075,29 @@ def judge(
         lo, hi = single.interval()
         interval = (lo, hi)  # the pages round it to the value's digits
         value = single.value
+    if near:
+
+        def amount(v: float) -> str:
+            return (
+                f"{100 * v:.2f} points" if claim.unit in ("share", "share points") else f"{v:.{evidence.digits + 1}f}"
+            )
+
+        cases = "; ".join(
+            " ".join(filter(None, [k, label, f"by {amount(c)} against {amount(e)}"]))
+            for k, parts in near.items()
+            for label, c, e in parts
+        )
+        words["sentence"] = " ".join(
+            filter(
+                None,
+                [
+                    words["sentence"],
+                    "Not yet a verdict: its interval clears the claim's line by less than its Monte Carlo error (the "
+                    f"standard error of the estimate), so another sample could undo it ({cases}): more games, then a "
+                    "verdict.",
+                ],
+            )
+        )
     if verdict == "undecided":
         more = [
             more_games(claim.rule, s, level_alpha, evidence.players_count)
@@ -1044,14 +1156,16 @@ def judge(
 def more_games(rule: Rule, m: Measure, alpha: float, players: int | None = None) -> int | None:
     """About how many more games would decide an undecided measure at level ``1 - alpha`` if its
     estimate held: the standard error shrinks with the square root of the units, so the interval
-    clears the nearest line once ``units * (z se / distance)**2`` units are in. None when the
-    estimate sits on a line (no number of games decides it) or the rule is not a band or a line.
+    clears the nearest line by its Monte Carlo error (what the judge asks) once
+    ``units * ((z + 1) se / distance)**2`` units are in. None when the estimate sits on a line (no
+    number of games decides it) or the rule is not a band or a line.
 
     >>> more_games(Rule.parse("between 0.45 and 0.55"), Measure.of_rate(560, 1000), 0.05)
-    8466
+    20589
     """
     if m.units < 2 or not math.isfinite(m.se) or m.se <= 0:
         return None
+    rule = _within_bounds(rule, m)
     v = m.value
     if rule.kind == "between":
         assert rule.lo is not None and rule.hi is not None
@@ -1062,7 +1176,7 @@ def more_games(rule: Rule, m: Measure, alpha: float, players: int | None = None)
         return None
     if d <= 0:
         return None
-    need = m.units * (m.decision_z(alpha) * m.se / d) ** 2
+    need = m.units * ((m.decision_z(alpha) + 1) * m.se / d) ** 2
     per_unit = m.n / m.units
     return max(0, int(math.ceil((need - m.units) * per_unit)))
 
@@ -1317,6 +1431,7 @@ __all__ = [
     "REPLICATIONS",
     "Replication",
     "agree",
+    "clearance",
     "combined_verdict",
     "decide",
     "family_sentence",
@@ -1324,6 +1439,8 @@ __all__ = [
     "futile",
     "judge",
     "judged_family",
+    "hairs",
+    "monte_carlo_error",
     "more_games",
     "verdict_of",
     "recheck_rows",

@@ -1282,8 +1282,8 @@ STUDIES = {
             "planners and one planner among greedy players and among closers under the default reading: seat "
             "fairness, skill and minutes, each cell decided by an SPRT",
             variants_study,
-            "about 4 core-hours from nothing (estimate printed first; planners in every seat played 2,100 and "
-            "2,300 rounds at about 1 s each)",
+            "about 4 core-hours from nothing (estimate printed first; a planner round takes about 1 s, and "
+            "data/negen/variants.csv gives the rounds each cell played)",
             store=VARIANT_STORE,
         ),
         Study(

@@ -121,8 +121,8 @@ def pie_tables(first_wins: int, games: int, swaps: int) -> pd.DataFrame:
 
 
 def test_the_pie_claim_holds_fails_or_waits_for_games():
-    fair = judged(pie=pie_tables(500, 1000, 40))["pie"]
-    assert fair.verdict == "holds" and fair.n == 2000 and "swapped in 40 of 1000" in fair.sentence
+    fair = judged(pie=pie_tables(5000, 10000, 400))["pie"]  # 1,000 games a side clear the band by less than their error
+    assert fair.verdict == "holds" and fair.n == 20000 and "swapped in 400 of 10000" in fair.sentence
     unfair = judged(pie=pie_tables(700, 1000, 40))["pie"]
     assert unfair.verdict == "fails" and unfair.change
     few = judged(pie=pie_tables(48, 101, 1))["pie"]
@@ -133,12 +133,12 @@ def test_the_pie_claim_holds_fails_or_waits_for_games():
 
 def test_the_pie_claim_needs_both_strengths_to_agree():
     """Two strengths: holds or fails only when both do; one holding and one failing depends on the players."""
-    both = pd.concat([pie_table(500, 1000, 600), pie_table(5000, 10000, 6000, spec="mcts:800")])
+    both = pd.concat([pie_table(5000, 10000, 600), pie_table(5000, 10000, 6000, spec="mcts:800")])
     assert judged(pie=both)["pie"].verdict == "holds"
-    split = pd.concat([pie_table(500, 1000, 600), pie_table(7000, 10000, 6000, spec="mcts:800")])
+    split = pd.concat([pie_table(5000, 10000, 600), pie_table(7000, 10000, 6000, spec="mcts:800")])
     f = judged(pie=split)["pie"]
     assert f.verdict == "depends on the players" and "mcts:200: 50.0%" in f.number and "mcts:800: 70.0%" in f.number
-    assert "swapped in 600 of 1000" in f.sentence and "swapped in 6000 of 10000" in f.sentence
+    assert "swapped in 600 of 10000" in f.sentence and "swapped in 6000 of 10000" in f.sentence
 
 
 def test_the_skill_steps_hold_only_when_every_step_does():
@@ -255,8 +255,9 @@ def test_the_recheck_study_rewrites_every_statistical_number_on_the_next_seed(ti
     # the fresh numbers re-judge the committed ones through the same judge
     studies = {"pie": pie_table(50, 100, 5, spec="greedy"), "atlas_balance": atlas}
     lines = by_id(verdicts(studies=studies, atlas=None, recheck=rows[rows["claim"] != "skill"]))
-    assert re.match(r"re-measured on seed 4: (agrees|disagrees)", lines["pie"].recheck)
-    assert re.match(r"re-measured on seed 4: (agrees|disagrees)", lines["tilings"].recheck)
+    said = r"re-measured on seed 4: (confirmed|not confirmed|contradicts it|.* there .*nothing to confirm)"
+    assert re.match(said, lines["pie"].recheck)
+    assert re.match(said, lines["tilings"].recheck)
 
 
 def test_the_recheck_study_is_registered_with_its_cost():

@@ -211,10 +211,11 @@ def test_a_disagreeing_recheck_leaves_the_verdict_undecided(committed):
     committed_draws = committed.statistics["draw_rate"]
     fresh = {k: Measure.of_rate(40, 500) if k == "mcts:800" else m for k, m in committed_draws.items()}
     f = judged(committed, "draw_rate", pd.DataFrame(S.recheck_rows("draw_rate", fresh, 2025, "negenlab study")))
-    assert f.verdict == "undecided" and "disagrees" in f.recheck and "mcts:800: 8.0%" in f.recheck
+    assert f.verdict == "undecided" and "contradicts it" in f.recheck
+    assert "mcts:800 (fails, n=500 short of the committed 1,800): 8.0%" in f.recheck
     same = {k: Measure.of_rate(0, 1800) for k in committed_draws}
     g = judged(committed, "draw_rate", pd.DataFrame(S.recheck_rows("draw_rate", same, 2025)))
-    assert g.verdict == "holds" and g.recheck == "re-measured on seed 2025: agrees"
+    assert g.verdict == "holds" and g.recheck == "re-measured on seed 2025: confirmed, holds again (n=3,600)"
     one = {"mcts:800": Measure.of_rate(0, 1800)}
     h = judged(committed, "draw_rate", pd.DataFrame(S.recheck_rows("draw_rate", one, 2025)))
     assert "not re-measured under mcts:3200" in h.recheck

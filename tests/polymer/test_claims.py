@@ -124,9 +124,9 @@ def test_a_disagreeing_recheck_leaves_the_verdict_undecided():
     agreeing = pd.DataFrame(recheck_rows("reveal", committed, 2025))
     far = {label: Measure.of_interval(2.0, 1.0, 3.0, 240) for label in committed}
     disagreeing = pd.DataFrame(recheck_rows("reveal", far, 2025))
-    assert _by_id(verdicts(tables, agreeing))["reveal"].recheck == "re-measured on seed 2025: agrees"
+    assert _by_id(verdicts(tables, agreeing))["reveal"].recheck.startswith("re-measured on seed 2025: confirmed")
     f = _by_id(verdicts(tables, disagreeing))["reveal"]
-    assert f.verdict == "undecided" and f.recheck.startswith("re-measured on seed 2025: disagrees")
+    assert f.verdict == "undecided" and f.recheck.startswith("re-measured on seed 2025: contradicts it, fails there")
 
 
 def _parts(s):
@@ -217,7 +217,7 @@ def test_the_variant_tool_reads_the_whole_game_as_the_page_does():
 def _rung_table(
     rung: str,
     arms: dict[str, tuple[float, float, float]],
-    decided_by_tokens: int = 12,
+    decided_by_tokens: int = 24,
     own: float = 0.9,
     tokens_moved: tuple[float, ...] = (3.0, 4.0),
     spread: tuple[float, float, float] | None = (1.0, -2.0, 4.0),
@@ -283,15 +283,15 @@ def test_the_options_open_risk_is_judged_by_the_arm_s_score_spread_under_both_ru
                   "strategies_broker": _rung_table("broker", {}, spread=brokers)}  # fmt: skip
         return _by_id(verdicts(tables, NO_RECHECK))["options_risk"]
 
-    narrow = risk((1.0, -1.0, 3.0), (2.0, 0.5, 3.5))  # under the 5% line (half the 10% that counts) both times
+    narrow = risk((1.0, 0.0, 2.0), (2.0, 1.2, 2.8))  # under the 5% line (half the 10% that counts) both times
     assert narrow.verdict == "fails" and 'Drop "very high risk"' in narrow.change
-    assert "bargainers: 1.0 [-1.0, 3.0] percent" in narrow.number and narrow.n == 480
+    assert "bargainers: 1.0 [0.0, 2.0] percent" in narrow.number and narrow.n == 480
     assert risk((25.0, 18.0, 32.0), (30.0, 20.0, 40.0)).verdict == "holds"
-    assert risk((25.0, 18.0, 32.0), (1.0, -1.0, 3.0)).verdict == "depends on the players"
+    assert risk((25.0, 18.0, 32.0), (1.0, 0.0, 2.0)).verdict == "depends on the players"
     assert risk((4.0, -2.0, 10.0), (25.0, 18.0, 32.0)).verdict == "undecided"
     before = risk(None, None)  # tables written before the spread row: untested, with the command that writes it
     assert before.verdict == "untested" and "strategies_bargainer" in before.sentence
-    half = risk((1.0, -1.0, 3.0), None)  # one rung's table written since: the other's command alone
+    half = risk((1.0, 0.0, 2.0), None)  # one rung's table written since: the other's command alone
     assert half.verdict == "untested" and "strategies_broker" in half.sentence
     assert "strategies_bargainer" not in half.sentence
 
@@ -342,7 +342,7 @@ def test_a_recheck_of_an_earlier_experiment_is_never_read_as_the_new_one():
     assert f.verdict == "fails" and not f.recheck
     now = S.claim_statistics(tables)["monopoly"]
     again = pd.DataFrame(recheck_rows("monopoly", now, 2025))
-    assert "agrees" in _by_id(verdicts(tables, again))["monopoly"].recheck
+    assert "confirmed" in _by_id(verdicts(tables, again))["monopoly"].recheck
 
 
 def test_a_step_decided_at_its_first_look_but_marginal_after_playing_on_is_named_where_the_ladder_flattens():
