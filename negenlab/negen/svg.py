@@ -495,7 +495,7 @@ def play_legend_svg(max_width: float = LEGEND_WIDTH) -> str:
         (BRIDGE_COLOUR, "a die here joins two spirals", True),
     ]
     s = 18
-    flowed = []
+    flowed: list[tuple[float, Callable[[float], str]]] = []
     for colour, text, dashed in items:
 
         def draw(x: float, colour=colour, text=text, dashed=dashed) -> str:
@@ -547,7 +547,7 @@ def legend_svg(kinds=None, size: int = 18, max_width: float = LEGEND_WIDTH) -> s
     True
     """
     s = size
-    flowed = []
+    flowed: list[tuple[float, Callable[[float], str]]] = []
     for kind, text in LEGEND:
         if kinds is not None and kind not in kinds:
             continue
