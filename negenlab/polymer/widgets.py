@@ -360,6 +360,8 @@ class SeatTable:
         said = f"every other seat plays {self.agent_spec}" + (f": {rule}" if rule else ".")
         return (
             said + " Each seat's choice turns on its own hand, hidden from you, so the log shows what it did, not why."
+            " A refusal is taken at its word: a seat refused a card type does not ask the refusing seat for it"
+            " again until that seat's hand changes."
         )
 
     def _route_name(self, d: int, k: int) -> str:

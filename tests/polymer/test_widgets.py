@@ -325,3 +325,11 @@ def test_a_polymer_picture_holds_its_title_and_window_legend(hand):
     baselines = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', svg)]
     assert "invalid window" in svg and max(baselines) + 3 <= height
     assert width >= 6 + text_width(LEGEND_TEXT, 10)
+
+
+def test_the_why_line_says_a_refusal_is_taken_at_its_word():
+    from negenlab.polymer.widgets import SeatTable
+
+    st = SeatTable(seed=3)
+    assert "A refusal is taken at its word" in st.why.widget.value
+    assert all(agent.firm_refusals for agent in st.agents)
