@@ -57,27 +57,28 @@ def test_skill_trace_rows_are_the_pairwise_comparisons():
 
 def test_a_decided_step_is_played_on_until_its_interval_clears_the_line():
     """Nim (2, 3, 4), mcts:3 against random: the SPRT decides H1 after 126 units with an interval
-    that does not clear 52.5% at level 99.9%; played on, 50 units at a time, it clears after 326, at the
-    repeated-looks quantile of its 301 looks (at one look's it would have cleared after 276).
-    The row keeps the SPRT's decision and LLR and counts every unit in its score."""
+    that does not clear 52.5% at level 99.9%; played on, 50 units at a time, it clears after 526, at the
+    repeated-looks quantile of its 701 looks and by its standard error as the judge asks (at one look's
+    quantile it would have cleared after 326). The row keeps the SPRT's decision and LLR and counts
+    every unit in its score."""
     agents = {"random": RandomAgent(), "mcts:3": MCTSAgent(3)}
-    game, kw = Nim((2, 3, 4)), dict(seed=2, max_units=400, batch=50, backend="serial")
+    game, kw = Nim((2, 3, 4)), dict(seed=2, max_units=800, batch=50, backend="serial")
     plain = skill_trace(game, list(agents), agents.__getitem__, **kw).iloc[0]
     more = skill_trace(game, list(agents), agents.__getitem__, clear_alpha=0.001, **kw).iloc[0]
     assert (plain.decision, plain.units) == ("H1", 126) and not clears(
         *plain[["score", "lo", "hi", "units", "h0", "h1"]], 0.001, "H1"
     )
-    assert more.units == 326 and more.looks == trace_looks(400) == 301 and (more.decision, more.llr, more.sprt_units) == (plain.decision, plain.llr, 126)
+    assert more.units == 526 and more.looks == trace_looks(800) == 701 and (more.decision, more.llr, more.sprt_units) == (plain.decision, plain.llr, 126)
 
     def played(units):
         c = compare(
             game, challenger=agents["mcts:3"], baseline=agents["random"], min_units=units, **kw | {"max_units": units}
         )
-        return c.estimate, clears(c.estimate, c.lo, c.hi, c.units, c.h0, c.h1, 0.001, "H1", 301)
+        return c.estimate, clears(c.estimate, c.lo, c.hi, c.units, c.h0, c.h1, 0.001, "H1", 701)
 
-    assert more.score == pytest.approx(played(326)[0]) and played(326)[1]
-    assert not played(276)[1]  # not a batch more than it needed
-    c = compare(game, challenger=agents["mcts:3"], baseline=agents["random"], min_units=276, **kw | {"max_units": 276})
+    assert more.score == pytest.approx(played(526)[0]) and played(526)[1]
+    assert not played(476)[1]  # not a batch more than it needed
+    c = compare(game, challenger=agents["mcts:3"], baseline=agents["random"], min_units=326, **kw | {"max_units": 326})
     assert clears(c.estimate, c.lo, c.hi, c.units, c.h0, c.h1, 0.001, "H1")  # one look's quantile: cleared sooner
     # a step the SPRT left undecided, or one already clear, is not played on
     sure = {"random": RandomAgent(), "mcts:50": MCTSAgent(50)}

@@ -27,7 +27,7 @@ from typing import Any
 
 import pandas as pd
 
-from .claims import Measure
+from .claims import Measure, monte_carlo_error
 from .compare import MIN_UNITS, compare
 from .errors import InvalidInputError
 from .game import Game
@@ -164,15 +164,19 @@ def clears(
     """Whether an estimate's interval at level ``1 - alpha`` (read off its 95% interval ``lo, hi``
     over ``units``, as the claims judge reads a committed row, at the repeated-looks quantile of
     ``looks`` looks: :meth:`~negenlab.core.claims.Measure.decision_z`) lies wholly above the line
-    halfway between ``h0`` and ``h1`` for the ``decision`` "H1", or wholly below it for "H0".
+    halfway between ``h0`` and ``h1`` for the ``decision`` "H1", or wholly below it for "H0", by at
+    least its Monte Carlo error, as the judge asks (:func:`~negenlab.core.claims.monte_carlo_error`).
 
-    >>> clears(0.61, 0.545, 0.675, 100, 0.5, 0.55, 0.05, "H1"), clears(0.61, 0.545, 0.675, 100, 0.5, 0.55, 0.001, "H1")
+    >>> clears(0.63, 0.565, 0.695, 100, 0.5, 0.55, 0.05, "H1"), clears(0.63, 0.565, 0.695, 100, 0.5, 0.55, 0.001, "H1")
     (True, False)
+    >>> clears(0.61, 0.545, 0.675, 100, 0.5, 0.55, 0.05, "H1")  # 2 points past the line, its error 3.3: a hair
+    False
     """
     line = (h0 + h1) / 2
     m = replace(Measure.of_interval(estimate, lo, hi, units), looks=int(looks))
     low, high = m.interval(m.decision_z(alpha))
-    return low > line if decision == "H1" else high < line
+    error = monte_carlo_error(m)
+    return low - line >= error if decision == "H1" else line - high >= error
 
 
 def _clears(r, alpha: float, decision: str, looks: int) -> bool:

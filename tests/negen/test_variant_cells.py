@@ -46,7 +46,7 @@ def _verdict(**kw):
     ("row", "clear"),
     [
         (_verdict(), False),  # H1 after 136 units: 38.0% [33.5, 42.5] reaches below 35.8% at 99.5%
-        (_verdict(focus=0.5, focus_lo=0.434, focus_hi=0.566), True),
+        (_verdict(focus=0.55, focus_lo=0.484, focus_hi=0.616), True),  # past the line by more than its error
         (_verdict(units=1200, focus_lo=0.365, focus_hi=0.395), False),  # clears at one look's 99.5%, not over 39 looks
         (_verdict(units=1200, focus_lo=0.372, focus_hi=0.388), True),
         (_verdict(focus=0.30, focus_lo=0.29, focus_hi=0.31, focus_sprt="H0"), True),  # wholly below the line
@@ -65,7 +65,7 @@ def test_a_rerun_takes_up_a_decided_cell_that_does_not_clear_until_its_cap(tmp_p
     for row, unfinished in [
         (_verdict(), True),
         (_verdict(units=cell.max_units), False),  # at the cap: it stops there, marginal
-        (_verdict(focus=0.5, focus_lo=0.434, focus_hi=0.566), False),
+        (_verdict(focus=0.55, focus_lo=0.484, focus_hi=0.616), False),
         (_verdict(focus_sprt="undecided"), False),  # only a decided SPRT plays on
     ]:
         path.write_text(json.dumps(row))
