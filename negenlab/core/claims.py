@@ -912,15 +912,46 @@ def verdict_of(rule: Rule, s: Statistic, alpha: float, players: int | None = Non
     return "fails" if "fails" in parts else ("holds" if all(v == "holds" for v in parts) else "undecided")
 
 
+def _seat_words(claim: Claim, s: Seats, digits: int) -> str:
+    """The seat farthest from fair, as a designer reads it: its number against the fair share, how far
+    off that is in the unit and as a part of the share, and what the band allows.
+
+    >>> c = Claim("seats", "every seat wins its share", "negenlab", rule=Rule.parse("fair within 0.05"), unit="share")
+    >>> _seat_words(c, Seats.of_wins([2130, 2700, 2800, 2370]), 1)
+    'seat 1 (first), the farthest from fair, wins 21.3% [20.5, 22.1] where a fair share is 25.0%: 3.7 points, 15% less than its share; the band allows 5.0 points'
+    """
+    w, c = s.worst, s.centre_value()
+    m = s.seats[w]
+    share = claim.unit == "share" and s.centre is None
+    off = m.value - c
+    part = f", {abs(off) / c:.0%} {'less' if off < 0 else 'more'} than its share" if c else ""
+    band = f"; the band allows {claim.rule.words(claim.unit).removeprefix('every seat within ').removesuffix(' of its fair share')}"
+    if share:
+        return (
+            f"{seat_name(w)}, the farthest from fair, wins {statistic_text(m, claim.unit, digits)} where a fair share is "
+            f"{rate_text(c)}: {100 * abs(off):.1f} points{part}{band}"
+        )
+    return (
+        f"{seat_name(w)}, the farthest from the seats' mean, {statistic_text(m, claim.unit, digits)} where the mean is "
+        f"{c:.{digits}f}: {abs(off):.{digits}f} {'below' if off < 0 else 'above'} it{part}{band}"
+    )
+
+
+def _equality_words(s: Statistic) -> list[str]:
+    """The chi-square tests of exactly equal seats in ``s``, for the fold: a question the band does not ask."""
+    if isinstance(s, Seats):
+        return [p_text(s.p_equal)] if s.p_equal is not None else []
+    if isinstance(s, Steps):
+        return [f"{label}: {w}" for label, m in s.steps for w in _equality_words(m)]
+    return []
+
+
 def _number(claim: Claim, s: Statistic, digits: int) -> str:
     unit = claim.unit
     if isinstance(s, Measure):
         return statistic_text(s, unit, digits, interval=False)
     if isinstance(s, Seats):
-        w, c = s.worst, s.centre_value()
-        fair = rate_text(c) if unit == "share" and s.centre is None else f"{c:.{digits}f}"
-        p = f"; all seats alike: chi-square {p_text(s.p_equal)}" if s.p_equal is not None else ""
-        return f"{seat_name(w)} (farthest from fair) {statistic_text(s.seats[w], unit, digits)}, fair {fair}{p}"
+        return _seat_words(claim, s, digits)
     return "; ".join(
         f"{label}: {statistic_text(m, unit, digits) if isinstance(m, Measure) else _number(claim, m, digits)}"
         for label, m in s.steps
@@ -1138,6 +1169,19 @@ def judge(
     )
     if seats.strip():
         words["detail"] = " ".join(filter(None, [words["detail"], f"Every seat: {seats}."]))
+    equal = "; ".join((f"{k}, " if k else "") + text for k, s in by.items() for text in _equality_words(s))
+    if equal:
+        words["detail"] = " ".join(
+            filter(
+                None,
+                [
+                    words["detail"],
+                    f"A chi-square test of exactly equal seats ({equal}) asks another question: with many games it "
+                    "finds differences far inside the band. The verdict is the band's test, seat by seat: whether "
+                    "each seat's interval lies within the band around its fair share.",
+                ],
+            )
+        )
     return Finding(
         verdict=verdict,
         number=number,
