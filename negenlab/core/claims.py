@@ -464,10 +464,13 @@ class Steps:
     """Several measures that must each pass the rule (the rungs of a skill ladder), by label."""
 
     steps: tuple[tuple[str, Measure | Seats], ...]
+    same_games: bool = False
+    """Whether every step reads the same games (one measurement at each end of an assumption's range):
+    then they are counted once."""
 
     @property
     def n(self) -> int:
-        return sum(m.n for _, m in self.steps)
+        return max((m.n for _, m in self.steps), default=0) if self.same_games else sum(m.n for _, m in self.steps)
 
 
 @dataclass(frozen=True)
@@ -515,7 +518,7 @@ def looked_at(s: Statistic, looks: int) -> Statistic:
     if isinstance(s, Seats):
         return replace(s, seats=tuple(replace(m, looks=int(looks)) for m in s.seats))
     if isinstance(s, Steps):
-        return Steps(tuple((label, looked_at(m, looks)) for label, m in s.steps))
+        return Steps(tuple((label, looked_at(m, looks)) for label, m in s.steps), s.same_games)
     raise ClaimError(f"cannot mark {type(s).__name__} as looked at; expected a Measure, Seats or Steps")
 
 
@@ -1434,7 +1437,8 @@ def _rebuild(rows: pd.DataFrame, template: Statistic | None) -> Statistic:
     if isinstance(template, Steps) or steps.astype(bool).any():
         like = dict(template.steps) if isinstance(template, Steps) else {}
         return Steps(
-            tuple((label, seats_or_measure(rows[steps == label], like.get(label))) for label in dict.fromkeys(steps))
+            tuple((label, seats_or_measure(rows[steps == label], like.get(label))) for label in dict.fromkeys(steps)),
+            template.same_games if isinstance(template, Steps) else False,
         )
     return seats_or_measure(rows, template)
 

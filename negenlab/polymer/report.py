@@ -18,7 +18,7 @@ N`` sizes the fresh sample (and the live runs that replace missing tables).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -30,6 +30,8 @@ from negenlab.core.claims import (
     ClaimBook,
     Evidence,
     Exact,
+    Measure,
+    Steps,
     Untested,
     family_sentence,
     judged_family,
@@ -86,6 +88,7 @@ from .study import (
     SHUFFLE_SECONDS,
     STRATEGY_ARMS,
     STRATEGY_SETUP_MINUTES,
+    STRATEGY_SETUP_RANGE,
     TABLES,
     TUNED_NEEDS,
     TUNED_PLAYERS,
@@ -1175,6 +1178,35 @@ def _cooperative_text(
     return f" With the cooperative table policy in every seat {what} {number}{unit} (n={int(r['n'])})."
 
 
+def assumed_range(whole_game: Measure, setup: float) -> Steps:
+    """A game's minutes (trading plus our assumed ``setup`` minutes) at both ends of the assumption's
+    range (:data:`~negenlab.polymer.study.STRATEGY_SETUP_RANGE`): the steps a verdict on them must pass.
+
+    >>> [label for label, _ in assumed_range(Measure.of_interval(14.7, 14.6, 14.8, 100), 4.73).steps]
+    ['setup 2.4 minutes', 'setup 7.1 minutes']
+    """
+    return Steps(
+        tuple(
+            (f"setup {end:.1f} minutes", replace(whole_game, value=whole_game.value + end - setup))
+            for end in STRATEGY_SETUP_RANGE
+        ),
+        same_games=True,
+    )
+
+
+def _duration_rows_at_both_ends(recheck: pd.DataFrame) -> pd.DataFrame:
+    """``recheck`` with its duration rows (whole-game minutes at our assumption) at both ends of the
+    assumption's range, as the page judges the committed ones (:func:`assumed_range`)."""
+    if recheck.empty or "duration" not in set(recheck["claim"]):
+        return recheck
+    rows = recheck[recheck["claim"] == "duration"]
+    ends = [
+        rows.assign(step=f"setup {end:.1f} minutes", value=rows["value"] + end - STRATEGY_SETUP_MINUTES)
+        for end in STRATEGY_SETUP_RANGE
+    ]
+    return pd.concat([recheck[recheck["claim"] != "duration"], *ends], ignore_index=True)
+
+
 @CLAIMS.measures("duration", strengths=RUNG_PLAYERS)
 def _duration(x: ClaimInputs) -> Evidence:
     if "duration" not in x.statistics:
@@ -1211,14 +1243,16 @@ def _duration(x: ClaimInputs) -> Evidence:
             "time's. The variant tool reads the same whole-game minutes."
         )
         command, players = STRATEGIES_COMMAND, f"cooperative in every seat, {HIDDEN_TABLES}"
+    lo, hi = STRATEGY_SETUP_RANGE
+    across = {who: assumed_range(m, setup) for who, m in each.items()}
     return Evidence(
-        measured,
-        about="from the shuffle to the scores",
+        across if isinstance(measured, dict) else across["cooperative"],
         sentence=f"8-player tables with hidden hands, {who}, trade {minutes} on the table clock, until "
         f"the 10-minute timer stops them; the shuffle (60 s), the deal of 104 cards (1 s each) and scoring (120 s) add "
-        f"{setup:.1f} minutes. Every second of that is our assumption (the table clock: Rules.seconds_*)."
-        + also
-        + pace,
+        f"{setup:.1f} minutes. Every second of that is our assumption, so the verdict is judged at both ends of it: "
+        f"each assumed second from half to one and a half times ours, {lo:.1f} to {hi:.1f} minutes outside trading; "
+        "it holds only where it holds at both. The trading minutes rest on the table clock (Rules.seconds_*) only "
+        "where a table goes quiet before the timer." + also + pace,
         change=f"Set the timer to {timer} minutes: with the deal and the scoring a game then takes about 15.",
         detail=detail,
         section=PACE,
@@ -1881,7 +1915,7 @@ def verdicts(tables: dict[str, pd.DataFrame] | None = None, recheck: pd.DataFram
     inputs = committed_inputs() if tables is None else ClaimInputs(dict(tables))
     fresh = committed_recheck() if recheck is None else recheck
     if fresh is not None:
-        fresh = rechecks_of_the_same_measurement(fresh, inputs.statistics)
+        fresh = _duration_rows_at_both_ends(rechecks_of_the_same_measurement(fresh, inputs.statistics))
         if recheck is None and tables is None:  # the committed page: leave out a re-measurement older than its table
             made = {name: str(data_json("polymer", f"{name}.json", must_exist=False).get("created", "")) for name in
                     inputs.tables}  # fmt: skip

@@ -1691,6 +1691,18 @@ STRATEGY_SETUP_MINUTES = setup_and_scoring_minutes(STRATEGY_SEATS, Rules(players
 """The minutes outside trading of an 8-player game (:func:`setup_and_scoring_minutes`): what the duration
 verdict adds to the trading minutes."""
 
+ASSUMED_RANGE = (0.5, 1.5)
+"""How far our assumed seconds outside trading may be off: from half to one and a half times each
+(:data:`SHUFFLE_SECONDS`, :data:`DEAL_SECONDS_PER_CARD`, :data:`SCORING_SECONDS`). A verdict that rests
+on them holds only where it holds at both ends."""
+
+STRATEGY_SETUP_RANGE = tuple(f * STRATEGY_SETUP_MINUTES for f in ASSUMED_RANGE)
+"""The minutes outside trading of an 8-player game at the two ends of :data:`ASSUMED_RANGE`.
+
+>>> [round(m, 2) for m in STRATEGY_SETUP_RANGE]
+[2.37, 7.1]
+"""
+
 
 def game_minutes(df: pd.DataFrame) -> np.ndarray:
     """Each game's minutes from the shuffle to the scores: :func:`setup_and_scoring_minutes` plus its
