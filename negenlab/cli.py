@@ -26,6 +26,7 @@ from negenlab.core.errors import InvalidInputError, NegenlabError
 from negenlab.core.findings import verdict_records
 from negenlab.core.searching import SearchInterrupted
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
+from negenlab.core.studies import check_tally
 from negenlab.core.variant import SavedVariant
 from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
 from negenlab.report.variants import variant_page
@@ -398,11 +399,7 @@ def _cmd_study(args) -> int:
         with study_backend(ctx):
             table = module.fresh_check(ctx)
         text = table.to_string(index=False, float_format=lambda x: f"{x:.3f}")
-        agreed = int(table["agree"].sum())
-        tally = (
-            f"{agreed} of {len(table)} agree (two samples of the same game disagree by chance about once in 20 "
-            "comparisons)"
-        )
+        tally = check_tally(table)
         emit(table, args.json, f"{TITLES[args.game]}: fresh check against the committed numbers\n{text}\n{tally}")
         return 0
     path = run_study(studies[args.name], ctx, args.out or Path("data") / args.game)

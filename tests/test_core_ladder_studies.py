@@ -9,6 +9,7 @@ import pytest
 
 from negenlab.cli import main
 from negenlab.core.agents import MCTSAgent, RandomAgent
+from negenlab.core.claims import Rule
 from negenlab.core.compare import compare, seat_win, sprt, sprt_decide
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.examples import DiceRace, Nim
@@ -122,7 +123,11 @@ def test_agree_by_hand():
     # fresh 0.56: 0.06 < 0.0707
     assert agree(0.50, 0.45, 0.55, 0.56, 0.51, 0.61)
     row = check_row("x", {"value": 0.5, "lo": 0.45, "hi": 0.55, "n": 400}, (0.56, 0.51, 0.61, 100))
-    assert row["agree"] and row["committed_n"] == 400 and row["fresh_n"] == 100
+    assert row["within_noise"] and row["agree"] is None and row["committed_n"] == 400 and row["fresh_n"] == 100
+    # a claim's number: the same verdict on the fresh games, whatever the two estimates
+    ruled = check_row("x", {"value": 0.7, "lo": 0.65, "hi": 0.75, "n": 400}, (0.8, 0.75, 0.85, 100),
+                      rule=Rule.parse("above 0.5 by 0.05"))  # fmt: skip
+    assert ruled["agree"] and ruled["replication"] == "confirmed" and not ruled["within_noise"]
 
 
 def test_run_study_writes_the_table_with_its_command(tmp_path):

@@ -23,12 +23,13 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from .claims import ALPHA, Measure, Rule, replicate
 from .data import Schema, check_sidecar, data_json, data_table
 from .errors import StoreCorruptError, StoreMismatchError
 from .metrics import Z95
@@ -189,11 +190,29 @@ def agree(committed: float, c_lo: float, c_hi: float, fresh: float, f_lo: float,
     return abs(fresh - committed) <= Z95 * math.sqrt(se_c**2 + se_f**2) + 1e-12
 
 
-def check_row(what: str, committed: pd.Series | dict, fresh: tuple[float, float, float, int]) -> dict[str, Any]:
-    """One row of a fresh check: the committed value and interval beside a fresh one, and
-    whether they agree (:func:`agree`)."""
+def check_row(
+    what: str,
+    committed: pd.Series | dict,
+    fresh: tuple[float, float, float, int],
+    rule: Rule | None = None,
+    alpha: float = ALPHA,
+    players: int | None = None,
+    looks: int = 1,
+) -> dict[str, Any]:
+    """One row of a fresh check: the committed value and interval beside a fresh one. Where the number
+    decides a claim (``rule``, judged at the page's level ``1 - alpha`` and the committed design's
+    ``looks``), the one rule of replication says whether the fresh games repeat its verdict
+    (:func:`negenlab.core.claims.replicate`: ``replication`` and ``agree``); a number no claim decides
+    has no verdict to repeat (``agree`` empty), and ``within_noise`` only describes how far apart the
+    two samples lie (:func:`agree`).
+
+    >>> row = check_row("skill step", {"value": 0.715, "lo": 0.655, "hi": 0.775, "n": 200}, (0.81, 0.74, 0.88, 100),
+    ...                 rule=Rule.parse("above 0.5 by 0.05"))
+    >>> row["replication"], row["agree"], row["within_noise"]
+    ('confirmed', True, False)
+    """
     value, lo, hi, n = fresh
-    return {
+    row: dict[str, Any] = {
         "what": what,
         "committed": float(committed["value"]),
         "committed_lo": float(committed["lo"]),
@@ -203,8 +222,49 @@ def check_row(what: str, committed: pd.Series | dict, fresh: tuple[float, float,
         "fresh_lo": lo,
         "fresh_hi": hi,
         "fresh_n": n,
-        "agree": agree(float(committed["value"]), float(committed["lo"]), float(committed["hi"]), value, lo, hi),
+        "committed_verdict": "",
+        "fresh_verdict": "",
+        "replication": "no claim decides it",
+        "agree": None,
+        "within_noise": agree(float(committed["value"]), float(committed["lo"]), float(committed["hi"]), value, lo, hi),
     }
+    if rule is not None:
+        old = replace(
+            Measure.of_interval(row["committed"], row["committed_lo"], row["committed_hi"], row["committed_n"]),
+            looks=int(looks),
+        )
+        new = replace(Measure.of_interval(value, lo, hi, int(n)), looks=int(looks))
+        rep = replicate(rule, old, new, alpha, players)
+        row |= {
+            "committed_verdict": rep.committed[""],
+            "fresh_verdict": rep.fresh[""],
+            "replication": rep.status,
+            "agree": rep.agrees,
+        }
+    return row
 
 
-__all__ = ["Study", "StudyContext", "StudyResult", "run_study", "committed_table", "agree", "check_row"]
+def check_tally(table: pd.DataFrame) -> str:
+    """A fresh check's tally in words: the claims' numbers by the rule of replication, the others apart.
+
+    >>> check_tally(pd.DataFrame({"replication": ["confirmed", "no claim decides it"], "within_noise": [True, False]}))
+    '1 of 1 claim numbers confirmed (the same verdict on the fresh games); 1 other number, no verdict to repeat: 0 within sampling noise of the committed one'
+    """
+    claims = table[table["replication"] != "no claim decides it"]
+    others = table[table["replication"] == "no claim decides it"]
+    parts = []
+    if len(claims):
+        parts.append(
+            f"{int((claims['replication'] == 'confirmed').sum())} of {len(claims)} claim numbers confirmed (the same "
+            "verdict on the fresh games)"
+        )
+    if len(others):
+        one = len(others) == 1
+        parts.append(
+            f"{len(others)} other number{'' if one else 's'}, no verdict to repeat: {int(others['within_noise'].sum())} "
+            f"within sampling noise of the committed one{'' if one else 's'}"
+        )
+    return "; ".join(parts)
+
+
+__all__ = ["Study", "StudyContext", "StudyResult", "run_study", "committed_table", "agree", "check_row", "check_tally"]

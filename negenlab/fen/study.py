@@ -48,7 +48,7 @@ import pandas as pd
 from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
-from negenlab.core.claims import RECHECK, Measure, Steps, decide, recheck_rows, register
+from negenlab.core.claims import ALPHA, RECHECK, Measure, Steps, decide, recheck_rows, register
 from negenlab.core.compare import MIN_UNITS, compare, sprt
 from negenlab.core.data import (
     SKILL_TRACE,
@@ -887,8 +887,13 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
         workers=ctx.workers,
     )
     committed = {"value": step["score"], "lo": step["lo"], "hi": step["hi"], "n": step["units"]}
+    skill = register("fen")["skill"]
+    family = sum(1 for c in register("fen").values() if c.rule.statistical)  # the page's family, at most
     rows.append(
-        check_row("ladder: greedy's score against random (pairs)", committed, (r.estimate, r.lo, r.hi, r.units))
+        check_row(
+            "ladder: greedy's score against random (pairs)", committed, (r.estimate, r.lo, r.hi, r.units),
+            rule=skill.rule, alpha=ALPHA / family / len(trace), looks=int(step["looks"]),
+        )  # fmt: skip
     )
     atlas = committed_table("fen", "atlas_balance", TABLES["atlas_balance"])
     pick = atlas[

@@ -2368,12 +2368,13 @@ def _pick(table: pd.DataFrame, key: dict[str, Any], what: str) -> pd.Series:
 
 def check_tables(committed: dict[str, pd.DataFrame], fresh: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """One row per quantity of :data:`CHECKS` whose table is in both: the committed value and
-    interval beside the fresh one, and whether they agree (``core.studies.check_row``).
+    interval beside the fresh one (``core.studies.check_row``: no claim decides these numbers, so the
+    row says only how far apart the samples lie).
 
     >>> old = pd.DataFrame({"players": [8], "mean_length": [2.4], "length_lo": [2.3], "length_hi": [2.5], "seats": [8000]})
     >>> new = old.assign(mean_length=[2.9], length_lo=[2.8], length_hi=[3.0], seats=[1600])
-    >>> check_tables({"deals": old}, {"deals": new})[["what", "agree"]].to_dict("records")
-    [{'what': 'deal, 8 players: mean longest polymer', 'agree': False}]
+    >>> check_tables({"deals": old}, {"deals": new})[["what", "within_noise"]].to_dict("records")
+    [{'what': 'deal, 8 players: mean longest polymer', 'within_noise': False}]
     """
     rows = []
     for what, name, key, (value, lo, hi, n) in CHECKS:

@@ -98,7 +98,7 @@ def test_a_study_with_a_store_resumes(tmp_path):
     pd.testing.assert_frame_equal(first, S.holdout_table_study(c, games=2).table)
 
 
-def test_the_fresh_check_says_when_numbers_agree():
+def test_the_fresh_check_says_how_far_apart_numbers_lie():
     committed = {
         "deals": pd.DataFrame(
             {"players": [8], "mean_length": [2.40], "length_lo": [2.35], "length_hi": [2.45], "seats": [8000]}
@@ -120,10 +120,11 @@ def test_the_fresh_check_says_when_numbers_agree():
         ),
     }
     t = S.check_tables(committed, fresh).set_index("what")
-    assert t.loc["deal, 8 players: mean longest polymer", "agree"]
+    assert t.loc["deal, 8 players: mean longest polymer", "within_noise"]
     assert t.loc["deal, 8 players: mean longest polymer", "fresh_n"] == 1600
-    assert not t.loc["seat 1 (first) halts trading: length change at distance 0", "agree"]
-    assert t.loc["seat 1 (first) halts trading: length change at distance 1", "agree"]
+    assert not t.loc["seat 1 (first) halts trading: length change at distance 0", "within_noise"]
+    assert t.loc["seat 1 (first) halts trading: length change at distance 1", "within_noise"]
+    assert (t["replication"] == "no claim decides it").all() and t["agree"].isna().all()  # no verdict to repeat
     assert len(t) == 3  # quantities of tables not given are left out
     with pytest.raises(ValueError, match="no row"):
         S.check_tables(committed, {"deals": committed["deals"].assign(players=[5])})
