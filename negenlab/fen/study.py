@@ -891,8 +891,12 @@ def fresh_check(ctx: StudyContext) -> pd.DataFrame:
     family = sum(1 for c in register("fen").values() if c.rule.statistical)  # the page's family, at most
     rows.append(
         check_row(
-            "ladder: greedy's score against random (pairs)", committed, (r.estimate, r.lo, r.hi, r.units),
-            rule=skill.rule, alpha=ALPHA / family / len(trace), looks=int(step["looks"]),
+            "ladder: greedy's score against random (pairs)",
+            committed,
+            (r.estimate, r.lo, r.hi, r.units),
+            rule=skill.rule,
+            alpha=ALPHA / family / len(trace),
+            looks=int(step["looks"]),
         )  # fmt: skip
     )
     atlas = committed_table("fen", "atlas_balance", TABLES["atlas_balance"])
