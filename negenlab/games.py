@@ -18,6 +18,7 @@ import importlib
 from typing import Any
 
 from negenlab.core.agents import Agent
+from negenlab.core.claims import GLOSSARY
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.findings import Finding
 from negenlab.core.game import Game
@@ -58,6 +59,17 @@ def variant_claims(name: str) -> tuple[VariantClaim, ...]:
     return tuple(getattr(importlib.import_module(f"negenlab.{name}.study"), "VARIANT_CLAIMS", ()))
 
 
+def glossary(name: str) -> dict[str, str]:
+    """The one glossary of game ``name``: the statistical words every page, the tour and the widgets
+    use (:data:`negenlab.core.claims.GLOSSARY`), then the game's players (:attr:`GameEntry.players`).
+
+    >>> g = glossary("negen")
+    >>> "planner" in g and "quick screen" in g and "undecided" in g
+    True
+    """
+    return {**GLOSSARY, **entry(name).players}
+
+
 def page_verdicts(name: str) -> list[Finding]:
     """The verdicts of game ``name``'s page at the default Rules, from its committed studies (its
     report's ``committed_verdicts``): the one answer every screen gives for each claim."""
@@ -74,6 +86,7 @@ def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **
     >>> r = try_variant("necklace", {"size": 5}, "random", max_units=100, progress=False)
     >>> [(f.verdict, f.claim) for f in r.findings]
     [('quick screen', 'self-play games end without a draw'), ('not asked', 'with the swap rule, the opener can still choose a fair opening (7x7)')]
+    >>> from negenlab.core.claims import register
     >>> [f.claim_id for f in r.page] == list(register("necklace"))
     True
     """
@@ -89,4 +102,14 @@ if __name__ == "__main__":  # the Makefile's list of games
     print(" ".join(NAMES))
 
 
-__all__ = ["NAMES", "TITLES", "entry", "load", "make_agents", "page_verdicts", "try_variant", "variant_claims"]
+__all__ = [
+    "NAMES",
+    "TITLES",
+    "entry",
+    "glossary",
+    "load",
+    "make_agents",
+    "page_verdicts",
+    "try_variant",
+    "variant_claims",
+]

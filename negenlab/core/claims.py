@@ -93,6 +93,13 @@ GLOSSARY = {
     "judged by the same rule at the page's level. It confirms the verdict only by reaching the same verdict; an "
     "undecided re-measurement leaves the verdict standing but not confirmed; the opposite verdict leaves the line "
     "undecided.",
+    "Monte Carlo error": "The standard error of an estimate: how far it would move from one sample of games to the "
+    "next. A line whose interval clears its line by less than this is not yet a verdict: more games first.",
+    "quick screen": "A variant run's line: the variant against the default Rules under the run's own players and "
+    "few games. It gives the measured effect and where its interval lies, never holds or fails; the page's line at "
+    "the default Rules stands beside it.",
+    "not asked": "A variant run's line for a claim the variant does not ask (FEN's pie claim with the pie rule "
+    "off): its effect is measured and shown, not judged.",
     "confirmed / not confirmed": "Whether the re-measurement on a fresh seed reached the line's verdict again "
     "(confirmed) or stayed undecided (not confirmed, often because it played fewer games than the committed "
     "measurement: the line says how many).",

@@ -54,6 +54,13 @@ ENTRY = GameEntry(
         "mcts:N": "takes a win when it has one, else searches whole turns by Monte Carlo tree search with N "
         "simulations a decision.",
         "random": "a uniformly random legal turn, even when a winning one exists: a reference, not a player.",
+        "planner": "takes a win when it has one, else plays the turn with the best chance of winning the round "
+        "before anybody else moves, less the chance that the next player can then close with the board it holds "
+        "(the boards on the table are open to all): a two-move planner, the stronger of the page's two player "
+        "strengths.",
+        "depleter": "a closer that seeks to deplete its board: it takes a win when it has one, else adds every board "
+        "die when it can (for the fresh turn with 4 new dice that depleting gives), else plays at random: the "
+        "designer's advice to deplete, played.",
     },
 )
 """Negen in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents

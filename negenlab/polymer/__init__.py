@@ -57,6 +57,8 @@ ENTRY = GameEntry(
         "it believes both sides gain from, with a good-faith token where that tips the answer.",
         "broker": "a bargainer that also trades with seats two away through the neighbour between (which may ask a "
         "token as a toll) and makes counter-offers: it offers seats the card types they asked for.",
+        "mcts:N": "the core Monte Carlo tree search with N simulations a decision over the game's actions; no Polymer "
+        "study seats it.",
         "lookahead": "a broker that plays its best offers forward on deals of the unseen cards drawn from its belief, "
         "a round of turns each, and makes the one that ends best for its score.",
         "<rung>-<strategy>": "a bargainer or a broker playing one strategy of the designer's advice: revealing (says "
