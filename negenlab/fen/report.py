@@ -1032,11 +1032,17 @@ def _play_on_words(row, spec: str) -> str:
     stop = row.get("sprt_games")
     if stop is None or pd.isna(stop) or int(stop) >= int(row["n"]):
         return ""
-    n = int(row["n"])
-    if pie_settled(round(float(row["value"]) * n), n, PIE_SPRT.clear_alpha, pie_design(spec).looks):
+    n, design = int(row["n"]), pie_design(spec)
+    if pie_settled(round(float(row["value"]) * n), n, PIE_SPRT.clear_alpha, design.looks):
         why = "where its interval settles the band"
+    elif n >= design.clear_max:
+        why = "the play-on's cap, where its interval still does not settle the band"
     else:
-        why = "the play-on's cap, where its interval still straddles a band edge"
+        why = (
+            f"where an earlier, looser stopping rule let it stop; under today's, the repeated-looks quantile of its "
+            f"design and a margin of its Monte Carlo error, it does not settle the band, and its play-on goes on to "
+            f"{design.clear_max} games when the study runs again"
+        )
     return f" at {int(stop)} games, then on to {n} ({why})"
 
 

@@ -48,7 +48,7 @@ import pandas as pd
 from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
-from negenlab.core.claims import ALPHA, RECHECK, Measure, Steps, decide, recheck_rows, register
+from negenlab.core.claims import ALPHA, RECHECK, Measure, Steps, recheck_rows, register, verdict_of
 from negenlab.core.compare import MIN_UNITS, compare, sprt
 from negenlab.core.data import (
     SKILL_TRACE,
@@ -315,14 +315,13 @@ def pie_design(spec: str) -> SprtDesign:
 def pie_settled(wins: int, games: int, alpha: float, looks: int = 1) -> bool:
     """Whether the first player's share, ``wins`` of ``games``, settles :data:`PIE_BAND` at level
     ``1 - alpha``: its Wilson interval (at the repeated-looks quantile of ``looks`` looks) lies wholly
-    inside the band or wholly outside it.
+    inside the band or wholly outside it, by at least its Monte Carlo error, as the judge asks
+    (:func:`~negenlab.core.claims.verdict_of`).
 
-    >>> pie_settled(50, 100, 0.005), pie_settled(146, 400, 0.005), pie_settled(146, 400, 0.005, looks=501)
+    >>> pie_settled(50, 100, 0.005), pie_settled(130, 400, 0.005), pie_settled(146, 400, 0.005, looks=501)
     (False, True, False)
     """
-    m = Measure.of_rate(wins, games, looks)
-    lo, hi = m.interval(m.decision_z(alpha))  # a rate's: Wilson's
-    return decide(PIE_BAND, lo, hi) != "undecided"
+    return verdict_of(PIE_BAND, Measure.of_rate(wins, games, looks), alpha) != "undecided"
 
 
 def self_play(spec: str) -> str:
