@@ -880,8 +880,8 @@ def hairs(rule: Rule, s: Statistic, alpha: float, players: int | None = None) ->
             for i, m in enumerate(s.seats):
                 yield " ".join(filter(None, [label, seat_name(i)])), m, alpha / s.players, s.players, s.centre
         else:
-            for step, m in s.steps:
-                yield from parts(m, alpha / len(s.steps), " ".join(filter(None, [label, step])))
+            for step, part in s.steps:
+                yield from parts(part, alpha / len(s.steps), " ".join(filter(None, [label, step])))
 
     out = []
     for label, m, a, p, centre in parts(s, alpha, ""):
