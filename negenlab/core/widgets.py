@@ -172,7 +172,7 @@ class VariantWidget(W.VBox):
     >>> w = VariantWidget("Dice race", RaceRules(), race, default_agent="random", folder=tempfile.mkdtemp())
     >>> w.pickers["target"].value = "30"
     >>> w.run(wait=True).findings[0].verdict
-    'fails'
+    'quick screen'
     """
 
     def __init__(
