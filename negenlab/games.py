@@ -91,7 +91,7 @@ def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **
     True
     """
     e = entry(name)
-    options.setdefault("page", page_verdicts(name))
+    options.setdefault("page", lambda: page_verdicts(name))  # read once the fields are checked
     return run_variant(
         lambda f: e.make_game(**f), fields, lambda game: e.seat_agents(agents, game.num_players),
         variant_claims(name), **options,

@@ -75,7 +75,7 @@ def test_a_play_on_that_stops_where_it_clears_keeps_the_judges_level():
         for k in wrong:
             for n in range(batch, cap + 1, batch):
                 m = Measure(float(x[:n].mean()), float(x[:n].std(ddof=1) / np.sqrt(n)), n, looks=k)
-                if verdict_of(rule, m, 0.05) != "undecided":
+                if verdict_of(rule, m, 0.05, guard=False) != "undecided":  # the looks alone
                     wrong[k] += 1
                     break
     sd = np.sqrt(0.05 * 0.95 / runs)

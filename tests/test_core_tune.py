@@ -71,7 +71,7 @@ AGENTS = [RandomAgent(), RandomAgent()]
 def run(space=None, **kw):
     args = dict(budget=12, games_per_trial=600, seed=3, progress=False)
     space = space or {"heads": (0, 10)}
-    return tune(lambda f: CoinToss(f["heads"]), space, {"seat_share": (0.45, 0.55)}, AGENTS, **(args | kw))
+    return tune(lambda f: CoinToss(f["heads"]), space, {"seat_share": (0.44, 0.56)}, AGENTS, **(args | kw))
 
 
 def test_the_tuner_finds_the_known_optimum():

@@ -255,7 +255,7 @@ def test_the_pie_rule_variant_shows_the_swap_rate_beside_its_verdict(capsys):
     assert code == 0 and said, text
     assert float(said[1]) == 0.0 and float(said[2]) > 0.0
     result = games.try_variant("fen", {"pie_rule": False, "board": "triangle:5"}, max_units=50, progress=False)
-    assert "Beside it, not judged: the swap rate" in result.findings[0].sentence
+    assert "beside it, not judged: the swap rate" in result.findings[0].number  # it leads the not-asked line
     assert result.table.loc[0, "beside"].startswith("the swap rate")
 
 

@@ -66,4 +66,4 @@ def test_wheel_ships_the_data_and_reports_build_from_it(tmp_path):
     duration = next(f for f in verdicts() if f.claim_id == "duration")  # judged here from the source tree
     assert "closers: " in duration.number and "planners: " in duration.number  # both player strengths
     assert duration.number in negen, duration.number
-    assert "re-measured on seed 2025: agrees" in negen
+    assert "re-measured on seed 2025: confirmed" in negen

@@ -125,9 +125,9 @@ def target_verdict(estimate: Mapping[str, float], target: tuple[float, float], r
     target band, judged by the one judge (:func:`negenlab.core.claims.verdict_of`) at level
     ``1 - 5% / family``, the family being every target judged on the confirmation sample.
 
-    >>> target_verdict({"value": 0.5, "lo": 0.46, "hi": 0.54, "n": 600}, (0.45, 0.55), rate=True)
+    >>> target_verdict({"value": 0.5, "lo": 0.48, "hi": 0.52, "n": 2400}, (0.45, 0.55), rate=True)
     'met'
-    >>> target_verdict({"value": 0.5, "lo": 0.46, "hi": 0.54, "n": 600}, (0.45, 0.55), rate=True, family=8)
+    >>> target_verdict({"value": 0.5, "lo": 0.46, "hi": 0.54, "n": 600}, (0.45, 0.55), rate=True)  # by a hair
     'undecided'
     """
     m = Measure.of_interval(estimate["value"], estimate["lo"], estimate["hi"], int(estimate["n"]), rate=rate)

@@ -249,14 +249,15 @@ def try_variant(
     progress: bool = True,
     on_batch: Callable[[int, int], bool | None] | None = None,
     command: str | None = None,
-    page: Sequence[Finding] = (),
+    page: Sequence[Finding] | Callable[[], Sequence[Finding]] = (),
     **sim: Any,
 ) -> VariantResult:
     """Play the default Rules (``make_game({})``) and the variant (``make_game(fields)``) on common
     seeds until every claim is decided (see the module docstring); ``agents`` are the players, or a
     function of the game giving them. ``on_batch(units, max_units)`` is called after each batch and
     stops the run when it returns True. ``store`` keeps the games (a rerun resumes); ``page``: the
-    page's findings at the default Rules, shown beside each line as the default side; extra keywords
+    page's findings at the default Rules (or a function giving them, called once the inputs are
+    checked), shown beside each line as the default side; extra keywords
     (``workers``, ``backend``) go to :func:`~negenlab.core.simulate.simulate`."""
     if fields is None or not isinstance(fields, Mapping):
         raise InvalidInputError(f"fields are a mapping of Rules fields to values (e.g. {{'size': 5}}), got {fields!r}")
@@ -265,6 +266,7 @@ def try_variant(
     batch = whole_number(batch, "batch", 1, 100_000, "units are played a batch at a time")
     max_units = whole_number(max_units, "max_units", 1, 1_000_000, "the run stops there")
     variant, default = make_game(dict(fields)), make_game({})
+    page = list(page() if callable(page) else page)
     players_v = list(agents(variant)) if callable(agents) else list(agents)
     players_d = list(agents(default)) if callable(agents) else list(agents)
     paired = variant.num_players == default.num_players
