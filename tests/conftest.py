@@ -1,7 +1,10 @@
+import functools
+import importlib
 import os
 from pathlib import Path
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 os.environ.setdefault("MPLBACKEND", "Agg")
@@ -37,3 +40,9 @@ def pytest_collection_modifyitems(config, items):
         return 0.0 if mark is None else float(mark.kwargs.get("seconds", 30))
 
     items.sort(key=cost, reverse=True)
+
+
+@pytest.fixture(scope="session")
+def page_verdicts():
+    """Each game's committed page verdicts, judged once a test session (a worker): ``page_verdicts(game)``."""
+    return functools.cache(lambda game: importlib.import_module(f"negenlab.{game}.report").committed_verdicts())

@@ -19,7 +19,6 @@ from negenlab.core.claims import (
     Evidence,
     Exact,
     Measure,
-    Recheck,
     Rule,
     Seats,
     Steps,

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import importlib
-
 import pytest
 from markupsafe import escape as _escape
 
@@ -23,10 +20,10 @@ def html_escape(text: str) -> str:
     return str(_escape(text))
 
 
-@pytest.fixture(scope="module")
-def committed():
-    """Each game's committed verdicts, judged once a module: four checks below read them."""
-    return functools.cache(lambda game: importlib.import_module(f"negenlab.{game}.report").committed_verdicts())
+@pytest.fixture
+def committed(page_verdicts):
+    """Each game's committed verdicts, judged once a session (tests/conftest.py): four checks below read them."""
+    return page_verdicts
 
 
 @pytest.fixture(scope="module")

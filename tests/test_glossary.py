@@ -4,7 +4,6 @@ pages, the tour and the widgets read the same one."""
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
@@ -31,10 +30,10 @@ def test_every_registered_player_has_its_entry(game):
 
 
 @pytest.mark.parametrize("game", games.NAMES)
-def test_every_player_a_page_line_names_is_in_the_glossary(game):
+def test_every_player_a_page_line_names_is_in_the_glossary(game, page_verdicts):
     glossary = games.glossary(game)
     names = games.entry(game).agent_names()
-    for f in importlib.import_module(f"negenlab.{game}.report").committed_verdicts():
+    for f in page_verdicts(game):
         text = " ".join(filter(None, [f.players, f.number]))
         for word in re.findall(r"\b([a-z][a-z_]*(?:-[a-z_]+)?)(?::\d+)?s?\b", text):
             if word in names or word.rstrip("s") in names:

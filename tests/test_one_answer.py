@@ -4,7 +4,6 @@ their players and never say holds or fails, and a claim the variant does not ask
 
 from __future__ import annotations
 
-import importlib
 import json
 
 import pytest
@@ -17,17 +16,10 @@ SMALL = {"negen": {}, "fen": {"board": "triangle:3"}, "polymer": {"players": 5},
 """A small variant of each game, so that a screen of two units plays in seconds."""
 
 
-@pytest.fixture(scope="module")
-def page():
+@pytest.fixture
+def page(page_verdicts):
     """Each game's page, judged once from its committed studies by its own report module."""
-    cache: dict[str, list] = {}
-
-    def of(game: str) -> list:
-        if game not in cache:
-            cache[game] = importlib.import_module(f"negenlab.{game}.report").committed_verdicts()
-        return cache[game]
-
-    return of
+    return page_verdicts
 
 
 @pytest.mark.parametrize("game", games.NAMES)
@@ -52,16 +44,15 @@ def test_the_json_records_are_the_pages(page, capsys):
 
 
 def test_claims_a_variant_does_not_ask_say_so():
-    fen = games.try_variant("fen", {"pie_rule": False, "board": "triangle:3"}, "random", max_units=2, batch=2,
-                            progress=False, backend="serial")  # fmt: skip
+    quick = dict(max_units=2, batch=2, progress=False, backend="serial", page=())  # the page is not what this reads
+    fen = games.try_variant("fen", {"pie_rule": False, "board": "triangle:3"}, "random", **quick)
     (pie,) = fen.findings
     assert pie.verdict == "not asked" and "the pie rule, which this variant turns off" in pie.number
     assert "the swap rate" in pie.number  # the measured effect still leads: 0% against the default's
-    necklace = games.try_variant("necklace", {"size": 7, "swap": False}, "random", max_units=2, batch=2,
-                                 progress=False, backend="serial")  # fmt: skip
+    necklace = games.try_variant("necklace", {"size": 7, "swap": False}, "random", **quick)
     opening = next(f for f in necklace.findings if f.claim_id == "fair_opening")
     assert opening.verdict == "not asked" and "without the swap rule" in opening.number
-    at_default = games.try_variant("necklace", {}, "random", max_units=2, batch=2, progress=False, backend="serial")
+    at_default = games.try_variant("necklace", {}, "random", **quick)
     assert next(f for f in at_default.findings if f.claim_id == "fair_opening").verdict == "not asked"  # 9x9
 
 
