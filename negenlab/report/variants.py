@@ -78,8 +78,9 @@ def variant_page(result: VariantResult, title: str, saved: SavedVariant | None =
     )
     levels = [f.level for f in result.findings if f.level is not None]
     family = (
-        f"Each verdict of this run is decided at level {100 * min(levels):.3g}%: {100 * ALPHA:g}% split over every claim "
-        "on both sides (the default and the variant) at every batch the run looked at."
+        f"A quick screen, not a verdict: each line's interval is read at level {100 * min(levels):.3g}% "
+        f"({100 * ALPHA:g}% split over every claim on both sides, the default and the variant, at every batch the run "
+        "looked at); the page's own verdicts at the default Rules are folded below."
         if levels
         else None
     )
