@@ -14,6 +14,7 @@ import html
 import time
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from itertools import product
 
@@ -29,6 +30,7 @@ from negenlab.core.tune import setting_text
 from negenlab.report.page import VerdictLines
 
 from . import ENTRY
+from .agents import closing_odds, refusal_tables
 from .game import NegenGame
 from .rules import DEFAULT_RULES, Rules
 from .study import (
@@ -53,7 +55,7 @@ from .study import (
 )
 from .study import DEFAULT_READING as study_default_reading
 from .table import parse_table, table_key
-from .turns import find_closing_turn, legal_turns
+from .turns import legal_turns
 
 TITLE = "Negen"
 
@@ -260,25 +262,36 @@ def lone_die_connect_odds(rules: Rules = DEFAULT_RULES) -> dict[int, float]:
 
 @cache
 def next_player_odds(rules: Rules = DEFAULT_RULES) -> pd.DataFrame:
-    """After each legal turn of Piet's position, the spirals it leaves and the next player's exact
-    chance to have a closing turn, each board of 4 dice equally likely (over the 6**4 rolls).
+    """After each legal turn of Piet's position (each end table once), the spirals the next player
+    finds and the next player's exact chance to have a closing turn, each board of 4 dice equally
+    likely (over the 6**4 rolls). A refusal leaves one spiral more than it finds: the rules put a new
+    die on the table as a spiral of its own, so its chance is averaged over that die's six faces
+    (``without the new die``: the chance on the table as Piet leaves it, before the die).
 
     >>> t = next_player_odds()
-    >>> int(t.loc[t["refusal"], "spirals left"].iloc[0]), round(float(t.loc[t["refusal"], "next player closes"].iloc[0]), 3)
-    (3, 0.153)
+    >>> r = t[t["refusal"]].iloc[0]
+    >>> int(r["spirals left"]), round(float(r["next player closes"]), 3), round(float(r["without the new die"]), 3)
+    (4, 0.334, 0.153)
     """
-    rolls = Counter(tuple(sorted(r)) for r in product(range(1, 7), repeat=4))
     after = table_key(parse_table(PIET_AFTER))
     rows = []
     for t in legal_turns(PIET_TABLE, board=PIET_BOARD, rules=rules).turns:
-        hits = sum(m for b, m in rolls.items() if find_closing_turn(t.table, board=b, rules=rules) is not None)
+        left = closing_odds(t.key, rules)
+        if t.used:
+            odds = left
+        else:  # the new die, each face equally likely, lies on the table as a spiral of its own
+            odds = sum((closing_odds(k, rules) for k in refusal_tables(t.key)), Fraction(0)) / 6
         rows.append(
             {
                 "turn": "refuse" if not t.used else "add " + " ".join(map(str, t.used)),
-                "spirals left": len(t.key),
-                "next player closes": hits / 6**4,
+                "spirals left": len(t.key) + (0 if t.used else 1),
+                "next player closes": float(odds),
+                "without the new die": float(left),
+                "exact": odds,
                 "refusal": not t.used,
                 "Piet's turn": t.key == after,
+                "table": t.text(),
+                "key": t.key,
             }
         )
     return pd.DataFrame(rows)
@@ -432,24 +445,181 @@ def _converge(x: ClaimInputs) -> Evidence:
     )
 
 
+def _mean_odds(rows: pd.DataFrame) -> float:
+    return float(rows["next player closes"].mean())
+
+
 @CLAIMS.measures("three_spirals")
 def _three_spirals(x: ClaimInputs) -> Evidence:
     t = next_player_odds()
-    refuse = float(t.loc[t["refusal"], "next player closes"].iloc[0])
-    played = float(t.loc[t["Piet's turn"], "next player closes"].iloc[0])
-    by = t.groupby("spirals left")["next player closes"].agg(["mean", "min", "max"])
-    spread = "; ".join(f"{k} left: {rate_text(r['min'])}-{rate_text(r['max'])}" for k, r in by.iterrows())
+    three, fewer = t[t["spirals left"] == 3], t[t["spirals left"] < 3]
+    if three.empty or fewer.empty:
+        return Evidence(
+            Untested("Piet's position has no legal turn that leaves three spirals, or none that leaves fewer.")
+        )
+    p3, pf = _mean_odds(three), _mean_odds(fewer)
+    by = t.groupby("spirals left")["next player closes"].agg(["mean", "min", "max", "size"])
+    counts = "; ".join(
+        f"{k} left: {int(r['size'])} turn{'s' if r['size'] != 1 else ''}, "
+        + (
+            f"{rate_text(r['mean'])} on average ({rate_text(r['min'])}-{rate_text(r['max'])})"
+            if r["size"] > 1
+            else rate_text(r["mean"])
+        )
+        for k, r in by.iterrows()
+    )
+    refusal = t[t["refusal"]]
+    aside = ""
+    if not refusal.empty:
+        r = refusal.iloc[0]
+        with_refusal = pd.concat([three, refusal])
+        p3r = _mean_odds(with_refusal)
+        aside = (
+            f" A refusal leaves one spiral more than it finds: the rules put a new die on the table as a spiral of "
+            f"its own, so Piet's refusal leaves {int(r['spirals left'])} spirals, and the next player closes "
+            f"{rate_text(r['next player closes'])} after it ({rate_text(r['without the new die'])} on his three "
+            f"spirals before the new die). Counted with the three-spiral turns it would give "
+            f"{rate_text(p3r)} against {rate_text(pf)}: the claim "
+            + ("holds" if p3r > pf else "fails")
+            + " that way too."
+        )
+    played = t[t["Piet's turn"]]
+    mine = (
+        f" The turn Piet played leaves {int(played.iloc[0]['spirals left'])} spiral and the next player "
+        f"{rate_text(played.iloc[0]['next player closes'])}."
+        if not played.empty
+        else ""
+    )
     return Evidence(
         Exact(
-            refuse > played,
-            f"the next player closes {rate_text(refuse)} of the time if Piet leaves the three "
-            f"spirals, {rate_text(played)} after the turn he played (one spiral)",
+            p3 > pf,
+            f"the next player closes {rate_text(p3)} "
+            + (
+                "after the one turn of Piet's that leaves"
+                if len(three) == 1
+                else f"on average after the {len(three)} turns of Piet's that leave"
+            )
+            + f" three spirals, {rate_text(pf)} on average after the {len(fewer)} that leave fewer",
         ),
-        sentence=f"Exact over Piet's {len(t)} legal turns and every next board of 4 dice: {spread}. Fewer spirals "
-        "are not safer in themselves: the shape left matters more than the count.",
-        change="Drop the remark: leaving three spirals is no more dangerous than the turn Piet chose.",
+        sentence=f"Exact over Piet's {len(t)} legal turns (each end table counted once) and every next board of 4 "
+        f"dice (the 6**4 rolls equally likely): {counts}." + aside + mine,
+        change="Drop the remark, or say what makes three spirals dangerous: on this position the turns that leave "
+        "three spirals leave the next player fewer closing chances than those that leave fewer; the shape left "
+        "matters more than the count.",
         section=PIET_SECTION,
         command="python -c 'from negenlab.negen.report import next_player_odds; print(next_player_odds())'",
+    )
+
+
+PIET_OPTIONS = {
+    "half_loop": (
+        "6 5 4 . 4\n. . 3 . .\n. . 2 . .",  # 6-5-4-3-2 turning at the 4, the lone 4 left
+        "4 5 6 . 4\n3 . . . .\n2 . . . .",  # its mirror image
+    ),
+    "straight": ("6 5 4 3 2 . 4",),  # 6-5-4-3-2 laid straight, as Piet's own play begins
+    "four_three_two": ("6 5 4 . 4 3 2",),  # the lone 4 and the lone 3 joined by a 2
+}
+"""The end tables of the options Piet weighs in the source, before the turn he played."""
+
+
+def _option_rows(t: pd.DataFrame, name: str) -> pd.DataFrame:
+    """The legal turns among the end tables of one of :data:`PIET_OPTIONS` (an end table that is not a
+    legal turn is left out: the claim functions then say so)."""
+    keys = {table_key(parse_table(text)) for text in PIET_OPTIONS[name]}
+    return t[t["key"].isin(keys)]
+
+
+def _played_odds(t: pd.DataFrame) -> float:
+    return float(t.loc[t["Piet's turn"], "next player closes"].iloc[0])
+
+
+@CLAIMS.measures("half_loop")
+def _half_loop(x: ClaimInputs) -> Evidence:
+    t = next_player_odds()
+    bent, straight, played = _option_rows(t, "half_loop"), _option_rows(t, "straight"), _played_odds(t)
+    if len(bent) < len(PIET_OPTIONS["half_loop"]):
+        return Evidence(Exact(False, "the turn that makes 6-5-4-3-2 with its corner at the 4 is not a legal turn"))
+    two = bool((bent["spirals left"] == 2).all())
+    worse = bool((bent["next player closes"] > played).all())
+    laid = (
+        f" Laid straight instead, as Piet's own play begins, 6-5-4-3-2 is no half loop: the next player closes "
+        f"{rate_text(straight.iloc[0]['next player closes'])}, less than after his play."
+        if not straight.empty
+        else ""
+    )
+    return Evidence(
+        Exact(
+            two and worse,
+            f"it leaves {int(bent['spirals left'].max())} spirals and the next player closes "
+            f"{rate_text(bent['next player closes'].max())}, against {rate_text(played)} after the turn Piet played",
+        ),
+        sentence="The turn of the source's first option, a 2 from Piet's board and the lone 3 making 6-5-4-3-2 "
+        "with its corner at the 4 (the spiral is five of the eight dice of the ring 2 3 4 / 3 . 5 / 4 5 6, so "
+        "the lone 4 and a 3 and a 5 close it), found among his legal turns; both mirror images give the same "
+        "chance, exact over every next board of 4 dice." + laid,
+        change="Drop the remark: that turn hands the next player no more than the turn Piet played.",
+        section=PIET_SECTION,
+        command="python -c 'from negenlab.negen.report import next_player_odds; print(next_player_odds())'",
+    )
+
+
+@CLAIMS.measures("four_three_two")
+def _four_three_two(x: ClaimInputs) -> Evidence:
+    t = next_player_odds()
+    rows, played = _option_rows(t, "four_three_two"), _played_odds(t)
+    if rows.empty:
+        return Evidence(Exact(False, "joining the lone 4 and the lone 3 with a 2 into 4-3-2 is not a legal turn"))
+    r = rows.iloc[0]
+    return Evidence(
+        Exact(
+            int(r["spirals left"]) == 2 and float(r["next player closes"]) > played,
+            f"it leaves {int(r['spirals left'])} spirals (6-5-4 and 4-3-2) and the next player closes "
+            f"{rate_text(r['next player closes'])}, against {rate_text(played)} after the turn Piet played",
+        ),
+        sentence="The turn of the source's second option, a 2 from Piet's board joining the lone 4 and the lone 3 "
+        "into 4-3-2 (6-5-4 left as it is), found among his legal turns; 'too' read as: like the first option it "
+        "leaves two spirals and hands the next player more closing chances than the turn he played, exact over "
+        "every next board of 4 dice.",
+        change="Drop the remark: that turn leaves the next player no more than the turn Piet played.",
+        section=PIET_SECTION,
+        command="python -c 'from negenlab.negen.report import next_player_odds; print(next_player_odds())'",
+    )
+
+
+@CLAIMS.measures("piet_play")
+def _piet_play(x: ClaimInputs) -> Evidence:
+    t = next_player_odds()
+    played = _played_odds(t)
+    least = float(t["next player closes"].min())
+    best = t[t["next player closes"] == least]
+    safer = int((t["next player closes"] < played).sum())
+    shown = "; ".join(f"{r['turn']}: " + r["table"].replace("\n", " / ") for r in best.to_dict("records"))
+    return Evidence(
+        Exact(
+            played <= least,
+            f"after his play the next player closes {rate_text(played)}; {safer} of his {len(t)} legal turns "
+            f"leave less, {len(best)} of them {rate_text(least)}",
+        ),
+        sentence=f"Exact over Piet's {len(t)} legal turns and every next board of 4 dice (the 6**4 rolls equally "
+        f"likely). The turns that leave the next player least: {shown}. The text does not say what Piet weighed "
+        "besides the next player's chance; our reading takes that chance, the one the text names (three spirals "
+        "'dangerous', half a loop 'for the next person').",
+        change="Let Piet play a turn that leaves the next player no closing turn, or say what else he weighed.",
+        section=PIET_SECTION,
+        command="python -c 'from negenlab.negen.report import next_player_odds; print(next_player_odds())'",
+    )
+
+
+@CLAIMS.measures("variance")
+def _variance(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "The text names neither what should vary (who wins a round, how long a round lasts, the positions met) "
+            "nor how much variance is a great deal, so there is no number and no bar to judge; the committed study "
+            "gives round lengths and the seats' and players' shares of rounds won (the lines above), not a reading "
+            "of 'a great deal'.",
+            "the text names no quantity and no amount of variance",
+        )
     )
 
 
