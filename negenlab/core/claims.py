@@ -1375,7 +1375,8 @@ RECHECK = Schema(
         "games": "count",
         "successes": "count?",
         "command": "text?",
-    }
+    },
+    keys=["claim", "players", "step", "seat"],
 )
 """The columns of ``data/<game>/recheck.csv``: one row per re-measured number (a claim, under one
 player strength, one rung or seat of it where it has several)."""

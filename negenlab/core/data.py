@@ -28,10 +28,12 @@ negenlab.core.errors.TableError: wins.csv: row 1: value = 0.7 lies outside its i
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.abc import Traversable
@@ -156,6 +158,17 @@ class Schema:
         unlisted = sorted({c for c in named if c not in self.columns})
         if unlisted:
             raise InvalidInputError(f"schema: keys, values or required rows name columns {unlisted} it does not list")
+
+
+def every(**columns: Iterable[Any]) -> list[dict[str, Any]]:
+    """Required rows (:class:`Schema` ``required``): one for each combination of the ``columns``'
+    values, e.g. every point of a board.
+
+    >>> every(row=range(2), col=range(2))[-1]
+    {'row': 1, 'col': 1}
+    """
+    names = list(columns)
+    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*columns.values())]
 
 
 def long_columns(group: bool = True) -> dict[str, str]:
@@ -290,8 +303,16 @@ def check_table(table: pd.DataFrame, schema: Schema, source: str) -> pd.DataFram
     return table
 
 
+def _shown(value: Any) -> Any:
+    """A cell as a message shows it: numpy scalars as Python ones, whole floats as ints, blanks as ''."""
+    value = value.item() if isinstance(value, np.generic) else value
+    if isinstance(value, float) and math.isfinite(value) and value == int(value) and abs(value) < 1e15:
+        return int(value)
+    return "" if isinstance(value, float) and math.isnan(value) else value
+
+
 def _key_text(row: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k} = {v!r}" for k, v in row.items())
+    return ", ".join(f"{k} = {_shown(v)!r}" for k, v in row.items())
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -302,25 +323,56 @@ def _same(a: Any, b: Any) -> bool:
         return str(a) == str(b)
 
 
+def _comparable(value: Any) -> Any:
+    """A cell as keys compare it: numbers (and True/False, in any spelling) as floats, blanks as '', the rest as text."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text in ("True", "False"):
+            return float(text == "True")
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    if value is None or isinstance(value, float) and math.isnan(value):
+        return ""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _key_frame(table: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """The ``columns`` of ``table`` with their cells made comparable (:func:`_comparable`)."""
+    out = {}
+    for c in columns:
+        col = table[c]
+        if pd.api.types.is_numeric_dtype(col) or pd.api.types.is_bool_dtype(col):
+            out[c] = col.astype(float).astype(object).where(col.notna().to_numpy(), "")
+        else:
+            out[c] = col.map(_comparable)
+    return pd.DataFrame(out).reset_index(drop=True)
+
+
 def _check_invariants(table: pd.DataFrame, schema: Schema, source: str) -> None:
     """The table's own invariants (:class:`Schema` ``keys``, ``required``, ``values``, ``checks``)."""
     if schema.keys:
-        keys = [tuple(row) for row in table[list(schema.keys)].astype(str).to_numpy()]
-        seen: dict[tuple, int] = {}
-        for i, key in enumerate(keys):
-            if key in seen:
-                first = seen[key]
-                raise TableError(
-                    f"{source}: row {i + 1} repeats row {first + 1} "
-                    f"({_key_text(table.iloc[i][list(schema.keys)].to_dict())}); expected each row once"
-                )
-            seen[key] = i
+        keys = _key_frame(table, schema.keys)
+        again = keys.duplicated(keep="first").to_numpy()
+        if again.any():
+            i = int(np.flatnonzero(again)[0])
+            first = int(np.flatnonzero((keys == keys.iloc[i]).all(axis=1).to_numpy())[0])
+            raise TableError(
+                f"{source}: row {i + 1} repeats row {first + 1} on its key "
+                f"({_key_text(table.iloc[i][list(schema.keys)].to_dict())}); expected each "
+                f"({', '.join(schema.keys)}) once"
+            )
+    by_columns: dict[tuple[str, ...], set[tuple]] = {}
     for want in schema.required:
-        hit = np.ones(len(table), dtype=bool)
-        for column, value in want.items():
-            hit &= table[column].map(lambda cell, value=value: _same(cell, value)).to_numpy(dtype=bool)
-        if not hit.any():
-            raise TableError(f"{source}: no row with {_key_text(want)}; expected one (the page reads it)")
+        columns = tuple(want)
+        if columns not in by_columns:
+            by_columns[columns] = set(_key_frame(table, columns).itertuples(index=False, name=None))
+        if tuple(_comparable(v) for v in want.values()) not in by_columns[columns]:
+            raise TableError(f"{source}: no row with {_key_text(want)}; expected one (a row the page reads)")
     for column, allowed in schema.values.items():
         bad = ~table[column].map(lambda cell, allowed=allowed: any(_same(cell, a) for a in allowed)).to_numpy(
             dtype=bool
@@ -356,6 +408,17 @@ def data_table(*parts: str, schema: Schema, **read_csv: Any) -> pd.DataFrame:
         raise TableError(f"{path} is empty; expected a CSV table (a header and at least one row)") from None
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
         raise TableError(f"{path} is not a readable CSV table: {' '.join(str(exc).split())}") from None
+    return check_table(table, schema, str(path))
+
+
+def data_parquet(*parts: str, schema: Schema) -> pd.DataFrame:
+    """The committed Parquet table ``data/<parts...>`` checked against ``schema`` (:func:`check_table`);
+    an unreadable file, or one that holds no table, is a :class:`~negenlab.core.errors.TableError` naming it."""
+    path = data_file(*parts)
+    try:
+        table = pd.read_parquet(io.BytesIO(path.read_bytes()))
+    except (OSError, ValueError, TypeError) as exc:  # pyarrow's errors are ArrowException subclasses of these
+        raise TableError(f"{path} is not a readable Parquet table: {' '.join(str(exc).split())[:200]}") from None
     return check_table(table, schema, str(path))
 
 
@@ -470,11 +533,13 @@ __all__ = [
     "data_root",
     "data_file",
     "data_table",
+    "data_parquet",
     "data_json",
     "tuning_run",
     "TUNING_RUN",
     "Schema",
     "Check",
+    "every",
     "first_row",
     "Rows",
     "Interval",

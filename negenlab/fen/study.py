@@ -57,6 +57,7 @@ from negenlab.core.data import (
     Check,
     MissingDataError,
     Schema,
+    every,
     first_row,
     long_columns,
     nullable,
@@ -1239,6 +1240,11 @@ STUDIES = {
 }
 
 
+def _trace(rungs: Sequence[str]) -> list[dict[str, str]]:
+    """The rows of a skill trace the page reads: each rung over the one below it, on the standard board."""
+    return [{"board": STANDARD_BOARD, "rung": b, "below": a} for a, b in zip(rungs, rungs[1:], strict=False)]
+
+
 LADDER_SCHEMA = Schema(
     {"board": "text", **SKILL_TRACE, "sprt_units": "count", "swaps": "count?", "swap_rate": "rate?"},
     intervals=[("score", "lo", "hi")],
@@ -1262,7 +1268,10 @@ ATLAS_BALANCE = Schema(
     | long_columns(group=False),
     intervals=[("value", "lo", "hi")],
     rows=[WILSON_ROWS],
+    keys=["tiling", "faces", "agents", "metric"],
 )
+_TILING_METRICS = ("first_player_win_rate", "ends_by_majority")
+"""The rows of a tilings table the page reads, for every tiling, size and player."""
 _ATLAS_COUNTS = ("faces", "nodes", "edges", "N", "E", "n", "e", "N_all", "E_all", "n_all", "e_all")
 _BLOCKED_COUNTS = ("random_playouts", "random_blocked", "random_blocked_draws", "directed_playouts")
 TABLES = {
@@ -1276,16 +1285,26 @@ TABLES = {
             ("p1_win_nopie", "p1_win_nopie_lo", "p1_win_nopie_hi"),
             ("p1_win_pie", "p1_win_pie_lo", "p1_win_pie_hi"),
         ],
+        keys=["tiling", "faces"],
+        required=every(tiling=T.ARCHIMEDEAN, faces=DEFAULT_SIZES),  # the page sums over every board
     ),
-    "atlas_balance": ATLAS_BALANCE,
-    "atlas_strong": ATLAS_BALANCE,
+    "atlas_balance": dataclasses.replace(
+        ATLAS_BALANCE,
+        required=every(tiling=T.ARCHIMEDEAN, faces=ATLAS_SIZES, agents=ATLAS_AGENTS, metric=_TILING_METRICS),
+    ),
+    "atlas_strong": dataclasses.replace(
+        ATLAS_BALANCE,
+        required=every(tiling=T.ARCHIMEDEAN, faces=(STRONG_FACES,), agents=STRONG_AGENTS, metric=_TILING_METRICS),
+    ),
     "blocked": Schema(
         {"board": "text", "rules": "text", "ruled_out_by_counting": "bool"}
         | dict.fromkeys((*_BLOCKED_COUNTS, "directed_blocked", "directed_blocked_draws"), "count")
-        | {"closest_gap": "count?", "finding": "text?"}
+        | {"closest_gap": "count?", "finding": "text?"},
+        keys=["board", "rules"],
+        required=[{"board": STANDARD_BOARD, "rules": "default"}],  # the blocked-end verdict reads it
     ),
-    "ladder": LADDER_SCHEMA,
-    "ladder_top": LADDER_SCHEMA,
+    "ladder": dataclasses.replace(LADDER_SCHEMA, required=_trace(LADDER)),
+    "ladder_top": dataclasses.replace(LADDER_SCHEMA, required=_trace(LADDER_TOP)),
     "solved": Schema(
         {"board": "text", "faces": "count", "scope": "text", "partial_claims": "bool", "n": "count", "e": "count"}
         | {"winner": "text", "winner_with_pie": "text", "openings": "count"}
@@ -1314,7 +1333,8 @@ TABLES = {
     "recheck": RECHECK,
     "proof_positions": Schema(
         {"board": "text", "scope": "text", "n": "count", "e": "count", "kind": "text", "actions": "text?"}
-        | {"turn": "count", "value": "text", "turns": "count", "keeping_turns": "count"}
+        | {"turn": "count", "value": "text", "turns": "count", "keeping_turns": "count"},
+        keys=["board", "scope", "kind", "actions"],
     ),
     "agents_vs_proof": Schema(
         {"agent": "text", "board": "text", "scope": "text", "n": "count?", "e": "count?", "positions": "count"}
@@ -1323,6 +1343,7 @@ TABLES = {
         | {"misjudged_openings": "text?", "opening_games": "count", "swaps": "count", "swaps_right": "count"}
         | {"seconds": "number"},
         intervals=[("share", "lo", "hi")],
+        keys=["agent", "board", "scope"],
     ),
     "pie": Schema(
         {"board": "text", "pie_rule": "bool", "agents": "text"}

@@ -52,6 +52,7 @@ from negenlab.core.data import (
     Schema,
     data_file,
     data_table,
+    every,
     long_columns,
     nullable,
 )
@@ -1151,33 +1152,68 @@ def every_size_games(
     return pd.DataFrame(rows)
 
 
-_SWAP_MAP = Schema(
-    {"row": "count", "col": "count", "same_as": "text"} | long_columns(group=False),
-    intervals=[("value", "lo", "hi")],
-    rows=[WILSON_ROWS],
-)
+def _classes(n: int) -> list[tuple[int, int]]:
+    """One opening of each class under the four colour-preserving symmetries (rows and columns in
+    the top-left quarter, the middle included)."""
+    half = (n + 1) // 2
+    return [(r, c) for r in range(half) for c in range(half)]
+
+
+SOLVED_SIZES = (3, 4, 5)
+"""The boards the committed solver tables solve (3x3 and 4x4 by search, 5x5 from its proofs)."""
+REPROOF_SIZE = 5
+PROOF_ATTACK_SIZE = 6
+
+
+def _openings(n: int) -> list[str]:
+    """The opening classes of an n x n board (:func:`_classes`) as the tables write them ("row,col")."""
+    return [f"{r},{c}" for r, c in _classes(n)]
+
+
+def _swap_map(n: int) -> Schema:
+    """A swap map of an n x n board: Red's wins after every opening, each once."""
+    return Schema(
+        {"row": "count", "col": "count", "same_as": "text"} | long_columns(group=False),
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+        keys=["row", "col", "metric"],
+        required=every(row=range(n), col=range(n), metric=(RED_WINS,)),  # the map draws every point
+    )
+
+
 TABLES = {
     "advantage": Schema(
         long_columns() | nullable(SPRT_COLUMNS) | {"size": "count", "swap": "bool", "agents": "text"},
         intervals=[("value", "lo", "hi")],
         rows=[WILSON_ROWS],
         keys=["size", "swap", "agents", "metric"],
-        required=[{"size": 5, "metric": "first player wins"}],
+        required=every(size=ADVANTAGE_SIZES, swap=(False,), agents=(ADVANTAGE_AGENT,), metric=("first player wins",)),
     ),
     "draws": Schema(
         {"size": "count", "search": "text", "method": "text", "complete": "bool", "draws": "count"}
         | {"positions": "count", "red_wins": "count?", "blue_wins": "count?", "playouts": "count"}
-        | {"closest_live": "count?", "note": "text?"}
+        | {"closest_live": "count?", "note": "text?"},
+        keys=["size", "search", "method"],
+        required=every(size=DRAW_EXHAUSTIVE_SIZES, search=("exhaustive",))  # the no-draw count sums them
+        + every(size=DRAW_DIRECTED_SIZES, search=("directed",), method=DRAW_DIRECTED),
     ),
-    "ladder": Schema({"size": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
-    "swap_map": _SWAP_MAP,
-    "swap_map_5": _SWAP_MAP,
+    "ladder": Schema(
+        {"size": "count", **SKILL_TRACE},
+        intervals=[("score", "lo", "hi")],
+        keys=["size", "rung", "below"],
+        required=[
+            {"size": LADDER_SIZE, "rung": b, "below": a} for a, b in zip(LADDER, LADDER[1:], strict=False)
+        ],  # the skill trace, step by step
+    ),
+    "swap_map": _swap_map(SWAP_MAP_SIZE),
+    "swap_map_5": _swap_map(5),
     "best_opening": Schema(
         {"size": "count", "row": "count", "col": "count", "swap_map_value": "rate", "swap_map_n": "count"}
         | long_columns(group=False)
         | {"draws": "count"},
         intervals=[("value", "lo", "hi")],
         rows=[WILSON_ROWS],
+        keys=["size", "row", "col", "metric"],
     ),
     "recheck": RECHECK,
     "agents_vs_proof": Schema(
@@ -1186,25 +1222,40 @@ TABLES = {
         | {"swap_right": "count", "swap": "rate", "swap_lo": "rate", "swap_hi": "rate", "classes": "count?"}
         | {"right": "count?", "undecided": "count?", "misjudged": "count?", "games": "count?"},
         intervals=[("value", "lo", "hi"), ("swap", "swap_lo", "swap_hi")],
+        keys=["agent", "size"],
+        required=every(agent=PROOF_AGENTS, size=PROOF_SIZES),
     ),
     "agents_vs_proof_positions": Schema(
         {"kind": "text", "size": "count", "position": "text", "to_move": "text", "stones": "count", "value": "text"}
-        | {"legal": "count", "winning": "text", "win_in_one": "bool"}
+        | {"legal": "count", "winning": "text", "win_in_one": "bool"},
+        keys=["kind", "size", "position"],
     ),
     "agents_vs_proof_openings": Schema(
         {"agent": "text", "size": "count", "opening": "text", "point": "text", "value": "rate", "lo": "rate"}
         | {"hi": "rate", "n": "count", "draws": "count", "proved": "text", "judged": "text", "images": "count"},
         intervals=[("value", "lo", "hi")],
+        keys=["agent", "size", "opening"],
+        required=[  # every opening class of each board, judged for every self-play strength
+            row for n in PROOF_SIZES for row in every(agent=SELF_PLAY_AGENTS, size=(n,), opening=_openings(n))
+        ],
     ),
     "swap_rule": Schema(
         long_columns() | {"size": "count", "swap": "bool", "agents": "text"},
         intervals=[("value", "lo", "hi")],
         rows=[WILSON_ROWS],
+        keys=["size", "swap", "agents", "metric"],
+        required=[
+            {"size": n, "swap": True, "agents": agents, "metric": metric}
+            for n, agents in SWAP_RULE_CELLS
+            for metric in ("first player wins", SWAPS)
+        ],
     ),
     "swap_rule_openings": Schema(
         {"size": "count", "agents": "text", "opening": "text", "point": "text", "games": "count", "swaps": "count"}
         | {"swap_rate": "rate", "opener_wins": "count", "estimate": "rate", "estimate_sd": "number?"}
-        | {"estimates": "count", "proved": "text?"}
+        | {"estimates": "count", "proved": "text?"},
+        keys=["size", "agents", "opening"],
+        required=[{"size": n, "agents": agents, "opening": o} for n, agents in SWAP_RULE_CELLS for o in _openings(n)],
     ),
     "solutions": Schema(
         {"size": "count", "swap": "bool", "winner": "text", "winner_seat": "count", "winning_first_moves": "text?"}
@@ -1215,16 +1266,24 @@ TABLES = {
         required=[{"size": 5, "swap": swap} for swap in (False, True)],  # the largest board solved: the page reads it
         values={"winner": ("red", "blue", "first player", "second player"), "winner_seat": (0, 1)},
     ),
-    "solution_openings": Schema({"size": "count", "row": "count", "col": "count", "value": "text"}),
+    "solution_openings": Schema(
+        {"size": "count", "row": "count", "col": "count", "value": "text"},
+        keys=["size", "row", "col"],
+        required=[row for n in SOLVED_SIZES for row in every(size=(n,), row=range(n), col=range(n))],  # the maps
+    ),
     "reproof_5x5": Schema(
         {"size": "count", "opening": "text", "images": "text", "openings": "count", "first_method": "text"}
         | {"certificate": "text", "verified": "bool", "positions": "count", "check_seconds": "number"}
-        | {"agree": "bool"}
+        | {"agree": "bool"},
+        keys=["size", "opening"],
+        required=every(size=(REPROOF_SIZE,), opening=_openings(REPROOF_SIZE)),  # the page counts every class
     ),
     "proofs_6x6": Schema(
         {"size": "count", "opening": "text", "status": "text", "winner": "text?", "ruled_out": "text?"}
         | {"attempts": "count", "nodes": "count", "pruned_nodes": "count", "largest_cap": "count"}
-        | {"next_step": "text?"}
+        | {"next_step": "text?"},
+        keys=["size", "opening"],
+        required=every(size=(PROOF_ATTACK_SIZE,), opening=_openings(PROOF_ATTACK_SIZE)),  # the page counts every class
     ),
 }
 """The committed tables of data/necklace by name, with what their loaders need (checked on load)."""
@@ -1233,17 +1292,9 @@ TABLES = {
 STUDY_MINUTES = 20.0
 """A run of an exact-result study starts no new proof after this many minutes and writes what it
 has; the next run goes on from its store."""
-REPROOF_SIZE = 5
 REPROOF_TT_BITS = 28
 """A 2^28-entry table (6.4 GB): at 2^26 the Blue openings' df-pn proofs with exact keys thrash
 (0,2 unfinished after 80M nodes; at 2^28 its certificate takes about 90 s)."""
-
-
-def _classes(n: int) -> list[tuple[int, int]]:
-    """One opening of each class under the four colour-preserving symmetries (rows and columns in
-    the top-left quarter, the middle included)."""
-    half = (n + 1) // 2
-    return [(r, c) for r in range(half) for c in range(half)]
 
 
 def _images(n: int, r: int, c: int) -> list[tuple[int, int]]:
@@ -1345,7 +1396,6 @@ def reproof_opening(folder: str, size: int, r: int, c: int, tt_bits: int) -> dic
     }
 
 
-PROOF_ATTACK_SIZE = 6
 PROOF_ATTACK_CAP = 400_000_000
 """Nodes an attempt may search: 4,829 s for the centre opening on a shared core. The first attempts (30,000,000 nodes) ran
 before the table kept a child it had just searched and livelocked when full; their records stay."""

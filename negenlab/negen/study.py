@@ -36,7 +36,6 @@ thousands of distinct spirals, and the exact search lists every end table they m
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import time
@@ -44,7 +43,6 @@ from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from functools import cache
-from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +52,8 @@ import pandas as pd
 from negenlab import games
 from negenlab.core.claims import RECHECK, Measure, Seats, Steps, looked_at, recheck_rows, register, verdict_of
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
-from negenlab.core.data import Check, Schema, ci, data_file, first_row, nullable
-from negenlab.core.errors import InvalidInputError
+from negenlab.core.data import Check, Schema, ci, data_parquet, first_row, nullable
+from negenlab.core.errors import InvalidInputError, TableError
 from negenlab.core.ladder import clears
 from negenlab.core.metrics import Z95, looks_until
 from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
@@ -1057,16 +1055,28 @@ def committed_cells() -> dict[tuple[int, str], CellRecord]:
     """The cells of :data:`CLAIM_CELLS` from the committed variant study: each row of
     ``variants.csv`` with its rounds from ``claim_rounds.parquet`` (a cell not there is left out)."""
     table = committed_table("negen", "variants", TABLES["variants"])
-    rounds = pd.read_parquet(BytesIO(data_file("negen", "claim_rounds.parquet").read_bytes()))
+    rounds = data_parquet("negen", "claim_rounds.parquet", schema=CLAIM_ROUNDS)
     out = {}
     for players, mix in CLAIM_CELLS:
         cell = claim_cell(players, mix)
         rows = table[table["id"] == cell.id]
         mine = rounds[rounds["cell"] == cell.id]
         frames = [mine[mine["rotation"] == r].reset_index(drop=True) for r in range(cell.rotations)]
-        if len(rows) and all(len(f) for f in frames):
+        if len(rows) and any(len(f) for f in frames):
+            units = int(rows.iloc[0]["units"])
+            for r, f in enumerate(frames):
+                if sorted(f["game"]) != list(range(units)):
+                    raise TableError(
+                        f"data/negen/claim_rounds.parquet: cell {cell.id!r}, rotation {r} holds {len(f)} rounds "
+                        f"(games {_span(f['game'])}); expected games 0 to {units - 1}, the {units} units its row "
+                        "in variants.csv counts"
+                    )
             out[(players, mix)] = CellRecord(rows.iloc[0].to_dict(), frames)
     return out
+
+
+def _span(games: pd.Series) -> str:
+    return f"{int(games.min())} to {int(games.max())}" if len(games) else "none"
 
 
 def recheck_study(ctx) -> StudyResult:
@@ -1397,6 +1407,16 @@ TABLES = {
         intervals=["turns", "refusal", "depletion", "stalled"]
         + [(f"seat{p}_win", f"seat{p}_lo", f"seat{p}_hi") for p in range(4)]
         + [("focus_win", "focus_lo", "focus_hi")],
+        keys=["players", "mix", "variant"],
+        required=[  # the cells the page's reference figure plots
+            {"players": p, "mix": m, "variant": v}
+            for p, m, readings in (
+                (3, "random", ("straight/adjacency/join", "straight/die/join", "bent/adjacency/join")),
+                (3, "greedy-vs-random", ("straight/adjacency/join", "straight/die/join")),
+                (4, "random", ("straight/adjacency/join", "straight/die/join")),
+            )
+            for v in readings
+        ],
     ),
     "variants": Schema(
         _VARIANTS,
@@ -1407,7 +1427,7 @@ TABLES = {
         checks=[Check("n = units x rotations", lambda t: first_row(t["n"] != t["units"] * t["rotations"]))],
         sidecar={"seed": "seed"},
     ),
-    "recheck": dataclasses.replace(RECHECK, keys=["claim", "players", "step", "seat"]),
+    "recheck": RECHECK,
     "closing_odds": Schema(
         {"spiral": "text", "dice": "count", "sequence_shape": "text", "coverage": "text", "max_added": "count"}
         | {"p_close": "rate", "p_close_exact": "text", "hits_of_1296": "count", "fewest_dice_needed": "count?"}
@@ -1422,12 +1442,24 @@ TABLES = {
         ],
     ),
     "free_moves": Schema(_FREE_MOVES, intervals=["first_seat", "turns", "branching"], keys=["reading", "free_moves"]),
-    "smallest_closed_spirals": Schema({"sequence_shape": "text", "coverage": "text", "k": "count", "spiral": "text"}),
+    "smallest_closed_spirals": Schema(
+        {"sequence_shape": "text", "coverage": "text", "k": "count", "spiral": "text"},
+        keys=["sequence_shape", "coverage", "spiral"],
+    ),
     **{
         f"spiral_counts_{shape}_{cov}": _SPIRAL_COUNTS for shape in ("straight", "bent") for cov in ("die", "adjacency")
     },
 }
 """The committed tables of data/negen by name, with what their loaders need (checked on load)."""
+
+CLAIM_ROUNDS = Schema(
+    {"game": "count", "round1_winner": "number", "round1_turns": "count", "round1_reason": "text"}
+    | {"rounds_pool_empty": "count", "winner": "count", "turns": "count", "fresh_turns": "number?"}
+    | {"fresh_closes": "number?", "cell": "text", "rotation": "count"},
+    keys=["cell", "rotation", "game"],
+)
+"""``data/negen/claim_rounds.parquet``: one row per round of a claim cell (:func:`claim_rounds`); each
+cell's rotations hold the rounds its row in ``variants.csv`` counts (:func:`committed_cells`)."""
 
 
 def main(argv=None) -> None:

@@ -46,6 +46,7 @@ from negenlab.core.data import (
     Schema,
     ci,
     data_table,
+    every,
     first_row,
     long_columns,
     nullable,
@@ -655,6 +656,8 @@ _POLICY_INTERVALS: list[Interval] = [
     "len_diff",
     "score_diff",
 ]
+_ADVICE = ("borrower", "boundary_avoiding", "bundler", "halting", "monopolist", "options_open", "spoiler")
+"""The strategies played among cooperative seats in ``strategies.csv`` (the claims read each)."""
 _POLICY_KEYS = ["policy", "jokers", "players"]
 """A policy table names a row by its policy, jokers and players: each once."""
 TABLES = {
@@ -683,12 +686,26 @@ TABLES = {
             )
         ],
     ),
-    "holdout": Schema(long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]),
-    "ladder": Schema({"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")]),
-    "ladder_hidden": Schema(
-        {"players": "count", **SKILL_TRACE, "sprt_units": "count?"}, intervals=[("score", "lo", "hi")]
+    "holdout": Schema(
+        long_columns(),
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+        keys=["metric", "group"],
+        required=every(metric=("length change", "score change"), group=[f"distance {k}" for k in range(3)]),
     ),
-    "pace": Schema(_PACE, intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)]),
+    "ladder": Schema(
+        {"players": "count", **SKILL_TRACE}, intervals=[("score", "lo", "hi")], keys=["players", "rung", "below"]
+    ),
+    "ladder_hidden": Schema(
+        {"players": "count", **SKILL_TRACE, "sprt_units": "count?"},
+        intervals=[("score", "lo", "hi")],
+        keys=["players", "rung", "below"],
+    ),
+    "pace": Schema(
+        _PACE,
+        intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)],
+        keys=["players", "policy", "budget"],
+    ),
     "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS, keys=_POLICY_KEYS),
     "policies_8p": Schema(
         _POLICIES, intervals=_POLICY_INTERVALS, keys=_POLICY_KEYS, required=[{"players": 8, "policy": "cooperative"}]
@@ -697,17 +714,30 @@ TABLES = {
         _POLICIES | ci("own_larger", "number"), intervals=[*_POLICY_INTERVALS, "own_larger"], keys=_POLICY_KEYS
     ),
     "strategies": Schema(
-        {"information": "text"} | long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]
+        {"information": "text"} | long_columns(),
+        intervals=[("value", "lo", "hi")],
+        rows=[WILSON_ROWS],
+        keys=["information", "metric", "group"],
+        required=[{"information": "hidden", "metric": "trading minutes", "group": "baseline cooperative"}]
+        + every(  # each piece of advice, scored under both kinds of information
+            information=("hidden", "open"),
+            metric=("score change", "length change"),
+            group=[f"{s} among cooperative" for s in _ADVICE] + ["revealing among concealing"],
+        ),
     ),
     "recheck": RECHECK,
     "bargaining": Schema(
         {"model": "text", "players": "count", "policy": "text"} | long_columns(),
         intervals=[("value", "lo", "hi")],
         rows=[WILSON_ROWS],
+        keys=["model", "players", "policy", "metric"],
     ),
     **{
         f"strategies_{rung}": Schema(
-            {"rung": "text"} | long_columns(), intervals=[("value", "lo", "hi")], rows=[WILSON_ROWS]
+            {"rung": "text"} | long_columns(),
+            intervals=[("value", "lo", "hi")],
+            rows=[WILSON_ROWS],
+            keys=["rung", "metric", "group"],
         )
         for rung in ("bargainer", "broker")
     },
