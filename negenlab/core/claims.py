@@ -721,6 +721,9 @@ class Claim:
         return self.source == "designer"
 
 
+UNITS = ("share", "share points", "percent", "minutes", "points", "cards", "chain trades a table")
+"""The units a claim's number may be stated in (``unit`` in a register; blank for a verdict without one)."""
+
 REGISTER = Schema(
     {
         "id": "text",
@@ -732,9 +735,12 @@ REGISTER = Schema(
         "rule": "text",
         "unit": "text?",
         "players": "text?",
-    }
+    },
+    keys=["id"],
+    values={"unit": UNITS},
 )
-"""The columns of ``data/<game>/claims.csv``."""
+"""The columns of ``data/<game>/claims.csv``: each id once, each unit one of :data:`UNITS` (or none).
+The ids a game's :class:`ClaimBook` measures are its required rows (:attr:`ClaimBook.claims`)."""
 
 
 def _words(text: str) -> str:
@@ -1313,7 +1319,15 @@ class ClaimBook:
 
     @property
     def claims(self) -> dict[str, Claim]:
-        return register(self.game)
+        """The register, refused when it lacks a claim this book measures (a dropped row is no dropped verdict)."""
+        claims = register(self.game)
+        missing = [cid for cid in self.functions if cid not in claims]
+        if missing:
+            raise ClaimError(
+                f"data/{self.game}/claims.csv has no row for {', '.join(map(repr, missing))}; expected every claim "
+                f"negenlab measures for {self.game} (a required row of the register)"
+            )
+        return claims
 
     def measures(
         self, claim_id: str, strengths: Iterable[str] = ()

@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import InvalidInputError, TableError
+from .files import read_json
 
 
 class MissingDataError(InvalidInputError):
@@ -423,6 +424,8 @@ def data_parquet(*parts: str, schema: Schema) -> pd.DataFrame:
 
 
 _SEED_IN_COMMAND = re.compile(r"--seed[ =](\d+)")
+STUDY_FILE = "study.json"
+"""A study's store records the study and seed its games belong to in this file (:mod:`negenlab.core.studies`)."""
 
 
 def check_sidecar(table: pd.DataFrame, meta: Mapping[str, Any], schema: Schema, source: str) -> None:
@@ -480,11 +483,38 @@ def data_json(
         raise TableError(f"{path} is not valid JSON ({' '.join(str(exc).split())}); expected a JSON object") from None
     if not isinstance(meta, dict):
         raise TableError(f"{path} holds a JSON {type(meta).__name__}; expected a JSON object")
+    _check_seed(meta, path, parts)
     for name, kind in (fields or {}).items():
         if not isinstance(meta.get(name), kind) or isinstance(meta.get(name), bool) and bool not in _types(kind):
             shown = type(meta[name]).__name__ if name in meta else "nothing"
             raise TableError(f"{path}: the field {name!r} holds {shown}; expected {_type_words(kind)}")
     return meta
+
+
+def _check_seed(meta: Mapping[str, Any], path: Traversable, parts: Sequence[str]) -> None:
+    """A sidecar's ``seed`` is a whole number, the ``--seed`` of the command it records, and the seed
+    its store (``<name>_store/study.json`` beside it) records, where they record one; else a
+    :class:`~negenlab.core.errors.TableError` naming the file and both seeds."""
+    seed = meta.get("seed")
+    if seed is None:
+        return
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise TableError(f"{path}: the field 'seed' holds {seed!r}; expected a whole number >= 0")
+    named = _SEED_IN_COMMAND.search(str(meta.get("command") or ""))
+    if named and int(named[1]) != seed:
+        raise TableError(
+            f"{path}: its seed {seed} is not the --seed {named[1]} of the command it records; expected one seed"
+        )
+    *folder, name = parts
+    store = data_file(*folder, f"{name.removesuffix('.json')}_store", STUDY_FILE, must_exist=False)
+    if store.is_file():
+        record = read_json(str(store), "the store record")
+        recorded = record.get("seed") if isinstance(record, dict) else None
+        if recorded is not None and recorded != seed:
+            raise TableError(
+                f"{path}: its seed {seed} is not the seed {recorded!r} its store records ({store}); expected the "
+                "sidecar to describe its store's games"
+            )
 
 
 def _types(kind: type | tuple[type, ...]) -> tuple[type, ...]:

@@ -30,13 +30,11 @@ from typing import Any
 import pandas as pd
 
 from .claims import ALPHA, Measure, Rule, replicate
-from .data import Schema, check_sidecar, data_json, data_table
+from .data import STUDY_FILE, Schema, check_sidecar, data_json, data_table
 from .errors import StoreCorruptError, StoreMismatchError
 from .metrics import Z95
 from .simulate import backend_block
 from .store import ResultStore
-
-STUDY_FILE = "study.json"  # in a study's store: the study and seed its games belong to
 
 
 @dataclass
