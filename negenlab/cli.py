@@ -23,6 +23,7 @@ from typing import Any
 from negenlab import __version__
 from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, number_value, rules_value, seed_arg, workers_arg
 from negenlab.core.errors import InvalidInputError, NegenlabError
+from negenlab.core.files import check_outputs, write_atomic
 from negenlab.core.findings import verdict_records
 from negenlab.core.searching import SearchInterrupted
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
@@ -190,6 +191,7 @@ def _cmd_variant(args) -> int:
         fields[name] = rules_value(value)
     for option in ("store", "save", "html", "load"):
         _nonempty(args, option, f"--{'from' if option == 'load' else option}")
+    check_outputs(files=[("--save", args.save), ("--html", args.html)], reads=[("--from", args.load)])
     variant = SavedVariant(
         args.game,
         fields,
@@ -214,7 +216,7 @@ def _cmd_variant(args) -> int:
     if args.save is not None:
         variant.save(args.save)
     if args.html is not None:
-        Path(args.html).write_text(variant_page(result, TITLES[args.game], variant), encoding="utf-8")
+        write_atomic(args.html, variant_page(result, TITLES[args.game], variant))
     lines = [f"{command}", result.headline()]
     lines += [finding.line() for finding in result.findings]
     if result.page:
@@ -238,9 +240,12 @@ def _cmd_report(args) -> int:
     if args.games is not None and not 1 <= args.games <= MAX_GAMES:
         raise InvalidInputError(f"--games must be >= 1 and <= {MAX_GAMES} ({GAMES_WHY}), got {args.games}")
     _nonempty(args, "out", "-o/--out")
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise InvalidInputError(f"-o/--out {str(out)!r} is a file, expected a folder (or a path that does not exist)")
+    if not args.json:  # --json writes no page
+        pages = list(GAMES) if args.game == "all" else [args.game]
+        check_outputs(
+            folders=[("-o/--out", args.out)],
+            files=[("-o/--out", Path(args.out) / f"{name}.html") for name in [*pages, "index"]],
+        )
     options = ReportOptions(
         out_dir=args.out, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet
     )
@@ -381,6 +386,11 @@ def _cmd_study(args) -> int:
         raise NegenlabError(f"{TITLES[args.game]} has no study {args.name!r}; expected one of {known}")
     _nonempty(args, "store", "--store")
     _nonempty(args, "out", "--out")
+    if args.name != "check":  # the study's table and its sidecar
+        out = Path(args.out or Path("data") / args.game)
+        check_outputs(
+            folders=[("--out", out)], files=[("--out", out / f"{args.name}.{ext}") for ext in ("csv", "json")]
+        )
     store = None
     if not args.no_store and args.name != "check":
         study = studies[args.name]

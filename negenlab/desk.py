@@ -21,6 +21,7 @@ can open), and Save / Load variant (a small JSON file). Every finished run is ke
 from __future__ import annotations
 
 import json
+import os
 import time
 from functools import partial
 from pathlib import Path
@@ -30,7 +31,7 @@ import pandas as pd
 
 from negenlab import games
 from negenlab.core.errors import StoreCorruptError
-from negenlab.core.files import RECORD_LIMIT, read_bytes
+from negenlab.core.files import RECORD_LIMIT, read_bytes, replaceable
 from negenlab.core.variant import SavedVariant, VariantResult
 from negenlab.core.widgets import VariantWidget
 from negenlab.games import TITLES
@@ -39,6 +40,40 @@ from negenlab.report.variants import variant_page
 
 FOLDER = "negenlab-variants"
 """Where the widget keeps variants, pages, games and the history, beside the notebook."""
+
+
+_CUT = object()  # a line that is not whole JSON
+
+
+def _json_value(text: bytes) -> Any:
+    """The JSON value of one line, or ``_CUT`` when it is not whole UTF-8 JSON."""
+    try:
+        return json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, RecursionError, ValueError):
+        return _CUT
+
+
+def _not_a_run(run: Any) -> str:
+    """Why ``run`` is not a run of the history, or "" when it is one."""
+    if not isinstance(run, dict):
+        return f"a JSON {type(run).__name__}, not an object"
+    for key, kind in (("when", str), ("variant", dict), ("games", int), ("claims", list)):
+        if not isinstance(run.get(key), kind) or isinstance(run.get(key), bool):
+            return f"its {key} is {'missing' if key not in run else repr(run[key])[:40]}, expected a {kind.__name__}"
+    variant = run["variant"]
+    for key, kind in (("game", str), ("fields", dict), ("seed", int)):
+        if not isinstance(variant.get(key), kind) or isinstance(variant.get(key), bool):
+            shown = "missing" if key not in variant else repr(variant[key])[:40]
+            return f"its variant's {key} is {shown}, expected a {kind.__name__}"
+    if not isinstance(variant.get("agents"), (str, type(None))):
+        return f"its variant's agents are {variant['agents']!r:.40}, expected text or null"
+    for claim in run["claims"]:
+        if not isinstance(claim, dict) or not isinstance(claim.get("claim"), str):
+            return f"a claim {claim!r:.40} is not an object naming its claim"
+        missing = [key for key in ("verdict", "number", "support") if key not in claim]
+        if missing:
+            return f"the claim {claim['claim']!r:.40} has no {', '.join(missing)}"
+    return ""
 
 
 class VariantHistory:
@@ -55,7 +90,8 @@ class VariantHistory:
         self.path = self.folder / "history.jsonl"
 
     def record(self, result: VariantResult, variant: SavedVariant) -> None:
-        """Add a finished run."""
+        """Add a finished run, on a line of its own: a last line cut short by a kill is dropped first
+        (one whole but for its newline gets its newline), so the new run is never joined to it."""
         self.folder.mkdir(parents=True, exist_ok=True)
         line = {
             "when": time.strftime("%Y-%m-%d %H:%M:%S"),
@@ -67,26 +103,41 @@ class VariantHistory:
                 for f in result.findings
             ],
         }
-        with self.path.open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps(line, default=str) + "\n")
+        text = (json.dumps(line, default=str) + "\n").encode("utf-8")
+        if replaceable(self.path, "variant history"):  # a regular file (a pipe would block), or none yet
+            data = read_bytes(self.path, "variant history", RECORD_LIMIT)
+            if data and not data.endswith(b"\n"):
+                start = data.rfind(b"\n") + 1
+                if _json_value(data[start:]) is _CUT:
+                    os.truncate(self.path, start)  # the run cut by a kill is dropped, as runs() leaves it out
+                else:
+                    text = b"\n" + text
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o666)
+        with os.fdopen(fd, "ab") as fh:
+            fh.write(text)
 
     def runs(self) -> list[dict[str, Any]]:
-        """Every run kept, oldest first. A last line cut short by a kill is left out; any other line that
-        is not a run is a :class:`~negenlab.core.errors.StoreCorruptError` naming it."""
+        """Every run kept, oldest first. A last line cut short by a kill (no newline after it, not
+        whole JSON) is left out; any other line that is not a run as :meth:`record` writes it is a
+        one-line :class:`~negenlab.core.errors.StoreCorruptError` naming the file and the line, never
+        read as a shorter history."""
         if not self.path.exists():
             return []
-        lines = read_bytes(self.path, "variant history", RECORD_LIMIT).decode("utf-8", "replace").splitlines()
-        out = []
-        for i, text in enumerate(lines, 1):
-            try:
-                out.append(json.loads(text))
-            except ValueError:
-                if i == len(lines):
-                    break
-                raise StoreCorruptError(
-                    f"{self.path}: line {i} is not a run (expected one JSON record a line); remove it"
-                ) from None
-        return out
+        lines = read_bytes(self.path, "variant history", RECORD_LIMIT).split(b"\n")
+        if lines[-1] == b"" or _json_value(lines[-1]) is _CUT:
+            lines.pop()  # the end of the last run, or a run cut by a kill
+        return [self._run(i, text) for i, text in enumerate(lines, 1)]
+
+    def _run(self, i: int, text: bytes) -> dict[str, Any]:
+        """Line ``i``'s run, checked: what :meth:`table` reads is there and of its type."""
+        run = _json_value(text)
+        why = _not_a_run(run) if run is not _CUT else "not one JSON record"
+        if why:
+            raise StoreCorruptError(
+                f"variant history {self.path}: line {i} is not a run ({why}); expected one JSON record a line as "
+                "the variant widget writes it: remove the line"
+            )
+        return run
 
     def table(self, game: str | None = None) -> pd.DataFrame:
         """The runs side by side: one row a run (of ``game``, or every game), one column a claim."""

@@ -7,6 +7,12 @@ than any record (a sparse file of gigabytes), is refused with one line naming it
 read. A folder that a run writes into is locked for that run (:class:`FolderLock`): a second run on
 the same store is refused in one line instead of interleaving its files with the first.
 
+Every path a command writes is checked before its work starts (:func:`check_outputs`): what is there
+must be a regular file it may replace (never a device node, a named pipe, a folder or a symlink),
+in a folder that exists and may be written, and no two outputs, nor an output and an input, may be
+one file. :func:`write_atomic` writes through a temporary file and a rename, and refuses again at
+the moment of writing what is not a regular file.
+
 >>> import tempfile
 >>> from pathlib import Path
 >>> folder = Path(tempfile.mkdtemp())
@@ -22,16 +28,19 @@ negenlab.core.errors.StoreBusyError: store ... is in use by another run (process
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import fcntl
 import hashlib
 import json
 import os
 import stat
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .errors import StoreBusyError, StoreCorruptError
+from .errors import InvalidInputError, StoreBusyError, StoreCorruptError
 
 RECORD_LIMIT = 64 * 2**20
 """The largest record file (``run.json`` with its chunk manifest, ``study.json``, a tuner's trials)
@@ -52,14 +61,9 @@ def regular_file(path: str | os.PathLike, what: str, limit: int | None = RECORD_
     except OSError as exc:
         raise StoreCorruptError(f"{what} {p} cannot be read: {exc.strerror}") from None
     if not stat.S_ISREG(info.st_mode):
-        kind = (
-            "a named pipe"
-            if stat.S_ISFIFO(info.st_mode)
-            else "a folder"
-            if stat.S_ISDIR(info.st_mode)
-            else "not a regular file"
+        raise StoreCorruptError(
+            f"{what} {p} is {file_kind(info.st_mode)}, expected a regular file; remove it or use another folder"
         )
-        raise StoreCorruptError(f"{what} {p} is {kind}, expected a regular file; remove it or use another folder")
     if limit is not None and info.st_size > limit:
         raise StoreCorruptError(
             f"{what} {p} holds {_mib(info.st_size)}, more than the {_mib(limit)} any such record takes; it is not "
@@ -138,13 +142,194 @@ def sha256_file(path: str | os.PathLike) -> str:
     return h.hexdigest()
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: a reader sees the old file or
-    the new one, never half of one."""
+def file_kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words: "a file", "a folder", "a named pipe", "a device
+    node", "a socket", "a symlink"."""
+    for test, kind in (
+        (stat.S_ISREG, "a file"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISCHR, "a device node"),
+        (stat.S_ISBLK, "a device node"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISLNK, "a symlink"),
+    ):
+        if test(mode):
+            return kind
+    return "not a regular file"
+
+
+def replaceable(path: str | os.PathLike, option: str = "output") -> bool:
+    """Whether ``path`` is there (a regular file this process may write: True) or not (False); what is
+    there but is no such file (a symlink, a folder, a named pipe, a device node, a socket, a read-only
+    file) is a one-line :class:`~negenlab.core.errors.InvalidInputError` naming ``option`` and the path,
+    and is never replaced."""
+    shown = f"{option} {str(path)!r}"
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise InvalidInputError(f"{shown} cannot be written: {exc.strerror}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise InvalidInputError(
+            f"{shown} is a symlink; negenlab neither writes through a link nor replaces it: give the path of a "
+            "regular file, or a new one"
+        )
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidInputError(
+            f"{shown} is {file_kind(info.st_mode)}, expected a regular file (or a path that does not exist); "
+            "it is left as it is"
+        )
+    if not os.access(path, os.W_OK):
+        raise InvalidInputError(f"{shown} is a read-only file, expected a file negenlab may write (or a new path)")
+    return True
+
+
+def _folder_writable(shown: str, folder: str, what: str) -> None:
+    """A one-line error unless ``folder`` is an existing folder this process may create files in."""
+    try:
+        info = os.stat(folder)
+    except FileNotFoundError:
+        raise InvalidInputError(
+            f"{shown}: {what} {folder!r} does not exist; create it first, or give a path in an existing folder"
+        ) from None
+    except OSError as exc:
+        raise InvalidInputError(f"{shown}: {what} {folder!r} cannot be used: {exc.strerror}") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise InvalidInputError(f"{shown}: {what} {folder!r} is {file_kind(info.st_mode)}, expected a folder")
+    why = "read-only, or another user's" if not writable(folder) else _cannot_create(folder)
+    if why:
+        raise InvalidInputError(
+            f"{shown}: {what} {folder!r} is not writable ({why}); give a path in a folder you may write"
+        )
+
+
+def _cannot_create(folder: str) -> str:
+    """Why no file can be made in ``folder`` (an empty string when one can): a file is made there and
+    removed at once, as permissions alone do not tell (root passes them on a read-only mount)."""
+    trial = os.path.join(folder, f".negenlab-check.{os.getpid()}")
+    try:
+        os.close(os.open(trial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
+    except FileExistsError:
+        return ""  # a check of this process left behind: files can be made
+    except OSError as exc:
+        return (exc.strerror or str(exc)).lower()
+    os.unlink(trial)
+    return ""
+
+
+def _same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+    try:
+        return os.path.samefile(a, b)  # the same file under two names (a link) too
+    except OSError:  # one of them is not there yet
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _output_folder(option: str, path: str | os.PathLike) -> str:
+    """Check a folder a command writes files into (made, with its parents, when missing); return its
+    resolved path."""
+    shown = f"{option} {str(path)!r}"
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        if exc.errno != errno.ENOTDIR:  # a file on the way is named below
+            raise InvalidInputError(f"{shown} cannot be used as a folder: {exc.strerror}") from None
+        info = None
+    if info is None:
+        if os.path.lexists(path):
+            raise InvalidInputError(f"{shown} is a broken symlink, expected a folder (or a path that does not exist)")
+        above = os.path.dirname(os.path.abspath(path))
+        while not os.path.exists(above):
+            above = os.path.dirname(above)
+        _folder_writable(shown, above, "the folder it would be made in,")
+    elif not stat.S_ISDIR(info.st_mode):
+        raise InvalidInputError(
+            f"{shown} is {file_kind(info.st_mode)}, expected a folder (or a path that does not exist)"
+        )
+    else:
+        _folder_writable(shown, os.fspath(path), "the folder")
+    return os.path.realpath(path)
+
+
+Paths = Iterable[tuple[str, "str | os.PathLike | None"]]
+"""``(option, path)`` pairs; a path of None (an option not given) is passed over."""
+
+
+def check_outputs(files: Paths = (), folders: Paths = (), reads: Paths = ()) -> None:
+    """Check every path a command will write before its work starts, each error one
+    :class:`~negenlab.core.errors.InvalidInputError` naming the option, the path and what was expected.
+
+    ``files`` are files the command writes: each must be a regular file this process may write, or a
+    new path, in an existing folder it may write (see :func:`replaceable`). ``folders`` are folders it
+    writes files into (made when missing, so an existing ancestor must be writable); a file inside one
+    of them needs no existing folder. No two files may be one file, nor a file one of ``reads`` (the
+    files the same command reads), compared after links are resolved.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> check_outputs(files=[("--save", folder / "v.json"), ("--html", None)])
+    >>> check_outputs(files=[("--save", folder / "v.json"), ("--html", folder / "v.json")])
+    Traceback (most recent call last):
+    ...
+    negenlab.core.errors.InvalidInputError: --html '.../v.json' is the file --save writes; give each output its own file
+    >>> check_outputs(files=[("--save", folder)])
+    Traceback (most recent call last):
+    ...
+    negenlab.core.errors.InvalidInputError: --save '...' is a folder, expected a regular file (or a path that does not exist); it is left as it is
+    """
+    made: set[str] = set()
+    for option, path in folders:
+        if path is not None:
+            if not str(path).strip():
+                raise InvalidInputError(f"{option} is empty; give a folder, or leave the option out")
+            made.add(_output_folder(option, path))
+    written: list[tuple[str, str | os.PathLike]] = []
+    for option, path in files:
+        if path is None:
+            continue
+        if not str(path).strip():
+            raise InvalidInputError(f"{option} is empty; give a file name, or leave the option out")
+        shown = f"{option} {str(path)!r}"
+        folder = os.path.dirname(path) or "."
+        if os.path.realpath(folder) not in made:
+            _folder_writable(shown, folder, "its folder")
+        replaceable(path, option)
+        for other, before in written:
+            if _same_file(path, before):
+                raise InvalidInputError(f"{shown} is the file {other} writes; give each output its own file")
+        written.append((option, path))
+    for option, path in reads:
+        if path is None:
+            continue
+        for other, out in written:
+            if _same_file(path, out):
+                raise InvalidInputError(
+                    f"{other} {str(out)!r} is the file {option} reads, which it would replace; write to another file"
+                )
+
+
+def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` through a temporary file in the same folder and a
+    rename: a reader sees the old file or the new one, never half of one. What is at ``path`` and is
+    not a regular file (a symlink, a device node, a named pipe, a folder) is refused, not replaced
+    (:func:`replaceable`)."""
     p = Path(path)
+    replaceable(p, "the file")
     tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, p)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)  # a leftover of a killed run (a link there is removed, never followed)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def writable(folder: str | os.PathLike) -> bool:
@@ -197,10 +382,13 @@ class FolderLock:
 __all__ = [
     "RECORD_LIMIT",
     "FolderLock",
+    "check_outputs",
+    "file_kind",
     "read_bytes",
     "read_gzip_json",
     "read_json",
     "regular_file",
+    "replaceable",
     "sha256_file",
     "writable",
     "write_atomic",

@@ -21,6 +21,7 @@ from typing import Any
 import pandas as pd
 
 from .errors import InvalidInputError
+from .files import write_atomic
 from .game import rules_to_dict
 from .version import package_version
 
@@ -75,7 +76,7 @@ class ResultStore:
         tmp = path.with_suffix(".parquet.tmp")
         pq.write_table(table, tmp)
         os.replace(tmp, path)
-        path.with_suffix(".json").write_text(json.dumps(meta, indent=2, default=str))
+        write_atomic(path.with_suffix(".json"), json.dumps(meta, indent=2, default=str))
         return path
 
     def save_csv(
@@ -103,7 +104,7 @@ class ResultStore:
         tmp = path.with_suffix(".csv.tmp")
         df.to_csv(tmp, index=False, float_format=float_format)
         os.replace(tmp, path)
-        path.with_suffix(".json").write_text(json.dumps(meta, indent=2, default=str) + "\n")
+        write_atomic(path.with_suffix(".json"), json.dumps(meta, indent=2, default=str) + "\n")
         return path
 
     def load_csv(self, name: str) -> tuple[pd.DataFrame, dict[str, Any]]:

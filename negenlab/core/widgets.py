@@ -43,6 +43,7 @@ import traitlets
 
 from .cliutil import rules_value
 from .errors import InvalidInputError, NegenlabError
+from .files import check_outputs, write_atomic
 from .findings import findings_table
 from .variant import SavedVariant, side_by_side
 
@@ -391,7 +392,8 @@ class VariantWidget(W.VBox):
         with self.error.catch():
             path = Path(self.file.value.strip() or "variant.json").with_suffix(".html")
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(self._page(self.result, self.saved), encoding="utf-8")
+            check_outputs(files=[("the page file", path)])
+            write_atomic(path, self._page(self.result, self.saved))
             self.status.value = f"saved the page <code>{html.escape(str(path))}</code>: open it in any browser"
             return path
         return None
@@ -403,6 +405,7 @@ class VariantWidget(W.VBox):
             if not self.file.value.strip():
                 raise InvalidInputError("give the variant file a name, e.g. pie-off.json")
             path.parent.mkdir(parents=True, exist_ok=True)
+            check_outputs(files=[("the variant file", path)])
             self.variant().save(path)
             self.status.value = f"saved the variant to <code>{html.escape(str(path))}</code>"
             return path

@@ -32,6 +32,7 @@ from negenlab.core.cliutil import (
     workers_arg,
 )
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.files import check_outputs
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES
 
 from .boards import SPEC_HELP, parse_board
@@ -168,8 +169,10 @@ def cmd_atlas(args) -> int:
     from .rules import Rules
     from .study import atlas_table
 
-    if args.out and Path(args.out).suffix != ".csv":
+    if args.out is not None and Path(args.out).suffix != ".csv":
         raise InvalidInputError(f"--out must name a .csv file, got {args.out!r}")
+    if args.out is not None:  # the table and its sidecar, before any game is played
+        check_outputs(files=[("--out", args.out), ("--out's sidecar", Path(args.out).with_suffix(".json"))])
     backend = "serial" if not args.workers or args.workers <= 1 else "process"
     df = atlas_table(
         args.tilings, args.sizes, n_games=args.games, seed=args.seed, backend=backend, workers=args.workers

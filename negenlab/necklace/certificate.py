@@ -30,6 +30,7 @@ import numpy as np
 
 from negenlab import __version__
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.files import write_atomic
 
 from . import _certificate_kernels as CK
 from ._kernels import BLUE, RED, scratch
@@ -238,7 +239,7 @@ def certificate(
 
 def write_certificate(cert: dict[str, Any], path: str | Path, command: str | None = None) -> Path:
     """Write ``cert`` as JSON (one line per move entry), gzip-compressed when ``path`` ends in
-    ``.gz``, with the command that made it."""
+    ``.gz``, with the command that made it (through a temporary file and a rename)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     head = {k: v for k, v in cert.items() if k != "moves"}
@@ -251,5 +252,5 @@ def write_certificate(cert: dict[str, Any], path: str | Path, command: str | Non
     ]
     lines.append("}}")
     data = ("\n".join(lines) + "\n").encode()
-    path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
+    write_atomic(path, gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
     return path

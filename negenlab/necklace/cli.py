@@ -19,6 +19,7 @@ from typing import Any
 
 from negenlab.core.cliutil import add_json_flag, add_simulate_arguments, count, emit, read_text_arg
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.files import check_outputs
 
 from .rules import MAX_SIZE
 
@@ -167,6 +168,13 @@ def cmd_solve(args) -> int:
             raise InvalidInputError(f"solve supports sizes 2..7 (6 and 7 may not finish), got {n}")
     if not args.sizes and not args.proofs:
         raise InvalidInputError("name board sizes to solve (e.g. 3 4) or --proofs files to derive sizes from")
+    if args.write is not None:  # before any search: the tables and their sidecars
+        tables = [f"{name}.{ext}" for name in ("solutions", "solution_openings") for ext in ("csv", "json")]
+        check_outputs(
+            folders=[("--write", args.write)],
+            files=[("--write", Path(args.write) / name) for name in tables],
+            reads=[("--proofs", path) for path in args.proofs],
+        )
     proofs: dict[int, list[dict]] = {}
     notes = {}
     for path in args.proofs:
@@ -193,7 +201,7 @@ def cmd_solve(args) -> int:
                 f"{args.max_nodes}; that row is incomplete",
                 file=sys.stderr,
             )
-    if args.write:
+    if args.write is not None:
         write_solution_tables(
             sols, args.write, command=_solve_command(args), extra_info={"proofs": notes} if notes else None
         )
@@ -209,6 +217,7 @@ def cmd_certify(args) -> int:
             print(line, file=sys.stderr)
 
     openings = None if args.opening is None else [_point(text, args.size) for text in args.opening]
+    check_outputs(files=[("certify's certificate file", args.out)])  # before the search, which takes minutes
     cert = certificate(args.size, openings=openings, tt_bits=args.tt_bits, progress=say)
     command = (
         f"negenlab necklace certify {args.size} {args.out}"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from negenlab.core.errors import InvalidInputError, NegenlabError, ReportError
+from negenlab.core.files import write_atomic
 from negenlab.core.findings import Finding, verdict_counts
 from negenlab.games import NAMES as GAMES
 from negenlab.games import TITLES
@@ -82,7 +83,7 @@ def build_game_report(game: str, options: ReportOptions) -> tuple[Path, str]:
     FINDINGS[game] = list(page.finding_items)
     VERDICTS[game] = list(page.verdict_items)
     path = out / f"{game}.html"
-    path.write_text(page.render(), encoding="utf-8")
+    write_atomic(path, page.render())
     return path, status
 
 
@@ -111,7 +112,7 @@ def build_reports(games, options: ReportOptions) -> Path:
             statuses[game] = f"failed: {_reason(exc)}"
             page = ReportPage(f"{TITLES[game]} — designer report")
             page.warning(f"Building this report failed: {_reason(exc)}")
-            (Path(options.out_dir) / f"{game}.html").write_text(page.render(), encoding="utf-8")
+            write_atomic(Path(options.out_dir) / f"{game}.html", page.render())
     index = write_index(Path(options.out_dir), statuses, options)
     bugs = [exc for _, exc in failures if not isinstance(exc, NegenlabError)]
     if bugs:
@@ -162,7 +163,7 @@ def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> 
         + f" --seed {options.seed}",
     )
     path = out / "index.html"
-    path.write_text(page.render(), encoding="utf-8")
+    write_atomic(path, page.render())
     return path
 
 

@@ -1,0 +1,328 @@
+"""Probes of output paths and of the variant history (#53): every file a command writes is checked
+before its work starts (:func:`negenlab.core.files.check_outputs`), and a history damaged by a kill
+resumes while any other damage is refused in one line.
+
+The expensive work each command does (playing a variant, a study, a certificate search, a solve,
+the atlas, the report pages) is replaced by a stub that fails the test when it is called: a probe
+passes only when the command refused its output first, in one line, and left the target as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from negenlab.cli import main
+from negenlab.core.errors import InvalidInputError, StoreCorruptError
+from negenlab.core.files import check_outputs, write_atomic
+from negenlab.core.variant import SavedVariant
+from negenlab.desk import VariantHistory
+
+ROOT = os.geteuid() == 0
+
+
+def run_cli(argv: list[str]) -> int:
+    try:
+        return main(argv)
+    except SystemExit as exc:  # argparse's errors
+        return int(exc.code or 0)
+
+
+def one_error_line(err: str) -> str:
+    assert "Traceback" not in err, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got {len(lines)}:\n{err}"
+    assert lines[0].startswith("negenlab: error: "), lines[0]
+    return lines[0]
+
+
+class Work:
+    """Stubs for the work a command does; each records its call and fails, so nothing is written."""
+
+    def __init__(self, monkeypatch):
+        self.calls: list[str] = []
+        import negenlab.cli
+        import negenlab.core.studies
+        import negenlab.fen.study
+        import negenlab.games
+        import negenlab.necklace.certificate
+        import negenlab.necklace.study
+
+        for module, name in (
+            (negenlab.games, "try_variant"),
+            (negenlab.core.studies, "run_study"),
+            (negenlab.necklace.certificate, "certificate"),
+            (negenlab.necklace.study, "solutions"),
+            (negenlab.fen.study, "atlas_table"),
+            (negenlab.cli, "build_reports"),
+        ):
+            monkeypatch.setattr(module, name, self._stub(name))
+
+    def _stub(self, name: str):
+        def work(*args, **kwargs):
+            self.calls.append(name)
+            raise AssertionError(f"{name} ran before its output was checked")
+
+        return work
+
+
+@pytest.fixture
+def work(monkeypatch):
+    return Work(monkeypatch)
+
+
+@pytest.fixture
+def targets(tmp_path, monkeypatch):
+    """Hostile output paths, by name (``<name>.csv`` too: the atlas writes a .csv); the current folder
+    is ``tmp_path`` (a study's default store)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file.txt").write_text("kept\n")
+    (tmp_path / "v.json").write_text(json.dumps(SavedVariant("necklace", {"size": 5}).to_dict()))
+    os.link(tmp_path / "file.txt", tmp_path / "hardlink")
+    (tmp_path / "locked").mkdir()
+    os.chmod(tmp_path / "locked", 0o500)
+    for suffix in ("", ".csv"):
+        (tmp_path / f"folder{suffix}").mkdir()
+        os.mkfifo(tmp_path / f"fifo{suffix}")
+        os.symlink(tmp_path / "file.txt", tmp_path / f"link{suffix}")
+        os.symlink(tmp_path / "nowhere", tmp_path / f"dangling{suffix}")
+    return {
+        "device": "/dev/null",
+        "fifo": str(tmp_path / "fifo"),
+        "folder": str(tmp_path / "folder"),
+        "link": str(tmp_path / "link"),
+        "dangling": str(tmp_path / "dangling"),
+        "missing_parent": str(tmp_path / "no" / "such" / "out"),
+        "proc": "/proc/negenlab-probe",  # a folder no one may create files in, root or not
+        "file": str(tmp_path / "file.txt"),
+        "hardlink": str(tmp_path / "hardlink"),
+        "saved": str(tmp_path / "v.json"),
+        "tmp": str(tmp_path),
+    }
+
+
+def snapshot(tmp_path: Path) -> dict[str, tuple]:
+    """What is in the folder: each entry's kind and, for a file, its bytes."""
+    out = {}
+    for p in sorted(tmp_path.rglob("*")):
+        info = os.lstat(p)
+        data = p.read_bytes() if stat.S_ISREG(info.st_mode) else None
+        out[str(p)] = (stat.S_IFMT(info.st_mode), data, os.readlink(p) if p.is_symlink() else None)
+    return out
+
+
+def refused(argv: list[str], capsys, work: Work, tmp_path: Path, *says: str) -> str:
+    """Run ``argv``: one error line holding ``says``, within a second, no work done, nothing changed."""
+    before = snapshot(tmp_path)
+    dev_null = os.stat("/dev/null")
+    started = time.perf_counter()
+    code = run_cli(argv)
+    seconds = time.perf_counter() - started
+    line = one_error_line(capsys.readouterr().err)
+    assert code == 2, line
+    for text in says:
+        assert text in line, line
+    assert work.calls == [], f"{work.calls} ran before the output was refused: {line}"
+    assert seconds < 5, f"{seconds:.1f} s before the refusal"
+    assert snapshot(tmp_path) == before, "the command changed files before refusing"
+    assert os.stat("/dev/null").st_rdev == dev_null.st_rdev and stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    return line
+
+
+VARIANT = ["necklace", "variant", "--set", "size=5", "--agents", "random", "--max-units", "2", "--batch", "2"]
+
+# (the command with {target}, the option the error names); every writer of the command line
+WRITERS = [
+    ([*VARIANT, "--save", "{target}"], "--save"),
+    ([*VARIANT, "--html", "{target}"], "--html"),
+    (["necklace", "certify", "3", "{target}"], "certificate file"),
+    (["fen", "atlas", "--sizes", "5", "--games", "1", "--out", "{target}.csv"], "--out"),
+    (["necklace", "solve", "3", "--tt-bits", "16", "--write", "{target}"], "--write"),
+    (["study", "fen", "blocked", "--out", "{target}"], "--out"),
+    (["report", "necklace", "-o", "{target}", "--quiet"], "-o/--out"),
+]
+
+# (target, what the line says)
+HOSTILE = [
+    ("device", "is a device node"),
+    ("fifo", "is a named pipe"),
+    ("link", "is a symlink"),
+    ("dangling", "symlink"),
+    ("missing_parent", "does not exist"),
+    ("proc", "is not writable"),
+]
+FOLDER_OPTIONS = ("--write", "-o/--out", "study --out")
+
+
+def _argv(template: list[str], target: str) -> list[str]:
+    return [a.replace("{target}", target) for a in template]
+
+
+def _folder_option(template: list[str], option: str) -> bool:
+    return option in FOLDER_OPTIONS or template[0] == "study"
+
+
+@pytest.mark.parametrize("kind, says", HOSTILE, ids=[k for k, _ in HOSTILE])
+@pytest.mark.parametrize("template, option", WRITERS, ids=[" ".join(t[:2]) + " " + o for t, o in WRITERS])
+def test_an_output_that_cannot_be_a_regular_file_is_refused_before_any_work(
+    template, option, kind, says, targets, work, tmp_path, capsys
+):
+    target = targets[kind]
+    if template[:2] == ["fen", "atlas"]:
+        if kind == "device":
+            says = "must name a .csv file"  # /dev/null is not a .csv path
+        template = [a.replace("{target}.csv", "{target}") for a in template]
+        target = target if kind == "device" else target + ".csv"
+    if _folder_option(template, option):
+        if kind == "missing_parent":
+            pytest.skip("an output folder is made with its parents")
+        if kind == "link":
+            pytest.skip("a link to a folder is a folder to write into")
+        if kind in ("device", "fifo"):
+            says += ", expected a folder"
+    line = refused(_argv(template, target), capsys, work, tmp_path, option, says)
+    assert target in line or kind == "proc", line
+
+
+@pytest.mark.skipif(ROOT, reason="root writes through permission bits (the /proc probe covers it)")
+def test_a_read_only_file_or_folder_is_refused(targets, work, tmp_path, capsys):
+    os.chmod(targets["file"], 0o400)
+    refused([*VARIANT, "--save", targets["file"]], capsys, work, tmp_path, "--save", "read-only")
+    refused([*VARIANT, "--save", targets["tmp"] + "/locked/v.json"], capsys, work, tmp_path, "not writable")
+
+
+def test_two_outputs_of_one_command_are_never_one_file(targets, work, tmp_path, capsys):
+    new = str(tmp_path / "x.out")
+    refused([*VARIANT, "--save", new, "--html", new], capsys, work, tmp_path, "--html", "is the file --save writes")
+    same = str(tmp_path / "folder" / ".." / "x.out")  # another spelling of the same path
+    refused([*VARIANT, "--save", new, "--html", same], capsys, work, tmp_path, "is the file --save writes")
+    hard = [*VARIANT, "--save", targets["file"], "--html", targets["hardlink"]]  # one file, two names
+    refused(hard, capsys, work, tmp_path, "is the file --save writes")
+
+
+def test_an_output_is_never_a_file_the_command_reads(targets, work, tmp_path, capsys):
+    saved = targets["saved"]
+    for option in ("--html", "--save"):
+        argv = ["necklace", "variant", "--from", saved, option, saved]
+        refused(argv, capsys, work, tmp_path, option, saved, "is the file --from reads")
+    proofs = tmp_path / "folder" / "solutions.csv"
+    proofs.write_text("{}\n")
+    argv = ["necklace", "solve", "--proofs", str(proofs), "--write", targets["folder"]]
+    refused(argv, capsys, work, tmp_path, "--write", "is the file --proofs reads")
+
+
+def test_the_shared_check_and_the_atomic_write_refuse_what_is_not_a_regular_file(targets, tmp_path):
+    """The library's own writers go through the same guard: nothing is written through a link or
+    renamed over a pipe or a folder, even when no command checked first."""
+    before = snapshot(tmp_path)
+    for kind in ("fifo", "link", "dangling", "folder"):
+        with pytest.raises(InvalidInputError) as err:
+            write_atomic(targets[kind], "x")
+        assert "\n" not in str(err.value) and targets[kind] in str(err.value)
+        with pytest.raises(InvalidInputError):
+            SavedVariant("necklace", {"size": 5}).save(targets[kind])
+    assert snapshot(tmp_path) == before
+    with pytest.raises(InvalidInputError, match="is a device node"):
+        check_outputs(files=[("--out", "/dev/null")])
+    write_atomic(tmp_path / "new.txt", b"bytes\n")  # what is allowed is written
+    assert (tmp_path / "new.txt").read_bytes() == b"bytes\n" and not list(tmp_path.glob(".new.txt.*"))
+
+
+# ------------------------------------------------------------------------------------------------
+# the variant history
+
+
+def _result(claim: str = "self-play games end without a draw"):
+    finding = SimpleNamespace(claim=claim, verdict="holds", number="100%", support="n=4")
+    return SimpleNamespace(units=2, games=4, findings=[finding])
+
+
+def _variant(size: int = 5) -> SavedVariant:
+    return SavedVariant("necklace", {"size": size})
+
+
+def _run_line(size: int = 5) -> str:
+    return json.dumps(
+        {
+            "when": "2026-01-01 00:00:00",
+            "variant": _variant(size).to_dict(),
+            "units": 2,
+            "games": 4,
+            "claims": [{"claim": "c", "verdict": "holds", "number": "1", "support": "n=4"}],
+        }
+    )
+
+
+def test_a_history_cut_by_a_kill_resumes_and_the_next_run_is_kept(tmp_path):
+    history = VariantHistory(tmp_path)
+    history.record(_result(), _variant(5))
+    whole = history.path.read_text()
+    history.path.write_text(whole + whole[: len(whole) // 2])  # the second run cut by a kill
+    assert len(history.runs()) == 1  # the cut run is left out
+    history.record(_result(), _variant(6))  # ... and never swallows the next one
+    assert [r["variant"]["fields"]["size"] for r in history.runs()] == [5, 6]
+    assert history.path.read_text().endswith("\n") and len(history.path.read_text().splitlines()) == 2
+    history.record(_result(), _variant(7))
+    assert list(history.table()["variant"]) == ["size=5", "size=6", "size=7"]
+
+
+def test_a_whole_last_run_without_its_newline_is_kept_and_the_next_starts_a_line(tmp_path):
+    history = VariantHistory(tmp_path)
+    history.path.write_text(_run_line(5) + "\n" + _run_line(6))  # killed between the run and its newline
+    assert len(history.runs()) == 2
+    history.record(_result(), _variant(7))
+    assert [r["variant"]["fields"]["size"] for r in history.runs()] == [5, 6, 7]
+
+
+BAD_LINES = {
+    "cut in the middle": _run_line()[:40],
+    "empty object": "{}",
+    "a list": "[1, 2]",
+    "a bare string": '"a run"',
+    "null": "null",
+    "a run without claims": json.dumps({k: v for k, v in json.loads(_run_line()).items() if k != "claims"}),
+    "fields as a list": _run_line().replace('"fields": {"size": 5}', '"fields": ["size", 5]'),
+    "variant as text": json.dumps(json.loads(_run_line()) | {"variant": "size=5"}),
+    "a claim without verdict": _run_line().replace('"verdict": "holds", ', ""),
+    "claims as an object": json.dumps(json.loads(_run_line()) | {"claims": {"c": "holds"}}),
+    "games as text": json.dumps(json.loads(_run_line()) | {"games": "4"}),
+    "not UTF-8": "\udcff",
+}
+
+
+@pytest.mark.parametrize("bad", BAD_LINES.values(), ids=BAD_LINES.keys())
+@pytest.mark.parametrize("where", ["middle", "last, with its newline"])
+def test_a_damaged_history_is_refused_in_one_line_never_read_shorter(bad, where, tmp_path):
+    history = VariantHistory(tmp_path)
+    lines = [_run_line(5), bad, _run_line(6)] if where == "middle" else [_run_line(5), bad]
+    history.path.write_bytes(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
+    for read in (history.runs, history.table, lambda: history.table("necklace")):
+        with pytest.raises(StoreCorruptError) as err:
+            read()
+        message = str(err.value)
+        assert "\n" not in message and str(history.path) in message and "line 2 is not a run" in message, message
+
+
+@pytest.mark.parametrize("bad", ["{}", "[]", '"x"', "7"], ids=["{}", "list", "string", "number"])
+def test_a_whole_last_line_that_is_not_a_run_is_damage_not_a_kill(bad, tmp_path):
+    history = VariantHistory(tmp_path)
+    history.path.write_text(_run_line(5) + "\n" + bad)  # whole JSON, no newline: not cut, and not a run
+    with pytest.raises(StoreCorruptError, match="line 2 is not a run"):
+        history.table()
+
+
+def test_a_history_that_is_a_named_pipe_is_refused_not_waited_on(tmp_path):
+    history = VariantHistory(tmp_path)
+    os.mkfifo(history.path)
+    started = time.perf_counter()
+    with pytest.raises(StoreCorruptError, match="named pipe"):
+        history.table()
+    with pytest.raises(InvalidInputError, match="named pipe"):
+        history.record(_result(), _variant())
+    assert time.perf_counter() - started < 5 and stat.S_ISFIFO(os.lstat(history.path).st_mode)
