@@ -230,6 +230,29 @@ def _only_ooscg(x: ClaimInputs) -> Evidence:
     )
 
 
+@CLAIMS.measures("functional")
+def _functional(x: ClaimInputs) -> Evidence:
+    d = x.studies.get("draws")
+    if d is None:
+        return Evidence(Untested("data/necklace/draws.csv is not committed (negenlab study necklace draws)."))
+    done = d[(d["search"] == "exhaustive") & (d["complete"].astype(str) == "True")]
+    found = int(done["draws"].sum())
+    return Evidence(
+        Exact(
+            found == 0,
+            f"every game ends with a winner: {found} of the {int(done['positions'].sum()):,} reachable positions of "
+            f"{_sizes_text(done['size'])} is a position where nobody can place and nobody has won",
+        ),
+        sentence="The loop prohibition of today's rules is the seclusion rule (every empty region must reach the "
+        "edge), beside the crosscut rule. Functional read as: a game can always go on until someone connects, the "
+        "count of the no-draw line below, with the same argument for every size in docs/rules/necklace.md. "
+        "'Vastly simplifying the rules' is not measured: negenlab has no earlier version to compare.",
+        change="Add a rule for a position where nobody can place (for example, the last player to place wins).",
+        section=DRAWLESS,
+        command=command_of(d, "negenlab study necklace draws --seed 2024"),
+    )
+
+
 @CLAIMS.measures("no_draw")
 def _no_draw(x: ClaimInputs) -> Evidence:
     d = x.studies.get("draws")

@@ -610,19 +610,6 @@ def _piet_play(x: ClaimInputs) -> Evidence:
     )
 
 
-@CLAIMS.measures("variance")
-def _variance(x: ClaimInputs) -> Evidence:
-    return Evidence(
-        Untested(
-            "The text names neither what should vary (who wins a round, how long a round lasts, the positions met) "
-            "nor how much variance is a great deal, so there is no number and no bar to judge; the committed study "
-            "gives round lengths and the seats' and players' shares of rounds won (the lines above), not a reading "
-            "of 'a great deal'.",
-            "the text names no quantity and no amount of variance",
-        )
-    )
-
-
 @CLAIMS.measures("depletion", strengths=SELF_PLAY)
 def _depletion(x: ClaimInputs) -> Evidence:
     if "depletion" not in x.statistics:
@@ -664,6 +651,19 @@ def _dice_60(x: ClaimInputs) -> Evidence:
         players="closers, and planners",
         section=READING_CHOOSER,
         command=VARIANTS_COMMAND,
+    )
+
+
+@CLAIMS.measures("variance")
+def _variance(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "The text names neither what should vary (who wins a round, how long a round lasts, the positions met) "
+            "nor how much variance is a great deal, so there is no number and no bar to judge; the committed study "
+            "gives round lengths and the seats' and players' shares of rounds won (the lines above), not a reading "
+            "of 'a great deal'.",
+            "the text names no quantity and no amount of variance",
+        )
     )
 
 

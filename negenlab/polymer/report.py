@@ -1368,6 +1368,19 @@ def _long_distance(x: ClaimInputs) -> Evidence:
     )
 
 
+@CLAIMS.measures("sweeten_or_reroute")
+def _sweeten_or_reroute(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "A possibility of the rules rather than a number: a link may be paid to let a trade pass (negenlab's "
+            "brokers pay a good-faith token as a toll) and a chain may run either way round the table (the brokers "
+            "try both). The committed tables do not count how often a refused long-distance trade then passes with a "
+            "toll or the other way round.",
+            "the tables do not count rescued long-distance trades",
+        )
+    )
+
+
 @CLAIMS.measures("own_length", strengths=RUNG_PLAYERS)
 def _own_length(x: ClaimInputs) -> Evidence:
     if "own_length" not in x.statistics:
@@ -1580,6 +1593,18 @@ def _options_risk(x: ClaimInputs) -> Evidence:
     )
 
 
+@CLAIMS.measures("outsource_damage")
+def _outsource_damage(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "Our reading would be: when an options-open seat trades its stumps away, the length lost falls more on "
+            "seats two or more away than on its neighbours. The strategy tables give the options-open seat's own "
+            "change of length and score (the options_open line), not the other seats' changes by distance.",
+            "the tables keep the seat's own change, not its neighbours' by distance",
+        )
+    )
+
+
 @CLAIMS.measures("second_degree")
 def _second_degree(x: ClaimInputs) -> Evidence:
     return _arm_evidence(
@@ -1603,6 +1628,18 @@ def _long_chain_end(x: ClaimInputs) -> Evidence:
             "every polymer long, and the text gives no length that counts as long nor how often is frequently."
             + boundaries,
             "the text gives no length that counts as long",
+        )
+    )
+
+
+@CLAIMS.measures("clusters")
+def _clusters(x: ClaimInputs) -> Evidence:
+    return Evidence(
+        Untested(
+            "The policy tables count phase boundaries per table (a mean), not how the long-chain seats group into "
+            "clusters nor which seats between them end short; and 'a few' and 'often frustrated' give no count to "
+            "test against. A table study that records each seat's final length in seat order would measure it.",
+            "the tables keep the boundaries' mean, not the clusters",
         )
     )
 

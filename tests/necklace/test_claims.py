@@ -65,7 +65,7 @@ def judged(inputs: R.ClaimInputs, claim_id: str, recheck: pd.DataFrame | None = 
 def test_every_designer_quote_is_verbatim_in_the_rules_pages_excerpts():
     text, claims = excerpts(), register("necklace")
     designer = [c for c in claims.values() if c.designer]
-    assert {c.id for c in designer} == {"any_size", "lowest_pdi", "only_ooscg"}
+    assert {c.id for c in designer} == {"any_size", "lowest_pdi", "only_ooscg", "functional"}
     for c in designer:
         assert quote_found(c.quote, text), f"{c.id}: the quote is not verbatim in docs/rules/necklace.md: {c.quote!r}"
     # the check can fail: one changed word, or parts out of order
@@ -84,7 +84,7 @@ def test_every_claim_has_one_function_and_the_page_judges_two_as_a_family(commit
     assert [f.claim_id for f in found] == list(register("necklace"))
     assert [f.claim_id for f in found if f.level is not None] == ["draw_rate", "skill"]
     assert {f.claim_id: f.verdict for f in found if f.exact} == {
-        "any_size": "holds", "lowest_pdi": "holds", "no_draw": "holds", "first_player": "holds"
+        "any_size": "holds", "lowest_pdi": "holds", "functional": "holds", "no_draw": "holds", "first_player": "holds"
     }  # fmt: skip
     untested = {f.claim_id: f.sentence for f in found if f.verdict == "untested"}
     assert set(untested) == {"only_ooscg", "fair_opening"}
