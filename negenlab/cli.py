@@ -15,6 +15,7 @@ instead. Any other exception is a bug and keeps its traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -427,6 +428,17 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(text.split())
 
 
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so that flushing it at exit, after its reader has gone (a
+    pipe into ``head``), raises nothing and prints nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no file descriptor behind it (a test's stream)
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -434,10 +446,20 @@ def main(argv: list[str] | None = None) -> int:
     if func is None:
         parser.parse_args([*(argv or sys.argv[1:]), "--help"])
         return 2
+    if sys.stdout is None:  # started with its standard output closed (>&-): the answer would go nowhere
+        if sys.stderr is not None:
+            print(
+                "negenlab: error: standard output is closed; run the command with it open (redirect it to a file, "
+                "or to /dev/null to discard the answer)",
+                file=sys.stderr,
+            )
+        return 2
     try:
-        return int(func(args) or 0)
-    except BrokenPipeError:  # output piped into head & co.
-        sys.stderr.close()
+        code = int(func(args) or 0)
+        sys.stdout.flush()  # here, so a reader gone early (head) is met below, not at exit
+        return code
+    except BrokenPipeError:  # output piped into head & co.: stop quietly
+        _quiet_stdout()
         return 0
     except SearchInterrupted as exc:  # Ctrl-C in a long search: how far it got
         if args.debug:

@@ -30,6 +30,9 @@ MAX_SIMULATIONS = 10_000_000
 (hundreds of bytes each), so 10**7 simulations already need gigabytes."""
 MAX_SECONDS = 3600.0
 """The largest MCTS budget in seconds per decision (an hour)."""
+MIN_SECONDS = 0.001
+"""The smallest MCTS budget in seconds per decision (a millisecond): a smaller one would end before a
+single simulation, leaving the search nothing to choose by."""
 TOP_MOVES = 3
 """How many of the most visited moves :meth:`MCTSAgent.explain` names."""
 SIMULATIONS_WHY = "the search tree keeps a node per simulation, so more would need tens of gigabytes"
@@ -165,7 +168,9 @@ class MCTSAgent(Agent):
         if simulations is None and seconds is None:
             raise InvalidInputError("MCTSAgent needs a budget: simulations=N or seconds=S")
         self.simulations = optional_whole(simulations, "simulations", 1, MAX_SIMULATIONS, SIMULATIONS_WHY)
-        self.seconds = None if seconds is None else real_number(seconds, "seconds", 0, MAX_SECONDS, SECONDS_WHY, True)
+        self.seconds = (
+            None if seconds is None else real_number(seconds, "seconds", MIN_SECONDS, MAX_SECONDS, SECONDS_WHY)
+        )
         self.c = real_number(c, "c", 0, 1e6)
         self.evaluator = evaluator
         self.last_search: dict[str, Any] = {}
@@ -203,7 +208,7 @@ class MCTSAgent(Agent):
         while True:
             if self.simulations is not None and n >= self.simulations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and n and time.perf_counter() >= deadline:  # one simulation at least
                 break
             self._simulate(root, state.clone(), rng)
             n += 1

@@ -60,6 +60,8 @@ def read_text_arg(value: str) -> str:
     (:class:`InvalidInputError`).
     """
     if value == "-":
+        if sys.stdin is None:  # started with standard input closed (<&-)
+            raise InvalidInputError("'-' reads standard input, which is closed; give the text, or @file")
         stdin = getattr(sys.stdin, "buffer", None)  # a test may put a text stream there
         data = stdin.read(MAX_TEXT_BYTES + 1) if stdin is not None else sys.stdin.read(MAX_TEXT_BYTES + 1).encode()
         return _checked_text(data, "standard input")

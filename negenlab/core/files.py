@@ -82,9 +82,41 @@ def read_bytes(path: str | os.PathLike, what: str, limit: int | None = RECORD_LI
     return data
 
 
-def read_json(path: str | os.PathLike, what: str, limit: int | None = RECORD_LIMIT) -> Any:
-    """A JSON record: a regular file of at most ``limit`` bytes holding one JSON value."""
-    return _parse_json(read_bytes(path, what, limit), path, what)
+def read_json(
+    path: str | os.PathLike, what: str, limit: int | None = RECORD_LIMIT, max_values: int | None = None
+) -> Any:
+    """A JSON record: a regular file of at most ``limit`` bytes holding one JSON value (of at most
+    ``max_values`` values, see :func:`parse_json`)."""
+    return parse_json(read_bytes(path, what, limit), path, what, max_values)
+
+
+def json_values(data: bytes) -> int:
+    """At most how many values the JSON text ``data`` holds: one, and one more for each comma and
+    opening bracket (counted without parsing, so before any memory is taken for them).
+
+    >>> json_values(b'{"a": [1, 2, 3]}')
+    5
+    """
+    return 1 + data.count(b",") + data.count(b"[") + data.count(b"{")
+
+
+def parse_json(data: bytes, path: str | os.PathLike, what: str, max_values: int | None = None) -> Any:
+    """One JSON value from ``data`` (UTF-8, each object's keys given once), read from ``path``; more
+    than ``max_values`` values (a text of small values takes many times its size once parsed), or
+    anything unreadable, is one :class:`~negenlab.core.errors.StoreCorruptError` naming ``what`` and
+    ``path``.
+
+    >>> parse_json(b"[0, 0, 0, 0]", "x.json", "certificate", max_values=3)
+    Traceback (most recent call last):
+    ...
+    negenlab.core.errors.StoreCorruptError: certificate x.json holds up to 5 JSON values, more than the 3 any such file holds; it is not one negenlab wrote
+    """
+    if max_values is not None and (values := json_values(data)) > max_values:
+        raise StoreCorruptError(
+            f"{what} {path} holds up to {values:,} JSON values, more than the {max_values:,} any such file holds; it "
+            "is not one negenlab wrote"
+        )
+    return _parse_json(data, path, what)
 
 
 def _parse_json(data: bytes, path: str | os.PathLike, what: str) -> Any:
@@ -98,7 +130,9 @@ def _parse_json(data: bytes, path: str | os.PathLike, what: str) -> Any:
         raise StoreCorruptError(f"{what} {path} is not readable JSON: {' '.join(str(exc).split())[:160]}") from None
 
 
-def read_gzip_json(path: str | os.PathLike, what: str, limit: int = 2**30, compressed_limit: int = 2**28) -> Any:
+def read_gzip_json(
+    path: str | os.PathLike, what: str, limit: int = 2**30, compressed_limit: int = 2**28, max_values: int | None = None
+) -> Any:
     """A gzip-compressed JSON file, decompressed as a stream that stops at ``limit`` bytes (a small
     file that would inflate past it, a gzip bomb, is refused before it fills memory); a truncated or
     corrupt stream, bytes that are not UTF-8, JSON nested too deeply or a number too long to read
@@ -130,7 +164,7 @@ def read_gzip_json(path: str | os.PathLike, what: str, limit: int = 2**30, compr
             raise StoreCorruptError(f"{what} {path} is cut short: its gzip stream ends before its end mark")
     except zlib.error as exc:
         raise StoreCorruptError(f"{what} {path} is not a readable gzip file: {exc}") from None
-    return _parse_json(b"".join(out), path, what)
+    return parse_json(b"".join(out), path, what, max_values)
 
 
 def sha256_file(path: str | os.PathLike) -> str:
@@ -384,6 +418,8 @@ __all__ = [
     "FolderLock",
     "check_outputs",
     "file_kind",
+    "json_values",
+    "parse_json",
     "read_bytes",
     "read_gzip_json",
     "read_json",

@@ -196,7 +196,10 @@ def play_random_game(game: Game, rng: np.random.Generator, max_actions: int | No
 
 
 def check_players(game: Game, agents: Sequence[Any]) -> None:
-    """Raise a clear error when the number of agents does not match the seats."""
+    """Raise a clear error when ``game`` is no game or the number of agents does not match the seats."""
+    if not (callable(getattr(game, "new_initial_state", None)) and hasattr(game, "num_players")):
+        shown = "None" if game is None else f"{str(game)[:60]!r} (a {type(game).__name__})"
+        raise InvalidInputError(f"game must be a Game (e.g. negenlab.games.load('necklace')), got {shown}")
     if isinstance(agents, str) or not isinstance(agents, Sequence):
         raise InvalidInputError(
             f"agents are one agent per seat (a list), got {agents!r}; make them from specs with "

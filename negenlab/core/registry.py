@@ -24,7 +24,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .agents import MAX_SECONDS, MAX_SIMULATIONS, SECONDS_WHY, SIMULATIONS_WHY, Agent, MCTSAgent, RandomAgent
+from .agents import (
+    MAX_SECONDS,
+    MAX_SIMULATIONS,
+    MIN_SECONDS,
+    SECONDS_WHY,
+    SIMULATIONS_WHY,
+    Agent,
+    MCTSAgent,
+    RandomAgent,
+)
 from .errors import InvalidInputError
 from .game import Game
 
@@ -78,10 +87,10 @@ def parse_agent_spec(text: str | AgentSpec) -> AgentSpec:
             f"agent {raw!r}: the budget {budget!r} is neither a number of simulations (400) nor seconds (2s)"
         ) from None
     if seconds:
-        if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        if not (math.isfinite(value) and MIN_SECONDS <= value <= MAX_SECONDS):
             raise AgentSpecError(
-                f"agent {raw!r}: a budget in seconds must be a finite number > 0 and <= {MAX_SECONDS:g} "
-                f"({SECONDS_WHY}), got {budget[:-1]!r}"
+                f"agent {raw!r}: a budget in seconds must be a finite number >= {MIN_SECONDS:g} (a smaller one "
+                f"ends before one simulation) and <= {MAX_SECONDS:g} ({SECONDS_WHY}), got {budget[:-1]!r}"
             )
         return AgentSpec(name, seconds=value)
     if not 1 <= value <= MAX_SIMULATIONS:

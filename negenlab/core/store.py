@@ -20,8 +20,8 @@ from typing import Any
 
 import pandas as pd
 
-from .errors import InvalidInputError
-from .files import write_atomic
+from .errors import InvalidInputError, StoreCorruptError
+from .files import parse_json, read_json, regular_file, write_atomic
 from .game import rules_to_dict
 from .version import package_version
 
@@ -42,6 +42,13 @@ def table_metadata(rules: Any = None, agents: Any = None, seed: int | None = Non
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     meta.update(extra)
+    return meta
+
+
+def _record(meta: Any, path: Path) -> dict[str, Any]:
+    """A provenance record: a JSON object, else a one-line error naming its file."""
+    if not isinstance(meta, dict):
+        raise StoreCorruptError(f"the provenance of {path} is a JSON {type(meta).__name__}, expected a JSON object")
     return meta
 
 
@@ -113,8 +120,13 @@ class ResultStore:
         if not path.exists():
             raise InvalidInputError(f"no table {name!r} in {self.root}")
         sidecar = path.with_suffix(".json")
-        meta = json.loads(sidecar.read_text()) if sidecar.exists() else {}
-        df = pd.read_csv(path)
+        meta = _record(read_json(sidecar, "sidecar"), sidecar) if os.path.lexists(sidecar) else {}
+        try:
+            df = pd.read_csv(regular_file(path, "table", limit=None))
+        except (ValueError, UnicodeDecodeError) as exc:  # pandas' parser and empty-data errors are ValueErrors
+            raise StoreCorruptError(
+                f"table {path} is not a readable CSV table: {' '.join(str(exc).split())[:160]}"
+            ) from None
         df.attrs["negenlab"] = meta
         return df, meta
 
@@ -125,8 +137,15 @@ class ResultStore:
         path = self._path(name)
         if not path.exists():
             raise InvalidInputError(f"no table {name!r} in {self.root} (have: {self.names()})")
-        table = pq.read_table(path)
-        meta = json.loads((table.schema.metadata or {}).get(_META_KEY, b"{}"))
+        try:
+            table = pq.read_table(regular_file(path, "table", limit=None))
+        except (OSError, ValueError, TypeError) as exc:  # pyarrow's errors subclass these
+            raise StoreCorruptError(
+                f"table {path} is not a readable Parquet table: {' '.join(str(exc).split())[:160]}"
+            ) from None
+        meta = _record(
+            parse_json((table.schema.metadata or {}).get(_META_KEY, b"{}"), path, "the provenance in table"), path
+        )
         df = table.to_pandas()
         df.attrs["negenlab"] = meta
         return df, meta

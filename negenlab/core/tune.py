@@ -84,11 +84,39 @@ class TuneResult:
         return f"<p>{self.evaluations} trials; best first:</p>" + self.table.to_html(index=False)
 
 
+MAX_RANGE_END = 1e15
+"""The largest end (either sign) of a searched field's range: within it every whole number is a
+64-bit float, so the search can draw any value of the range; no Rules field comes near it."""
+
+
+def _searchable(value: Any) -> bool:
+    """A number (not a bool) that is finite and within :data:`MAX_RANGE_END`."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return (
+        abs(value) <= MAX_RANGE_END if isinstance(value, int) else math.isfinite(value) and abs(value) <= MAX_RANGE_END
+    )
+
+
+def _short(value: Any) -> str:
+    """A number as a short text (a whole number of thousands of digits is cut)."""
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if isinstance(value, int) and abs(value) > MAX_RANGE_END:
+        return f"{value:.3e}" if abs(value) < 10**308 else "a number past 1e308"
+    return str(value)[:40]
+
+
 def _check(space: Mapping[str, Any], targets: Mapping[str, Any]) -> None:
     if not space:
         raise InvalidInputError("the search space is empty; give at least one Rules field and its range")
     for name, rng in space.items():
         if isinstance(rng, tuple):
+            if len(rng) == 2 and not all(_searchable(v) for v in rng):
+                raise InvalidInputError(
+                    f"field {name!r}: a range's ends are finite numbers within +-{MAX_RANGE_END:.0e} (the search draws "
+                    f"from it in 64-bit floats), got {_short(rng[0])}..{_short(rng[1])}"
+                )
             if len(rng) != 2 or not rng[0] < rng[1]:
                 raise InvalidInputError(f"field {name!r}: a range is (low, high) with low < high, got {rng!r}")
         elif not isinstance(rng, list) or not rng:

@@ -146,6 +146,11 @@ class FenGame(Game):
         self.rules = rules
         self.board = _Board(tessellation)
         b = self.board
+        if self.n > b.V or self.e > b.E:  # a claim of more places than the board has
+            raise InvalidInputError(
+                f"n={self.n}, e={self.e} reach beyond the board: {tessellation.name} has {b.V} nodes and {b.E} "
+                f"edges, so n must be 1..{b.V} and e 1..{b.E}"
+            )
         # with at least this many empty nodes (edges), a face-disjoint set of n (e) exists and every
         # empty item starts one (greedy bound: a conflict degree D leaves an independent set of ceil(m/(D+1)))
         self._node_fast = max(1, (self.n - 1) * (b.D_node + 1) + 1)

@@ -102,6 +102,8 @@ class Solution:
         """The winner when the second player may swap on their first turn (None: not settled)."""
         if not self.complete:
             return None
+        if not len(self.openings):  # blocked from the start: no opening to swap
+            return self.winner
         return SIDE_NAMES[max(_VALUE[x] for x in self.openings["with_pie"])]
 
     def to_dict(self) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import warnings
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -711,6 +712,11 @@ class Tessellation:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise BoardError(f"{where}: not valid JSON: {exc}") from None
+            except ValueError:  # a number of thousands of digits, past Python's int conversion limit
+                raise BoardError(
+                    f"{where}: a number in it has more than {sys.get_int_max_str_digits()} digits; coordinates lie "
+                    f"within {MAX_COORDINATE:g}"
+                ) from None
             except RecursionError:
                 raise BoardError(f"{where}: not a board: its JSON is nested too deeply") from None
         if not isinstance(data, dict):

@@ -51,6 +51,10 @@ MAX_SIZE = 25
 MAX_BYTES = 2**30
 """The most bytes a certificate may hold once decompressed (1 GiB; a 5x5 one holds about 10 MB); read
 whole, so the cap is also what reading one may take in memory."""
+MAX_VALUES = 2**24
+"""The most JSON values a certificate may hold (about 16.8 million; the 4x4 one holds about 48,000, a
+5x5 one about 700,000): counted before it is parsed, as a text of small values (one huge list of
+zeros) takes many times its size once parsed, so the byte cap alone does not bound the memory."""
 
 
 class CertificateError(InvalidInputError):
@@ -204,7 +208,8 @@ def check_certificate(cert: dict[str, Any]) -> Verdict:
 
 def load_certificate(path: str | Path) -> dict[str, Any]:
     """Read a certificate file (JSON, or gzip-compressed JSON when its name ends in ``.gz``), as a
-    stream with a size cap (:data:`MAX_BYTES` once decompressed), regular files only."""
+    stream with a size cap (:data:`MAX_BYTES` once decompressed, :data:`MAX_VALUES` JSON values), regular
+    files only."""
     if not isinstance(path, str | os.PathLike) or not str(path).strip():
         raise CertificateError(f"a certificate is a file path, got {path!r}")
     path = Path(path)
@@ -212,12 +217,20 @@ def load_certificate(path: str | Path) -> dict[str, Any]:
         raise CertificateError(f"no certificate file at {path}")
     try:
         if path.suffix == ".gz":
-            return read_gzip_json(path, "certificate", limit=MAX_BYTES, compressed_limit=MAX_BYTES)
-        return read_json(path, "certificate", limit=MAX_BYTES)
+            return read_gzip_json(
+                path, "certificate", limit=MAX_BYTES, compressed_limit=MAX_BYTES, max_values=MAX_VALUES
+            )
+        return read_json(path, "certificate", limit=MAX_BYTES, max_values=MAX_VALUES)
     except StoreCorruptError as err:
         raise CertificateError(str(err)) from None
 
 
-def verify_file(path: str | Path) -> Verdict:
-    """:func:`check_certificate` of a file."""
-    return check_certificate(load_certificate(path))
+def verify_file(path: str | Path, size: int | None = None) -> Verdict:
+    """:func:`check_certificate` of a file; ``size``: the board the file must certify (a certificate
+    of another board, e.g. the 3x3 one copied in place of the 4x4 one, is refused before the walk)."""
+    cert = load_certificate(path)
+    if size is not None and isinstance(cert, dict) and cert.get("size") != size:
+        raise CertificateError(
+            f"{path} certifies the board of size {cert.get('size')!r}; expected the {size}x{size} board it is named for"
+        )
+    return check_certificate(cert)
