@@ -43,7 +43,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import InvalidInputError, TableError
-from .files import read_json
+from .files import read_json, unique_keys
 
 
 class MissingDataError(InvalidInputError):
@@ -429,9 +429,9 @@ STUDY_FILE = "study.json"
 
 
 def check_sidecar(table: pd.DataFrame, meta: Mapping[str, Any], schema: Schema, source: str) -> None:
-    """The sidecar ``meta`` agrees with its table: the seed its command names is the seed it records,
-    and each column ``schema.sidecar`` ties to it holds the sidecar's value in every row; else a
-    :class:`~negenlab.core.errors.TableError` naming both.
+    """The sidecar ``meta`` agrees with its table: each column ``schema.sidecar`` ties to it holds the
+    sidecar's value in every row; else a :class:`~negenlab.core.errors.TableError` naming both (its
+    seed against its command and store: :func:`data_json`).
 
     >>> check_sidecar(pd.DataFrame({"seed": [7]}), {"seed": 8, "command": "negenlab study x --seed 8"},
     ...               Schema({"seed": "count"}, sidecar={"seed": "seed"}), "x.csv")
@@ -441,12 +441,6 @@ def check_sidecar(table: pd.DataFrame, meta: Mapping[str, Any], schema: Schema, 
     """
     if not meta:
         return
-    named = _SEED_IN_COMMAND.search(str(meta.get("command") or ""))
-    if named and meta.get("seed") is not None and int(named[1]) != meta.get("seed"):
-        raise TableError(
-            f"{source}: its sidecar records seed {meta.get('seed')!r} but the command that made it says --seed "
-            f"{named[1]}; expected one seed"
-        )
     for column, where in schema.sidecar.items():
         value: Any = meta
         for part in where.split("."):
@@ -478,7 +472,7 @@ def data_json(
     if not path.is_file():
         return {}
     try:
-        meta = json.loads(path.read_bytes().decode("utf-8"))
+        meta = json.loads(path.read_bytes().decode("utf-8"), object_pairs_hook=unique_keys)
     except (UnicodeDecodeError, ValueError) as exc:
         raise TableError(f"{path} is not valid JSON ({' '.join(str(exc).split())}); expected a JSON object") from None
     if not isinstance(meta, dict):
@@ -503,7 +497,7 @@ def _check_seed(meta: Mapping[str, Any], path: Traversable, parts: Sequence[str]
     named = _SEED_IN_COMMAND.search(str(meta.get("command") or ""))
     if named and int(named[1]) != seed:
         raise TableError(
-            f"{path}: its seed {seed} is not the --seed {named[1]} of the command it records; expected one seed"
+            f"{path} records seed {seed} but the command that made it says --seed {named[1]}; expected one seed"
         )
     *folder, name = parts
     store = data_file(*folder, f"{name.removesuffix('.json')}_store", STUDY_FILE, must_exist=False)

@@ -119,9 +119,31 @@ def parse_json(data: bytes, path: str | os.PathLike, what: str, max_values: int 
     return _parse_json(data, path, what)
 
 
+class DuplicateKeyError(ValueError):
+    """A JSON object that gives one key twice (``json`` alone would keep the last silently)."""
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict (an ``object_pairs_hook``), a key given twice refused.
+
+    >>> json.loads('{"seed": 1, "seed": 2}', object_pairs_hook=unique_keys)
+    Traceback (most recent call last):
+    ...
+    negenlab.core.files.DuplicateKeyError: the key 'seed' is given twice in one object; expected each key once
+    """
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(f"the key {key!r} is given twice in one object; expected each key once")
+        out[key] = value
+    return out
+
+
 def _parse_json(data: bytes, path: str | os.PathLike, what: str) -> Any:
     try:
-        return json.loads(data.decode("utf-8"))
+        return json.loads(data.decode("utf-8"), object_pairs_hook=unique_keys)
+    except DuplicateKeyError as exc:
+        raise StoreCorruptError(f"{what} {path}: {exc}") from None
     except UnicodeDecodeError:
         raise StoreCorruptError(f"{what} {path} does not hold UTF-8 text") from None
     except RecursionError:
@@ -416,6 +438,7 @@ class FolderLock:
 __all__ = [
     "RECORD_LIMIT",
     "FolderLock",
+    "DuplicateKeyError",
     "check_outputs",
     "file_kind",
     "json_values",
@@ -426,6 +449,7 @@ __all__ = [
     "regular_file",
     "replaceable",
     "sha256_file",
+    "unique_keys",
     "writable",
     "write_atomic",
 ]

@@ -366,14 +366,26 @@ def values_from_proofs(n: int, proofs) -> tuple[dict, dict]:
     ('red', 'blue or draw')
     """
     found: dict = {}
+    maps = symmetry_maps(n)
+    first: dict = {}  # (opening class, target) -> the opening and result proved first
     for rec in proofs:
         r, c = (int(x) for x in rec["opening"])
         if rec["target"] not in ("red", "blue") or not (0 <= r < n and 0 <= c < n):
             raise InvalidInputError(f"a proof names target red|blue and an opening on the {n}x{n} board, got {rec}")
         if rec["wins"] == "capped":
             continue
-        found.setdefault((r, c), {})[rec["target"]] = bool(rec["wins"])
-    maps = symmetry_maps(n)
+        wins = rec["wins"]
+        if not isinstance(wins, bool):
+            raise InvalidInputError(f"a proof's 'wins' is true, false or 'capped', got {wins!r} in {rec}")
+        key = (min(divmod(int(maps[k, r * n + c]), n) for k in range(4)), rec["target"])
+        if key in first and first[key][1] != wins:
+            (r0, c0), said = first[key]
+            raise InvalidInputError(
+                f"the proofs contradict each other: opening {r0},{c0} for {rec['target']}: wins {str(said).lower()}, "
+                f"and opening {r},{c} (the same or a mirror image): wins {str(wins).lower()}; expected one result"
+            )
+        first.setdefault(key, ((r, c), wins))
+        found.setdefault((r, c), {})[rec["target"]] = wins
     values: dict = {}
     partial: dict = {}
     for (r, c), res in found.items():

@@ -57,6 +57,7 @@ from negenlab.core.data import (
     nullable,
 )
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.files import DuplicateKeyError, unique_keys
 from negenlab.core.game import rules_to_dict
 from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.registry import parse_agent_spec
@@ -283,9 +284,12 @@ METHOD_TEXT = (
 def read_proofs(lines: Iterable[str]) -> dict[int, list[dict]]:
     """Single proofs (lines of ``negenlab necklace prove --json``, as in ``proofs_5x5.jsonl``) by board size."""
     out: dict[int, list[dict]] = {}
-    for line in lines:
+    for i, line in enumerate(lines, 1):
         if line.strip():
-            rec = json.loads(line)
+            try:
+                rec = json.loads(line, object_pairs_hook=unique_keys)
+            except DuplicateKeyError as err:
+                raise InvalidInputError(f"line {i}: {err}") from None
             out.setdefault(int(rec["n"]), []).append(rec)
     return out
 
@@ -307,7 +311,10 @@ def solutions(
     for n, records in sorted((proofs or {}).items()):
         if n in set(sizes):
             raise InvalidInputError(f"size {n} is both solved and given by recorded proofs; choose one")
-        values, partial = values_from_proofs(n, records)
+        try:
+            values, partial = values_from_proofs(n, records)
+        except InvalidInputError as err:
+            raise InvalidInputError(f"{proofs_source or 'the recorded proofs'}: {err}") from None
         info = {
             "method": f"dfpn, one proof per opening class and target ({proofs_source or 'recorded proofs'})",
             "tt_bits": sorted({int(r["tt_bits"]) for r in records}),
