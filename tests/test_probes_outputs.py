@@ -190,6 +190,18 @@ def test_an_output_that_cannot_be_a_regular_file_is_refused_before_any_work(
     assert target in line or kind == "proc", line
 
 
+@pytest.mark.parametrize("template, option", WRITERS, ids=[" ".join(t[:2]) + " " + o for t, o in WRITERS])
+def test_a_folder_where_a_file_goes_and_a_file_where_a_folder_goes(template, option, targets, work, tmp_path, capsys):
+    if _folder_option(template, option):
+        refused(_argv(template, targets["file"]), capsys, work, tmp_path, option, "is a file, expected a folder")
+        # the folder's own output files are checked too: a folder in place of one of them
+        name = {"--write": "solutions.csv", "--out": "blocked.csv", "-o/--out": "necklace.html"}[option]
+        (tmp_path / "folder" / name).mkdir()
+        refused(_argv(template, targets["folder"]), capsys, work, tmp_path, option, name, "is a folder, expected a")
+    else:  # the atlas adds .csv to the path: folder.csv is a folder too
+        refused(_argv(template, targets["folder"]), capsys, work, tmp_path, option, "is a folder, expected a regular")
+
+
 @pytest.mark.skipif(ROOT, reason="root writes through permission bits (the /proc probe covers it)")
 def test_a_read_only_file_or_folder_is_refused(targets, work, tmp_path, capsys):
     os.chmod(targets["file"], 0o400)
