@@ -15,8 +15,8 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,dask]'
-	@echo "compiling the Negen turn engine once (numba keeps it in its cache; about 30 s)"
-	$(PY) -c "from negenlab.negen import legal_turns; legal_turns('6 5 4', board=(3, 2))"
+	@echo "compiling the numba kernels once, into numba's cache, so test workers and studies load them (about 3 min)"
+	$(PY) -W ignore -m negenlab.warmup
 	touch $@
 
 $(BENCH_STAMP): $(STAMP)
