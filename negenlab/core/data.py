@@ -399,16 +399,19 @@ def _num(x: float) -> str:
 
 def data_table(*parts: str, schema: Schema, **read_csv: Any) -> pd.DataFrame:
     """The committed CSV ``data/<parts...>`` checked against ``schema`` (:func:`check_table`);
-    ``read_csv`` goes to :func:`pandas.read_csv`. An empty or unreadable file is a
-    :class:`~negenlab.core.errors.TableError` naming it."""
+    ``read_csv`` goes to :func:`pandas.read_csv`. An empty, unreadable or truncated file (its last row
+    without a line end) is a :class:`~negenlab.core.errors.TableError` naming it."""
     path = data_file(*parts)
     try:
         with path.open("rb") as fh:
             table = pd.read_csv(fh, **read_csv)
+            cut = fh.seek(0, io.SEEK_END) > 0 and fh.seek(-1, io.SEEK_END) >= 0 and fh.read(1) != b"\n"
     except pd.errors.EmptyDataError:
         raise TableError(f"{path} is empty; expected a CSV table (a header and at least one row)") from None
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
         raise TableError(f"{path} is not a readable CSV table: {' '.join(str(exc).split())}") from None
+    if cut:  # a table written whole ends its last row with a line end; one cut short by a kill does not
+        raise TableError(f"{path} ends inside a row (cut short?); expected a table whose last row ends with a line end")
     return check_table(table, schema, str(path))
 
 
