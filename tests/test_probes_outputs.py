@@ -16,11 +16,13 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+import pandas as pd
 import pytest
 
 from negenlab.cli import main
 from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.files import check_outputs, write_atomic
+from negenlab.core.store import ResultStore
 from negenlab.core.variant import SavedVariant
 from negenlab.desk import VariantHistory
 
@@ -239,6 +241,13 @@ def test_the_shared_check_and_the_atomic_write_refuse_what_is_not_a_regular_file
         assert "\n" not in str(err.value) and targets[kind] in str(err.value)
         with pytest.raises(InvalidInputError):
             SavedVariant("necklace", {"size": 5}).save(targets[kind])
+    for kind in ("fifo", "link", "folder"):  # a table's name in its store's folder
+        with pytest.raises(InvalidInputError, match=kind if kind != "link" else "symlink"):
+            ResultStore(tmp_path).save_csv(kind, pd.DataFrame({"x": [1]}))
+        os.rename(targets[kind], tmp_path / f"{kind}.parquet")
+        with pytest.raises(InvalidInputError):
+            ResultStore(tmp_path).save(kind, pd.DataFrame({"x": [1]}))
+        os.rename(tmp_path / f"{kind}.parquet", targets[kind])
     assert snapshot(tmp_path) == before
     with pytest.raises(InvalidInputError, match="is a device node"):
         check_outputs(files=[("--out", "/dev/null")])
