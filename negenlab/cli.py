@@ -476,6 +476,11 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print("negenlab: interrupted", file=sys.stderr)
         return 130
+    except SystemError as exc:  # Ctrl-C met inside compiled code (numba hands it back wrapped)
+        if args.debug or not isinstance(exc.__cause__, KeyboardInterrupt):
+            raise
+        print("negenlab: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -24,6 +24,7 @@ import numpy as np
 from .checks import optional_whole, real_number
 from .errors import InvalidInputError
 from .game import State, play_randomly
+from .searching import interrupt_pending
 
 MAX_SIMULATIONS = 10_000_000
 """The largest MCTS budget in simulations per decision: the tree keeps a node per simulation
@@ -209,6 +210,8 @@ class MCTSAgent(Agent):
             if self.simulations is not None and n >= self.simulations:
                 break
             if deadline is not None and n and time.perf_counter() >= deadline:  # one simulation at least
+                break
+            if n and interrupt_pending():  # Ctrl-C: the enclosing game stops after this move
                 break
             self._simulate(root, state.clone(), rng)
             n += 1

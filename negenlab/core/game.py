@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from .errors import InvalidInputError
+from .searching import held_interrupt
 
 CHANCE = -1
 TERMINAL = -4
@@ -181,12 +182,14 @@ def play_with_agents(
     >>> play_with_agents(Nim().new_initial_state(), [RandomAgent(), RandomAgent()], rngs[0], rngs[1:]).is_terminal()
     True
     """
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance_rng))
-        else:
-            p = state.current_player
-            state.apply(agents[p].step(state, agent_rngs[p]))
+    with held_interrupt() as held:  # Ctrl-C stops the game between actions, never inside compiled code
+        while not state.is_terminal():
+            held.check()
+            if state.is_chance_node():
+                state.apply(state.sample_chance(chance_rng))
+            else:
+                p = state.current_player
+                state.apply(agents[p].step(state, agent_rngs[p]))
     return state
 
 

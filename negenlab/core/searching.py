@@ -18,10 +18,12 @@ raises :class:`SearchInterrupted` with the count (within a second of the key, wh
 from __future__ import annotations
 
 import resource
+import signal
 import sys
 import threading
 import time
 from collections.abc import Callable
+from types import FrameType
 from typing import Any, TypeVar
 
 import numpy as np
@@ -40,6 +42,66 @@ class SearchInterrupted(NegenlabError, KeyboardInterrupt):
     def __init__(self, nodes: int, what: str = "the search"):
         super().__init__(f"{what} stopped by Ctrl-C after {nodes:,} positions")
         self.nodes = nodes
+
+
+class held_interrupt:
+    """A block in which Ctrl-C is held, not raised: compiled code (numba) cannot stop midway, and an
+    interrupt met as a kernel hands back its arrays ends in numba's ``SystemError ... returned a result
+    with an exception set``. The loop inside asks :meth:`check` between its calls into compiled code,
+    which raises :class:`KeyboardInterrupt` once Ctrl-C came; at the block's end a held Ctrl-C goes to
+    the handler it was held from (by default, :class:`KeyboardInterrupt`). Only in the main thread, where
+    Python handles signals, and only where Ctrl-C has a Python handler; elsewhere nothing changes.
+
+    >>> with held_interrupt() as held:
+    ...     held.check()  # nothing held: carry on
+    >>> bool(held)
+    False
+    """
+
+    _active: list[held_interrupt] = []
+
+    def __init__(self) -> None:
+        self.caught: FrameType | None | bool = False
+        self._previous: Any = None
+
+    def _hold(self, signum: int, frame: FrameType | None) -> None:
+        self.caught = frame if frame is not None else True
+
+    def __enter__(self) -> held_interrupt:
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.getsignal(signal.SIGINT)
+            if callable(previous):
+                self._previous = previous
+                signal.signal(signal.SIGINT, self._hold)
+                held_interrupt._active.append(self)
+        return self
+
+    def __exit__(self, exc_type: Any, *exc: Any) -> None:
+        if self._previous is None:
+            return
+        held_interrupt._active.remove(self)
+        signal.signal(signal.SIGINT, self._previous)
+        if self.caught is not False and exc_type is None:
+            frame = self.caught if isinstance(self.caught, FrameType) else None
+            self._previous(signal.SIGINT, frame)
+
+    def __bool__(self) -> bool:
+        return self.caught is not False
+
+    def check(self) -> None:
+        """Raise :class:`KeyboardInterrupt` when Ctrl-C came since the block began."""
+        if self.caught is not False:
+            raise KeyboardInterrupt
+
+
+def interrupt_pending() -> bool:
+    """Whether Ctrl-C came during an enclosing :class:`held_interrupt` block: a long loop (a search's
+    simulations) stops early, and the block raises.
+
+    >>> interrupt_pending()
+    False
+    """
+    return any(held_interrupt._active)
 
 
 def terminal_progress(line: str) -> None:
@@ -128,6 +190,8 @@ __all__ = [
     "PROGRESS_SECONDS",
     "SearchInterrupted",
     "available_memory",
+    "held_interrupt",
+    "interrupt_pending",
     "memory_check",
     "run_search",
     "terminal_progress",

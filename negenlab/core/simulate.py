@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import shlex
 import signal
+import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -38,6 +41,7 @@ from .checks import flag, optional_whole, seed_value, whole_number
 from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
 from .files import FolderLock, read_json, regular_file, sha256_file, writable, write_atomic
 from .game import Game, check_players
+from .searching import held_interrupt
 from .version import package_version
 
 BACKENDS = ("serial", "process", "dask")
@@ -86,23 +90,25 @@ def _play(
     n_decisions = 0
     n_actions = 0
     truncated = False
-    while not state.is_terminal():
-        if max_actions is not None and n_actions >= max_actions:
-            truncated = True
-            break
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance_rng))
-        else:
-            p = state.current_player
-            action = agents[p].step(state, agent_rngs[p])
-            legal = state.branching()  # after the agent: a listing it made is counted, none is forced
-            if legal is not None:
-                branching_sum += legal
-                n_branching += 1
-            n_decisions += 1
-            decisions[p] += 1
-            state.apply(action)
-        n_actions += 1
+    with held_interrupt() as held:  # Ctrl-C stops the game between actions, never inside compiled code
+        while not state.is_terminal():
+            held.check()
+            if max_actions is not None and n_actions >= max_actions:
+                truncated = True
+                break
+            if state.is_chance_node():
+                state.apply(state.sample_chance(chance_rng))
+            else:
+                p = state.current_player
+                action = agents[p].step(state, agent_rngs[p])
+                legal = state.branching()  # after the agent: a listing it made is counted, none is forced
+                if legal is not None:
+                    branching_sum += legal
+                    n_branching += 1
+                n_decisions += 1
+                decisions[p] += 1
+                state.apply(action)
+            n_actions += 1
     return state, {
         "decisions": decisions,
         "branching_sum": branching_sum,
@@ -738,6 +744,96 @@ def as_finished(futures: Iterable[Future]) -> Iterator[Future]:
 
 DASK_MISSING = "backend 'dask' needs the [dask] extra: pip install 'negenlab[dask]'"
 
+SCHEDULER_CONNECT_SECONDS = 5.0
+"""How long a dask scheduler's address may take to accept a connection before it is called unreachable."""
+SCHEDULER_ANSWER_SECONDS = 10.0
+"""How long a dask scheduler may take to send its greeting (it sends it at once on a connection) before
+the address is called one that does not answer."""
+SCHEDULER_GREETING_LIMIT = 2**26
+"""The largest first message a dask scheduler sends (its greeting takes a few hundred bytes): a larger
+length is another protocol's bytes read as one (``HTTP/1.1`` read as a length is 3 EiB)."""
+DASK_PORT = 8786
+
+
+def _scheduler_endpoint(address: str) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of a ``tcp://`` or ``tls://`` scheduler address (``host:port`` is tcp,
+    the port 8786 by default); None for other transports, which are not probed."""
+    scheme, sep, rest = address.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", address.strip()
+    if scheme not in ("tcp", "tls"):
+        return None
+    rest = rest.split("/", 1)[0]
+    if rest.startswith("["):  # [IPv6]:port
+        host, _, tail = rest[1:].partition("]")
+        port = tail.removeprefix(":")
+    elif rest.count(":") == 1:
+        host, port = rest.split(":")
+    else:
+        host, port = rest, ""
+    if not host:
+        raise InvalidInputError(f"dask scheduler address {address!r} names no host; expected tcp://HOST:PORT")
+    if not port:
+        return scheme, host, DASK_PORT
+    if not (port.isdigit() and len(port) <= 5 and 0 < int(port) < 65536):
+        raise InvalidInputError(f"dask scheduler address {address!r}: its port must be 1..65535, got {port[:20]!r}")
+    return scheme, host, int(port)
+
+
+def probe_scheduler(address: str) -> None:
+    """Check before any work that ``address`` is a dask scheduler that answers, within seconds and
+    reading at most its greeting's 8-byte length: an unknown host, a closed port or one that does not
+    accept within :data:`SCHEDULER_CONNECT_SECONDS` is named in one line, as is one that accepts but
+    sends no greeting within :data:`SCHEDULER_ANSWER_SECONDS`, or answers in another protocol (a web
+    server), before dask would wait its 30 s or read ``HTTP/1.1`` as a 3 EiB length. (A ``tls://``
+    scheduler waits for the client to speak first: only its connection is checked.)
+
+    >>> probe_scheduler("tcp://no-such-host.invalid:8786")
+    Traceback (most recent call last):
+    ...
+    negenlab.core.errors.InvalidInputError: cannot reach the dask scheduler 'tcp://no-such-host.invalid:8786': unknown host 'no-such-host.invalid'
+    """
+    endpoint = _scheduler_endpoint(address)
+    if endpoint is None:
+        return
+    scheme, host, port = endpoint
+    shown = f"the dask scheduler {address!r}"
+    try:
+        conn = socket.create_connection((host, port), timeout=SCHEDULER_CONNECT_SECONDS)
+    except socket.gaierror:
+        raise InvalidInputError(f"cannot reach {shown}: unknown host {host!r}") from None
+    except TimeoutError:
+        raise InvalidInputError(
+            f"cannot reach {shown}: no connection within {SCHEDULER_CONNECT_SECONDS:g} s (a firewall, or no such "
+            "machine up)"
+        ) from None
+    except OSError as exc:
+        raise InvalidInputError(f"cannot reach {shown}: {(exc.strerror or str(exc)).lower()}") from None
+    with conn:
+        if scheme != "tcp":
+            return
+        conn.settimeout(SCHEDULER_ANSWER_SECONDS)
+        head = b""
+        try:
+            while len(head) < 8:
+                block = conn.recv(8 - len(head))
+                if not block:
+                    break
+                head += block
+        except TimeoutError:
+            raise InvalidInputError(
+                f"{shown} accepted the connection but sent nothing in {SCHEDULER_ANSWER_SECONDS:g} s, where a dask "
+                "scheduler greets at once: is it a dask scheduler's address?"
+            ) from None
+        except OSError as exc:
+            raise InvalidInputError(f"{shown} dropped the connection: {(exc.strerror or str(exc)).lower()}") from None
+    if len(head) < 8:
+        raise InvalidInputError(f"{shown} closed the connection without a dask greeting: is it a dask scheduler?")
+    if int.from_bytes(head, sys.byteorder) > SCHEDULER_GREETING_LIMIT:
+        raise InvalidInputError(
+            f"{shown} answers in another protocol (its first bytes are {head!r}), not dask's: is it a web server?"
+        )
+
 
 @contextmanager
 def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[Any]:
@@ -754,22 +850,44 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     previous = None
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
         previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    quieted: dict[str, int] = {}
     try:
         if scheduler is None:
             n = workers or os.cpu_count() or 1
             with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
                 with Client(cluster) as client:
-                    yield client
+                    try:
+                        yield client
+                    except BaseException:  # Ctrl-C, an error: the cluster closes without its logs' tracebacks
+                        quieted = _quiet_dask_logs()
+                        raise
             return
+        probe_scheduler(scheduler)
         try:
-            client = Client(scheduler)
+            client = Client(scheduler, timeout=SCHEDULER_ANSWER_SECONDS)
         except (OSError, ValueError) as exc:
             raise InvalidInputError(f"cannot connect to the dask scheduler {scheduler!r}: {_one_line(exc)}") from exc
         with client:
-            yield client
+            try:
+                yield client
+            except BaseException:
+                quieted = _quiet_dask_logs()
+                raise
     finally:
+        for name, level in quieted.items():
+            logging.getLogger(name).setLevel(level)
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _quiet_dask_logs() -> dict[str, int]:
+    """Silence dask's and its event loop's loggers while a cluster closes after Ctrl-C or an error (its
+    workers' dropped connections would each print a traceback); return their levels to restore."""
+    names = ("distributed", "tornado", "asyncio")
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    return levels
 
 
 def run_tasks(
@@ -830,6 +948,8 @@ def check_backend(backend: str | None, scheduler: str | None) -> None:
     """One clear error for a scheduler address without the dask backend (``--scheduler`` alone)."""
     if scheduler is not None and backend != "dask":
         raise InvalidInputError("--scheduler goes with --backend dask (a dask scheduler address)")
+    if scheduler is not None:  # before any work: an address that cannot serve is named at once
+        probe_scheduler(scheduler)
 
 
 @contextmanager
