@@ -791,7 +791,7 @@ def probe_scheduler(address: str) -> None:
     >>> probe_scheduler("tcp://no-such-host.invalid:8786")
     Traceback (most recent call last):
     ...
-    negenlab.core.errors.InvalidInputError: cannot reach the dask scheduler 'tcp://no-such-host.invalid:8786': unknown host 'no-such-host.invalid'
+    negenlab.core.errors.InvalidInputError: cannot connect to the dask scheduler 'tcp://no-such-host.invalid:8786': unknown host 'no-such-host.invalid'
     """
     endpoint = _scheduler_endpoint(address)
     if endpoint is None:
@@ -801,14 +801,14 @@ def probe_scheduler(address: str) -> None:
     try:
         conn = socket.create_connection((host, port), timeout=SCHEDULER_CONNECT_SECONDS)
     except socket.gaierror:
-        raise InvalidInputError(f"cannot reach {shown}: unknown host {host!r}") from None
+        raise InvalidInputError(f"cannot connect to {shown}: unknown host {host!r}") from None
     except TimeoutError:
         raise InvalidInputError(
-            f"cannot reach {shown}: no connection within {SCHEDULER_CONNECT_SECONDS:g} s (a firewall, or no such "
+            f"cannot connect to {shown}: no connection within {SCHEDULER_CONNECT_SECONDS:g} s (a firewall, or no such "
             "machine up)"
         ) from None
     except OSError as exc:
-        raise InvalidInputError(f"cannot reach {shown}: {(exc.strerror or str(exc)).lower()}") from None
+        raise InvalidInputError(f"cannot connect to {shown}: {(exc.strerror or str(exc)).lower()}") from None
     with conn:
         if scheme != "tcp":
             return

@@ -32,9 +32,13 @@ import pandas as pd
 from .claims import ALPHA, Measure, Rule, replicate
 from .data import STUDY_FILE, Schema, check_sidecar, data_json, data_table
 from .errors import StoreCorruptError, StoreMismatchError
+from .files import read_json, regular_file
 from .metrics import Z95
 from .simulate import backend_block
 from .store import ResultStore
+
+STUDY_FILE_LIMIT = 2**16
+"""The largest ``study.json`` read (64 KiB): it names a game, a study and a seed in a few dozen bytes."""
 
 
 @dataclass
@@ -79,7 +83,7 @@ class StudyContext:
         if store.exists() and not store.is_dir():
             raise StoreCorruptError(f"study store {store} is a file, expected a folder (or a path that does not exist)")
         marker = store / STUDY_FILE
-        if not marker.exists():
+        if not os.path.lexists(marker):
             if store.is_dir() and any(store.iterdir()):
                 raise StoreCorruptError(
                     f"study store {store} holds files but no {STUDY_FILE} naming its study and seed (written before "
@@ -91,9 +95,10 @@ class StudyContext:
             tmp.write_text(json.dumps(identity, indent=2, sort_keys=True) + "\n")
             os.replace(tmp, marker)
             return
+        regular_file(marker, "study record", STUDY_FILE_LIMIT)  # a named pipe, a sparse giant: refused unread
         try:
-            held = json.loads(marker.read_text())
-        except (OSError, UnicodeDecodeError, ValueError):
+            held = read_json(marker, "study record", STUDY_FILE_LIMIT)
+        except StoreCorruptError:
             held = None
         if not isinstance(held, dict) or not {"game", "study", "seed"} <= set(held):
             raise StoreCorruptError(

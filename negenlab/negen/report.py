@@ -22,7 +22,7 @@ import pandas as pd
 
 from negenlab.core.claims import ClaimBook, Evidence, Exact, Untested, family_sentence, judged_family
 from negenlab.core.data import MissingDataError, data_json, data_table, tuning_run
-from negenlab.core.errors import InvalidInputError
+from negenlab.core.errors import InvalidInputError, TableError
 from negenlab.core.findings import Finding
 from negenlab.core.metrics import rate_text
 from negenlab.core.studies import committed_table
@@ -125,7 +125,14 @@ def build(page, options) -> None:
 
 def load_study() -> tuple[pd.DataFrame, dict]:
     """The committed variant study (``data/negen/study_exact.csv``) and its sidecar."""
-    return data_table("negen", "study_exact.csv", schema=TABLES["study_exact"]), data_json("negen", "study_exact.json")
+    meta = data_json("negen", "study_exact.json", fields={"cells": dict})
+    for cell, record in meta["cells"].items():
+        if not isinstance(record, dict) or not isinstance(record.get("command", ""), str):
+            raise TableError(
+                f"data/negen/study_exact.json: cell {cell!r} holds {type(record).__name__}; expected an object "
+                "with the command that played it"
+            )
+    return data_table("negen", "study_exact.csv", schema=TABLES["study_exact"]), meta
 
 
 def load_variants() -> pd.DataFrame:

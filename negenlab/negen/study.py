@@ -53,7 +53,8 @@ from negenlab import games
 from negenlab.core.claims import RECHECK, Measure, Seats, Steps, looked_at, recheck_rows, register, verdict_of
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
 from negenlab.core.data import Check, Schema, ci, data_parquet, first_row, nullable
-from negenlab.core.errors import InvalidInputError, TableError
+from negenlab.core.errors import InvalidInputError, StoreCorruptError, TableError
+from negenlab.core.files import read_json
 from negenlab.core.ladder import clears
 from negenlab.core.metrics import Z95, looks_until
 from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
@@ -294,7 +295,7 @@ def run_study(
         for r in pd.read_csv(out).to_dict("records"):
             rows[_cell_id(r["players"], r["mix"], r["variant"])] = r
     rounds = pd.read_parquet(rounds_path) if rounds_path.exists() else pd.DataFrame()
-    cells = json.loads(side.read_text()).get("cells", {}) if side.exists() else {}
+    cells = _sidecar_cells(side)
     for cell in study_cells(variants, players, mixes):
         cid = _cell_id(cell["players"], cell["mix"], cell["variant"])
         df = run_cell(cell, n_games, seed, store, workers)
@@ -588,6 +589,34 @@ def focus_clears(cell: VariantCell, row: dict) -> bool:
     )  # fmt: skip
 
 
+def cell_verdict(path: Path) -> dict[str, Any]:
+    """A cell's ``verdict.json`` in a variant-study store: a regular file of at most
+    :data:`~negenlab.core.files.RECORD_LIMIT` bytes holding a JSON object with the units and rounds it
+    counted; else one :class:`~negenlab.core.errors.StoreCorruptError` naming it."""
+    v = read_json(path, "cell verdict")
+    if not isinstance(v, dict) or not all(isinstance(v.get(k), int) for k in ("units", "n")):
+        raise StoreCorruptError(
+            f"cell verdict {path} is not a verdict (a JSON object with whole numbers 'units' and 'n'); remove it, "
+            "and the cell is played again"
+        )
+    return v
+
+
+def _sidecar_cells(side: Path) -> dict[str, dict]:
+    """The ``cells`` a variant study's sidecar records (none when it has no sidecar yet): a JSON object
+    of cells, each an object; else one :class:`~negenlab.core.errors.StoreCorruptError` naming it."""
+    if not os.path.lexists(side):
+        return {}
+    meta = read_json(side, "study sidecar")
+    cells = meta.get("cells", {}) if isinstance(meta, dict) else None
+    if not isinstance(cells, dict) or not all(isinstance(c, dict) for c in cells.values()):
+        raise StoreCorruptError(
+            f"study sidecar {side}: expected a JSON object whose 'cells' is an object of cells (each an object), "
+            f"got {type(cells if isinstance(meta, dict) else meta).__name__}"
+        )
+    return cells
+
+
 def _unfinished(cell: VariantCell, store: Path) -> bool:
     """A cell without a verdict in ``store``, or one that stopped before it had to play on (a verdict
     written under an older stopping rule: :data:`CLEAR_ALPHA`): :func:`run_variant_cell` resumes it
@@ -595,7 +624,7 @@ def _unfinished(cell: VariantCell, store: Path) -> bool:
     path = Path(store) / cell.id / "verdict.json"
     if not path.exists():
         return True
-    v = json.loads(path.read_text())
+    v = cell_verdict(path)
     if not cell.plays_to_clear or int(v["units"]) >= cell.max_units:
         return False
     if cell.rotations == 1:  # a verdict written before self-play cells played on has no "claims_clear"
@@ -616,7 +645,7 @@ def stored_record(cell: VariantCell, store: Path) -> CellRecord | None:
     path = Path(store) / cell.id / "verdict.json"
     if not path.exists():
         return None
-    row = json.loads(path.read_text())
+    row = cell_verdict(path)
     units, frames = int(row["units"]), []
     for r in range(cell.rotations):
         chunks = sorted((Path(store) / cell.id / f"rotation-{r}").glob("chunk-*.parquet"))
@@ -668,7 +697,7 @@ def estimated_core_hours(cells: Iterable[VariantCell] | None = None, store: Path
     about = most = 0.0
     for c in variant_cells() if cells is None else cells:
         path = None if store is None else Path(store) / c.id / "verdict.json"
-        played = int(json.loads(path.read_text())["n"]) if path is not None and path.exists() else 0
+        played = int(cell_verdict(path)["n"]) if path is not None and path.exists() else 0
         cap = c.max_units * c.rotations
         per_round = SECONDS_PER_ROUND[(c.mix, c.rules.rearrange)]
         left = max(0, cap - played)
@@ -700,7 +729,7 @@ def variant_table(store: Path) -> pd.DataFrame:
     for cell in variant_cells():
         path = Path(store) / cell.id / "verdict.json"
         if path.exists():
-            rows.append(dict(json.loads(path.read_text()), id=cell.id))
+            rows.append(dict(cell_verdict(path), id=cell.id))
     return pd.DataFrame(rows)
 
 
