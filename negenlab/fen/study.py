@@ -63,6 +63,7 @@ from negenlab.core.data import (
     nullable,
 )
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.files import read_json
 from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
@@ -787,9 +788,9 @@ def _judged(
         "judge": None if judge is None else hash_text(" | ".join(sorted(judge))),
     }
     where = ctx.store_for(f"{_slug(spec)}-{board.replace(':', '_')}-{scope}.json")
-    if where is not None and where.exists():
-        held = json.loads(where.read_text())
-        if held.get("key") == key:
+    if where is not None and os.path.lexists(where):
+        held = read_json(where, "kept judgement")  # bounded, a regular file
+        if isinstance(held, dict) and held.get("key") == key:
             return held["row"], held["openings"]
     start = time.perf_counter()
     result = judge_player(

@@ -57,7 +57,7 @@ from negenlab.core.data import (
     nullable,
 )
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.files import DuplicateKeyError, unique_keys
+from negenlab.core.files import DuplicateKeyError, read_json, unique_keys
 from negenlab.core.game import rules_to_dict
 from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.registry import parse_agent_spec
@@ -795,9 +795,9 @@ def proof_positions(ctx: StudyContext, size: int) -> tuple[list[dict], dict[str,
         "caps": list(NODE_CAPS),
     }
     cache = None if ctx.store is None else Path(ctx.store) / f"positions-{size}x{size}.json"
-    if cache is not None and cache.exists():
-        held = json.loads(cache.read_text())
-        if held.get("settings") == settings:
+    if cache is not None and os.path.lexists(cache):
+        held = read_json(cache, "kept positions")  # bounded, a regular file
+        if isinstance(held, dict) and held.get("settings") == settings:
             return held["positions"], held["tally"]
     start = time.perf_counter()
     sampled = sample_positions(size, PROOF_SAMPLE_GAMES, ctx.seed, PROOF_MIN_STONES[size], PROOF_SAMPLER)
