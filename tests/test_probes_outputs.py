@@ -24,7 +24,9 @@ from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.files import check_outputs, write_atomic
 from negenlab.core.store import ResultStore
 from negenlab.core.variant import SavedVariant
-from negenlab.desk import VariantHistory
+from negenlab.desk import VariantHistory, variant_widget
+from negenlab.fen import tilings
+from negenlab.report.played import save_played_game
 
 ROOT = os.geteuid() == 0
 
@@ -89,7 +91,7 @@ def targets(tmp_path, monkeypatch):
     os.link(tmp_path / "file.txt", tmp_path / "hardlink")
     (tmp_path / "locked").mkdir()
     os.chmod(tmp_path / "locked", 0o500)
-    for suffix in ("", ".csv"):
+    for suffix in ("", ".csv", ".html"):
         (tmp_path / f"folder{suffix}").mkdir()
         os.mkfifo(tmp_path / f"fifo{suffix}")
         os.symlink(tmp_path / "file.txt", tmp_path / f"link{suffix}")
@@ -253,6 +255,22 @@ def test_the_shared_check_and_the_atomic_write_refuse_what_is_not_a_regular_file
         check_outputs(files=[("--out", "/dev/null")])
     write_atomic(tmp_path / "new.txt", b"bytes\n")  # what is allowed is written
     assert (tmp_path / "new.txt").read_bytes() == b"bytes\n" and not list(tmp_path.glob(".new.txt.*"))
+
+
+def test_the_notebooks_writers_refuse_what_is_not_a_regular_file(targets, tmp_path):
+    """A played game's page, a board's JSON and the variant widget's Save variant go through the same
+    check: a pipe, a link or a folder is refused in one line and left as it is."""
+    before = snapshot(tmp_path)
+    widget = variant_widget("necklace", folder=tmp_path / "folder")
+    for kind in ("fifo", "link", "folder"):
+        with pytest.raises(InvalidInputError) as err:
+            save_played_game(targets[kind] + ".html", "a game", [], ["1. a move"])
+        assert "\n" not in str(err.value) and "the saved game" in str(err.value)
+        with pytest.raises(InvalidInputError, match="the board file"):
+            tilings.triangle(3).to_json(targets[kind])
+        widget.file.value = targets[kind]
+        assert widget.save_variant() is None and "the variant file" in widget.error.widget.value
+    assert snapshot(tmp_path) == before
 
 
 # ------------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ import numpy as np
 
 from negenlab.core.checks import is_whole, real_number
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.files import check_outputs, write_atomic
 
 SCHEMA = "negenlab-fen-board"
 SCHEMA_VERSION = 1
@@ -781,7 +782,8 @@ class Tessellation:
             "faces": [list(f) for f in self.face_nodes],
         }
         if path is not None:
-            Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            check_outputs(files=[("the board file", path)])
+            write_atomic(path, json.dumps(data, indent=1) + "\n")
         return data
 
     # -- display --------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from negenlab.core.errors import InvalidInputError
+from negenlab.core.files import check_outputs, write_atomic
 from negenlab.core.game import rules_to_dict
 
 from .page import ReportPage
@@ -101,7 +102,8 @@ def save_played_game(path: str | Path, title: str, pictures, moves, **kwargs) ->
     if path.suffix.lower() not in (".html", ".htm"):
         raise InvalidInputError(f"the saved game is an HTML file: give a name ending in .html, got {str(path)!r}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(played_game_html(title, pictures, moves, **kwargs), encoding="utf-8")
+    check_outputs(files=[("the saved game", path)])  # never through a link, over a pipe or a folder
+    write_atomic(path, played_game_html(title, pictures, moves, **kwargs))
     return path
 
 
