@@ -405,6 +405,7 @@ def _cmd_study(args) -> int:
         store=store,
         backend=args.backend,
         scheduler=args.scheduler,
+        out=Path(args.out) if args.out else None,  # a study that writes tables of its own writes them there too
     )
     if args.name == "check":
         with study_backend(ctx):

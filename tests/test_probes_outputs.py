@@ -23,8 +23,10 @@ from negenlab.cli import main
 from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.files import check_outputs, write_atomic
 from negenlab.core.store import ResultStore
+from negenlab.core.studies import Study, StudyResult
 from negenlab.core.variant import SavedVariant
 from negenlab.desk import VariantHistory, variant_widget
+from negenlab.fen import study as fen_study
 from negenlab.fen import tilings
 from negenlab.report.played import save_played_game
 
@@ -271,6 +273,23 @@ def test_the_notebooks_writers_refuse_what_is_not_a_regular_file(targets, tmp_pa
         widget.file.value = targets[kind]
         assert widget.save_variant() is None and "the variant file" in widget.error.widget.value
     assert snapshot(tmp_path) == before
+
+
+def test_a_study_writes_the_tables_it_makes_itself_into_out(tmp_path, monkeypatch, capsys):
+    """--out holds every table of the study, those it writes itself too (as Negen's and Necklace's
+    do, into ``ctx.out`` or else data/<game>): nothing is written over the committed tables."""
+    seen = []
+
+    def run(ctx):
+        seen.append(ctx.out)
+        folder = getattr(ctx, "out", None) or "data/fen"  # as the games' studies read it
+        return StudyResult(None, written=[ResultStore(folder).save_csv("extra", pd.DataFrame({"x": [1]}))])
+
+    monkeypatch.setitem(fen_study.STUDIES, "probe", Study("probe", "a probe", run, uses_backend=False))
+    monkeypatch.chdir(tmp_path)
+    assert run_cli(["study", "fen", "probe", "--out", "elsewhere", "--no-store"]) == 0, capsys.readouterr().err
+    assert seen == [Path("elsewhere")] and (tmp_path / "elsewhere" / "extra.csv").exists()
+    assert not (tmp_path / "data").exists()
 
 
 # ------------------------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ class StudyContext:
     progress: Callable[[str], None] = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     backend: str | None = None  # where its games run: None is simulate's default ("process")
     scheduler: str | None = None  # a dask scheduler address (backend "dask"); None: a local cluster
+    out: Path | None = None  # the folder of its tables (--out); None: data/<game>
 
     @property
     def command(self) -> str:
