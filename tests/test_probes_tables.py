@@ -400,3 +400,10 @@ def test_a_saved_variant_giving_a_key_twice_is_refused(tmp_path):
     path.write_text(path.read_text().replace('"seed": 2024,', '"seed": 2024,\n  "seed": 7,'))
     with pytest.raises(InvalidInputError, match=re.escape("the key 'seed' is given twice in one object")):
         SavedVariant.load(path)
+
+
+def test_a_reproof_record_that_says_agree_where_the_methods_differ_is_refused(copy):
+    path = copy / "necklace" / "reproof_5x5.csv"
+    t = pd.read_csv(path, keep_default_na=False)
+    t.assign(certificate=t["certificate"].mask(t.index == 4, "blue")).to_csv(path, index=False)  # 1,1: red by both
+    refused("necklace", "reproof_5x5", str(path), "row 5 breaks a rule of the table; expected agree True exactly")

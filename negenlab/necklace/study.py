@@ -48,11 +48,13 @@ from negenlab.core.data import (
     SKILL_TRACE,
     SPRT_COLUMNS,
     WILSON_ROWS,
+    Check,
     MissingDataError,
     Schema,
     data_file,
     data_table,
     every,
+    first_row,
     long_columns,
     nullable,
 )
@@ -1283,6 +1285,15 @@ TABLES = {
         | {"certificate": "text", "verified": "bool", "positions": "count", "check_seconds": "number"}
         | {"agree": "bool"},
         keys=["size", "opening"],
+        checks=[
+            Check(
+                "agree True exactly where the certificate's winner is the first method's",
+                lambda t: first_row(
+                    (t["agree"].astype(str) == "True")
+                    != ((t["first_method"] == t["certificate"]) & (t["verified"].astype(str) == "True"))
+                ),
+            )
+        ],
         required=every(size=(REPROOF_SIZE,), opening=_openings(REPROOF_SIZE)),  # the page counts every class
     ),
     "proofs_6x6": Schema(
