@@ -235,6 +235,14 @@ def test_an_output_is_never_a_file_the_command_reads(targets, work, tmp_path, ca
     refused(argv, capsys, work, tmp_path, "--write", "is the file --proofs reads")
 
 
+@pytest.mark.parametrize("path, says", [("a\x00b", "NUL byte"), ("", "is empty"), (" ", "is empty")])
+def test_a_path_no_file_can_have_is_refused(path, says, targets, work, tmp_path, capsys):
+    for argv in ([*VARIANT, "--save", path], ["report", "necklace", "-o", path], ["necklace", "certify", "3", path]):
+        refused(argv, capsys, work, tmp_path, says)
+    with pytest.raises(InvalidInputError, match=says):
+        check_outputs(reads=[("--from", path)])
+
+
 def test_the_shared_check_and_the_atomic_write_refuse_what_is_not_a_regular_file(targets, tmp_path):
     """The library's own writers go through the same guard: nothing is written through a link or
     renamed over a pipe or a folder, even when no command checked first."""

@@ -58,8 +58,8 @@ def regular_file(path: str | os.PathLike, what: str, limit: int | None = RECORD_
     p = Path(path)
     try:
         info = os.stat(p)
-    except OSError as exc:
-        raise StoreCorruptError(f"{what} {p} cannot be read: {exc.strerror}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        raise StoreCorruptError(f"{what} {p} cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
     if not stat.S_ISREG(info.st_mode):
         raise StoreCorruptError(
             f"{what} {p} is {file_kind(info.st_mode)}, expected a regular file; remove it or use another folder"
@@ -225,8 +225,8 @@ def replaceable(path: str | os.PathLike, option: str = "output") -> bool:
         info = os.lstat(path)
     except FileNotFoundError:
         return False
-    except OSError as exc:
-        raise InvalidInputError(f"{shown} cannot be written: {exc.strerror}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        raise InvalidInputError(f"{shown} cannot be written: {getattr(exc, 'strerror', None) or exc}") from None
     if stat.S_ISLNK(info.st_mode):
         raise InvalidInputError(
             f"{shown} is a symlink; negenlab neither writes through a link nor replaces it: give the path of a "
@@ -310,6 +310,15 @@ def _output_folder(option: str, path: str | os.PathLike) -> str:
     return os.path.realpath(path)
 
 
+def _path_text(option: str, path: str | os.PathLike, what: str) -> None:
+    """A one-line error for a path that is empty or holds a NUL byte (no file is named so)."""
+    text = str(path)
+    if not text.strip():
+        raise InvalidInputError(f"{option} is empty; give {what}, or leave the option out")
+    if "\x00" in text:
+        raise InvalidInputError(f"{option} {text!r} holds a NUL byte, which no path can hold")
+
+
 Paths = Iterable[tuple[str, "str | os.PathLike | None"]]
 """``(option, path)`` pairs; a path of None (an option not given) is passed over."""
 
@@ -339,15 +348,13 @@ def check_outputs(files: Paths = (), folders: Paths = (), reads: Paths = ()) -> 
     made: set[str] = set()
     for option, path in folders:
         if path is not None:
-            if not str(path).strip():
-                raise InvalidInputError(f"{option} is empty; give a folder, or leave the option out")
+            _path_text(option, path, "a folder")
             made.add(_output_folder(option, path))
     written: list[tuple[str, str | os.PathLike]] = []
     for option, path in files:
         if path is None:
             continue
-        if not str(path).strip():
-            raise InvalidInputError(f"{option} is empty; give a file name, or leave the option out")
+        _path_text(option, path, "a file name")
         shown = f"{option} {str(path)!r}"
         folder = os.path.dirname(path) or "."
         if os.path.realpath(folder) not in made:
@@ -360,6 +367,7 @@ def check_outputs(files: Paths = (), folders: Paths = (), reads: Paths = ()) -> 
     for option, path in reads:
         if path is None:
             continue
+        _path_text(option, path, "a file name")
         for other, out in written:
             if _same_file(path, out):
                 raise InvalidInputError(
