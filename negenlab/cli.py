@@ -192,7 +192,9 @@ def _cmd_variant(args) -> int:
         fields[name] = rules_value(value)
     for option in ("store", "save", "html", "load"):
         _nonempty(args, option, f"--{'from' if option == 'load' else option}")
-    check_outputs(files=[("--save", args.save), ("--html", args.html)], reads=[("--from", args.load)])
+    check_outputs(
+        files=[("--save", args.save), ("--html", args.html)], reads=[("--from", args.load), ("--store", args.store)]
+    )
     variant = SavedVariant(
         args.game,
         fields,
