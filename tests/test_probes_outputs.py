@@ -69,6 +69,7 @@ class Work:
             (negenlab.cli, "build_reports"),
         ):
             monkeypatch.setattr(module, name, self._stub(name))
+        monkeypatch.setattr(negenlab.games, "judge_variant", self._stub("judge_variant"), raising=False)
 
     def _stub(self, name: str):
         def work(*args, **kwargs):
@@ -229,6 +230,8 @@ def test_an_output_is_never_a_file_the_command_reads(targets, work, tmp_path, ca
     for option in ("--html", "--save"):
         argv = ["necklace", "variant", "--from", saved, option, saved]
         refused(argv, capsys, work, tmp_path, option, saved, "is the file --from reads")
+    page = str(tmp_path / "games")  # the store's folder, not made yet
+    refused([*VARIANT, "--store", page, "--html", page], capsys, work, tmp_path, "--html", "is the file --store reads")
     proofs = tmp_path / "folder" / "solutions.csv"
     proofs.write_text("{}\n")
     argv = ["necklace", "solve", "--proofs", str(proofs), "--write", targets["folder"]]
