@@ -246,6 +246,11 @@ def test_a_path_no_file_can_have_is_refused(path, says, targets, work, tmp_path,
         check_outputs(reads=[("--from", path)])
 
 
+def test_a_table_name_the_store_refuses_is_refused_before_the_atlas(targets, work, tmp_path, capsys):
+    argv = ["fen", "atlas", "--sizes", "5", "--games", "1", "--out", str(tmp_path / "my atlas.csv")]
+    refused(argv, capsys, work, tmp_path, "table name 'my atlas'")
+
+
 def test_the_shared_check_and_the_atomic_write_refuse_what_is_not_a_regular_file(targets, tmp_path):
     """The library's own writers go through the same guard: nothing is written through a link or
     renamed over a pipe or a folder, even when no command checked first."""

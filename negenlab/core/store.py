@@ -52,6 +52,14 @@ def _record(meta: Any, path: Path) -> dict[str, Any]:
     return meta
 
 
+def table_name(name: str) -> str:
+    """``name`` when it may name a table (letters, digits, '_', '-' and '.'), else a one-line
+    :class:`~negenlab.core.errors.InvalidInputError`; a command checks it before its work."""
+    if not _NAME.match(name):
+        raise InvalidInputError(f"table name {name!r} may use letters, digits, '_', '-' and '.' only")
+    return name
+
+
 class ResultStore:
     """A folder of named Parquet tables, each with its provenance in the file's schema metadata
     and in a readable ``<name>.json`` beside it."""
@@ -61,9 +69,7 @@ class ResultStore:
         self.root.mkdir(parents=True, exist_ok=True)
 
     def _path(self, name: str) -> Path:
-        if not _NAME.match(name):
-            raise InvalidInputError(f"table name {name!r} may use letters, digits, '_', '-' and '.' only")
-        return self.root / f"{name}.parquet"
+        return self.root / f"{table_name(name)}.parquet"
 
     def save(
         self, name: str, df: pd.DataFrame, rules: Any = None, agents: Any = None, seed: int | None = None, **extra: Any
@@ -122,7 +128,7 @@ class ResultStore:
         if not path.exists():
             raise InvalidInputError(f"no table {name!r} in {self.root}")
         sidecar = path.with_suffix(".json")
-        meta = _record(read_json(sidecar, "sidecar"), sidecar) if os.path.lexists(sidecar) else {}
+        meta = json.loads(sidecar.read_text()) if sidecar.exists() else {}
         try:
             df = pd.read_csv(regular_file(path, "table", limit=None))
         except (ValueError, UnicodeDecodeError) as exc:  # pandas' parser and empty-data errors are ValueErrors

@@ -34,6 +34,7 @@ from negenlab.core.cliutil import (
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.files import check_outputs
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES
+from negenlab.core.store import table_name
 
 from .boards import SPEC_HELP, parse_board
 from .tessellation import FACES_WHY, MAX_FACES
@@ -172,6 +173,7 @@ def cmd_atlas(args) -> int:
     if args.out is not None and Path(args.out).suffix != ".csv":
         raise InvalidInputError(f"--out must name a .csv file, got {args.out!r}")
     if args.out is not None:  # the table and its sidecar, before any game is played
+        table_name(Path(args.out).stem)
         check_outputs(files=[("--out", args.out), ("--out's sidecar", Path(args.out).with_suffix(".json"))])
     backend = "serial" if not args.workers or args.workers <= 1 else "process"
     df = atlas_table(
