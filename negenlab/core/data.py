@@ -215,6 +215,8 @@ SKILL_TRACE = {
 
 
 def _blank(values: pd.Series) -> pd.Series:
+    if pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):  # no text to be blank
+        return values.isna()
     return values.isna() | values.map(lambda v: isinstance(v, str) and not v.strip())
 
 
@@ -240,7 +242,12 @@ def _check_column(
     if kind == "bool":
         ok = values.map(lambda v: str(v) in ("True", "False")).to_numpy(dtype=bool)
     else:
-        booleans = values.map(lambda v: isinstance(v, (bool, np.bool_))).to_numpy(dtype=bool)
+        if pd.api.types.is_bool_dtype(values):
+            booleans = np.ones(len(values), dtype=bool)
+        elif pd.api.types.is_numeric_dtype(values):
+            booleans = np.zeros(len(values), dtype=bool)
+        else:
+            booleans = values.map(lambda v: isinstance(v, (bool, np.bool_))).to_numpy(dtype=bool)
         numbers = pd.to_numeric(values.where(~blank & ~booleans), errors="coerce")
         x = numbers.to_numpy(dtype=float)
         tol = TOLERANCE * np.maximum(1.0, np.abs(np.nan_to_num(x, posinf=1.0, neginf=1.0)))
@@ -349,8 +356,10 @@ def _key_frame(table: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
         col = table[c]
         if pd.api.types.is_numeric_dtype(col) or pd.api.types.is_bool_dtype(col):
             out[c] = col.astype(float).astype(object).where(col.notna().to_numpy(), "")
-        else:
-            out[c] = col.map(_comparable)
+        else:  # each distinct cell made comparable once
+            codes, uniques = pd.factorize(col, use_na_sentinel=True)
+            made = np.array([*(_comparable(u) for u in uniques), ""], dtype=object)
+            out[c] = pd.Series(made[codes], index=col.index)  # code -1 (a blank) takes the last: ""
     return pd.DataFrame(out).reset_index(drop=True)
 
 
