@@ -19,6 +19,12 @@ from types import SimpleNamespace
 import pandas as pd
 import pytest
 
+import negenlab.cli
+import negenlab.core.studies
+import negenlab.fen.study
+import negenlab.games
+import negenlab.necklace.certificate
+import negenlab.necklace.study
 from negenlab.cli import main
 from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.files import check_outputs, write_atomic
@@ -26,7 +32,6 @@ from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyResult
 from negenlab.core.variant import SavedVariant
 from negenlab.desk import VariantHistory, variant_widget
-from negenlab.fen import study as fen_study
 from negenlab.fen import tilings
 from negenlab.report.played import save_played_game
 
@@ -53,13 +58,6 @@ class Work:
 
     def __init__(self, monkeypatch):
         self.calls: list[str] = []
-        import negenlab.cli
-        import negenlab.core.studies
-        import negenlab.fen.study
-        import negenlab.games
-        import negenlab.necklace.certificate
-        import negenlab.necklace.study
-
         for module, name in (
             (negenlab.games, "try_variant"),
             (negenlab.core.studies, "run_study"),
@@ -125,7 +123,7 @@ def snapshot(tmp_path: Path) -> dict[str, tuple]:
 
 
 def refused(argv: list[str], capsys, work: Work, tmp_path: Path, *says: str) -> str:
-    """Run ``argv``: one error line holding ``says``, within a second, no work done, nothing changed."""
+    """Run ``argv``: one error line holding ``says``, within seconds, no work done, nothing changed."""
     before = snapshot(tmp_path)
     dev_null = os.stat("/dev/null")
     started = time.perf_counter()
@@ -301,7 +299,7 @@ def test_a_study_writes_the_tables_it_makes_itself_into_out(tmp_path, monkeypatc
         folder = getattr(ctx, "out", None) or "data/fen"  # as the games' studies read it
         return StudyResult(None, written=[ResultStore(folder).save_csv("extra", pd.DataFrame({"x": [1]}))])
 
-    monkeypatch.setitem(fen_study.STUDIES, "probe", Study("probe", "a probe", run, uses_backend=False))
+    monkeypatch.setitem(negenlab.fen.study.STUDIES, "probe", Study("probe", "a probe", run, uses_backend=False))
     monkeypatch.chdir(tmp_path)
     assert run_cli(["study", "fen", "probe", "--out", "elsewhere", "--no-store"]) == 0, capsys.readouterr().err
     assert seen == [Path("elsewhere")] and (tmp_path / "elsewhere" / "extra.csv").exists()
