@@ -35,8 +35,6 @@ from negenlab.desk import VariantHistory, variant_widget
 from negenlab.fen import tilings
 from negenlab.report.played import save_played_game
 
-ROOT = os.geteuid() == 0
-
 
 def run_cli(argv: list[str]) -> int:
     try:
@@ -207,11 +205,16 @@ def test_a_folder_where_a_file_goes_and_a_file_where_a_folder_goes(template, opt
         refused(_argv(template, targets["folder"]), capsys, work, tmp_path, option, "is a folder, expected a regular")
 
 
-@pytest.mark.skipif(ROOT, reason="root writes through permission bits (the /proc probe covers it)")
 def test_a_read_only_file_or_folder_is_refused(targets, work, tmp_path, capsys):
-    os.chmod(targets["file"], 0o400)
-    refused([*VARIANT, "--save", targets["file"]], capsys, work, tmp_path, "--save", "read-only")
-    refused([*VARIANT, "--save", targets["tmp"] + "/locked/v.json"], capsys, work, tmp_path, "not writable")
+    """Read-only as its mode says, for root too (who could write it)."""
+    os.chmod(targets["file"], 0o444)
+    refused([*VARIANT, "--save", targets["file"]], capsys, work, tmp_path, "--save", "is a read-only file")
+    refused(["necklace", "certify", "3", targets["file"]], capsys, work, tmp_path, "is a read-only file")
+    locked = targets["tmp"] + "/locked"
+    refused([*VARIANT, "--save", locked + "/v.json"], capsys, work, tmp_path, "--save", "is not writable (read-only")
+    refused(["necklace", "certify", "3", locked + "/c.json"], capsys, work, tmp_path, "is not writable (read-only")
+    refused(["report", "necklace", "-o", locked], capsys, work, tmp_path, "-o/--out", "is not writable (read-only")
+    refused(["study", "fen", "blocked", "--out", locked + "/new"], capsys, work, tmp_path, "is not writable")
 
 
 def test_two_outputs_of_one_command_are_never_one_file(targets, work, tmp_path, capsys):

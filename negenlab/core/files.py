@@ -237,7 +237,7 @@ def replaceable(path: str | os.PathLike, option: str = "output") -> bool:
             f"{shown} is {file_kind(info.st_mode)}, expected a regular file (or a path that does not exist); "
             "it is left as it is"
         )
-    if not os.access(path, os.W_OK):
+    if not os.access(path, os.W_OK) or not info.st_mode & 0o222:  # no write bit: read-only, root or not
         raise InvalidInputError(f"{shown} is a read-only file, expected a file negenlab may write (or a new path)")
     return True
 
@@ -254,7 +254,8 @@ def _folder_writable(shown: str, folder: str, what: str) -> None:
         raise InvalidInputError(f"{shown}: {what} {folder!r} cannot be used: {exc.strerror}") from None
     if not stat.S_ISDIR(info.st_mode):
         raise InvalidInputError(f"{shown}: {what} {folder!r} is {file_kind(info.st_mode)}, expected a folder")
-    why = "read-only, or another user's" if not writable(folder) else _cannot_create(folder)
+    read_only = not writable(folder) or not info.st_mode & 0o222  # no write bit: read-only, root or not
+    why = "read-only, or another user's" if read_only else _cannot_create(folder)
     if why:
         raise InvalidInputError(
             f"{shown}: {what} {folder!r} is not writable ({why}); give a path in a folder you may write"
