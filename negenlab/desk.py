@@ -20,6 +20,7 @@ can open), and Save / Load variant (a small JSON file). Every finished run is ke
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import time
@@ -104,17 +105,21 @@ class VariantHistory:
             ],
         }
         text = (json.dumps(line, default=str) + "\n").encode("utf-8")
-        if replaceable(self.path, "variant history"):  # a regular file (a pipe would block), or none yet
+        replaceable(self.path, "variant history")  # a regular file (a pipe would block), or none yet
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # two runs ending at once append one after the other
             data = read_bytes(self.path, "variant history", RECORD_LIMIT)
             if data and not data.endswith(b"\n"):
                 start = data.rfind(b"\n") + 1
                 if _json_value(data[start:]) is _CUT:
-                    os.truncate(self.path, start)  # the run cut by a kill is dropped, as runs() leaves it out
+                    os.ftruncate(fd, start)  # the run cut by a kill is dropped, as runs() leaves it out
                 else:
                     text = b"\n" + text
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o666)
-        with os.fdopen(fd, "ab") as fh:
-            fh.write(text)
+            while text:
+                text = text[os.write(fd, text) :]
+        finally:
+            os.close(fd)  # the lock goes with it
 
     def runs(self) -> list[dict[str, Any]]:
         """Every run kept, oldest first. A last line cut short by a kill (no newline after it, not
