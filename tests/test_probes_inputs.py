@@ -371,7 +371,7 @@ def test_ctrl_c_stops_an_mcts_search_at_its_next_simulation():
         calls.append(1)
         return [0.0, 0.0]
 
-    agent = MCTSAgent(simulations=1_000_000, evaluator=evaluator)
+    agent = MCTSAgent(simulations=20_000, evaluator=evaluator)
     state = Nim((5, 6, 7)).new_initial_state()
     with pytest.raises(KeyboardInterrupt), held_interrupt():
         agent.step(state, np.random.default_rng(0))
@@ -379,16 +379,27 @@ def test_ctrl_c_stops_an_mcts_search_at_its_next_simulation():
 
 
 def test_ctrl_c_in_single_worker_compiled_mcts_exits_130_without_a_traceback():
-    """Ctrl-C as a person gives it, two seconds into Necklace's compiled MCTS on one worker (numba's
-    kernel hands back arrays: interrupted inside, it was ``SystemError: CPUDispatcher(...) returned a
-    result with an exception set`` and exit code 1)."""
+    """Ctrl-C two seconds into Necklace's compiled MCTS on one worker, once the command has loaded (the
+    process says when), so that it lands in the kernel: a kernel that hands back arrays, interrupted
+    inside, was ``SystemError: CPUDispatcher(...) returned a result with an exception set``, exit code 1."""
     argv = ["necklace", "simulate", "--agents", "mcts:20000", "--games", "4", "--workers", "1", "--size", "9"]
-    proc = subprocess.Popen([EXE, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(3)
+    script = f"import sys; from negenlab.cli import main; print('loaded', flush=True); sys.exit(main({argv!r}))"
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline() == b"loaded\n"
+    time.sleep(2)
     assert proc.poll() is None, "the command ended before Ctrl-C: give it more to do"
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     text = err.decode()
     assert "Traceback" not in text and "SystemError" not in text, text
+    assert proc.returncode == 130, (proc.returncode, text)  # unguarded, it also ended in a segmentation fault
     assert text.strip().splitlines()[-1] == "negenlab: interrupted"
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback():
+    proc = subprocess.Popen([EXE, "fen", "ne", "triangle:3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(0.3)  # its modules are still loading
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err.decode(), err.decode()
     assert proc.returncode == 130
