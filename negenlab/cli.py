@@ -143,10 +143,13 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_variant_verb(verbs, game: str) -> None:
     p = verbs.add_parser(
         "variant",
-        help="try a variant: the same seeded games under the default Rules and yours, a verdict per designer claim",
+        help="try a variant: the same seeded games under the default Rules and yours, claim by claim",
         description=f"Play {TITLES[game]} under the default Rules and under the --set fields on common seeds, seats "
-        "rotated, in batches until two one-sided SPRTs decide each designer claim's metric (higher, lower or no "
-        "change) or --max-units is reached; each claim then gets the variant's verdict: holds, fails or undecided.",
+        "rotated, in batches until two one-sided SPRTs decide each claim's metric (higher, lower or no change) or "
+        "--max-units is reached. By default a quick screen: the run's own players (--agents), never a verdict. "
+        "With --as-page the variant is judged as the page judges the game: the page's two player strengths, each "
+        "in every seat, on the study's seed, each claim holds, fails or stays undecided (slow where the page's "
+        "players are).",
     )
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Rules field of the variant")
     p.add_argument(
@@ -164,6 +167,11 @@ def _add_variant_verb(verbs, game: str) -> None:
         help="also write the answer as one self-contained HTML page (verdicts first, picture embedded)",
     )
     p.add_argument("--agents", default=None, help="one spec for every seat, or one per seat (default: the game's own)")
+    p.add_argument(
+        "--as-page",
+        action="store_true",
+        help="judge as the page does: the page's own players (both strengths) and verdicts, not a quick screen",
+    )
     p.add_argument("--batch", type=int, default=None, help="units per batch (default 50)")
     p.add_argument("--max-units", type=int, default=None, help="stop after this many units undecided (default 400)")
     p.add_argument("--seed", type=seed_arg, default=None, help=f"the seed (default {DEFAULT_SEED})")
@@ -192,6 +200,8 @@ def _cmd_variant(args) -> int:
         fields[name] = rules_value(value)
     for option in ("store", "save", "html", "load"):
         _nonempty(args, option, f"--{'from' if option == 'load' else option}")
+    if args.as_page and args.agents is not None:
+        raise InvalidInputError("--as-page plays the page's own players; leave out --agents (or drop --as-page)")
     check_outputs(
         files=[("--save", args.save), ("--html", args.html)], reads=[("--from", args.load), ("--store", args.store)]
     )
@@ -209,13 +219,20 @@ def _cmd_variant(args) -> int:
                                             for k, v in variant.fields.items())]
         + ([f"--agents {variant.agents}"] if variant.agents else [])
         + [f"--batch {variant.batch} --max-units {variant.max_units} --seed {variant.seed}"]
+        + (["--as-page"] if args.as_page else [])
     )  # fmt: skip
     with backend_block(args.backend, args.scheduler, args.workers):
-        result = games.try_variant(
-            args.game, variant.fields, variant.agents, seed=variant.seed, batch=variant.batch,
-            max_units=variant.max_units, store=args.store, workers=args.workers, progress=not args.json,
-            command=command,
-        )  # fmt: skip
+        if args.as_page:
+            result = games.judge_variant(
+                args.game, variant.fields, seed=variant.seed, batch=variant.batch, max_units=variant.max_units,
+                store=args.store, workers=args.workers, progress=not args.json, command=command,
+            )  # fmt: skip
+        else:
+            result = games.try_variant(
+                args.game, variant.fields, variant.agents, seed=variant.seed, batch=variant.batch,
+                max_units=variant.max_units, store=args.store, workers=args.workers, progress=not args.json,
+                command=command,
+            )  # fmt: skip
     if args.save is not None:
         variant.save(args.save)
     if args.html is not None:

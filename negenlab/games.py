@@ -24,6 +24,7 @@ from negenlab.core.findings import Finding
 from negenlab.core.game import Game
 from negenlab.core.registry import GameEntry
 from negenlab.core.variant import VariantClaim, VariantResult
+from negenlab.core.variant import judge_variant as run_judged_variant
 from negenlab.core.variant import try_variant as run_variant
 
 TITLES = {"negen": "Negen", "fen": "FEN", "polymer": "Polymer", "necklace": "Necklace"}
@@ -98,6 +99,25 @@ def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **
     )  # fmt: skip
 
 
+def judge_variant(name: str, fields: dict[str, Any], **options: Any) -> VariantResult:
+    """Game ``name`` under the Rules ``fields`` judged as its page judges the game: each variant claim
+    under the page's own player strengths, each in every seat, on the study's seed, both sides on common
+    seeds, by the one judge (:func:`negenlab.core.variant.judge_variant`); slow where the page's players
+    are (FEN's pie claim plays mcts:200 and mcts:800 self-play). The quick screen is :func:`try_variant`.
+
+
+    >>> r = judge_variant("negen", {"target_score": 1}, max_units=2, batch=2, progress=False)
+    >>> [(f.verdict, f.players) for f in r.findings]  # two games a strength decide nothing
+    [('undecided', 'closer in every seat, and planner in every seat'), ('undecided', 'closer in every seat, and planner in every seat')]
+    """
+    e = entry(name)
+    options.setdefault("page", lambda: page_verdicts(name))
+    return run_judged_variant(
+        lambda f: e.make_game(**f), fields, lambda spec, game: e.seat_agents(spec, game.num_players),
+        variant_claims(name), **options,
+    )  # fmt: skip
+
+
 if __name__ == "__main__":  # the Makefile's list of games
     print(" ".join(NAMES))
 
@@ -107,6 +127,7 @@ __all__ = [
     "TITLES",
     "entry",
     "glossary",
+    "judge_variant",
     "load",
     "make_agents",
     "page_verdicts",

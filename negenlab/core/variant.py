@@ -51,7 +51,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .checks import whole_number
-from .claims import ALPHA, Claim, Evidence, Measure, Seats, judge, statistic_text
+from .claims import ALPHA, Claim, Evidence, Measure, Seats, combined_verdict, judge, statistic_text
 from .compare import MIN_UNITS, mean_with_interval, seat_rotations, sprt_decide
 from .errors import InvalidInputError, StoreCorruptError
 from .files import read_json, write_atomic
@@ -103,6 +103,9 @@ class VariantClaim:
     asked: Callable[[Mapping[str, Any]], str | None] | None = None
     """Whether a variant of these Rules fields still asks the claim's question: None where it does,
     else the reason it does not (FEN's pie claim with the pie rule off: there is no pie rule to judge)."""
+    strengths: tuple[str, ...] = ()
+    """The page's player strengths for this claim, as agent specs, each filling every seat (FEN's pie
+    claim: ``("mcts:200", "mcts:800")``): what :func:`judge_variant` plays, as the page does."""
 
     def not_asked(self, fields: Mapping[str, Any]) -> str | None:
         """Why a variant of ``fields`` does not ask this claim's question (None: it does)."""
@@ -185,6 +188,13 @@ class VariantResult:
     def headline(self) -> str:
         """What was played, in one line: units and distinct games a side, and how the run ended."""
         shown = ", ".join(f"{k}={v}" for k, v in self.fields.items()) or "the default Rules (nothing changed)"
+        if self.extra.get("mode") == "as the page judges":
+            end = "stopped" if self.stopped else ("cap reached" if self.capped else "every claim decided")
+            units = ", ".join(f"{spec} {n}" for spec, n in self.extra.get("units_by_strength", {}).items())
+            return (
+                f"{shown}, judged as the page judges it (the page's players): units a strength {units}, "
+                f"{self.games_per_side:,} distinct games a side under the default Rules and under the variant ({end})"
+            )
         end = "stopped" if self.stopped else ("cap reached" if self.capped else "every claim screened")
         return (
             f"{shown}, quick screen: {self.units} units, {self.games_per_side:,} distinct games a side under the "
@@ -330,6 +340,203 @@ def touches(claim: VariantClaim, fields: Mapping[str, Any], change: str) -> bool
     return bool(set(claim.fields) & set(fields)) or change in ("higher", "lower")
 
 
+def judge_variant(
+    make_game: Callable[[dict[str, Any]], Game],
+    fields: Mapping[str, Any],
+    players_for: Callable[[str, Game], Sequence[Any]],
+    claims: Sequence[VariantClaim],
+    *,
+    seed: int = 2024,
+    batch: int = 50,
+    max_units: int = 400,
+    store: str | Path | None = None,
+    progress: bool = True,
+    on_batch: Callable[[int, int], bool | None] | None = None,
+    command: str | None = None,
+    page: Sequence[Finding] | Callable[[], Sequence[Finding]] = (),
+    **sim: Any,
+) -> VariantResult:
+    """Judge a variant as the page judges the game: each claim under the page's own player strengths
+    (:attr:`VariantClaim.strengths`, each in every seat, ``players_for(spec, game)`` building them), on
+    the study's seed, both sides on common seeds, by the one judge; a strength's games stop once its
+    claims are decided on the variant's side (or at ``max_units``). Every claim under every strength on
+    both sides at every look is one family, so each verdict is read at level 1 - 5% / (that count). A
+    line holds or fails only where every strength says so (:func:`~negenlab.core.claims.combined_verdict`).
+    Claims with no strengths are left out (the quick screen, :func:`try_variant`, still screens them).
+
+    >>> from negenlab.core.agents import MCTSAgent, RandomAgent
+    >>> from negenlab.core.claims import Rule
+    >>> from negenlab.core.examples import DiceRace
+    >>> claim = VariantClaim(Claim("race", "a race lasts 8-40 moves", "negenlab", rule=Rule.parse("between 8 and 40"),
+    ...                            unit="moves"), "length", strengths=("random", "mcts:20"))
+    >>> make = {"random": RandomAgent, "mcts:20": lambda: MCTSAgent(20)}
+    >>> r = judge_variant(lambda f: DiceRace(**f), {"target": 30}, lambda spec, g: [make[spec]() for _ in range(2)],
+    ...                   [claim], max_units=200, progress=False)
+    >>> r.findings[0].verdict, r.findings[0].players
+    ('holds', 'random in every seat, and mcts:20 in every seat')
+    """
+    if fields is None or not isinstance(fields, Mapping):
+        raise InvalidInputError(f"fields are a mapping of Rules fields to values (e.g. {{'size': 5}}), got {fields!r}")
+    claims = [c for c in claims if c.strengths]
+    if not claims:
+        raise InvalidInputError("no claim names the page's player strengths; screen the variant with try_variant")
+    batch = whole_number(batch, "batch", 1, 100_000, "units are played a batch at a time")
+    max_units = whole_number(max_units, "max_units", 1, 1_000_000, "the run stops there")
+    variant, default = make_game(dict(fields)), make_game({})
+    page = list(page() if callable(page) else page)
+    if store is None:
+        with tempfile.TemporaryDirectory() as where:
+            return judge_variant(
+                make_game, fields, players_for, claims, seed=seed, batch=batch, max_units=max_units, store=where,
+                progress=progress, on_batch=on_batch, command=command, page=page, **sim,
+            )  # fmt: skip
+    paired = variant.num_players == default.num_players
+    strengths = list(dict.fromkeys(s for c in claims if not c.not_asked(fields) for s in c.strengths))
+    family = sum(len(c.strengths) for c in claims if not c.not_asked(fields)) * 2 * looks(max_units, batch)
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    units: dict[str, int] = {}
+    stopped = False
+    bar = tqdm(total=max_units * len(strengths), desc="variant, the page's players", unit="unit", disable=not progress)
+    for k, spec in enumerate(strengths):
+        asked = [c for c in claims if spec in c.strengths and not c.not_asked(fields)]
+        players_v, players_d = list(players_for(spec, variant)), list(players_for(spec, default))
+        folder = Path(store) / spec.replace(":", "-").replace("/", "-")
+        n = 0
+        while True:
+            n = min(max_units, n + batch)
+            runs_v = play_units(variant, players_v, n, seed, folder / "variant", **sim)
+            runs_d = play_units(default, players_d, n, seed, folder / "default", **sim)
+            for c in asked:
+                row = _claim_row(c, runs_v, runs_d, paired, family)
+                if n < MIN_UNITS:  # too few units for an interval to decide anything
+                    row["_variant_verdict"] = "undecided"
+                rows[c.claim.id, spec] = row | {
+                    "not_asked": c.not_asked(fields) or "",
+                    "players": f"{spec} in every seat",
+                    "games": n * (len(runs_v) + len(runs_d)),
+                }
+            bar.update(k * max_units + n - bar.n)
+            if on_batch is not None and on_batch(k * max_units + n, max_units * len(strengths)):
+                stopped = True
+                break
+            if n >= max_units or all(
+                rows[c.claim.id, spec]["_variant_verdict"] != "undecided" or rows[c.claim.id, spec]["not_asked"]
+                for c in asked
+            ):
+                break
+        units[spec] = n
+        if stopped:
+            break
+    bar.close()
+    shown = ", ".join(f"{k}={v}" for k, v in fields.items()) or "the default Rules"
+    on_page = {f.claim_id: f for f in page}
+    findings, touched = [], []
+    for c in claims:
+        mine = {spec: rows[c.claim.id, spec] for spec in c.strengths if (c.claim.id, spec) in rows}
+        touched.append(any(touches(c, fields, r["change"]) for r in mine.values()))
+        findings.append(
+            _page_finding(
+                c, mine, c.not_asked(fields) or "", shown, seed, command, touched[-1], on_page.get(c.claim.id)
+            )
+        )
+    table = pd.DataFrame(
+        [{k: v for k, v in r.items() if not k.startswith("_")} | {"strength": spec} for (_, spec), r in rows.items()]
+    )
+    capped = not stopped and any(f.verdict == "undecided" for f in findings)
+    order = sorted(range(len(claims)), key=lambda i: not touched[i])
+    return VariantResult(
+        table,
+        [findings[i] for i in order],
+        dict(fields),
+        max(units.values(), default=0),
+        sum(int(rows[c.claim.id, spec]["games"]) for spec in units for c in claims[:1] if (c.claim.id, spec) in rows),
+        paired,
+        stopped,
+        capped,
+        command,
+        extra={"mode": "as the page judges", "units_by_strength": units},
+        page=list(page),
+    )
+
+
+def _page_finding(
+    c: VariantClaim,
+    rows: Mapping[str, dict[str, Any]],
+    asked: str,
+    shown: str,
+    seed: int,
+    command: str | None,
+    touched: bool,
+    on_page: Finding | None,
+) -> Finding:
+    """One claim's line judged as the page judges it: each strength's variant number and verdict, the
+    line's verdict where every strength agrees, and the default side under the same players beside it
+    (``asked``: why the variant does not ask the claim, then nothing was played)."""
+    if not rows:  # a claim the variant does not ask is not played
+        return Finding(
+            c.claim.claim,
+            "not asked",
+            f"not asked by this variant ({asked}); not played",
+            sentence=f"With {shown}, the claim's question is not asked, so the page's players did not play it.",
+            claim_id=c.claim.id,
+            source=c.claim.source,
+            quote=c.claim.quote,
+            players=", and ".join(f"{spec} in every seat" for spec in c.strengths),
+            section="Try a variant",
+            command=command,
+            touched=touched,
+        )
+    judged = {spec: r["_variant_finding"] for spec, r in rows.items()}
+    missing = [spec for spec in c.strengths if spec not in rows]
+    verdicts = [r["_variant_verdict"] for r in rows.values()] + ["undecided"] * len(missing)
+    verdict = "not asked" if asked else combined_verdict(verdicts)
+    parts = []
+    for spec, r in rows.items():
+        sd, sv = r["_default_stat"], r["_variant_stat"]
+        default, mine = statistic_text(_headline(sd), c.claim.unit), statistic_text(_headline(sv), c.claim.unit)
+        if isinstance(sd, Seats):
+            default, mine = f"{seat_name(sd.worst)} {default}", f"{seat_name(sv.worst)} {mine}"
+        parts.append(f"{spec}: {mine} ({r['_variant_verdict']}), against {default} under the default Rules")
+    parts += [f"{spec}: not played (the run was stopped)" for spec in missing]
+    number = "; ".join(parts)
+    if asked:
+        number = f"not asked by this variant ({asked}); measured: {number}"
+    who = ", and ".join(r["players"] for r in rows.values())
+    page_words = f" The page at the default Rules: {on_page.verdict}, {on_page.number}." if on_page is not None else ""
+    first = next(iter(judged.values()))
+    level = first.level or 1 - ALPHA
+    sentence = (
+        f"With {shown}, judged as the page judges it: the page's players ({who}), on seed {seed}, both sides on "
+        f"common seeds; a strength stops once its verdict is decided, from {MIN_UNITS} units on. It holds or fails "
+        "only where every strength says so." + (f" Measured: {c.how}." if c.how else "") + page_words
+    )
+    detail = (
+        f"Each verdict is read at level {100 * level:.4g}% (5% split over every claim under every strength on both "
+        "sides at every look). "
+        + " ".join(
+            f"{spec}: paired shift per unit {r['shift']:.3g} [{r['shift_lo']:.3g}, {r['shift_hi']:.3g}], {r['change']}."
+            for spec, r in rows.items()
+        )
+    )
+    return Finding(
+        **{
+            **first.to_dict(),
+            "verdict": verdict,
+            "number": number,
+            "n": sum(int(f.n or 0) for f in judged.values()) or None,
+            "interval": first.interval if len(judged) == 1 else None,
+            "sentence": sentence,
+            "change": None,
+            "recheck": None,
+            "players": who,
+            "detail": detail,
+            "section": "Try a variant",
+            "command": command,
+            "touched": touched,
+        }
+    )
+
+
 def _players_text(players: Sequence[Any]) -> str:
     names = [getattr(a, "name", type(a).__name__) for a in players]
     if identical_players(players):
@@ -420,6 +627,7 @@ def _claim_row(c: VariantClaim, runs_v, runs_d, paired: bool, family: int) -> di
         "_variant_finding": fv,
         "_default_finding": fd,
         "_default_stat": sd,
+        "_variant_stat": sv,
     }
     row["beside"] = "; ".join(_beside_text(words, metric, runs_v, runs_d) for words, metric in c.beside)
     identical = False
@@ -660,4 +868,5 @@ __all__ = [
     "side_statistic",
     "touches",
     "try_variant",
+    "judge_variant",
 ]

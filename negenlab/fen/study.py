@@ -1375,6 +1375,7 @@ VARIANT_CLAIMS = (
         how="the first player's share of games won under the run's own players (greedy in every seat unless "
         f"--agents says otherwise); the page's numbers are {' and '.join(PIE_RUNGS)} self-play on the standard board",
         fields=("pie_rule",),
+        strengths=PIE_RUNGS,
         beside=(("the swap rate (games in which the second player swapped)", "swapped"),),
         asked=lambda f: (
             "the claim is about the pie rule, which this variant turns off" if f.get("pie_rule") is False else None

@@ -1721,6 +1721,7 @@ VARIANT_CLAIMS = (
         "draw_rate",
         how="draws (nobody can place, nobody has won) among the run's own self-play games",
         fields=("size",),
+        strengths=DRAW_STRENGTHS,
     ),
     VariantClaim(
         register("necklace")["fair_opening"],
@@ -1728,6 +1729,7 @@ VARIANT_CLAIMS = (
         how="the opener's share of the run's own self-play games (without the swap rule: Red's edge)",
         fields=("swap", "size"),
         asked=_fair_opening_asked,
+        strengths=SWAP_RULE_AGENTS,
     ),
 )
 """The claims ``negenlab necklace variant`` judges: draws in under 1% of self-play games, measured on

@@ -939,6 +939,8 @@ def _gain(row: dict) -> Measure:
 
 SELF_PLAY = {"closers": "closers", "planners": "planners"}
 """The two player strengths of the self-play verdicts, by the label their lines show."""
+SELF_PLAY_AGENTS = ("closer", "planner")
+"""The same two strengths as agent specs, each in every seat (what a variant judged as the page plays)."""
 BETTER_PLAYER = {
     "one planner among closers": "planner-among-closers",
     "one planner among greedy": "planner-among-greedy",
@@ -1540,12 +1542,14 @@ VARIANT_CLAIMS = (
         scale=SECONDS_PER_TURN / 60,
         how="the minutes of a whole game to the target score at 30 s a turn",
         fields=("target_score", "pool_size", "free_moves", "sequence_shape", "coverage", "rearrange"),
+        strengths=SELF_PLAY_AGENTS,
     ),
     VariantClaim(
         register("negen")["seat_order"],
         winners=_first_round_winner,
         how="the winner of each game's first round",
         fields=("players", "free_moves"),
+        strengths=SELF_PLAY_AGENTS,
     ),
 )
 """The claims ``negenlab negen variant`` judges: minutes a game at 30 s a turn, and the first

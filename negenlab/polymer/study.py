@@ -2450,6 +2450,7 @@ VARIANT_CLAIMS = (
             "seconds_pass",
             "seconds_joker",
         ),
+        strengths=RUNGS,
     ),
     VariantClaim(
         register("polymer")["deal_lengths"],
@@ -2458,6 +2459,7 @@ VARIANT_CLAIMS = (
         "cards, the 8-player length) was measured under open hands, one card a trade and 4 proposal turns: set "
         "information=open, max_cards=1, minutes=none and trade_budget=4 to compare like with like",
         fields=("players", "cards_per_player", "jokers", "handicap", "information", "max_cards", "trade_budget"),
+        strengths=RUNGS,
     ),
 )
 """The claims ``negenlab polymer variant`` judges: a whole game's minutes (:func:`game_minutes`: the
