@@ -20,7 +20,7 @@ import pytest
 from negenlab import cli
 from negenlab.core import data
 from negenlab.core.claims import REGISTER, UNITS, ClaimError, register
-from negenlab.core.data import TableError, data_json, data_root
+from negenlab.core.data import TableError, data_json, data_root, tuning_run
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.variant import SavedVariant
 from negenlab.fen import report as fen_report
@@ -333,6 +333,18 @@ def test_a_sidecar_giving_a_key_twice_is_refused(copy):
     path.write_text(path.read_text().replace('"seed": 2024,', '"seed": 2024, "seed": 31337,'))
     with pytest.raises(TableError, match=re.escape("the key 'seed' is given twice in one object")):
         data_json("polymer", "strategies.json")
+
+
+@pytest.mark.parametrize(("game", "name"), [("negen", "tune_minutes.json"), ("polymer", "tune_5p.json")])
+def test_a_tuning_run_listing_a_candidate_twice_is_refused(game, name, copy):
+    path = copy / game / name
+    run = json.loads(path.read_text())
+    twin = run["candidates"][0] | {"all_met": not run["candidates"][0]["all_met"]}  # the same setting, another verdict
+    path.write_text(json.dumps(run | {"candidates": [*run["candidates"], twin]}))
+    with pytest.raises(TableError) as info:
+        tuning_run(game, name, needs={})
+    text = one_line(str(info.value))
+    assert f"data/{game}/{name}: candidate {len(run['candidates']) + 1} repeats candidate 1 on its key (" in text
 
 
 # -- Necklace: certificates, proofs, saved variants -------------------------------------------------------------

@@ -539,6 +539,7 @@ def _type_words(kind: type | tuple[type, ...]) -> str:
     return " or ".join(words.get(k, k.__name__) for k in _types(kind))
 
 
+_TUNED_FIELD = re.compile(r"--set[ =]([A-Za-z_][A-Za-z0-9_]*)=")
 TUNING_RUN = {"candidates": list, "command": str, "evaluations": int}
 """What a page reads of a committed tuning run (:mod:`negenlab.core.tune`'s record)."""
 
@@ -553,6 +554,8 @@ def tuning_run(game: str, name: str, needs: Mapping[str, type | tuple[type, ...]
     True
     """
     run = data_json(game, name, must_exist=must_exist, fields=TUNING_RUN)
+    tuned = _TUNED_FIELD.findall(str(run.get("command", "")))  # a candidate's key: the fields the tuner set
+    seen: dict[tuple, int] = {}
     for i, c in enumerate(run.get("candidates", []), 1):
         missing = [k for k, kind in needs.items() if not isinstance(c, dict) or not isinstance(c.get(k), kind)]
         if missing:
@@ -561,6 +564,13 @@ def tuning_run(game: str, name: str, needs: Mapping[str, type | tuple[type, ...]
                 + ", ".join(f"{k} ({_type_words(needs[k])})" for k in missing)
                 + "; expected the tuner's record"
             )
+        key = tuple(repr(c.get(k)) for k in tuned)
+        if tuned and key in seen:
+            raise TableError(
+                f"data/{game}/{name}: candidate {i} repeats candidate {seen[key]} on its key "
+                f"({_key_text({k: c.get(k) for k in tuned})}); expected each setting of the tuned fields once"
+            )
+        seen[key] = i
     return run
 
 
