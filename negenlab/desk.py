@@ -186,6 +186,7 @@ def variant_widget(game: str, folder: str | Path = FOLDER, **options: Any) -> Va
         validate=lambda fields: entry.make_game(**fields),
         on_result=history.record,
         folder=folder,
+        page_run=partial(games.judge_variant, game, progress=False),
         **options,
     )
 

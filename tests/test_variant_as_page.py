@@ -6,6 +6,7 @@ claim the variant does not ask is not played."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from negenlab import games
 from negenlab.cli import main
@@ -13,7 +14,8 @@ from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.claims import Claim, Rule
 from negenlab.core.compare import MIN_UNITS
 from negenlab.core.examples import DiceRace
-from negenlab.core.variant import VariantClaim, judge_variant
+from negenlab.core.variant import VariantClaim, judge_variant, try_variant
+from negenlab.core.widgets import VariantWidget
 
 PLAYERS = {"random": RandomAgent, "mcts:10": lambda: MCTSAgent(10)}
 
@@ -85,3 +87,25 @@ def test_the_cli_judges_as_the_page_and_refuses_other_players(capsys):
     assert main(["negen", "variant", "--as-page", "--agents", "random"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--as-page plays the page's own players" in err[0]
+
+
+def test_the_widget_judges_as_the_page_when_asked(tmp_path):
+    @dataclass
+    class RaceRules:
+        target: int = 10
+
+    claim = race_claim(8, 40, strengths=("random",))
+
+    def screen(fields, agents, **kw):
+        return try_variant(lambda f: DiceRace(**f), fields, [RandomAgent()] * 2, [claim], progress=False, **kw)
+
+    def as_page(fields, **kw):
+        return judge_variant(lambda f: DiceRace(**f), fields, players_for([]), [claim], progress=False, **kw)
+
+    w = VariantWidget("Dice race", RaceRules(), screen, page_run=as_page, folder=tmp_path, max_units=MIN_UNITS)
+    w.pickers["target"].value = "30"
+    assert w.run(wait=True).findings[0].verdict == "quick screen"
+    w.as_page.value = True
+    assert w.agents.disabled
+    assert w.run(wait=True).findings[0].verdict == "holds"
+    assert VariantWidget("Dice race", RaceRules(), screen, folder=tmp_path).as_page.layout.display == "none"

@@ -153,7 +153,10 @@ class VariantWidget(W.VBox):
     ``on_result`` hears of every finished run (the history). Old results are cleared as a run starts.
 
     ``run(fields, agents, on_batch=..., seed=..., max_units=..., batch=..., store=...)`` plays the
-    comparison (e.g. :func:`negenlab.games.try_variant` for one game); ``rules`` is the game's
+    comparison (e.g. :func:`negenlab.games.try_variant` for one game); ``page_run(fields, on_batch=...,
+    ...)``, where given, judges the variant as the page judges the game (e.g.
+    :func:`negenlab.games.judge_variant`: the page's own players, verdicts) when the **as the page** box
+    is ticked, in place of the quick screen; ``rules`` is the game's
     default Rules; ``render(findings)`` draws the verdict lines (default: a table);
     ``validate(fields)`` builds the game, raising on a bad value.
 
@@ -192,8 +195,10 @@ class VariantWidget(W.VBox):
         seed: int = 2024,
         max_units: int = 400,
         batch: int = 50,
+        page_run: Callable[..., Any] | None = None,
     ):
         self._run_variant, self._rules, self._stop = run, rules, False
+        self._page_run = page_run
         self._game, self._render, self._page, self._validate, self._on_result = game, render, page, validate, on_result
         self.folder = Path(folder) if folder is not None else Path("negenlab-variants")
         self.max_units, self.batch = max_units, batch
@@ -220,6 +225,12 @@ class VariantWidget(W.VBox):
         self.seed = W.IntText(
             value=seed, description="seed", style={"description_width": "130px"}, layout=W.Layout(width="300px")
         )
+        self.as_page = W.Checkbox(
+            value=False, description="as the page (its players; slow)", indent=False, disabled=page_run is None,
+            layout=W.Layout(width="300px", display="" if page_run is not None else "none"),
+            tooltip="judge the variant as the page judges the game: the page's two player strengths, verdicts",
+        )  # fmt: skip
+        self.as_page.observe(lambda change: setattr(self.agents, "disabled", bool(change["new"])), names="value")
         self.file = W.Text(
             value=str(self.folder / f"{game or 'variant'}.json"), description="variant file",
             style={"description_width": "130px"}, layout=W.Layout(width="420px"),
@@ -248,7 +259,7 @@ class VariantWidget(W.VBox):
         self.save_button.on_click(lambda _: self.save_variant())
         self.load_button.on_click(lambda _: self.load_variant())
         pickers = W.GridBox(
-            [*cells, self.agents, self.seed],
+            [*cells, self.agents, self.seed, self.as_page],
             layout=W.Layout(grid_template_columns="repeat(auto-fill, 310px)", width="100%"),
         )
         controls = W.HBox([self.run_button, self.stop_button, self.longer_button, self.progress])
@@ -360,17 +371,19 @@ class VariantWidget(W.VBox):
 
     def _store(self, variant: SavedVariant) -> Path:
         """Where a variant's games are kept, so that Run longer plays on from them."""
-        key = json.dumps([variant.fields, variant.agents, variant.seed, variant.batch], sort_keys=True, default=str)
+        agents = "as the page" if self.as_page.value else variant.agents
+        key = json.dumps([variant.fields, agents, variant.seed, variant.batch], sort_keys=True, default=str)
         return self.folder / "games" / hashlib.sha256(key.encode()).hexdigest()[:16]
 
     def _work(self, units: int) -> None:
         try:
             with self.error.catch():
                 variant = self.variant(units)
-                self.result = self._run_variant(
-                    variant.fields, variant.agents, on_batch=self._on_batch, seed=variant.seed,
-                    max_units=units, batch=variant.batch, store=self._store(variant),
-                )  # fmt: skip
+                sizes = dict(on_batch=self._on_batch, seed=variant.seed, max_units=units, batch=variant.batch)
+                if self.as_page.value and self._page_run is not None:
+                    self.result = self._page_run(variant.fields, store=self._store(variant), **sizes)
+                else:
+                    self.result = self._run_variant(variant.fields, variant.agents, store=self._store(variant), **sizes)
                 self.saved = variant
                 self._show(self.result, variant.fields)
                 if self._on_result is not None:
