@@ -44,10 +44,10 @@ browser-test: $(BROWSER_STAMP)
 		{ echo "browser-test needs Chromium: apt-get install chromium"; exit 1; }
 	NEGENLAB_DOCS_SHOTS=$(DOCS) $(PY) -m pytest --browser -p no:cacheprovider -q -s tests/browser
 
-## make lint: ruff (lint and format check) and mypy on negenlab/, both clean
+## make lint: ruff (lint and format check) on negenlab/, tests/ and benchmarks/, and mypy on negenlab/, all clean
 lint: $(STAMP)
-	$(VENV)/bin/ruff check negenlab
-	$(VENV)/bin/ruff format --check negenlab
+	$(VENV)/bin/ruff check negenlab tests benchmarks
+	$(VENV)/bin/ruff format --check negenlab tests benchmarks
 	$(VENV)/bin/mypy negenlab
 
 ## make lab: JupyterLab on the notebooks

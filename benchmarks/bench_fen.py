@@ -15,6 +15,7 @@ one (``benchmarks/legacy/fen_engine.py``, frozen) plays its own rounds in the sa
 
     python benchmarks/bench_fen.py [--seconds 2] [--rounds 3]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -82,8 +83,10 @@ def main(argv=None) -> int:
 
     fen = games.load("fen", board="triangle:7")
     fen_old = legacy_fen.FenGame("triangle:7", fen.rules)
-    peers = {"dots_and_boxes 6x6": pyspiel.load_game("dots_and_boxes", {"num_rows": 6, "num_cols": 6}),
-             "dots_and_boxes 5x5": pyspiel.load_game("dots_and_boxes", {"num_rows": 5, "num_cols": 5})}
+    peers = {
+        "dots_and_boxes 6x6": pyspiel.load_game("dots_and_boxes", {"num_rows": 6, "num_cols": 6}),
+        "dots_and_boxes 5x5": pyspiel.load_game("dots_and_boxes", {"num_rows": 5, "num_cols": 5}),
+    }
     rng = np.random.default_rng(2024)
     fen_rates, fen_len, fen_us, floor_rates, old_rates, old_us = [], [], [], [], [], []
     peer_rates = {k: [] for k in peers}
@@ -105,26 +108,41 @@ def main(argv=None) -> int:
         old_rates.append(r)
         old_us.append(us)
     f = statistics.median(fen_rates)
-    print(f"negenlab FEN triangle side 7 : {f:8.1f} games/s  ({statistics.mean(fen_len):.1f} actions/game, "
-          f"{statistics.median(fen_us):.2f} us/action)")
-    print(f"  (old engine, legacy copy)  : {statistics.median(old_rates):8.1f} games/s  "
-          f"({statistics.median(old_us):.2f} us/action)")
+    print(
+        f"negenlab FEN triangle side 7 : {f:8.1f} games/s  ({statistics.mean(fen_len):.1f} actions/game, "
+        f"{statistics.median(fen_us):.2f} us/action)"
+    )
+    print(
+        f"  (old engine, legacy copy)  : {statistics.median(old_rates):8.1f} games/s  "
+        f"({statistics.median(old_us):.2f} us/action)"
+    )
     for k in peers:
         p = statistics.median(peer_rates[k])
-        print(f"OpenSpiel {k:19s}: {p:8.1f} games/s  ({peer_len[k]:.1f} actions/game, "
-              f"{statistics.median(peer_us[k]):.2f} us/action)")
+        print(
+            f"OpenSpiel {k:19s}: {p:8.1f} games/s  ({peer_len[k]:.1f} actions/game, "
+            f"{statistics.median(peer_us[k]):.2f} us/action)"
+        )
     main_peer = statistics.median(peer_rates["dots_and_boxes 6x6"])
-    print(f"ratio FEN / dots_and_boxes 6x6 (games/s): {f / main_peer:.3f}   (old engine: {statistics.median(old_rates) / main_peer:.3f})")
+    print(
+        f"ratio FEN / dots_and_boxes 6x6 (games/s): {f / main_peer:.3f}   (old engine: {statistics.median(old_rates) / main_peer:.3f})"
+    )
     print(f"ratio FEN / dots_and_boxes 5x5 (games/s): {f / statistics.median(peer_rates['dots_and_boxes 5x5']):.3f}")
     fu, pu, ou = statistics.median(fen_us), statistics.median(peer_us["dots_and_boxes 6x6"]), statistics.median(old_us)
-    print(f"per action: FEN {fu:.2f} us, dots_and_boxes 6x6 {pu:.2f} us, ratio {fu / pu:.3f} "
-          f"({'below 1: FEN faster' if fu < pu else 'above 1: FEN slower'}; old engine {ou:.2f} us, ratio {ou / pu:.3f})")
+    print(
+        f"per action: FEN {fu:.2f} us, dots_and_boxes 6x6 {pu:.2f} us, ratio {fu / pu:.3f} "
+        f"({'below 1: FEN faster' if fu < pu else 'above 1: FEN slower'}; old engine {ou:.2f} us, ratio {ou / pu:.3f})"
+    )
     fl = statistics.median(floor_rates)
-    print(f"driver loop alone (no game: free legal_actions/apply, {statistics.mean(fen_len):.0f} actions/game): "
-          f"{fl:8.1f} games/s -> ratio ceiling for any Python engine with FEN's game length: {fl / main_peer:.3f}")
+    print(
+        f"driver loop alone (no game: free legal_actions/apply, {statistics.mean(fen_len):.0f} actions/game): "
+        f"{fl:8.1f} games/s -> ratio ceiling for any Python engine with FEN's game length: {fl / main_peer:.3f}"
+    )
     drive = 1e6 / (fl * statistics.mean(fen_len))  # the driver's own cost of one action
-    print(f"per action without the driver's own {drive:.2f} us: FEN {fu - drive:.2f} us, dots_and_boxes 6x6 "
-          f"{pu - drive:.2f} us, ratio {(fu - drive) / (pu - drive):.3f}")
+    print(
+        f"per action without the driver's own {drive:.2f} us: FEN {fu - drive:.2f} us, dots_and_boxes 6x6 "
+        f"{pu - drive:.2f} us, ratio {(fu - drive) / (pu - drive):.3f}"
+    )
+
     # what search uses: whole random games compiled with numba (not the Python protocol loop above),
     # from a position a few actions in; the old engine's playouts (the same kernel) alternate with them
     def playouts(state, seconds):
@@ -145,8 +163,10 @@ def main(argv=None) -> int:
     for _ in range(args.rounds):
         new_p.append(playouts(s_new, args.seconds / 2))
         old_p.append(playouts(s_old, args.seconds / 2))
-    print(f"compiled playouts (FenState.playout, numba; used by MCTS): {statistics.median(new_p):8.1f} games/s "
-          f"(old engine: {statistics.median(old_p):8.1f}; not comparable with the Python-driven figures above)")
+    print(
+        f"compiled playouts (FenState.playout, numba; used by MCTS): {statistics.median(new_p):8.1f} games/s "
+        f"(old engine: {statistics.median(old_p):8.1f}; not comparable with the Python-driven figures above)"
+    )
     return 0
 
 

@@ -15,6 +15,7 @@ Ratios > 1 mean negenlab is faster. The two games differ (Necklace games fill mo
 the board and legality is global; Hex legality is trivial), so this compares the tools a
 designer gets, not identical work. Requires the [bench] extra (open_spiel).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,10 @@ def main(argv=None) -> int:
     from negenlab.necklace import NecklaceGame, Rules
     from negenlab.necklace.agents import NumbaMCTSAgent
 
-    print(f"negenlab {package_version()}, OpenSpiel (pyspiel) {getattr(pyspiel, '__version__', '?')}, "
-          f"python {platform.python_version()}, {platform.machine()}")
+    print(
+        f"negenlab {package_version()}, OpenSpiel (pyspiel) {getattr(pyspiel, '__version__', '?')}, "
+        f"python {platform.python_version()}, {platform.machine()}"
+    )
     rng = np.random.default_rng(args.seed)
     game = NecklaceGame(Rules(size=9, swap=False))
     root = game.new_initial_state()
@@ -99,8 +102,10 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     core.step(game.new_initial_state(), rng)
     core_sims = core.simulations / (time.perf_counter() - t0)
-    print(f"MCTS simulations/s  necklace 9x9 {neck_sims:10.0f} (NumbaMCTSAgent, {reps}x{sims})   "
-          f"hex 9x9 {hex_sims:10.0f} (pyspiel MCTSBot, {sims})")
+    print(
+        f"MCTS simulations/s  necklace 9x9 {neck_sims:10.0f} (NumbaMCTSAgent, {reps}x{sims})   "
+        f"hex 9x9 {hex_sims:10.0f} (pyspiel MCTSBot, {sims})"
+    )
     print(f"   for information: core MCTSAgent with compiled playouts on necklace 9x9: {core_sims:.0f} sims/s")
     print(f"RATIO random playouts/s  necklace/hex = {neck_rate / hex_rate:.2f}")
     print(f"RATIO MCTS simulations/s necklace/hex = {neck_sims / hex_sims:.2f}")

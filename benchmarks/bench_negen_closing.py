@@ -19,10 +19,9 @@ import argparse
 import time
 
 import numpy as np
-
-from negenlab.negen import Rules, find_closing_turn, legal_turns
 from bench_negen_greedy import positions
 
+from negenlab.negen import Rules, find_closing_turn, legal_turns
 from negenlab.negen.agents import CloserAgent
 from negenlab.negen.game import NegenGame
 

@@ -15,6 +15,7 @@ same candidate turns, on the first ``--exact-free`` decisions: the cost greedy's
 
 Prints seconds per decision (median, p90, max) and the ratios.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,11 +53,13 @@ def rule_pick(state, odds):
     then most dice added, then the game's order."""
     actions = state.legal_actions()
     turns = [state.turn_of(a) for a in actions]
-    closing = [a for a, t in zip(actions, turns) if t.closed]
+    closing = [a for a, t in zip(actions, turns, strict=False) if t.closed]
     if closing:
         return closing[0]
-    return min(zip(actions, turns, range(len(actions))),
-               key=lambda x: (odds(x[1].key, state.rules), -x[1].added, x[2]))[0]
+    return min(
+        zip(actions, turns, range(len(actions)), strict=False),
+        key=lambda x: (odds(x[1].key, state.rules), -x[1].added, x[2]),
+    )[0]
 
 
 def cold() -> None:
@@ -81,8 +84,10 @@ def main() -> None:
     for i, s in enumerate(states):
         s.legal_actions()  # the turn search is the game's, not the agent's: done before timing
         picks = {}
-        ways = [("greedy", lambda st: agent.step(st, rng)),
-                ("plain rule", lambda st: rule_pick(st, lambda key, _: closing_odds(key, threats)))]
+        ways = [
+            ("greedy", lambda st: agent.step(st, rng)),
+            ("plain rule", lambda st: rule_pick(st, lambda key, _: closing_odds(key, threats))),
+        ]
         if args.rearrange == "free" and i < args.exact_free:
             ways.append(("exact free", lambda st: rule_pick(st, closing_odds)))  # the game's own rules
         for name, pick in ways:
@@ -98,8 +103,10 @@ def main() -> None:
         if not t:
             continue
         t = np.array(t)
-        print(f"  {name:10s} median {1e3 * np.median(t):8.1f} ms  p90 {1e3 * np.quantile(t, 0.9):8.1f} ms  "
-              f"max {t.max():6.2f} s  total {t.sum():7.1f} s")
+        print(
+            f"  {name:10s} median {1e3 * np.median(t):8.1f} ms  p90 {1e3 * np.quantile(t, 0.9):8.1f} ms  "
+            f"max {t.max():6.2f} s  total {t.sum():7.1f} s"
+        )
     g, p = np.sum(times["greedy"]), np.sum(times["plain rule"])
     print(f"  ratio plain rule / greedy: {p / g:.1f}x over {len(states)} decisions; the picks agree on every decision")
     k = len(times["exact free"])

@@ -54,9 +54,7 @@ def main() -> None:
             f"  {agent.name:<9} {len(times) / sum(times):9.1f} decisions/s   median {1e3 * np.median(times):7.2f} ms"
             f"   max {1e3 * max(times):7.1f} ms"
         )
-    tables = [
-        (s.turn_of(a).key, s.boards[(s.to_move + 1) % s.num_players]) for s in states for a in s.legal_actions()
-    ]
+    tables = [(s.turn_of(a).key, s.boards[(s.to_move + 1) % s.num_players]) for s in states for a in s.legal_actions()]
     t0 = time.perf_counter()
     fast = [next_player_closes(k, b) for k, b in tables]
     t1 = time.perf_counter()

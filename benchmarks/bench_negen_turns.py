@@ -9,6 +9,7 @@ decision and seconds per legal turn emitted. The old generator (``benchmarks/leg
 documented subset the game used to play with (``game_turns``), so its turn counts are lower.
 Last, random 3-player rounds per second on one core with the exact engine.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from legacy import negen_turns_v1 as old  # noqa: E402
 
-from negenlab.core.game import play_random_game  # noqa: E402
 from negenlab.negen.game import NegenGame  # noqa: E402
 from negenlab.negen.rules import Rules  # noqa: E402
 from negenlab.negen.table import layout  # noqa: E402
@@ -56,19 +56,31 @@ def time_generator(fn, positions) -> dict:
         counts.append(n)
     t = np.array(times)
     c = np.array(counts)
-    return {"median": float(np.median(t)), "p99": float(np.quantile(t, 0.99)), "max": float(t.max()),
-            "turns": float(c.mean()), "per_turn": float(t.sum() / max(1, c.sum()))}
+    return {
+        "median": float(np.median(t)),
+        "p99": float(np.quantile(t, 0.99)),
+        "max": float(t.max()),
+        "turns": float(c.mean()),
+        "per_turn": float(t.sum() / max(1, c.sum())),
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=8)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--variants", choices=("default", "join", "all"), default="default",
-                    help="default: the default reading; join: the four readings under join; all: all eight")
+    ap.add_argument(
+        "--variants",
+        choices=("default", "join", "all"),
+        default="default",
+        help="default: the default reading; join: the four readings under join; all: all eight",
+    )
     args = ap.parse_args()
-    variants = {"all": Rules.variants(), "join": [r for r in Rules.variants() if r.rearrange == "join"],
-                "default": [Rules()]}[args.variants]
+    variants = {
+        "all": Rules.variants(),
+        "join": [r for r in Rules.variants() if r.rearrange == "join"],
+        "default": [Rules()],
+    }[args.variants]
     head = f"{'variant':26s} {'gen':5s} {'median ms':>9s} {'p99 ms':>8s} {'max s':>7s} {'turns':>8s} {'us/turn':>8s}"
     print(head)
     per_turn = {}
@@ -84,13 +96,19 @@ def main() -> None:
         rows = {}
         for name, fn in (("exact", new), ("old", legacy)):
             rows[name] = r = time_generator(fn, positions)
-            print(f"{rules.label:26s} {name:5s} {1e3 * r['median']:9.2f} {1e3 * r['p99']:8.1f} {r['max']:7.2f} "
-                  f"{r['turns']:8.1f} {1e6 * r['per_turn']:8.1f}", flush=True)
+            print(
+                f"{rules.label:26s} {name:5s} {1e3 * r['median']:9.2f} {1e3 * r['p99']:8.1f} {r['max']:7.2f} "
+                f"{r['turns']:8.1f} {1e6 * r['per_turn']:8.1f}",
+                flush=True,
+            )
         e, o = rows["exact"], rows["old"]
         per_turn[rules.label] = e["per_turn"]
-        print(f"{'':26s} ratio old/exact: median {o['median'] / e['median']:.2f}x, p99 {o['p99'] / e['p99']:.2f}x, "
-              f"time per legal turn {o['per_turn'] / e['per_turn']:.2f}x; {len(positions)} decisions; "
-              f"exact engine: {rps:.2f} random rounds/s on one core (cold caches)", flush=True)
+        print(
+            f"{'':26s} ratio old/exact: median {o['median'] / e['median']:.2f}x, p99 {o['p99'] / e['p99']:.2f}x, "
+            f"time per legal turn {o['per_turn'] / e['per_turn']:.2f}x; {len(positions)} decisions; "
+            f"exact engine: {rps:.2f} random rounds/s on one core (cold caches)",
+            flush=True,
+        )
     if len(per_turn) > 1:
         base = per_turn[Rules().label]
         print("exact engine, time per legal turn emitted relative to the default reading (target <= 10x):")

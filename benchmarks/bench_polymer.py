@@ -14,6 +14,7 @@ few consecutive ranks in several suits, with copies), where long polymers occur.
 per-family agreement (every length must match; the witness of each is checked with
 ``is_polymer``) and the speed ratio. Both solvers run on one core.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -93,7 +94,9 @@ def main(argv=None) -> int:
         "dense 12-20-card hands": [clustered_hand(rng, int(rng.integers(12, 21))) for _ in range(args.hands)],
     }
     all_ok = True
-    print(f"{'family':26s} {'hands':>5s} {'agree':>5s} {'unproven':>8s} {'negenlab s':>11s} {'CP-SAT s':>9s} {'ratio':>8s} {'mean len':>8s}")
+    print(
+        f"{'family':26s} {'hands':>5s} {'agree':>5s} {'unproven':>8s} {'negenlab s':>11s} {'CP-SAT s':>9s} {'ratio':>8s} {'mean len':>8s}"
+    )
     for name, hands in families.items():
         agree = unproven = 0
         t_ours = t_peer = 0.0
@@ -107,22 +110,32 @@ def main(argv=None) -> int:
             t_peer += time.perf_counter() - t0
             if not proven:
                 unproven += 1
-            ok = peer is not None and len(peer) == len(ours) and (not ours or is_polymer(ours)) \
+            ok = (
+                peer is not None
+                and len(peer) == len(ours)
+                and (not ours or is_polymer(ours))
                 and (not peer or is_polymer(peer))
+            )
             if not ok and proven:
                 all_ok = False
-                print(f"  DISAGREE on {format_cards(hand)}: negenlab {len(ours)}, CP-SAT {None if peer is None else len(peer)}")
+                print(
+                    f"  DISAGREE on {format_cards(hand)}: negenlab {len(ours)}, CP-SAT {None if peer is None else len(peer)}"
+                )
             agree += ok and proven
             lengths.append(len(ours))
         ratio = t_peer / t_ours if t_ours > 0 else float("inf")
-        print(f"{name:26s} {len(hands):5d} {agree:5d} {unproven:8d} {t_ours:11.4f} {t_peer:9.2f} {ratio:7.0f}x {np.mean(lengths):8.2f}")
+        print(
+            f"{name:26s} {len(hands):5d} {agree:5d} {unproven:8d} {t_ours:11.4f} {t_peer:9.2f} {ratio:7.0f}x {np.mean(lengths):8.2f}"
+        )
     # throughput of negenlab alone (the issue's target: >= 1000 random 20-card hands/s)
     hands = [random_hand(rng, 20) for _ in range(5000)]
     t0 = time.perf_counter()
     for h in hands:
         longest_polymer(h)
     dt = time.perf_counter() - t0
-    print(f"negenlab throughput: {len(hands) / dt:,.0f} random 20-card hands/s (longest_polymer, one core, incl. Card conversion)")
+    print(
+        f"negenlab throughput: {len(hands) / dt:,.0f} random 20-card hands/s (longest_polymer, one core, incl. Card conversion)"
+    )
     adversarial = {
         "5 ranks x 4 suits (20)": [Card(r, s) for r in range(3, 8) for s in "SHDC"],
         "6 ranks x 4 suits (24)": [Card(r, s) for r in range(3, 9) for s in "SHDC"],
@@ -131,11 +144,14 @@ def main(argv=None) -> int:
         "6 ranks x 2 suits x 2 copies (24)": [Card(r, s) for r in range(1, 7) for s in "SH" for _ in range(2)],
     }
     from negenlab.polymer import parse_cards
+
     # the slowest hands a hill climb on search nodes found (near-symmetric: the symmetry reduction does not apply)
     adversarial["hill-climbed A23 x4 suits x2 -AS +7H (24)"] = parse_cards(
-        "AS 2S 2S 3S 3S AH AH 2H 2H 3H 3H 7H AD AD 2D 2D 3D 3D AC AC 2C 2C 3C 3C")
+        "AS 2S 2S 3S 3S AH AH 2H 2H 3H 3H 7H AD AD 2D 2D 3D 3D AC AC 2C 2C 3C 3C"
+    )
     adversarial["hill-climbed KA2 x4 suits x2 -2H +4D (24)"] = parse_cards(
-        "AS AS 2S 2S KS KS AH AH 2H KH KH AD AD 2D 2D 4D KD KD AC AC 2C 2C KC KC")
+        "AS AS 2S 2S KS KS AH AH 2H KH KH AD AD 2D 2D 4D KD KD AC AC 2C 2C KC KC"
+    )
     for name, hand in adversarial.items():
         t0 = time.perf_counter()
         r = longest_polymer(hand)
@@ -150,7 +166,9 @@ def main(argv=None) -> int:
         if dt > worst[0]:
             worst = (dt, hand, len(r))
     if worst[1] is not None:
-        print(f"sweep of {args.sweep} dense 18-24-card hands: slowest {worst[0]:.3f} s (length {worst[2]}): {format_cards(worst[1])}")
+        print(
+            f"sweep of {args.sweep} dense 18-24-card hands: slowest {worst[0]:.3f} s (length {worst[2]}): {format_cards(worst[1])}"
+        )
     print("ALL AGREE" if all_ok else "DISAGREEMENT FOUND")
     return 0 if all_ok else 1
 

@@ -14,6 +14,7 @@ not close.  The brute-force search of a position does not depend on
 the reading (shape, coverage), so it runs once per rearrange mode and its seconds (summed over the
 positions, in worker processes) are shown with each of the 4 variants of that mode.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,12 @@ LABELS = {f"{s}-{c}-{r}": (s, c, r) for s, c, r in bt.VARIANTS}
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=3000, help="random positions per variant (default 3000)")
-    ap.add_argument("--variant", action="append", choices=sorted(LABELS),
-                    help="shape-coverage-rearrange; repeat for several (default: all 8)")
+    ap.add_argument(
+        "--variant",
+        action="append",
+        choices=sorted(LABELS),
+        help="shape-coverage-rearrange; repeat for several (default: all 8)",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--free-moves", type=int, default=1)
@@ -51,22 +56,37 @@ def main() -> None:
         positions = bt.sample_positions(rearrange, args.positions, args.seed)
         jobs = [(t, b, rearrange, args.free_moves) for t, b, _ in positions]
         t0 = time.perf_counter()
-        brute = list(tqdm(bt.run_jobs(bt.brute_job, jobs, args.workers), total=len(jobs),
-                          desc=f"brute force, {rearrange}", unit="pos"))
+        brute = list(
+            tqdm(
+                bt.run_jobs(bt.brute_job, jobs, args.workers),
+                total=len(jobs),
+                desc=f"brute force, {rearrange}",
+                unit="pos",
+            )
+        )
         wall = time.perf_counter() - t0
         brute_s = sum(res[2] for res in brute)
         for shape, coverage, _ in mine:
             label = f"{shape}-{coverage}-{rearrange}"
-            row = dict(variant=label, positions=len(positions), brute_s=brute_s, brute_wall=wall,
-                       turns=sum(len(res[0][(shape, coverage)]) for res in brute),
-                       closing=sum(any(f["closed"] for f in res[0][(shape, coverage)].values()) for res in brute))
+            row = dict(
+                variant=label,
+                positions=len(positions),
+                brute_s=brute_s,
+                brute_wall=wall,
+                turns=sum(len(res[0][(shape, coverage)]) for res in brute),
+                closing=sum(any(f["closed"] for f in res[0][(shape, coverage)].values()) for res in brute),
+            )
             fjobs = [(t, b, shape, coverage, rearrange, args.free_moves) for t, b, _ in positions]
             missing = extra = facts = dups = incomplete = 0
             reports = []
             t1 = time.perf_counter()
-            fast = tqdm(bt.run_jobs(bt.fast_job, fjobs, args.workers), total=len(fjobs),
-                        desc=f"legal_turns, {label}", unit="pos")
-            for position, res, got in zip(positions, brute, fast):
+            fast = tqdm(
+                bt.run_jobs(bt.fast_job, fjobs, args.workers),
+                total=len(fjobs),
+                desc=f"legal_turns, {label}",
+                unit="pos",
+            )
+            for position, res, got in zip(positions, brute, fast, strict=False):
                 mine_tables, (theirs, dup, complete) = res[0][(shape, coverage)], got
                 missing += len(set(mine_tables) - set(theirs))
                 extra += len(set(theirs) - set(mine_tables))
@@ -76,25 +96,62 @@ def main() -> None:
                 report = bt.compare(position, mine_tables, got)
                 if report:
                     reports.append(report)
-            row.update(missing=missing, extra=extra, facts=facts, dups=dups, incomplete=incomplete,
-                       differ=len(reports), fast_wall=time.perf_counter() - t1)
-            found = tqdm(bt.run_jobs(bt.closing_job, fjobs, args.workers), total=len(fjobs),
-                         desc=f"find_closing_turn, {label}", unit="pos")
-            close_reports = [r for r in (bt.closing_report(position, res[0][(shape, coverage)], f)
-                                         for position, res, f in zip(positions, brute, found)) if r]
+            row.update(
+                missing=missing,
+                extra=extra,
+                facts=facts,
+                dups=dups,
+                incomplete=incomplete,
+                differ=len(reports),
+                fast_wall=time.perf_counter() - t1,
+            )
+            found = tqdm(
+                bt.run_jobs(bt.closing_job, fjobs, args.workers),
+                total=len(fjobs),
+                desc=f"find_closing_turn, {label}",
+                unit="pos",
+            )
+            close_reports = [
+                r
+                for r in (
+                    bt.closing_report(position, res[0][(shape, coverage)], f)
+                    for position, res, f in zip(positions, brute, found, strict=False)
+                )
+                if r
+            ]
             row.update(close_differ=len(close_reports))
-            for report in close_reports[:args.show]:
+            for report in close_reports[: args.show]:
                 tqdm.write(f"--- {label}: find_closing_turn differs\n{report}\n")
-            for report in reports[:args.show]:
+            for report in reports[: args.show]:
                 tqdm.write(f"--- {label}: a position that differs\n{report}\n")
             rows.append(row)
 
-    table = pd.DataFrame(rows)[["variant", "positions", "turns", "closing", "missing", "extra", "facts", "dups",
-                                "incomplete", "differ", "close_differ", "fast_wall", "brute_s"]]
-    print(table.rename(columns={"fast_wall": "fast s", "brute_s": "brute s", "close_differ": "close differ"}).to_string(
-        index=False, float_format=lambda v: f"{v:.1f}"))
-    print("brute s: seconds of the brute-force search summed over the positions (one search per position "
-          "serves the 4 variants of its rearrange mode); fast s: wall seconds of legal_turns.")
+    table = pd.DataFrame(rows)[
+        [
+            "variant",
+            "positions",
+            "turns",
+            "closing",
+            "missing",
+            "extra",
+            "facts",
+            "dups",
+            "incomplete",
+            "differ",
+            "close_differ",
+            "fast_wall",
+            "brute_s",
+        ]
+    ]
+    print(
+        table.rename(columns={"fast_wall": "fast s", "brute_s": "brute s", "close_differ": "close differ"}).to_string(
+            index=False, float_format=lambda v: f"{v:.1f}"
+        )
+    )
+    print(
+        "brute s: seconds of the brute-force search summed over the positions (one search per position "
+        "serves the 4 variants of its rearrange mode); fast s: wall seconds of legal_turns."
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """Agents: random is uniform, MCTS finds the moves an exact Nim solver finds."""
+
 from __future__ import annotations
 
 import functools
@@ -16,7 +17,7 @@ def _wins_to_move(heaps: tuple[int, ...]) -> bool:
     """Exact minimax (independent of Nim-sum theory): does the player to move win?"""
     for i, h in enumerate(heaps):
         for t in range(1, h + 1):
-            nxt = tuple(sorted(heaps[:i] + (h - t,) + heaps[i + 1:]))
+            nxt = tuple(sorted(heaps[:i] + (h - t,) + heaps[i + 1 :]))
             if not _wins_to_move(nxt):
                 return True
     return False

@@ -146,7 +146,11 @@ def test_the_family_level_decides_and_the_95_interval_is_shown():
     assert judge(c, Evidence(lone), family=1).verdict == "fails"
     # 59.0% [55.9, 62.0] clears 55% by 0.9 points, less than its standard error of 1.55: more games first
     hair = judge(c, Evidence(Measure.of_rate(590, 1000)), family=1)
-    assert hair.verdict == "undecided" and "less than its Monte Carlo error" in hair.sentence and "(by 0.92 points against 1.55 points)" in hair.sentence
+    assert (
+        hair.verdict == "undecided"
+        and "less than its Monte Carlo error" in hair.sentence
+        and "(by 0.92 points against 1.55 points)" in hair.sentence
+    )
     # at a family of 40, a number that is enough alone is not enough: more games, not a verdict
     assert judge(c, Evidence(Measure.of_rate(605, 1000)), family=1).verdict == "fails"
     f = judge(c, Evidence(Measure.of_rate(605, 1000)), family=40)

@@ -1,4 +1,5 @@
 """The negenlab command and the report builder (with stand-in game sections)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -17,8 +18,14 @@ def _fake_section(game):
         from negenlab.core import RandomAgent, simulate, summary
         from negenlab.core.examples import Nim
 
-        df = simulate(Nim((1, 2, 3)), [RandomAgent()] * 2, options.games or 10, seed=options.seed,
-                      backend="serial", progress=False)
+        df = simulate(
+            Nim((1, 2, 3)),
+            [RandomAgent()] * 2,
+            options.games or 10,
+            seed=options.seed,
+            backend="serial",
+            progress=False,
+        )
         page.heading("Balance")
         page.table(summary(df), caption=f"n={len(df)}")
         import matplotlib.pyplot as plt
@@ -26,20 +33,24 @@ def _fake_section(game):
         fig, ax = plt.subplots()
         ax.plot([0, 1], [0, 1])
         page.figure(fig, caption="a line")
-        page.provenance(rules={"heaps": [1, 2, 3]}, agents=[RandomAgent()], seed=options.seed,
-                        command=options.command(game))
+        page.provenance(
+            rules={"heaps": [1, 2, 3]}, agents=[RandomAgent()], seed=options.seed, command=options.command(game)
+        )
+
     return types.SimpleNamespace(TITLE=game, build=build)
 
 
 @pytest.fixture
 def sections(monkeypatch):
     """negen and fen have sections; polymer has none; necklace's section fails."""
+
     def fake(game):
         if game in ("negen", "fen"):
             return _fake_section(game)
         if game == "necklace":
             return types.SimpleNamespace(build=lambda page, options: 1 / 0)
         return None
+
     monkeypatch.setattr(report, "section_module", fake)
 
 

@@ -1,6 +1,7 @@
 """compare / estimate: the sequential test's error rates on synthetic data, its LLR against a
 likelihood summed unit by unit, and decisions on the core's example games that do not depend
 on batch size, workers or a store."""
+
 import math
 
 import numpy as np
@@ -30,7 +31,7 @@ def test_error_rates_hold_on_synthetic_pentanomial_units(truth, wrong):
     base = np.array([0.05, 0.2, 0.5, 0.2, 0.05])
     probs = base.copy()
     probs[3] += (mean - 0.5) * 2
-    probs[1] -= (mean - 0.5) * 2   # shifts the mean by (mean - 0.5) while keeping the sum 1
+    probs[1] -= (mean - 0.5) * 2  # shifts the mean by (mean - 0.5) while keeping the sum 1
     probs /= probs.sum()
     values = np.array([0, 0.25, 0.5, 0.75, 1.0])
     assert float(probs @ values) == pytest.approx(mean, abs=1e-9)
@@ -62,21 +63,35 @@ def test_bounds_and_bad_arguments():
 
 def test_a_planner_beats_random_and_the_decision_ignores_batch_and_workers():
     game = Nim((1, 2, 3))
-    runs = [compare(game, challenger=MCTSAgent(100), baseline=RandomAgent(), seed=3, batch=b,
-                    backend=be, workers=w) for b, be, w in ((5, "serial", 1), (40, "serial", 1), (40, "process", 2))]
+    runs = [
+        compare(game, challenger=MCTSAgent(100), baseline=RandomAgent(), seed=3, batch=b, backend=be, workers=w)
+        for b, be, w in ((5, "serial", 1), (40, "serial", 1), (40, "process", 2))
+    ]
     assert runs[0].decision == "H1" and not runs[0].capped
     assert runs[0].games == 2 * runs[0].units
     for r in runs[1:]:
-        assert (r.decision, r.units, r.estimate, r.llr) == (runs[0].decision, runs[0].units, runs[0].estimate,
-                                                            runs[0].llr)
+        assert (r.decision, r.units, r.estimate, r.llr) == (
+            runs[0].decision,
+            runs[0].units,
+            runs[0].estimate,
+            runs[0].llr,
+        )
 
 
 def test_equal_agents_are_found_equal_and_a_cap_says_so():
     game = Nim((1, 2, 3))
     r = compare(game, challenger=RandomAgent(), baseline=RandomAgent(), h1=0.65, seed=1, batch=50, backend="serial")
     assert r.decision == "H0" and r.lo <= 0.5 + 0.1
-    capped = compare(game, challenger=RandomAgent(), baseline=RandomAgent(), h1=0.51, seed=1, batch=20,
-                     max_units=40, backend="serial")
+    capped = compare(
+        game,
+        challenger=RandomAgent(),
+        baseline=RandomAgent(),
+        h1=0.51,
+        seed=1,
+        batch=20,
+        max_units=40,
+        backend="serial",
+    )
     assert capped.decision == "undecided" and capped.capped and capped.units == 40
     assert "cap" in str(capped)
 
@@ -84,11 +99,31 @@ def test_equal_agents_are_found_equal_and_a_cap_says_so():
 def test_variants_are_compared_on_common_seeds(tmp_path):
     short, long_ = DiceRace(10, 2), DiceRace(20, 2)
     agents = [RandomAgent(), RandomAgent()]
-    r = compare(short, long_, agents=agents, metric="length", h0=0, h1=-2, seed=5, batch=20, backend="serial",
-                store=tmp_path / "run")
+    r = compare(
+        short,
+        long_,
+        agents=agents,
+        metric="length",
+        h0=0,
+        h1=-2,
+        seed=5,
+        batch=20,
+        backend="serial",
+        store=tmp_path / "run",
+    )
     assert r.decision == "H1" and r.estimate < 0 and r.hi < 0
-    again = compare(short, long_, agents=agents, metric="length", h0=0, h1=-2, seed=5, batch=7, backend="serial",
-                    store=tmp_path / "run")
+    again = compare(
+        short,
+        long_,
+        agents=agents,
+        metric="length",
+        h0=0,
+        h1=-2,
+        seed=5,
+        batch=7,
+        backend="serial",
+        store=tmp_path / "run",
+    )
     assert (again.decision, again.units, again.estimate) == (r.decision, r.units, r.estimate)
     same = compare(short, DiceRace(10, 2), agents=agents, seed=5, batch=50, backend="serial", max_units=50)
     assert same.estimate == 0 and np.all(same.values == 0)  # the same game on the same seeds: identical
@@ -117,17 +152,41 @@ def test_results_draw_themselves_in_a_notebook():
 def test_compare_and_estimate_are_identical_on_serial_process_and_dask():
     pytest.importorskip("distributed")
     game = Nim((1, 2, 3))
-    runs = [compare(game, challenger=MCTSAgent(20), baseline=RandomAgent(), seed=4, batch=30, max_units=60,
-                    backend=be, workers=w)
-            for be, w in (("serial", 1), ("process", 2), ("dask", 2))]
+    runs = [
+        compare(
+            game,
+            challenger=MCTSAgent(20),
+            baseline=RandomAgent(),
+            seed=4,
+            batch=30,
+            max_units=60,
+            backend=be,
+            workers=w,
+        )
+        for be, w in (("serial", 1), ("process", 2), ("dask", 2))
+    ]
     for r in runs[1:]:
         assert (r.decision, r.units, r.estimate, r.llr, r.lo, r.hi) == (
-            runs[0].decision, runs[0].units, runs[0].estimate, runs[0].llr, runs[0].lo, runs[0].hi)
+            runs[0].decision,
+            runs[0].units,
+            runs[0].estimate,
+            runs[0].llr,
+            runs[0].lo,
+            runs[0].hi,
+        )
     agents = [RandomAgent(), RandomAgent()]
-    ests = [estimate(game, agents, halfwidth=0.05, seed=2, batch=150, backend=be, workers=w)
-            for be, w in (("serial", 1), ("process", 2), ("dask", 2))]
+    ests = [
+        estimate(game, agents, halfwidth=0.05, seed=2, batch=150, backend=be, workers=w)
+        for be, w in (("serial", 1), ("process", 2), ("dask", 2))
+    ]
     for e in ests[1:]:
-        assert (e.n, e.value, e.lo, e.hi, e.reached) == (ests[0].n, ests[0].value, ests[0].lo, ests[0].hi, ests[0].reached)
+        assert (e.n, e.value, e.lo, e.hi, e.reached) == (
+            ests[0].n,
+            ests[0].value,
+            ests[0].lo,
+            ests[0].hi,
+            ests[0].reached,
+        )
 
 
 class _ShiftedRandom(RandomAgent):
@@ -145,8 +204,16 @@ def test_a_a_compare_calls_equal_players_stronger_no_more_often_than_alpha():
     compare's paired SPRT (alpha 5%) decides H1 at most at its rate over many seeds."""
     seeds, wrong = 100, 0
     for s in range(seeds):
-        r = compare(DiceRace(target=8), challenger=RandomAgent(), baseline=_ShiftedRandom(), seed=s, batch=300,
-                    max_units=300, backend="serial", chunk_size=300)
+        r = compare(
+            DiceRace(target=8),
+            challenger=RandomAgent(),
+            baseline=_ShiftedRandom(),
+            seed=s,
+            batch=300,
+            max_units=300,
+            backend="serial",
+            chunk_size=300,
+        )
         wrong += r.decision == "H1"
     assert wrong / seeds <= 0.05 + 3 * math.sqrt(0.05 * 0.95 / seeds), wrong
 
@@ -158,7 +225,16 @@ def test_a_a_sprt_decides_an_edge_no_more_often_than_alpha():
 
     seeds, wrong = 120, 0
     for s in range(seeds):
-        r = sprt(CoinToss(first=0.5), [RandomAgent(), RandomAgent()], h0=0.5, h1=0.55, seed=s, batch=600,
-                 max_games=600, backend="serial", chunk_size=600)
+        r = sprt(
+            CoinToss(first=0.5),
+            [RandomAgent(), RandomAgent()],
+            h0=0.5,
+            h1=0.55,
+            seed=s,
+            batch=600,
+            max_games=600,
+            backend="serial",
+            chunk_size=600,
+        )
         wrong += r.decision == "H1"
     assert wrong / seeds <= 0.05 + 3 * math.sqrt(0.05 * 0.95 / seeds), wrong

@@ -1,4 +1,5 @@
 """Metrics against hand-computed values; the result store keeps provenance."""
+
 from __future__ import annotations
 
 import math
@@ -25,15 +26,19 @@ def test_wilson_matches_hand_computation():
 
 def _table():
     # 6 games, 2 players: seat 0 wins 3, seat 1 wins 1, 1 draw, 1 truncated
-    return pd.DataFrame({
-        "game": range(6), "seed": 0,
-        "winner": [0, 0, 1, -1, 0, -1],
-        "draw": [False, False, False, True, False, False],
-        "truncated": [False, False, False, False, False, True],
-        "length": [10, 20, 30, 40, 50, 60],
-        "branching": [2.0, 3.0, 4.0, 5.0, 6.0, 7.0],
-        "return_0": [1, 1, -1, 0, 1, 0], "return_1": [-1, -1, 1, 0, -1, 0],
-    })
+    return pd.DataFrame(
+        {
+            "game": range(6),
+            "seed": 0,
+            "winner": [0, 0, 1, -1, 0, -1],
+            "draw": [False, False, False, True, False, False],
+            "truncated": [False, False, False, False, False, True],
+            "length": [10, 20, 30, 40, 50, 60],
+            "branching": [2.0, 3.0, 4.0, 5.0, 6.0, 7.0],
+            "return_0": [1, 1, -1, 0, 1, 0],
+            "return_1": [-1, -1, 1, 0, -1, 0],
+        }
+    )
 
 
 def test_summary_against_hand_values():

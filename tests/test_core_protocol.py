@@ -1,4 +1,5 @@
 """The game protocol and the reference games that drive the core tests."""
+
 from __future__ import annotations
 
 import math

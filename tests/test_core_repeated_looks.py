@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from old_code import frozen
 
 from negenlab.core import metrics
 from negenlab.core.claims import Measure, Rule, Seats, Steps, looked_at, most_looks, verdict_of, z_for
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.metrics import looks_until, repeated_looks_z
-from old_code import frozen
 
 DENSE = frozen("repeated_looks_dense.py")  # the carry as it was, every old point to every new one
 

@@ -44,7 +44,10 @@ def test_each_status_on_the_verdict_line():
     # an undecided re-measurement leaves the verdict standing, and says it is not confirmed
     wide = judge(c, Evidence(committed), recheck=Recheck(2025, Measure.of_interval(-0.5, -1.5, 0.5, 80)))
     assert wide.verdict == "holds"
-    assert wide.recheck == "re-measured on seed 2025: not confirmed, undecided there (-0.5 [-1.5, 0.5] cards, n=80 short of the committed 500)"
+    assert (
+        wide.recheck
+        == "re-measured on seed 2025: not confirmed, undecided there (-0.5 [-1.5, 0.5] cards, n=80 short of the committed 500)"
+    )
     # the opposite verdict leaves the line undecided
     opposite = judge(c, Evidence(committed), recheck=Recheck(2025, Measure.of_interval(0.6, 0.3, 0.9, 500)))
     assert opposite.verdict == "undecided" and "contradicts it, fails there" in opposite.recheck
@@ -98,7 +101,9 @@ FAMILY = 4  # the page's level: 1 - 5%/4
 def _design_units(level_alpha: float, beta: float) -> int:
     """The fixed number of games at which a true 60% clears the 55% line at ``level_alpha`` with
     chance ``1 - beta`` (normal approximation)."""
-    z = z_for(level_alpha) + 1 + float(stats.norm.ppf(1 - beta))  # the judge asks a clearance of one standard error more
+    z = (
+        z_for(level_alpha) + 1 + float(stats.norm.ppf(1 - beta))
+    )  # the judge asks a clearance of one standard error more
     return math.ceil((z * math.sqrt(0.6 * 0.4) / 0.05) ** 2)
 
 
@@ -114,7 +119,9 @@ def _confirmations(p_true: float, committed_verdict: str, draws: int, seed: int)
     """How often a fresh measurement of the same design confirms a committed verdict, at true rate p."""
     level = ALPHA / FAMILY
     n = _design_units(level, BETA)
-    committed = {"holds": Measure.of_rate(int(0.62 * n), n), "fails": Measure.of_rate(int(0.48 * n), n)}[committed_verdict]
+    committed = {"holds": Measure.of_rate(int(0.62 * n), n), "fails": Measure.of_rate(int(0.48 * n), n)}[
+        committed_verdict
+    ]
     assert verdict_of(LINE, committed, level) == committed_verdict
     rng = np.random.default_rng(seed)
     fresh = rng.binomial(n, p_true, size=draws)

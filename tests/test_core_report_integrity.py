@@ -7,6 +7,7 @@ one is damaged, and the page is built through the command. The loaders fail befo
 so each case takes well under a second. That the intact tables build every page is tested by each
 game's ``test_report_section_renders`` (tests/<game>/); here every intact table passes its loader.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,9 +20,9 @@ import pytest
 
 from negenlab import cli
 from negenlab.core import data
+from negenlab.core.claims import register
 from negenlab.core.data import WILSON_ROWS, Schema, check_table, data_root, long_columns
 from negenlab.core.errors import InvalidInputError, ReportError, TableError
-from negenlab.core.claims import register
 from negenlab.fen import report as fen_report
 from negenlab.fen import study as fen_study
 from negenlab.necklace import study as necklace_study
@@ -31,14 +32,22 @@ from negenlab.polymer import study as polymer_study
 from negenlab.report.studies import committed_studies
 
 DATA = Path(str(data_root()))
-TABLES = {"fen": fen_study.TABLES, "negen": negen_study.TABLES, "polymer": polymer_study.TABLES,
-          "necklace": necklace_study.TABLES}
+TABLES = {
+    "fen": fen_study.TABLES,
+    "negen": negen_study.TABLES,
+    "polymer": polymer_study.TABLES,
+    "necklace": necklace_study.TABLES,
+}
 
 
 def load(game: str, name: str):
     """Table ``name`` of ``game`` read by the loader its page uses."""
     if game == "fen":
-        return fen_report.committed_atlas() if name == "atlas" else committed_studies("fen", [name], fen_study.TABLES)[name]
+        return (
+            fen_report.committed_atlas()
+            if name == "atlas"
+            else committed_studies("fen", [name], fen_study.TABLES)[name]
+        )
     if game == "negen":
         loaders = {"study_exact": negen_report.load_study, "variants": negen_report.load_variants}
         return loaders.get(name, lambda: negen_report.read_table(f"{name}.csv"))()
@@ -64,8 +73,12 @@ def copy(tmp_path, monkeypatch) -> Path:
 
 ON_DISK = {(g, f.stem) for g in TABLES for f in (DATA / g).iterdir() if f.suffix == ".csv"}
 CASES = [(game, name) for game, tables in TABLES.items() for name in tables if (game, name) in ON_DISK]
-STUDIES = {"fen": fen_study.STUDIES, "negen": negen_study.STUDIES, "polymer": polymer_study.STUDIES,
-           "necklace": necklace_study.STUDIES}
+STUDIES = {
+    "fen": fen_study.STUDIES,
+    "negen": negen_study.STUDIES,
+    "polymer": polymer_study.STUDIES,
+    "necklace": necklace_study.STUDIES,
+}
 
 
 def test_every_committed_table_has_a_schema():
@@ -216,22 +229,39 @@ INVARIANT_DAMAGE = [
     ("negen", "variants", lambda t: t.assign(first_seat_sprt="maybe"), "expected one of H0, H1, undecided"),
     ("negen", "variants", lambda t: t.assign(n=t["n"] + 1), "n = units x rotations"),
     ("negen", "variants", lambda t: t.assign(seed=7), "but its sidecar says seed 2024"),
-    ("negen", "spiral_counts_straight_adjacency", lambda t: t.assign(valid_closed_fixed=t["valid_fixed"] + 1),
-     "closed spirals never more than the valid ones"),
+    (
+        "negen",
+        "spiral_counts_straight_adjacency",
+        lambda t: t.assign(valid_closed_fixed=t["valid_fixed"] + 1),
+        "closed spirals never more than the valid ones",
+    ),
     ("negen", "spiral_counts_straight_adjacency", lambda t: t[t["k"] != 5], "no row with k = 5"),
     ("negen", "closing_odds", lambda t: t.assign(hits_of_1296=t["hits_of_1296"] + 1), "p_close = hits_of_1296 / 1296"),
     ("negen", "recheck", lambda t: pd.concat([t, t.iloc[[2]]]), "repeats row 3"),
     ("fen", "pie", lambda t: pd.concat([t, t.iloc[[0]]]), "repeats row 1"),
     ("fen", "pie", lambda t: t[t["pie_rule"]], "no row with pie_rule = False"),
-    ("fen", "pie", lambda t: t.assign(**{c: t[c].mask(t["metric"] == "second_player_win_rate", v)
-                                        for c, v in (("value", 0.9), ("lo", 0.85), ("hi", 0.95))}),
-     "add to at most 1"),
+    (
+        "fen",
+        "pie",
+        lambda t: t.assign(
+            **{
+                c: t[c].mask(t["metric"] == "second_player_win_rate", v)
+                for c, v in (("value", 0.9), ("lo", 0.85), ("hi", 0.95))
+            }
+        ),
+        "add to at most 1",
+    ),
     ("fen", "solved", lambda t: t.assign(winner="nobody"), "expected one of first player, second player"),
     ("fen", "solved", lambda t: pd.concat([t, t.iloc[[3]]]), "repeats row 4"),
     ("fen", "solved", lambda t: t.assign(win_openings=t["win_openings"] + 1), "add up to the openings"),
     ("fen", "ladder", lambda t: pd.concat([t, t.iloc[[1]]]), "repeats row 2"),
     ("polymer", "policies_8p", lambda t: pd.concat([t, t.iloc[[2]]]), "repeats row 3"),
-    ("polymer", "policies_8p", lambda t: t[t["policy"] != "cooperative"], "no row with players = 8, policy = 'cooperative'"),
+    (
+        "polymer",
+        "policies_8p",
+        lambda t: t[t["policy"] != "cooperative"],
+        "no row with players = 8, policy = 'cooperative'",
+    ),
     ("polymer", "deal_length_histogram", lambda t: t.assign(**{"3": t["3"] + 0.05}), "sum to 1"),
     ("polymer", "deals", lambda t: t[t["players"] != 8], "no row with players = 8"),
     ("polymer", "deals", lambda t: pd.concat([t, t.iloc[[0]]]), "repeats row 1"),
@@ -242,8 +272,9 @@ INVARIANT_DAMAGE = [
 ]
 
 
-@pytest.mark.parametrize(("game", "name", "change", "words"), INVARIANT_DAMAGE,
-                         ids=[f"{g}/{n}: {w}" for g, n, _, w in INVARIANT_DAMAGE])
+@pytest.mark.parametrize(
+    ("game", "name", "change", "words"), INVARIANT_DAMAGE, ids=[f"{g}/{n}: {w}" for g, n, _, w in INVARIANT_DAMAGE]
+)
 def test_a_table_breaking_its_own_rules_stops_the_report_in_one_line(game, name, change, words, copy, tmp_path, capsys):
     path = _edit(copy, game, name, change)
     assert cli.main(["report", game, "-o", str(tmp_path / "reports"), "--quiet", "--workers", "1"]) == 2
@@ -260,8 +291,14 @@ def test_a_sidecar_whose_seed_is_not_its_commands_is_refused(copy):
         negen_report.load_variants()
 
 
-@pytest.mark.parametrize("damage", [lambda m: m | {"candidates": "none"}, lambda m: {k: v for k, v in m.items() if k != "command"},
-                                    lambda m: m | {"candidates": [{"sequence_shape": "straight"}]}])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda m: m | {"candidates": "none"},
+        lambda m: {k: v for k, v in m.items() if k != "command"},
+        lambda m: m | {"candidates": [{"sequence_shape": "straight"}]},
+    ],
+)
 def test_a_damaged_tuning_run_is_one_error_line(damage, copy, tmp_path, capsys):
     path = copy / "negen" / "tune_minutes.json"
     path.write_text(json.dumps(damage(json.loads(path.read_text()))))
@@ -270,16 +307,27 @@ def test_a_damaged_tuning_run_is_one_error_line(damage, copy, tmp_path, capsys):
     assert len(err.strip().splitlines()) == 1 and "tune_minutes.json" in err and "Traceback" not in err, err
 
 
-
 TUNING_DAMAGE = [
     ("fen", "tune_pie.json", lambda m: m | {"candidates": [["not", "a", "record"]]}, "candidate 1 lacks seat_share"),
     ("fen", "tune_pie.json", lambda m: m | {"evaluations": "many"}, "'evaluations' holds str"),
-    ("polymer", "tune_5p.json", lambda m: m | {"candidates": [{"cards_per_player": 9}]}, "candidate 1 lacks players (a whole number)"),
-    ("polymer", "tune_15p.json", lambda m: {k: v for k, v in m.items() if k != "candidates"}, "'candidates' holds nothing"),
+    (
+        "polymer",
+        "tune_5p.json",
+        lambda m: m | {"candidates": [{"cards_per_player": 9}]},
+        "candidate 1 lacks players (a whole number)",
+    ),
+    (
+        "polymer",
+        "tune_15p.json",
+        lambda m: {k: v for k, v in m.items() if k != "candidates"},
+        "'candidates' holds nothing",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("game", "name", "damage", "words"), TUNING_DAMAGE, ids=[f"{g}/{n}: {w}" for g, n, _, w in TUNING_DAMAGE])
+@pytest.mark.parametrize(
+    ("game", "name", "damage", "words"), TUNING_DAMAGE, ids=[f"{g}/{n}: {w}" for g, n, _, w in TUNING_DAMAGE]
+)
 def test_every_games_damaged_tuning_run_is_one_error_line(game, name, damage, words, copy, tmp_path, capsys):
     path = copy / game / name
     path.write_text(json.dumps(damage(json.loads(path.read_text()))))

@@ -1,4 +1,5 @@
 """simulate(): identical tables for every backend, worker count and chunking; resumable stores."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,19 @@ def serial():
 
 def test_columns_and_row_per_game(serial):
     assert list(serial["game"]) == list(range(24))
-    for col in ["seed", "winner", "draw", "truncated", "length", "actions", "branching",
-                "return_0", "return_2", "decisions_1", "turns"]:
+    for col in [
+        "seed",
+        "winner",
+        "draw",
+        "truncated",
+        "length",
+        "actions",
+        "branching",
+        "return_0",
+        "return_2",
+        "decisions_1",
+        "turns",
+    ]:
         assert col in serial.columns
     assert (serial["winner"].between(0, 2)).all()
     assert serial.attrs["negenlab"]["agents"][1] == {"agent": "mcts", "c": 1.4, "simulations": 15}
@@ -51,8 +63,7 @@ def test_dask_backend_matches_serial(serial):
 @pytest.mark.slow
 def test_dask_backend_with_a_scheduler_address(serial):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         pd.testing.assert_frame_equal(serial, _run(backend="dask", scheduler=cluster.scheduler_address, chunk_size=9))
 
 
@@ -156,13 +167,16 @@ def test_max_actions_truncates_and_says_so():
     assert df["truncated"].all() and (df["winner"] == -1).all() and not df["draw"].any()
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"agents": [RandomAgent()]}, "2 seats but 1 agents"),
-    ({"backend": "threads"}, "backend must be one of"),
-    ({"n_games": -1}, "n_games"),
-    ({"seed": -3}, "seed"),
-    ({"chunk_size": 0}, "chunk_size"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"agents": [RandomAgent()]}, "2 seats but 1 agents"),
+        ({"backend": "threads"}, "backend must be one of"),
+        ({"n_games": -1}, "n_games"),
+        ({"seed": -3}, "seed"),
+        ({"chunk_size": 0}, "chunk_size"),
+    ],
+)
 def test_bad_arguments(kwargs, message):
     base = dict(game=Nim((1, 2)), agents=[RandomAgent()] * 2, n_games=3, seed=0, progress=False)
     base.update(kwargs)

@@ -153,7 +153,7 @@ def test_the_long_searches_run_their_tasks_on_the_cluster_with_the_serial_values
     }
     for task, search in searches.items():
 
-        def table(where: str, **backend) -> pd.DataFrame:
+        def table(where: str, task=task, search=search, **backend) -> pd.DataFrame:
             ctx = StudyContext("x", task, seed=3, store=tmp_path / where / task, progress=lambda line: None, **backend)
             with study_backend(ctx):
                 t = search(ctx).table

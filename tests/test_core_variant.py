@@ -231,17 +231,25 @@ def test_the_variant_verb_answers_in_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["variant"] == {"size": 5} and out["units"] == 100
     claims = [v["claim"] for v in out["verdicts"]]  # both touched by size: the draws, and the opener's share
-    assert claims == ["self-play games end without a draw", "with the swap rule, the opener can still choose a fair opening (7x7)"]
+    assert claims == [
+        "self-play games end without a draw",
+        "with the swap rule, the opener can still choose a fair opening (7x7)",
+    ]
     assert [v["verdict"] for v in out["verdicts"]] == ["quick screen", "not asked"]  # the claim is about 7x7
     assert all(v["touched"] for v in out["verdicts"]) and out["verdicts"][0]["players"] == "random in every seat"
-    assert "not asked by this variant (the claim is about 7x7 with the swap rule; this variant plays 5x5)" in out["verdicts"][1]["number"]
+    assert (
+        "not asked by this variant (the claim is about 7x7 with the swap rule; this variant plays 5x5)"
+        in out["verdicts"][1]["number"]
+    )
     assert [p["claim_id"] for p in out["page"]] == list(register("necklace"))  # the default side: the page
     assert out["games_per_side"] == 100
     assert out["metrics"][0]["change"] in ("no change", "undecided") and "negenlab necklace variant" in out["command"]
     code = main(["fen", "variant", "--set", "pie_rule=false", "--agents", "random", "--max-units", "100", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["verdicts"][0]["claim"] == "the pie rule gives the first player a fair share"
-    assert out["verdicts"][0]["verdict"] == "not asked" and "which this variant turns off" in out["verdicts"][0]["number"]
+    assert (
+        out["verdicts"][0]["verdict"] == "not asked" and "which this variant turns off" in out["verdicts"][0]["number"]
+    )
 
 
 @pytest.mark.slow
@@ -284,7 +292,11 @@ def test_the_widget_runs_a_variant_and_shows_its_verdicts(tmp_path):
     w = _race_widget(tmp_path)
     w.pickers["target"].value = "30"
     r = w.run(wait=True)
-    assert r.fields == {"target": 30} and "quick screen" in w.verdicts.value and "a race lasts 8-12 moves" in w.verdicts.value
+    assert (
+        r.fields == {"target": 30}
+        and "quick screen" in w.verdicts.value
+        and "a race lasts 8-12 moves" in w.verdicts.value
+    )
     assert "fails" not in w.verdicts.value and "distinct games a side" in w.status.value
     assert "default_lo" not in w.table.value and "paired shift" in w.table.value  # a person's column names
     assert w.progress.value == r.units and not w.run_button.disabled and w.stop_button.disabled
@@ -320,7 +332,10 @@ def test_the_claims_a_variant_touches_come_first():
     r = try_variant(lambda f: DiceRace(**f), {"target": 10}, AGENTS, [other, about], max_units=100, progress=False)
     # target=10 is the default: nothing moved, but the field named by the second claim was set
     assert [f.claim for f in r.findings] == [LENGTH.claim.claim, "a race is slow"]
-    assert list(r.table["claim"]) == [LENGTH.claim.claim, "a race is slow"] and list(r.table["touched"]) == [True, False]
+    assert list(r.table["claim"]) == [LENGTH.claim.claim, "a race is slow"] and list(r.table["touched"]) == [
+        True,
+        False,
+    ]
     html = VerdictLines(r.findings)._repr_html_()
     assert html.index("What your change touches") < html.index(LENGTH.claim.claim) < html.index("a race is slow")
     moved = try_variant(lambda f: DiceRace(**f), {"target": 30}, AGENTS, [other], max_units=100, progress=False)

@@ -49,6 +49,6 @@ def test_every_verdict_and_replication_word_is_explained():
 
 
 def test_the_tour_reads_the_one_glossary():
-    tour = (games.__file__.rsplit("/negenlab/", 1)[0] + "/notebooks/00_tour.ipynb")
+    tour = games.__file__.rsplit("/negenlab/", 1)[0] + "/notebooks/00_tour.ipynb"
     text = open(tour, encoding="utf-8").read()
     assert "games.glossary(" in text or ("GLOSSARY" in text and ".players" in text)

@@ -5,6 +5,7 @@ or widget code.
 The one exception is an object drawing itself: a ``_repr_svg_`` / ``_repr_html_`` method may
 import the game's ``svg`` module inside the method, as python-chess boards do.
 """
+
 from __future__ import annotations
 
 import ast
@@ -20,8 +21,15 @@ GAMES = games.NAMES
 ROOMS = ("rules", "game", "agents", "study", "svg", "plot", "widgets", "cli", "report")
 # modules of a game package that draw, show or report; everything else in a game package is rule code
 PRESENTATION = {"svg", "plot", "widgets", "cli", "report", "__init__"}
-DRAWING = ("matplotlib", "ipywidgets", "anywidget", "IPython", "negenlab.core.plot", "negenlab.core.widgets",
-           "negenlab.report")
+DRAWING = (
+    "matplotlib",
+    "ipywidgets",
+    "anywidget",
+    "IPython",
+    "negenlab.core.plot",
+    "negenlab.core.widgets",
+    "negenlab.report",
+)
 
 
 def module_name(path: Path) -> str:
@@ -94,8 +102,13 @@ def test_no_import_cycle():
 @pytest.mark.parametrize("game", GAMES)
 def test_no_game_imports_another(game):
     others = tuple(f"negenlab.{g}" for g in GAMES if g != game)
-    bad = [(name, t) for name, path in MODULES.items() if name.startswith(f"negenlab.{game}")
-           for t, _, _ in imports(path) if t.startswith(others)]
+    bad = [
+        (name, t)
+        for name, path in MODULES.items()
+        if name.startswith(f"negenlab.{game}")
+        for t, _, _ in imports(path)
+        if t.startswith(others)
+    ]
     assert not bad, f"{game} imports another game: {bad}"
 
 

@@ -126,10 +126,14 @@ CLI_PROBES = [
     (["tune", "negen", "--set", "target_score=1..3", "--target", "seat_share=fair+-inf"], "finite numbers"),
     (["tune", "negen", "--set", "target_score=1..3", "--target", "length=-1e308..1e308"], "reaches outside"),
     (["tune", "negen", "--set", "target_score=1..3", "--target", "draw_rate=2..3"], "reaches outside"),
-    (["tune", "negen", "--set", "target_score=1..3", "--set", "target_score=2..4", "--target", "length=5..9"],
-     "names 'target_score' twice"),
-    (["tune", "negen", "--set", "target_score=1..3", "--target", "length=5..9", "--target", "length=6..9"],
-     "names 'length' twice"),
+    (
+        ["tune", "negen", "--set", "target_score=1..3", "--set", "target_score=2..4", "--target", "length=5..9"],
+        "names 'target_score' twice",
+    ),
+    (
+        ["tune", "negen", "--set", "target_score=1..3", "--target", "length=5..9", "--target", "length=6..9"],
+        "names 'length' twice",
+    ),
     (["negen", "variant", "--set", "target_score=3", "--set", "target_score=4"], "names 'target_score' twice"),
     (["negen", "variant", "--store", ""], "--store is empty"),
     (["tune", "negen", "--set", "target_score=1..3", "--target", "length=5..9", "--store", " "], "--store is empty"),
@@ -229,8 +233,14 @@ def paths(tmp_path):
     (tmp_path / "deep.json").write_bytes(b"[" * 100_000 + b"]" * 100_000)
     (tmp_path / "long.json").write_bytes(b'{"size": ' + b"9" * 5000 + b"}")
     os.mkfifo(tmp_path / "fifo")
-    named = {"gzip_bomb": "bomb.json.gz", "gzip_cut": "cut.json.gz", "gzip_junk": "junk.json.gz", "deep_json": "deep.json",
-             "long_number": "long.json", "fifo": "fifo"}
+    named = {
+        "gzip_bomb": "bomb.json.gz",
+        "gzip_cut": "cut.json.gz",
+        "gzip_junk": "junk.json.gz",
+        "deep_json": "deep.json",
+        "long_number": "long.json",
+        "fifo": "fifo",
+    }
     out = {name: str(tmp_path / name) for name in ("missing", "file", "binary", "folder", "big")}
     return out | {key: str(tmp_path / name) for key, name in named.items()}
 
@@ -319,22 +329,39 @@ API_PROBES = [
     ("simulate store=''", lambda: _nim_sim(store=""), InvalidInputError),
     ("simulate serial with a scheduler", lambda: _nim_sim(backend="serial", scheduler="tcp://x:1"), InvalidInputError),
     ("make_agents(None)", lambda: games.make_agents("negen", None), InvalidInputError),
-    ("estimate halfwidth='0.1'", lambda: estimate(Nim((1, 2)), [RandomAgent()] * 2, halfwidth="0.1"), InvalidInputError),
-    ("estimate halfwidth=nan", lambda: estimate(Nim((1, 2)), [RandomAgent()] * 2, halfwidth=math.nan), InvalidInputError),
+    (
+        "estimate halfwidth='0.1'",
+        lambda: estimate(Nim((1, 2)), [RandomAgent()] * 2, halfwidth="0.1"),
+        InvalidInputError,
+    ),
+    (
+        "estimate halfwidth=nan",
+        lambda: estimate(Nim((1, 2)), [RandomAgent()] * 2, halfwidth=math.nan),
+        InvalidInputError,
+    ),
     ("summary(None)", lambda: summary(None), InvalidInputError),
     ("try_variant fields=None", lambda: games.try_variant("necklace", None, progress=False), InvalidInputError),
     ("wilson_interval z=-1.96", lambda: wilson_interval(5, 10, z=-1.96), InvalidInputError),
     ("wilson_interval k=2.5", lambda: wilson_interval(2.5, 10), InvalidInputError),
-    ("compare h1=nan", lambda: compare(Nim((1, 2)), challenger=RandomAgent(), baseline=RandomAgent(), h1=math.nan),
-     InvalidInputError),
+    (
+        "compare h1=nan",
+        lambda: compare(Nim((1, 2)), challenger=RandomAgent(), baseline=RandomAgent(), h1=math.nan),
+        InvalidInputError,
+    ),
     ("sprt h0=2, h1=3", lambda: sprt(Nim((1, 2)), [RandomAgent()] * 2, h0=2, h1=3), InvalidInputError),
     ("sprt h0=h1", lambda: sprt(Nim((1, 2)), [RandomAgent()] * 2, h0=0.5, h1=0.5), InvalidInputError),
-    ("compare batch='5'", lambda: compare(Nim((1, 2)), challenger=RandomAgent(), baseline=RandomAgent(), batch="5"),
-     InvalidInputError),
+    (
+        "compare batch='5'",
+        lambda: compare(Nim((1, 2)), challenger=RandomAgent(), baseline=RandomAgent(), batch="5"),
+        InvalidInputError,
+    ),
     # core
     ("simulate n_games=2.5", lambda: _nim_sim(n_games=2.5), InvalidInputError),
-    ("simulate agents as specs", lambda: simulate(Nim((1, 2)), ["random", "random"], 2, progress=False),
-     InvalidInputError),
+    (
+        "simulate agents as specs",
+        lambda: simulate(Nim((1, 2)), ["random", "random"], 2, progress=False),
+        InvalidInputError,
+    ),
     ("simulate n_games=True", lambda: _nim_sim(n_games=True), InvalidInputError),
     ("simulate n_games=10**12", lambda: _nim_sim(n_games=10**12), InvalidInputError),
     ("simulate seed=1.9", lambda: _nim_sim(seed=1.9), InvalidInputError),
@@ -401,23 +428,46 @@ API_PROBES = [
     ("fen parse_board square:3x4x5", lambda: parse_board("square:3x4x5"), BoardError),
     ("fen from_json deep nesting", lambda: Tessellation.from_json("[" * 100_000), BoardError),
     ("fen from_json long name", lambda: Tessellation.from_json("x" * 10_000), BoardError),
-    ("fen from_json huge coordinate", lambda: Tessellation.from_json(
-        '{"format": "negenlab-fen-board", "version": 1, "nodes": [[1e999, 0]], "faces": []}'), BoardError),
-    ("fen one face 10**8 wide", lambda: Tessellation(
-        [[0, 0], [1, 0], [0, 1], [1e8, 0], [1e8, 1e8], [1, 1]], [[0, 1, 2], [1, 5, 2], [1, 3, 4]]), BoardError),
+    (
+        "fen from_json huge coordinate",
+        lambda: Tessellation.from_json(
+            '{"format": "negenlab-fen-board", "version": 1, "nodes": [[1e999, 0]], "faces": []}'
+        ),
+        BoardError,
+    ),
+    (
+        "fen one face 10**8 wide",
+        lambda: Tessellation([[0, 0], [1, 0], [0, 1], [1e8, 0], [1e8, 1e8], [1, 1]], [[0, 1, 2], [1, 5, 2], [1, 3, 4]]),
+        BoardError,
+    ),
     # certificates read safely (#35)
     ("necklace verify_file(123)", lambda: verify_file(123), CertificateError),
     ("necklace certificate with no openings", lambda: check_certificate(_cert(openings=[])), CertificateError),
-    ("necklace certificate opening [0.9, 0.2]",
-     lambda: check_certificate(_cert(openings=[{"opening": [0.9, 0.2], "winner": "red"}])), CertificateError),
-    ("necklace certificate opening [false, false]",
-     lambda: check_certificate(_cert(openings=[{"opening": [False, False], "winner": "red"}])), CertificateError),
-    ("necklace certificate opening ['0', '0']",
-     lambda: check_certificate(_cert(openings=[{"opening": ["0", "0"], "winner": "red"}])), CertificateError),
-    ("necklace certificate opening off the board",
-     lambda: check_certificate(_cert(openings=[{"opening": [3, 0], "winner": "red"}])), CertificateError),
-    ("necklace certificate opening twice",
-     lambda: check_certificate(_cert(openings=[{"opening": [0, 0], "winner": "red"}] * 2)), CertificateError),
+    (
+        "necklace certificate opening [0.9, 0.2]",
+        lambda: check_certificate(_cert(openings=[{"opening": [0.9, 0.2], "winner": "red"}])),
+        CertificateError,
+    ),
+    (
+        "necklace certificate opening [false, false]",
+        lambda: check_certificate(_cert(openings=[{"opening": [False, False], "winner": "red"}])),
+        CertificateError,
+    ),
+    (
+        "necklace certificate opening ['0', '0']",
+        lambda: check_certificate(_cert(openings=[{"opening": ["0", "0"], "winner": "red"}])),
+        CertificateError,
+    ),
+    (
+        "necklace certificate opening off the board",
+        lambda: check_certificate(_cert(openings=[{"opening": [3, 0], "winner": "red"}])),
+        CertificateError,
+    ),
+    (
+        "necklace certificate opening twice",
+        lambda: check_certificate(_cert(openings=[{"opening": [0, 0], "winner": "red"}] * 2)),
+        CertificateError,
+    ),
     ("necklace certify an opening twice", lambda: certificate(2, openings=[(0, 0), (0, 0)]), InvalidInputError),
     ("fen solve tt_bits=12.5", lambda: fen_solve("square:1x1", tt_bits=12.5), InvalidInputError),
     ("fen solve max_nodes='9'", lambda: fen_solve("square:1x1", max_nodes="9"), InvalidInputError),
@@ -477,8 +527,16 @@ def test_simulate_makes_its_chunks_as_it_needs_them(backend, workers):
     """The largest run allowed, chunks of one game: its 10**7 chunks are made as they are played, so
     the run stops at its first game at once, small (a list of them took over a GB before play)."""
     with bounded(seconds=20) as cost, pytest.raises(_Stop):
-        simulate(Nim((1, 2)), [_StopAgent(), _StopAgent()], MAX_GAMES, seed=1, backend=backend,
-                 workers=workers, chunk_size=1, progress=False)
+        simulate(
+            Nim((1, 2)),
+            [_StopAgent(), _StopAgent()],
+            MAX_GAMES,
+            seed=1,
+            backend=backend,
+            workers=workers,
+            chunk_size=1,
+            progress=False,
+        )
     assert cost["peak"] < 50 * 2**20, f"{cost['peak'] / 2**20:.0f} MB"
 
 
@@ -524,8 +582,9 @@ def _alive(pid: int) -> bool:
 def test_a_killed_multi_worker_run_leaves_no_worker(sig):
     """SIGKILL: the workers see their parent gone and exit; SIGTERM and Ctrl-C (SIGINT): the
     parent ends its pool. Either way, within a few seconds no worker is left."""
-    proc = subprocess.Popen([sys.executable, "-c", _LONG_RUN], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _LONG_RUN], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     try:
         deadline = time.monotonic() + 30
         workers: list[int] = []
@@ -552,8 +611,11 @@ def test_a_killed_multi_worker_run_leaves_no_worker(sig):
 # parsers: any text parses to something that round-trips, or raises the project's ValueError
 
 # 150 examples a parser keep the file within seconds; NEGENLAB_PROBE_EXAMPLES=5000 shakes them harder
-PROPERTY = settings(max_examples=int(os.environ.get("NEGENLAB_PROBE_EXAMPLES", "150")), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=int(os.environ.get("NEGENLAB_PROBE_EXAMPLES", "150")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def _text(alphabet: str, max_size: int = 60):
@@ -584,11 +646,15 @@ def test_polymer_cards_round_trip_or_say_why(text):
 
 
 @PROPERTY
-@given(st.one_of(
-    _text(".RB \n"),
-    st.integers(2, 6).flatmap(lambda n: st.lists(st.text(".RB", min_size=n, max_size=n), min_size=n, max_size=n)
-                              .map("\n".join)),
-), st.sampled_from(["red", "blue"]))
+@given(
+    st.one_of(
+        _text(".RB \n"),
+        st.integers(2, 6).flatmap(
+            lambda n: st.lists(st.text(".RB", min_size=n, max_size=n), min_size=n, max_size=n).map("\n".join)
+        ),
+    ),
+    st.sampled_from(["red", "blue"]),
+)
 def test_necklace_from_text_round_trips_or_says_why(text, to_move):
     try:
         state = State.from_text(text, to_move)
@@ -598,19 +664,29 @@ def test_necklace_from_text_round_trips_or_says_why(text, to_move):
     assert again.to_text() == state.to_text() and again.colour_to_move == state.colour_to_move
 
 
-_index = st.one_of(st.integers(-2, 8), st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
-                   st.text(max_size=2), st.integers(-(2**70), 2**70))
-_coordinate = st.one_of(st.integers(-3, 3), st.floats(-3, 3), st.floats(), st.integers(-(2**70), 2**70),
-                        st.booleans(), st.none())
+_index = st.one_of(
+    st.integers(-2, 8),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.text(max_size=2),
+    st.integers(-(2**70), 2**70),
+)
+_coordinate = st.one_of(
+    st.integers(-3, 3), st.floats(-3, 3), st.floats(), st.integers(-(2**70), 2**70), st.booleans(), st.none()
+)
 
 
 @PROPERTY
-@given(st.fixed_dictionaries({
-    "format": st.sampled_from(["negenlab-fen-board", "negenlab-fen-board", "other"]),
-    "version": st.sampled_from([1, 1, 2, True]),
-    "nodes": st.lists(st.lists(_coordinate, min_size=2, max_size=2), max_size=8),
-    "faces": st.lists(st.lists(_index, max_size=6), max_size=5),
-}))
+@given(
+    st.fixed_dictionaries(
+        {
+            "format": st.sampled_from(["negenlab-fen-board", "negenlab-fen-board", "other"]),
+            "version": st.sampled_from([1, 1, 2, True]),
+            "nodes": st.lists(st.lists(_coordinate, min_size=2, max_size=2), max_size=8),
+            "faces": st.lists(st.lists(_index, max_size=6), max_size=5),
+        }
+    )
+)
 def test_fen_face_input_round_trips_or_says_why(data):
     text = json.dumps(data)
     try:

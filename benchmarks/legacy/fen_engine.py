@@ -47,7 +47,6 @@ import numpy as np
 
 from negenlab.core.errors import IllegalMoveError, InvalidInputError
 from negenlab.core.game import TERMINAL, Game, State
-
 from negenlab.fen.boards import parse_board
 from negenlab.fen.ne import derive_ne
 from negenlab.fen.rules import Rules

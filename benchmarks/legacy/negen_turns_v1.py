@@ -45,23 +45,36 @@ under ``rearrange="join"``, where dice of one spiral never separate again):
 >>> sorted(t.used for t in result.turns)
 [(), (2, 3), (2, 3), (2, 3)]
 """
+
 from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from negenlab.core.errors import InvalidInputError
-
 from negenlab.negen.rules import Rules
 
 Cell = tuple[int, int]
 DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
-__all__ = ["Position", "Turn", "TurnSearchResult", "legal_turns", "closing_turns", "game_turns",
-           "spiral_status", "table_status", "components", "normalize", "as_cells", "format_cells"]
+__all__ = [
+    "Position",
+    "Turn",
+    "TurnSearchResult",
+    "legal_turns",
+    "closing_turns",
+    "game_turns",
+    "spiral_status",
+    "table_status",
+    "components",
+    "normalize",
+    "as_cells",
+    "format_cells",
+]
 
 
 # ---------------------------------------------------------------------------
@@ -89,7 +102,8 @@ def as_cells(table: Any) -> dict[Cell, int]:
                 items = table.items()
             else:
                 raise InvalidInputError(
-                    f"a table must be a dict {{(row, col): value}}, text rows, or a Table; got {type(table).__name__}")
+                    f"a table must be a dict {{(row, col): value}}, text rows, or a Table; got {type(table).__name__}"
+                )
     out: dict[Cell, int] = {}
     for cell, value in items:
         try:
@@ -137,8 +151,9 @@ def format_cells(cells: Mapping[Cell, int]) -> str:
         return ""
     rs = [r for r, _ in cells]
     cs = [c for _, c in cells]
-    return "\n".join(" ".join(str(cells.get((r, c), ".")) for c in range(min(cs), max(cs) + 1))
-                     for r in range(min(rs), max(rs) + 1))
+    return "\n".join(
+        " ".join(str(cells.get((r, c), ".")) for c in range(min(cs), max(cs) + 1)) for r in range(min(rs), max(rs) + 1)
+    )
 
 
 def normalize(cells: Mapping[Cell, int]) -> tuple[tuple[int, int, int], ...]:
@@ -209,7 +224,7 @@ def _status_key(key: tuple[tuple[int, int, int], ...], shape: str, coverage: str
     return False, closed
 
 
-def spiral_status(cells: Mapping[Cell, int], rules: Rules = Rules()) -> tuple[bool, bool]:
+def spiral_status(cells: Mapping[Cell, int], rules: Rules = Rules()) -> tuple[bool, bool]:  # noqa: B008 (the old code as it was, the benchmark's peer)
     """``(valid, closed)`` of one spiral given as ``{(row, col): value}`` (cached up to translation).
 
     >>> spiral_status({(0, 0): 1, (0, 1): 2, (1, 0): 2, (1, 1): 3})
@@ -220,7 +235,7 @@ def spiral_status(cells: Mapping[Cell, int], rules: Rules = Rules()) -> tuple[bo
     return _status_key(normalize(cells), rules.sequence_shape, rules.coverage)
 
 
-def table_status(cells: Mapping[Cell, int], rules: Rules = Rules()) -> tuple[bool, bool]:
+def table_status(cells: Mapping[Cell, int], rules: Rules = Rules()) -> tuple[bool, bool]:  # noqa: B008 (the old code as it was, the benchmark's peer)
     """``(every spiral valid, some spiral closed)`` for a whole table."""
     valid, closed = True, False
     for comp in components(cells):
@@ -245,7 +260,7 @@ class Position:
     board: tuple[int, ...]
 
     @classmethod
-    def from_text(cls, text: str, board: Iterable[int]) -> "Position":
+    def from_text(cls, text: str, board: Iterable[int]) -> Position:
         return cls(_parse_rows(text), _check_board(board))
 
 
@@ -292,14 +307,22 @@ class Turn:
         return out
 
     def to_dict(self) -> dict:
-        return {"table": format_cells(self.table), "used": list(self.used), "depleted": self.depleted,
-                "closed": self.closed, "refusal": self.refusal, "actions": self.describe_actions()}
+        return {
+            "table": format_cells(self.table),
+            "used": list(self.used),
+            "depleted": self.depleted,
+            "closed": self.closed,
+            "refusal": self.refusal,
+            "actions": self.describe_actions(),
+        }
 
     def _repr_html_(self) -> str:
-        flags = ", ".join(f for f, on in (("closes", self.closed), ("depletes", self.depleted),
-                                          ("refusal", self.refusal)) if on)
-        return (f"<pre>{format_cells(self.table)}</pre><p>uses {list(self.used)}"
-                f"{' (' + flags + ')' if flags else ''}</p>")
+        flags = ", ".join(
+            f for f, on in (("closes", self.closed), ("depletes", self.depleted), ("refusal", self.refusal)) if on
+        )
+        return (
+            f"<pre>{format_cells(self.table)}</pre><p>uses {list(self.used)}{' (' + flags + ')' if flags else ''}</p>"
+        )
 
 
 @dataclass
@@ -324,14 +347,21 @@ class TurnSearchResult:
         return [t for t in self.turns if t.closed]
 
     def to_dict(self) -> dict:
-        return {"complete": self.complete, "stopped": self.stopped, "explored": self.explored,
-                "n_turns": len(self.turns), "n_closing": len(self.closing),
-                "turns": [t.to_dict() for t in self.turns]}
+        return {
+            "complete": self.complete,
+            "stopped": self.stopped,
+            "explored": self.explored,
+            "n_turns": len(self.turns),
+            "n_closing": len(self.closing),
+            "turns": [t.to_dict() for t in self.turns],
+        }
 
     def _repr_html_(self) -> str:
         status = "complete" if self.complete else f"stopped ({self.stopped})"
-        return (f"<p><b>{len(self.turns)}</b> legal turns ({len(self.closing)} closing), search {status}, "
-                f"{self.explored} states explored</p>")
+        return (
+            f"<p><b>{len(self.turns)}</b> legal turns ({len(self.closing)} closing), search {status}, "
+            f"{self.explored} states explored</p>"
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -354,7 +384,7 @@ def _dead(cells: dict[Cell, int], comps: list[frozenset], board: tuple[int, ...]
         if len(comp) == 1:
             continue
         outside_vals = {cells[p] for p in cells if p not in comp} if many else set()
-        for (r, c) in comp:
+        for r, c in comp:
             v = cells[(r, c)]
             has_step = False
             empty_nbr = False
@@ -371,8 +401,12 @@ def _dead(cells: dict[Cell, int], comps: list[frozenset], board: tuple[int, ...]
                 continue
             if not empty_nbr:
                 return True
-            if (v - 1 not in board_vals and v + 1 not in board_vals
-                    and v - 1 not in outside_vals and v + 1 not in outside_vals):
+            if (
+                v - 1 not in board_vals
+                and v + 1 not in board_vals
+                and v - 1 not in outside_vals
+                and v + 1 not in outside_vals
+            ):
                 return True
     return False
 
@@ -403,8 +437,13 @@ def _table_and_board(position, board, caller: str):
     return as_cells(position), _check_board(board)
 
 
-def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules(),
-                limit: int | None = None, max_states: int | None = None) -> TurnSearchResult:
+def legal_turns(
+    position: Any,
+    board: Iterable[int] | None = None,
+    rules: Rules = Rules(),  # noqa: B008 (the old code as it was, the benchmark's peer)
+    limit: int | None = None,
+    max_states: int | None = None,
+) -> TurnSearchResult:
     """Every distinct legal end-of-turn table (up to translation) reachable from ``position``.
 
     ``position`` is a :class:`Position`, or a table (dict / text / Table) with ``board``
@@ -476,8 +515,9 @@ def legal_turns(position: Any, board: Iterable[int] | None = None, rules: Rules 
             if tkey not in turn_keys:
                 turn_keys.add(tkey)
                 used = _multiset_minus(start_board, bd)
-                turns.append(Turn(table=dict(cells), key=tkey, used=used, depleted=depleted,
-                                  closed=closed, actions=path))
+                turns.append(
+                    Turn(table=dict(cells), key=tkey, used=used, depleted=depleted, closed=closed, actions=path)
+                )
                 if limit is not None and len(turns) >= limit:
                     stopped = f"limit={limit} turns"
                     break
@@ -518,14 +558,14 @@ def _successors(cells: dict, added: frozenset, bd: tuple, comps: list[frozenset]
         for i, v in enumerate(bd):
             if i and bd[i - 1] == v:
                 continue
-            rest = bd[:i] + bd[i + 1:]
+            rest = bd[:i] + bd[i + 1 :]
             for cell in frontier:
                 new = dict(cells)
                 new[cell] = v
                 yield (new, added | {cell}, rest), ("add", cell, v)
     # join: move one spiral rigidly so that it touches another
     if len(comps) > 1:
-        for xi, comp in enumerate(comps):
+        for _xi, comp in enumerate(comps):
             others = {p for p in occupied if p not in comp}
             anchor = min(comp)
             shapes_seen = set()
@@ -536,8 +576,8 @@ def _successors(cells: dict, added: frozenset, bd: tuple, comps: list[frozenset]
                     continue
                 shapes_seen.add(shape)
                 offsets = set()
-                for (ar, ac) in rel:
-                    for (br, bc) in others:
+                for ar, ac in rel:
+                    for br, bc in others:
                         for dr, dc in DIRS:
                             offsets.add((br + dr - ar, bc + dc - ac))
                 for off in sorted(offsets):
@@ -557,8 +597,7 @@ def _successors(cells: dict, added: frozenset, bd: tuple, comps: list[frozenset]
     if rules.rearrange == "free":
         for src in sorted(occupied):
             rest_cells = [p for p in occupied if p != src]
-            targets = sorted({(r + dr, c + dc) for (r, c) in rest_cells for dr, dc in DIRS}
-                             - set(rest_cells) - {src})
+            targets = sorted({(r + dr, c + dc) for (r, c) in rest_cells for dr, dc in DIRS} - set(rest_cells) - {src})
             for dst in targets:
                 new = {p: cells[p] for p in rest_cells}
                 new[dst] = cells[src]
@@ -566,8 +605,13 @@ def _successors(cells: dict, added: frozenset, bd: tuple, comps: list[frozenset]
                 yield (new, frozenset(new_added), bd), ("move", src, dst)
 
 
-def closing_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules(),
-                  limit: int | None = None, max_states: int | None = None) -> TurnSearchResult:
+def closing_turns(
+    position: Any,
+    board: Iterable[int] | None = None,
+    rules: Rules = Rules(),  # noqa: B008 (the old code as it was, the benchmark's peer)
+    limit: int | None = None,
+    max_states: int | None = None,
+) -> TurnSearchResult:
     """The legal turns that end with a closed spiral on a valid table (the player wins the round).
 
     ``limit`` caps the turns searched (as in :func:`legal_turns`); an empty, complete result
@@ -578,8 +622,9 @@ def closing_turns(position: Any, board: Iterable[int] | None = None, rules: Rule
     (True, ['1 2 3\\n2 . 4\\n3 4 5'])
     """
     res = legal_turns(position, board, rules, limit=limit, max_states=max_states)
-    return TurnSearchResult(turns=res.closing, complete=res.complete, explored=res.explored,
-                            stopped=res.stopped, rules=rules)
+    return TurnSearchResult(
+        turns=res.closing, complete=res.complete, explored=res.explored, stopped=res.stopped, rules=rules
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -589,7 +634,7 @@ def _triples(shape: str):
     """Neighbour offset pairs (x - y, z - y) of a sequence around its centre y."""
     if shape == "straight":
         return (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
-    return tuple((a, b) for i, a in enumerate(DIRS) for b in DIRS[i + 1:])
+    return tuple((a, b) for i, a in enumerate(DIRS) for b in DIRS[i + 1 :])
 
 
 @lru_cache(maxsize=200_000)
@@ -621,18 +666,20 @@ def _extensions_key(key: tuple, board: tuple, shape: str, coverage: str = "die")
                 z = (y[0] + az, y[1] + bz)
                 if x not in near and y not in near and z not in near:
                     continue
-                for v in ((vy,) if vy is not None else centre_vals):
+                for v in (vy,) if vy is not None else centre_vals:
                     for vx, vz in ((v - 1, v + 1), (v + 1, v - 1)):
-                        if (cells.get(x, vx if vx in values else -1) == vx
-                                and cells.get(z, vz if vz in values else -1) == vz
-                                and (x not in cells or y not in cells or z not in cells)):
+                        if (
+                            cells.get(x, vx if vx in values else -1) == vx
+                            and cells.get(z, vz if vz in values else -1) == vz
+                            and (x not in cells or y not in cells or z not in cells)
+                        ):
                             found.append(((x, y, z), (vx, v, vz)))
         return found
 
     def attempt(added: dict, rest: tuple, cand) -> tuple | None:
         trip, vals = cand
         new = {}
-        for p, want in zip(trip, vals):
+        for p, want in zip(trip, vals, strict=False):
             have = added.get(p, base.get(p))
             if have is None:
                 new[p] = want
@@ -668,7 +715,7 @@ def _extensions_key(key: tuple, board: tuple, shape: str, coverage: str = "die")
     groups: dict = {}
     for j, (trip, vals) in enumerate(first):
         need = [0] * 7
-        for q, w in zip(trip, vals):
+        for q, w in zip(trip, vals, strict=False):
             if q not in base:
                 need[w] += 1
         groups.setdefault(tuple(need), []).append(j)
@@ -684,7 +731,7 @@ def _extensions_key(key: tuple, board: tuple, shape: str, coverage: str = "die")
         js = []
         for need, members in groups.items():
             if all(need[w] <= avail[w] for w in range(1, 7)):
-                js.extend(members[bisect_right(members, index):])
+                js.extend(members[bisect_right(members, index) :])
         js.sort()
         options = [(j, first[j]) for j in js]
         if added:
@@ -716,11 +763,13 @@ def _spiral_extensions(cells: Mapping[Cell, int], board: tuple, rules: Rules) ->
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     key = tuple(sorted((r - r0, c - c0, v) for (r, c), v in cells.items()))
-    return [{(r + r0, c + c0): v for (r, c), v in d} for d in _extensions_key(key, tuple(sorted(board)), rules.sequence_shape,
-                                                                          rules.coverage)]
+    return [
+        {(r + r0, c + c0): v for (r, c), v in d}
+        for d in _extensions_key(key, tuple(sorted(board)), rules.sequence_shape, rules.coverage)
+    ]
 
 
-def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules()) -> TurnSearchResult:
+def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules = Rules()) -> TurnSearchResult:  # noqa: B008 (the old code as it was, the benchmark's peer)
     """The turns the :class:`~negenlab.negen.game.Negen` game offers: the legal turns that change at most
     two spirals with at most one join, found fast.
 
@@ -763,8 +812,14 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
             if not valid:
                 return
             closed = closed or c
-        found[key] = Turn(table=dict(cells), key=key, used=tuple(sorted(used)),
-                          depleted=bool(board0) and len(used) == len(board0), closed=closed, actions=actions)
+        found[key] = Turn(
+            table=dict(cells),
+            key=key,
+            used=tuple(sorted(used)),
+            depleted=bool(board0) and len(used) == len(board0),
+            closed=closed,
+            actions=actions,
+        )
 
     statuses = [_status_key(normalize({p: cells0[p] for p in k}), shape, cov) for k in comps]
     any_closed = any(s[1] for s in statuses)
@@ -788,7 +843,7 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
     if len(comps) > 1:
         # dice added to two close spirals at once, possibly between them (no spiral moved)
         for xi, x in enumerate(comps):
-            for y in comps[xi + 1:]:
+            for y in comps[xi + 1 :]:
                 if min(abs(a - c) + abs(b - d) for (a, b) in x for (c, d) in y) > 3:
                     continue
                 rest = set(cells0) - set(x) - set(y)
@@ -821,9 +876,12 @@ def game_turns(position: Any, board: Iterable[int] | None = None, rules: Rules =
                         if any(p in y or p in rest_halo for p in placed):
                             continue
                         if cov == "adjacency" and any(
-                                abs(cells0[s] - cells0[q]) != 1
-                                for (a, b), s in placed.items() for dr, dc in DIRS
-                                for q in ((a + dr, b + dc),) if q in y):
+                            abs(cells0[s] - cells0[q]) != 1
+                            for (a, b), s in placed.items()
+                            for dr, dc in DIRS
+                            for q in ((a + dr, b + dc),)
+                            if q in y
+                        ):
                             continue  # a touching pair that is not consecutive is in no sequence
                         cells = {p: cells0[p] for p in cells0 if p not in x}
                         for p, s in placed.items():

@@ -47,7 +47,6 @@ from itertools import combinations
 from typing import Any
 
 from negenlab.core.errors import InvalidInputError
-
 from negenlab.negen.rules import DEFAULT_RULES, Rules
 from negenlab.negen.spirals import spiral_status
 from negenlab.negen.table import as_table, layout, quarter_turn_images, spiral_key, table_key
@@ -478,7 +477,9 @@ def _closed_cluster(cl: dict) -> bool:
 @cache
 def _smallest_closed(shape: str, coverage: str) -> int:
     """Dice in the smallest valid closed spiral of a reading (by exhaustive enumeration)."""
-    from negenlab.negen.enumerate import smallest_closed_spirals  # enumeration is heavier; only closing searches need it
+    from negenlab.negen.enumerate import (
+        smallest_closed_spirals,  # enumeration is heavier; only closing searches need it
+    )
 
     k, _ = smallest_closed_spirals(Rules(sequence_shape=shape, coverage=coverage), max_k=12, limit=1)
     if k is None:

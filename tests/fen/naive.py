@@ -1,5 +1,6 @@
 """Independent, deliberately simple implementations straight from the rules text, used only by the
 tests to cross-check the engine and derive_ne. No engine internals are used here."""
+
 from __future__ import annotations
 
 import math
@@ -54,13 +55,16 @@ def legal_turns(faces, node_owner, edge_owner, face_owner, mover, n, e, partial,
     def share_face(a_faces, b_faces):
         return bool(set(a_faces) & set(b_faces))
 
-    for kind, owner, want, faces_fn in (("nodes", node_owner, n, lambda x: faces_of_node(faces, x)),
-                                        ("edges", edge_owner, e, lambda x: faces_of_edge(faces, x))):
+    for kind, owner, want, faces_fn in (
+        ("nodes", node_owner, n, lambda x: faces_of_node(faces, x)),
+        ("edges", edge_owner, e, lambda x: faces_of_edge(faces, x)),
+    ):
         empty = [x for x, o in owner.items() if o == -1]
         fx = {x: faces_fn(x) for x in empty}
 
         def ok(combo, fx=fx):
             return all(not share_face(fx[a], fx[b]) for a, b in combinations(combo, 2))
+
         size = want
         found = [c for c in combinations(empty, size) if ok(c)]
         if not found and partial:
@@ -74,8 +78,9 @@ def legal_turns(faces, node_owner, edge_owner, face_owner, mover, n, e, partial,
     for i, f in enumerate(faces):
         if face_owner[i] != -1:
             continue
-        mine = sum(1 for v in f if node_owner[v] == mover) + \
-            sum(1 for ed in face_edge_pairs(f) if edge_owner[ed] == mover)
+        mine = sum(1 for v in f if node_owner[v] == mover) + sum(
+            1 for ed in face_edge_pairs(f) if edge_owner[ed] == mover
+        )
         if mine >= len(f):
             eligible.append(i)
     for size in range(1, len(eligible) + 1):

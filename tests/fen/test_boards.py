@@ -62,9 +62,17 @@ def test_archimedean_default_is_odd_and_names():
         tilings.archimedean("5.5.5")
 
 
-@pytest.mark.parametrize("make,faces", [(lambda: tilings.triangle(7), 49), (lambda: tilings.triangle(5), 25),
-                                        (lambda: tilings.hexagon(2), 19), (lambda: tilings.hexagon(3), 37),
-                                        (lambda: tilings.square(5, 5), 25), (lambda: tilings.square(3, 7), 21)])
+@pytest.mark.parametrize(
+    "make,faces",
+    [
+        (lambda: tilings.triangle(7), 49),
+        (lambda: tilings.triangle(5), 25),
+        (lambda: tilings.hexagon(2), 19),
+        (lambda: tilings.hexagon(3), 37),
+        (lambda: tilings.square(5, 5), 25),
+        (lambda: tilings.square(3, 7), 21),
+    ],
+)
 def test_regular_generators(make, faces):
     b = make()
     assert b.num_faces == faces and is_valid_board(b) and not b.warnings
@@ -91,9 +99,11 @@ def test_ne_values_from_issue():
         assert (r.n, r.e) == (1, 2)
 
 
-@pytest.mark.parametrize("make", [lambda: tilings.triangle(7), lambda: tilings.hexagon(2),
-                                  lambda: tilings.square(3, 4), lambda: tilings.triangle(1)]
-                         + [lambda name=n: tilings.archimedean(name, faces=21) for n in tilings.ARCHIMEDEAN])
+@pytest.mark.parametrize(
+    "make",
+    [lambda: tilings.triangle(7), lambda: tilings.hexagon(2), lambda: tilings.square(3, 4), lambda: tilings.triangle(1)]
+    + [lambda name=n: tilings.archimedean(name, faces=21) for n in tilings.ARCHIMEDEAN],
+)
 @pytest.mark.parametrize("scope", ["interior", "all"])
 def test_derive_ne_matches_plain_recount(make, scope):
     with warnings.catch_warnings():
@@ -131,8 +141,11 @@ def test_validation_errors():
         Tessellation.from_polygons([tri, [(5, 5), (6, 5), (5, 6)], [(9, 9), (10, 9), (9, 10)]])
     with pytest.raises(BoardError, match="zero length"):
         Tessellation.from_polygons([[(0, 0), (1, 0), (1, 1e-9), (0, 1)]])
-    bricks = [[(2 * c + r % 2, r), (2 * c + r % 2 + 2, r), (2 * c + r % 2 + 2, r + 1), (2 * c + r % 2, r + 1)]
-              for r in range(3) for c in range(3)]
+    bricks = [
+        [(2 * c + r % 2, r), (2 * c + r % 2 + 2, r), (2 * c + r % 2 + 2, r + 1), (2 * c + r % 2, r + 1)]
+        for r in range(3)
+        for c in range(3)
+    ]
     with pytest.raises(BoardError, match="T-junction"):
         Tessellation.from_polygons(bricks)
     with pytest.raises(BoardError, match="not planar"):
@@ -157,8 +170,9 @@ def test_from_graph_faces():
         Tessellation.from_graph(g)
 
 
-@pytest.mark.parametrize("make", [lambda: tilings.hexagon(2), lambda: tilings.triangle(7),
-                                  lambda: tilings.archimedean("4.6.12", faces=25)])
+@pytest.mark.parametrize(
+    "make", [lambda: tilings.hexagon(2), lambda: tilings.triangle(7), lambda: tilings.archimedean("4.6.12", faces=25)]
+)
 def test_from_graph_recovers_the_faces_of_a_drawn_board(make):
     t = make()
     t2 = Tessellation.from_graph(t.graph())  # node attribute 'pos' gives the drawing
@@ -184,20 +198,21 @@ def test_json_round_trip_and_errors(tmp_path):
         Tessellation.from_json(dict(good, format="other"))
     with pytest.raises(BoardError, match="not valid JSON"):
         Tessellation.from_json("{bad json")
-    poly = {"format": "negenlab-fen-board", "version": 1,
-            "polygons": [[[0, 0], [1, 0], [0, 1]], [[1, 0], [1, 1], "z"]]}
+    poly = {"format": "negenlab-fen-board", "version": 1, "polygons": [[[0, 0], [1, 0], [0, 1]], [[1, 0], [1, 1], "z"]]}
     with pytest.raises(BoardError, match=r"polygons\[1\]\[2\]"):
         Tessellation.from_json(poly)
-    (tmp_path / "x.json").write_text(json.dumps({"format": "negenlab-fen-board", "version": 1,
-                                                 "polygons": [[[0, 0], [1, 0], [0, 1]]]}))
+    (tmp_path / "x.json").write_text(
+        json.dumps({"format": "negenlab-fen-board", "version": 1, "polygons": [[[0, 0], [1, 0], [0, 1]]]})
+    )
     assert Tessellation.from_json(tmp_path / "x.json").num_faces == 1
 
 
 def test_shipped_boards_load():
     from negenlab.core.data import data_root
 
-    files = sorted((f for f in data_root().joinpath("boards").iterdir() if f.name.endswith(".json")),
-                   key=lambda f: f.name)
+    files = sorted(
+        (f for f in data_root().joinpath("boards").iterdir() if f.name.endswith(".json")), key=lambda f: f.name
+    )
     assert files, "data/boards/ ships the standard boards"
     for f in files:
         t = Tessellation.from_json(f.read_text())

@@ -24,6 +24,7 @@ def engine_turns(state):
                 out.add(_label(b, t, its))
             else:
                 rec(s2, its, turn)
+
     rec(state, [], state.turn_number)
     return out
 
@@ -46,9 +47,19 @@ def naive_from_state(s):
     edge_owner = {frozenset(t.edges[j]): s.owner[b.V + j] for j in range(b.E)}
     face_owner = [s.owner[b.FACE0 + f] for f in range(b.F)]
     swap_ok = s.game.rules.pie_rule and s.turn_number == 1 and not s.swapped and s.colour == 1
-    return legal_turns([list(f) for f in t.face_nodes], node_owner, edge_owner, face_owner, s.colour,
-                       s.game.n, s.game.e, s.game.rules.partial_claims, swap_ok,
-                       s.faces_owned[s.colour], b.majority)
+    return legal_turns(
+        [list(f) for f in t.face_nodes],
+        node_owner,
+        edge_owner,
+        face_owner,
+        s.colour,
+        s.game.n,
+        s.game.e,
+        s.game.rules.partial_claims,
+        swap_ok,
+        s.faces_owned[s.colour],
+        b.majority,
+    )
 
 
 def random_turn_starts(game, rng, count):

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from old_code import frozen
 
 from negenlab.core.errors import IllegalMoveError
 from negenlab.fen import FenGame, Rules
-
-from old_code import frozen
 
 
 def _legacy():

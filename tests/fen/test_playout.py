@@ -1,4 +1,5 @@
 """The compiled random playout plays only legal actions and ends where the Python engine ends."""
+
 import numpy as np
 import pytest
 

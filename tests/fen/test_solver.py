@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 import pytest
+from old_code import frozen
 
 from negenlab.cli import main
 from negenlab.core.errors import InvalidInputError
@@ -18,8 +19,6 @@ from negenlab.fen import FenGame, Rules, Tessellation
 from negenlab.fen import _solver_kernels as K
 from negenlab.fen.boards import parse_board
 from negenlab.fen.solver import Solver, SolverLimitError, solve
-
-from old_code import frozen
 
 from .brute_fen import brute_opening_values, brute_pie_value, brute_summary, whole_turns
 from .test_brute_fen import YTRI

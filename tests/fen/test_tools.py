@@ -102,11 +102,26 @@ def test_cli_simulate_and_atlas(capsys, tmp_path):
     rows = json.loads(capsys.readouterr().out)
     assert {r["pie_rule"] for r in rows} == {True, False} and {r["agents"] for r in rows} == {"random vs random"}
     store = tmp_path / "runs"
-    args = ["fen", "simulate", "triangle:3", "--agents", "greedy,mcts:5", "--games", "2", "--workers", "1",
-            "--store", str(store), "--json"]
+    args = [
+        "fen",
+        "simulate",
+        "triangle:3",
+        "--agents",
+        "greedy,mcts:5",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--store",
+        str(store),
+        "--json",
+    ]
     assert main(args) == 0
     first = json.loads(capsys.readouterr().out)
-    assert {r["agents"] for r in first} == {"greedy vs mcts"} and sorted(p.name for p in store.iterdir()) == ["nopie", "pie"]
+    assert {r["agents"] for r in first} == {"greedy vs mcts"} and sorted(p.name for p in store.iterdir()) == [
+        "nopie",
+        "pie",
+    ]
     assert main(args) == 0 and json.loads(capsys.readouterr().out) == first  # resumed from the store
     assert main(["fen", "simulate", "triangle:3", "--agents", "a,b,c"]) == 2
     assert "3 agents for 2 seats" in capsys.readouterr().err

@@ -299,7 +299,9 @@ def test_face_tooltips_give_the_counts_and_the_face_s_name():
 # -- play at the real settings, undo, the saved game (issue #36) ---------------------------------------
 def _self_contained(text: str) -> bool:
     """A page that needs nothing outside itself: no script, no link, no source fetched from anywhere."""
-    low = text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    low = (
+        text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    )
     return not any(bad in low for bad in ("<script", "<link", " src=", "http://", "https://", "@import"))
 
 

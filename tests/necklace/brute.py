@@ -4,6 +4,7 @@ Crosscut: scan every 2x2 block of the board. Seclusion: flood fill the empty poi
 from the edge points and see whether every empty point was reached. Win: flood fill a
 colour from one of its edges and see whether the other edge was reached.
 """
+
 from __future__ import annotations
 
 import numpy as np

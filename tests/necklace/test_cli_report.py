@@ -1,4 +1,5 @@
 """CLI verbs (text and --json), clean errors, and the report section."""
+
 from __future__ import annotations
 
 import json
@@ -57,8 +58,9 @@ def test_simulate_json(capsys):
 
 @pytest.mark.slow
 def test_report_section_renders(tmp_path):
-    path, status = build_game_report("necklace", ReportOptions(out_dir=tmp_path, games=8, seed=1, workers=1,
-                                                               progress=False))
+    path, status = build_game_report(
+        "necklace", ReportOptions(out_dir=tmp_path, games=8, seed=1, workers=1, progress=False)
+    )
     text = path.read_text()
     assert status.startswith("built")
     for needle in ("Perfect play on small boards", "A fresh self-play sample", "swap map", "Provenance", "<svg"):
@@ -66,8 +68,26 @@ def test_report_section_renders(tmp_path):
 
 
 def test_simulate_takes_the_shared_agent_specs(capsys):
-    assert main(["necklace", "simulate", "--size", "4", "--games", "4", "--workers", "1", "--agents",
-                 "random,mcts:20", "--seed", "3", "--json"]) == 0
+    assert (
+        main(
+            [
+                "necklace",
+                "simulate",
+                "--size",
+                "4",
+                "--games",
+                "4",
+                "--workers",
+                "1",
+                "--agents",
+                "random,mcts:20",
+                "--seed",
+                "3",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert [a["agent"] for a in out["agents"]] == ["random", "numba_mcts"] and out["seed"] == 3
     assert {r["group"] for r in out["necklace_summary"]} == {"4x4, random vs mcts:20"}

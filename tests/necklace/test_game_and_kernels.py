@@ -1,4 +1,5 @@
 """Core protocol, seats and swap, compiled playouts and MCTS against the brute-force rules."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -29,8 +30,9 @@ def test_compiled_playouts_follow_the_rules(n):
         for colour0 in (RED, BLUE):
             if not brute.legal_moves(b0, colour0):
                 continue
-            w, placed, skipped, points, colours = K.playout_record(b0.reshape(-1).copy(), n, colour0,
-                                                                   K.make_rng_state(int(rng.integers(2**62))))
+            w, placed, skipped, points, colours = K.playout_record(
+                b0.reshape(-1).copy(), n, colour0, K.make_rng_state(int(rng.integers(2**62)))
+            )
             b = b0.copy()
             expected = colour0
             skips = 0
@@ -72,13 +74,16 @@ def test_playout_seeding_is_reproducible():
 
 
 def test_mcts_finds_the_immediate_win_and_counts_simulations():
-    s = State.from_text("""
+    s = State.from_text(
+        """
         .R...
         .R...
         .R...
         .R...
         B.BBB
-    """, "red")  # (4, 1) wins at once; anything else lets Blue win there
+    """,
+        "red",
+    )  # (4, 1) wins at once; anything else lets Blue win there
     stats = mcts_values(s, 400, np.random.default_rng(0))
     assert stats.pop("_done") == 400
     best = max(stats.items(), key=lambda kv: kv[1][0])[0]
@@ -110,10 +115,23 @@ def test_swap_changes_seats_not_colours():
 
 @pytest.mark.parametrize("n", [2, 3, 4, 6])
 def test_simulate_columns_and_colour_win_rates(n):
-    df = simulate(NecklaceGame(Rules(size=n, swap=True)), [RandomAgent(), RandomAgent()], 30, seed=3, backend="serial",
-                  progress=False)
-    for col in ("winner_colour", "swapped", "skipped_turns", "crosscut_blocked", "seclusion_blocked",
-                "crosscut_turns", "seclusion_turns"):
+    df = simulate(
+        NecklaceGame(Rules(size=n, swap=True)),
+        [RandomAgent(), RandomAgent()],
+        30,
+        seed=3,
+        backend="serial",
+        progress=False,
+    )
+    for col in (
+        "winner_colour",
+        "swapped",
+        "skipped_turns",
+        "crosscut_blocked",
+        "seclusion_blocked",
+        "crosscut_turns",
+        "seclusion_turns",
+    ):
         assert col in df.columns
     assert set(df["winner_colour"]) <= {"red", "blue", "draw"}
     wr = win_rates(df, column="winner_colour", labels=["red", "blue", "draw"])

@@ -1,5 +1,6 @@
 """The registry entry (agent specs), the default rules, the study's long summary table, and the
 committed solver tables made again by their recorded command's code."""
+
 from __future__ import annotations
 
 import json
@@ -87,8 +88,9 @@ def test_study_groups_and_wide_view():
 
 def test_svg_draws_facts_without_the_rules():
     """The drawing takes facts: a made-up illegal point and chain are drawn as given."""
-    svg = board_svg(np.array([[1, 0], [0, 2]]), to_move="blue", illegal={(0, 1): ("seclusion",)}, chain=[(0, 0)],
-                    targets=True)
+    svg = board_svg(
+        np.array([[1, 0], [0, 2]]), to_move="blue", illegal={(0, 1): ("seclusion",)}, chain=[(0, 0)], targets=True
+    )
     assert "row 1, col 2 illegal for blue: seclusion" in svg and 'stroke="#ffcc00"' in svg
     assert svg.count("data-target=") == 4 and "blue to move" in svg
     assert "draw: nobody can move" in board_svg(np.zeros((2, 2)), to_move=None)
@@ -102,12 +104,16 @@ def test_committed_solver_tables_are_made_again(tmp_path):
     assert proofs[5] == load_proofs(5)
     sols = solutions((3, 4), tt_bits=22, proofs=proofs, proofs_source="data/necklace/proofs_5x5.jsonl")
     write_solution_tables(sols, tmp_path, command=SOLUTIONS_COMMAND)
-    assert (tmp_path / "solution_openings.csv").read_bytes() == data_file("necklace", "solution_openings.csv").read_bytes()
+    assert (tmp_path / "solution_openings.csv").read_bytes() == data_file(
+        "necklace", "solution_openings.csv"
+    ).read_bytes()
     fresh = pd.read_csv(tmp_path / "solutions.csv", keep_default_na=False)
     with data_file("necklace", "solutions.csv").open() as fh:
         committed = pd.read_csv(fh, keep_default_na=False)
     pd.testing.assert_frame_equal(fresh.drop(columns="seconds"), committed.drop(columns="seconds"))
-    assert fresh.loc[fresh["size"] == 5, "seconds"].tolist() == committed.loc[committed["size"] == 5, "seconds"].tolist()
+    assert (
+        fresh.loc[fresh["size"] == 5, "seconds"].tolist() == committed.loc[committed["size"] == 5, "seconds"].tolist()
+    )
     meta = json.loads((tmp_path / "solutions.json").read_text())
     assert meta["command"] == SOLUTIONS_COMMAND and [r["size"] for r in meta["runs"]] == [3, 3, 4, 4, 5, 5]
     assert json.loads(data_file("necklace", "solutions.json").read_text())["command"] == SOLUTIONS_COMMAND

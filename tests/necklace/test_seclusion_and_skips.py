@@ -5,6 +5,7 @@ The points named are cross-checked on every empty point of random small position
 independent brute force: place the stone, flood fill each region of empty points, and collect the
 regions without an edge point.
 """
+
 from __future__ import annotations
 
 import re
@@ -61,10 +62,14 @@ def test_the_refusal_names_the_sealed_points_as_the_board_labels_them():
     assert s.illegal_points() == {(1, 2): ("seclusion",), (2, 2): ("seclusion",)}
     with pytest.raises(IllegalMoveError) as err:
         s.play((2, 2))
-    assert str(err.value) == ("a stone at row 3, col 3 would seal off row 2, col 2 and row 2, col 3: "
-                              "those empty points would have no empty path to the edge")
+    assert str(err.value) == (
+        "a stone at row 3, col 3 would seal off row 2, col 2 and row 2, col 3: "
+        "those empty points would have no empty path to the edge"
+    )
     assert s.to_text() == RING
-    with pytest.raises(IllegalMoveError, match=r"^a stone at row 2, col 3 would seal off row 2, col 2: that empty point"):
+    with pytest.raises(
+        IllegalMoveError, match=r"^a stone at row 2, col 3 would seal off row 2, col 2: that empty point"
+    ):
         s.play((1, 2))
     assert s.sealed_by((2, 2)) == [(1, 1), (1, 2)] and s.sealed_by((3, 3)) == []
     with pytest.raises(IllegalMoveError, match="row 1, col 2 is not empty"):
@@ -106,8 +111,9 @@ def test_the_explorer_rings_the_sealed_points_and_the_tooltips_name_them():
     assert "row 3, col 3 illegal for red: seclusion (would seal off row 2, col 2 and row 2, col 3)" in ex.board.svg
     assert 'class="sealed"' not in ex.board.svg
     ex.board.press("point:2:2")
-    assert ex.board.error == ("IllegalMoveError: row 3, col 3 is illegal: seclusion "
-                              "(it would seal off row 2, col 2 and row 2, col 3)")
+    assert ex.board.error == (
+        "IllegalMoveError: row 3, col 3 is illegal: seclusion (it would seal off row 2, col 2 and row 2, col 3)"
+    )
     svg = ex.board.svg
     assert svg.count('class="sealed"') == 2
     for name in ("row 2, col 2", "row 2, col 3"):

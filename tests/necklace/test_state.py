@@ -1,4 +1,5 @@
 """Positions (negenlab.necklace.game.State) against the brute-force rules of tests/necklace/brute.py, plus bad input."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -73,11 +74,14 @@ def test_legal_moves_match_brute_force(n):
 
 
 def test_finished_positions_report_the_winner():
-    s = State.from_text("""
+    s = State.from_text(
+        """
         .R.
         .R.
         .R.
-    """, "blue")
+    """,
+        "blue",
+    )
     assert s.winner == "red" and s.is_over and s.legal_moves() == []
     assert s.winning_chain() == [(0, 1), (1, 1), (2, 1)]
 
@@ -147,16 +151,19 @@ def test_swap_only_on_blues_first_turn():
     assert "swap" not in u.legal_actions()
 
 
-@pytest.mark.parametrize("text, to_move, match", [
-    ("R..\n..\n...", "red", "ragged rows: row 1 has 2 points"),
-    ("R..\n.X.\n...", "red", r"unknown character 'X' at row 1, column 1"),
-    ("R", "red", "at least 2"),
-    ("", "red", "empty board text"),
-    ("R..\n...", "red", "square"),
-    ("RB.\nBR.\n...", "red", r"crosscut .*\(0, 0\)"),
-    (".R.\nR.R\n.R.", "blue", r"secluded .*\(1, 1\)"),
-    ("...\n...\n...", "green", "to_move must be 'red' or 'blue'"),
-])
+@pytest.mark.parametrize(
+    "text, to_move, match",
+    [
+        ("R..\n..\n...", "red", "ragged rows: row 1 has 2 points"),
+        ("R..\n.X.\n...", "red", r"unknown character 'X' at row 1, column 1"),
+        ("R", "red", "at least 2"),
+        ("", "red", "empty board text"),
+        ("R..\n...", "red", "square"),
+        ("RB.\nBR.\n...", "red", r"crosscut .*\(0, 0\)"),
+        (".R.\nR.R\n.R.", "blue", r"secluded .*\(1, 1\)"),
+        ("...\n...\n...", "green", "to_move must be 'red' or 'blue'"),
+    ],
+)
 def test_bad_positions_raise_clear_errors(text, to_move, match):
     with pytest.raises(InvalidInputError, match=match):
         State.from_text(text, to_move)
@@ -165,8 +172,15 @@ def test_bad_positions_raise_clear_errors(text, to_move, match):
 def test_bad_moves_raise_illegal_move_error_and_leave_the_position():
     s = State.from_text("RB.\nB..\n...", "red")
     before = s.to_text()
-    for move, match in [((3, 0), r"off the 3x3 board"), ((-1, 0), "off the"), ((0, 0), "already holds a red"),
-                        ((1, 1), "crosscut"), ("x", "a move is"), ((0.5, 1), "a move is"), ("swap", "swap")]:
+    for move, match in [
+        ((3, 0), r"off the 3x3 board"),
+        ((-1, 0), "off the"),
+        ((0, 0), "already holds a red"),
+        ((1, 1), "crosscut"),
+        ("x", "a move is"),
+        ((0.5, 1), "a move is"),
+        ("swap", "swap"),
+    ]:
         with pytest.raises(IllegalMoveError, match=match):
             s.play(move)
         assert s.to_text() == before

@@ -1,4 +1,5 @@
 """The explorer: clicks on the board, illegal points, undo, swap, settings, errors shown in the widget."""
+
 from __future__ import annotations
 
 import re
@@ -41,8 +42,7 @@ def test_illegal_point_shows_the_reason_and_changes_nothing():
     assert (r, c, reasons) == (2, 1, ("seclusion",))
     before = snapshot(ex)
     ex.board.press(f"point:{r}:{c}")
-    assert ex.board.error == ("IllegalMoveError: row 3, col 2 is illegal: seclusion "
-                              "(it would seal off row 2, col 2)")
+    assert ex.board.error == ("IllegalMoveError: row 3, col 2 is illegal: seclusion (it would seal off row 2, col 2)")
     after = snapshot(ex)
     assert after[:2] + after[3:] == before[:2] + before[3:]  # the game is unchanged ...
     assert after[2].count('class="sealed"') == 1 and before[2].count('class="sealed"') == 0  # ... row 2, col 2 ringed
@@ -158,7 +158,9 @@ def test_an_error_in_the_reply_leaves_the_game_as_it_was(monkeypatch):
 # -- a fresh deal, the history's players, the legend's room, the saved game (issue #36) -------------------
 def _self_contained(text: str) -> bool:
     """A page that needs nothing outside itself: no script, no link, no source fetched from anywhere."""
-    low = text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    low = (
+        text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    )
     return not any(bad in low for bad in ("<script", "<link", " src=", "http://", "https://", "@import"))
 
 

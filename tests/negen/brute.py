@@ -1,6 +1,7 @@
 """Independent, obviously-right reference implementations for the Negen spiral tests.
 
 Written straight from the rules page without sharing code with the engine."""
+
 from __future__ import annotations
 
 from itertools import product
@@ -73,10 +74,12 @@ def spiral_closed(cells):
 
 def fixed_polyominoes(k):
     """Every set of k orthogonally connected cells, normalised to min row = min col = 0 (grown naively)."""
+
     def norm(s):
         r0 = min(r for r, _ in s)
         c0 = min(c for _, c in s)
         return frozenset((r - r0, c - c0) for r, c in s)
+
     level = {frozenset([(0, 0)])}
     for _ in range(k - 1):
         nxt = set()

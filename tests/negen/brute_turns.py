@@ -63,6 +63,7 @@ board dice reach ~2,400 states under "join" and ~5,800 under "free"; a 7-die spi
 dice ~10^4..10^5 under "join"; a 2-die spiral and 4 board dice 150,000 under "free" (plain
 Python: ~100 us a state).
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -79,6 +80,7 @@ NEIGH = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 # ---------------------------------------------------------------- keys (untagged, public)
+
 
 def split_spirals(table):
     """The spirals of ``table`` (dict cell -> value): a list of dicts, maximal orthogonally connected groups."""
@@ -148,6 +150,7 @@ def closed_spiral(cells):
 # A die of a search state is coded as one int: ((row * 32) + col) * 32 + value * 4 + tag, with
 # row, col >= 0 after translation (spirals have at most 16 dice, so row, col < 32).
 
+
 def _encode(dice):
     """dice: list of (r, c, vt) with vt = value * 4 + tag -> canonical tagged spiral (min over 4 rotations).
 
@@ -207,7 +210,7 @@ def _successors(state, free_moves):
         for i in range(n):
             if i and spirals[i] == spirals[i - 1]:
                 continue  # the same spiral twice gives the same successors
-            rest = spirals[:i] + spirals[i + 1:]
+            rest = spirals[:i] + spirals[i + 1 :]
             for v in values:
                 b = list(board)
                 b.remove(v)
@@ -223,7 +226,7 @@ def _successors(state, free_moves):
             if (spirals[i], spirals[j]) in done:
                 continue
             done.add((spirals[i], spirals[j]))
-            rest = spirals[:i] + spirals[i + 1:j] + spirals[j + 1:]
+            rest = spirals[:i] + spirals[i + 1 : j] + spirals[j + 1 :]
             target = cellsets[j]
             around = _empty_neighbours(target)
             for rot in _rotations(decoded[i]):
@@ -240,12 +243,12 @@ def _successors(state, free_moves):
         for i in range(n):
             if i and spirals[i] == spirals[i - 1]:
                 continue
-            rest = spirals[:i] + spirals[i + 1:]
+            rest = spirals[:i] + spirals[i + 1 :]
             for k, (_, _, vt) in enumerate(decoded[i]):
                 tag = vt & 3
                 if tag == ADDED or (tag == START and taken >= free_moves):
                     continue
-                others = decoded[i][:k] + decoded[i][k + 1:]
+                others = decoded[i][:k] + decoded[i][k + 1 :]
                 parts = tuple(_encode(p) for p in _parts(others))
                 lone = _encode([(0, 0, (vt >> 2) * 4 + TAKEN)])
                 out.append((board, tuple(sorted(rest + parts + (lone,)))))
@@ -259,8 +262,7 @@ def reachable_states(table, board, rearrange="join", free_moves=1):
     if not table:
         raise ValueError("the start table must hold at least one die")
     fm = free_moves if rearrange == "free" else 0
-    spirals = tuple(sorted(_encode([(r, c, v * 4 + START) for (r, c), v in s.items()])
-                           for s in split_spirals(table)))
+    spirals = tuple(sorted(_encode([(r, c, v * 4 + START) for (r, c), v in s.items()]) for s in split_spirals(table)))
     start = (tuple(sorted(board)), spirals)
     seen = {start}
     todo = [start]
@@ -292,8 +294,11 @@ def reachable_end_tables(table, board, rearrange="join", free_moves=1):
         # so the decoded tuple is exactly table_key() of the table (the tests check this)
         key = tuple(tuple((code >> 10, (code >> 5) & 31, (code & 31) >> 2) for code in s) for s in untagged)
         used = tuple(sorted((code & 31) >> 2 for s in spirals for code in s if code & 3 == ADDED))
-        out[key] = dict(used=used, closed=any(closed_spiral((r, c) for r, c, _ in s) for s in key),
-                        depleted=bool(board) and len(used) == len(board))
+        out[key] = dict(
+            used=used,
+            closed=any(closed_spiral((r, c) for r, c, _ in s) for s in key),
+            depleted=bool(board) and len(used) == len(board),
+        )
     return out
 
 
@@ -321,14 +326,17 @@ def variant_validity(spiral):
         for y, vy in spiral.items():
             if (y[0] + y[1]) % 2 != parity:
                 continue  # y must be an edge
-            around = [n for n in ((y[0] + 1, y[1]), (y[0] - 1, y[1]), (y[0], y[1] + 1), (y[0], y[1] - 1))
-                      if n in dice and (n[0] + n[1]) % 2 != parity]  # nodes next to y
+            around = [
+                n
+                for n in ((y[0] + 1, y[1]), (y[0] - 1, y[1]), (y[0], y[1] + 1), (y[0], y[1] - 1))
+                if n in dice and (n[0] + n[1]) % 2 != parity
+            ]  # nodes next to y
             for x in around:
                 for z in around:
                     if x == z or spiral[x] != vy - 1 or spiral[z] != vy + 1:
                         continue
                     straight = x[0] + z[0] == 2 * y[0] and x[1] + z[1] == 2 * y[1]
-                    for shape in (("straight", "bent") if straight else ("bent",)):
+                    for shape in ("straight", "bent") if straight else ("bent",):
                         in_seq[shape].update((x, y, z))
                         seq_pairs[shape].add((min(x, y), max(x, y)))
                         seq_pairs[shape].add((min(y, z), max(y, z)))
@@ -349,8 +357,11 @@ def legal_by_variant(reachable):
     """{(shape, coverage): legal entries of ``reachable``} for the 4 readings (validity judged once per spiral)."""
     spirals = {s for key in reachable for s in key}
     valid = {s: variant_validity({(r, c): v for r, c, v in s}) for s in spirals}
-    return {(sh, cov): {key: facts for key, facts in reachable.items() if all(valid[s][(sh, cov)] for s in key)}
-            for sh in SHAPES for cov in COVERAGES}
+    return {
+        (sh, cov): {key: facts for key, facts in reachable.items() if all(valid[s][(sh, cov)] for s in key)}
+        for sh in SHAPES
+        for cov in COVERAGES
+    }
 
 
 def brute_end_tables(table, board, shape="straight", coverage="adjacency", rearrange="join", free_moves=1):
@@ -483,28 +494,28 @@ def lay_out(rng, spirals):
 # 35 s of one core under "join" and 20 s under "free".
 PLANS = {
     "join": [
-        (100, "tables", [(1, 2, 3, 4)], (0, 1, 2, 3)),        # 0.02 s
-        (6, "tables", [(1, 2, 3, 4)], (4,)),                  # 0.7 s
-        (70, "tables", [(1, 2, 3, 4)] * 2, (0, 1)),           # 0.02 s
-        (10, "tables", [(1, 2, 3, 4)] * 2, (2,)),             # 0.5 s
-        (20, "tables", [(1,)] * 2, (3,)),                     # 0.15 s
-        (40, "tables", [(1, 2, 3, 4)] * 3, (0,)),             # 0.15 s
-        (49, "tables", [(1,), (1,), (1, 2)], (1,)),           # 0.03 s
-        (5, "spiral", [(3, 4, 5, 6, 7)], (4,)),               # 2.5 s (7 dice: up to ~10 s)
+        (100, "tables", [(1, 2, 3, 4)], (0, 1, 2, 3)),  # 0.02 s
+        (6, "tables", [(1, 2, 3, 4)], (4,)),  # 0.7 s
+        (70, "tables", [(1, 2, 3, 4)] * 2, (0, 1)),  # 0.02 s
+        (10, "tables", [(1, 2, 3, 4)] * 2, (2,)),  # 0.5 s
+        (20, "tables", [(1,)] * 2, (3,)),  # 0.15 s
+        (40, "tables", [(1, 2, 3, 4)] * 3, (0,)),  # 0.15 s
+        (49, "tables", [(1,), (1,), (1, 2)], (1,)),  # 0.03 s
+        (5, "spiral", [(3, 4, 5, 6, 7)], (4,)),  # 2.5 s (7 dice: up to ~10 s)
     ],
     "free": [
-        (60, "tables", [(1,)], (0, 1, 2, 3)),                 # 0.05 s
-        (50, "tables", [(2,)], (0, 1, 2)),                    # 0.02 s
-        (4, "tables", [(2,)], (3,)),                          # 0.7 s
-        (50, "tables", [(3,)], (0, 1)),                       # 0.03 s
-        (4, "tables", [(3,)], (2,)),                          # 0.6 s
-        (30, "tables", [(4,)], (0, 1)),                       # 0.15 s
-        (35, "tables", [(1, 2)] * 2, (0, 1)),                 # 0.07 s
-        (25, "tables", [(1, 2, 3)] * 2, (0,)),                # 0.1 s
-        (18, "tables", [(1,)] * 3, (0, 1)),                   # 0.03 s
-        (10, "tables", [(1,), (1,), (2,)], (0,)),             # 0.05 s
-        (8, "tables", [(1,)] * 2, (2,)),                      # 0.05 s
-        (6, "spiral", [(1,)], (4,)),                          # 0.4 s (2 dice: ~25 s)
+        (60, "tables", [(1,)], (0, 1, 2, 3)),  # 0.05 s
+        (50, "tables", [(2,)], (0, 1, 2)),  # 0.02 s
+        (4, "tables", [(2,)], (3,)),  # 0.7 s
+        (50, "tables", [(3,)], (0, 1)),  # 0.03 s
+        (4, "tables", [(3,)], (2,)),  # 0.6 s
+        (30, "tables", [(4,)], (0, 1)),  # 0.15 s
+        (35, "tables", [(1, 2)] * 2, (0, 1)),  # 0.07 s
+        (25, "tables", [(1, 2, 3)] * 2, (0,)),  # 0.1 s
+        (18, "tables", [(1,)] * 3, (0, 1)),  # 0.03 s
+        (10, "tables", [(1,), (1,), (2,)], (0,)),  # 0.05 s
+        (8, "tables", [(1,)] * 2, (2,)),  # 0.05 s
+        (6, "spiral", [(1,)], (4,)),  # 0.4 s (2 dice: ~25 s)
     ],
 }
 
@@ -533,7 +544,7 @@ def sample_positions(rearrange, count, seed=0):
     total = sum(p[0] for p in plans)
     exact = [count * p[0] / total for p in plans]
     quota = [int(x) for x in exact]
-    for i in sorted(range(len(plans)), key=lambda i: quota[i] - exact[i])[:count - sum(quota)]:
+    for i in sorted(range(len(plans)), key=lambda i: quota[i] - exact[i])[: count - sum(quota)]:
         quota[i] += 1
     return [draw_position(rng, plan, j) for plan, q in zip(plans, quota, strict=True) for j in range(q)]
 
@@ -548,6 +559,7 @@ def brute_job(job):
 
 
 # ---------------------------------------------------------------- running and comparing
+
 
 def run_jobs(fn, jobs, workers=2):
     """``fn`` over ``jobs`` in order, in ``workers`` forked processes when there are cores for them."""
@@ -565,6 +577,7 @@ def fast_job(job):
     With :func:`closing_job`, the only functions here that call ``negenlab``.  Returns (tables, duplicated keys, complete).
     """
     from negenlab.negen import Rules, legal_turns
+
     table, board, shape, coverage, rearrange, free_moves = job
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
     res = legal_turns(table, board=tuple(board), rules=rules)
@@ -583,8 +596,9 @@ def table_text(table):
         return "(empty)"
     r0, r1 = min(r for r, _ in table), max(r for r, _ in table)
     c0, c1 = min(c for _, c in table), max(c for _, c in table)
-    return "\n".join(" ".join(str(table[(r, c)]) if (r, c) in table else "." for c in range(c0, c1 + 1))
-                     for r in range(r0, r1 + 1))
+    return "\n".join(
+        " ".join(str(table[(r, c)]) if (r, c) in table else "." for c in range(c0, c1 + 1)) for r in range(r0, r1 + 1)
+    )
 
 
 def key_text(key):
@@ -603,8 +617,10 @@ def compare(position, brute_tables, fast_result):
     lines = [f"start table (board {tuple(board)}):", table_text(table)]
     if not complete:
         lines.append("legal_turns says it is not complete")
-    for title, keys in (("MISSING (brute force has it, legal_turns not)", missing),
-                        ("EXTRA (legal_turns has it, brute force not)", extra)):
+    for title, keys in (
+        ("MISSING (brute force has it, legal_turns not)", missing),
+        ("EXTRA (legal_turns has it, brute force not)", extra),
+    ):
         if keys:
             lines.append(f"{title}: {len(keys)}")
             for k in keys:
@@ -622,6 +638,7 @@ def closing_job(job):
     """The engine's ``find_closing_turn`` for one position: None, or (brute table key, used, closed, depleted).
     Like :func:`fast_job`, it calls ``negenlab``."""
     from negenlab.negen import Rules, find_closing_turn
+
     table, board, shape, coverage, rearrange, free_moves = job
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
     turn = find_closing_turn(table, board=tuple(board), rules=rules)
@@ -638,8 +655,11 @@ def closing_report(position, brute_tables, found):
     head = f"start table (board {tuple(board)}):\n{table_text(table)}\n"
     if found is None:
         if brute_closing:
-            return head + f"MISSED: find_closing_turn says none, the brute force has {len(brute_closing)}, e.g.\n" + (
-                key_text(brute_closing[0]))
+            return (
+                head
+                + f"MISSED: find_closing_turn says none, the brute force has {len(brute_closing)}, e.g.\n"
+                + (key_text(brute_closing[0]))
+            )
         return ""
     key, used, closed, depleted = found
     facts = brute_tables.get(key)

@@ -1,5 +1,6 @@
 """closing_dice / closing_odds against legal_turns board by board (legal_turns is itself cross-checked
 against the brute force in test_turns_exact.py)."""
+
 from fractions import Fraction
 from itertools import combinations_with_replacement
 
@@ -108,9 +109,14 @@ def test_greedy_plays_the_turn_its_rule_names(rules):
             if s.phase == "turn":
                 turns = [s.turn_of(a) for a in actions]
                 closing = [a for a, t in zip(actions, turns, strict=True) if t.closed]
-                want = closing[0] if closing else min(
-                    zip(actions, turns, range(len(actions)), strict=True),
-                    key=lambda x: (closing_odds(x[1].key, rules), -x[1].added, x[2]))[0]
+                want = (
+                    closing[0]
+                    if closing
+                    else min(
+                        zip(actions, turns, range(len(actions)), strict=True),
+                        key=lambda x: (closing_odds(x[1].key, rules), -x[1].added, x[2]),
+                    )[0]
+                )
                 assert greedy.step(s, rng) == want
                 checked += 1
             s.apply(walk.step(s, rng))
@@ -142,8 +148,10 @@ def test_greedy_under_free_reads_threats_as_under_join():
                 elif len(s.legal_actions()) <= 20:  # greedy and the plain rule cost up to a second a turn
                     pick, actions = greedy.step(s, rng), s.legal_actions()
                     turns = [s.turn_of(a) for a in actions]
-                    want = min(zip(actions, turns, range(len(actions)), strict=True),
-                               key=lambda x: (closing_odds(x[1].key, threats), -x[1].added, x[2]))[0]
+                    want = min(
+                        zip(actions, turns, range(len(actions)), strict=True),
+                        key=lambda x: (closing_odds(x[1].key, threats), -x[1].added, x[2]),
+                    )[0]
                     assert pick == want
                     checked += 1
             s.apply(walk.step(s, rng))

@@ -1,4 +1,5 @@
 """Negen game on the core protocol: chance, position-free state, replay from a seed, round ends, agents."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -157,14 +158,16 @@ def test_game_plays_to_the_end_from_a_seed():
     df1 = simulate(game, [RandomTurnAgent()] * 3, n_games=2, seed=11, backend="serial", progress=False)
     df2 = simulate(game, [RandomTurnAgent()] * 3, n_games=2, seed=11, backend="serial", progress=False)
     assert df1.drop(columns=[c for c in df1.columns if "second" in c]).equals(
-        df2.drop(columns=[c for c in df2.columns if "second" in c]))
+        df2.drop(columns=[c for c in df2.columns if "second" in c])
+    )
     assert (df1["game_end"].isin(["target_score", "max_rounds"])).all()
 
 
 def test_stall_on_max_turns_is_recorded():
     rules = Rules(target_score=1, pool_size=22, max_turns=2)
-    df = simulate(NegenGame(rules, max_rounds=2), [RandomTurnAgent()] * 3, n_games=3, seed=1,
-                  backend="serial", progress=False)
+    df = simulate(
+        NegenGame(rules, max_rounds=2), [RandomTurnAgent()] * 3, n_games=3, seed=1, backend="serial", progress=False
+    )
     assert (df["rounds"] >= 1).all()
     for _, row in df.iterrows():
         reasons = row["end_reasons"].split(";")
@@ -177,8 +180,9 @@ def test_stall_on_max_turns_is_recorded():
 def test_pool_empty_stall_when_nobody_can_move():
     # a pool of exactly the deal: no die left, so refusals bring no die and boards are never refilled
     rules = Rules(target_score=1, pool_size=15)
-    df = simulate(NegenGame(rules, max_rounds=1), [RandomTurnAgent()] * 3, n_games=4, seed=2,
-                  backend="serial", progress=False)
+    df = simulate(
+        NegenGame(rules, max_rounds=1), [RandomTurnAgent()] * 3, n_games=4, seed=2, backend="serial", progress=False
+    )
     assert set(df["round1_reason"]) <= {"closed", "pool_empty"}
     assert (df["rounds"] == 1).all()
 

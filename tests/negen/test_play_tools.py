@@ -1,4 +1,5 @@
 """CLI verbs, report section, plots and widgets of Negen play (small and fast)."""
+
 from __future__ import annotations
 
 import json
@@ -53,8 +54,9 @@ def test_cli_bad_input_is_named(capsys):
 
 
 def test_cli_simulate_json(capsys):
-    assert main(["negen", "simulate", "--games", "2", "--agents", "random", "--seed", "3",
-                 "--pool", "22", "--json"]) == 0
+    assert (
+        main(["negen", "simulate", "--games", "2", "--agents", "random", "--seed", "3", "--pool", "22", "--json"]) == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["rounds"]["n"] == 2 and len(out["games"]) == 2
     assert out["rounds"]["variant"] == Rules().label
@@ -90,8 +92,16 @@ def test_draw_position_takes_a_key_a_table_or_a_mapping():
     for table in (key, layout(key), dict(layout(key).cells), "6 5 4 . 3", ()):
         fig = draw_position(table, boards=[(1, 2)], scores=[0], to_move=0)
         assert len(fig.axes) == 1
-    snap = {"round": 1, "turn": 0, "event": "deal", "table": key, "boards": [(1, 2)], "scores": [0],
-            "to_move": 0, "pool": 10}
+    snap = {
+        "round": 1,
+        "turn": 0,
+        "event": "deal",
+        "table": key,
+        "boards": [(1, 2)],
+        "scores": [0],
+        "to_move": 0,
+        "pool": 10,
+    }
     assert draw_snapshot(snap).axes
 
 

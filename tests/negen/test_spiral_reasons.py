@@ -8,6 +8,7 @@ pair of die values 1-6 whether the two dice can touch inside a sequence, and for
 line and L whether each pair and die lies in a sequence, under every reading and both
 interpretations.
 """
+
 from __future__ import annotations
 
 from itertools import product
@@ -29,9 +30,11 @@ SHAPES = {"line": ((0, 0), (0, 1), (0, 2)), "L": ((0, 0), (0, 1), (1, 1))}  # th
 # -- hand-made spirals -------------------------------------------------------------------------
 @pytest.mark.parametrize("rules", READINGS, ids=RID)
 def test_values_that_never_touch_in_a_sequence_say_so_under_every_reading(rules):
-    for text, words in [("3 6", "3 and 6 differ by 3; a sequence steps by 1"),
-                        ("4 4", "4 and 4 are equal; a sequence steps by 1"),
-                        ("1 5", "1 and 5 differ by 4; a sequence steps by 1")]:
+    for text, words in [
+        ("3 6", "3 and 6 differ by 3; a sequence steps by 1"),
+        ("4 4", "4 and 4 are equal; a sequence steps by 1"),
+        ("1 5", "1 and 5 differ by 4; a sequence steps by 1"),
+    ]:
         v = check_spiral(text, rules)
         if rules.coverage == "adjacency":
             assert [(r.kind, r.text) for r in v.reasons()] == [("step", words)]
@@ -44,11 +47,17 @@ def test_pair_reasons_by_role_and_shape():
     two = parse_table("1 2")
     # the 1 as the edge: a sequence through a 1 as its middle needs a 0
     r = pair_reason(two, ((0, 0), (0, 1)), 0)
-    assert r.kind == "end" and r.text == "the 1 is the edge (the middle die) here, and 2-1-0 would need a 0; dice show 1 to 6"
+    assert (
+        r.kind == "end"
+        and r.text == "the 1 is the edge (the middle die) here, and 2-1-0 would need a 0; dice show 1 to 6"
+    )
     # the 2 as the edge: 1-2-3 needs a 3 beyond it
     r = pair_reason(two, ((0, 0), (0, 1)), 1)
     assert r.kind == "missing"
-    assert r.text == "the 2 is the edge here, so 1-2-3 needs a 3 on the far side of the 2 (row 1, col 3), and no die is there"
+    assert (
+        r.text
+        == "the 2 is the edge here, so 1-2-3 needs a 3 on the far side of the 2 (row 1, col 3), and no die is there"
+    )
     r = pair_reason(two, ((0, 0), (0, 1)), 1, Rules(sequence_shape="bent"))
     assert r.kind == "missing" and r.text.endswith("needs a 3 beside the 2, and the 2 has no other neighbour")
     # the die beyond is there but wrong (straight), or the other neighbours are wrong (bent)
@@ -71,19 +80,24 @@ def test_die_reasons_for_edges_and_nodes():
     straight, bent = Rules(coverage="die"), Rules(sequence_shape="bent", coverage="die")
     corner = parse_table("2 4\n. 6")  # the 4 at the corner of an L
     r = die_reason(corner, (0, 1), 1, straight)
-    assert r.kind == "missing" and r.text.endswith("needs a 3 and a 5 on opposite sides of it, and it has no dice on two opposite sides")
+    assert r.kind == "missing" and r.text.endswith(
+        "needs a 3 and a 5 on opposite sides of it, and it has no dice on two opposite sides"
+    )
     r = die_reason(corner, (0, 1), 1, bent)
     assert r.kind == "mismatch" and r.text.endswith("needs a 3 and a 5 beside it; its neighbours show 2, 6")
     r = die_reason(parse_table("3 4 6"), (0, 1), 1, straight)
-    assert r.kind == "mismatch" and r.text.endswith("needs a 3 and a 5 on opposite sides of it; on opposite sides it has 3 and 6")
+    assert r.kind == "mismatch" and r.text.endswith(
+        "needs a 3 and a 5 on opposite sides of it; on opposite sides it has 3 and 6"
+    )
     assert die_reason(parse_table("4 5"), (0, 1), 1, bent).text.endswith("and it has only one neighbour")
     assert die_reason(parse_table("5 6"), (0, 1), 1, bent).kind == "end"
     # nodes: every touching die an edge, and none of them the middle of a sequence with it
     r = die_reason(parse_table("6 5 4\n. 4 ."), (1, 1), 1, straight)
     assert r.text.startswith("the 4 is a node here and touches only the 5: the 5 is the edge here, so 4-5-6")
     r = die_reason(parse_table("5 3 6"), (0, 1), 0, straight)
-    assert r.kind == "step" and r.text == ("the 3 is a node here, and none of its neighbours (5, 6) is one away "
-                                           "from it; a sequence steps by 1")
+    assert r.kind == "step" and r.text == (
+        "the 3 is a node here, and none of its neighbours (5, 6) is one away from it; a sequence steps by 1"
+    )
     r = die_reason(parse_table("4 3 6"), (0, 1), 0, straight)
     assert r.kind == "several" and sorted(p.kind for p in r.parts) == ["missing", "step"]
     assert "with the 4 at row 1, col 1: the 4 is the edge here, so 3-4-5 needs a 5" in r.text

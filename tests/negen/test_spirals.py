@@ -1,5 +1,6 @@
 """Validity of spirals: the rules page's worked examples under every variant, bad input, and a
 cross-check of check_table against the brute force of tests/negen/brute.py on random tables."""
+
 from __future__ import annotations
 
 import itertools
@@ -74,8 +75,9 @@ def test_die_and_adjacency_coverage_differ():
     block = parse_table("1 2 3\n2 3 4")
     for shape in ("straight", "bent"):
         for cov in ("die", "adjacency"):
-            assert check_spiral(block, Rules(sequence_shape=shape, coverage=cov)).valid == \
-                brute.spiral_valid(dict(block.items()), shape, cov)
+            assert check_spiral(block, Rules(sequence_shape=shape, coverage=cov)).valid == brute.spiral_valid(
+                dict(block.items()), shape, cov
+            )
 
 
 def test_single_die_is_valid_and_several_spirals_are_reported_separately():
@@ -85,16 +87,19 @@ def test_single_die_is_valid_and_several_spirals_are_reported_separately():
     assert vs[0].interpretation.nodes == {(0, 0)}
 
 
-@pytest.mark.parametrize("text, message", [
-    ("6 5 7", "row 1, column 3: die value 7 is outside 1..6"),
-    ("6 5 0", "row 1, column 3: die value 0"),
-    ("6 x 4", "row 1, column 2: unknown token 'x'"),
-    ("6 5 4\n3 2", "row 2 has 2 cells, expected 3"),
-    ("", "the table is empty"),
-    (". .\n. .", "no dice"),
-    ("654", "row 1, column 1"),
-    ("6 ? 4", "unknown token '?'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("6 5 7", "row 1, column 3: die value 7 is outside 1..6"),
+        ("6 5 0", "row 1, column 3: die value 0"),
+        ("6 x 4", "row 1, column 2: unknown token 'x'"),
+        ("6 5 4\n3 2", "row 2 has 2 cells, expected 3"),
+        ("", "the table is empty"),
+        (". .\n. .", "no dice"),
+        ("654", "row 1, column 1"),
+        ("6 ? 4", "unknown token '?'"),
+    ],
+)
 def test_bad_text_names_row_and_column(text, message):
     with pytest.raises(InvalidInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_table(text)
@@ -132,8 +137,16 @@ def _random_table(rng, max_cells=9, box=4):
     while len(cells) < n:
         cells.add((int(rng.integers(0, box)), int(rng.integers(0, box))))
     # values biased towards runs so that valid spirals are common
-    return Table({c: int(rng.integers(1, 7)) if rng.random() < 0.3 else 1 + (c[0] + 2 * c[1]) % 6 if rng.random() < 0.5
-                  else 1 + (c[0] + c[1]) % 6 for c in cells})
+    return Table(
+        {
+            c: int(rng.integers(1, 7))
+            if rng.random() < 0.3
+            else 1 + (c[0] + 2 * c[1]) % 6
+            if rng.random() < 0.5
+            else 1 + (c[0] + c[1]) % 6
+            for c in cells
+        }
+    )
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.sequence_shape}-{r.coverage}")
@@ -171,8 +184,11 @@ def test_check_table_agrees_with_brute_force(rules):
 def test_exhaustive_small_shapes_against_brute_force():
     """Every value assignment of every fixed tromino and tetromino of a few shapes."""
     for rules in VARIANTS:
-        for shape in [frozenset({(0, 0), (0, 1), (0, 2)}), frozenset({(0, 0), (0, 1), (1, 1)}),
-                      frozenset({(0, 0), (0, 1), (1, 0), (1, 1)})]:
+        for shape in [
+            frozenset({(0, 0), (0, 1), (0, 2)}),
+            frozenset({(0, 0), (0, 1), (1, 1)}),
+            frozenset({(0, 0), (0, 1), (1, 0), (1, 1)}),
+        ]:
             for dice in brute.all_assignments(shape):
                 [v] = check_table(Table(dice), rules)
                 assert v.valid == brute.spiral_valid(dice, rules.sequence_shape, rules.coverage)

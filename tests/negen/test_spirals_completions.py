@@ -1,4 +1,5 @@
 """Completions against a brute force over all 6**k fillings (small k), and the player's questions."""
+
 from __future__ import annotations
 
 from itertools import product
@@ -25,8 +26,7 @@ def brute_completions(known: dict, blanks, rules, closed=None):
     for values in product(range(1, 7), repeat=len(blanks)):
         dice = dict(known)
         dice.update(zip(blanks, values, strict=True))
-        if all(brute.spiral_valid({c: dice[c] for c in comp}, rules.sequence_shape, rules.coverage)
-               for comp in comps):
+        if all(brute.spiral_valid({c: dice[c] for c in comp}, rules.sequence_shape, rules.coverage) for comp in comps):
             out.append(dict(zip(blanks, values, strict=True)))
     return sorted(out, key=lambda s: sorted(s.items()))
 

@@ -1,5 +1,6 @@
 """Enumeration counts against brute force (every fixed polyomino x every 6**k assignment), and
 the polyomino generator against a naive one."""
+
 from __future__ import annotations
 
 import pytest
@@ -60,15 +61,19 @@ def test_counts_agree_with_brute_force(rules):
     assert df["valid_fixed"].sum() > 0
 
 
-@pytest.mark.parametrize("rules", [Rules(coverage="die"), Rules(sequence_shape="bent", coverage="adjacency")],
-                         ids=["straight-die", "bent-adjacency"])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(coverage="die"), Rules(sequence_shape="bent", coverage="adjacency")],
+    ids=["straight-die", "bent-adjacency"],
+)
 def test_per_shape_counts_with_five_dice_agree_with_brute_force(rules):
     from negenlab.negen.enumerate import count_assignments
 
     for shape in free_polyominoes(5):
         total, fixed = count_assignments(shape.cells, rules, shape.perms)
-        valid = [d for d in brute.all_assignments(shape.cells)
-                 if brute.spiral_valid(d, rules.sequence_shape, rules.coverage)]
+        valid = [
+            d for d in brute.all_assignments(shape.cells) if brute.spiral_valid(d, rules.sequence_shape, rules.coverage)
+        ]
         assert total == len(valid) == fixed[0]
         for h, perm in enumerate(shape.perms):
             cells = list(shape.cells)
@@ -79,8 +84,9 @@ def test_smallest_closed_spirals():
     # bent: the 2x2 square 1 2 / 2 3 of the rules page
     k, tables = smallest_closed_spirals(Rules(sequence_shape="bent"))
     assert k == 4 and all(len(t) == 4 for t in tables)
-    assert any(t.to_text() in ("1 2\n2 3", "3 2\n2 1") for t in tables) or \
-        any(t.canonical() == check_table("1 2\n2 3")[0].spiral.canonical() for t in tables)
+    assert any(t.to_text() in ("1 2\n2 3", "3 2\n2 1") for t in tables) or any(
+        t.canonical() == check_table("1 2\n2 3")[0].spiral.canonical() for t in tables
+    )
     # straight with adjacency coverage: the rules page's 8-die ring is the smallest loop
     k, tables = smallest_closed_spirals(Rules(coverage="adjacency"))
     assert k == 8
@@ -103,5 +109,6 @@ def test_smallest_closed_spirals():
 def test_turn_engine_knows_the_smallest_closed_spiral(shape, coverage):
     """The closing searches prune with SMALLEST_CLOSED; it must be the enumeration's answer."""
     from negenlab.negen.turns import SMALLEST_CLOSED
+
     k, _ = smallest_closed_spirals(Rules(sequence_shape=shape, coverage=coverage), max_k=12, limit=1)
     assert SMALLEST_CLOSED[(shape, coverage)] == k

@@ -1,4 +1,5 @@
 """Closing odds against a brute force over boards, placements and orderings of board dice."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -31,20 +32,26 @@ def brute_odds(text, rules, max_added):
     hits = 0
     boards = Counter(tuple(sorted(roll)) for roll in product(range(1, 7), repeat=4))
     for board, weight in boards.items():
-        if any(brute.spiral_valid({**dice, **dict(zip(s, vals, strict=True))}, rules.sequence_shape, rules.coverage)
-               for s in placements for vals in set(permutations(board, len(s)))):
+        if any(
+            brute.spiral_valid({**dice, **dict(zip(s, vals, strict=True))}, rules.sequence_shape, rules.coverage)
+            for s in placements
+            for vals in set(permutations(board, len(s)))
+        ):
             hits += weight
     return Fraction(hits, 1296)
 
 
-@pytest.mark.parametrize("text, rules, max_added", [
-    ("1 2\n. 3", Rules(sequence_shape="bent", coverage="die"), 1),
-    ("1 2\n. 3", Rules(sequence_shape="bent", coverage="adjacency"), 2),
-    ("3 4", Rules(sequence_shape="bent", coverage="die"), 2),
-    ("1 2 3\n2 . .\n3 . .", Rules(coverage="die"), 2),
-    ("1 2 3\n2 . .\n3 4 .", Rules(coverage="adjacency"), 2),
-    ("2 3 4\n. . 5", Rules(sequence_shape="bent", coverage="die"), 2),
-])
+@pytest.mark.parametrize(
+    "text, rules, max_added",
+    [
+        ("1 2\n. 3", Rules(sequence_shape="bent", coverage="die"), 1),
+        ("1 2\n. 3", Rules(sequence_shape="bent", coverage="adjacency"), 2),
+        ("3 4", Rules(sequence_shape="bent", coverage="die"), 2),
+        ("1 2 3\n2 . .\n3 . .", Rules(coverage="die"), 2),
+        ("1 2 3\n2 . .\n3 4 .", Rules(coverage="adjacency"), 2),
+        ("2 3 4\n. . 5", Rules(sequence_shape="bent", coverage="die"), 2),
+    ],
+)
 def test_closing_odds_agree_with_brute_force(text, rules, max_added):
     res = adding_only_closing_odds(text, rules, max_added)
     assert res.probability == brute_odds(text, rules, max_added)

@@ -1,17 +1,23 @@
 """The Negen study: paired seeds across readings, seat rotation, resume without recomputing."""
+
 from negenlab.negen.study import _seats, run_cell, study_cells, summarise_cell
 
 
 def test_readings_of_a_row_share_their_row_and_greedy_visits_every_seat():
     cells = study_cells("default", players=(3,), mixes=("random", "greedy-vs-random"))
     assert [(c["mix"], c["variant"]) for c in cells] == [
-        ("random", "straight/adjacency/join"), ("random", "straight/die/join"),
-        ("greedy-vs-random", "straight/adjacency/join"), ("greedy-vs-random", "straight/die/join")]
+        ("random", "straight/adjacency/join"),
+        ("random", "straight/die/join"),
+        ("greedy-vs-random", "straight/adjacency/join"),
+        ("greedy-vs-random", "straight/die/join"),
+    ]
     for block in range(3):
         assert [a.name for a in _seats("greedy-vs-random", 3, block)] == [
-            "greedy" if p == block else "random" for p in range(3)]
+            "greedy" if p == block else "random" for p in range(3)
+        ]
         assert [a.name for a in _seats("mcts-vs-greedy", 3, block)] == [
-            "mcts" if p == block else "greedy" for p in range(3)]
+            "mcts" if p == block else "greedy" for p in range(3)
+        ]
 
 
 def test_seeds_do_not_depend_on_which_cells_a_run_asks_for():
@@ -45,7 +51,8 @@ def test_free_moves_table_pairs_the_bounds_on_common_seeds():
 
     table = free_moves_table(seed=3, store=None, rounds=4, say=lambda msg: None)
     assert [(r, k) for r, k in zip(table["reading"], table["free_moves"], strict=True)] == [
-        (r, k) for r in FREE_MOVES_READINGS for k in (1, 2)]
+        (r, k) for r in FREE_MOVES_READINGS for k in (1, 2)
+    ]
     assert (table["n"] == 4).all()
     for q in ("first_seat", "turns", "branching"):
         assert (table[f"{q}_lo"] <= table[q]).all() and (table[q] <= table[f"{q}_hi"]).all()

@@ -4,6 +4,7 @@ bad input, and the invariants every legal turn keeps.
 The exhaustive cross-check against a brute force lives in ``test_turns_exact.py``; the checks
 here are small, hand-checked and fast.
 """
+
 from __future__ import annotations
 
 import random
@@ -91,8 +92,14 @@ def test_piets_turns_are_sound_under_every_reading(rules):
 
 @pytest.mark.parametrize("rules", Rules.variants(), ids=lambda r: r.label)
 def test_small_positions_are_sound_in_every_variant(rules):
-    for text, board in [("6 5 4", (3, 2)), ("3 . 4", (2,)), ("6 5 4 . 2", (3,)), (RING, (5,)),
-                        ("2 3\n3 .", (4,)), ("5", (4, 6))]:
+    for text, board in [
+        ("6 5 4", (3, 2)),
+        ("3 . 4", (2,)),
+        ("6 5 4 . 2", (3,)),
+        (RING, (5,)),
+        ("2 3\n3 .", (4,)),
+        ("5", (4, 6)),
+    ]:
         assert_turns_are_sound(text, board, rules, legal_turns(text, board=board, rules=rules))
 
 
@@ -101,8 +108,9 @@ def test_six_five_four_by_hand():
     # as a spiral may be turned but not flipped)
     res = legal_turns("6 5 4", board=(3, 2))
     assert res.complete
-    assert sorted(t.key for t in res.turns) == sorted(key(t) for t in ["6 5 4", "6 5 4 3 2", "6 5 4\n. . 3\n. . 2",
-                                                                       ". . 2\n. . 3\n6 5 4"])
+    assert sorted(t.key for t in res.turns) == sorted(
+        key(t) for t in ["6 5 4", "6 5 4 3 2", "6 5 4\n. . 3\n. . 2", ". . 2\n. . 3\n6 5 4"]
+    )
     assert sorted(t.used for t in res.turns) == [(), (2, 3), (2, 3), (2, 3)]
     assert [t.used for t in res.turns if t.refusal] == [()]
 
@@ -120,7 +128,7 @@ def test_known_closing_turn_straight_loop():
     res = closing_turns(RING, board=(6, 1, 1))
     assert res.complete and res.turns == []
     assert closing_dice(RING) == ((5,),)
-    assert closing_odds(RING) == Fraction(6 ** 4 - 5 ** 4, 6 ** 4)  # any board with a 5
+    assert closing_odds(RING) == Fraction(6**4 - 5**4, 6**4)  # any board with a 5
 
 
 def test_known_closing_turn_bent_square_by_joining():
@@ -132,9 +140,11 @@ def test_known_closing_turn_bent_square_by_joining():
     assert closing_turns("1 2 . . .\n. . . . .\n. . . 3 2", board=(), rules=Rules()).turns == []
 
 
-@pytest.mark.parametrize("text, rules", [(RING, Rules()), ("1 2 . 3 2", Rules()),
-                                         ("2 3 4\n3 . 3\n4 3 .", Rules(sequence_shape="bent"))],
-                         ids=["ring", "two-spirals", "ring-gap-bent"])
+@pytest.mark.parametrize(
+    "text, rules",
+    [(RING, Rules()), ("1 2 . 3 2", Rules()), ("2 3 4\n3 . 3\n4 3 .", Rules(sequence_shape="bent"))],
+    ids=["ring", "two-spirals", "ring-gap-bent"],
+)
 def test_closing_dice_agree_with_the_turn_search(text, rules):
     """A 4-die board can close a spiral now exactly when it holds one of the minimal dice multisets."""
     needs = closing_dice(text, rules)
@@ -169,7 +179,7 @@ def test_capped_search_says_so():
 def test_where_spirals_lie_means_nothing():
     a = legal_turns("6 5 4 . 2", board=(3,))
     b = legal_turns("6 5 4 . . . 2", board=(3,))
-    c = legal_turns("2\n.\n6\n5\n4", board=(3,))        # moved and turned
+    c = legal_turns("2\n.\n6\n5\n4", board=(3,))  # moved and turned
     d = legal_turns(layout(key("6 5 4 . 2")), board=(3,))  # laid out again from its key
     assert a.keys() == b.keys() == c.keys() == d.keys() and a.keys()
     assert key("6 5 4 3 2") in a.keys()  # the lone 2 joins with the board's 3
@@ -179,8 +189,10 @@ def test_positions_tables_mappings_and_keys_are_accepted():
     k = key("6 5 4")
     forms = [Position.of("6 5 4", board=(3,)), Position.from_text("6 5 4", board=(3,))]
     results = [legal_turns(p) for p in forms]
-    results += [legal_turns(x, board=(3,)) for x in (parse_table("6 5 4"), {(0, 0): 6, (0, 1): 5, (0, 2): 4},
-                                                     "6 5 4", k, layout(k))]
+    results += [
+        legal_turns(x, board=(3,))
+        for x in (parse_table("6 5 4"), {(0, 0): 6, (0, 1): 5, (0, 2): 4}, "6 5 4", k, layout(k))
+    ]
     assert all(r.keys() == results[0].keys() for r in results)
     assert Position.of({(9, 9): 4, (9, 10): 5, (9, 11): 6}, board=(3,)) == forms[0]
     assert Position.of("6 5 4", board=(3, 2)).board == (2, 3)

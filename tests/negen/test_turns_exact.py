@@ -5,6 +5,7 @@ turn (add a board die next to a die, move a whole spiral to touch another, under
 out a start die), written from the rules page without any code of ``negenlab.negen``.  End
 tables are compared by ``brute_turns.table_key``, computed here from each ``turn.table``.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -33,10 +34,17 @@ def keys_of(*texts):
 RING = "2 3 4\n3 . 3\n4 3 2"
 RING_GAP = "2 3 4\n3 . 3\n4 3 ."
 EXTRA_POSITIONS = {
-    "join": [(RING_GAP, (2,)), (RING_GAP, (2, 5)), (RING, ()), ("2 3\n3 .", (4,)), ("3 4\n. 3", (2,)),
-             ("6 5 4 . 2", (3,)), ("6 5 4 . . 2", (3,)), ("6 5 4 . 3 . 4", (2, 2))],
-    "free": [(RING, ()), (RING, (1,)), ("2 3\n3 .", (4,)), ("3 4\n. 3", (2,)), ("6 5 4 . 2", (3,)),
-             ("5", (4, 6))],
+    "join": [
+        (RING_GAP, (2,)),
+        (RING_GAP, (2, 5)),
+        (RING, ()),
+        ("2 3\n3 .", (4,)),
+        ("3 4\n. 3", (2,)),
+        ("6 5 4 . 2", (3,)),
+        ("6 5 4 . . 2", (3,)),
+        ("6 5 4 . 3 . 4", (2, 2)),
+    ],
+    "free": [(RING, ()), (RING, (1,)), ("2 3\n3 .", (4,)), ("3 4\n. 3", (2,)), ("6 5 4 . 2", (3,)), ("5", (4, 6))],
 }
 
 
@@ -57,6 +65,7 @@ def brute_sample():
 
 # ---------------------------------------------------------------- the brute force alone
 
+
 def test_keys_follow_the_definition():
     rng = np.random.default_rng(1)
     for _ in range(200):
@@ -68,8 +77,9 @@ def test_keys_follow_the_definition():
         turned = {(c + 7, -r - 3): v for (r, c), v in spiral.items()}
         assert bt.spiral_key(turned) == bt.spiral_key(spiral)
     for _ in range(12):  # several spirals: the start table is one of the end tables, keyed alike
-        table = bt.lay_out(rng, [bt.random_spiral(rng, int(rng.integers(1, 4)), True)
-                                 for _ in range(int(rng.integers(2, 4)))])
+        table = bt.lay_out(
+            rng, [bt.random_spiral(rng, int(rng.integers(1, 4)), True) for _ in range(int(rng.integers(2, 4)))]
+        )
         assert bt.table_key(table) in bt.reachable_end_tables(table, (), "join")
     # reflections are different spirals
     assert bt.table_key(bt.parse_rows("4 5\n. 6")) != bt.table_key(bt.parse_rows("5 4\n6 ."))
@@ -97,19 +107,21 @@ def test_hand_checked_654_with_3_2():
     assert set(bt.brute_end_tables(table, board, "straight", "adjacency", "join")) == straight
     assert set(bt.brute_end_tables(table, board, "straight", "die", "join")) == straight
     # bent: the 2 may also turn beside the 3; beside the 5 it breaks adjacency coverage only
-    bent_adj = straight | keys_of("6 5 4 3\n. . . 2", ". . . 2\n6 5 4 3", "6 5 4 .\n. . 3 2",
-                                  ". . 3 2\n6 5 4 .")
+    bent_adj = straight | keys_of("6 5 4 3\n. . . 2", ". . . 2\n6 5 4 3", "6 5 4 .\n. . 3 2", ". . 3 2\n6 5 4 .")
     assert set(bt.brute_end_tables(table, board, "bent", "adjacency", "join")) == bent_adj
     assert set(bt.brute_end_tables(table, board, "bent", "die", "join")) == bent_adj | keys_of(
-        "6 5 4\n. 2 3", ". 2 3\n6 5 4")
+        "6 5 4\n. 2 3", ". 2 3\n6 5 4"
+    )
     res = bt.brute_end_tables(table, board, "straight", "adjacency", "join")
     assert res[bt.table_key(bt.parse_rows("6 5 4"))] == dict(used=(), closed=False, depleted=False)
     assert res[bt.table_key(bt.parse_rows("6 5 4 3 2"))] == dict(used=(2, 3), closed=False, depleted=True)
     # free: one die may be taken out.  Take the 5: three lone dice, or 4-3-2 beside lone 5 and 6;
     # take the 6: 5 4 3 beside a lone 6 (the 3 left on the board).  Nothing else is valid.
-    free = straight | {bt.table_key({(0, 0): 6, (0, 2): 5, (0, 4): 4}),
-                       bt.table_key({(0, 0): 6, (0, 2): 5, (0, 4): 4, (0, 5): 3, (0, 6): 2}),
-                       bt.table_key({(0, 0): 6, (0, 2): 5, (0, 3): 4, (0, 4): 3})}
+    free = straight | {
+        bt.table_key({(0, 0): 6, (0, 2): 5, (0, 4): 4}),
+        bt.table_key({(0, 0): 6, (0, 2): 5, (0, 4): 4, (0, 5): 3, (0, 6): 2}),
+        bt.table_key({(0, 0): 6, (0, 2): 5, (0, 3): 4, (0, 4): 3}),
+    }
     res = bt.brute_end_tables(table, board, "straight", "adjacency", "free")
     assert set(res) == free
     assert res[bt.table_key({(0, 0): 6, (0, 2): 5, (0, 3): 4, (0, 4): 3})]["used"] == (3,)
@@ -159,8 +171,9 @@ def _small_positions(rng, n):
     """1 or 2 spirals of 1..3 dice and up to 2 board dice, at most 4 dice in all (quick under "free")."""
     out = []
     while len(out) < n:
-        spirals = [bt.random_spiral(rng, int(rng.integers(1, 4)), rng.random() < 0.6)
-                   for _ in range(int(rng.integers(1, 3)))]
+        spirals = [
+            bt.random_spiral(rng, int(rng.integers(1, 4)), rng.random() < 0.6) for _ in range(int(rng.integers(1, 3)))
+        ]
         board = tuple(int(v) for v in rng.integers(1, 7, size=int(rng.integers(0, 3))))
         if sum(map(len, spirals)) + len(board) <= 4:
             out.append((spirals, board))
@@ -201,7 +214,8 @@ def test_brute_sample_is_meaningful(brute_sample):
             legal = [res[0][(shape, coverage)] for res in results]
             assert sum(map(len, legal)) >= MIN_TURNS[(rearrange, shape)], (rearrange, shape, coverage)
             assert sum(any(f["closed"] for f in tables.values()) for tables in legal) >= (
-                10 if shape == "bent" else 1), (rearrange, shape, coverage)
+                10 if shape == "bent" else 1
+            ), (rearrange, shape, coverage)
             # refusing (no action) is a turn exactly when the start table is legal
             for (table, _, _), tables in zip(positions, legal, strict=True):
                 start_ok = all(brute.spiral_valid(s, shape, coverage) for s in bt.split_spirals(table))
@@ -225,6 +239,7 @@ def test_the_sample_mixes_sizes():
 
 # ---------------------------------------------------------------- the engine against it
 
+
 @pytest.mark.parametrize("shape, coverage, rearrange", bt.VARIANTS, ids=VARIANT_IDS)
 def test_legal_turns_equal_brute_force(shape, coverage, rearrange, brute_sample):
     positions, results = brute_sample[rearrange]
@@ -240,14 +255,20 @@ def test_legal_turns_equal_brute_force(shape, coverage, rearrange, brute_sample)
             reports.append(report)
     assert compared >= MIN_TURNS[(rearrange, shape)] and closing >= 1
     if reports:
-        pytest.fail(f"{len(reports)} of {len(positions)} positions differ ({shape}, {coverage}, {rearrange}); "
-                    f"the first ones:\n\n" + "\n\n".join(reports[:6]))
+        pytest.fail(
+            f"{len(reports)} of {len(positions)} positions differ ({shape}, {coverage}, {rearrange}); "
+            f"the first ones:\n\n" + "\n\n".join(reports[:6])
+        )
 
 
 def test_legal_turns_piet_worked_turn():
     from negenlab.negen import Rules, legal_turns
-    res = legal_turns(bt.parse_rows("6 5 4 . 3 . 4"), board=(5, 2, 2, 1),
-                      rules=Rules(sequence_shape="straight", coverage="adjacency", rearrange="join"))
+
+    res = legal_turns(
+        bt.parse_rows("6 5 4 . 3 . 4"),
+        board=(5, 2, 2, 1),
+        rules=Rules(sequence_shape="straight", coverage="adjacency", rearrange="join"),
+    )
     assert res.complete
     keys = [bt.table_key(dict(t.table.items())) for t in res.turns]
     assert bt.table_key(bt.parse_rows(". . . 4 .\n6 5 4 3 2\n. . . 2 .")) in keys
@@ -256,6 +277,7 @@ def test_legal_turns_piet_worked_turn():
 @pytest.mark.parametrize("shape, coverage, rearrange", bt.VARIANTS, ids=VARIANT_IDS)
 def test_legal_turns_where_spirals_lie_means_nothing(shape, coverage, rearrange):
     from negenlab.negen import Rules, legal_turns
+
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=1)
     got = []
     for text in ("6 5 4 . 2", "6 5 4 . . 2"):
@@ -266,13 +288,16 @@ def test_legal_turns_where_spirals_lie_means_nothing(shape, coverage, rearrange)
     assert bt.table_key(bt.parse_rows("6 5 4 3 2")) in expected
     for text, keys in zip(("6 5 4 . 2", "6 5 4 . . 2"), got, strict=True):
         if keys != expected:
-            pytest.fail(f"legal_turns of {text!r} with board (3,):\n"
-                        + "".join(f"EXTRA\n{bt.key_text(k)}\n" for k in sorted(keys - expected))
-                        + "".join(f"MISSING\n{bt.key_text(k)}\n" for k in sorted(expected - keys)))
+            pytest.fail(
+                f"legal_turns of {text!r} with board (3,):\n"
+                + "".join(f"EXTRA\n{bt.key_text(k)}\n" for k in sorted(keys - expected))
+                + "".join(f"MISSING\n{bt.key_text(k)}\n" for k in sorted(expected - keys))
+            )
     assert got[0] == got[1] and bt.table_key(bt.parse_rows("6 5 4 3 2")) in got[0]
 
 
 # ---------------------------------------------------------------- the closing-turn search against it
+
 
 @pytest.mark.parametrize("shape, coverage, rearrange", bt.VARIANTS, ids=VARIANT_IDS)
 def test_find_closing_turn_equals_brute_force(shape, coverage, rearrange, brute_sample):
@@ -290,8 +315,10 @@ def test_find_closing_turn_equals_brute_force(shape, coverage, rearrange, brute_
     # the sample must hold closing positions and positions without one, or the check says little
     assert closable >= (1 if shape == "straight" else 10) and len(positions) - closable >= 100
     if reports:
-        pytest.fail(f"{len(reports)} of {len(positions)} positions differ ({shape}, {coverage}, {rearrange}):\n\n"
-                    + "\n\n".join(reports[:6]))
+        pytest.fail(
+            f"{len(reports)} of {len(positions)} positions differ ({shape}, {coverage}, {rearrange}):\n\n"
+            + "\n\n".join(reports[:6])
+        )
 
 
 COUNTS_SHARE, REPAIRS = 25, 6  # positions per reading whose closing counts the suite checks
@@ -301,10 +328,13 @@ def closing_counts_job(job):
     """Whether the engine's closing counts of a table (any 4 dice) include one within the given board."""
     from negenlab.negen import Rules
     from negenlab.negen.turns import closing_counts_until
+
     table, board, shape, coverage, rearrange, free_moves = job
     rules = Rules(sequence_shape=shape, coverage=coverage, rearrange=rearrange, free_moves=free_moves)
     counts, complete = closing_counts_until(table, rules)
-    assert complete, "the closing-count search stopped though nothing asked it to"  # no verdict from a search that gave up
+    assert complete, (
+        "the closing-count search stopped though nothing asked it to"
+    )  # no verdict from a search that gave up
     have = [sum(1 for x in board if x == v) for v in range(7)]
     return any(all(n <= h for n, h in zip(need, have, strict=True)) for need in counts)
 
@@ -313,6 +343,7 @@ def closing_counts_job(job):
 def test_closing_counts_equal_brute_force(shape, coverage, rearrange, brute_sample):
     """The closing counts behind greedy's exact odds, held to the brute force on each sampled board,
     both ways: a count within the board exactly when the brute force closes with that board."""
+
     # the positions play meets (every start spiral valid), a share of them: with any 4 dice the
     # search takes up to seconds a position
     def closes(pr):

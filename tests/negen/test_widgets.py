@@ -378,7 +378,9 @@ def test_the_reading_selector_starts_a_new_game_under_it():
 # -- play at the real settings, the saved game, the pictures' room (issue #36) --------------------------
 def _self_contained(text: str) -> bool:
     """A page that needs nothing outside itself: no script, no link, no source fetched from anywhere."""
-    low = text.lower().replace("xmlns='http://www.w3.org/2000/svg'", "").replace('xmlns="http://www.w3.org/2000/svg"', "")
+    low = (
+        text.lower().replace("xmlns='http://www.w3.org/2000/svg'", "").replace('xmlns="http://www.w3.org/2000/svg"', "")
+    )
     return not any(bad in low for bad in ("<script", "<link", " src=", "http://", "https://", "@import"))
 
 
@@ -434,7 +436,9 @@ def test_a_reading_change_mid_round_asks_before_it_discards():
     game.reading.value = other
     game.discard_button.click()
     assert game.confirm.layout.display == "none" and len(game.state.timeline) < before
-    assert READINGS[other].coverage == game.rules.coverage and READINGS[other].sequence_shape == game.rules.sequence_shape
+    assert (
+        READINGS[other].coverage == game.rules.coverage and READINGS[other].sequence_shape == game.rules.sequence_shape
+    )
 
 
 def test_a_reading_change_before_any_turn_starts_at_once():

@@ -8,6 +8,7 @@ group of three consecutive cards. The one shortcut: a prefix in which some adjac
 already has *both* of its windows fixed and neither is valid cannot be completed
 (appending cards never changes those windows), so its extensions are not generated.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,7 +21,7 @@ def plain_is_sequence(a, b, c) -> bool:
         return False
 
     def up(x, y) -> bool:
-        return y.rank == (x.rank % 13) + 1          # K(13) -> A(1) wraps
+        return y.rank == (x.rank % 13) + 1  # K(13) -> A(1) wraps
 
     return (up(a, b) and up(b, c)) or (up(b, a) and up(c, b))
 

@@ -8,7 +8,15 @@ from negenlab.polymer.cards import random_hand
 
 def test_parse_accepts_all_documented_forms():
     cards = parse_cards("7S 7♠ 10h QD, a♣,K♥  2d")
-    assert [(c.rank, c.suit) for c in cards] == [(7, "S"), (7, "S"), (10, "H"), (12, "D"), (1, "C"), (13, "H"), (2, "D")]
+    assert [(c.rank, c.suit) for c in cards] == [
+        (7, "S"),
+        (7, "S"),
+        (10, "H"),
+        (12, "D"),
+        (1, "C"),
+        (13, "H"),
+        (2, "D"),
+    ]
 
 
 @pytest.mark.parametrize("bad", ["1S", "11S", "7X", "S7", "10", "Z", "7SS", "0H"])

@@ -23,7 +23,9 @@ def test_cli_bad_card_is_a_clean_error(capsys):
 
 
 def test_cli_simulate_json(capsys):
-    assert main(["polymer", "simulate", "--players", "12", "--games", "2", "--policy", "no_trade,selfish", "--json"]) == 0
+    assert (
+        main(["polymer", "simulate", "--players", "12", "--games", "2", "--policy", "no_trade,selfish", "--json"]) == 0
+    )
     rows = json.loads(capsys.readouterr().out)
     assert [r["policy"] for r in rows] == ["no_trade", "selfish"] and rows[0]["length_gain"] == 0
     assert main(["polymer", "simulate", "--policy", "greedy"]) != 0
@@ -51,22 +53,61 @@ def test_widgets_show_errors_in_the_widget():
 
 
 def test_cli_simulate_with_the_shared_agent_options(capsys):
-    assert main(["polymer", "simulate", "--players", "6", "--games", "2", "--agents", "selfish", "--budget", "1",
-                 "--workers", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "polymer",
+                "simulate",
+                "--players",
+                "6",
+                "--games",
+                "2",
+                "--agents",
+                "selfish",
+                "--budget",
+                "1",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     rows = json.loads(capsys.readouterr().out)
     assert [r["policy"] for r in rows] == ["selfish"] and rows[0]["games"] == 2
     seats = "no_trade,selfish,cooperative,loans,random,selfish"
-    assert main(["polymer", "simulate", "--players", "6", "--games", "1", "--agents", seats, "--budget", "1",
-                 "--workers", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "polymer",
+                "simulate",
+                "--players",
+                "6",
+                "--games",
+                "1",
+                "--agents",
+                seats,
+                "--budget",
+                "1",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)[0]["policy"] == seats
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--agents", "selfish", "--policies", "loans"], "not both"),
-    (["--agents", "selfish,loans"], "2 agents for 8 seats"),
-    (["--agents", "selfish:3"], "takes no budget"),
-    (["--policies", "selfish,greedy"], "no agent 'greedy'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--agents", "selfish", "--policies", "loans"], "not both"),
+        (["--agents", "selfish,loans"], "2 agents for 8 seats"),
+        (["--agents", "selfish:3"], "takes no budget"),
+        (["--policies", "selfish,greedy"], "no agent 'greedy'"),
+    ],
+)
 def test_cli_simulate_explains_bad_agents(capsys, argv, message):
     assert main(["polymer", "simulate", "--games", "1", *argv]) == 2
     assert message in capsys.readouterr().err
@@ -74,7 +115,25 @@ def test_cli_simulate_explains_bad_agents(capsys, argv, message):
 
 def test_the_policies_compare_on_the_same_deals(capsys):
     """--policies plays one table per policy with the same seeds, so the start lengths agree."""
-    assert main(["polymer", "simulate", "--players", "10", "--games", "2", "--policies", "no_trade,loans",
-                 "--budget", "1", "--workers", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "polymer",
+                "simulate",
+                "--players",
+                "10",
+                "--games",
+                "2",
+                "--policies",
+                "no_trade,loans",
+                "--budget",
+                "1",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["start_length"] == rows[1]["start_length"] and rows[0]["trades_per_game"] == 0

@@ -35,12 +35,16 @@ def test_the_clock_is_the_sum_of_costs_over_the_pairs_trading_at_once():
     c, r = s.counts, rules
     proposals = c["proposals"] + c["calls"]
     answers = c["accepted"] + c["rejected"]  # at least one answer a proposal (a chain adds one per link)
-    expected = r.seconds_look + (
-        proposals * r.seconds_propose
-        + c["passes"] * r.seconds_pass
-        + (c["collides"] + c["absorbs"]) * r.seconds_joker
-        + c["repaid"] * r.seconds_repay
-    ) / r.pairs
+    expected = (
+        r.seconds_look
+        + (
+            proposals * r.seconds_propose
+            + c["passes"] * r.seconds_pass
+            + (c["collides"] + c["absorbs"]) * r.seconds_joker
+            + c["repaid"] * r.seconds_repay
+        )
+        / r.pairs
+    )
     answered = (s.clock - expected) * r.pairs / r.seconds_answer  # answers, links included
     assert answered >= answers and answered == pytest.approx(round(answered))
     assert s.game_info()["table_minutes"] == pytest.approx(s.clock / 60)

@@ -114,7 +114,9 @@ def test_relabelling_suits_and_ranks_keeps_the_length():
         hand = biased_hand(rng, int(rng.integers(10, 17)))
         perm = "".join(rng.permutation(list("SHDC")))
         shift, flip = int(rng.integers(13)), bool(rng.integers(2))
-        image = [Card(((-(c.rank - 1) if flip else (c.rank - 1)) + shift) % 13 + 1, perm["SHDC".index(c.suit)]) for c in hand]
+        image = [
+            Card(((-(c.rank - 1) if flip else (c.rank - 1)) + shift) % 13 + 1, perm["SHDC".index(c.suit)]) for c in hand
+        ]
         assert len(longest_polymer(hand)) == len(longest_polymer(image))
 
 
@@ -123,11 +125,16 @@ def test_agrees_with_cp_sat_on_symmetric_hands():
     import importlib.util
     from pathlib import Path
 
-    spec = importlib.util.spec_from_file_location("bench_polymer", Path(__file__).parents[2] / "benchmarks" / "bench_polymer.py")
+    spec = importlib.util.spec_from_file_location(
+        "bench_polymer", Path(__file__).parents[2] / "benchmarks" / "bench_polymer.py"
+    )
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    hands = [[Card(r, s) for r in (5, 6, 7) for s in "SHDC"], [Card(r, s) for r in (12, 13, 1, 2) for s in "SHD"],
-             [Card(r, s) for r in (1, 2, 3) for s in "SH" for _ in range(2)] + [Card(2, "D")]]
+    hands = [
+        [Card(r, s) for r in (5, 6, 7) for s in "SHDC"],
+        [Card(r, s) for r in (12, 13, 1, 2) for s in "SHD"],
+        [Card(r, s) for r in (1, 2, 3) for s in "SH" for _ in range(2)] + [Card(2, "D")],
+    ]
     for hand in hands:
         peer, proven = bench.cpsat_longest(hand, time_limit=60)
         assert proven and len(peer) == len(longest_polymer(hand)), format_cards(hand)
@@ -146,11 +153,13 @@ def test_every_symmetry_preserves_windows_and_compatibility():
 def test_exhaustive_cross_check_at_twelve_cards_including_symmetric_hands():
     """12 cards switch on the symmetry reduction; compare with the brute force there too."""
     rng = np.random.default_rng(77)
-    hands = [[Card(r, s) for r in (5, 6, 7) for s in "SHDC"],
-             [Card(r, s) for r in (12, 13, 1, 2) for s in "SHD"],
-             [Card(r, s) for r in (1, 2, 3) for s in "SH" for _ in range(2)],
-             [Card(r, s) for r in range(2, 8) for s in "DC"],
-             [Card(r, s) for r in (9, 10) for s in "SHD" for _ in range(2)]]
+    hands = [
+        [Card(r, s) for r in (5, 6, 7) for s in "SHDC"],
+        [Card(r, s) for r in (12, 13, 1, 2) for s in "SHD"],
+        [Card(r, s) for r in (1, 2, 3) for s in "SH" for _ in range(2)],
+        [Card(r, s) for r in range(2, 8) for s in "DC"],
+        [Card(r, s) for r in (9, 10) for s in "SHD" for _ in range(2)],
+    ]
     hands += [biased_hand(rng, 12) for _ in range(25)]
     for hand in hands:
         order = longest_polymer(hand)

@@ -61,7 +61,9 @@ def test_paired_difference_and_handicap_rows(table):
     d = paired_difference(table, "selfish", "no_trade")
     assert d["group"] == "selfish - no_trade" and d["n"] == 3 and d["value"] >= 0
     h = handicap_study(players=7, extra=2, games=2, trade_budget=1)
-    assert set(h["group"]) == {f"{k} extra cards, {who}" for k in (0, 2) for who in ("seat 1 (first)", "other seats (each)")}
+    assert set(h["group"]) == {
+        f"{k} extra cards, {who}" for k in (0, 2) for who in ("seat 1 (first)", "other seats (each)")
+    }
 
 
 def test_committed_tables_are_read_as_package_data():

@@ -6,8 +6,16 @@ from negenlab.polymer.cards import random_hand
 
 from .brute import plain_is_polymer
 
-SOURCE_VALID = ["2S 3S 4S 5S", "6S 6H 6D 6C", "KS AS 2S 3S", "4S 5S 6S 6H 6D", "6S 5S 4S 5S 6S",
-                "7S 7H 7D 7S", "8S 8D 8C 8S 8D", "KS QS JS JH JD QD KD"]
+SOURCE_VALID = [
+    "2S 3S 4S 5S",
+    "6S 6H 6D 6C",
+    "KS AS 2S 3S",
+    "4S 5S 6S 6H 6D",
+    "6S 5S 4S 5S 6S",
+    "7S 7H 7D 7S",
+    "8S 8D 8C 8S 8D",
+    "KS QS JS JH JD QD KD",
+]
 SOURCE_INVALID = ["7S 7D 7S", "7S 7H 7S 7D", "KS QS JS JD QD KD"]
 
 

@@ -1,4 +1,5 @@
 """The chain builder: clicks on cards build a chain whose validity is explained after every change."""
+
 import re
 
 import numpy as np
@@ -33,8 +34,9 @@ def test_validity_is_shown_live(cb):
     assert cb.view.status == "chain of 3 cards: valid; longest possible: 4"
     assert "a polymer of length 3" in cb.details.value and "longest polymer 4" in cb.details.value
     cb.view.press("card:4")
-    assert cb.view.status == ("chain of 4 cards: invalid because pair 3-4 (9S 2C) is in no valid window; "
-                              "longest possible: 4")
+    assert cb.view.status == (
+        "chain of 4 cards: invalid because pair 3-4 (9S 2C) is in no valid window; longest possible: 4"
+    )
 
 
 def test_select_then_swap_reorders(cb):
@@ -182,7 +184,9 @@ def test_a_whole_table_ends_with_every_polymer_laid_out():
 # -- the seat: your longest polymer, why an offer cannot be accepted, what accepting does (issue #36) ------
 def _self_contained(text: str) -> bool:
     """A page that needs nothing outside itself: no script, no link, no source fetched from anywhere."""
-    low = text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    low = (
+        text.lower().replace('xmlns="http://www.w3.org/2000/svg"', "").replace("xmlns='http://www.w3.org/2000/svg'", "")
+    )
     return not any(bad in low for bad in ("<script", "<link", " src=", "http://", "https://", "@import"))
 
 
