@@ -350,27 +350,13 @@ def test_a_tuning_run_listing_a_candidate_twice_is_refused(game, name, copy):
 # -- Necklace: certificates, proofs, saved variants -------------------------------------------------------------
 
 
-class _Page:
-    """Takes what a page section writes."""
-
-    def __init__(self) -> None:
-        self.said: list[str] = []
-
-    def text(self, text: str, *args, **kwargs) -> None:
-        self.said.append(text)
-
-    def table(self, *args, **kwargs) -> None:
-        pass
-
-
-def test_the_3x3_certificate_in_place_of_the_4x4_one_is_refused_not_verified(copy):
+def test_the_3x3_certificate_in_place_of_the_4x4_one_is_refused_not_verified(copy, tmp_path, capsys):
+    """The page verifies each certificate while it is built, against the board it is named for."""
     shutil.copy(copy / "necklace" / "certificate_3x3.json.gz", copy / "necklace" / "certificate_4x4.json.gz")
-    page = _Page()
-    with pytest.raises(CertificateError) as info:
-        necklace_report._proofs_section(page, None, None)
-    text = one_line(str(info.value))
-    assert "certificate_4x4.json.gz certifies the board of size 3; expected the 4x4 board" in text
-    assert not any("4x4: verified" in said for said in page.said)
+    assert cli.main(["report", "necklace", "-o", str(tmp_path / "r"), "--quiet", "--workers", "1"]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert "certificate_4x4.json.gz certifies the board of size 3; expected the 4x4 board it is named for" in err
+    assert "4x4: verified" not in (tmp_path / "r" / "necklace.html").read_text()
 
 
 def test_a_certificate_is_checked_against_its_board_before_its_walk():
