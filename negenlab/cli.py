@@ -377,8 +377,20 @@ def _cmd_tune(args) -> int:
     if default:
         shown = ", ".join(f"{m} {default[m]:.3g} [{default[m + '_lo']:.3g}, {default[m + '_hi']:.3g}]" for m in targets)
         text = f"default Rules: {shown}\n{text}"
-    emit(result.to_dict(), args.json, text)
+    as_page = _as_page_command(args.game, result.fields, result.best)
+    if as_page:
+        text += (
+            "\nThe tuner's confirmation plays its own players (a screen of the setting, not the page's verdict); "
+            f"judge its best setting as the page judges the game: {as_page}"
+        )
+    emit(result.to_dict() | {"judge_as_page": as_page}, args.json, text)
     return 0
+
+
+def _as_page_command(game: str, fields: list[str], best: dict) -> str | None:
+    """The command that judges a tuned setting as the page judges the game (``variant --as-page``)."""
+    shown = [f"--set {k}={str(best[k]).lower() if isinstance(best[k], bool) else best[k]}" for k in fields if k in best]
+    return f"negenlab {game} variant {' '.join(shown)} --as-page" if shown else None
 
 
 def _cmd_study(args) -> int:

@@ -175,6 +175,8 @@ def test_the_cli_tunes_a_game_and_says_so_in_json(capsys):
     assert code == 0 and out["evaluations"] == 2 and out["candidates"][0]["size"] in (3, 4)
     # the default board (size 9) plays far longer games: the smaller board moves the length toward the target
     assert out["default"]["length_target"] == "missed" and out["candidates"][0]["length_vs_default"] == "toward target"
+    # its confirmation is the tuner's own players: the answer names the command that judges it as the page
+    assert out["judge_as_page"] == f"negenlab necklace variant --set size={out['candidates'][0]['size']} --as-page"
     assert main(["tune", "necklace", "--set", "size", "--target", "length=1..2"]) == 2
     assert "lo..hi" in capsys.readouterr().err
 
