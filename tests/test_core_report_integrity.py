@@ -260,7 +260,7 @@ INVARIANT_DAMAGE = [
         "polymer",
         "policies_8p",
         lambda t: t[t["policy"] != "cooperative"],
-        "no row with players = 8, policy = 'cooperative'",
+        "no row with policy = 'cooperative', jokers = 0, players = 8",
     ),
     ("polymer", "deal_length_histogram", lambda t: t.assign(**{"3": t["3"] + 0.05}), "sum to 1"),
     ("polymer", "deals", lambda t: t[t["players"] != 8], "no row with players = 8"),

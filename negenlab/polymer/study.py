@@ -69,6 +69,7 @@ from .game import PolymerGame, hand_length, is_boundary
 from .rules import DEAL_TABLE, MAX_TRADE_BUDGET, OPEN_MODEL, REGULAR_CARDS, TABLE_MODEL, TIME_FIELDS, Rules, open_rules
 
 PLAYER_COUNTS = tuple(DEAL_TABLE)
+STUDY_SEATS = (5, 8)  # the player counts the report shows
 
 # A summary is built once per group as (key columns, rows of core.summary_table); the long table is
 # the rows, a wide view the key columns plus (column, metric, field) picks from the rows.
@@ -665,7 +666,7 @@ TABLES = {
         _DEAL_LENGTHS,
         intervals=_DEAL_INTERVALS,
         keys=["players"],
-        required=[{"players": 8}],  # the claim's target: the 8-player length
+        required=every(players=PLAYER_COUNTS),  # the page draws every player count; the claim reads 8
     ),
     "deals": Schema(
         _DEAL_LENGTHS
@@ -673,12 +674,13 @@ TABLES = {
         | ci("table_gap", "number"),
         intervals=[*_DEAL_INTERVALS, "table_gap"],
         keys=["players"],
-        required=[{"players": 8}],  # the claim's target: the 8-player length
+        required=every(players=PLAYER_COUNTS),  # the page draws every player count; the claim reads 8
     ),
     "deal_length_histogram": Schema(
         {"players": "count"},
         others="rate",
         keys=["players"],
+        required=every(players=PLAYER_COUNTS),
         checks=[
             Check(
                 "each player count's shares of polymer lengths to sum to 1 (within 1e-4, the rounding of five digits)",
@@ -705,13 +707,25 @@ TABLES = {
         _PACE,
         intervals=["quiet", *((m, f"{p}_lo", f"{p}_hi") for m, p in _PACE_COLUMNS)],
         keys=["players", "policy", "budget"],
+        required=every(players=STUDY_SEATS, policy=("cooperative",)),  # the time estimate reads both
     ),
-    "policies_5p": Schema(_POLICIES, intervals=_POLICY_INTERVALS, keys=_POLICY_KEYS),
+    "policies_5p": Schema(
+        _POLICIES,
+        intervals=_POLICY_INTERVALS,
+        keys=_POLICY_KEYS,
+        required=every(policy=POLICIES, jokers=(0,), players=(5,)),  # each policy beside no trade
+    ),
     "policies_8p": Schema(
-        _POLICIES, intervals=_POLICY_INTERVALS, keys=_POLICY_KEYS, required=[{"players": 8, "policy": "cooperative"}]
+        _POLICIES,
+        intervals=_POLICY_INTERVALS,
+        keys=_POLICY_KEYS,
+        required=every(policy=POLICIES, jokers=(0,), players=(8,)),  # each policy beside no trade
     ),
     "policies_hidden": Schema(
-        _POLICIES | ci("own_larger", "number"), intervals=[*_POLICY_INTERVALS, "own_larger"], keys=_POLICY_KEYS
+        _POLICIES | ci("own_larger", "number"),
+        intervals=[*_POLICY_INTERVALS, "own_larger"],
+        keys=_POLICY_KEYS,
+        required=every(policy=POLICIES, jokers=(0,), players=(8,)),
     ),
     "strategies": Schema(
         {"information": "text"} | long_columns(),
@@ -978,7 +992,6 @@ def pace_study(
 
 # -- the long studies (``negenlab study polymer <name>``) ------------------------------------------
 
-STUDY_SEATS = (5, 8)  # the player counts the report shows
 STUDY_TABLES = 500  # tables per policy (and per setting) in the committed studies
 STUDY_DEALS = 1000  # deals per player count
 LADDER = ("random", "selfish", "cooperative", "loans")
