@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+import pytest
 
 from negenlab import games
 from negenlab.cli import main
@@ -109,3 +113,14 @@ def test_the_widget_judges_as_the_page_when_asked(tmp_path):
     assert w.agents.disabled
     assert w.run(wait=True).findings[0].verdict == "holds"
     assert VariantWidget("Dice race", RaceRules(), screen, folder=tmp_path).as_page.layout.display == "none"
+
+
+def test_the_default_side_reads_the_pages_own_games():
+    """FEN's pie claim: the default side is the committed pie study's games (data/fen/pie_store), read, not
+    played again; a variant that changes nothing reads them too, so the run plays nothing here."""
+    r = games.judge_variant("fen", {}, max_units=MIN_UNITS, batch=MIN_UNITS, progress=False, page=())
+    committed = pd.concat(pd.read_parquet(p) for p in sorted(Path("data/fen/pie_store/mcts200-pie").glob("*.parquet")))
+    first = committed.sort_values("game").head(MIN_UNITS)
+    row = r.table[r.table["strength"] == "mcts:200"].iloc[0]
+    assert row["default"] == pytest.approx((first["winner"] == 0).mean()) and row["identical"]
+    assert "are the page's own (data/fen/pie_store/mcts200-pie)" in r.findings[0].sentence

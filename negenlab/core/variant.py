@@ -40,6 +40,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -106,6 +107,9 @@ class VariantClaim:
     strengths: tuple[str, ...] = ()
     """The page's player strengths for this claim, as agent specs, each filling every seat (FEN's pie
     claim: ``("mcts:200", "mcts:800")``): what :func:`judge_variant` plays, as the page does."""
+    committed: Callable[[str], str | Path | None] | None = None
+    """Where the page's study keeps a strength's self-play games at the default Rules (a simulate store),
+    if it does: :func:`judge_variant` reads the default side from them, the page's own games."""
 
     def not_asked(self, fields: Mapping[str, Any]) -> str | None:
         """Why a variant of ``fields`` does not ask this claim's question (None: it does)."""
@@ -395,12 +399,19 @@ def judge_variant(
     family = sum(len(c.strengths) for c in claims if not c.not_asked(fields)) * 2 * looks(max_units, batch)
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     units: dict[str, int] = {}
+    reused: dict[str, str] = {}
     stopped = False
     bar = tqdm(total=max_units * len(strengths), desc="variant, the page's players", unit="unit", disable=not progress)
     for k, spec in enumerate(strengths):
         asked = [c for c in claims if spec in c.strengths and not c.not_asked(fields)]
         players_v, players_d = list(players_for(spec, variant)), list(players_for(spec, default))
         folder = Path(store) / spec.replace(":", "-").replace("/", "-")
+        kept = next((c.committed(spec) for c in asked if c.committed is not None), None)
+        reused[spec] = ""
+        if kept is not None and _seed_from(Path(kept), folder / "default", seed):
+            reused[spec] = str(kept)
+            if getattr(variant, "rules", None) == getattr(default, "rules", object()):
+                _seed_from(Path(kept), folder / "variant", seed)  # a variant that changes nothing is the default
         n = 0
         while True:
             n = min(max_units, n + batch)
@@ -413,6 +424,7 @@ def judge_variant(
                 rows[c.claim.id, spec] = row | {
                     "not_asked": c.not_asked(fields) or "",
                     "players": f"{spec} in every seat",
+                    "reused": reused[spec],
                     "games": n * (len(runs_v) + len(runs_d)),
                 }
             bar.update(k * max_units + n - bar.n)
@@ -459,6 +471,21 @@ def judge_variant(
     )
 
 
+def _seed_from(committed: Path, default: Path, seed: int) -> bool:
+    """Start the default side's store from the page's own games: a copy of the committed simulate store
+    ``committed`` (its one rotation) when it holds games of this ``seed`` and nothing is kept yet; whether
+    the default side reads them."""
+    run = committed / "run.json"
+    if not run.is_file():
+        return False
+    if not default.exists():
+        meta = read_json(run, "a committed store's run record")
+        if not isinstance(meta, dict) or meta.get("seed") != seed:
+            return False
+        shutil.copytree(committed, default / "rotation-0")
+    return (default / "rotation-0" / "run.json").is_file()
+
+
 def _page_finding(
     c: VariantClaim,
     rows: Mapping[str, dict[str, Any]],
@@ -503,6 +530,9 @@ def _page_finding(
         number = f"not asked by this variant ({asked}); measured: {number}"
     who = ", and ".join(r["players"] for r in rows.values())
     page_words = f" The page at the default Rules: {on_page.verdict}, {on_page.number}." if on_page is not None else ""
+    kept = [f"{spec}'s are the page's own ({r['reused']})" for spec, r in rows.items() if r.get("reused")]
+    if kept:
+        page_words = f" The default side's games: {'; '.join(kept)}." + page_words
     first = next(iter(judged.values()))
     level = first.level or 1 - ALPHA
     sentence = (

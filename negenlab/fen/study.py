@@ -1376,6 +1376,7 @@ VARIANT_CLAIMS = (
         f"--agents says otherwise); the page's numbers are {' and '.join(PIE_RUNGS)} self-play on the standard board",
         fields=("pie_rule",),
         strengths=PIE_RUNGS,
+        committed=lambda spec: Path("data/fen/pie_store") / f"{_slug(spec)}-pie",
         beside=(("the swap rate (games in which the second player swapped)", "swapped"),),
         asked=lambda f: (
             "the claim is about the pie rule, which this variant turns off" if f.get("pie_rule") is False else None
