@@ -5,7 +5,9 @@
              [--backend serial|process|dask] [--scheduler ADDRESS]
     negenlab [--debug] <game> <verb> ... [--json]
 
-Each game adds its verbs from ``negenlab.<game>.cli.register(parser)``.
+The games are the registry's (:func:`negenlab.games.names`): a built-in game adds its verbs from
+``negenlab.<game>.cli.register(parser)``; a plug-in game gets negenlab's generic verbs (``simulate``,
+``variant``). A plug-in that fails to load keeps its name, and its verbs say why in one line.
 
 A user's mistake (bad input: negenlab's own errors, a file that cannot be read or written) ends
 with one line ``negenlab: error: <message>`` and exit code 2; ``--debug`` shows the traceback
@@ -21,16 +23,27 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from negenlab import __version__
-from negenlab.core.cliutil import DEFAULT_SEED, add_json_flag, emit, number_value, rules_value, seed_arg, workers_arg
+from negenlab import __version__, games
+from negenlab.core.cliutil import (
+    DEFAULT_SEED,
+    add_json_flag,
+    add_simulate_arguments,
+    emit,
+    number_value,
+    rules_value,
+    seed_arg,
+    simulate_from_args,
+    workers_arg,
+)
 from negenlab.core.errors import InvalidInputError, NegenlabError
 from negenlab.core.files import check_outputs, write_atomic
 from negenlab.core.findings import verdict_records
+from negenlab.core.metrics import summary, win_rates
 from negenlab.core.searching import SearchInterrupted
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
 from negenlab.core.studies import check_tally
 from negenlab.core.variant import SavedVariant
-from negenlab.report import GAMES, TITLES, ReportOptions, build_reports, optional_module
+from negenlab.report import GAMES, ReportOptions, build_reports, optional_module
 from negenlab.report.variants import variant_page
 
 
@@ -49,13 +62,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="negenlab", description="Rules analysis for Negen, FEN, Polymer and Necklace.")
+    names = games.names()  # the built-ins, then the plug-ins
+    parser = _Parser(
+        prog="negenlab", description="Rules analysis for Negen, FEN, Polymer and Necklace, and any game plugged in."
+    )
     parser.add_argument("--version", action="version", version=f"negenlab {__version__}")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an error (for bug reports)")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{report," + ",".join(GAMES) + "}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{report,study,tune," + ",".join(names) + "}")
 
     rep = sub.add_parser("report", help="write designer reports (self-contained HTML)")
-    rep.add_argument("game", choices=[*GAMES, "all"], help="one game or all")
+    rep.add_argument("game", choices=[*names, "all"], help="one game or all")
     rep.add_argument("-o", "--out", default="reports", help="output folder (default: reports)")
     rep.add_argument("--games", type=int, default=None, help="games per simulation study (default: each game's own)")
     rep.add_argument("--seed", type=seed_arg, default=2024, help="the seed all randomness flows from (default 2024)")
@@ -77,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Without NAME, list the game's studies. NAME 'check' re-runs a small sample and compares "
         "it with the committed numbers.",
     )
-    st.add_argument("game", choices=GAMES)
+    st.add_argument("game", choices=names)
     st.add_argument("name", nargs="?", default=None, help="a study name, or 'check' (default: list them)")
     st.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, help=f"the seed (default {DEFAULT_SEED})")
     st.add_argument("--workers", type=workers_arg, default=None, help="worker processes (default: all cores)")
@@ -98,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Search the given Rules fields for settings whose self-play meets the targets; the best "
         "settings are measured again on the next seed and each target judged met, missed or undecided.",
     )
-    tu.add_argument("game", choices=GAMES)
+    tu.add_argument("game", choices=names)
     tu.add_argument(
         "--set",
         action="append",
@@ -130,8 +146,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_json_flag(tu)
     tu.set_defaults(func=_cmd_tune)
 
-    for game in GAMES:
-        p = sub.add_parser(game, help=f"{TITLES[game]} solvers and studies")
+    for game in names:
+        if not games.is_builtin(game):
+            _add_plugin_game(sub, game)
+            continue
+        p = sub.add_parser(game, help=f"{games.title(game)} solvers and studies")
         module = _game_cli(game)
         if module is None:
             p.set_defaults(func=_not_built(game))
@@ -140,11 +159,83 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_plugin_game(sub, game: str) -> None:
+    """A plug-in game's verbs: negenlab's generic ones. One that fails to load keeps its name and says
+    why in one line, whatever verb is given."""
+    try:
+        entry = games.entry(game)
+    except InvalidInputError as exc:
+        p = sub.add_parser(game, help="a plug-in game that failed to load", add_help=False)
+        p.add_argument("rest", nargs=argparse.REMAINDER)
+        p.set_defaults(func=_failed(str(exc)))
+        return
+    p = sub.add_parser(game, help=f"{games.title(game)} (a plug-in game): simulate, variant")
+    verbs = p.add_subparsers(dest="verb", required=True)
+    s = verbs.add_parser(
+        "simulate",
+        help="seeded self-play statistics under the default Rules or the --set fields",
+        description=f"Play {games.title(game)} with the given agents, seats as given, and print each seat's win "
+        "rate and the balance statistics with their intervals.",
+    )
+    s.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Rules field to play under")
+    add_simulate_arguments(s, default_agents=entry.default_agent, default_games=100)
+    s.set_defaults(func=_cmd_simulate, game=game)
+    _add_variant_verb(verbs, game)
+
+
+def _failed(message: str):
+    def run(args) -> int:
+        raise NegenlabError(message)
+
+    return run
+
+
+def _set_fields(given: list[str], fields: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Rules fields from ``--set FIELD=VALUE`` options (each field once, one value each), over
+    ``fields``."""
+    out = dict(fields or {})
+    seen: set[str] = set()
+    for text in given:
+        name, sep, value = text.partition("=")
+        if not sep or not name or not value or "," in value or ".." in value:
+            raise NegenlabError(f"--set {text!r}: expected FIELD=VALUE with one value (e.g. pie_rule=false)")
+        if name in seen:
+            raise NegenlabError(f"--set names {name!r} twice; give each field once")
+        seen.add(name)
+        out[name] = rules_value(value)
+    return out
+
+
+def _cmd_simulate(args) -> int:
+    """A plug-in game's self-play statistics (the built-ins have their own simulate verbs)."""
+    fields = _set_fields(args.set)
+    game = games.load(args.game, **fields)
+    agents = games.entry(args.game).seat_agents(args.agents, game.num_players)
+    df = simulate_from_args(game, agents, args)
+    seats, table = win_rates(df), summary(df)
+    shown = ", ".join(f"{k}={v}" for k, v in fields.items()) or "the default Rules"
+    result = {
+        "game": args.game,
+        "rules": game.describe(),
+        "agents": [a.describe() for a in agents],
+        "games": args.games,
+        "seed": args.seed,
+        "win_rates": seats,
+        "summary": table,
+    }
+    text = (
+        f"{games.title(args.game)} under {shown}, agents {args.agents}, {args.games} games, seed {args.seed}\n\n"
+        f"{seats.to_string(index=False)}\n\n{table.to_string(index=False)}"
+    )
+    emit(result, args.json, text)
+    return 0
+
+
 def _add_variant_verb(verbs, game: str) -> None:
     p = verbs.add_parser(
         "variant",
         help="try a variant: the same seeded games under the default Rules and yours, claim by claim",
-        description=f"Play {TITLES[game]} under the default Rules and under the --set fields on common seeds, seats "
+        description=f"Play {games.title(game)} under the default Rules and under the --set fields on common seeds, seats "
         "rotated, in batches until two one-sided SPRTs decide each claim's metric (higher, lower or no change) or "
         "--max-units is reached. By default a quick screen: the run's own players (--agents), never a verdict. "
         "With --as-page the variant is judged as the page judges the game: the page's two player strengths, each "
@@ -183,21 +274,10 @@ def _add_variant_verb(verbs, game: str) -> None:
 
 
 def _cmd_variant(args) -> int:
-    from negenlab import games
-
     saved = SavedVariant.load(args.load) if args.load is not None else SavedVariant(args.game, {})
     if saved.game != args.game:
         raise NegenlabError(f"--from {args.load}: the variant is of {saved.game}, not {args.game}")
-    fields = dict(saved.fields)
-    given: set[str] = set()
-    for text in args.set:
-        name, sep, value = text.partition("=")
-        if not sep or not name or not value or "," in value or ".." in value:
-            raise NegenlabError(f"--set {text!r}: expected FIELD=VALUE with one value (e.g. pie_rule=false)")
-        if name in given:
-            raise NegenlabError(f"--set names {name!r} twice; give each field once")
-        given.add(name)
-        fields[name] = rules_value(value)
+    fields = _set_fields(args.set, saved.fields)
     for option in ("store", "save", "html", "load"):
         _nonempty(args, option, f"--{'from' if option == 'load' else option}")
     if args.as_page and args.agents is not None:
@@ -236,7 +316,7 @@ def _cmd_variant(args) -> int:
     if args.save is not None:
         variant.save(args.save)
     if args.html is not None:
-        write_atomic(args.html, variant_page(result, TITLES[args.game], variant))
+        write_atomic(args.html, variant_page(result, games.title(args.game), variant))
     lines = [f"{command}", result.headline()]
     lines += [finding.line() for finding in result.findings]
     if result.page:
@@ -250,7 +330,9 @@ def _cmd_variant(args) -> int:
 
 def _not_built(game: str):
     def run(args) -> int:
-        print(f"negenlab: the {TITLES[game]} commands are not built yet in negenlab {__version__}", file=sys.stderr)
+        print(
+            f"negenlab: the {games.title(game)} commands are not built yet in negenlab {__version__}", file=sys.stderr
+        )
         return 2
 
     return run
@@ -260,6 +342,11 @@ def _cmd_report(args) -> int:
     if args.games is not None and not 1 <= args.games <= MAX_GAMES:
         raise InvalidInputError(f"--games must be >= 1 and <= {MAX_GAMES} ({GAMES_WHY}), got {args.games}")
     _nonempty(args, "out", "-o/--out")
+    if args.game != "all" and args.game not in GAMES:
+        raise NegenlabError(
+            f"the page of {games.title(args.game)} (a plug-in game) is not built yet in negenlab {__version__}; "
+            f"try negenlab {args.game} simulate"
+        )
     if not args.json:  # --json writes no page
         pages = list(GAMES) if args.game == "all" else [args.game]
         check_outputs(
@@ -269,14 +356,11 @@ def _cmd_report(args) -> int:
     options = ReportOptions(
         out_dir=args.out, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet
     )
-    games = "all" if args.game == "all" else [args.game]
     if args.json:
-        from negenlab import games as registry  # late, as the other verbs import it
-
         names = list(GAMES) if args.game == "all" else [args.game]
-        emit({name: verdict_records(registry.page_verdicts(name)) for name in names}, True)
+        emit({name: verdict_records(games.page_verdicts(name)) for name in names}, True)
         return 0
-    index = build_reports(games, options)
+    index = build_reports("all" if args.game == "all" else [args.game], options)
     print(index.resolve())
     return 0
 
@@ -331,7 +415,6 @@ def _add_backend(parser: argparse.ArgumentParser) -> None:
 
 
 def _cmd_tune(args) -> int:
-    from negenlab import games
     from negenlab.core.tune import tune
 
     entry = games.entry(args.game)
@@ -398,6 +481,8 @@ def _cmd_study(args) -> int:
 
     from negenlab.core.studies import StudyContext, run_study, study_backend
 
+    if not games.is_builtin(args.game):
+        raise NegenlabError(f"{games.title(args.game)} (a plug-in game) has no studies yet in negenlab {__version__}")
     module = importlib.import_module(f"negenlab.{args.game}.study")
     studies = getattr(module, "STUDIES", {})
     if args.name is None:
@@ -415,7 +500,7 @@ def _cmd_study(args) -> int:
         return 0
     if args.name != "check" and args.name not in studies:
         known = ", ".join([*studies, "check"])
-        raise NegenlabError(f"{TITLES[args.game]} has no study {args.name!r}; expected one of {known}")
+        raise NegenlabError(f"{games.title(args.game)} has no study {args.name!r}; expected one of {known}")
     _nonempty(args, "store", "--store")
     _nonempty(args, "out", "--out")
     if args.name != "check":  # the study's table and its sidecar
@@ -443,7 +528,7 @@ def _cmd_study(args) -> int:
             table = module.fresh_check(ctx)
         text = table.to_string(index=False, float_format=lambda x: f"{x:.3f}")
         tally = check_tally(table)
-        emit(table, args.json, f"{TITLES[args.game]}: fresh check against the committed numbers\n{text}\n{tally}")
+        emit(table, args.json, f"{games.title(args.game)}: fresh check against the committed numbers\n{text}\n{tally}")
         return 0
     path = run_study(studies[args.name], ctx, args.out or Path("data") / args.game)
     emit({"table": str(path), "command": ctx.command}, args.json, f"wrote {path} ({ctx.command})")

@@ -1,7 +1,18 @@
-"""The four games by name: ``load(name, **rules)`` makes a game, ``make_agents`` its players.
+"""Every game by name, from one registry: ``load(name, **rules)`` makes a game, ``make_agents`` its
+players.
 
-Each game package registers a :class:`~negenlab.core.registry.GameEntry` as ``ENTRY`` in its
-``__init__``; nothing here knows a game's internals.
+A game is a :class:`~negenlab.core.registry.GameEntry`. The four built-in games and every plug-in
+reach the registry the same way, through an entry point of the group ``negenlab.games`` whose
+value is a ``GameEntry`` (or a function returning one): the built-ins' points are written here
+(``negenlab.negen:ENTRY``, ...), a plug-in's in its package's ``pyproject.toml``::
+
+    [project.entry-points."negenlab.games"]
+    mygame = "mygame:ENTRY"
+
+A notebook registers one at run time with :func:`register`. Installed plug-ins are found when a
+name is first asked for (``import negenlab`` stays fast) and imported when first used; one that
+fails to import, or takes a built-in's name, is named in one line (:func:`broken`, and a warning)
+and the other games work on.
 
 >>> from negenlab import games
 >>> games.NAMES
@@ -14,7 +25,13 @@ negenlab.core.errors.InvalidInputError: unknown game 'nope'; expected one of neg
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import importlib.metadata
+import re
+import warnings
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from negenlab.core.agents import Agent
@@ -27,26 +44,309 @@ from negenlab.core.variant import VariantClaim, VariantResult
 from negenlab.core.variant import judge_variant as run_judged_variant
 from negenlab.core.variant import try_variant as run_variant
 
-TITLES = {"negen": "Negen", "fen": "FEN", "polymer": "Polymer", "necklace": "Necklace"}
-"""The one list of games, by name, with the title a page gives each: the report index, the CLI,
-the Makefile (``python -m negenlab.games``), the tests and the packaging all read it."""
-NAMES = tuple(TITLES)
+GROUP = "negenlab.games"
+"""The entry-point group a plug-in game declares itself in."""
+
+BUILTIN_TITLES = {"negen": "Negen", "fen": "FEN", "polymer": "Polymer", "necklace": "Necklace"}
+NAMES = tuple(BUILTIN_TITLES)
+"""The four built-in games, in their order: the games with committed studies, claims and pages (the
+report index, ``make`` and the tests of the four read it). Every registered game: :func:`names`."""
+
+RESERVED = frozenset({"all", "report", "study", "tune", "games", "new", "help"})
+"""Names no game may take: the ``negenlab`` command's own verbs and ``report all``."""
+
+_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+
+
+class PluginWarning(UserWarning):
+    """A plug-in game that could not be registered or loaded (the message names it, on one line)."""
+
+
+@dataclass
+class _Source:
+    """One registered game: where it comes from and, once loaded, its entry (or why it failed)."""
+
+    name: str
+    origin: str
+    load: Callable[[], Any]
+    title: str = ""
+    entry: GameEntry | None = None
+    error: str | None = None
+
+
+_BUILTIN = {name: importlib.metadata.EntryPoint(name, f"negenlab.{name}:ENTRY", GROUP) for name in BUILTIN_TITLES}
+_sources: dict[str, _Source] = {}  # every game, in the order names() gives them
+_refused: dict[str, str] = {}  # entry points that could not be registered: name -> one line
+_scanned = False
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+def _point_source(point: importlib.metadata.EntryPoint, origin: str, title: str = "") -> _Source:
+    return _Source(point.name, origin, point.load, title=title)
+
+
+def _dist(point: importlib.metadata.EntryPoint) -> str:
+    dist = getattr(point, "dist", None)
+    return f"{dist.name} {dist.version}" if dist is not None else "an installed package"
+
+
+def _name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a game's name (None: it can)."""
+    if not isinstance(name, str) or not _NAME.match(name):
+        return f"game name {name!r} is not a lowercase word (a-z, 0-9, _ or -, at most 40, a letter first)"
+    if name in BUILTIN_TITLES:
+        return f"{name!r} is a built-in game's name; a plug-in takes a name of its own"
+    if name in RESERVED:
+        return f"{name!r} is a word of the negenlab command ({', '.join(sorted(RESERVED))}); a game takes another"
+    return None
+
+
+def _refuse(name: str, line: str) -> None:
+    _refused[name] = line
+    warnings.warn(f"negenlab: {line}", PluginWarning, stacklevel=3)
+
+
+def _scan() -> None:
+    """Register the built-ins, then every installed plug-in's entry point (once; :func:`refresh`
+    scans again)."""
+    global _scanned
+    if _scanned:
+        return
+    _scanned = True
+    added = dict(_sources)
+    _sources.clear()
+    for name, point in _BUILTIN.items():
+        _sources[name] = _point_source(point, "built-in", BUILTIN_TITLES[name])
+    try:
+        points = sorted(importlib.metadata.entry_points(group=GROUP), key=lambda p: p.name)
+    except Exception as exc:  # a damaged installation: the built-ins still work
+        _refuse("*", f"the installed plug-in games could not be listed: {_one_line(exc)}")
+        points = []
+    seen: dict[str, importlib.metadata.EntryPoint] = {}
+    for point in points:
+        where = f"plug-in game {point.name!r} ({point.value}, from {_dist(point)})"
+        if point.name in _BUILTIN and point.value == _BUILTIN[point.name].value:
+            continue  # negenlab's own points, should its metadata declare them too
+        problem = _name_problem(point.name)
+        if problem is not None:
+            _refuse(point.name, f"{where} is not registered: {problem}")
+            continue
+        if point.name in seen:
+            if seen[point.name].value != point.value:
+                first = seen[point.name]
+                _sources.pop(point.name, None)
+                _refuse(
+                    point.name,
+                    f"two packages declare the game {point.name!r} ({first.value} from {_dist(first)} and "
+                    f"{point.value} from {_dist(point)}); neither is registered: uninstall one",
+                )
+            continue
+        seen[point.name] = point
+        _sources[point.name] = _point_source(point, where)
+    for name, source in added.items():  # games registered at run time stay registered
+        if name not in _sources:
+            _sources[name] = source
+
+
+def refresh() -> None:
+    """Look for installed plug-ins again, when a game is next asked for (after ``pip install`` in a
+    running notebook); games registered at run time stay."""
+    global _scanned
+    kept = {n: s for n, s in _sources.items() if s.origin == "registered at run time"}
+    _sources.clear()
+    _sources.update(kept)
+    _refused.clear()
+    _scanned = False
+
+
+def _resolve(source: _Source) -> GameEntry:
+    """The entry of ``source``, loaded once; a failure is one line naming the game."""
+    if source.entry is not None:
+        return source.entry
+    if source.error is not None:
+        raise InvalidInputError(source.error)
+    problem: str | None
+    try:
+        value = source.load()
+        if not isinstance(value, GameEntry) and callable(value):
+            value = value()
+    except Exception as exc:  # a plug-in's own failure, whatever it is, names the plug-in
+        problem = f"failed to load: {type(exc).__name__}: {_one_line(exc)}"
+    else:
+        problem = _entry_problem(source.name, value)
+    if problem is not None:
+        source.error = f"{source.origin}: {problem}" if source.origin != "built-in" else f"{source.name}: {problem}"
+        if source.origin != "built-in":
+            warnings.warn(f"negenlab: {source.error}", PluginWarning, stacklevel=3)
+        raise InvalidInputError(source.error)
+    source.entry = value
+    return value
+
+
+def _entry_problem(name: str, value: Any) -> str | None:
+    """Why ``value`` cannot be game ``name``'s entry (None: it can)."""
+    if not isinstance(value, GameEntry):
+        return f"gives a {type(value).__name__}, not a negenlab.core.registry.GameEntry (or a function returning one)"
+    if value.name != name:
+        return f"gives the GameEntry of {value.name!r}, not of {name!r}; the entry point and the entry name one game"
+    if not callable(value.make_game):
+        return "its GameEntry's make_game is not callable (make_game(**fields) returns the Game)"
+    return None
+
+
+def names() -> tuple[str, ...]:
+    """Every registered game: the built-ins in order, then installed plug-ins by name, then those
+    registered at run time (a broken plug-in is in :func:`broken`, not here once it failed to load)."""
+    _scan()
+    return tuple(n for n, s in _sources.items() if s.error is None)
+
+
+def broken() -> dict[str, str]:
+    """The plug-in games that could not be registered or loaded, each with one line saying why; loads
+    every installed plug-in to find out."""
+    _scan()
+    for source in list(_sources.values()):
+        if source.origin != "built-in":
+            try:
+                _resolve(source)
+            except InvalidInputError:
+                pass
+    return {**_refused, **{n: s.error for n, s in _sources.items() if s.error is not None}}
+
+
+def is_builtin(name: str) -> bool:
+    """Whether ``name`` is one of the four built-in games."""
+    return name in BUILTIN_TITLES
+
+
+def origin(name: str) -> str:
+    """Where game ``name`` comes from: ``built-in``, the plug-in's entry point and package, or
+    ``registered at run time``."""
+    entry(name)
+    return _sources[name].origin
+
+
+def register(game: GameEntry | Callable[[], GameEntry]) -> GameEntry:
+    """Register a game at run time (a notebook's own game): ``game`` is a :class:`GameEntry` (or a
+    function returning one), as a plug-in's entry point gives. It may not take a built-in's name or
+    an installed plug-in's; registering a name again replaces the earlier run-time entry (a cell run
+    twice).
+
+    >>> from negenlab.core.examples import Nim
+    >>> from negenlab.core.registry import GameEntry
+    >>> _ = register(GameEntry("nim", make_game=Nim, title="Nim"))
+    >>> "nim" in names(), [a.name for a in make_agents("nim", "random,mcts:20")]
+    (True, ['random', 'mcts'])
+    >>> load("nim", heaps=(2, 2)).rules
+    NimRules(heaps=(2, 2))
+    >>> unregister("nim")
+    >>> register(GameEntry("fen", make_game=Nim))
+    Traceback (most recent call last):
+    ...
+    negenlab.core.errors.InvalidInputError: register: 'fen' is a built-in game's name; a plug-in takes a name of its own
+    """
+    _scan()
+    value = game
+    if not isinstance(value, GameEntry) and callable(value):
+        try:
+            value = value()
+        except Exception as exc:  # the notebook's own function: its failure on one line
+            raise InvalidInputError(f"register: the function failed: {type(exc).__name__}: {_one_line(exc)}") from None
+    if not isinstance(value, GameEntry):
+        raise InvalidInputError(f"register: {_entry_problem('', value)}")
+    name = value.name
+    problem = _name_problem(name) or _entry_problem(name, value)
+    if problem is not None:
+        raise InvalidInputError(f"register: {problem}")
+    held = _sources.get(name)
+    if held is not None and held.origin != "registered at run time":
+        raise InvalidInputError(f"register: {name!r} is the name of the {held.origin}; a game takes a name of its own")
+    _sources.pop(name, None)  # a name registered again goes to the end, with its new entry
+    _sources[name] = _Source(name, "registered at run time", lambda: value, entry=value)
+    return value
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered at run time (built-ins and installed plug-ins stay)."""
+    _scan()
+    source = _sources.get(name)
+    if source is None or source.origin != "registered at run time":
+        raise InvalidInputError(f"unregister: {name!r} is not a game registered at run time")
+    del _sources[name]
 
 
 def entry(name: str) -> GameEntry:
     """The registry entry of game ``name``."""
-    if name not in NAMES:
-        raise InvalidInputError(f"unknown game {name!r}; expected one of {', '.join(NAMES)}")
-    module = importlib.import_module(f"negenlab.{name}")
-    found = getattr(module, "ENTRY", None)
-    if not isinstance(found, GameEntry):
-        raise InvalidInputError(f"negenlab.{name} registers no game (no ENTRY)")
-    return found
+    _scan()
+    source = _sources.get(name) if isinstance(name, str) else None
+    if source is None:
+        if isinstance(name, str) and name in _refused:
+            raise InvalidInputError(_refused[name])
+        raise InvalidInputError(f"unknown game {name!r}; expected one of {', '.join(names())}")
+    return _resolve(source)
+
+
+def title(name: str) -> str:
+    """Game ``name``'s title as a page gives it (its entry's ``title``, else its name)."""
+    _scan()
+    source = _sources.get(name)
+    if source is not None and source.title:
+        return source.title
+    return entry(name).title or name
+
+
+class _Titles(Mapping[str, str]):
+    """Every registered game's title by name, read from the registry when asked."""
+
+    def __getitem__(self, name: str) -> str:
+        if name not in names():
+            raise KeyError(name)
+        return title(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(names())
+
+    def __len__(self) -> int:
+        return len(names())
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+TITLES: Mapping[str, str] = _Titles()
+"""Every registered game's title by name (the built-ins' titles without importing them): the
+report index, the CLI and the desk read it."""
 
 
 def load(name: str, **rules: Any) -> Game:
-    """Game ``name`` under the given Rules fields (the defaults for the rest)."""
-    return entry(name).make_game(**rules)
+    """Game ``name`` under the given Rules fields (the defaults for the rest); a field the game's
+    Rules lack is one line naming the fields it has.
+
+    >>> load("necklace", size=5).rules.size
+    5
+    """
+    made = entry(name)
+    try:
+        return made.make_game(**rules)
+    except TypeError:  # a keyword make_game does not take: name it, if that is what went wrong
+        known = _rules_fields(made)
+        unknown = [k for k in rules if known is not None and k not in known]
+        if not unknown:
+            raise
+        raise InvalidInputError(
+            f"{title(name)} has no Rules field {unknown[0]!r}; expected one of {', '.join(known or ())}"
+        ) from None
+
+
+def _rules_fields(made: GameEntry) -> tuple[str, ...] | None:
+    """The field names of a game's Rules dataclass (None: its default game has no dataclass rules)."""
+    rules = getattr(made.make_game(), "rules", None)
+    if rules is None or not dataclasses.is_dataclass(rules):
+        return None
+    return tuple(f.name for f in dataclasses.fields(rules))
 
 
 def make_agents(name: str, specs: str | list) -> list[Agent]:
@@ -55,9 +355,21 @@ def make_agents(name: str, specs: str | list) -> list[Agent]:
 
 
 def variant_claims(name: str) -> tuple[VariantClaim, ...]:
-    """The designer claims a variant run of game ``name`` judges (its study's ``VARIANT_CLAIMS``)."""
+    """The designer claims a variant run of game ``name`` judges (a built-in's study's
+    ``VARIANT_CLAIMS``; none yet for a plug-in)."""
     entry(name)
+    if not is_builtin(name):
+        return ()
     return tuple(getattr(importlib.import_module(f"negenlab.{name}.study"), "VARIANT_CLAIMS", ()))
+
+
+def _claims_to_judge(name: str) -> tuple[VariantClaim, ...]:
+    claims = variant_claims(name)
+    if not claims:
+        raise InvalidInputError(
+            f"{title(name)} has no claims to judge yet: a variant run judges a game's claims (try its simulate verb)"
+        )
+    return claims
 
 
 def glossary(name: str) -> dict[str, str]:
@@ -73,8 +385,11 @@ def glossary(name: str) -> dict[str, str]:
 
 def page_verdicts(name: str) -> list[Finding]:
     """The verdicts of game ``name``'s page at the default Rules, from its committed studies (its
-    report's ``committed_verdicts``): the one answer every screen gives for each claim."""
+    report's ``committed_verdicts``): the one answer every screen gives for each claim (none yet for
+    a plug-in: its page is not built yet)."""
     entry(name)
+    if not is_builtin(name):
+        return []
     return list(importlib.import_module(f"negenlab.{name}.report").committed_verdicts())
 
 
@@ -92,10 +407,10 @@ def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **
     True
     """
     e = entry(name)
+    claims = _claims_to_judge(name)
     options.setdefault("page", lambda: page_verdicts(name))  # read once the fields are checked
     return run_variant(
-        lambda f: e.make_game(**f), fields, lambda game: e.seat_agents(agents, game.num_players),
-        variant_claims(name), **options,
+        lambda f: e.make_game(**f), fields, lambda game: e.seat_agents(agents, game.num_players), claims, **options,
     )  # fmt: skip
 
 
@@ -111,26 +426,37 @@ def judge_variant(name: str, fields: dict[str, Any], **options: Any) -> VariantR
     [('undecided', 'closer in every seat, and planner in every seat'), ('undecided', 'closer in every seat, and planner in every seat')]
     """
     e = entry(name)
+    claims = _claims_to_judge(name)
     options.setdefault("page", lambda: page_verdicts(name))
     return run_judged_variant(
-        lambda f: e.make_game(**f), fields, lambda spec, game: e.seat_agents(spec, game.num_players),
-        variant_claims(name), **options,
+        lambda f: e.make_game(**f), fields, lambda spec, game: e.seat_agents(spec, game.num_players), claims,
+        **options,
     )  # fmt: skip
 
 
-if __name__ == "__main__":  # the Makefile's list of games
+if __name__ == "__main__":  # the Makefile's list of games (the built-ins: their studies' checks)
     print(" ".join(NAMES))
 
 
 __all__ = [
+    "GROUP",
     "NAMES",
+    "PluginWarning",
     "TITLES",
+    "broken",
     "entry",
     "glossary",
+    "is_builtin",
     "judge_variant",
     "load",
     "make_agents",
+    "names",
+    "origin",
     "page_verdicts",
+    "refresh",
+    "register",
+    "title",
     "try_variant",
+    "unregister",
     "variant_claims",
 ]

@@ -22,6 +22,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .agents import (
@@ -133,7 +134,12 @@ class GameEntry:
     ``agents`` extend (or replace) the core ``random`` and ``mcts``; ``default_agent`` is what
     a seat gets when a command names no agent. ``players`` says in plain words what each player
     name means (the pages' glossary); ``title`` is the game's title, as :data:`negenlab.games.TITLES`
-    lists it (the tests hold the two equal).
+    lists it (the tests hold the two equal; a plug-in without one is titled by its name).
+    ``claims`` is a plug-in's claims file (the columns of ``data/<game>/claims.csv``), None when it
+    has none; the built-ins keep theirs in ``data/<game>``.
+
+    A plug-in game's package declares its entry in the entry-point group ``negenlab.games``; a
+    notebook registers one with :func:`negenlab.games.register`.
     """
 
     name: str
@@ -142,6 +148,7 @@ class GameEntry:
     default_agent: str = "random"
     title: str = ""
     players: dict[str, str] = field(default_factory=dict)
+    claims: str | Path | None = None
 
     def agent_names(self) -> list[str]:
         return sorted({**CORE_AGENTS, **self.agents})

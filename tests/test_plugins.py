@@ -1,0 +1,222 @@
+"""Plug-in games (issue 54, item 1): the registry behind ``negenlab.games``. A game registered at run
+time or through an entry point of the group ``negenlab.games`` loads, makes its agents and gets the
+generic CLI verbs; a built-in's name is refused; a broken plug-in is named in one line and the four
+built-in games work on."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import subprocess
+import sys
+import textwrap
+import warnings
+
+import pytest
+
+from negenlab import cli, games
+from negenlab.core.errors import InvalidInputError
+from negenlab.core.examples import DiceRace, Nim
+from negenlab.core.registry import GameEntry
+
+FOUR = ("negen", "fen", "polymer", "necklace")
+
+
+@pytest.fixture
+def registry():
+    """The registry as the test leaves it is forgotten: its run-time games unregistered, the
+    installed plug-ins looked for again when next asked (after monkeypatch has undone its fakes)."""
+    yield games
+    for name in list(games.names()):
+        if games.origin(name) == "registered at run time":
+            games.unregister(name)
+    games.refresh()
+
+
+def dice_entry(name: str = "dice_race") -> GameEntry:
+    return GameEntry(name, make_game=DiceRace, title="Dice race", players={"random": "a random player"})
+
+
+def one_line(text: str) -> bool:
+    return "\n" not in text.strip() and "Traceback" not in text
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_four_games_are_listed_in_order(registry):
+    assert games.NAMES == FOUR
+    assert games.names()[:4] == FOUR and tuple(games.TITLES)[:4] == FOUR
+    assert [games.TITLES[g] for g in FOUR] == ["Negen", "FEN", "Polymer", "Necklace"]
+    assert all(games.origin(g) == "built-in" and games.entry(g).title == games.TITLES[g] for g in FOUR)
+
+
+def test_a_game_registered_at_run_time_loads_and_makes_its_agents(registry):
+    entry = games.register(dice_entry())
+    assert games.entry("dice_race") is entry and games.names() == (*FOUR, "dice_race")
+    assert games.TITLES["dice_race"] == "Dice race" and games.origin("dice_race") == "registered at run time"
+    assert games.load("dice_race", target=5).rules.target == 5
+    assert [a.name for a in games.make_agents("dice_race", "random,mcts:20")] == ["random", "mcts"]
+    assert games.glossary("dice_race")["random"] == "a random player"
+    assert games.variant_claims("dice_race") == () and games.page_verdicts("dice_race") == []
+    # a cell run twice registers again; a function returning the entry registers too
+    again = games.register(lambda: GameEntry("dice_race", make_game=DiceRace))
+    assert games.entry("dice_race") is again and games.TITLES["dice_race"] == "dice_race"
+    games.register(GameEntry("nim", make_game=Nim))
+    assert games.names()[-2:] == ("dice_race", "nim")
+
+
+def test_a_field_the_rules_lack_is_one_line(registry):
+    games.register(dice_entry())
+    with pytest.raises(
+        InvalidInputError, match=r"^Dice race has no Rules field 'sides'; expected one of target, players$"
+    ):
+        games.load("dice_race", sides=8)
+
+
+@pytest.mark.parametrize(
+    "entry, words",
+    [
+        (GameEntry("fen", make_game=Nim), "'fen' is a built-in game's name"),
+        (GameEntry("report", make_game=Nim), "'report' is a word of the negenlab command"),
+        (GameEntry("My Game", make_game=Nim), "is not a lowercase word"),
+        (GameEntry("nim", make_game=None), "make_game is not callable"),  # type: ignore[arg-type]
+        (Nim, "gives a Nim, not a negenlab.core.registry.GameEntry"),
+    ],
+)
+def test_a_name_or_entry_that_cannot_be_a_game_is_refused_in_one_line(registry, entry, words):
+    with pytest.raises(InvalidInputError) as caught:
+        games.register(entry)
+    assert words in str(caught.value) and one_line(str(caught.value))
+    assert games.names() == FOUR and games.entry("fen").title == "FEN"
+
+
+def test_unknown_and_unregistered_names(registry):
+    with pytest.raises(
+        InvalidInputError, match="unknown game 'dice_race'; expected one of negen, fen, polymer, necklace$"
+    ):
+        games.load("dice_race")
+    with pytest.raises(InvalidInputError, match="not a game registered at run time"):
+        games.unregister("negen")
+
+
+def test_the_cli_verbs_of_a_game_registered_at_run_time(registry, capsys):
+    games.register(dice_entry())
+    code, out, err = run(
+        capsys, "dice_race", "simulate", "--set", "target=5", "--games", "6", "--workers", "1", "--json"
+    )
+    answer = json.loads(out)
+    assert code == 0 and answer["rules"]["rules"] == {"target": 5, "players": 2} and answer["games"] == 6
+    assert sum(r["wins"] for r in answer["win_rates"]) == 6 and answer["summary"][0]["metric"] == "win_rate_seat_0"
+    code, out, err = run(capsys, "dice_race", "simulate", "--games", "4", "--workers", "1", "--agents", "mcts:5,random")
+    assert code == 0 and out.startswith("Dice race under the default Rules, agents mcts:5,random, 4 games")
+    for argv, words in [
+        (("dice_race", "simulate", "--set", "sides=8"), "Dice race has no Rules field 'sides'"),
+        (("dice_race", "variant", "--set", "target=5", "--json"), "Dice race has no claims to judge yet"),
+        (("report", "dice_race"), "the page of Dice race (a plug-in game) is not built yet"),
+        (("study", "dice_race"), "Dice race (a plug-in game) has no studies yet"),
+    ]:
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "") and err.startswith(f"negenlab: error: {words}") and one_line(err), (argv, err)
+    parser = cli.build_parser()
+    help_text = parser.format_help()
+    assert "dice_race" in help_text and "Dice race (a plug-in game)" in help_text
+
+
+def test_tune_reads_the_registry(registry, capsys, tmp_path):
+    games.register(dice_entry())
+    code, out, err = run(
+        capsys, "tune", "dice_race", "--set", "target=3..6", "--target", "length=2..6", "--budget", "2",
+        "--games-per-trial", "10", "--confirm", "1", "--max-units", "10", "--workers", "1", "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out)["command"].startswith("negenlab tune dice_race --set target=3..6")
+
+
+PLUGIN = """
+from negenlab.core.examples import DiceRace, Nim
+from negenlab.core.registry import GameEntry
+
+ENTRY = GameEntry("dice", make_game=DiceRace, title="Dice")
+
+
+def nim():
+    return GameEntry("nim", make_game=Nim, title="Nim")
+
+
+def boom():
+    raise RuntimeError("the plug-in's own bug")
+"""
+
+
+def fake_points(monkeypatch, tmp_path, *points: tuple[str, str]) -> None:
+    """Installed plug-ins as ``(name, value)`` entry points of the group, the module ``plug_games``
+    on the path."""
+    (tmp_path / "plug_games.py").write_text(textwrap.dedent(PLUGIN))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    eps = [importlib.metadata.EntryPoint(n, v, games.GROUP) for n, v in points]
+
+    def entry_points(**select):
+        return [p for p in eps if select.get("group") == games.GROUP]
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    games.refresh()
+
+
+def test_installed_plugins_register_through_their_entry_points(registry, monkeypatch, tmp_path, capsys):
+    fake_points(monkeypatch, tmp_path, ("nim", "plug_games:nim"), ("dice", "plug_games:ENTRY"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing to warn about
+        assert games.names() == (*FOUR, "dice", "nim") and games.broken() == {}
+    assert games.TITLES["dice"] == "Dice" and games.load("nim", heaps=(1, 1)).rules.heaps == (1, 1)
+    assert games.origin("dice").startswith("plug-in game 'dice' (plug_games:ENTRY")
+    with pytest.raises(InvalidInputError, match="register: 'dice' is the name of the plug-in game 'dice'"):
+        games.register(GameEntry("dice", make_game=DiceRace))
+    code, out, err = run(capsys, "nim", "simulate", "--games", "3", "--workers", "1")
+    assert code == 0 and out.startswith("Nim under the default Rules, agents random, 3 games")
+
+
+def test_a_broken_plugin_is_named_in_one_line_and_the_others_work(registry, monkeypatch, tmp_path, capsys):
+    fake_points(
+        monkeypatch,
+        tmp_path,
+        ("ghost", "no_such_plugin_module:ENTRY"),
+        ("boom", "plug_games:boom"),
+        ("dice_race", "negenlab.core.examples:DiceRace"),  # a Game, not its entry
+        ("negen", "plug_games:ENTRY"),  # a built-in's name
+        ("dice", "plug_games:ENTRY"),
+    )
+    with pytest.warns(games.PluginWarning) as caught:
+        found = games.broken()
+    assert sorted(found) == ["boom", "dice_race", "ghost", "negen"]
+    assert "failed to load: ModuleNotFoundError: No module named 'no_such_plugin_module'" in found["ghost"]
+    assert "failed to load: RuntimeError: the plug-in's own bug" in found["boom"]
+    assert "gives a DiceRace, not a negenlab.core.registry.GameEntry" in found["dice_race"]
+    assert "'negen' is a built-in game's name" in found["negen"]
+    assert all(one_line(line) for line in found.values()) and all(one_line(str(w.message)) for w in caught)
+    assert {str(w.message).split("'")[1] for w in caught} == set(found)  # each named in its warning
+    # the others work on: the four, and the healthy plug-in
+    assert games.names() == (*FOUR, "dice") and games.entry("negen").title == "Negen"
+    assert games.load("necklace", size=4).rules.size == 4 and games.TITLES["dice"] == "Dice"
+    with pytest.raises(InvalidInputError, match=r"^plug-in game 'ghost' \(no_such_plugin_module:ENTRY.*ModuleNotFound"):
+        games.load("ghost")
+    with pytest.raises(InvalidInputError, match="^register: 'negen' is a built-in game's name"):
+        games.register(GameEntry("negen", make_game=Nim))
+
+
+def test_the_cli_names_a_broken_plugin_and_runs_the_others(registry, monkeypatch, tmp_path, capsys):
+    fake_points(monkeypatch, tmp_path, ("ghost", "no_such_plugin_module:ENTRY"), ("dice", "plug_games:ENTRY"))
+    with pytest.warns(games.PluginWarning, match="ghost"):
+        code, out, err = run(capsys, "ghost", "simulate", "--games", "2")
+    assert code == 2 and out == "" and one_line(err)
+    assert err.startswith("negenlab: error: plug-in game 'ghost' (no_such_plugin_module:ENTRY")
+    code, out, err = run(capsys, "dice", "simulate", "--games", "2", "--workers", "1", "--json")
+    assert code == 0 and json.loads(out)["game"] == "dice"
+
+
+def test_the_makefile_list_is_the_four(registry):
+    out = subprocess.run([sys.executable, "-m", "negenlab.games"], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == list(FOUR)
