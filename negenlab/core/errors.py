@@ -47,3 +47,14 @@ class ReportError(NegenlabError):
 class StoreBusyError(NegenlabError, ValueError):
     """A store another run is writing into right now: one writer at a time; the message names the
     store and the process holding it."""
+
+
+class UnsolvableGameError(InvalidInputError):
+    """A game the exact solver (:mod:`negenlab.core.solve`) does not take: simultaneous moves, hidden
+    information, no state key, more than two players, returns that are not zero-sum or leave the
+    value range, a position repeating on its own line; the message names which."""
+
+
+class CertificateError(InvalidInputError):
+    """A certificate that does not prove what it claims against the game's own rules; the message
+    names the position (the actions from the start) and what is wrong there."""

@@ -82,6 +82,9 @@ class NimState(State):
     def clone(self) -> NimState:
         return NimState(list(self.heaps), self.player)
 
+    def key(self) -> tuple:
+        return tuple(self.heaps), self.player
+
     def __repr__(self) -> str:
         return f"NimState(heaps={self.heaps}, to_move={self.player})"
 
@@ -179,6 +182,9 @@ class DiceRaceState(State):
     def game_info(self):
         return {"turns": self.turns}
 
+    def key(self) -> tuple:
+        return tuple(self.scores), self.player, self.pot, self.rolling  # not turns: a statistic
+
 
 @dataclass(frozen=True)
 class CoinTossRules:
@@ -257,3 +263,6 @@ class CoinTossState(State):
 
     def clone(self):
         return CoinTossState(self.rules, self.won, self.salted)
+
+    def key(self) -> tuple:
+        return self.won, self.salted

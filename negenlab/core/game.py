@@ -114,6 +114,19 @@ class State(ABC):
     def action_to_string(self, action: Action) -> str:
         return str(action)
 
+    def key(self) -> Hashable | None:
+        """A hashable of everything that decides the game from here on (the position, the player to
+        move, what the rules still allow): two states with equal keys must have the same futures.
+        Leave out statistics that decide nothing (a turn count kept for the tables), so positions
+        reached in another order meet. The exact solver (:mod:`negenlab.core.solve`) keys its table
+        by it. ``None`` (the default): the state gives no key.
+
+        >>> from negenlab.core.examples import Nim
+        >>> Nim((1, 2)).new_initial_state().key()
+        ((1, 2), 0)
+        """
+        return None
+
 
 class Game(ABC):
     """A game: rules plus a factory of initial states. ``rules`` is the game's Rules (a frozen
@@ -121,6 +134,9 @@ class Game(ABC):
 
     name: str = "game"
     rules: Any
+    perfect_information: bool = True
+    """False for a game of hidden information (a seat does not see the whole state): the exact
+    solver (:mod:`negenlab.core.solve`) refuses it."""
 
     @property
     @abstractmethod

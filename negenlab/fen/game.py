@@ -309,6 +309,10 @@ class FenState(State):
         s._lists = None
         return s
 
+    def key(self) -> tuple:
+        """The flat position (owners, face components, the turn in progress, counters) and whether it ended."""
+        return bytes(self._ba), self._k
+
     # -- the position, read from the flat array --------------------------------------------------
     def _scalar(self, i: int) -> int:
         return self._st.item(self.b.S0 + i)

@@ -582,6 +582,11 @@ class NecklaceState(CoreState):
     def clone(self) -> NecklaceState:
         return NecklaceState(self.position.copy())
 
+    def key(self) -> tuple:
+        """The board, the colour to move, the swap (offered, made) and the end: what decides the rest."""
+        p = self.position
+        return p.board.tobytes(), p.to_move, p.swap_available, p.swapped, p.over, p.winner_code
+
     def playout(self, rng: np.random.Generator) -> list[float]:
         """Compiled random playout (seeded from ``rng``); returns per seat. Swap is never chosen in playouts."""
         result, _, _ = self.position.playout(rng)
