@@ -187,11 +187,18 @@ def test_a_broken_plugin_is_named_in_one_line_and_the_others_work(registry, monk
         ("boom", "plug_games:boom"),
         ("dice_race", "negenlab.core.examples:DiceRace"),  # a Game, not its entry
         ("negen", "plug_games:ENTRY"),  # a built-in's name
+        ("other", "plug_games:nim"),  # the entry of another name
+        ("twice", "plug_games:nim"),  # two packages, one name
+        ("twice", "plug_games:boom"),
         ("dice", "plug_games:ENTRY"),
     )
     with pytest.warns(games.PluginWarning) as caught:
         found = games.broken()
-    assert sorted(found) == ["boom", "dice_race", "ghost", "negen"]
+    assert sorted(found) == ["boom", "dice_race", "ghost", "negen", "other", "twice"]
+    assert "gives the GameEntry of 'nim', not of 'other'" in found["other"]
+    assert found["twice"].startswith(
+        "two packages declare the game 'twice' (plug_games:nim from an installed package and plug_games:boom"
+    )
     assert "failed to load: ModuleNotFoundError: No module named 'no_such_plugin_module'" in found["ghost"]
     assert "failed to load: RuntimeError: the plug-in's own bug" in found["boom"]
     assert "gives a DiceRace, not a negenlab.core.registry.GameEntry" in found["dice_race"]
