@@ -403,3 +403,29 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback():
     _, err = proc.communicate(timeout=30)
     assert "Traceback" not in err.decode(), err.decode()
     assert proc.returncode == 130
+
+
+@pytest.mark.slow(seconds=30)
+@pytest.mark.parametrize(("to_all", "after"), [(True, 8), (False, 1)])
+def test_ctrl_c_in_a_local_dask_variant_exits_130_without_a_traceback(to_all, after):
+    """Ctrl-C while a variant plays on a local dask cluster (``to_all``: as a terminal gives it, to
+    the command and its cluster's processes, once the cluster is up), or to the command alone while
+    its cluster starts (held until the cluster can be closed): exit code 130, one line, no traceback."""
+    pytest.importorskip("distributed")
+    argv = ["necklace", "variant", "--set", "size=9", "--workers", "1", "--backend", "dask"]
+    script = f"import sys; from negenlab.cli import main; print('loaded', flush=True); sys.exit(main({argv!r}))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=to_all
+    )
+    assert proc.stdout is not None and proc.stdout.readline() == b"loaded\n"
+    time.sleep(after)
+    assert proc.poll() is None, "the variant ended before Ctrl-C: give it more to do"
+    if to_all:
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    text = "\n".join(line for line in err.decode().replace("\r", "\n").splitlines() if "unit/s" not in line)
+    assert "Traceback" not in text and "Error" not in text, text
+    assert proc.returncode == 130, (proc.returncode, text)
+    assert text.strip().splitlines()[-1] == "negenlab: interrupted"

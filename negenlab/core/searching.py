@@ -60,9 +60,12 @@ class held_interrupt:
 
     _active: list[held_interrupt] = []
 
-    def __init__(self) -> None:
+    def __init__(self, raise_at_end: bool = True) -> None:
+        """``raise_at_end=False``: the block's end hands a held Ctrl-C on to no one; the caller raises
+        it with :meth:`check` where it can clean up (say, once what the block started can be closed)."""
         self.caught: FrameType | None | bool = False
         self._previous: Any = None
+        self._raise_at_end = raise_at_end
 
     def _hold(self, signum: int, frame: FrameType | None) -> None:
         self.caught = frame if frame is not None else True
@@ -81,7 +84,7 @@ class held_interrupt:
             return
         held_interrupt._active.remove(self)
         signal.signal(signal.SIGINT, self._previous)
-        if self.caught is not False and exc_type is None:
+        if self.caught is not False and exc_type is None and self._raise_at_end:
             frame = self.caught if isinstance(self.caught, FrameType) else None
             self._previous(signal.SIGINT, frame)
 

@@ -854,13 +854,28 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     try:
         if scheduler is None:
             n = workers or os.cpu_count() or 1
-            with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-                with Client(cluster) as client:
-                    try:
-                        yield client
-                    except BaseException:  # Ctrl-C, an error: the cluster closes without its logs' tracebacks
+            with held_interrupt(raise_at_end=False) as held:  # Ctrl-C while it starts: raised once it can close
+                try:
+                    cluster = LocalCluster(
+                        n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, preload=[__name__]
+                    )
+                except Exception:  # its workers took the Ctrl-C too, before they could leave it to us
+                    if held:
                         quieted = _quiet_dask_logs()
-                        raise
+                        raise KeyboardInterrupt from None
+                    raise
+                try:
+                    client = Client(cluster)
+                except BaseException:
+                    cluster.close()
+                    raise
+            with cluster, client:
+                try:
+                    held.check()
+                    yield client
+                except BaseException:  # Ctrl-C, an error: the cluster closes without its logs' tracebacks
+                    quieted = _quiet_dask_logs()
+                    raise
             return
         probe_scheduler(scheduler)
         try:
@@ -878,6 +893,14 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             logging.getLogger(name).setLevel(level)
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def dask_setup(worker: Any) -> None:
+    """Run by each worker of a local cluster as it starts (the cluster's ``preload``): Ctrl-C at a
+    terminal reaches every process of the command, and a worker that took it would end in a
+    traceback; the worker leaves it to the command, which closes the cluster."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _quiet_dask_logs() -> dict[str, int]:
