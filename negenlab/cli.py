@@ -594,7 +594,7 @@ def main(argv: list[str] | None = None) -> int:
         print("negenlab: interrupted", file=sys.stderr)
         return 130
     except SystemError as exc:  # Ctrl-C met inside compiled code (numba hands it back wrapped)
-        if args.debug or not isinstance(exc.__cause__, KeyboardInterrupt):
+        if args.debug or not isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
             raise
         print("negenlab: interrupted", file=sys.stderr)
         return 130
