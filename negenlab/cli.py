@@ -20,6 +20,7 @@ import argparse
 import os
 import shlex
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +147,16 @@ def build_parser() -> argparse.ArgumentParser:
     add_json_flag(tu)
     tu.set_defaults(func=_cmd_tune)
 
+    ls = sub.add_parser(
+        "games",
+        help="list the games: the built-ins and the plug-ins, and why a plug-in failed to load",
+        description="Every game of the registry with its title and where it comes from (built-in, a plug-in's "
+        "entry point in the group negenlab.games, or registered at run time); a plug-in that cannot be "
+        "registered or loaded is listed with the reason, on one line.",
+    )
+    add_json_flag(ls)
+    ls.set_defaults(func=_cmd_games)
+
     for game in names:
         if not games.is_builtin(game):
             _add_plugin_game(sub, game)
@@ -181,6 +192,19 @@ def _add_plugin_game(sub, game: str) -> None:
     add_simulate_arguments(s, default_agents=entry.default_agent, default_games=100)
     s.set_defaults(func=_cmd_simulate, game=game)
     _add_variant_verb(verbs, game)
+
+
+def _cmd_games(args) -> int:
+    broken = games.broken()  # loads every plug-in
+    rows = [{"game": g, "title": games.title(g), "from": games.origin(g), "status": "ok"} for g in games.names()]
+    rows += [{"game": g, "title": "", "from": "", "status": line} for g, line in broken.items()]
+    width = max(len(r["game"]) for r in rows)
+    lines = [
+        f"{r['game']:<{width}}  {r['title'] + ' (' + r['from'] + ')' if r['status'] == 'ok' else r['status']}"
+        for r in rows
+    ]
+    emit(rows, args.json, "\n".join(lines))
+    return 0
 
 
 def _failed(message: str):
@@ -557,8 +581,15 @@ def _quiet_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    with warnings.catch_warnings(record=True) as caught:  # plug-ins that fail to load, each named below
+        warnings.simplefilter("always", games.PluginWarning)
+        parser = build_parser()
     args = parser.parse_args(argv)
+    for w in caught:
+        if not isinstance(w.message, games.PluginWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        elif w.message.game != args.command and sys.stderr is not None:  # its own verbs say it as the error
+            print(str(w.message), file=sys.stderr)
     func = getattr(args, "func", None)
     if func is None:
         parser.parse_args([*(argv or sys.argv[1:]), "--help"])

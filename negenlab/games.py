@@ -32,6 +32,7 @@ import re
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from negenlab.core.agents import Agent
@@ -59,7 +60,12 @@ _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 
 
 class PluginWarning(UserWarning):
-    """A plug-in game that could not be registered or loaded (the message names it, on one line)."""
+    """A plug-in game that could not be registered or loaded (the message names it, on one line;
+    ``game`` is its name)."""
+
+    def __init__(self, message: str, game: str = "") -> None:
+        super().__init__(message)
+        self.game = game
 
 
 @dataclass
@@ -106,7 +112,7 @@ def _name_problem(name: Any) -> str | None:
 
 def _refuse(name: str, line: str) -> None:
     _refused[name] = line
-    warnings.warn(f"negenlab: {line}", PluginWarning, stacklevel=3)
+    warnings.warn(PluginWarning(f"negenlab: {line}", name), stacklevel=3)
 
 
 def _scan() -> None:
@@ -180,7 +186,7 @@ def _resolve(source: _Source) -> GameEntry:
     if problem is not None:
         source.error = f"{source.origin}: {problem}" if source.origin != "built-in" else f"{source.name}: {problem}"
         if source.origin != "built-in":
-            warnings.warn(f"negenlab: {source.error}", PluginWarning, stacklevel=3)
+            warnings.warn(PluginWarning(f"negenlab: {source.error}", source.name), stacklevel=3)
         raise InvalidInputError(source.error)
     source.entry = value
     return value
@@ -194,7 +200,18 @@ def _entry_problem(name: str, value: Any) -> str | None:
         return f"gives the GameEntry of {value.name!r}, not of {name!r}; the entry point and the entry name one game"
     if not callable(value.make_game):
         return "its GameEntry's make_game is not callable (make_game(**fields) returns the Game)"
+    if value.claims is not None and not _is_file(value.claims):
+        return f"its claims file {str(value.claims)!r} is not a file (give the path of its claims.csv, or None)"
     return None
+
+
+def _is_file(path: Any) -> bool:
+    """Whether ``path`` (a str, a Path or a package resource) names a regular file."""
+    try:
+        is_file = getattr(path, "is_file", None)
+        return bool(is_file()) if callable(is_file) else Path(path).is_file()
+    except (OSError, TypeError, ValueError):
+        return False
 
 
 def names() -> tuple[str, ...]:

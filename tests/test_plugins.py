@@ -216,12 +216,43 @@ def test_a_broken_plugin_is_named_in_one_line_and_the_others_work(registry, monk
 
 def test_the_cli_names_a_broken_plugin_and_runs_the_others(registry, monkeypatch, tmp_path, capsys):
     fake_points(monkeypatch, tmp_path, ("ghost", "no_such_plugin_module:ENTRY"), ("dice", "plug_games:ENTRY"))
-    with pytest.warns(games.PluginWarning, match="ghost"):
-        code, out, err = run(capsys, "ghost", "simulate", "--games", "2")
-    assert code == 2 and out == "" and one_line(err)
-    assert err.startswith("negenlab: error: plug-in game 'ghost' (no_such_plugin_module:ENTRY")
     code, out, err = run(capsys, "dice", "simulate", "--games", "2", "--workers", "1", "--json")
     assert code == 0 and json.loads(out)["game"] == "dice"
+    assert err.startswith("negenlab: plug-in game 'ghost' (no_such_plugin_module:ENTRY") and one_line(err)
+    games.refresh()  # load it again: its own verb says why, once, as the error
+    code, out, err = run(capsys, "ghost", "simulate", "--games", "2")
+    assert code == 2 and out == "" and one_line(err)
+    assert (
+        err.startswith("negenlab: error: plug-in game 'ghost' (no_such_plugin_module:ENTRY") and "ModuleNotFound" in err
+    )
+    games.refresh()
+    code, out, err = run(capsys, "games", "--json")
+    listed = {r["game"]: r for r in json.loads(out)}
+    assert code == 0 and list(listed) == [*FOUR, "dice", "ghost"] and listed["dice"]["title"] == "Dice"
+    assert listed["negen"]["from"] == "built-in" and "failed to load: ModuleNotFoundError" in listed["ghost"]["status"]
+
+
+def test_a_claims_file_that_is_not_there_is_refused(registry, tmp_path):
+    with pytest.raises(InvalidInputError, match=r"^register: its claims file '.*none.csv' is not a file"):
+        games.register(GameEntry("nim", make_game=Nim, claims=tmp_path / "none.csv"))
+    (tmp_path / "claims.csv").write_text("claim,source,quote\n")
+    assert games.register(GameEntry("nim", make_game=Nim, claims=str(tmp_path / "claims.csv"))).claims
+
+
+def test_a_package_installed_with_its_entry_point_is_a_game(registry, monkeypatch, tmp_path, capsys):
+    """The real metadata path: a distribution on sys.path declaring the entry point (as pip installs it)."""
+    (tmp_path / "plug_games.py").write_text(textwrap.dedent(PLUGIN))
+    info = tmp_path / "plug_games-1.2.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: plug-games\nVersion: 1.2\n")
+    (info / "entry_points.txt").write_text("[negenlab.games]\ndice = plug_games:ENTRY\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    games.refresh()
+    assert games.names() == (*FOUR, "dice") and games.origin("dice") == (
+        "plug-in game 'dice' (plug_games:ENTRY, from plug-games 1.2)"
+    )
+    code, out, err = run(capsys, "dice", "simulate", "--games", "2", "--workers", "1", "--set", "target=4", "--json")
+    assert code == 0 and json.loads(out)["rules"]["rules"]["target"] == 4
 
 
 def test_the_makefile_list_is_the_four(registry):
