@@ -394,7 +394,7 @@ def certificate(solution: GameSolution, *, max_positions: int = MAX_CERTIFICATE_
     ``winner`` (the seat), and ``moves``: ``[line, move]`` for each position of the winner's proof
     tree where the winner moves (``line``: the actions from the start, by name). :func:`verify`
     checks it."""
-    search = solution._search
+    search = getattr(solution, "_search", None)
     if not isinstance(search, _Search):
         raise InvalidInputError("certificate needs the GameSolution that solve() returned")
     lo, hi = solution.value_range
