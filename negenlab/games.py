@@ -28,12 +28,15 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import importlib.metadata
+import numbers
 import re
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from negenlab.core.agents import Agent
 from negenlab.core.claims import GLOSSARY
@@ -78,6 +81,7 @@ class _Source:
     title: str = ""
     entry: GameEntry | None = None
     error: str | None = None
+    defaults: dict[str, Any] | None = None  # a plug-in's Rules defaults by field, once read
 
 
 _BUILTIN = {name: importlib.metadata.EntryPoint(name, f"negenlab.{name}:ENTRY", GROUP) for name in BUILTIN_TITLES}
@@ -339,31 +343,69 @@ report index, the CLI and the desk read it."""
 
 
 def load(name: str, **rules: Any) -> Game:
-    """Game ``name`` under the given Rules fields (the defaults for the rest); a field the game's
-    Rules lack is one line naming the fields it has.
+    """Game ``name`` under the given Rules fields (the defaults for the rest). A built-in checks its
+    fields itself; for a plug-in a field its Rules lack, or a value not of its default's kind (text for
+    a number, a number for a switch), is one line naming the field.
 
     >>> load("necklace", size=5).rules.size
     5
     """
     made = entry(name)
-    try:
-        return made.make_game(**rules)
-    except TypeError:  # a keyword make_game does not take: name it, if that is what went wrong
-        known = _rules_fields(made)
-        unknown = [k for k in rules if known is not None and k not in known]
-        if not unknown:
-            raise
-        raise InvalidInputError(
-            f"{title(name)} has no Rules field {unknown[0]!r}; expected one of {', '.join(known or ())}"
-        ) from None
+    if rules and not is_builtin(name):
+        _check_fields(name, rules)
+    return made.make_game(**rules)
 
 
-def _rules_fields(made: GameEntry) -> tuple[str, ...] | None:
-    """The field names of a game's Rules dataclass (None: its default game has no dataclass rules)."""
-    rules = getattr(made.make_game(), "rules", None)
-    if rules is None or not dataclasses.is_dataclass(rules):
-        return None
-    return tuple(f.name for f in dataclasses.fields(rules))
+def _check_fields(name: str, rules: dict[str, Any]) -> None:
+    """Rules ``fields`` a plug-in's Rules dataclass has, each of its default's kind (a default of
+    None takes anything, and None is taken for any field: the game checks those itself)."""
+    source = _sources[name]
+    if source.defaults is None:
+        made = getattr(_resolve(source).make_game(), "rules", None)
+        source.defaults = (
+            {f.name: getattr(made, f.name) for f in dataclasses.fields(made)}
+            if dataclasses.is_dataclass(made) and not isinstance(made, type)
+            else {}
+        )
+    known = source.defaults
+    if not known:  # no Rules dataclass: make_game says what it takes
+        return
+    for key, value in rules.items():
+        if key not in known:
+            raise InvalidInputError(f"{title(name)} has no Rules field {key!r}; expected one of {', '.join(known)}")
+        if not _same_kind(value, known[key]):
+            raise InvalidInputError(
+                f"{title(name)}'s Rules field {key!r} takes {_kind(known[key])} (default {known[key]!r}), got {value!r}"
+            )
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool | np.bool_):
+        return "true or false"
+    if isinstance(value, numbers.Real):
+        return "a whole number" if isinstance(value, numbers.Integral) else "a number"
+    if isinstance(value, tuple | list):
+        return "a sequence"
+    return "text" if isinstance(value, str) else f"a {type(value).__name__}"
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    """Whether ``value`` may stand where the Rules default ``default`` stands (numpy's numbers and
+    switches as Python's)."""
+    if value is None or default is None:
+        return True
+    switch = isinstance(value, bool | np.bool_)
+    if isinstance(default, bool | np.bool_):
+        return switch
+    if switch:
+        return False
+    if isinstance(default, numbers.Integral):
+        return isinstance(value, numbers.Integral)
+    if isinstance(default, numbers.Real):
+        return isinstance(value, numbers.Real)
+    if isinstance(default, tuple | list):
+        return isinstance(value, tuple | list)
+    return isinstance(value, type(default))
 
 
 def make_agents(name: str, specs: str | list) -> list[Agent]:
@@ -427,7 +469,7 @@ def try_variant(name: str, fields: dict[str, Any], agents: str | None = None, **
     claims = _claims_to_judge(name)
     options.setdefault("page", lambda: page_verdicts(name))  # read once the fields are checked
     return run_variant(
-        lambda f: e.make_game(**f), fields, lambda game: e.seat_agents(agents, game.num_players), claims, **options,
+        lambda f: load(name, **f), fields, lambda game: e.seat_agents(agents, game.num_players), claims, **options,
     )  # fmt: skip
 
 
@@ -446,7 +488,7 @@ def judge_variant(name: str, fields: dict[str, Any], **options: Any) -> VariantR
     claims = _claims_to_judge(name)
     options.setdefault("page", lambda: page_verdicts(name))
     return run_judged_variant(
-        lambda f: e.make_game(**f), fields, lambda spec, game: e.seat_agents(spec, game.num_players), claims,
+        lambda f: load(name, **f), fields, lambda spec, game: e.seat_agents(spec, game.num_players), claims,
         **options,
     )  # fmt: skip
 

@@ -11,13 +11,17 @@ import subprocess
 import sys
 import textwrap
 import warnings
+from dataclasses import dataclass
 
+import numpy as np
 import pytest
 
 from negenlab import cli, games
+from negenlab.core.claims import Claim, Rule
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.examples import DiceRace, Nim
 from negenlab.core.registry import GameEntry
+from negenlab.core.variant import VariantClaim
 
 FOUR = ("negen", "fen", "polymer", "necklace")
 
@@ -69,12 +73,57 @@ def test_a_game_registered_at_run_time_loads_and_makes_its_agents(registry):
     assert games.names()[-2:] == ("dice_race", "nim")
 
 
-def test_a_field_the_rules_lack_is_one_line(registry):
+@dataclass(frozen=True)
+class KindsRules:
+    rounds: int = 3
+    edge: float = 0.5
+    open: bool = True
+    board: str = "square"
+    heaps: tuple[int, ...] = (1, 2)
+    clock: int | None = None
+
+
+class Kinds(Nim):
+    """Nim with a Rules dataclass of every kind of field."""
+
+    def __init__(self, **fields):
+        super().__init__()
+        self.rules = KindsRules(**fields)
+
+
+def test_a_field_the_rules_lack_or_a_value_of_another_kind_is_one_line(registry):
     games.register(dice_entry())
     with pytest.raises(
         InvalidInputError, match=r"^Dice race has no Rules field 'sides'; expected one of target, players$"
     ):
         games.load("dice_race", sides=8)
+    games.register(GameEntry("kinds", make_game=Kinds, title="Kinds"))
+    fine = dict(rounds=np.int64(4), edge=1, open=np.bool_(False), board="hex", heaps=[3], clock=30)
+    assert games.load("kinds", **fine).rules.rounds == 4 and games.load("kinds", clock=None).rules.clock is None
+    for field, value, words in [
+        ("rounds", "many", "takes a whole number (default 3), got 'many'"),
+        ("rounds", 2.5, "takes a whole number (default 3), got 2.5"),
+        ("rounds", True, "takes a whole number (default 3), got True"),
+        ("edge", "wide", "takes a number (default 0.5), got 'wide'"),
+        ("open", 1, "takes true or false (default True), got 1"),
+        ("board", 5, "takes text (default 'square'), got 5"),
+        ("heaps", 3, "takes a sequence (default (1, 2)), got 3"),
+    ]:
+        with pytest.raises(InvalidInputError, match=r"^Kinds's Rules field") as caught:
+            games.load("kinds", **{field: value})
+        assert str(caught.value) == f"Kinds's Rules field {field!r} {words}"
+
+
+def test_variant_screens_a_plugin_that_has_claims(registry, monkeypatch):
+    """The variant machinery serves a plug-in once it has claims (the game's fields checked first)."""
+    games.register(dice_entry())
+    games.register(GameEntry("kinds", make_game=Kinds, title="Kinds"))
+    length = Claim("length", "a race lasts 1 to 20 actions", "negenlab", rule=Rule.parse("between 1 and 20"))
+    monkeypatch.setattr(games, "variant_claims", lambda name: (VariantClaim(length, "length"),))
+    result = games.try_variant("dice_race", {"target": 5}, "random", max_units=4, batch=4, progress=False)
+    assert [f.claim_id for f in result.findings] == ["length"] and result.fields == {"target": 5}
+    with pytest.raises(InvalidInputError, match="^Kinds's Rules field 'rounds' takes a whole number"):
+        games.try_variant("kinds", {"rounds": "many"}, "random", max_units=4, batch=4, progress=False)
 
 
 @pytest.mark.parametrize(
@@ -115,6 +164,7 @@ def test_the_cli_verbs_of_a_game_registered_at_run_time(registry, capsys):
     assert code == 0 and out.startswith("Dice race under the default Rules, agents mcts:5,random, 4 games")
     for argv, words in [
         (("dice_race", "simulate", "--set", "sides=8"), "Dice race has no Rules field 'sides'"),
+        (("dice_race", "simulate", "--set", "target=far"), "Dice race's Rules field 'target' takes a whole number"),
         (("dice_race", "variant", "--set", "target=5", "--json"), "Dice race has no claims to judge yet"),
         (("report", "dice_race"), "the page of Dice race (a plug-in game) is not built yet"),
         (("study", "dice_race"), "Dice race (a plug-in game) has no studies yet"),
@@ -139,6 +189,7 @@ def test_tune_reads_the_registry(registry, capsys, tmp_path):
 PLUGIN = """
 from negenlab.core.examples import DiceRace, Nim
 from negenlab.core.registry import GameEntry
+from negenlab.core.variant import VariantClaim
 
 ENTRY = GameEntry("dice", make_game=DiceRace, title="Dice")
 
