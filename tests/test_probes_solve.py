@@ -3,11 +3,14 @@ what is wrong; the documented fallback key and value_range work."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from negenlab.core.errors import CertificateError, InvalidInputError, UnsolvableGameError
 from negenlab.core.examples import CoinToss, DiceRace, Nim, NimState
 from negenlab.core.solve import SIMULTANEOUS, certificate, solve, verify
+from negenlab.games import load
 
 
 def one_line(err: pytest.ExceptionInfo) -> str:
@@ -232,3 +235,31 @@ def test_verify_refuses_a_bad_winner_a_bad_entry_and_a_line_named_twice():
     with pytest.raises(CertificateError) as err:
         verify(game, dict(cert, moves=[*cert["moves"], cert["moves"][0]]))
     assert one_line(err) == "the certificate names two moves after the start"
+
+
+def test_polymer_is_refused_for_its_hidden_hands_and_open_for_its_seats():
+    with pytest.raises(UnsolvableGameError) as err:
+        solve(load("polymer"))
+    assert one_line(err) == "polymer has hidden information; the solver takes games of perfect information"
+    with pytest.raises(UnsolvableGameError) as err:
+        solve(load("polymer", information="open", players=5))
+    assert one_line(err) == "polymer has 5 players; the solver takes one- or two-player games"
+
+
+def test_negen_states_give_no_key():
+    with pytest.raises(UnsolvableGameError) as err:
+        solve(load("negen", players=2))
+    assert one_line(err).startswith("NegenState gives no key()")
+
+
+def test_the_answer_as_text_json_and_progress():
+    said: list[str] = []
+    s = solve(Nim((1, 2, 4)), progress=said.append)
+    assert len(said) == 7 and said[3] == "nim: first move (2, 1): 1 (" + said[3].split("(", 2)[2]
+    assert s.lines()[:2] == [s.lines()[0], "winning first moves: (2, 1)"]
+    assert s.lines()[0].startswith("nim: first player wins (value 1 for the first player); ")
+    data = json.loads(json.dumps(s.to_dict()))
+    assert data["value"] == 1.0 and data["winning_first_moves"] == ["(2, 1)"] and data["complete"] is True
+    capped = solve(Nim((1, 2, 4)), max_nodes=5)
+    assert capped.lines()[-1].startswith("stopped by the node cap of 5 at (0, 1) > ")
+    assert capped.lines()[0].startswith("nim: not solved; ")

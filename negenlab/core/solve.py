@@ -126,6 +126,23 @@ class GameSolution:
             return {hi: "first player wins", lo: "second player wins", 0.0: "draw"}[self.value]
         return f"value {self.value:g}" + (" (expected)" if self.chance else "")
 
+    def lines(self) -> list[str]:
+        """The answer in a few lines of text (a solve verb without ``--json``)."""
+        outcome = self.outcome
+        head = f"{self.game}: {outcome or 'not solved'}"
+        if outcome is not None and not outcome.startswith("value"):
+            head += f" (value {self.value:g} for the first player)"
+        out = [head + f"; {self.nodes:,} positions searched in {self.seconds:.2f} s"]
+        if self.first_moves:
+            best = self.winning_first_moves or self.best_first_moves
+            what = "winning" if self.winning_first_moves else "best"
+            among = "" if self.complete else f" (among the {len(self.first_moves)} settled)"
+            out.append(f"{what} first moves{among}: {', '.join(best) if best else 'none proved'}")
+            out.append("first moves: " + ", ".join(f"{m} {v:g}" for m, v in self.first_moves.items()))
+        if self.stopped:
+            out.append(self.stopped + " (values shown are proved; the rest unknown)")
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data (the JSON of a solve verb)."""
         return {
@@ -211,10 +228,13 @@ class _Search:
         alpha, beta = max(alpha, lo), min(beta, up)
         self.on_path.add(key)
         try:
-            best = self.chance_value(state) if state.is_chance_node() else self.decide(state, alpha, beta)
+            chance = state.is_chance_node()
+            best = self.chance_value(state) if chance else self.decide(state, alpha, beta)
         finally:
             self.on_path.discard(key)
-        if best <= alpha:
+        if chance:  # every outcome searched in full: exact
+            lo = up = best
+        elif best <= alpha:
             up = min(up, best)
         elif best >= beta:
             lo = max(lo, best)
@@ -406,6 +426,7 @@ def certificate(solution: GameSolution, *, max_positions: int = MAX_CERTIFICATE_
     moves: list[list[Any]] = []
     stack: list[tuple[State, list[str]]] = [(search.game.new_initial_state(), [])]
     search.cap = search.nodes + search.max_nodes  # room to prove what the table does not hold
+    search.path = []
     positions = 0
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _RECURSION))

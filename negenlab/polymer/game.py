@@ -111,6 +111,7 @@ class PolymerGame(Game):
             raise InvalidInputError(f"give PolymerGame a polymer Rules or its fields, not {rules!r} {kwargs or ''}")
         known_fields(kwargs, Rules.__dataclass_fields__, "polymer")
         self.rules = rules if rules is not None else Rules(**kwargs)
+        self.perfect_information = self.rules.information == "open"  # hidden hands otherwise
 
     @property
     def num_players(self) -> int:
