@@ -378,12 +378,20 @@ def test_ctrl_c_stops_an_mcts_search_at_its_next_simulation():
     assert agent.last_search["simulations"] <= 2
 
 
+_LOADED_THEN_RUN = (
+    "import sys; import negenlab.cli; from negenlab.__main__ import run; sys.argv = ['negenlab', *{argv!r}]; "
+    "print('loaded', flush=True); sys.exit(run())"
+)
+"""The command as the ``negenlab`` script runs it (:func:`negenlab.__main__.run`), saying when its
+modules have loaded."""
+
+
 def test_ctrl_c_in_single_worker_compiled_mcts_exits_130_without_a_traceback():
     """Ctrl-C two seconds into Necklace's compiled MCTS on one worker, once the command has loaded (the
     process says when), so that it lands in the kernel: a kernel that hands back arrays, interrupted
     inside, was ``SystemError: CPUDispatcher(...) returned a result with an exception set``, exit code 1."""
     argv = ["necklace", "simulate", "--agents", "mcts:20000", "--games", "4", "--workers", "1", "--size", "9"]
-    script = f"import sys; from negenlab.cli import main; print('loaded', flush=True); sys.exit(main({argv!r}))"
+    script = _LOADED_THEN_RUN.format(argv=argv)
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stdout.readline() == b"loaded\n"
     time.sleep(2)
@@ -413,7 +421,7 @@ def test_ctrl_c_in_a_local_dask_variant_exits_130_without_a_traceback(to_all, af
     its cluster starts (held until the cluster can be closed): exit code 130, one line, no traceback."""
     pytest.importorskip("distributed")
     argv = ["necklace", "variant", "--set", "size=9", "--workers", "1", "--backend", "dask"]
-    script = f"import sys; from negenlab.cli import main; print('loaded', flush=True); sys.exit(main({argv!r}))"
+    script = _LOADED_THEN_RUN.format(argv=argv)
     proc = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=to_all
     )
