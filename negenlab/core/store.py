@@ -128,7 +128,7 @@ class ResultStore:
         if not path.exists():
             raise InvalidInputError(f"no table {name!r} in {self.root}")
         sidecar = path.with_suffix(".json")
-        meta = json.loads(sidecar.read_text()) if sidecar.exists() else {}
+        meta = _record(read_json(sidecar, "sidecar"), sidecar) if os.path.lexists(sidecar) else {}
         try:
             df = pd.read_csv(regular_file(path, "table", limit=None))
         except (ValueError, UnicodeDecodeError) as exc:  # pandas' parser and empty-data errors are ValueErrors
