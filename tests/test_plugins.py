@@ -309,3 +309,29 @@ def test_a_package_installed_with_its_entry_point_is_a_game(registry, monkeypatc
 def test_the_makefile_list_is_the_four(registry):
     out = subprocess.run([sys.executable, "-m", "negenlab.games"], capture_output=True, text=True, check=True)
     assert out.stdout.split() == list(FOUR)
+
+
+class CountingPoint:
+    """An entry point that counts its loads."""
+
+    def __init__(self, name: str):
+        self.name, self.value, self.loads = name, "counting:ENTRY", 0
+
+    def load(self):
+        self.loads += 1
+        return dice_entry(self.name)
+
+
+def test_plugins_are_looked_for_when_asked_and_loaded_when_used(registry, monkeypatch):
+    point, calls = CountingPoint("lazy"), []
+
+    def entry_points(**select):
+        calls.append(select)
+        return [point]
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    games.refresh()
+    assert calls == [] and point.loads == 0  # nothing looked for yet
+    assert games.names() == (*FOUR, "lazy") and calls == [{"group": "negenlab.games"}] and point.loads == 0
+    assert games.load("lazy", target=3).rules.target == 3 and games.TITLES["lazy"] == "Dice race"
+    assert games.entry("lazy").name == "lazy" and point.loads == 1 and len(calls) == 1
