@@ -4,6 +4,7 @@
     negenlab [--debug] study <game> [NAME|check] [--seed S] [--workers W] [--out DIR] [--json]
              [--backend serial|process|dask] [--scheduler ADDRESS]
     negenlab [--debug] <game> <verb> ... [--json]
+    negenlab [--debug] games [--json]
 
 The games are the registry's (:func:`negenlab.games.names`): a built-in game adds its verbs from
 ``negenlab.<game>.cli.register(parser)``; a plug-in game gets negenlab's generic verbs (``simulate``,
@@ -69,7 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"negenlab {__version__}")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an error (for bug reports)")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{report,study,tune," + ",".join(names) + "}")
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="{report,study,tune,games," + ",".join(names) + "}"
+    )
 
     rep = sub.add_parser("report", help="write designer reports (self-contained HTML)")
     rep.add_argument("game", choices=[*names, "all"], help="one game or all")
