@@ -59,7 +59,7 @@ report index, ``make`` and the tests of the four read it). Every registered game
 RESERVED = frozenset({"all", "report", "study", "tune", "games", "new", "help"})
 """Names no game may take: the ``negenlab`` command's own verbs and ``report all``."""
 
-_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 
 
 class PluginWarning(UserWarning):
@@ -105,7 +105,7 @@ def _dist(point: importlib.metadata.EntryPoint) -> str:
 
 def _name_problem(name: Any) -> str | None:
     """Why ``name`` cannot be a game's name (None: it can)."""
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         return f"game name {name!r} is not a lowercase word (a-z, 0-9, _ or -, at most 40, a letter first)"
     if name in BUILTIN_TITLES:
         return f"{name!r} is a built-in game's name; a plug-in takes a name of its own"
@@ -184,13 +184,16 @@ def _resolve(source: _Source) -> GameEntry:
         if not isinstance(value, GameEntry) and callable(value):
             value = value()
     except Exception as exc:  # a plug-in's own failure, whatever it is, names the plug-in
+        if source.origin == "built-in":
+            raise  # negenlab's own bug: its traceback
         problem = f"failed to load: {type(exc).__name__}: {_one_line(exc)}"
     else:
         problem = _entry_problem(source.name, value)
     if problem is not None:
-        source.error = f"{source.origin}: {problem}" if source.origin != "built-in" else f"{source.name}: {problem}"
-        if source.origin != "built-in":
-            warnings.warn(PluginWarning(f"negenlab: {source.error}", source.name), stacklevel=3)
+        if source.origin == "built-in":
+            raise InvalidInputError(f"negenlab.{source.name} registers no game: it {problem}")
+        source.error = f"{source.origin}: {problem}"
+        warnings.warn(PluginWarning(f"negenlab: {source.error}", source.name), stacklevel=3)
         raise InvalidInputError(source.error)
     source.entry = value
     return value

@@ -132,6 +132,7 @@ def test_variant_screens_a_plugin_that_has_claims(registry, monkeypatch):
         (GameEntry("fen", make_game=Nim), "'fen' is a built-in game's name"),
         (GameEntry("report", make_game=Nim), "'report' is a word of the negenlab command"),
         (GameEntry("My Game", make_game=Nim), "is not a lowercase word"),
+        (GameEntry("nim\n", make_game=Nim), "is not a lowercase word"),
         (GameEntry("nim", make_game=None), "make_game is not callable"),  # type: ignore[arg-type]
         (Nim, "gives a Nim, not a negenlab.core.registry.GameEntry"),
     ],
@@ -335,3 +336,15 @@ def test_plugins_are_looked_for_when_asked_and_loaded_when_used(registry, monkey
     assert games.names() == (*FOUR, "lazy") and calls == [{"group": "negenlab.games"}] and point.loads == 0
     assert games.load("lazy", target=3).rules.target == 3 and games.TITLES["lazy"] == "Dice race"
     assert games.entry("lazy").name == "lazy" and point.loads == 1 and len(calls) == 1
+
+
+def test_a_built_in_that_fails_to_load_keeps_its_traceback(registry, monkeypatch):
+    """negenlab's own bug is not a plug-in's one line."""
+    games.names()
+
+    def bug():
+        raise RuntimeError("a bug in negenlab")
+
+    monkeypatch.setattr(games._sources["negen"], "load", bug)
+    with pytest.raises(RuntimeError, match="a bug in negenlab"):
+        games.entry("negen")
