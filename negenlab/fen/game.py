@@ -310,8 +310,13 @@ class FenState(State):
         return s
 
     def key(self) -> tuple:
-        """The flat position (owners, face components, the turn in progress, counters) and whether it ended."""
-        return bytes(self._ba), self._k
+        """The flat position (owners, face components, the turn's numbers and counters, the items placed
+        this turn; as 16-bit numbers where they fit, a quarter of the bytes) and whether it ended; not
+        the list of legal actions, nor what earlier turns left in the unused places."""
+        b, st = self.b, self._st
+        flat = st[: b.P0 + st.item(b.S0 + _flat.S_PLACED)]
+        small = flat.astype(np.int16)
+        return (small.tobytes() if (small == flat).all() else flat.tobytes()), self._k
 
     # -- the position, read from the flat array --------------------------------------------------
     def _scalar(self, i: int) -> int:
