@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 
 from negenlab.core.errors import CertificateError, IllegalMoveError
-from negenlab.core.examples import CoinToss, Nim
+from negenlab.core.examples import CoinToss, Nim, NimState
 from negenlab.core.game import CHANCE, TERMINAL, Game, State
 from negenlab.core.solve import certificate, solve, verify
 from negenlab.fen.solver import solve as fen_solve
@@ -324,3 +324,80 @@ def test_a_certificate_listing_positions_its_proof_never_reaches_is_refused():
         CertificateError, match=r"1 position\(s\) its proof never reaches, first after \(0, 1\) > \(1, 1\)"
     ):
         verify(game, padded)
+
+
+class SecondSeatNim(Nim):
+    """Nim whose first move is seat 1's."""
+
+    def new_initial_state(self):
+        return NimState(list(self.rules.heaps), 1)
+
+
+@pytest.mark.parametrize("heaps", [(1, 2, 4), (1, 2, 3)])
+def test_a_game_the_second_seat_opens(heaps):
+    game = SecondSeatNim(heaps)
+    s = solve(game)
+    root = game.new_initial_state()
+    expected = {root.action_to_string(a): brute(child(root, a)) for a in root.legal_actions()}
+    assert s.to_move == 1 and s.first_moves == expected and s.value == min(expected.values()) == brute(root)
+    assert set(s.winning_first_moves) == {m for m, v in expected.items() if v == -1.0}  # seat 1's wins
+    assert verify(game, certificate(s)).winner == (1 if s.value == -1.0 else 0)
+
+
+@dataclass(frozen=True)
+class ClimbRules:
+    top: int = 6
+
+
+class Climb(Game):
+    """One player steps up 1 or 2 (or 3 from an even step); exactly ``top`` wins, beyond it loses."""
+
+    name = "climb"
+
+    def __init__(self, top: int = 6):
+        self.rules = ClimbRules(top)
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    def new_initial_state(self):
+        return ClimbState(self.rules.top, 0)
+
+
+class ClimbState(State):
+    def __init__(self, top, at):
+        self.top, self.at = top, at
+
+    @property
+    def current_player(self):
+        return TERMINAL if self.is_terminal() else 0
+
+    @property
+    def num_players(self):
+        return 1
+
+    def legal_actions(self):
+        return [1, 2, 3] if self.at % 2 == 0 else [1, 2]
+
+    def apply(self, action):
+        self.at += action
+
+    def is_terminal(self):
+        return self.at >= self.top
+
+    def returns(self):
+        return [1.0 if self.at == self.top else -1.0]
+
+    def clone(self):
+        return ClimbState(self.top, self.at)
+
+    def key(self):
+        return self.at
+
+
+def test_a_one_player_game():
+    s = solve(Climb(6))
+    root = Climb(6).new_initial_state()
+    assert s.first_moves == {str(a): brute(child(root, a)) for a in root.legal_actions()}
+    assert s.value == 1.0 and s.outcome == "value 1"
