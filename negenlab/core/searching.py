@@ -107,6 +107,15 @@ def interrupt_pending() -> bool:
     return any(held_interrupt._active)
 
 
+def raise_if_interrupted() -> None:
+    """Raise :class:`KeyboardInterrupt` when Ctrl-C came during an enclosing :class:`held_interrupt`
+    block: what a loop that waits on other processes asks at each wake-up, so the interrupt is raised
+    there, at a clean point, and not wherever the main thread happened to be (a garbage collector's
+    callback, a library's event loop)."""
+    if interrupt_pending():
+        raise KeyboardInterrupt
+
+
 def terminal_progress(line: str) -> None:
     """Print a progress line to standard error when it is a terminal (a pipe or a log stays quiet)."""
     if sys.stderr.isatty():
@@ -195,6 +204,7 @@ __all__ = [
     "available_memory",
     "held_interrupt",
     "interrupt_pending",
+    "raise_if_interrupted",
     "memory_check",
     "run_search",
     "terminal_progress",

@@ -41,7 +41,7 @@ from .checks import flag, optional_whole, seed_value, whole_number
 from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
 from .files import FolderLock, read_json, regular_file, sha256_file, writable, write_atomic
 from .game import Game, check_players
-from .searching import held_interrupt
+from .searching import held_interrupt, raise_if_interrupted
 from .version import package_version
 
 BACKENDS = ("serial", "process", "dask")
@@ -722,6 +722,7 @@ def _collect(pending: set[Future], finished: Callable) -> set[Future]:
     is short so that a signal (Ctrl-C, SIGTERM) reaches the main thread, which an untimed wait on a
     lock would not see until a task finishes."""
     done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+    raise_if_interrupted()
     for fut in done:
         finished(*fut.result())
     return pending
@@ -739,6 +740,7 @@ def as_finished(futures: Iterable[Future]) -> Iterator[Future]:
     pending = set(futures)
     while pending:
         done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+        raise_if_interrupted()
         yield from done
 
 
@@ -872,7 +874,8 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             with cluster, client:
                 try:
                     held.check()
-                    yield client
+                    with held_interrupt():  # Ctrl-C raised between tasks (raise_if_interrupted), at a clean point
+                        yield client
                 except BaseException:  # Ctrl-C, an error: the cluster closes without its logs' tracebacks
                     quieted = _quiet_dask_logs()
                     raise
@@ -884,7 +887,8 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             raise InvalidInputError(f"cannot connect to the dask scheduler {scheduler!r}: {_one_line(exc)}") from exc
         with client:
             try:
-                yield client
+                with held_interrupt():  # Ctrl-C raised between tasks (raise_if_interrupted), at a clean point
+                    yield client
             except BaseException:
                 quieted = _quiet_dask_logs()
                 raise
@@ -962,6 +966,7 @@ def _drain(pool: Executor, slots: int, fn, queue: list, on_result, may_start) ->
         if not running:
             return
         done, _ = wait(list(running), timeout=0.2, return_when=FIRST_COMPLETED)
+        raise_if_interrupted()
         for fut in done:
             task = running.pop(fut)
             queue.extend(on_result(task, fut.result()) or ())
