@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from negenlab.core import solve as solve_module
 from negenlab.core.errors import CertificateError, InvalidInputError, UnsolvableGameError
 from negenlab.core.examples import CoinToss, DiceRace, Nim, NimState
 from negenlab.core.solve import SIMULTANEOUS, certificate, solve, verify
@@ -263,3 +264,10 @@ def test_the_answer_as_text_json_and_progress():
     capped = solve(Nim((1, 2, 4)), max_nodes=5)
     assert capped.lines()[-1].startswith("stopped by the node cap of 5 at (0, 1) > ")
     assert capped.lines()[0].startswith("nim: not solved; ")
+
+
+def test_a_search_stops_when_memory_runs_low(monkeypatch):
+    monkeypatch.setattr(solve_module, "available_memory", lambda: 100 * 2**20)
+    s = solve(Nim((4, 6, 8, 10, 12)), max_nodes=100_000)  # memory is read every 65,536 positions
+    assert not s.complete and s.value is None
+    assert s.stopped.startswith("stopped by the memory left (less than 256 MiB) at ")

@@ -42,16 +42,21 @@ from typing import Any
 from .checks import optional_whole, real_number, whole_number
 from .errors import CertificateError, InvalidInputError, UnsolvableGameError
 from .game import Game, State
+from .searching import available_memory
 
 SIMULTANEOUS = -2
 """The player id of a simultaneous-move node (OpenSpiel's): refused."""
 DEFAULT_MAX_NODES = 2_000_000
-"""Positions visited before the search stops (each kept position takes a few hundred bytes)."""
+"""Positions visited before the search stops (each kept position takes a few hundred bytes: 2,000,000
+take well under 2 GB); the search also stops when memory runs low (:data:`MEMORY_FLOOR`)."""
 VALUE_RANGE = (-1.0, 1.0)
 """The protocol's returns: +1 a win, -1 a loss, 0 a draw. Alpha-beta stops at a proved best."""
 FORMAT = "negenlab-certificate/1"
 MAX_CERTIFICATE_POSITIONS = 5_000_000
 """Positions a certificate's proof tree may hold (it names each by its line, so transpositions repeat)."""
+MEMORY_FLOOR = 256 * 2**20
+"""The search stops (as at its cap) when the machine has less memory than this left: the table
+holds every position searched."""
 _RECURSION = 20_000
 
 
@@ -210,8 +215,11 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.cap:
             raise _Stop(f"the node cap of {self.max_nodes:,}")
-        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
-            raise _Stop(f"the time limit of {self.seconds:g} s")
+        if not self.nodes & 1023:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _Stop(f"the time limit of {self.seconds:g} s")
+            if not self.nodes & 0xFFFF and (available_memory() or MEMORY_FLOOR) < MEMORY_FLOOR:
+                raise _Stop(f"the memory left (less than {MEMORY_FLOOR // 2**20} MiB)")
         if state.is_terminal():
             return self.terminal(state)
         key = state_key(state)
