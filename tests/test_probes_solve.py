@@ -228,11 +228,14 @@ def test_verify_refuses_what_is_no_certificate_of_this_game(cert, message):
 def test_verify_refuses_a_bad_winner_a_bad_entry_and_a_line_named_twice():
     game = Nim((1, 2))
     cert = certificate(solve(game))
-    for winner in (2, "0", None):
+    for winner in (2, "0", None, True):
         with pytest.raises(CertificateError, match="winner must be seat 0 or 1 of a two-player game"):
             verify(game, dict(cert, winner=winner))
     with pytest.raises(CertificateError, match=r"each of the certificate's moves is \[line, move\]"):
         verify(game, dict(cert, moves=[[[], 3]]))
+    for entry in ([5, "(1, 1)"], [[("(1, 1)",)], "(0, 1)"], "(1, 1)"):
+        with pytest.raises(CertificateError, match=r"each of the certificate's moves is \[line, move\]"):
+            verify(game, dict(cert, moves=[entry]))
     with pytest.raises(CertificateError) as err:
         verify(game, dict(cert, moves=[*cert["moves"], cert["moves"][0]]))
     assert one_line(err) == "the certificate names two moves after the start"

@@ -487,11 +487,16 @@ def verify(game: Game, cert: dict[str, Any], *, max_positions: int | None = None
     if cert.get("game") != _described(game):
         raise CertificateError(f"the certificate is for {str(cert.get('game'))[:200]}, not {_described(game)}")
     winner = cert.get("winner")
-    if winner not in (0, 1) or game.num_players != 2:
+    if type(winner) is not int or winner not in (0, 1) or game.num_players != 2:
         raise CertificateError(f"the certificate's winner must be seat 0 or 1 of a two-player game, got {winner!r}")
     plays: dict[tuple[str, ...], str] = {}
     for entry in cert.get("moves", None) or []:
-        if not (isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[1], str)):
+        if not (
+            isinstance(entry, list | tuple)
+            and len(entry) == 2
+            and isinstance(entry[0], list | tuple)
+            and all(isinstance(x, str) for x in [*entry[0], entry[1]])
+        ):
             raise CertificateError(f"each of the certificate's moves is [line, move], got {str(entry)[:80]!r}")
         line = tuple(entry[0])
         if line in plays:
