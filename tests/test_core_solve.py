@@ -254,6 +254,22 @@ def test_a_first_move_proved_to_win_settles_the_value_of_a_capped_search():
 # -- (d) certificates ----------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    "name, fields",
+    [
+        ("necklace", {"size": 3, "swap": False}),
+        ("necklace", {"size": 3, "swap": True}),  # seat 1 wins
+        ("fen", {"board": "triangle:1", "pie_rule": True}),  # seat 1 wins, turns of several actions
+        ("fen", {"board": "square:1x1", "pie_rule": False}),
+    ],
+)
+def test_a_certificate_of_a_game_package_verifies(name, fields):
+    game = load(name, **fields)
+    s = solve(game)
+    cert = json.loads(json.dumps(certificate(s)))
+    assert verify(game, cert).winner == (0 if s.value == 1.0 else 1)
+
+
 @pytest.mark.parametrize("game", [Nim((1, 2, 4)), Nim((1, 2, 3)), load("necklace", size=3, swap=False)])
 def test_a_certificate_verifies(game):
     s = solve(game)
