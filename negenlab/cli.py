@@ -18,6 +18,7 @@ instead. Any other exception is a bug and keeps its traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import sys
@@ -41,8 +42,10 @@ from negenlab.core.errors import InvalidInputError, NegenlabError
 from negenlab.core.files import check_outputs, write_atomic
 from negenlab.core.findings import verdict_records
 from negenlab.core.metrics import summary, win_rates
-from negenlab.core.searching import SearchInterrupted
+from negenlab.core.searching import SearchInterrupted, terminal_progress
 from negenlab.core.simulate import GAMES_WHY, MAX_GAMES, backend_block, check_backend
+from negenlab.core.solve import DEFAULT_MAX_NODES, certificate
+from negenlab.core.solve import solve as solve_game
 from negenlab.core.studies import check_tally
 from negenlab.core.variant import SavedVariant
 from negenlab.report import GAMES, ReportOptions, build_reports, optional_module
@@ -183,7 +186,7 @@ def _add_plugin_game(sub, game: str) -> None:
         p.add_argument("rest", nargs=argparse.REMAINDER)
         p.set_defaults(func=_failed(str(exc)))
         return
-    p = sub.add_parser(game, help=f"{games.title(game)} (a plug-in game): simulate, variant")
+    p = sub.add_parser(game, help=f"{games.title(game)} (a plug-in game): simulate, variant, solve")
     verbs = p.add_subparsers(dest="verb", required=True)
     s = verbs.add_parser(
         "simulate",
@@ -195,6 +198,40 @@ def _add_plugin_game(sub, game: str) -> None:
     add_simulate_arguments(s, default_agents=entry.default_agent, default_games=100)
     s.set_defaults(func=_cmd_simulate, game=game)
     _add_variant_verb(verbs, game)
+    v = verbs.add_parser(
+        "solve",
+        help="the exact value under perfect play (a deterministic game of perfect information, small enough)",
+        description=f"Solve {games.title(game)} exactly (negenlab.core.solve: alpha-beta with a table keyed by each "
+        "state's key(), expectimax at chance nodes): the value, the winning or best first moves, the positions "
+        "searched, and where a cap stopped it (then no value is claimed).",
+    )
+    v.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Rules field to solve under")
+    v.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, help="stop after this many positions")
+    v.add_argument("--seconds", type=float, default=None, help="stop after this many seconds (default: no limit)")
+    v.add_argument("--certificate", default=None, metavar="FILE", help="write a certificate of a win (JSON)")
+    add_json_flag(v)
+    v.set_defaults(func=_cmd_solve, game=game)
+
+
+def _cmd_solve(args) -> int:
+    """A plug-in game solved exactly (the built-ins have their own solvers)."""
+    if args.certificate is not None:
+        _nonempty(args, "certificate", "--certificate")
+        check_outputs(files=[("--certificate", args.certificate)])
+    game = games.load(args.game, **_set_fields(args.set))
+    solution = solve_game(
+        game, max_nodes=args.max_nodes, seconds=args.seconds, progress=None if args.json else terminal_progress
+    )
+    out = solution.to_dict()
+    text = "\n".join(solution.lines())
+    if args.certificate is not None:
+        if solution.outcome not in ("first player wins", "second player wins"):
+            raise NegenlabError(f"--certificate: {solution.outcome or 'not solved'}; a certificate proves a win")
+        write_atomic(args.certificate, json.dumps(certificate(solution)))
+        out["certificate"] = args.certificate
+        text += f"\nwrote the certificate {args.certificate}"
+    emit(out, args.json, text)
+    return 0
 
 
 def _cmd_games(args) -> int:

@@ -21,6 +21,7 @@ from negenlab.core.claims import Claim, Rule
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.examples import DiceRace, Nim
 from negenlab.core.registry import GameEntry
+from negenlab.core.solve import verify
 from negenlab.core.variant import VariantClaim
 
 FOUR = ("negen", "fen", "polymer", "necklace")
@@ -175,6 +176,22 @@ def test_the_cli_verbs_of_a_game_registered_at_run_time(registry, capsys):
     parser = cli.build_parser()
     help_text = parser.format_help()
     assert "dice_race" in help_text and "Dice race (a plug-in game)" in help_text
+
+
+def test_a_plugin_is_solved_exactly_and_its_win_certified(registry, capsys, tmp_path):
+    games.register(GameEntry("nim", make_game=Nim))
+    code, out, err = run(capsys, "nim", "solve", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["complete"] and answer["outcome"] == "second player wins"  # 1 ^ 2 ^ 3 == 0
+    cert = tmp_path / "nim.json"
+    code, out, err = run(capsys, "nim", "solve", "--certificate", str(cert))
+    assert code == 0 and "second player wins" in out
+    assert verify(games.load("nim"), json.loads(cert.read_text())).winner == 1
+    code, out, err = run(capsys, "nim", "solve", "--max-nodes", "2", "--json")
+    assert code == 0 and json.loads(out)["complete"] is False and json.loads(out)["value"] is None
+    code, out, err = run(capsys, "nim", "solve", "--max-nodes", "2", "--certificate", str(tmp_path / "no.json"))
+    assert code == 2 and "a certificate proves a win" in err and one_line(err)
+    assert not (tmp_path / "no.json").exists()
 
 
 def test_tune_reads_the_registry(registry, capsys, tmp_path):
