@@ -59,6 +59,8 @@ class NimState(State):
         return [(i, t) for i, h in enumerate(self.heaps) for t in range(1, h + 1)]
 
     def apply(self, action) -> None:
+        if not (isinstance(action, tuple) and len(action) == 2 and all(isinstance(x, int) for x in action)):
+            raise IllegalMoveError(f"a Nim move is (heap, take), two whole numbers; got {action!r:.60}")
         heap, take = action
         if self.is_terminal():
             raise IllegalMoveError("the game is over")

@@ -930,12 +930,26 @@ class PolymerState(State):
         return info
 
     # -- display --------------------------------------------------------------
+    def card_name(self, seat: int, cid: int) -> str:
+        """A physical card as a seat's hand shows it: its card, and which of the two copies where the
+        hand holds both (two moves that hand over one or the other have two names).
+
+        >>> s = PolymerState.__new__(PolymerState); s.hands = [[14, 15, 3]]
+        >>> s.card_name(0, 14), s.card_name(0, 15), s.card_name(0, 3)
+        ('8S (copy 1)', '8S (copy 2)', '2S')
+        """
+        name = str(card_of(cid))
+        if cid < JOKER_BASE and seat < len(self.hands) and (cid ^ 1) in self.hands[seat]:
+            return f"{name} (copy {cid % 2 + 1})"
+        return name
+
     def describe_action(self, action) -> str:
         if isinstance(action, tuple) and action and action[0] == "swap":
             _, d, k, give, take = action
             q = self.partner(self.proposer, d, k)
             via = f" via {k - 1} link(s)" if k > 1 else ""
-            return f"{seat_name(self.proposer)} swaps {card_of(give)} for {seat_name(q)}'s {card_of(take)}{via}"
+            mine, theirs = self.card_name(self.proposer, give), self.card_name(q, take)
+            return f"{seat_name(self.proposer)} swaps {mine} for {seat_name(q)}'s {theirs}{via}"
         if isinstance(action, tuple) and action and action[0] == "deal":
             trade, d, k, give, take, sweeten, ask_tokens = action[1]
             q = self.partner(self.proposer, d, k)
@@ -949,18 +963,19 @@ class PolymerState(State):
             )
             return (
                 f"{seat_name(self.proposer)} {'lends' if trade == 'loan' else 'trades'} "
-                f"[{', '.join(str(card_of(c)) for c in give)}]{tokens} with {seat_name(q)} for [{asked}]"
+                f"[{', '.join(self.card_name(self.proposer, c) for c in give)}]{tokens} with {seat_name(q)} for [{asked}]"
             )
         if isinstance(action, tuple) and action and action[0] == "ask":
             _, d, k, give, t = action
             q = self.partner(self.proposer, d, k)
-            return f"{seat_name(self.proposer)} offers {card_of(give)} to {seat_name(q)} for a {Card.from_index(t)}"
+            mine = self.card_name(self.proposer, give)
+            return f"{seat_name(self.proposer)} offers {mine} to {seat_name(q)} for a {Card.from_index(t)}"
         if isinstance(action, tuple) and action and action[0] == "borrow":
             q = self.partner(self.proposer, action[1], 1)
             return f"{seat_name(self.proposer)} asks {seat_name(q)} to lend a {Card.from_index(action[2])}"
         if isinstance(action, tuple) and action and action[0] == "loan":
             q = self.partner(self.proposer, action[1], 1)
-            return f"{seat_name(self.proposer)} borrows {card_of(action[2])} from {seat_name(q)}"
+            return f"{seat_name(self.proposer)} borrows {self.card_name(q, action[2])} from {seat_name(q)}"
         return str(action)
 
     def action_to_string(self, action) -> str:
