@@ -50,6 +50,7 @@ from negenlab.core.studies import check_tally
 from negenlab.core.variant import SavedVariant
 from negenlab.report import GAMES, ReportOptions, build_reports, optional_module
 from negenlab.report.variants import variant_page
+from negenlab.scaffold import new_game
 
 
 def _game_cli(game: str):
@@ -74,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"negenlab {__version__}")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an error (for bug reports)")
     sub = parser.add_subparsers(
-        dest="command", required=True, metavar="{report,study,tune,games," + ",".join(names) + "}"
+        dest="command", required=True, metavar="{report,study,tune,games,new," + ",".join(names) + "}"
     )
 
     rep = sub.add_parser("report", help="write designer reports (self-contained HTML)")
@@ -163,6 +164,18 @@ def build_parser() -> argparse.ArgumentParser:
     add_json_flag(ls)
     ls.set_defaults(func=_cmd_games)
 
+    nw = sub.add_parser(
+        "new",
+        help="write a plug-in game package to start from (negenlab-NAME: pyproject, Rules, State, tests)",
+        description="Write negenlab-NAME/: a package whose entry point (group negenlab.games) makes NAME a game of "
+        "negenlab once pip installs it: a take-away game to replace with yours, a frozen Rules dataclass, a State "
+        "with key() (so solve works), an empty claims register, and tests that run negenlab's conformance check.",
+    )
+    nw.add_argument("name", help="the game's name: a lowercase word (letters, digits, _)")
+    nw.add_argument("--dir", default=".", help="where to write negenlab-NAME (default: here)")
+    add_json_flag(nw)
+    nw.set_defaults(func=_cmd_new)
+
     for game in names:
         if not games.is_builtin(game):
             _add_plugin_game(sub, game)
@@ -231,6 +244,16 @@ def _cmd_solve(args) -> int:
         out["certificate"] = args.certificate
         text += f"\nwrote the certificate {args.certificate}"
     emit(out, args.json, text)
+    return 0
+
+
+def _cmd_new(args) -> int:
+    folder = new_game(args.name, args.dir)
+    emit(
+        {"game": args.name, "folder": str(folder)},
+        args.json,
+        f"wrote {folder}: pip install -e {folder}, then negenlab games lists {args.name}; its tests: pytest {folder}/tests",
+    )
     return 0
 
 

@@ -1,0 +1,62 @@
+"""``negenlab new NAME`` writes a plug-in package that passes its own tests as written, installs with
+pip and is then a game of negenlab through its entry point: listed, simulated and solved."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from negenlab.cli import main
+from negenlab.core.errors import InvalidInputError
+from negenlab.scaffold import new_game
+
+NEGENLAB = Path(sys.executable).with_name("negenlab")
+
+
+def test_the_package_passes_its_own_tests(tmp_path):
+    folder = new_game("pebbles", tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "tests"],
+        cwd=folder, env={**os.environ, "PYTHONPATH": str(folder)}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout + run.stderr
+
+
+@pytest.mark.slow(seconds=40)
+def test_installed_with_pip_it_is_a_game_of_negenlab(tmp_path):
+    folder, site = new_game("pebbles", tmp_path), tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(folder)]
+    subprocess.run(pip, check=True, capture_output=True, timeout=600)
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    listed = subprocess.run([NEGENLAB, "games", "--json"], env=env, capture_output=True, text=True, timeout=120)
+    rows = {r["game"]: r for r in json.loads(listed.stdout)}
+    assert rows["pebbles"]["status"] == "ok" and rows["negen"]["status"] == "ok"
+    solved = subprocess.run(
+        [NEGENLAB, "pebbles", "solve", "--set", "pile=8", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    answer = json.loads(solved.stdout)
+    assert answer["outcome"] == "second player wins" and answer["complete"]  # 8 is a multiple of 3 + 1
+
+
+def test_a_name_negenlab_cannot_take_is_refused(tmp_path, capsys):
+    for name, words in [
+        ("fen", "built-in game's name"),
+        ("report", "word of the negenlab command"),
+        ("My Game", "not a game name"),
+    ]:
+        with pytest.raises(InvalidInputError, match=words):
+            new_game(name, tmp_path)
+    new_game("pebbles", tmp_path)
+    assert main(["new", "pebbles", "--dir", str(tmp_path)]) == 2
+    assert "exists" in capsys.readouterr().err
+    assert main(["new", "stones", "--dir", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["folder"] == str(tmp_path / "negenlab-stones")
