@@ -38,6 +38,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from probing import one_error_line, run_cli
 
 from negenlab import games
 from negenlab.cli import build_parser, main
@@ -260,21 +261,6 @@ def _small_certificate_cap(monkeypatch):
     import negenlab.necklace.verify as verify
 
     monkeypatch.setattr(verify, "MAX_BYTES", BOMB_CAP)
-
-
-def run_cli(argv: list[str]) -> int:
-    try:
-        return main(argv)
-    except SystemExit as exc:  # argparse's errors
-        return int(exc.code or 0)
-
-
-def one_error_line(err: str) -> str:
-    assert "Traceback" not in err, err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, f"expected one line on stderr, got {len(lines)}:\n{err}"
-    assert lines[0].startswith("negenlab: error: "), lines[0]
-    return lines[0]
 
 
 @pytest.mark.parametrize("argv, says", CLI_PROBES, ids=[" ".join(a)[:60] or "(nothing)" for a, _ in CLI_PROBES])

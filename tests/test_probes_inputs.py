@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from probing import one_error_line, run_cli
 
-from negenlab.cli import main
 from negenlab.core import data
 from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.errors import InvalidInputError, StoreCorruptError, TableError
@@ -48,21 +48,6 @@ from negenlab.negen import study as negen_study
 core_simulate = importlib.import_module("negenlab.core.simulate")  # the module (the package names its function)
 DATA = Path(str(data.data_root()))
 EXE = Path(sys.executable).with_name("negenlab")
-
-
-def run_cli(argv: list[str]) -> int:
-    try:
-        return main(argv)
-    except SystemExit as exc:  # argparse's errors
-        return int(exc.code or 0)
-
-
-def one_error_line(err: str) -> str:
-    assert "Traceback" not in err, err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, f"expected one line on stderr, got {len(lines)}:\n{err}"
-    assert lines[0].startswith("negenlab: error: "), lines[0]
-    return lines[0]
 
 
 def refused(capsys, argv: list[str]) -> str:
@@ -405,8 +390,12 @@ def test_ctrl_c_in_single_worker_compiled_mcts_exits_130_without_a_traceback():
 
 
 def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback():
-    proc = subprocess.Popen([EXE, "fen", "ne", "triangle:3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(0.3)  # its modules are still loading
+    # a command that, once loaded, plays on for minutes: whenever the Ctrl-C lands, loading or playing,
+    # it ends the same way (a short command could end first under load, and a Ctrl-C in the first tenths
+    # of a second can land before Python runs any of negenlab)
+    argv = [EXE, "necklace", "simulate", "--size", "9", "--games", "100000", "--workers", "1"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.0)  # its modules are loading
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert "Traceback" not in err.decode(), err.decode()

@@ -18,6 +18,7 @@ from types import SimpleNamespace
 
 import pandas as pd
 import pytest
+from probing import one_error_line, run_cli
 
 import negenlab.cli
 import negenlab.core.studies
@@ -25,7 +26,6 @@ import negenlab.fen.study
 import negenlab.games
 import negenlab.necklace.certificate
 import negenlab.necklace.study
-from negenlab.cli import main
 from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.files import check_outputs, write_atomic
 from negenlab.core.store import ResultStore
@@ -34,21 +34,6 @@ from negenlab.core.variant import SavedVariant
 from negenlab.desk import VariantHistory, variant_widget
 from negenlab.fen import tilings
 from negenlab.report.played import save_played_game
-
-
-def run_cli(argv: list[str]) -> int:
-    try:
-        return main(argv)
-    except SystemExit as exc:  # argparse's errors
-        return int(exc.code or 0)
-
-
-def one_error_line(err: str) -> str:
-    assert "Traceback" not in err, err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, f"expected one line on stderr, got {len(lines)}:\n{err}"
-    assert lines[0].startswith("negenlab: error: "), lines[0]
-    return lines[0]
 
 
 class Work:

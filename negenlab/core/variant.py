@@ -250,6 +250,23 @@ def looks(max_units: int, batch: int) -> int:
     return -(-max_units // batch)
 
 
+def _checked_run(
+    make_game: Callable[[dict[str, Any]], Game],
+    fields: Mapping[str, Any],
+    batch: int,
+    max_units: int,
+    page: Sequence[Finding] | Callable[[], Sequence[Finding]],
+) -> tuple[Game, Game, int, int, list[Finding]]:
+    """A run's inputs checked before any game is played: the variant's and the default's games, the
+    batch and the cap, and the page's findings (read once the fields are known to be good)."""
+    if fields is None or not isinstance(fields, Mapping):
+        raise InvalidInputError(f"fields are a mapping of Rules fields to values (e.g. {{'size': 5}}), got {fields!r}")
+    batch = whole_number(batch, "batch", 1, 100_000, "units are played a batch at a time")
+    max_units = whole_number(max_units, "max_units", 1, 1_000_000, "the run stops there")
+    variant, default = make_game(dict(fields)), make_game({})
+    return variant, default, batch, max_units, list(page() if callable(page) else page)
+
+
 def try_variant(
     make_game: Callable[[dict[str, Any]], Game],
     fields: Mapping[str, Any],
@@ -273,14 +290,9 @@ def try_variant(
     page's findings at the default Rules (or a function giving them, called once the inputs are
     checked), shown beside each line as the default side; extra keywords
     (``workers``, ``backend``) go to :func:`~negenlab.core.simulate.simulate`."""
-    if fields is None or not isinstance(fields, Mapping):
-        raise InvalidInputError(f"fields are a mapping of Rules fields to values (e.g. {{'size': 5}}), got {fields!r}")
     if not claims:
         raise InvalidInputError("no claim to judge; give at least one VariantClaim")
-    batch = whole_number(batch, "batch", 1, 100_000, "units are played a batch at a time")
-    max_units = whole_number(max_units, "max_units", 1, 1_000_000, "the run stops there")
-    variant, default = make_game(dict(fields)), make_game({})
-    page = list(page() if callable(page) else page)
+    variant, default, batch, max_units, page = _checked_run(make_game, fields, batch, max_units, page)
     players_v = list(agents(variant)) if callable(agents) else list(agents)
     players_d = list(agents(default)) if callable(agents) else list(agents)
     paired = variant.num_players == default.num_players
@@ -379,15 +391,10 @@ def judge_variant(
     >>> r.findings[0].verdict, r.findings[0].players
     ('holds', 'random in every seat, and mcts:20 in every seat')
     """
-    if fields is None or not isinstance(fields, Mapping):
-        raise InvalidInputError(f"fields are a mapping of Rules fields to values (e.g. {{'size': 5}}), got {fields!r}")
     claims = [c for c in claims if c.strengths]
     if not claims:
         raise InvalidInputError("no claim names the page's player strengths; screen the variant with try_variant")
-    batch = whole_number(batch, "batch", 1, 100_000, "units are played a batch at a time")
-    max_units = whole_number(max_units, "max_units", 1, 1_000_000, "the run stops there")
-    variant, default = make_game(dict(fields)), make_game({})
-    page = list(page() if callable(page) else page)
+    variant, default, batch, max_units, page = _checked_run(make_game, fields, batch, max_units, page)
     if store is None:
         with tempfile.TemporaryDirectory() as where:
             return judge_variant(
