@@ -687,7 +687,7 @@ def verdicts(
     ``recheck``: the rows of ``recheck.csv`` (default the committed table; an empty frame: none).
 
     >>> [f.verdict for f in verdicts(studies={}, atlas=None, recheck=pd.DataFrame())][3:]
-    ['untested', 'untested', 'untested', 'untested', 'untested', 'untested', 'untested']
+    ['untested', 'untested', 'untested', 'untested', 'untested', 'holds', 'holds', 'untested', 'untested', 'untested']
     """
     if atlas is True:
         committed = committed_atlas()

@@ -39,7 +39,7 @@ def _cell(mix):
 
 
 def _verdict(**kw):
-    return {"units": 136, "focus": 0.38, "focus_lo": 0.335, "focus_hi": 0.425, "focus_sprt": "H1"} | kw
+    return {"units": 136, "n": 136, "focus": 0.38, "focus_lo": 0.335, "focus_hi": 0.425, "focus_sprt": "H1"} | kw
 
 
 @pytest.mark.parametrize(
@@ -115,22 +115,22 @@ def test_a_rerun_takes_up_a_self_play_cell_until_its_verdicts_clear(tmp_path):
     (tmp_path / cell.id).mkdir()
     path = tmp_path / cell.id / "verdict.json"
     for row, unfinished in [
-        ({"units": 1000}, True),  # written before self-play cells played on
-        ({"units": 1000, "claims_clear": False}, True),
-        ({"units": 1000, "claims_clear": True}, False),
-        ({"units": cell.max_units, "claims_clear": False}, False),  # at the cap
+        ({"units": 1000, "n": 1000}, True),  # written before self-play cells played on
+        ({"units": 1000, "n": 1000, "claims_clear": False}, True),
+        ({"units": 1000, "n": 1000, "claims_clear": True}, False),
+        ({"units": cell.max_units, "n": cell.max_units, "claims_clear": False}, False),  # at the cap
     ]:
         path.write_text(json.dumps(row))
         assert _unfinished(cell, tmp_path) is unfinished, row
     planners = claim_cell(3, "planners")  # planners in every seat play on too
     (tmp_path / planners.id).mkdir()
-    (tmp_path / planners.id / "verdict.json").write_text(json.dumps({"units": 1000}))
+    (tmp_path / planners.id / "verdict.json").write_text(json.dumps({"units": 1000, "n": 1000}))
     assert _unfinished(planners, tmp_path)
     # a cell no verdict reads: its SPRT's stop stands
     other = next(r for r in Rules.variants() if r.label != DEFAULT_READING)
     unread = VariantCell(3, "closers", other.replace(players=3, target_score=1))
     (tmp_path / unread.id).mkdir()
-    (tmp_path / unread.id / "verdict.json").write_text(json.dumps({"units": 1000}))
+    (tmp_path / unread.id / "verdict.json").write_text(json.dumps({"units": 1000, "n": 1000}))
     assert not _unfinished(unread, tmp_path)
 
 
@@ -140,7 +140,7 @@ def test_a_self_play_cell_marked_cleared_is_judged_again_from_its_rounds(tmp_pat
     cell = claim_cell(3, "closers")
     folder = tmp_path / cell.id / "rotation-0"
     folder.mkdir(parents=True)
-    (tmp_path / cell.id / "verdict.json").write_text(json.dumps({"units": 300, "claims_clear": True}))
+    (tmp_path / cell.id / "verdict.json").write_text(json.dumps({"units": 300, "n": 300, "claims_clear": True}))
     assert not _unfinished(cell, tmp_path)  # no rounds to judge again
     for rounds, unfinished in ((300, True), (4000, False)):
         record = _self_play(rounds, 0.10)
