@@ -10,6 +10,7 @@ key and the rule. Every probe reads tables only (no games), so each takes well u
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -405,3 +406,25 @@ def test_a_reproof_record_that_says_agree_where_the_methods_differ_is_refused(co
     t = pd.read_csv(path, keep_default_na=False)
     t.assign(certificate=t["certificate"].mask(t.index == 4, "blue")).to_csv(path, index=False)  # 1,1: red by both
     refused("necklace", "reproof_5x5", str(path), "row 5 breaks a rule of the table; expected agree True exactly")
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".json"])
+def test_a_sparse_giant_or_a_pipe_in_place_of_a_committed_file_is_refused_unread(suffix, copy):
+    """FEN's pie.csv or pie.json as a sparse 20 GB file, or a named pipe: refused in one line, at once."""
+    path = copy / "fen" / f"pie{suffix}"
+
+    def read():
+        if suffix == ".csv":
+            return data.data_table("fen", "pie.csv", schema=fen_study.TABLES["pie"])
+        return data_json("fen", "pie.json")
+
+    path.unlink()
+    with open(path, "wb") as fh:
+        fh.truncate(20 * 2**30)
+    with pytest.raises(TableError, match="more than the") as info:
+        read()
+    one_line(str(info.value))
+    path.unlink()
+    os.mkfifo(path)
+    with pytest.raises(TableError, match="a named pipe"):
+        read()

@@ -32,6 +32,7 @@ import io
 import itertools
 import json
 import math
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -42,8 +43,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .errors import InvalidInputError, TableError
-from .files import read_json, unique_keys
+from .errors import InvalidInputError, StoreCorruptError, TableError
+from .files import read_json, regular_file, unique_keys
 
 
 class MissingDataError(InvalidInputError):
@@ -55,9 +56,27 @@ def data_root() -> Traversable:
     return resources.files("negenlab.data")
 
 
+TABLE_LIMIT = 64 * 2**20
+"""The largest committed table or sidecar read: 64 MiB, far above any negenlab commits (the largest, a
+Negen claim-rounds table, takes a few MiB). A larger file, a sparse one among them, is refused unread."""
+
+
+def _bounded(path: Traversable, what: str) -> Traversable:
+    """``path`` when it is a regular file within :data:`TABLE_LIMIT` (checked before it is opened, so a
+    named pipe never blocks and a sparse giant is never read); a file inside an archive is read as is."""
+    if isinstance(path, os.PathLike):
+        try:
+            regular_file(path, what, TABLE_LIMIT)
+        except StoreCorruptError as exc:
+            raise TableError(str(exc)) from None
+    return path
+
+
 def data_file(*parts: str, must_exist: bool = True) -> Traversable:
     """The committed file ``data/<parts...>`` (e.g. ``data_file("negen", "study_exact.csv")``)."""
     path = data_root().joinpath(*parts)
+    if isinstance(path, os.PathLike) and os.path.lexists(path) and not path.is_file():
+        _bounded(path, "the committed file")  # a folder, pipe or link in its place: named, not called missing
     if must_exist and not path.is_file():
         raise MissingDataError(
             f"negenlab.data has no {'/'.join(parts)}; the committed tables ship with the "
@@ -410,7 +429,7 @@ def data_table(*parts: str, schema: Schema, **read_csv: Any) -> pd.DataFrame:
     """The committed CSV ``data/<parts...>`` checked against ``schema`` (:func:`check_table`);
     ``read_csv`` goes to :func:`pandas.read_csv`. An empty, unreadable or truncated file (its last row
     without a line end) is a :class:`~negenlab.core.errors.TableError` naming it."""
-    path = data_file(*parts)
+    path = _bounded(data_file(*parts), "the committed table")
     try:
         with path.open("rb") as fh:
             table = pd.read_csv(fh, **read_csv)
@@ -427,7 +446,7 @@ def data_table(*parts: str, schema: Schema, **read_csv: Any) -> pd.DataFrame:
 def data_parquet(*parts: str, schema: Schema) -> pd.DataFrame:
     """The committed Parquet table ``data/<parts...>`` checked against ``schema`` (:func:`check_table`);
     an unreadable file, or one that holds no table, is a :class:`~negenlab.core.errors.TableError` naming it."""
-    path = data_file(*parts)
+    path = _bounded(data_file(*parts), "the committed table")
     try:
         table = pd.read_parquet(io.BytesIO(path.read_bytes()))
     except (OSError, ValueError, TypeError) as exc:  # pyarrow's errors are ArrowException subclasses of these
@@ -483,6 +502,7 @@ def data_json(
     path = data_file(*parts, must_exist=must_exist)
     if not path.is_file():
         return {}
+    _bounded(path, "the committed record")
     try:
         meta = json.loads(path.read_bytes().decode("utf-8"), object_pairs_hook=unique_keys)
     except (UnicodeDecodeError, ValueError) as exc:
