@@ -560,7 +560,8 @@ def _pie(x: ClaimInputs) -> Evidence:
         + " The opener's search does not weigh the swap when it opens, so an opener these players rate ahead is "
         "taken over. The variant tool (negenlab fen variant) shows this line as the default side and screens a "
         "variant with its own players (greedy in every seat unless --agents says otherwise) and its own games: a "
-        "quick screen, never a verdict."
+        "quick screen, never a verdict; with --as-page it judges the variant with these two players, reading the "
+        "default side from these games."
         + _solved_pie(x.studies.get("solved"))
         + _proof_swaps(x.studies.get("agents_vs_proof")),
         change="Keep the pie rule and restrict the opening (e.g. no first claim in the centre).",
