@@ -324,6 +324,21 @@ def test_a_scheduler_port_out_of_range_is_one_line():
 
 
 # --- Ctrl-C ------------------------------------------------------------------------------------------
+# A suite started in the background (``make test &``, nohup) inherits SIGINT ignored, and Python then
+# leaves Ctrl-C ignored: these probes give themselves, and the commands they start, Ctrl-C as a
+# terminal gives it.
+
+
+def _sigint_as_a_terminal_gives_it() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def ctrl_c():
+    """Ctrl-C raises KeyboardInterrupt in this process for the test, whatever the suite inherited."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 class _InterruptingAgent(RandomAgent):
@@ -339,7 +354,7 @@ class _InterruptingAgent(RandomAgent):
         return super().step(state, rng)
 
 
-def test_ctrl_c_in_a_move_is_held_until_the_move_ends_then_stops_the_game():
+def test_ctrl_c_in_a_move_is_held_until_the_move_ends_then_stops_the_game(ctrl_c):
     agent = _InterruptingAgent()
     with pytest.raises(KeyboardInterrupt):
         simulate(Nim((3, 4, 5)), [agent, RandomAgent()], 1, backend="serial", progress=False)
@@ -347,7 +362,7 @@ def test_ctrl_c_in_a_move_is_held_until_the_move_ends_then_stops_the_game():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def test_ctrl_c_stops_an_mcts_search_at_its_next_simulation():
+def test_ctrl_c_stops_an_mcts_search_at_its_next_simulation(ctrl_c):
     calls = []
 
     def evaluator(state, rng):
@@ -377,7 +392,10 @@ def test_ctrl_c_in_single_worker_compiled_mcts_exits_130_without_a_traceback():
     inside, was ``SystemError: CPUDispatcher(...) returned a result with an exception set``, exit code 1."""
     argv = ["necklace", "simulate", "--agents", "mcts:20000", "--games", "4", "--workers", "1", "--size", "9"]
     script = _LOADED_THEN_RUN.format(argv=argv)
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=_sigint_as_a_terminal_gives_it,
+    )  # fmt: skip
     assert proc.stdout is not None and proc.stdout.readline() == b"loaded\n"
     time.sleep(2)
     assert proc.poll() is None, "the command ended before Ctrl-C: give it more to do"
@@ -394,7 +412,9 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback():
     # it ends the same way (a short command could end first under load, and a Ctrl-C in the first tenths
     # of a second can land before Python runs any of negenlab)
     argv = [EXE, "necklace", "simulate", "--size", "9", "--games", "100000", "--workers", "1"]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_sigint_as_a_terminal_gives_it
+    )
     time.sleep(1.0)  # its modules are loading
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
@@ -412,8 +432,9 @@ def test_ctrl_c_in_a_local_dask_variant_exits_130_without_a_traceback(to_all, af
     argv = ["necklace", "variant", "--set", "size=9", "--workers", "1", "--backend", "dask"]
     script = _LOADED_THEN_RUN.format(argv=argv)
     proc = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=to_all
-    )
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=to_all,
+        preexec_fn=_sigint_as_a_terminal_gives_it,
+    )  # fmt: skip
     assert proc.stdout is not None and proc.stdout.readline() == b"loaded\n"
     time.sleep(after)
     assert proc.poll() is None, "the variant ended before Ctrl-C: give it more to do"

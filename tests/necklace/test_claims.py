@@ -241,5 +241,5 @@ def test_the_recheck_study_runs_small_and_rows_name_register_claims(monkeypatch,
 
 def test_the_variant_tool_judges_the_registers_draw_claim_and_reds_edge():
     draws, edge = S.VARIANT_CLAIMS
-    assert draws.claim is register("necklace")["draw_rate"] and draws.metric == "draw_rate" and draws.how
-    assert edge.claim is register("necklace")["fair_opening"] and edge.metric == "seat_share" and "swap" in edge.fields
+    assert draws.claim == register("necklace")["draw_rate"] and draws.metric == "draw_rate" and draws.how
+    assert edge.claim == register("necklace")["fair_opening"] and edge.metric == "seat_share" and "swap" in edge.fields
