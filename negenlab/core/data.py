@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -429,7 +430,15 @@ def data_table(*parts: str, schema: Schema, **read_csv: Any) -> pd.DataFrame:
     """The committed CSV ``data/<parts...>`` checked against ``schema`` (:func:`check_table`);
     ``read_csv`` goes to :func:`pandas.read_csv`. An empty, unreadable or truncated file (its last row
     without a line end) is a :class:`~negenlab.core.errors.TableError` naming it."""
-    path = _bounded(data_file(*parts), "the committed table")
+    return csv_table(data_file(*parts), schema, "the committed table", **read_csv)
+
+
+def csv_table(path: Traversable | Path, schema: Schema, what: str = "the table", **read_csv: Any) -> pd.DataFrame:
+    """The CSV at ``path`` (a committed table, or a plug-in's claims file) read bounded and checked against
+    ``schema`` as :func:`data_table` reads a committed one; ``what`` names it in errors."""
+    if isinstance(path, Path) and not os.path.lexists(path):
+        raise MissingDataError(f"{what} {path} does not exist; expected a CSV table")
+    path = _bounded(path, what)
     try:
         with path.open("rb") as fh:
             table = pd.read_csv(fh, **read_csv)
