@@ -1,6 +1,7 @@
 import functools
 import importlib
 import os
+import tempfile
 from pathlib import Path
 
 import matplotlib
@@ -8,6 +9,8 @@ import pytest
 
 matplotlib.use("Agg")
 os.environ.setdefault("MPLBACKEND", "Agg")
+# the pages of plug-in games keep their games here, never in the user's ~/.cache (one folder a process)
+os.environ["NEGENLAB_CACHE"] = tempfile.mkdtemp(prefix="negenlab-cache-")
 
 
 def pytest_addoption(parser):
