@@ -57,6 +57,25 @@ NAMED = [
     ("negen", "study_exact"),
     ("polymer", "strategies"),
 ]
+# the tables whose required rows the third round stated: each probed for a dropped first and last row and a
+# contradictory duplicate
+ROUND_THREE = [
+    *((g, "recheck") for g in TABLES),
+    ("fen", "solved"),
+    ("fen", "proof_positions"),
+    ("fen", "agents_vs_proof"),
+    ("negen", "closing_odds"),
+    ("negen", "free_moves"),
+    ("negen", "smallest_closed_spirals"),
+    ("polymer", "ladder"),
+    ("polymer", "ladder_hidden"),
+    ("polymer", "bargaining"),
+    ("polymer", "strategies_bargainer"),
+    ("polymer", "strategies_broker"),
+    ("necklace", "best_opening"),
+    ("necklace", "agents_vs_proof_positions"),
+]
+BOOKS = {"fen": fen_report, "negen": negen_report, "necklace": necklace_report, "polymer": polymer_report}
 
 
 def load(game: str, name: str):
@@ -128,14 +147,14 @@ def test_a_duplicated_row_is_refused_naming_the_key(game, name, copy):
     refused(game, name, str(path), f"row {len(rows)} repeats row 1 on its key (", f"expected each ({keys}) once")
 
 
-@pytest.mark.parametrize(("game", "name"), NAMED, ids=[f"{g}/{n}" for g, n in NAMED])
+@pytest.mark.parametrize(("game", "name"), NAMED + ROUND_THREE, ids=[f"{g}/{n}" for g, n in NAMED + ROUND_THREE])
 def test_a_contradictory_duplicate_is_refused(game, name, copy):
     """Row 1 again under its own key, another value in a column that is not a key: no page picks one."""
     path = copy / game / f"{name}.csv"
     t = pd.read_csv(path, keep_default_na=False)
     keys = TABLES[game][name].keys
     columns = TABLES[game][name].columns
-    numbers = [c for c, kind in columns.items() if c not in keys and kind.rstrip("?") == "count"]
+    numbers = [c for c, kind in columns.items() if c not in keys and kind == "count"]  # never blank
     if numbers:
         other, said = numbers[0], t[numbers[0]].iloc[0] + 1
     else:  # Necklace's solved openings: the opening's winner
@@ -167,6 +186,54 @@ def test_a_dropped_row_the_page_reads_is_refused(game, name, copy):
         refused(game, name, str(path), "0 rows; expected at least 1")
     else:
         refused(game, name, str(path), "no row with ", "expected one (a row the page reads)")
+
+
+def test_every_table_a_page_reads_states_its_required_rows():
+    assert [(g, n) for g, n in CASES if not TABLES[g][n].required] == []
+
+
+@pytest.mark.parametrize(("game", "name"), ROUND_THREE, ids=[f"{g}/{n}" for g, n in ROUND_THREE])
+def test_a_dropped_first_required_row_is_refused_naming_it(game, name, copy):
+    path = copy / game / f"{name}.csv"
+    want = TABLES[game][name].required[0]
+    t = pd.read_csv(path, keep_default_na=False)
+    hit = _matches(t, want)
+    assert hit.any(), (want, "not in the committed table")
+    if hit.all():  # its only row (Necklace's best opening): relabelled, not dropped, so the table keeps a row
+        column = next(iter(want))
+        t = t.astype({column: object})
+        t.loc[hit, column] = [int(v) + 1000 if str(v).isdigit() else f"{v} (another)" for v in t.loc[hit, column]]
+        t.to_csv(path, index=False)
+    else:
+        t[~hit].to_csv(path, index=False)
+    text = refused(game, name, str(path), "expected one (a row the page reads)")
+    assert all(f"{column} = " in text for column in want), text
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_every_committed_recheck_row_is_a_required_one(game):
+    """Nothing extra: each re-measured number of the committed recheck is one the schema requires (the
+    required rows themselves are checked present by loading the committed tables)."""
+    schema = TABLES[game]["recheck"]
+    t = pd.read_csv(DATA / game / "recheck.csv", keep_default_na=False)
+    unrequired = [
+        row
+        for row in t[list(schema.keys)].astype(str).to_dict("records")
+        if not any(_matches(pd.DataFrame([row]), want).all() for want in schema.required)
+    ]
+    assert unrequired == []
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_the_recheck_requires_each_strength_the_register_judges_under(game):
+    """The players each recheck requires, against the strengths the page's claims are registered with
+    (its report, written separately): the same pairs, but Necklace's fair opening, re-measured only under
+    the players its table trusts (none of the committed ones)."""
+    required = {(r["claim"], r["players"]) for r in TABLES[game]["recheck"].required if "players" in r}
+    registered = {(c, p) for c, strengths in BOOKS[game].CLAIMS.strengths.items() for p in strengths}
+    if game == "necklace":
+        registered = {(c, p) for c, p in registered if c != "fair_opening"}
+    assert required == registered
 
 
 def test_a_dropped_opening_never_changes_the_solved_maps(copy, tmp_path, capsys):

@@ -721,7 +721,7 @@ class Claim:
         return self.source == "designer"
 
 
-UNITS = ("share", "share points", "percent", "minutes", "points", "cards", "chain trades a table")
+UNITS = ("share", "share points", "percent", "minutes", "points", "cards", "chain trades a table", "actions")
 """The units a claim's number may be stated in (``unit`` in a register; blank for a verdict without one)."""
 
 REGISTER = Schema(
@@ -1396,6 +1396,28 @@ RECHECK = Schema(
 player strength, one rung or seat of it where it has several)."""
 
 
+def recheck_schema(
+    players: Mapping[str, Iterable[str]] | None = None,
+    steps: Mapping[str, Iterable[str]] | None = None,
+    seats: Iterable[Mapping[str, Any]] = (),
+) -> Schema:
+    """:data:`RECHECK` with the rows a page reads required: each claim re-measured under each of its
+    player strengths (``players``: claim -> strengths), at each step of its ladder (``steps``: claim ->
+    step labels), and the ``seats`` rows (claim, players, step and seat) of the claims judged seat by seat.
+    A dropped row would turn a verdict's re-measurement into "not re-measured" unseen; it is refused.
+
+    >>> schema = recheck_schema(players={"pie": ["mcts:200"]}, steps={"skill": ["greedy over random"]})
+    >>> schema.required
+    [{'claim': 'pie', 'players': 'mcts:200'}, {'claim': 'skill', 'step': 'greedy over random'}]
+    """
+    required: list[Mapping[str, Any]] = [
+        {"claim": c, "players": p} for c, strengths in (players or {}).items() for p in strengths
+    ]
+    required += [{"claim": c, "step": s} for c, labels in (steps or {}).items() for s in labels]
+    required += [dict(row) for row in seats]
+    return replace(RECHECK, required=required)
+
+
 def _flat(s: Statistic, step: str = "") -> list[tuple[str, int | None, Measure]]:
     """A statistic as (step, seat, measure) parts: a measure, each seat, each step's parts."""
     if isinstance(s, Measure):
@@ -1514,6 +1536,7 @@ __all__ = [
     "more_games",
     "verdict_of",
     "recheck_rows",
+    "recheck_schema",
     "rechecks_from_table",
     "quote_found",
     "register",

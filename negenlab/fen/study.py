@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -48,7 +49,7 @@ import pandas as pd
 from negenlab import games
 from negenlab.core import simulate
 from negenlab.core.agents import Agent, RandomAgent
-from negenlab.core.claims import ALPHA, RECHECK, Measure, Steps, recheck_rows, register, verdict_of
+from negenlab.core.claims import ALPHA, RECHECK, Measure, Steps, recheck_rows, recheck_schema, register, verdict_of
 from negenlab.core.compare import MIN_UNITS, compare, sprt
 from negenlab.core.data import (
     SKILL_TRACE,
@@ -766,6 +767,20 @@ def measured_positions(table: pd.DataFrame, max_faces: int | None = None) -> pd.
     return table[table["board"].map(faces) <= cap]
 
 
+PROOF_READINGS = (
+    ("triangle:1", "interior"),
+    ("square:1x1", "interior"),
+    ("hexagon:0", "interior"),
+    ("3.3.3.3.3.3:3", "interior"),
+    ("3.3.3.3.3.3:3", "all"),
+    ("square:3x1", "interior"),
+    ("square:3x1", "all"),
+)
+"""The (board, reading) pairs the players are measured on: every reading of :data:`SOLVED_BOARDS` that the
+solved study finishes, of at most :data:`PROOF_MAX_FACES` faces (a literal reading giving the interior's n
+and e is not solved twice). The tables of proved positions and of the players against them hold each."""
+
+
 PROOF_DECISIONS_ONLY = ("mcts:3200",)
 """Players that judge no opening by self-play, for its cost: they play every decision that matters
 and the swap after every opening. mcts:3200's self-play after the openings mcts:800 left undecided
@@ -1315,6 +1330,7 @@ TABLES = {
         | {"mcts_first_rate": "rate?", "mcts_lo": "rate?", "mcts_hi": "rate?"},
         intervals=[("mcts_first_rate", "mcts_lo", "mcts_hi")],
         keys=["board", "scope", "partial_claims"],
+        required=every(board=SOLVED_BOARDS, scope=("interior",), partial_claims=(True,)),  # each board the page counts
         values={"winner": OUTCOMES, "winner_with_pie": OUTCOMES},
         checks=[
             Check(
@@ -1331,11 +1347,15 @@ TABLES = {
             ),
         ],
     ),
-    "recheck": RECHECK,
+    "recheck": recheck_schema(  # every number a verdict's re-measurement reads
+        players={"pie": PIE_RUNGS, "tilings": TILING_PLAYERS},
+        steps={"skill": [f"{b} over {a}" for a, b in itertools.pairwise((*LADDER, *LADDER_TOP[1:]))]},
+    ),
     "proof_positions": Schema(
         {"board": "text", "scope": "text", "n": "count", "e": "count", "kind": "text", "actions": "text?"}
         | {"turn": "count", "value": "text", "turns": "count", "keeping_turns": "count"},
         keys=["board", "scope", "kind", "actions"],
+        required=[{"board": b, "scope": s, "kind": "start"} for b, s in PROOF_READINGS],  # each reading measured
     ),
     "agents_vs_proof": Schema(
         {"agent": "text", "board": "text", "scope": "text", "n": "count?", "e": "count?", "positions": "count"}
@@ -1345,6 +1365,9 @@ TABLES = {
         | {"seconds": "number"},
         intervals=[("share", "lo", "hi")],
         keys=["agent", "board", "scope"],
+        required=[  # every player on every reading measured, and over all of them (the rows the page shows)
+            {"agent": a, "board": b, "scope": s} for a in PROOF_AGENTS for b, s in (*PROOF_READINGS, ("all", "all"))
+        ],
     ),
     "pie": Schema(
         {"board": "text", "pie_rule": "bool", "agents": "text"}

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -42,7 +43,7 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core import simulate
-from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, register
+from negenlab.core.claims import RECHECK, Measure, Steps, recheck_rows, recheck_schema, register
 from negenlab.core.compare import sprt
 from negenlab.core.data import (
     SKILL_TRACE,
@@ -1223,8 +1224,12 @@ TABLES = {
         intervals=[("value", "lo", "hi")],
         rows=[WILSON_ROWS],
         keys=["size", "row", "col", "metric"],
+        required=[{"size": SWAP_MAP_SIZE, "metric": RED_WINS}],  # the swap map's best opening, played on
     ),
-    "recheck": RECHECK,
+    "recheck": recheck_schema(  # every number a verdict's re-measurement reads (fair_opening: only when trusted)
+        players={"draw_rate": DRAW_STRENGTHS},
+        steps={"skill": [f"{b} vs {a}" for a, b in itertools.pairwise(LADDER)]},
+    ),
     "agents_vs_proof": Schema(
         {"agent": "text", "size": "count", "positions": "count", "kept": "count", "value": "rate", "lo": "rate"}
         | {"hi": "rate", "wins_in_one": "count", "wins_in_one_taken": "count", "openings_decided": "count"}
@@ -1238,6 +1243,7 @@ TABLES = {
         {"kind": "text", "size": "count", "position": "text", "to_move": "text", "stones": "count", "value": "text"}
         | {"legal": "count", "winning": "text", "win_in_one": "bool"},
         keys=["kind", "size", "position"],
+        required=every(kind=("won position", "swap decision"), size=PROOF_SIZES),  # both measures, each board
     ),
     "agents_vs_proof_openings": Schema(
         {"agent": "text", "size": "count", "opening": "text", "point": "text", "value": "rate", "lo": "rate"}

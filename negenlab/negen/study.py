@@ -50,9 +50,18 @@ import numpy as np
 import pandas as pd
 
 from negenlab import games
-from negenlab.core.claims import RECHECK, Measure, Seats, Steps, looked_at, recheck_rows, register, verdict_of
+from negenlab.core.claims import (
+    Measure,
+    Seats,
+    Steps,
+    looked_at,
+    recheck_rows,
+    recheck_schema,
+    register,
+    verdict_of,
+)
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
-from negenlab.core.data import Check, Schema, ci, data_parquet, first_row, nullable
+from negenlab.core.data import Check, Schema, ci, data_parquet, every, first_row, nullable
 from negenlab.core.errors import InvalidInputError, StoreCorruptError, TableError
 from negenlab.core.files import read_json
 from negenlab.core.ladder import clears
@@ -1458,12 +1467,26 @@ TABLES = {
         checks=[Check("n = units x rotations", lambda t: first_row(t["n"] != t["units"] * t["rotations"]))],
         sidecar={"seed": "seed"},
     ),
-    "recheck": RECHECK,
+    "recheck": recheck_schema(  # every number a verdict's re-measurement reads
+        players={c: SELF_PLAY for c in ("duration", "abruptly", "depletion", "dice_60")}
+        | {"skill": BETTER_PLAYER, "target_score": BETTER_PLAYER, "deeper": DEEPER_PLAYER},
+        seats=[
+            {"claim": "seat_order", "players": p, "step": f"{k} players", "seat": seat}
+            for p in SELF_PLAY
+            for k in (3, 4)
+            for seat in range(k)
+        ],
+    ),
     "closing_odds": Schema(
         {"spiral": "text", "dice": "count", "sequence_shape": "text", "coverage": "text", "max_added": "count"}
         | {"p_close": "rate", "p_close_exact": "text", "hits_of_1296": "count", "fewest_dice_needed": "count?"}
         | {"closing_multisets": "count", "placements_with_loop": "count"},
         keys=["spiral", "sequence_shape", "coverage"],
+        required=[  # under every reading: each one-die spiral and Piet's table, which the page's odds start from
+            {"spiral": spiral, "sequence_shape": r.sequence_shape, "coverage": r.coverage}
+            for r in COUNT_VARIANTS
+            for spiral in (*"123456", PIET.replace("\n", " / "))
+        ],
         checks=[
             Check(
                 "p_close = hits_of_1296 / 1296",
@@ -1472,10 +1495,22 @@ TABLES = {
             Check("hits_of_1296 at most 1296", lambda t: first_row(t["hits_of_1296"] > 1296)),
         ],
     ),
-    "free_moves": Schema(_FREE_MOVES, intervals=["first_seat", "turns", "branching"], keys=["reading", "free_moves"]),
+    "free_moves": Schema(
+        _FREE_MOVES,
+        intervals=["first_seat", "turns", "branching"],
+        keys=["reading", "free_moves"],
+        required=every(reading=FREE_MOVES_READINGS, free_moves=(1, 2)),  # each bound under each reading, compared
+    ),
     "smallest_closed_spirals": Schema(
         {"sequence_shape": "text", "coverage": "text", "k": "count", "spiral": "text"},
         keys=["sequence_shape", "coverage", "spiral"],
+        required=[{"sequence_shape": r.sequence_shape, "coverage": r.coverage} for r in COUNT_VARIANTS],
+        checks=[
+            Check(
+                "one k for all the spirals of a reading, its smallest (they are its smallest closed ones)",
+                lambda t: first_row(t["k"] != t.groupby(["sequence_shape", "coverage"])["k"].transform("min")),
+            )
+        ],
     ),
     **{
         f"spiral_counts_{shape}_{cov}": _SPIRAL_COUNTS for shape in ("straight", "bent") for cov in ("die", "adjacency")

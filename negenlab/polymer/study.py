@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,17 @@ import numpy as np
 import pandas as pd
 
 from negenlab.core.agents import Agent
-from negenlab.core.claims import RECHECK, Measure, Steps, futile, looked_at, recheck_rows, register, verdict_of
+from negenlab.core.claims import (
+    RECHECK,
+    Measure,
+    Steps,
+    futile,
+    looked_at,
+    recheck_rows,
+    recheck_schema,
+    register,
+    verdict_of,
+)
 from negenlab.core.data import (
     SKILL_TRACE,
     WILSON_ROWS,
@@ -661,6 +672,13 @@ _ADVICE = ("borrower", "boundary_avoiding", "bundler", "halting", "monopolist", 
 """The strategies played among cooperative seats in ``strategies.csv`` (the claims read each)."""
 _POLICY_KEYS = ["policy", "jokers", "players"]
 """A policy table names a row by its policy, jokers and players: each once."""
+
+
+def _ladder_rows(rungs: Sequence[str]) -> list[dict[str, Any]]:
+    """The rows of a skill trace the page reads: each rung over the one below it, at the ladder's table."""
+    return [{"players": LADDER_SEATS, "rung": b, "below": a} for a, b in pairwise(rungs)]
+
+
 TABLES = {
     "deal_lengths_by_players": Schema(
         _DEAL_LENGTHS,
@@ -756,7 +774,9 @@ TABLES = {
         for rung in ("bargainer", "broker")
     },
 }
-"""The committed tables of data/polymer by name, with what their loaders need (checked on load)."""
+"""The committed tables of data/polymer by name, with what their loaders need (checked on load). The rows
+the page reads of the ladders, the bargaining, rung strategy and recheck tables are stated below, where
+their studies' rungs, seats and arms are named (``TABLES.update``)."""
 
 
 def committed(name: str) -> pd.DataFrame:
@@ -1881,6 +1901,61 @@ LONG_DISTANCE_RUNGS = ("broker", "lookahead")
 and the search rung on the broker's offers; bargainers and the table policies never propose one)."""
 LONG_DISTANCE_SEATS = 8
 """The player count whose chain trades the long-distance verdict reads (the bargaining study)."""
+
+RUNG_CLAIMS = (
+    "duration",
+    "permit_trades",
+    "own_length",
+    "halting",
+    "boundary_cost",
+    "boundary_help",
+    "reveal",
+    "loans",
+    "monopoly",
+    "options_open",
+    "options_risk",
+    "deal_lengths",
+    "bundles",
+    "tokens",
+    "timer",
+)
+"""The verdicts judged under each of the two rungs' players (bargainers and brokers)."""
+_BARGAIN_SHOWN = ("trades per table", "chain trades per table", "start length", "final length")
+"""The numbers of the bargaining table the page shows for every policy and player count."""
+
+# The rows each page reads of the tables whose studies are named above (their schemas in TABLES).
+TABLES.update(
+    ladder=replace(TABLES["ladder"], required=_ladder_rows(LADDER)),  # the skill trace, step by step
+    ladder_hidden=replace(TABLES["ladder_hidden"], required=_ladder_rows(HIDDEN_LADDER)),
+    bargaining=replace(
+        TABLES["bargaining"],
+        required=every(model=("hidden",), players=BARGAIN_SEATS, policy=BARGAIN_POLICIES, metric=_BARGAIN_SHOWN)
+        + every(model=("open",), players=BARGAIN_SEATS, policy=("cooperative",), metric=_BARGAIN_SHOWN)
+        # each rung's change against the cooperative table: the hidden ladder's flattening reads it
+        + every(model=("hidden",), players=BARGAIN_SEATS, policy=BARGAIN_POLICIES[1:], metric=("length change",)),
+    ),
+    **{
+        f"strategies_{rung}": replace(
+            TABLES[f"strategies_{rung}"],
+            required=every(  # every arm's change, drawn in the figure and judged, and the baseline beside it
+                rung=(rung,),
+                metric=("score change", "length change"),
+                group=[f"{rung}-{suffix} among {rung}" for _, suffix, _, _ in RUNG_ARMS],
+            )
+            + [{"rung": rung, "metric": "trading minutes", "group": f"baseline {rung}"}],
+        )
+        for rung in RUNGS
+    },
+    recheck=recheck_schema(  # every number a verdict's re-measurement reads
+        players={c: [RUNG_LABELS[r] for r in RUNGS] for c in RUNG_CLAIMS}
+        | {"long_distance": [RUNG_LABELS[r] for r in LONG_DISTANCE_RUNGS]},
+        # the open ladder's loans step played every game as the cooperative one: no step of it is judged
+        steps={
+            "skill": [f"{b} over {a}" for a, b in pairwise(LADDER[:3])],
+            "skill_hidden": [f"{b} over {a}" for a, b in pairwise(HIDDEN_LADDER)],
+        },
+    ),
+)
 
 
 def _signed(row: dict[str, Any], sign: int) -> Measure:
