@@ -1,4 +1,5 @@
-"""The designer's desk in a notebook: one variant widget for every game, and the history of the runs.
+"""The designer's desk in a notebook: one variant widget for every game, the history of the runs, and
+a board to play any registered game on.
 
 :func:`variant_widget` is the same widget for all four games (:class:`negenlab.core.widgets.VariantWidget`):
 the game's Rules fields as pickers (dropdowns where the values are fixed), its players, a seed, Run,
@@ -16,6 +17,18 @@ can open), and Save / Load variant (a small JSON file). Every finished run is ke
 'self-play games end without a draw'
 >>> len(VariantHistory(w.folder).table())
 1
+
+:func:`board` plays any registered game (a plug-in, one registered at run time, or one of the four)
+from the list of its legal actions, its state drawn by its own ``_repr_svg_`` / ``_repr_html_`` or as
+text (:class:`negenlab.core.play.PlayWidget`):
+
+>>> from negenlab.core.examples import Nim
+>>> from negenlab.core.registry import GameEntry
+>>> _ = games.register(GameEntry("nim", make_game=Nim, title="Nim"))
+>>> b = board("nim", heaps=(1, 2), agents="random", seed=3)
+>>> b.action_buttons[2].click(); b.status.value
+'game over: seat 2 wins · returns: seat 1 (you) -1, seat 2 +1'
+>>> games.unregister("nim")
 """
 
 from __future__ import annotations
@@ -33,6 +46,8 @@ import pandas as pd
 from negenlab import games
 from negenlab.core.errors import StoreCorruptError
 from negenlab.core.files import RECORD_LIMIT, read_bytes, replaceable
+from negenlab.core.play import FOLDER as GAMES_FOLDER
+from negenlab.core.play import PlayWidget
 from negenlab.core.variant import SavedVariant, VariantResult
 from negenlab.core.widgets import VariantWidget
 from negenlab.games import TITLES
@@ -191,4 +206,21 @@ def variant_widget(game: str, folder: str | Path = FOLDER, **options: Any) -> Va
     )
 
 
-__all__ = ["FOLDER", "VariantHistory", "variant_widget"]
+def board(
+    name: str,
+    *,
+    agents: str | list | None = None,
+    you: int | list[int] = 0,
+    seed: int = 0,
+    folder: str | Path = GAMES_FOLDER,
+    reveal_at_end: bool = True,
+    **fields: Any,
+) -> PlayWidget:
+    """Play game ``name`` under the Rules ``fields`` (the defaults for the rest) against its agents:
+    ``agents`` one spec for every agent seat or one per seat (None: the game's default agent), ``you``
+    the seat you play (or a list of seats; ``[]``: the agents play it out), all randomness from
+    ``seed``; **Save game** writes into ``folder``. See :class:`~negenlab.core.play.PlayWidget`."""
+    return PlayWidget(name, agents, you=you, seed=seed, fields=fields, folder=folder, reveal_at_end=reveal_at_end)
+
+
+__all__ = ["FOLDER", "VariantHistory", "board", "variant_widget"]
