@@ -13,6 +13,7 @@ import json
 import os
 import stat
 import time
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -26,8 +27,10 @@ import negenlab.fen.study
 import negenlab.games
 import negenlab.necklace.certificate
 import negenlab.necklace.study
+from negenlab.core import RandomAgent, simulate
 from negenlab.core.errors import InvalidInputError, StoreCorruptError
-from negenlab.core.files import check_outputs, write_atomic
+from negenlab.core.examples import Nim
+from negenlab.core.files import atomic_file, check_outputs, file_kind, write_atomic
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyResult
 from negenlab.core.variant import SavedVariant
@@ -259,6 +262,57 @@ def test_the_shared_check_and_the_atomic_write_refuse_what_is_not_a_regular_file
         check_outputs(files=[("--out", "/dev/null")])
     write_atomic(tmp_path / "new.txt", b"bytes\n")  # what is allowed is written
     assert (tmp_path / "new.txt").read_bytes() == b"bytes\n" and not list(tmp_path.glob(".new.txt.*"))
+
+
+def _plant(where: Path, outside: Path, names: dict[str, str]) -> dict[str, str]:
+    """At each of ``names`` in ``where`` (the old fixed temporary names), a symlink to ``outside`` or a
+    named pipe (``"link"`` or ``"fifo"``); returns what is there, to check it is left as it was."""
+    where.mkdir(parents=True, exist_ok=True)
+    for name, kind in names.items():
+        os.symlink(outside, where / name) if kind == "link" else os.mkfifo(where / name)
+    return _planted(where, names)
+
+
+def _planted(where: Path, names) -> dict[str, str]:
+    return {
+        n: os.readlink(where / n) if (where / n).is_symlink() else file_kind(os.lstat(where / n).st_mode) for n in names
+    }
+
+
+def test_a_link_planted_at_a_writers_temporary_name_is_neither_followed_nor_replaced(tmp_path):
+    """Every writer writes through a temporary file of a unique name beside its target: a symlink to a
+    file outside, or a named pipe, at the old fixed names (``<name>.parquet.tmp``, ``<name>.csv.tmp``,
+    ``.<name>.<pid>.tmp``, ``.chunk-000001.parquet.tmp``) is never written through, opened or removed."""
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not yours\n")
+    store = tmp_path / "store"
+    names = {"t.parquet.tmp": "link", "t.csv.tmp": "link", f".t.json.{os.getpid()}.tmp": "fifo"}
+    before = _plant(store, outside, names)
+    results = ResultStore(store)
+    results.save("t", pd.DataFrame({"x": [1, 2]}), seed=3)
+    results.save_csv("t", pd.DataFrame({"x": [1, 2]}), seed=3)
+    write_atomic(store / "t.json", "{}")
+    chunks = tmp_path / "games"
+    play = partial(simulate, Nim((1, 2)), [RandomAgent()] * 2, 4, seed=1, backend="serial", progress=False,
+                   chunk_size=2, store=chunks)  # fmt: skip
+    play()
+    os.unlink(chunks / "chunk-000001.parquet")  # a chunk to write again, with a link at its old temporary name
+    chunk_before = _plant(chunks, outside, {".chunk-000001.parquet.tmp": "link"})
+    assert len(play()) == 4 and (chunks / "chunk-000001.parquet").is_file()
+    assert outside.read_text() == "not yours\n"
+    assert _planted(store, names) == before and _planted(chunks, chunk_before) == chunk_before
+    assert list(results.load("t")[0]["x"]) == [1, 2] and list(results.load_csv("t")[0]["x"]) == [1, 2]
+    assert (store / "t.json").read_text() == "{}"
+    assert [p.name for p in tmp_path.rglob("*.tmp") if p.name not in names and not p.is_symlink()] == []
+
+
+def test_an_atomic_write_interrupted_leaves_its_target_and_no_temporary_file(tmp_path):
+    target = tmp_path / "t.csv"
+    target.write_text("old\n")
+    with pytest.raises(KeyboardInterrupt), atomic_file(target) as fh:
+        fh.write(b"half")
+        raise KeyboardInterrupt
+    assert target.read_text() == "old\n" and sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
 
 
 def test_the_notebooks_writers_refuse_what_is_not_a_regular_file(targets, tmp_path):

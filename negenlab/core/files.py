@@ -34,11 +34,12 @@ import fcntl
 import hashlib
 import json
 import os
+import secrets
 import stat
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .errors import InvalidInputError, StoreBusyError, StoreCorruptError
 
@@ -376,25 +377,56 @@ def check_outputs(files: Paths = (), folders: Paths = (), reads: Paths = ()) -> 
                 )
 
 
-def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8) to ``path`` through a temporary file in the same folder and a
-    rename: a reader sees the old file or the new one, never half of one. What is at ``path`` and is
-    not a regular file (a symlink, a device node, a named pipe, a folder) is refused, not replaced
-    (:func:`replaceable`)."""
+def _fresh_temp(p: Path) -> tuple[int, Path]:
+    """A new file beside ``p`` under a name no other file has (``.<name>.<random>.tmp``), opened for
+    reading and writing: made with ``O_EXCL | O_NOFOLLOW``, so whatever another process planted (a
+    symlink, a named pipe, a file) is never followed, opened or replaced; its mode is ``0o666`` less the
+    umask, as any file negenlab writes (:func:`tempfile.mkstemp` would make it ``0o600``)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        tmp = p.with_name(f".{p.name}.{secrets.token_hex(8)}.tmp")
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:  # a name taken (by chance, or planted): another one
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(p.parent))
+
+
+@contextlib.contextmanager
+def atomic_file(path: str | os.PathLike, option: str = "the file") -> Iterator[BinaryIO]:
+    """A new temporary file beside ``path`` (a unique name, see :func:`_fresh_temp`), open for binary
+    writing and reading back, renamed onto ``path`` once the block ends without an error and removed
+    if it raises (Ctrl-C too): a reader sees the old file or the new one, never half of one. What is at
+    ``path`` and is not a regular file (a symlink, a device node, a named pipe, a folder) is refused
+    first, naming ``option``, and never replaced (:func:`replaceable`).
+
+    >>> import tempfile
+    >>> target = Path(tempfile.mkdtemp()) / "t.bin"
+    >>> with atomic_file(target) as fh:
+    ...     _ = fh.write(b"whole")
+    >>> target.read_bytes(), [f.name for f in target.parent.iterdir()]
+    (b'whole', ['t.bin'])
+    """
     p = Path(path)
-    replaceable(p, "the file")
-    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(tmp)  # a leftover of a killed run (a link there is removed, never followed)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    replaceable(p, option)
+    fd, tmp = _fresh_temp(p)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+        with os.fdopen(fd, "w+b") as fh:
+            yield fh
         os.replace(tmp, p)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` through a temporary file of a unique name in the same
+    folder and a rename (:func:`atomic_file`): a reader sees the old file or the new one, never half of
+    one. What is at ``path`` and is not a regular file (a symlink, a device node, a named pipe, a
+    folder) is refused, not replaced (:func:`replaceable`)."""
+    with atomic_file(path) as fh:
+        fh.write(data.encode("utf-8") if isinstance(data, str) else data)
 
 
 def writable(folder: str | os.PathLike) -> bool:
@@ -447,6 +479,7 @@ class FolderLock:
 __all__ = [
     "RECORD_LIMIT",
     "FolderLock",
+    "atomic_file",
     "DuplicateKeyError",
     "check_outputs",
     "file_kind",

@@ -39,7 +39,7 @@ import pandas as pd
 
 from .checks import flag, optional_whole, seed_value, whole_number
 from .errors import InvalidInputError, StoreCorruptError, StoreMismatchError
-from .files import FolderLock, read_json, regular_file, sha256_file, writable, write_atomic
+from .files import FolderLock, atomic_file, read_json, regular_file, sha256_file, writable, write_atomic
 from .game import Game, check_players
 from .searching import held_interrupt, raise_if_interrupted
 from .version import package_version
@@ -463,10 +463,13 @@ class _ChunkStore:
         # the column statistics (a chunk is read whole): they were two thirds of a 25-game chunk's file.
         schema_meta = {k: v for k, v in (table.schema.metadata or {}).items() if k != b"pandas"}
         schema_meta[_CHUNK_KEY] = json.dumps(record, sort_keys=True).encode()
-        tmp = self.path / f".chunk-{index:06d}.parquet.tmp"
-        pq.write_table(table.replace_schema_metadata(schema_meta), tmp, write_statistics=False)
-        self.manifest[self._file(index).name] = {"sha256": sha256_file(tmp), "start": start, "stop": stop}
-        os.replace(tmp, self._file(index))
+        with atomic_file(self._file(index), "chunk") as fh:  # a unique temporary name, never a planted one
+            pq.write_table(table.replace_schema_metadata(schema_meta), fh, write_statistics=False)
+            fh.seek(0)
+            digest = hashlib.sha256()
+            for block in iter(lambda: fh.read(2**20), b""):
+                digest.update(block)
+            self.manifest[self._file(index).name] = {"sha256": digest.hexdigest(), "start": start, "stop": stop}
         self._write_run_json()  # the manifest lists the chunk once its file is in place
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import pandas as pd
 
 from .errors import InvalidInputError, StoreCorruptError
-from .files import parse_json, read_json, regular_file, replaceable, write_atomic
+from .files import atomic_file, parse_json, read_json, regular_file, write_atomic
 from .game import rules_to_dict
 from .version import package_version
 
@@ -86,10 +86,8 @@ class ResultStore:
         schema_meta[_META_KEY] = json.dumps(meta, default=str).encode()
         table = table.replace_schema_metadata(schema_meta)
         path = self._path(name)
-        replaceable(path, "table")  # a link, a pipe or a folder there is refused, never renamed over
-        tmp = path.with_suffix(".parquet.tmp")
-        pq.write_table(table, tmp)
-        os.replace(tmp, path)
+        with atomic_file(path, "table") as fh:  # a link, a pipe or a folder there is refused, never renamed over
+            pq.write_table(table, fh)
         write_atomic(path.with_suffix(".json"), json.dumps(meta, indent=2, default=str))
         return path
 
@@ -115,10 +113,9 @@ class ResultStore:
         """
         path = self._path(name).with_suffix(".csv")
         meta = table_metadata(rules, agents, seed, command=command, **extra)
-        replaceable(path, "table")  # a link, a pipe or a folder there is refused, never renamed over
-        tmp = path.with_suffix(".csv.tmp")
-        df.to_csv(tmp, index=False, float_format=float_format)
-        os.replace(tmp, path)
+        text = df.to_csv(index=False, float_format=float_format)
+        with atomic_file(path, "table") as fh:  # a link, a pipe or a folder there is refused, never renamed over
+            fh.write(text.encode("utf-8"))
         write_atomic(path.with_suffix(".json"), json.dumps(meta, indent=2, default=str) + "\n")
         return path
 

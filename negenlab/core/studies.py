@@ -32,7 +32,7 @@ import pandas as pd
 from .claims import ALPHA, Measure, Rule, replicate
 from .data import STUDY_FILE, Schema, check_sidecar, data_json, data_table
 from .errors import StoreCorruptError, StoreMismatchError
-from .files import read_json, regular_file
+from .files import read_json, regular_file, write_atomic
 from .metrics import Z95
 from .simulate import backend_block
 from .store import ResultStore
@@ -92,9 +92,7 @@ class StudyContext:
                     f"(the next run replays its games) or use another store (--store)"
                 )
             store.mkdir(parents=True, exist_ok=True)
-            tmp = store / f".{STUDY_FILE}.tmp"
-            tmp.write_text(json.dumps(identity, indent=2, sort_keys=True) + "\n")
-            os.replace(tmp, marker)
+            write_atomic(marker, json.dumps(identity, indent=2, sort_keys=True) + "\n")
             return
         regular_file(marker, "study record", STUDY_FILE_LIMIT)  # a named pipe, a sparse giant: refused unread
         try:

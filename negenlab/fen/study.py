@@ -64,7 +64,7 @@ from negenlab.core.data import (
     nullable,
 )
 from negenlab.core.errors import InvalidInputError
-from negenlab.core.files import read_json
+from negenlab.core.files import read_json, write_atomic
 from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
@@ -816,9 +816,7 @@ def _judged(
     openings = [dataclasses.asdict(j) for j in result.judgements]
     if where is not None:
         where.parent.mkdir(parents=True, exist_ok=True)
-        tmp = where.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"key": key, "row": row, "openings": openings}, default=float))
-        os.replace(tmp, where)
+        write_atomic(where, json.dumps({"key": key, "row": row, "openings": openings}, default=float))
     return row, openings
 
 

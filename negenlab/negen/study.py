@@ -63,7 +63,7 @@ from negenlab.core.claims import (
 from negenlab.core.compare import mean_with_interval, seat_win, sprt_decide
 from negenlab.core.data import Check, Schema, ci, data_parquet, every, first_row, nullable
 from negenlab.core.errors import InvalidInputError, StoreCorruptError, TableError
-from negenlab.core.files import read_json
+from negenlab.core.files import atomic_file, read_json, write_atomic
 from negenlab.core.ladder import clears
 from negenlab.core.metrics import Z95, looks_until
 from negenlab.core.simulate import as_finished, current_backend, dask_client, parallel_backend, process_pool, simulate
@@ -348,9 +348,8 @@ def run_study(
             seconds_per_turn=SECONDS_PER_TURN,
             cells=cells,
         )
-        tmp = rounds_path.with_name(rounds_path.name + ".tmp")
-        rounds.to_parquet(tmp, index=False)
-        os.replace(tmp, rounds_path)
+        with atomic_file(rounds_path, "rounds table") as fh:  # a unique temporary name, never a planted one
+            rounds.to_parquet(fh, index=False)
     return pd.DataFrame(list(rows.values()))
 
 
@@ -746,10 +745,7 @@ def _finish_cell(cell: VariantCell, seed: int, store: Path, say=print) -> dict:
     """Run one cell to its verdict and write ``<store>/<cell>/verdict.json`` beside its games."""
     verdict = run_variant_cell(cell, seed, store, 1, say)
     verdict.update({"id": cell.id, "seed": seed, "rules": asdict(cell.rules), "agents": list(VARIANT_MIXES[cell.mix])})
-    path = Path(store) / cell.id / "verdict.json"
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(verdict, indent=1, default=float) + "\n")
-    os.replace(tmp, path)
+    write_atomic(Path(store) / cell.id / "verdict.json", json.dumps(verdict, indent=1, default=float) + "\n")
     return verdict
 
 
