@@ -64,7 +64,7 @@ def test_many_actions_are_a_list_with_play(registered):
 
 
 def test_undo_goes_back_to_your_last_decision_and_the_seed_replays(registered):
-    w = board("nimplay", heaps=(2, 3, 4), agents="mcts:30", seed=5)
+    w = board("nimplay", heaps=(4, 5, 6, 7), agents="random", seed=5)  # its replies hang on its generator
     start = w.state.key()
     assert w.undo_button.disabled
     w.action_buttons[0].click()
@@ -239,6 +239,12 @@ def test_chance_is_drawn_from_the_seed(registered):
         return keys(w)
 
     first = game(11)
+    w = board("diceplay", target=30, agents="random", seed=3)
+    w.play("bank")  # the agent plays its turn, then chance rolls for you
+    reply = w.why.lines
+    assert reply and all(line.startswith("seat 2: random chose ") for line in reply)
+    w.play("roll")  # your turn of several actions: the agent's reasons stay
+    assert w.state.current_player == 0 and w.why.lines == reply
     assert any(player == CHANCE and name.isdigit() for player, name in first)
     assert "chance: " in board("diceplay", seed=11).history.value
     assert game(11) == first and game(12) != first

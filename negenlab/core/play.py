@@ -447,6 +447,7 @@ class PlayWidget(W.VBox):
         state, rngs = s.clone(), copy.deepcopy(self.rngs)
         moves = [*self.moves, _Move(int(s.current_player), action, action_name(s, action))]
         state.apply(action)
+        self.status.value = "the agents are thinking…"
         self._commit(*self._advance(state, rngs, moves))  # nothing changes unless the whole reply is played
         self._undo.append(before)
 
@@ -514,15 +515,17 @@ class PlayWidget(W.VBox):
         return lines
 
     def reasons(self) -> list[str]:
-        """The agents' reasons for their last reply (the moves since the person's last); under hidden
-        information, once the game is shown whole, for every move of the game."""
+        """The agents' reasons for their last reply (the agents' moves before the person's latest
+        ones: they stay while the person plays a turn of several actions); under hidden information,
+        once the game is shown whole, for every move of the game."""
         humans, last = self.humans, []
         if self.hidden and humans:
             return [m.reason for m in self.moves if m.reason]
-        for m in reversed(self.moves):
-            if m.player in humans:
-                break
-            last.append(m.reason)
+        moves = list(self.moves)
+        while moves and (moves[-1].player in humans or moves[-1].player == CHANCE):
+            moves.pop()
+        while moves and moves[-1].player not in humans:
+            last.append(moves.pop().reason)
         return [reason for reason in reversed(last) if reason]
 
     def status_text(self) -> str:
@@ -581,6 +584,8 @@ class PlayWidget(W.VBox):
     def _show_actions(self) -> None:
         legal, s, version = self.legal_actions(), self.state, self._version
         names = [action_name(s, a) for a in legal]
+        for old in self.action_buttons:
+            old.close()  # its view goes; a click already on its way is refused as stale
         self.action_buttons = []
         self.choice.options = []
         if len(legal) <= BUTTON_LIMIT:
