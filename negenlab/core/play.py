@@ -17,7 +17,7 @@ that fails, is said inside the widget, never raised into the notebook.
 A game of hidden information (``Game.perfect_information`` False) shows the person only what the
 seat in view may see: its ``information_state_string(seat)`` (else ``observation_string(seat)``,
 else ``observation(seat)``), the other seats' actions and chance outcomes as "seat 2 moved" and
-"chance", and the agents' reasons once the game is over; then all is shown (``reveal_at_end``).
+"chance drew", and the agents' reasons once the game is over; then all is shown (``reveal_at_end``).
 
 >>> from negenlab.core.examples import Nim
 >>> w = PlayWidget(Nim((1, 2)), agents="random", seed=3)
