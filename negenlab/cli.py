@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from negenlab import __version__, games
+from negenlab.__main__ import interrupted
 from negenlab.core.cliutil import (
     DEFAULT_SEED,
     add_json_flag,
@@ -644,6 +645,16 @@ def _quiet_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command for ``argv`` (default ``sys.argv[1:]``), its exit code. Ctrl-C anywhere in it, while
+    its parser is built (the games' verbs, plug-ins loading) or in a command, is one line and exit code
+    130 (:func:`negenlab.__main__.interrupted`), as it is while the modules load."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt as exc:
+        return interrupted(sys.argv[1:] if argv is None else argv, exc)
+
+
+def _main(argv: list[str] | None) -> int:
     with warnings.catch_warnings(record=True) as caught:  # plug-ins that fail to load, each named below
         warnings.simplefilter("always", games.PluginWarning)
         parser = build_parser()
@@ -682,16 +693,10 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"negenlab: error: {_one_line(exc)}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        if args.debug:
-            raise
-        print("negenlab: interrupted", file=sys.stderr)
-        return 130
     except SystemError as exc:  # Ctrl-C met inside compiled code (numba hands it back wrapped)
-        if args.debug or not isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+        if not isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
             raise
-        print("negenlab: interrupted", file=sys.stderr)
-        return 130
+        return interrupted(["--debug"] if args.debug else [], exc)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -28,6 +28,8 @@ import pandas as pd
 import pytest
 from probing import one_error_line, run_cli
 
+import negenlab.cli
+import negenlab.games
 from negenlab.core import data
 from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.errors import InvalidInputError, StoreCorruptError, TableError
@@ -405,6 +407,22 @@ def test_ctrl_c_in_single_worker_compiled_mcts_exits_130_without_a_traceback():
     assert "Traceback" not in text and "SystemError" not in text, text
     assert proc.returncode == 130, (proc.returncode, text)  # unguarded, it also ended in a segmentation fault
     assert text.strip().splitlines()[-1] == "negenlab: interrupted"
+
+
+@pytest.mark.parametrize("where", ["games.names", "cli.build_parser"])
+def test_ctrl_c_while_main_builds_its_parser_is_one_line_and_130(where, monkeypatch, capsys):
+    """``negenlab.cli.main`` called directly (a notebook, a test, a wrapper script) answers Ctrl-C while
+    the games' verbs load (a plug-in importing) as the command does: one line, exit code 130."""
+    module, name = where.split(".")
+
+    def ctrl_c(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr({"games": negenlab.games, "cli": negenlab.cli}[module], name, ctrl_c)
+    assert negenlab.cli.main(["games"]) == 130
+    assert capsys.readouterr().err == "negenlab: interrupted\n"
+    with pytest.raises(KeyboardInterrupt):  # --debug: the traceback
+        negenlab.cli.main(["games", "--debug"])
 
 
 def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback():
