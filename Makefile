@@ -5,9 +5,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev-dask
 BENCH_STAMP := $(VENV)/.installed-bench
 BROWSER_STAMP := $(VENV)/.installed-browser
+OPENSPIEL_STAMP := $(VENV)/.installed-openspiel
 REPORTS ?= reports
 
-.PHONY: demo test lint browser-test lab bench venv clean
+.PHONY: demo test lint browser-test openspiel-test lab bench venv clean
 
 venv: $(STAMP)
 
@@ -43,6 +44,15 @@ browser-test: $(BROWSER_STAMP)
 	@command -v chromium >/dev/null || test -x /usr/bin/chromium || \
 		{ echo "browser-test needs Chromium: apt-get install chromium"; exit 1; }
 	NEGENLAB_DOCS_SHOTS=$(DOCS) $(PY) -m pytest --browser -p no:cacheprovider -q -s tests/browser
+
+$(OPENSPIEL_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,dask,openspiel]'
+	touch $@
+
+## make openspiel-test: OpenSpiel both ways (negenlab.openspiel) with the extra installed; without
+## it, make test skips these tests
+openspiel-test: $(OPENSPIEL_STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider tests/test_openspiel.py negenlab/openspiel.py
 
 ## make lint: ruff (lint and format check) on negenlab/, tests/ and benchmarks/, and mypy on negenlab/, all clean
 lint: $(STAMP)

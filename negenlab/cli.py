@@ -9,6 +9,8 @@
 The games are the registry's (:func:`negenlab.games.names`): a built-in game adds its verbs from
 ``negenlab.<game>.cli.register(parser)``; a plug-in game gets negenlab's generic verbs (``simulate``,
 ``variant``). A plug-in that fails to load keeps its name, and its verbs say why in one line.
+OpenSpiel's games (``openspiel:NAME``, with the extra ``negenlab[openspiel]``) are added as plug-ins
+when a command names one: ``negenlab openspiel:tic_tac_toe solve``, ``negenlab report openspiel:hex``.
 
 A user's mistake (bad input: negenlab's own errors, a file that cannot be read or written) ends
 with one line ``negenlab: error: <message>`` and exit code 2; ``--debug`` shows the traceback
@@ -49,6 +51,7 @@ from negenlab.core.solve import DEFAULT_MAX_NODES, certificate
 from negenlab.core.solve import solve as solve_game
 from negenlab.core.studies import check_tally
 from negenlab.core.variant import SavedVariant
+from negenlab.openspiel import PREFIX as OPENSPIEL
 from negenlab.report import GAMES, ReportOptions, build_reports, optional_module
 from negenlab.report.variants import variant_page
 from negenlab.scaffold import new_game
@@ -68,8 +71,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"negenlab: error: {where + ': ' if where else ''}{' '.join(message.split())} (see {hint})\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    names = games.names()  # the built-ins, then the plug-ins
+def build_parser(openspiel: tuple[str, ...] = ()) -> argparse.ArgumentParser:
+    """The command's parser: every registered game, then the OpenSpiel games named in ``openspiel``
+    (``openspiel:NAME``: resolved on demand, as :func:`negenlab.games.entry` does)."""
+    names = games.names() + tuple(dict.fromkeys(openspiel))  # the built-ins, the plug-ins, OpenSpiel's asked for
     parser = _Parser(
         prog="negenlab", description="Rules analysis for Negen, FEN, Polymer and Necklace, and any game plugged in."
     )
@@ -657,7 +662,8 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     with warnings.catch_warnings(record=True) as caught:  # plug-ins that fail to load, each named below
         warnings.simplefilter("always", games.PluginWarning)
-        parser = build_parser()
+        words = sys.argv[1:] if argv is None else argv
+        parser = build_parser(tuple(w for w in words if isinstance(w, str) and w.startswith(OPENSPIEL)))
     args = parser.parse_args(argv)
     for w in caught:
         if not isinstance(w.message, games.PluginWarning):

@@ -9,7 +9,10 @@ value is a ``GameEntry`` (or a function returning one): the built-ins' points ar
     [project.entry-points."negenlab.games"]
     mygame = "mygame:ENTRY"
 
-A notebook registers one at run time with :func:`register`. Installed plug-ins are found when a
+A notebook registers one at run time with :func:`register`. OpenSpiel's games are games too, by
+the name ``openspiel:NAME`` (``load("openspiel:connect_four")``, with the extra
+``pip install 'negenlab[openspiel]'``): resolved on demand through :mod:`negenlab.openspiel`, not
+listed by :func:`names` unless asked for. Installed plug-ins are found when a
 name is first asked for (``import negenlab`` stays fast) and imported when first used; one that
 fails to import, or takes a built-in's name, is named in one line (:func:`broken`, and a warning)
 and the other games work on.
@@ -47,6 +50,9 @@ from negenlab.core.registry import GameEntry
 from negenlab.core.variant import VariantClaim, VariantResult
 from negenlab.core.variant import judge_variant as run_judged_variant
 from negenlab.core.variant import try_variant as run_variant
+from negenlab.openspiel import PREFIX as OPENSPIEL
+from negenlab.openspiel import game_entry as openspiel_entry
+from negenlab.openspiel import sequential_games as openspiel_games
 
 GROUP = "negenlab.games"
 """The entry-point group a plug-in game declares itself in."""
@@ -86,6 +92,7 @@ class _Source:
 
 _BUILTIN = {name: importlib.metadata.EntryPoint(name, f"negenlab.{name}:ENTRY", GROUP) for name in BUILTIN_TITLES}
 _sources: dict[str, _Source] = {}  # every game, in the order names() gives them
+_openspiel: dict[str, _Source] = {}  # OpenSpiel's games asked for by name (openspiel:NAME), resolved on demand
 _refused: dict[str, str] = {}  # entry points that could not be registered: name -> one line
 _scanned = False
 
@@ -221,11 +228,13 @@ def _is_file(path: Any) -> bool:
         return False
 
 
-def names() -> tuple[str, ...]:
+def names(openspiel: bool = False) -> tuple[str, ...]:
     """Every registered game: the built-ins in order, then installed plug-ins by name, then those
-    registered at run time (a broken plug-in is in :func:`broken`, not here once it failed to load)."""
+    registered at run time (a broken plug-in is in :func:`broken`, not here once it failed to load).
+    With ``openspiel``, then every OpenSpiel game negenlab takes (``openspiel:NAME``; needs pyspiel)."""
     _scan()
-    return tuple(n for n, s in _sources.items() if s.error is None)
+    registered = tuple(n for n, s in _sources.items() if s.error is None)
+    return registered + tuple(openspiel_games()) if openspiel else registered
 
 
 def broken() -> dict[str, str]:
@@ -250,7 +259,7 @@ def origin(name: str) -> str:
     """Where game ``name`` comes from: ``built-in``, the plug-in's entry point and package, or
     ``registered at run time``."""
     entry(name)
-    return _sources[name].origin
+    return _source(name).origin
 
 
 def register(game: GameEntry | Callable[[], GameEntry]) -> GameEntry:
@@ -305,6 +314,8 @@ def unregister(name: str) -> None:
 def entry(name: str) -> GameEntry:
     """The registry entry of game ``name``."""
     _scan()
+    if isinstance(name, str) and name.startswith(OPENSPIEL):
+        return _openspiel_entry(name)
     source = _sources.get(name) if isinstance(name, str) else None
     if source is None:
         if isinstance(name, str) and name in _refused:
@@ -313,10 +324,26 @@ def entry(name: str) -> GameEntry:
     return _resolve(source)
 
 
+def _openspiel_entry(name: str) -> GameEntry:
+    """OpenSpiel's game ``openspiel:NAME``, loaded once (pyspiel missing, an unknown game or a
+    simultaneous one: one line, and asked again next time)."""
+    source = _openspiel.get(name)
+    if source is None:
+        made = openspiel_entry(name)  # raises its one line
+        source = _Source(made.name, "OpenSpiel's library (pyspiel)", lambda: made, title=made.title, entry=made)
+        _openspiel[name] = source
+    return _resolve(source)
+
+
+def _source(name: str) -> _Source:
+    """The registered source of game ``name`` (a built-in, a plug-in or an OpenSpiel game)."""
+    return _openspiel[name] if name.startswith(OPENSPIEL) else _sources[name]
+
+
 def title(name: str) -> str:
     """Game ``name``'s title as a page gives it (its entry's ``title``, else its name)."""
     _scan()
-    source = _sources.get(name)
+    source = _sources.get(name) or _openspiel.get(name)
     if source is not None and source.title:
         return source.title
     return entry(name).title or name
@@ -362,7 +389,7 @@ def load(name: str, **rules: Any) -> Game:
 def _check_fields(name: str, rules: dict[str, Any]) -> None:
     """Rules ``fields`` a plug-in's Rules dataclass has, each of its default's kind (a default of
     None takes anything, and None is taken for any field: the game checks those itself)."""
-    source = _sources[name]
+    source = _source(name)
     if source.defaults is None:
         made = getattr(_resolve(source).make_game(), "rules", None)
         source.defaults = (

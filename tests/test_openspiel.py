@@ -1,0 +1,214 @@
+"""OpenSpiel both ways (negenlab.openspiel): OpenSpiel's games as negenlab games through the registry
+and the command, and negenlab's games as pyspiel games. Skipped without the extra
+(``pip install 'negenlab[openspiel]'``; ``make openspiel-test`` installs it)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import sys
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import mcts, minimax  # noqa: E402
+from probing import one_error_line, run_cli  # noqa: E402
+
+from negenlab import games  # noqa: E402
+from negenlab.core.errors import IllegalMoveError, InvalidInputError  # noqa: E402
+from negenlab.core.examples import DiceRace  # noqa: E402
+from negenlab.core.game import CHANCE, TERMINAL, play_with_agents  # noqa: E402
+from negenlab.core.registry import GameEntry  # noqa: E402
+from negenlab.core.solve import solve  # noqa: E402
+from negenlab.core.testing import check_game  # noqa: E402
+from negenlab.openspiel import OpenSpielError, as_pyspiel, game_entry  # noqa: E402
+
+PIG = {"winscore": 3, "diceoutcomes": 2, "horizon": 8}  # small enough to solve by expectimax
+
+
+def play(game, specs: str, seed: int):
+    agents = games.make_agents(game.name, specs)
+    rngs = [np.random.default_rng([seed, k]) for k in range(game.num_players + 1)]
+    return play_with_agents(game.new_initial_state(), agents, rngs[0], rngs[1:])
+
+
+@pytest.mark.parametrize("specs", ["random,mcts:50", "mcts:50,random"])
+def test_tic_tac_toe_through_the_registry_plays_with_random_and_mcts(specs):
+    game = games.load("openspiel:tic_tac_toe")
+    assert game.name == "openspiel:tic_tac_toe" and games.title(game.name) == "Tic Tac Toe"
+    for seed in range(3):
+        final = play(game, specs, seed)
+        assert final.is_terminal() and final.current_player == TERMINAL
+        assert sorted(final.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    again = play(game, specs, 0)
+    assert again.key() == play(game, specs, 0).key()  # a seed replays
+
+
+def test_tic_tac_toe_is_a_draw_with_perfect_play_and_pyspiel_agrees():
+    """The generic solver against OpenSpiel's own alpha-beta, on the value and on every first move."""
+    solution = solve(games.load("openspiel:tic_tac_toe"))
+    assert solution.complete and solution.value == 0 and solution.outcome == "draw"
+    game = pyspiel.load_game("tic_tac_toe")
+    value, _ = minimax.alpha_beta_search(game, maximum_depth=10, maximizing_player_id=0)
+    assert value == solution.value
+    root = game.new_initial_state()
+    theirs = {}
+    for action in root.legal_actions():
+        child = root.child(action)
+        theirs[root.action_to_string(0, action)] = minimax.alpha_beta_search(
+            game, state=child, maximum_depth=10, maximizing_player_id=0
+        )[0]
+    assert theirs == solution.first_moves  # every first move both ways, each of the same value
+
+
+def test_the_cli_solves_and_simulates_an_openspiel_game(capsys):
+    assert run_cli(["openspiel:tic_tac_toe", "solve", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["value"] == 0 and out["complete"]
+    assert run_cli(["openspiel:hex", "simulate", "--set", "board_size=4", "--games", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"]["rules"]["num_cols"] == 4 and out["games"] == 4
+
+
+def test_connect_four_and_hex_load_with_their_parameters():
+    four = games.load("openspiel:connect_four")
+    assert four.num_players == 2 and four.perfect_information and len(four.new_initial_state().legal_actions()) == 7
+    hex5 = games.load("openspiel:hex", board_size=5)
+    assert (hex5.rules.board_size, hex5.rules.num_rows, hex5.rules.num_cols) == (5, 5, 5)
+    assert len(hex5.new_initial_state().legal_actions()) == 25
+    assert games.load("openspiel:hex").rules.board_size == 11  # the default Rules are OpenSpiel's defaults
+    with pytest.raises(InvalidInputError, match="Rules field 'board_size' takes a whole number"):
+        games.load("openspiel:hex", board_size="five")
+    with pytest.raises(InvalidInputError, match="no Rules field 'size'"):
+        games.load("openspiel:hex", size=5)
+    with pytest.raises(OpenSpielError, match="no game 'nope'"):
+        games.load("openspiel:nope")
+
+
+def test_a_simultaneous_game_is_refused_in_one_line(capsys):
+    with pytest.raises(OpenSpielError) as info:
+        games.load("openspiel:matrix_rps")
+    text = str(info.value)
+    assert "\n" not in text and "'matrix_rps'" in text and "simultaneous" in text
+    assert isinstance(info.value, InvalidInputError)
+    assert run_cli(["openspiel:matrix_rps", "solve"]) == 2
+    assert "simultaneous" in one_error_line(capsys.readouterr().err)
+    assert "openspiel:matrix_rps" not in games.names(openspiel=True)
+
+
+def test_a_game_whose_chance_openspiel_draws_itself_is_refused():
+    with pytest.raises(OpenSpielError, match="sampled stochastic"):
+        games.load("openspiel:stones_and_gems")
+
+
+def test_the_chance_game_pig_plays_checks_and_solves_as_pyspiel_does():
+    pig = games.load("openspiel:pig", **PIG)
+    assert pig.perfect_information and pig.rules.winscore == 3
+    state = pig.new_initial_state()
+    state.apply(0)  # roll
+    assert state.current_player == CHANCE and state.is_chance_node()
+    assert [p for _, p in state.chance_outcomes()] == [0.5, 0.5]
+    assert play(pig, "mcts:30,random", 1).is_terminal()
+    solution = solve(pig)
+    ours = minimax.expectiminimax(pig.pyspiel_game.new_initial_state(), 100, None, 0)[0]
+    assert solution.complete and solution.value == pytest.approx(ours, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "name, params", [("tic_tac_toe", {}), ("pig", PIG), ("kuhn_poker", {}), ("hex", {"board_size": 3})]
+)
+def test_the_wrapper_keeps_the_protocol(name, params):
+    game = games.load(f"openspiel:{name}", **params)
+    assert check_game(game, playouts=10)["positions"] > 0
+
+
+def test_hidden_information_is_declared_and_the_information_states_are_there():
+    kuhn = games.load("openspiel:kuhn_poker")
+    assert kuhn.perfect_information is False
+    with pytest.raises(InvalidInputError, match="hidden information"):
+        solve(kuhn)
+    state = kuhn.new_initial_state()
+    for card in (0, 1):
+        state.apply(card)
+    assert state.information_state_string(0) != state.information_state_string(1)  # each seat sees its own card
+    assert play(kuhn, "ismcts:50,random", 0).is_terminal()  # OpenSpiel's IS-MCTS bot as an agent
+
+
+def test_an_illegal_action_is_refused_in_one_line():
+    state = games.load("openspiel:tic_tac_toe").new_initial_state()
+    state.apply(4)
+    for bad in (4, 9, "4", 4.0, True):
+        with pytest.raises(IllegalMoveError) as info:
+            state.apply(bad)
+        assert "\n" not in str(info.value)
+    assert state.key() == (4,)
+
+
+def test_games_and_states_pickle_for_worker_processes():
+    game = games.load("openspiel:hex", board_size=4)
+    state = game.new_initial_state()
+    state.apply(5)
+    back = pickle.loads(pickle.dumps(state))
+    assert back.key() == state.key() and back.game.rules == game.rules
+    assert pickle.loads(pickle.dumps(game.rules)) == game.rules
+
+
+def test_openspiel_names_are_resolved_on_demand_not_registered():
+    assert "openspiel:tic_tac_toe" not in games.names()
+    every = games.names(openspiel=True)
+    assert {"openspiel:tic_tac_toe", "openspiel:connect_four", "openspiel:hex"} <= set(every)
+    assert games.entry("openspiel:tic_tac_toe") is games.entry("openspiel:tic_tac_toe")
+    assert games.origin("openspiel:tic_tac_toe").startswith("OpenSpiel")
+    with pytest.raises(InvalidInputError, match="not a lowercase word"):
+        games.register(GameEntry("openspiel:mine", make_game=lambda: games.load("necklace")))
+    assert game_entry("openspiel:connect_four").name == game_entry("connect_four").name == "openspiel:connect_four"
+
+
+def test_without_pyspiel_one_line_says_how_to_install_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now fails
+    monkeypatch.setattr(games, "_openspiel", {})
+    with pytest.raises(InvalidInputError) as info:
+        games.load("openspiel:tic_tac_toe")
+    assert str(info.value) == "OpenSpiel games need pyspiel, which is not installed: pip install 'negenlab[openspiel]'"
+    assert run_cli(["openspiel:tic_tac_toe", "solve"]) == 2
+    assert "pip install 'negenlab[openspiel]'" in one_error_line(capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("name, fields", [("necklace", {"size": 4}), ("fen", {})])
+def test_as_pyspiel_passes_pyspiels_random_simulation_test(name, fields):
+    game = as_pyspiel(games.load(name, **fields))
+    assert game.num_players() == 2 and game.get_type().short_name.startswith(f"negenlab_{name}")
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+
+
+def test_as_pyspiel_numbers_fen_actions_as_fen_does_and_takes_chance():
+    fen = games.load("fen")
+    ours = as_pyspiel(fen)
+    start = fen.new_initial_state()
+    assert ours.new_initial_state().legal_actions() == start.legal_actions()  # FEN's integers are its ids
+    dice = as_pyspiel(DiceRace(target=6))
+    assert dice.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(dice, num_sims=10, serialize=False, verbose=False)
+
+
+def test_an_action_outside_the_alphabet_is_named():
+    necklace = games.load("necklace", size=3)
+    game = as_pyspiel(necklace, actions=[(0, 0), (0, 1)], name="negenlab_necklace_cut")
+    with pytest.raises(InvalidInputError, match="pass as_pyspiel"):
+        game.new_initial_state().legal_actions()
+
+
+def test_openspiels_mcts_bot_plays_necklace_through_as_pyspiel():
+    game = as_pyspiel(games.load("necklace", size=4))
+    bots = [
+        mcts.MCTSBot(game, 2.0, 40, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seat)),
+                     random_state=np.random.RandomState(10 + seat))
+        for seat in range(2)
+    ]  # fmt: skip
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    assert sorted(state.returns()) == [-1.0, 1.0]  # Necklace has no draw
+    assert state.get_game().max_game_length() >= len(state.history())
