@@ -52,7 +52,7 @@ from negenlab.core.solve import solve as solve_game
 from negenlab.core.studies import check_tally
 from negenlab.core.variant import SavedVariant
 from negenlab.openspiel import PREFIX as OPENSPIEL
-from negenlab.report import GAMES, ReportOptions, build_reports, optional_module
+from negenlab.report import GAMES, ReportOptions, build_reports, optional_module, page_name
 from negenlab.report.variants import variant_page
 from negenlab.scaffold import new_game
 
@@ -435,27 +435,33 @@ def _cmd_report(args) -> int:
     if args.games is not None and not 1 <= args.games <= MAX_GAMES:
         raise InvalidInputError(f"--games must be >= 1 and <= {MAX_GAMES} ({GAMES_WHY}), got {args.games}")
     _nonempty(args, "out", "-o/--out")
-    if args.game != "all" and args.game not in GAMES:
-        raise NegenlabError(
-            f"the page of {games.title(args.game)} (a plug-in game) is not built yet in negenlab {__version__}; "
-            f"try negenlab {args.game} simulate"
-        )
     if not args.json:  # --json writes no page
         pages = list(GAMES) if args.game == "all" else [args.game]
         check_outputs(
             folders=[("-o/--out", args.out)],
-            files=[("-o/--out", Path(args.out) / f"{name}.html") for name in [*pages, "index"]],
+            files=[("-o/--out", Path(args.out) / f"{page_name(name)}.html") for name in [*pages, "index"]],
         )
     options = ReportOptions(
         out_dir=args.out, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet
     )
     if args.json:
         names = list(GAMES) if args.game == "all" else [args.game]
-        emit({name: verdict_records(games.page_verdicts(name)) for name in names}, True)
+        emit({name: verdict_records(_page_verdicts(name, options)) for name in names}, True)
         return 0
     index = build_reports("all" if args.game == "all" else [args.game], options)
     print(index.resolve())
     return 0
+
+
+def _page_verdicts(name: str, options: ReportOptions) -> list:
+    """A page's verdicts: a built-in's from its committed studies; any other game's page played (or read
+    from its games kept by an earlier run) on the report's seed."""
+    if name in GAMES:
+        return games.page_verdicts(name)
+    sim: dict[str, Any] = {} if options.games is None else {"max_units": options.games}
+    if options.workers is not None:
+        sim["workers"] = options.workers
+    return games.game_page(name, seed=options.seed, progress=options.progress, **sim).findings
 
 
 def _range(option: str, text: str, fair: float | None = None) -> tuple[str, Any]:

@@ -31,7 +31,9 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import importlib.metadata
+import json
 import numbers
+import os
 import re
 import warnings
 from collections.abc import Callable, Iterator, Mapping
@@ -43,10 +45,21 @@ import numpy as np
 
 from negenlab.core.agents import Agent
 from negenlab.core.claims import GLOSSARY
-from negenlab.core.errors import InvalidInputError
+from negenlab.core.errors import InvalidInputError, UnsolvableGameError
+from negenlab.core.files import read_json, write_atomic
 from negenlab.core.findings import Finding
 from negenlab.core.game import Game
+from negenlab.core.questions import (
+    GamePage,
+    choose_strengths,
+    judge_game,
+    merged,
+    negenlab_questions,
+    read_game_claims,
+    replace_strengths,
+)
 from negenlab.core.registry import GameEntry
+from negenlab.core.solve import solve
 from negenlab.core.variant import VariantClaim, VariantResult
 from negenlab.core.variant import judge_variant as run_judged_variant
 from negenlab.core.variant import try_variant as run_variant
@@ -444,12 +457,95 @@ def make_agents(name: str, specs: str | list) -> list[Agent]:
 
 
 def variant_claims(name: str) -> tuple[VariantClaim, ...]:
-    """The designer claims a variant run of game ``name`` judges (a built-in's study's
-    ``VARIANT_CLAIMS``; none yet for a plug-in)."""
+    """The claims a variant run of game ``name`` judges: a built-in's study's ``VARIANT_CLAIMS``; for
+    any other game, its page's (:func:`page_claims`), under the page's two strengths."""
     entry(name)
     if not is_builtin(name):
-        return ()
+        return page_claims(name)
     return tuple(getattr(importlib.import_module(f"negenlab.{name}.study"), "VARIANT_CLAIMS", ()))
+
+
+def page_strengths(name: str) -> tuple[str, str]:
+    """The two player strengths the page of a game without committed studies judges under
+    (:func:`negenlab.core.questions.choose_strengths` at its default Rules)."""
+    e = entry(name)
+    key = (name, id(e))
+    if key not in _STRENGTHS:
+        _STRENGTHS[key] = choose_strengths(load(name))
+    return _STRENGTHS[key]
+
+
+_STRENGTHS: dict[tuple[str, int], tuple[str, str]] = {}
+
+
+def page_claims(name: str) -> tuple[VariantClaim, ...]:
+    """What the page of a game without committed studies judges from self-play: the designer's claims
+    of its claims file (:attr:`GameEntry.claims`, read by :func:`negenlab.core.questions.read_game_claims`),
+    then negenlab's questions they do not replace, each under :func:`page_strengths`.
+
+    >>> from negenlab.core.examples import Nim
+    >>> _ = register(GameEntry("nim3", make_game=lambda: Nim((1, 2, 3))))
+    >>> [c.claim.id for c in page_claims("nim3")], page_claims("nim3")[0].strengths
+    (['fairness', 'first_edge', 'draw_rate', 'length', 'decisive'], ('mcts:200', 'mcts:800'))
+    >>> unregister("nim3")
+    """
+    e = entry(name)
+    game = load(name)
+    designer = read_game_claims(e.claims, name) if e.claims is not None else []
+    return replace_strengths(merged(designer, negenlab_questions(game.num_players)), page_strengths(name))
+
+
+def page_store(name: str, seed: int) -> Path:
+    """Where the page of game ``name`` keeps its self-play games (a rerun resumes, and the desk reads the
+    same games): ``$NEGENLAB_CACHE`` (default ``~/.cache/negenlab``) ``/pages/<name>/seed-<seed>``."""
+    root = Path(os.environ.get("NEGENLAB_CACHE") or Path.home() / ".cache" / "negenlab")
+    return root / "pages" / name.replace(":", "-") / f"seed-{seed}"
+
+
+PAGE_SEED = 2024
+"""The seed of a page (``negenlab report NAME``'s default)."""
+
+EXACT_NODES = 500_000
+"""Positions the page's exhaustive search may visit before it says it stopped at its cap."""
+
+
+def game_page(
+    name: str,
+    *,
+    seed: int = PAGE_SEED,
+    store: str | Path | None = None,
+    progress: bool = False,
+    max_units: int = 400,
+    batch: int = 50,
+    **sim: Any,
+) -> GamePage:
+    """The page of game ``name`` (a game without committed studies): its claims judged from self-play
+    under its two strengths and the skill trace (:func:`negenlab.core.questions.judge_game`), and, for a
+    game of perfect information, its value with perfect play where an exhaustive search finishes within
+    :data:`EXACT_NODES` positions. The games are kept in :func:`page_store` (``store`` elsewhere)."""
+    e = entry(name)
+    game = load(name)
+    claims = page_claims(name)
+    exact = None
+    if game.perfect_information and game.num_players <= 2:
+        try:
+            exact = solve(game, max_nodes=EXACT_NODES)
+        except UnsolvableGameError:
+            exact = None
+    where = Path(store) if store is not None else page_store(name, seed)
+    design = {"max_units": max_units, "batch": batch}
+    run = judge_game(
+        game, lambda spec, g: e.seat_agents(spec, g.num_players), claims, page_strengths(name), seed=seed,
+        store=where, progress=progress, exact=exact, command=f"negenlab report {name} --seed {seed}"
+        + (f" --games {max_units}" if max_units != PAGE_UNITS else ""), max_units=max_units, batch=batch, **sim,
+    )  # fmt: skip
+    write_atomic(where / PAGE_RECORD, json.dumps(design))  # what the desk replays: the page's own design
+    return run
+
+
+PAGE_RECORD = "page.json"
+PAGE_UNITS = 400
+"""A page's cap of units a strength (``negenlab report NAME --games N`` sets another)."""
 
 
 def _claims_to_judge(name: str) -> tuple[VariantClaim, ...]:
@@ -473,12 +569,19 @@ def glossary(name: str) -> dict[str, str]:
 
 
 def page_verdicts(name: str) -> list[Finding]:
-    """The verdicts of game ``name``'s page at the default Rules, from its committed studies (its
-    report's ``committed_verdicts``): the one answer every screen gives for each claim (none yet for
-    a plug-in: its page is not built yet)."""
+    """The verdicts of game ``name``'s page at the default Rules: a built-in's from its committed studies
+    (its report's ``committed_verdicts``), any other game's from its page's games (:func:`game_page`):
+    the one answer every screen gives for each claim. A game's page is played by its report
+    (``negenlab report NAME``); until then it has no verdicts to give."""
     entry(name)
-    if not is_builtin(name):
-        return []
+    if not is_builtin(name):  # its page's games, once a report has played them, under the report's design
+        record = page_store(name, PAGE_SEED) / PAGE_RECORD
+        if not record.exists():
+            return []
+        design = read_json(record, f"the record of {name}'s page")
+        if not isinstance(design, dict) or set(design) != {"max_units", "batch"}:
+            raise InvalidInputError(f"{record} is not a page's record; expected {{'max_units': N, 'batch': B}}")
+        return game_page(name, max_units=design["max_units"], batch=design["batch"]).findings
     return list(importlib.import_module(f"negenlab.{name}.report").committed_verdicts())
 
 
@@ -541,6 +644,10 @@ __all__ = [
     "make_agents",
     "names",
     "origin",
+    "game_page",
+    "page_claims",
+    "page_store",
+    "page_strengths",
     "page_verdicts",
     "refresh",
     "register",

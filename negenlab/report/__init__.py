@@ -14,15 +14,18 @@ from __future__ import annotations
 import html
 import importlib
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from negenlab.core.errors import InvalidInputError, NegenlabError, ReportError
+from negenlab import games as games_registry
+from negenlab.core.errors import NegenlabError, ReportError
 from negenlab.core.files import write_atomic
 from negenlab.core.findings import Finding, verdict_counts
 from negenlab.games import NAMES as GAMES
 from negenlab.games import TITLES
 
+from . import any_game
 from .page import CSS, ReportPage
 
 
@@ -65,7 +68,7 @@ def build_game_report(game: str, options: ReportOptions) -> tuple[Path, str]:
 
     The page's findings are kept in ``FINDINGS[game]`` for the index."""
     if game not in GAMES:
-        raise InvalidInputError(f"unknown game {game!r}; expected one of {', '.join(GAMES)} or 'all'")
+        return _plugin_report(game, options)
     out = Path(options.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     module = section_module(game)
@@ -87,6 +90,29 @@ def build_game_report(game: str, options: ReportOptions) -> tuple[Path, str]:
     return path, status
 
 
+def _plugin_report(game: str, options: ReportOptions) -> tuple[Path, str]:
+    """The page of a game without committed studies (:mod:`negenlab.report.any_game`)."""
+    title = games_registry.title(game)  # an unknown game: one line naming the games there are
+    out = Path(options.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    page = ReportPage(f"{title} — designer report")
+    t0 = time.perf_counter()
+    sim: dict = {} if options.games is None else {"max_units": options.games}
+    if options.workers is not None:
+        sim["workers"] = options.workers
+    any_game.build(page, game, seed=options.seed, progress=options.progress, **sim)
+    FINDINGS[game] = list(page.finding_items)
+    VERDICTS[game] = list(page.verdict_items)
+    path = out / f"{page_name(game)}.html"
+    write_atomic(path, page.render())
+    return path, f"built in {time.perf_counter() - t0:.0f} s"
+
+
+def page_name(game: str) -> str:
+    """The file name (without .html) of game ``game``'s page: ``openspiel:hex`` is ``openspiel-hex``."""
+    return game.replace(":", "-")
+
+
 FINDINGS: dict[str, list[dict]] = {}
 VERDICTS: dict[str, list[Finding]] = {}
 
@@ -98,10 +124,11 @@ def build_reports(games, options: ReportOptions) -> Path:
     they are written the failure is raised, a :class:`~negenlab.core.errors.ReportError` naming each
     failed page and its reason in one line when every failure is negenlab's own error (a damaged
     committed table names its file), else the first other exception as it is (a bug)."""
-    games = list(GAMES) if games == "all" else list(games)
-    unknown = [g for g in games if g not in GAMES]
-    if unknown:
-        raise InvalidInputError(f"unknown game {unknown[0]!r}; expected one of {', '.join(GAMES)} or 'all'")
+    names = list(GAMES) if games == "all" else list(games)
+    for g in names:
+        if g not in GAMES:
+            games_registry.entry(g)  # an unknown game: one line naming the games there are
+    games = names
     statuses: dict[str, str] = {}
     failures: list[tuple[str, Exception]] = []
     for game in games:
@@ -110,15 +137,17 @@ def build_reports(games, options: ReportOptions) -> Path:
         except Exception as exc:  # one game's failure must not hide the others' pages
             failures.append((game, exc))
             statuses[game] = f"failed: {_reason(exc)}"
-            page = ReportPage(f"{TITLES[game]} — designer report")
+            page = ReportPage(f"{games_registry.title(game)} — designer report")
             page.warning(f"Building this report failed: {_reason(exc)}")
-            write_atomic(Path(options.out_dir) / f"{game}.html", page.render())
+            write_atomic(Path(options.out_dir) / f"{page_name(game)}.html", page.render())
     index = write_index(Path(options.out_dir), statuses, options)
     bugs = [exc for _, exc in failures if not isinstance(exc, NegenlabError)]
     if bugs:
         raise bugs[0]
     if failures:
-        pages = "; ".join(f"the {TITLES[g]} report could not be built: {_reason(exc)}" for g, exc in failures)
+        pages = "; ".join(
+            f"the {games_registry.title(g)} report could not be built: {_reason(exc)}" for g, exc in failures
+        )
         others = f" (the other pages and the index are in {index.parent})" if len(failures) < len(games) else ""
         raise ReportError(pages + others) from failures[0][1]
     return index
@@ -131,19 +160,25 @@ def _reason(exc: BaseException) -> str:
 
 
 def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> Path:
+    """``index.html``: every registered game (the built-ins first) and every game of this run, each with
+    its verdicts' counts and how its page was built (or that an earlier run's page is there)."""
     out.mkdir(parents=True, exist_ok=True)
-    existing = {g: "(from an earlier run)" for g in GAMES if (out / f"{g}.html").exists() and g not in statuses}
+    listed = list(dict.fromkeys([*GAMES, *games_registry.names(), *statuses]))
+    existing = {
+        g: "(from an earlier run)" for g in listed if (out / f"{page_name(g)}.html").exists() and g not in statuses
+    }
     page = ReportPage("negenlab — designer reports")
     page.text(
-        "Rules analysis of four tabletop games: exact solvers, enumerations and seeded self-play "
-        "statistics with confidence intervals. Each page records the Rules, agents, seed and version "
-        "behind its tables."
+        "Rules analysis of tabletop games (the four built-in ones and any game brought as a plug-in): exact "
+        "solvers, enumerations and seeded self-play statistics with confidence intervals. Each page records the "
+        "Rules, agents, seed and version behind its tables."
     )
     rows = []
-    for g in GAMES:
+    for g in listed:
+        title = html.escape(games_registry.title(g))
         status = statuses.get(g) or existing.get(g)
         if status is None:
-            rows.append(f"<li><b>{TITLES[g]}</b> <span class='meta'>not in this run</span></li>")
+            rows.append(f"<li><b>{title}</b> <span class='meta'>not in this run</span></li>")
             continue
         counts = verdict_counts(VERDICTS.get(g, [])) if g in statuses else {}
         if counts:
@@ -152,8 +187,9 @@ def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> 
             said = f"{len(FINDINGS[g])} findings (verdicts to come)"
         else:
             said = ""
+        link = html.escape(urllib.parse.quote(page_name(g)) + ".html", quote=True)
         rows.append(
-            f"<li><a href='{g}.html'><b>{TITLES[g]}</b></a> {said} <span class='meta'>{html.escape(status)}</span></li>"
+            f"<li><a href='{link}'><b>{title}</b></a> {said} <span class='meta'>{html.escape(status)}</span></li>"
         )
     page.raw_html("<ul class='games'>" + "".join(rows) + "</ul>")
     page.provenance(
@@ -167,4 +203,4 @@ def write_index(out: Path, statuses: dict[str, str], options: ReportOptions) -> 
     return path
 
 
-__all__ = ["GAMES", "ReportOptions", "ReportPage", "build_reports", "build_game_report", "CSS"]
+__all__ = ["GAMES", "ReportOptions", "ReportPage", "build_reports", "build_game_report", "page_name", "CSS"]
