@@ -327,15 +327,34 @@ def game_entry(name: str, **params: Any) -> GameEntry:
     def make_game(**fields: Any) -> OpenSpielGame:
         return OpenSpielGame(base, {**params, **fields})
 
+    searches = not first.perfect_information and _resamples(first)
     return GameEntry(
         PREFIX + base,
         make_game=make_game,
         title=first.title,
-        agents={"ismcts": _ismcts},
-        players={
-            "ismcts": "OpenSpiel's information-set MCTS bot (it searches what its seat knows, not the hidden state)"
-        },
+        agents={"ismcts": _ismcts} if searches else {},
+        players={"ismcts": ISMCTS} if searches else {},
     )
+
+
+ISMCTS = "OpenSpiel's information-set MCTS bot: it searches the deals its seat cannot tell apart, not the hidden state"
+"""The ``ismcts`` agent in plain words (a game of hidden information whose states OpenSpiel can deal again)."""
+
+
+def _resamples(game: OpenSpielGame) -> bool:
+    """Whether OpenSpiel can deal ``game``'s hidden state again from a seat's information state (its
+    IS-MCTS bot needs it): tried at the first decision of the line of first actions."""
+    pyspiel = _pyspiel()
+    state = game.pyspiel_game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    if state.is_terminal():
+        return False
+    try:
+        state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0, 0.0, 1.0))
+    except pyspiel.SpielError:
+        return False
+    return True
 
 
 def sequential_games() -> list[str]:
@@ -355,8 +374,20 @@ def _ismcts(spec: AgentSpec) -> Any:
 
 class ISMCTSAgent:
     """OpenSpiel's information-set MCTS bot (``open_spiel.python.algorithms.ismcts``) as an agent of a
-    wrapped OpenSpiel game: it searches the positions its seat cannot tell apart, never the hidden
-    state. Seeded from the seat's Generator, so a game replays."""
+    wrapped OpenSpiel game of hidden information (``ismcts:400``; offered where OpenSpiel can deal the
+    hidden state again from what a seat knows): it searches the deals its seat cannot tell apart, never
+    the hidden state. Its rollouts, choices and deals are seeded from the seat's Generator, so a game
+    replays.
+
+    >>> import pytest; _ = pytest.importorskip("pyspiel")
+    >>> from negenlab import games
+    >>> [a.name for a in games.make_agents("openspiel:kuhn_poker", "ismcts:50,random")]
+    ['ismcts', 'random']
+    >>> games.make_agents("openspiel:tic_tac_toe", "ismcts")
+    Traceback (most recent call last):
+    ...
+    negenlab.core.registry.AgentSpecError: openspiel:tic_tac_toe has no agent 'ismcts'; expected one of mcts, random (with a budget for mcts: mcts:400, mcts:2s)
+    """
 
     name = "ismcts"
 
@@ -370,9 +401,10 @@ class ISMCTSAgent:
     def step(self, state: State, rng: np.random.Generator) -> Action:
         if not isinstance(state, OpenSpielState):
             raise InvalidInputError("ismcts plays OpenSpiel games (openspiel:NAME) only")
+        pyspiel = _pyspiel()
         from open_spiel.python.algorithms import ismcts, mcts
 
-        seed = int(rng.integers(2**31 - 1))
+        seed = int(rng.integers(2**31 - 2))
         game = state.game.pyspiel_game
         bot = ismcts.ISMCTSBot(
             game,
@@ -381,7 +413,12 @@ class ISMCTSAgent:
             self.simulations,
             random_state=np.random.RandomState(seed + 1),
         )
-        return int(bot.step(state.state))
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)  # the deals it imagines, seeded too
+        bot._resampler_cb = lambda s, player: s.resample_from_infostate(player, sampler)
+        try:
+            return int(bot.step(state.state))
+        except pyspiel.SpielError as exc:
+            raise InvalidInputError(f"ismcts on {state.game.name}: {_one_line(exc)}") from None
 
 
 # -- a negenlab game as a pyspiel game -----------------------------------------------------------

@@ -133,7 +133,16 @@ def test_hidden_information_is_declared_and_the_information_states_are_there():
     for card in (0, 1):
         state.apply(card)
     assert state.information_state_string(0) != state.information_state_string(1)  # each seat sees its own card
-    assert play(kuhn, "ismcts:50,random", 0).is_terminal()  # OpenSpiel's IS-MCTS bot as an agent
+
+
+def test_openspiels_ismcts_bot_is_an_agent_where_openspiel_can_deal_again():
+    kuhn = games.load("openspiel:kuhn_poker")
+    lines = [[play(kuhn, "ismcts:4,ismcts:4", seed).key() for seed in range(12)] for _ in range(2)]
+    assert lines[0] == lines[1]  # seeded: the games replay
+    assert play(games.load("openspiel:leduc_poker"), "random,ismcts:20", 0).is_terminal()
+    for name in ("tic_tac_toe", "liars_dice"):  # perfect information; no resampling in OpenSpiel
+        assert "ismcts" not in games.entry(f"openspiel:{name}").agent_names()
+    assert "ismcts" in games.glossary("openspiel:kuhn_poker")
 
 
 def test_an_illegal_action_is_refused_in_one_line():
