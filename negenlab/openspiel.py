@@ -478,12 +478,13 @@ def as_pyspiel(
     bound on a game's actions; left out, they are read from ``playouts`` seeded random games (whole
     numbers number themselves, 0 to the largest met; the bound is twice the longest game met). An
     action outside the alphabet is then refused in one line that says to pass ``actions``. The
-    game's returns over those games give its utility range and whether it is zero-sum; a game that
-    declares hidden information is registered as one of imperfect information (without information
-    states: the protocol has none).
+    game's returns over those games give its utility range and whether it is zero-sum. A game that
+    declares hidden information is registered as one of imperfect information; where its states give
+    ``information_state_string(seat)`` (and ``observation_string(seat)``), as a wrapped OpenSpiel game's
+    do, pyspiel's states give them too, so OpenSpiel's CFR and IS-MCTS run on it.
 
-    ``name`` is the pyspiel name (default ``negenlab_<game.name>`` plus a digest of its Rules, so two
-    Rules are two games).
+    ``name`` is the pyspiel name (default ``negenlab_<game>_<its Rules>``, so two Rules are two games;
+    registering a name again replaces the game).
 
     >>> import pytest; pyspiel = pytest.importorskip("pyspiel")
     >>> from negenlab import games
@@ -506,6 +507,8 @@ def as_pyspiel(
     if len(set(alphabet)) != len(alphabet):
         raise InvalidInputError(f"as_pyspiel: actions lists an action twice for {game.name}")
     name = name or _pyspiel_name(game)
+    knows = _gives(game, "information_state_string")
+    sees = _gives(game, "observation_string")
     chance = bool(outcome_alphabet)
     players = game.num_players
     low, high = min(low, -1.0) if math.isfinite(low) else -1.0, max(high, 1.0) if math.isfinite(high) else 1.0
@@ -525,9 +528,9 @@ def as_pyspiel(
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
-        provides_information_state_string=False,
+        provides_information_state_string=knows,
         provides_information_state_tensor=False,
-        provides_observation_string=False,
+        provides_observation_string=sees or knows,
         provides_observation_tensor=False,
         parameter_specification={},
     )
@@ -604,8 +607,43 @@ def as_pyspiel(
         def new_initial_state(self) -> _State:
             return _State(self)
 
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+            recall = iig_obs_type is None or iig_obs_type.perfect_recall
+            return _Observer("information_state_string" if recall or not sees else "observation_string")
+
     pyspiel.register_game(game_type, _Game)
     return pyspiel.load_game(name)
+
+
+class _Observer:
+    """pyspiel's observer of an :func:`as_pyspiel` game: the negenlab state's own text of what a seat
+    knows (no tensor: the protocol has none)."""
+
+    def __init__(self, method: str):
+        self.method = method
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: Any, player: int) -> None:
+        pass
+
+    def string_from(self, state: Any, player: int) -> str:
+        return str(getattr(state.inner, self.method)(player))
+
+
+def _gives(game: Game, method: str) -> bool:
+    """Whether ``game``'s states give ``method(seat)`` (a game of hidden information's text of what a
+    seat knows or sees)."""
+    if getattr(game, "perfect_information", True):
+        return False
+    state = game.new_initial_state()
+    if not callable(getattr(state, method, None)):
+        return False
+    try:
+        getattr(state, method)(0)
+    except (InvalidInputError, NotImplementedError):
+        return False
+    return True
 
 
 class _Held:
