@@ -17,6 +17,7 @@ from negenlab.core.examples import DiceRace, Nim
 from negenlab.core.questions import (
     QUESTION_IDS,
     choose_strengths,
+    first_score,
     measure_claim,
     negenlab_questions,
     read_game_claims,
@@ -195,3 +196,10 @@ def test_a_page_played_on_two_workers_is_the_page_on_one(registry, tmp_path):
     assert one.table.equals(two.table)
     assert [f.number for f in one.findings] == [f.number for f in two.findings]
     assert not math.isnan(one.table["value"].iloc[0])
+
+
+def test_the_first_players_score_counts_a_draw_as_a_share():
+    df = table([0, 1, 2, -1, 0], return_0=[1] * 5, return_1=[0] * 5, return_2=[0] * 5)
+    assert first_score(df).tolist() == pytest.approx([1, 0, 0, 1 / 3, 1])
+    edge = next(c for c in negenlab_questions(3) if c.claim.id == "first_edge")
+    assert edge.per_game(df).tolist() == pytest.approx([1, 0, 0, 1 / 3, 1])

@@ -123,9 +123,10 @@ def negenlab_questions(players: int) -> list[VariantClaim]:
                                 "each seat's share of games won lies within 5 points of 1/players, the same player "
                                 "in every seat; a drawn game counts for no seat"), how="each seat's share of games won"),
             VariantClaim(_claim("first_edge", "the first player has an edge", f"above fair by {EDGE}", "share",
-                                "the first seat wins more than its fair share by 5 points or more (holds: an edge "
-                                "a designer would want to know of), the same player in every seat"),
-                         "seat_share", how="the first seat's share of games won"),
+                                "the first seat's score (a win 1, a draw or a game cut at the cap 1/players, a loss "
+                                "0) exceeds the fair 1/players by 5 points or more (holds: an edge a designer would "
+                                "want to know of), the same player in every seat"),
+                         values=first_score, how="the first seat's score (a win 1, a draw 1/players)"),
         ]  # fmt: skip
     out += [
         VariantClaim(_claim("draw_rate", "draws are rare", f"between 0 and {DRAW_LINE}", "share",
@@ -149,6 +150,20 @@ def skill_claim() -> Claim:
         "others, seats rotated on common seeds, wins more than its fair share; an edge under 5 points is no edge",
         players="random < the page's two strengths, each against the rung below",
     )  # fmt: skip
+
+
+def first_score(df: pd.DataFrame) -> np.ndarray:
+    """The first seat's score in each game: 1 for a win, 1/players for a draw or a game cut at the cap
+    (nobody won), 0 for a loss.
+
+    >>> first_score(pd.DataFrame({"winner": [0, 1, -1], "return_0": [1, -1, 0], "return_1": [-1, 1, 0]})).tolist()
+    [1.0, 0.0, 0.5]
+    """
+    players = sum(1 for c in df.columns if str(c).startswith("return_"))
+    if players < 1:
+        raise InvalidInputError("not a simulation table: no return_<seat> columns")
+    w = pd.to_numeric(df["winner"], errors="coerce").fillna(-1).to_numpy(float)
+    return np.where(w == 0, 1.0, np.where(w < 0, 1.0 / players, 0.0))
 
 
 def _decided(df: pd.DataFrame) -> np.ndarray:
@@ -459,6 +474,7 @@ __all__ = [
     "QUESTION_IDS",
     "choose_strengths",
     "exact_finding",
+    "first_score",
     "judge_game",
     "measure_claim",
     "merged",
