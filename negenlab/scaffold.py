@@ -3,7 +3,7 @@
 It writes a package that installs with pip and becomes a game of negenlab through its entry point
 (group ``negenlab.games``): a pyproject, a frozen Rules dataclass, a Game and a State (a take-away
 game: a pile, each turn take 1 to ``max_take``, who takes the last wins), an empty claims register
-with the four games' columns, and tests that run the conformance check
+with the four games' columns and ``measure``, and tests that run the conformance check
 (:func:`negenlab.core.testing.check_game`) and the exact solver. Replace the game; keep the shape.
 
 >>> import tempfile
@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from negenlab.core.claims import REGISTER
 from negenlab.core.errors import InvalidInputError
 from negenlab.core.files import check_outputs, write_atomic
+from negenlab.core.questions import GAME_REGISTER
 from negenlab.games import RESERVED, is_builtin
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -162,10 +162,13 @@ def test_the_first_player_wins_unless_the_pile_is_a_multiple_of_max_take_plus_on
 README = """# {title}
 
 A game for negenlab, started by `negenlab new {name}`. Install it beside negenlab
-(`pip install -e .`), then `negenlab games` lists it and `negenlab {name} simulate`,
+(`pip install -e .`), then `negenlab games` lists it, `negenlab report {name}` writes its page of
+negenlab's questions (and your claims), and `negenlab {name} simulate`, `negenlab {name} variant`,
 `negenlab {name} solve` and `negenlab tune {name} ...` work on it. Its tests (`pytest tests`)
 run negenlab's conformance check. Replace the take-away rules in `negenlab_{name}/__init__.py`
-with your game's; add your claims to `negenlab_{name}/claims.csv`.
+with your game's; add your claims to `negenlab_{name}/claims.csv`, one a row, each with the measure
+it is read by (`seat_share`, `seats`, `draw_rate`, `length`, `minutes@S`, `mean:COLUMN`, `rate:COLUMN`;
+see negenlab's docs/your-game.md).
 """
 
 
@@ -185,7 +188,7 @@ def new_game(name: str, where: str | Path = ".") -> Path:
     files = {
         "pyproject.toml": PYPROJECT.format(name=name, title=title),
         f"negenlab_{name}/__init__.py": PACKAGE.format(name=name, title=title, cls=cls),
-        f"negenlab_{name}/claims.csv": ",".join(REGISTER.columns) + "\n",
+        f"negenlab_{name}/claims.csv": ",".join(GAME_REGISTER.columns) + "\n",
         f"tests/test_{name}.py": TESTS.format(name=name, title=title),
         "README.md": README.format(name=name, title=title),
     }

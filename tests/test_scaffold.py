@@ -27,7 +27,7 @@ def test_the_package_passes_its_own_tests(tmp_path):
     assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout + run.stderr
 
 
-@pytest.mark.slow(seconds=40)
+@pytest.mark.slow(seconds=90)
 def test_installed_with_pip_it_is_a_game_of_negenlab(tmp_path):
     folder, site = new_game("pebbles", tmp_path), tmp_path / "site"
     pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(folder)]
@@ -45,6 +45,20 @@ def test_installed_with_pip_it_is_a_game_of_negenlab(tmp_path):
     )
     answer = json.loads(solved.stdout)
     assert answer["outcome"] == "second player wins" and answer["complete"]  # 8 is a multiple of 3 + 1
+    # its page of negenlab's questions, and a variant screened against it, with no change to negenlab
+    page = subprocess.run(
+        [NEGENLAB, "report", "pebbles", "--json", "--quiet", "--games", "100", "--workers", "1"],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    verdicts = {r["claim_id"]: r["verdict"] for r in json.loads(page.stdout)["pebbles"]}
+    assert verdicts["perfect_play"] == "holds" and set(verdicts) >= {"fairness", "first_edge", "skill"}, page.stderr
+    variant = subprocess.run(
+        [NEGENLAB, "pebbles", "variant", "--set", "pile=9", "--max-units", "100", "--workers", "1", "--json"],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    screened = json.loads(variant.stdout)
+    assert screened["variant"] == {"pile": 9} and {v["verdict"] for v in screened["verdicts"]} == {"quick screen"}
+    assert [p["claim_id"] for p in screened["page"]] == list(verdicts)  # the page's lines beside, as the report
 
 
 def test_a_name_negenlab_cannot_take_is_refused(tmp_path, capsys):

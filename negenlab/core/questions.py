@@ -95,8 +95,9 @@ EDGE = 0.05
 MEASURES = ("seat_share", "seats", "draw_rate", "length", "minutes@S", "mean:COLUMN", "rate:COLUMN")
 """The generic measures a game's claims file may name (the ``measure`` column)."""
 
-GAME_REGISTER = Schema({**REGISTER.columns, "measure": "text?"}, keys=["id"], values={"unit": UNITS})
-"""The columns of a plug-in's claims file: the register's and ``measure`` (one of :data:`MEASURES`)."""
+GAME_REGISTER = Schema({**REGISTER.columns, "measure": "text?"}, keys=["id"], values={"unit": UNITS}, min_rows=0)
+"""The columns of a plug-in's claims file: the register's and ``measure`` (one of :data:`MEASURES`); a
+file of the header alone states no claim of the designer's (the page asks negenlab's questions)."""
 
 _OURS = "Our reading (negenlab's question, not the designer's)"
 
