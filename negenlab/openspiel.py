@@ -136,9 +136,10 @@ def _fields(params: dict[str, Any]) -> tuple[tuple[str, type, Any], ...]:
 
 
 def _rules(name: str, values: dict[str, Any]) -> Any:
-    """An instance of game ``name``'s Rules holding ``values`` (a parameter OpenSpiel adds is kept)."""
-    defaults = _defaults(name)
-    return _rules_class(name, _fields(defaults))(**{k: v for k, v in values.items() if k in defaults})
+    """An instance of game ``name``'s Rules holding ``values`` (those of its fields)."""
+    fields = _fields(_defaults(name))
+    keys = {key for key, _, _ in fields}
+    return _rules_class(name, fields)(**{k: v for k, v in values.items() if k in keys})
 
 
 def _coerce(name: str, defaults: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
@@ -226,7 +227,10 @@ class OpenSpielState(State):
         return self.game.num_players
 
     def legal_actions(self) -> list[Action]:
-        return list(self.state.legal_actions())
+        try:
+            return list(self.state.legal_actions())
+        except RuntimeError as exc:  # pyspiel.SpielError: a game that lists no actions (action structs only)
+            raise OpenSpielError(f"{self.game.name}: OpenSpiel lists no legal actions: {_one_line(exc)}") from None
 
     def apply(self, action: Action) -> None:
         s = self.state

@@ -251,3 +251,25 @@ def test_a_round_trip_keeps_kuhn_pokers_information_states_and_cfr_agrees():
             solver.evaluate_and_update_policy()
         found.append(exploitability.exploitability(game, solver.average_policy()))
     assert found[0] == pytest.approx(found[1], abs=1e-12) and found[0] < 0.2
+
+
+SLOW = {"crazy_eights", "colored_trails", "bridge", "yacht", "hive"}  # a random game takes seconds
+"""OpenSpiel games left out of the sweep below for its time alone."""
+REFUSED = {"crossword": "lists no legal actions", "efg_game": "file.cc", "repeated_poker": "max_num_hands"}
+"""OpenSpiel games that do not play under their default parameters, each with what its one line says."""
+
+
+def test_every_sequential_openspiel_game_keeps_the_protocol_or_says_why_in_one_line():
+    listed = {name.removeprefix("openspiel:") for name in games.names(openspiel=True) if name.startswith("openspiel:")}
+    assert {"tic_tac_toe", "kuhn_poker", "pig", "backgammon"} <= listed and "matrix_rps" not in listed
+    problems = []
+    for name in sorted(listed - SLOW):
+        try:
+            check_game(games.load(f"openspiel:{name}"), playouts=1, max_actions=5000)
+        except InvalidInputError as exc:
+            if name not in REFUSED or REFUSED[name] not in str(exc) or "\n" in str(exc):
+                problems.append(f"{name}: {exc}")
+        else:
+            if name in REFUSED:
+                problems.append(f"{name}: plays now; take it off REFUSED")
+    assert not problems, "\n".join(problems)
