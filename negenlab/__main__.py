@@ -1,33 +1,13 @@
 """``python -m negenlab`` and the ``negenlab`` command (:func:`run`).
 
 The command's modules take a second or two to load; Ctrl-C while they load ends the command as it
-does later (``negenlab: interrupted``, exit code 130), not in a traceback of the import. The answer
-to Ctrl-C is given in one place, :func:`interrupted`, wherever it lands.
+does later (``negenlab: interrupted``, exit code 130; :func:`negenlab.interrupt.interrupted`), not in a
+traceback of the import.
 """
 
 import sys
-from collections.abc import Sequence
 
-INTERRUPTED = 130
-"""The exit code of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)."""
-
-
-def interrupted(argv: Sequence[str], exc: BaseException) -> int:
-    """The command's answer to Ctrl-C (``exc``), wherever it lands: while the modules load, while the
-    verbs' parsers are built, or in a command: ``negenlab: interrupted`` on standard error and
-    :data:`INTERRUPTED`; with ``--debug`` among ``argv`` the interrupt goes on, with its traceback.
-
-    >>> import contextlib, io
-    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
-    ...     code = interrupted(["games"], KeyboardInterrupt())
-    >>> code, err.getvalue()
-    (130, 'negenlab: interrupted\\n')
-    """
-    if "--debug" in argv:
-        raise exc
-    if sys.stderr is not None:
-        print("negenlab: interrupted", file=sys.stderr)
-    return INTERRUPTED
+from negenlab.interrupt import interrupted
 
 
 def run() -> int:

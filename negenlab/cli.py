@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from negenlab import __version__, games
-from negenlab.__main__ import interrupted
 from negenlab.core.cliutil import (
     DEFAULT_SEED,
     add_json_flag,
@@ -51,6 +50,7 @@ from negenlab.core.solve import DEFAULT_MAX_NODES, certificate
 from negenlab.core.solve import solve as solve_game
 from negenlab.core.studies import check_tally
 from negenlab.core.variant import SavedVariant
+from negenlab.interrupt import interrupted
 from negenlab.openspiel import PREFIX as OPENSPIEL
 from negenlab.report import GAMES, ReportOptions, build_reports, optional_module, page_name
 from negenlab.report.variants import variant_page
@@ -658,7 +658,7 @@ def _quiet_stdout() -> None:
 def main(argv: list[str] | None = None) -> int:
     """The command for ``argv`` (default ``sys.argv[1:]``), its exit code. Ctrl-C anywhere in it, while
     its parser is built (the games' verbs, plug-ins loading) or in a command, is one line and exit code
-    130 (:func:`negenlab.__main__.interrupted`), as it is while the modules load."""
+    130 (:func:`negenlab.interrupt.interrupted`), as it is while the modules load."""
     try:
         return _main(argv)
     except KeyboardInterrupt as exc:
