@@ -238,6 +238,13 @@ def test_the_recheck_requires_each_strength_the_register_judges_under(game):
     assert required == registered
 
 
+def test_a_smallest_closed_spiral_that_is_not_the_smallest_is_refused(copy):
+    path = copy / "negen" / "smallest_closed_spirals.csv"
+    t = pd.read_csv(path, keep_default_na=False)
+    t.assign(k=t["k"].mask(t.index == 3, t["k"].iloc[3] + 1)).to_csv(path, index=False)
+    refused("negen", "smallest_closed_spirals", str(path), "row 4 breaks a rule of the table; expected one k for all")
+
+
 def test_a_dropped_opening_never_changes_the_solved_maps(copy, tmp_path, capsys):
     """Necklace's solved openings with one row dropped: the page is refused, not drawn with a hole."""
     path = copy / "necklace" / "solution_openings.csv"
