@@ -144,6 +144,10 @@ class _Node:
         self.untried = [] if self.settled is not None else list(state.legal_actions())
 
 
+class HiddenInformationError(InvalidInputError):
+    """An agent asked to play a state whose hidden information it would have to see to search it."""
+
+
 class MCTSAgent(Agent):
     """UCT Monte-Carlo tree search for any number of players.
 
@@ -175,6 +179,7 @@ class MCTSAgent(Agent):
         self.c = real_number(c, "c", 0, 1e6)
         self.evaluator = evaluator
         self.last_search: dict[str, Any] = {}
+        self._hidden = False
 
     def describe(self) -> dict[str, Any]:
         d: dict[str, Any] = {"agent": self.name, "c": self.c}
@@ -201,8 +206,19 @@ class MCTSAgent(Agent):
         return random_rollout(state, rng)
 
     def search(self, state: State, rng: np.random.Generator) -> _Node:
-        """Run the search from ``state`` and return the root node (for analysis)."""
+        """Run the search from ``state`` and return the root node (for analysis). Where the state hides
+        information (:attr:`~negenlab.core.game.State.hidden_information`), every simulation starts from a
+        world drawn by ``state.resample_from_infostate(mover, rng)``: the search sees what the mover's seat
+        sees and nothing else (one tree over the moves, each world playing the moves legal in it)."""
+        self._hidden = bool(getattr(state, "hidden_information", False))
+        if self._hidden and type(state).resample_from_infostate is State.resample_from_infostate:
+            raise HiddenInformationError(
+                f"{self.name} cannot play {type(state).__name__} without seeing what its seat does not: the state "
+                "hides information and gives no resample_from_infostate(player, rng) to draw the worlds its seat "
+                "cannot tell apart"
+            )
         root = _Node(state)  # the root is always searched
+        mover = root.player
         self._settled = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
@@ -213,7 +229,7 @@ class MCTSAgent(Agent):
                 break
             if n and interrupt_pending():  # Ctrl-C: the enclosing game stops after this move
                 break
-            self._simulate(root, state.clone(), rng)
+            self._simulate(root, state.resample_from_infostate(mover, rng) if self._hidden else state.clone(), rng)
             n += 1
         p = root.player
         top = sorted(root.children.items(), key=lambda kv: -kv[1].visits)[:TOP_MOVES]
@@ -240,16 +256,14 @@ class MCTSAgent(Agent):
                 node = child
                 path.append(node)
                 continue
-            if node.untried:
-                i = int(rng.integers(len(node.untried)))
-                action = node.untried[i]
-                node.untried[i] = node.untried[-1]
-                node.untried.pop()
+            legal = set(state.legal_actions()) if self._hidden else None
+            action = self._untried(node, state, legal, rng)
+            if action is not None:
                 state.apply(action)
                 child = node.children[action] = _Node(state, self.settled_value)
                 path.append(child)
                 break
-            action, node = self._select(node)
+            action, node = self._select(node, legal)
             state.apply(action)
             path.append(node)
         leaf = path[-1]
@@ -263,11 +277,34 @@ class MCTSAgent(Agent):
             n.value += value
         return value
 
-    def _select(self, node: _Node) -> tuple:
+    @staticmethod
+    def _untried(node: _Node, state: State, legal: set | None, rng: np.random.Generator) -> Any:
+        """A move of ``node`` not tried yet, drawn at random and taken off its list (None: all tried).
+        Under hidden information (``legal``: this world's moves) the node first learns the moves this
+        world allows that no earlier world did, and draws among those legal here."""
+        if legal is None:
+            if not node.untried:
+                return None
+            i = int(rng.integers(len(node.untried)))
+            action = node.untried[i]
+            node.untried[i] = node.untried[-1]
+            node.untried.pop()
+            return action
+        node.untried += [a for a in state.legal_actions() if a not in node.children and a not in node.untried]
+        here = [a for a in node.untried if a in legal]
+        if not here:
+            return None
+        action = here[int(rng.integers(len(here)))]
+        node.untried.remove(action)
+        return action
+
+    def _select(self, node: _Node, legal: set | None = None) -> tuple:
         log_n = math.log(node.visits)
         best, best_score = None, -math.inf
         p = node.player
         for action, child in node.children.items():
+            if legal is not None and action not in legal:
+                continue
             score = child.value[p] / child.visits + self.c * math.sqrt(log_n / child.visits)
             if score > best_score:
                 best, best_score = (action, child), score

@@ -111,6 +111,17 @@ class State(ABC):
         """Game-specific scalar columns for the simulation table (called at the end)."""
         return {}
 
+    hidden_information: bool = False
+    """True where a seat does not see the whole state (its game's ``perfect_information`` False): a
+    searching agent then plays from worlds :meth:`resample_from_infostate` draws, never from this state."""
+
+    def resample_from_infostate(self, player: int, rng: np.random.Generator) -> State:
+        """A state ``player`` cannot tell from this one (the same information state: what the seat has
+        seen and done), what the seat does not see drawn afresh by ``rng`` as the rules would have dealt
+        it (OpenSpiel's name). A game of hidden information gives it, so that agents search only what
+        their seat sees; the conformance check (:func:`negenlab.core.testing.check_game`) holds it to that."""
+        raise NotImplementedError(f"{type(self).__name__} gives no resample_from_infostate")
+
     def action_to_string(self, action: Action) -> str:
         return str(action)
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from .agents import MCTSAgent
 from .errors import InvalidInputError
 from .game import CHANCE, TERMINAL, Game, State
 
@@ -34,6 +35,7 @@ class _Problems:
 
     def __init__(self) -> None:
         self.lines: dict[str, str] = {}
+        self.worlds: int | None = None  # worlds drawn by resample_from_infostate that differ from the state
 
     def add(self, kind: str, line: str) -> None:
         self.lines.setdefault(kind, line)
@@ -95,6 +97,12 @@ def _check_position(state: State, players: int, rng: np.random.Generator, proble
         problems.add("names", f"{where}: action_to_string gave {names[0]!r:.40}, expected text")
     elif len(set(names)) != len(names):
         problems.add("names", f"{where}: two legal actions have one name ({names[:4]}...), expected distinct names")
+    returns = state.returns()
+    if any(r != 0 for r in returns):
+        problems.add(
+            "early returns",
+            f"{where}: returns() gave {list(returns)!r:.60} before the end, expected 0s (returns come only at the end)",
+        )
     before = _look(state)
     copy = state.clone()
     copy.apply(actions[int(rng.integers(len(actions)))])
@@ -112,6 +120,52 @@ def _check_position(state: State, players: int, rng: np.random.Generator, proble
         problems.add("illegal", f"{where}: an illegal action was applied without an error")
 
 
+_VIEWS = ("information_state_string", "observation_string", "observation")
+"""What a seat of a game of hidden information sees, by the first of these names its states give."""
+
+
+def _view(state: State, player: int) -> Any:
+    for name in _VIEWS:
+        method = getattr(state, name, None)
+        if callable(method):
+            return method(player)
+    return None
+
+
+def _check_hidden(state: State, rng: np.random.Generator, problems: _Problems, where: str) -> None:
+    """A decision of a game of hidden information: the state says it hides information (so searching
+    agents draw worlds), gives its seat's view, and, where it draws worlds, one its seat cannot tell
+    from it, on which an agent decides as on the state itself (it saw nothing more)."""
+    if not getattr(state, "hidden_information", False):
+        problems.add("hidden", f"{where}: the game declares hidden information (perfect_information False) but its "
+                     "states do not (State.hidden_information), so a searching agent would see every seat's secrets")  # fmt: skip
+        return
+    player = state.current_player
+    if not any(callable(getattr(state, name, None)) for name in _VIEWS):
+        problems.add("hidden", f"{where}: the states give no seat's view ({', '.join(_VIEWS)})")
+        return
+    if type(state).resample_from_infostate is State.resample_from_infostate:
+        return  # no worlds drawn: searching agents refuse it (HiddenInformationError); its own agents read the view
+    seed = int(rng.integers(2**32))
+    world = state.resample_from_infostate(player, np.random.default_rng(seed))
+    if world.current_player != player or list(world.legal_actions()) != list(state.legal_actions()):
+        problems.add("hidden", f"{where}: resample_from_infostate gave a state with another mover or other moves")
+        return
+    if _view(world, player) != _view(state, player):
+        problems.add("hidden", f"{where}: resample_from_infostate gave a state its seat can tell apart (another view)")
+        return
+    others = {_key(state.resample_from_infostate(player, np.random.default_rng(seed + k))) for k in range(1, 5)}
+    problems.worlds = (problems.worlds or 0) + len(others - {_key(state)})
+    agent = MCTSAgent(simulations=HIDDEN_SIMULATIONS)
+    if agent.step(state.clone(), np.random.default_rng(seed)) != agent.step(world, np.random.default_rng(seed)):
+        problems.add("hidden", f"{where}: an agent chose otherwise on a state its seat cannot tell from this one: "
+                     "resample_from_infostate passes on something of what the seat does not see")  # fmt: skip
+
+
+HIDDEN_SIMULATIONS = 16
+"""The search that decides on a position and on a world its seat cannot tell from it (they must agree)."""
+
+
 def _check_end(state: State, players: int, problems: _Problems, where: str) -> None:
     if state.current_player != TERMINAL:
         problems.add("end player", f"{where}: current_player is {state.current_player!r} at the end, expected TERMINAL")
@@ -120,8 +174,15 @@ def _check_end(state: State, players: int, problems: _Problems, where: str) -> N
         problems.add("returns", f"{where}: returns() gave {returns!r:.60}, expected {players} finite numbers")
 
 
+HIDDEN_EVERY = 5
+"""A game of hidden information has its hidden-information checks at the first decision of a playout and
+every fifth after it."""
+
+
 def _playout(game: Game, seed: int, max_actions: int, problems: _Problems, n: int) -> tuple[list, int]:
     rng, check_rng = np.random.default_rng(seed), np.random.default_rng(seed + 1)
+    hidden = getattr(game, "perfect_information", True) is False
+    decisions = 0
     state = game.new_initial_state()
     played: list = []
     while not state.is_terminal():
@@ -132,6 +193,10 @@ def _playout(game: Game, seed: int, max_actions: int, problems: _Problems, n: in
         if len(played) >= max_actions:
             problems.add("length", f"game {n}: a random game did not end in {max_actions:,} actions")
             break
+        if hidden and not state.is_chance_node():
+            if decisions % HIDDEN_EVERY == 0:
+                _check_hidden(state, check_rng, problems, where)
+            decisions += 1
         if state.is_chance_node():
             action = state.sample_chance(rng)
         else:
@@ -152,7 +217,10 @@ def check_game(game: Game, *, playouts: int = 20, seed: int = 0, max_actions: in
     random games, a player in range (or chance), chance outcomes whose probabilities sum to 1, a
     non-empty list of distinct legal actions in a fixed order with distinct names, a ``clone()`` that
     leaves the original alone, an illegal action refused with a ``ValueError`` subclass, a hashable
-    ``key()``; at the end ``TERMINAL`` and one finite return per player; every game ends within
+    ``key()``, returns of 0 until the end; at the end ``TERMINAL`` and one finite return per player; for a
+    game of hidden information (``perfect_information`` False), states that say so, a seat's view, and
+    where the states draw worlds (``resample_from_infostate``) worlds the seat cannot tell apart, on
+    which an agent decides as on the state itself; every game ends within
     ``max_actions``; the same seed replays the same game. Raises :class:`ConformanceError` listing
     each problem; returns what was played."""
     problems = _Problems()
@@ -178,6 +246,9 @@ def check_game(game: Game, *, playouts: int = 20, seed: int = 0, max_actions: in
             again, _ = _playout(game, seed, max_actions, _Problems(), n)
             if again != played:
                 problems.add("replay", "the same seed played another game (the state owns hidden randomness?)")
+    if problems.worlds == 0:
+        problems.add("hidden", "resample_from_infostate never drew a world other than the state itself (does it "
+                     "copy the state? then a searching agent sees what its seat does not)")  # fmt: skip
     if problems.lines:
         name = getattr(game, "name", type(game).__name__)
         raise ConformanceError(

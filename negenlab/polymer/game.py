@@ -800,6 +800,12 @@ class PolymerState(State):
         parties = {self.proposer} | {self.partner(self.proposer, direction, k) for k in range(1, distance + 1)}
         return act if player in parties else (act[0], self.proposer, self.partner(self.proposer, direction, distance))
 
+    @property
+    def hidden_information(self) -> bool:  # type: ignore[override]
+        """Whether a seat sees only its own hand (``Rules.information`` hidden): the core searching agents
+        then refuse the state (it draws no worlds); Polymer's own agents read :meth:`observation`."""
+        return self.rules.information != "open"
+
     def observation(self, player: int) -> dict[str, Any]:
         """What seat ``player`` sees: its own hand, every hand's size, the middle's size, open loans,
         the phase, the seat whose proposal turn it is (``proposer``), the proposal being answered (whole
