@@ -25,6 +25,7 @@ from numba import njit
 from negenlab.core.bits import mix64 as _mix
 
 from ._kernels import articulation, crosscut_at, legal_list, step, wins_through
+from .connect import engine_moves
 
 
 @njit(cache=True)
@@ -573,6 +574,16 @@ def dfpn(
         else:
             _settle(tt_keys, tt_pn, tt_dn, tt_work, key, 0, INF, counters[0] - start + 1, policy, seen, depth)
         return
+    if counters.shape[0] > 10 and counters[10] != 0:
+        # the connection engine (connect.py): a virtual win of the mover wins; the opponent's confines the
+        # mover to its carriers (every other move loses); counters[10] >= 2 also orders the moves
+        k = engine_moves(board, n, colour, moves, k, counters[10] >= 2)
+        if k <= 0:  # -1: the mover wins; 0: every move it has loses
+            if (k < 0) == is_or:
+                _settle(tt_keys, tt_pn, tt_dn, tt_work, key, 0, INF, counters[0] - start + 1, policy, seen, depth)
+            else:
+                _settle(tt_keys, tt_pn, tt_dn, tt_work, key, INF, 0, counters[0] - start + 1, policy, seen, depth)
+            return
     pn = np.int64(1)
     dn = np.int64(1)
     if counters[6] != 0:

@@ -14,7 +14,9 @@ table keyed over the board's four colour-preserving symmetries; on boards up to 
 the exact boards (``keys="exact"``, no two positions share one), larger boards use 64-bit Zobrist
 hashes (``keys="zobrist"``). Options: ``heuristic``
 (df-pn+: children start from connection distances; 4x4 in 65k instead of 244k nodes, but
-slower on the 5x5 centre opening in our runs) and ``epsilon`` (the 1+epsilon threshold trick). A colour that can no longer connect (its stones and the
+slower on the 5x5 centre opening in our runs), ``epsilon`` (the 1+epsilon threshold trick) and ``engine``
+(:mod:`negenlab.necklace.connect` in df-pn: 1, a blocking win of the mover wins and the opponent's
+confines the mover to its must-play region; 2, also the engine's move order; 0, off, the default). A colour that can no longer connect (its stones and the
 empty points where it can never make a crosscut do not join its edges) is a disproof, and, with
 ``cut_off`` (the default), a proof for the other colour: no game ends drawn (the cut-off rule in
 :mod:`negenlab.necklace._solver_kernels`).
@@ -99,6 +101,7 @@ class ProofSearch:
         keys: str | None = None,
         replacement: str = "work",
         cut_off: bool = True,
+        engine: int = 0,
     ):
         n = whole_number(n, "board size", 2, MAX_SIZE)
         tt_bits = whole_number(tt_bits, "tt_bits", 10, 28, "the table takes 35 bytes an entry: 28 bits is 9.4 GB")
@@ -145,7 +148,12 @@ class ProofSearch:
         self.movebuf = np.empty((2 * (2 * N + 4), N), dtype=np.int32)  # lower half: moves, upper: threats
         self.art, self.disc, self.low, self.parent, self.nxt, self.stack = scratch(n)
         self.stamp = np.zeros(N, dtype=np.int32)
-        self.counters = np.zeros(10, dtype=np.int64)
+        engine = whole_number(engine, "engine (0 off, 1 virtual wins and must-play, 2 also the move order)", 0, 2)
+        if engine and method != "dfpn":
+            raise InvalidInputError("the connection engine (engine=1 or 2) is wired into df-pn only")
+        self.engine = engine
+        self.counters = np.zeros(11, dtype=np.int64)
+        self.counters[10] = engine
         self.counters[9] = 1 if cut_off else 0
         self.counters[8] = REPLACEMENTS[replacement]
         self.counters[6] = 1 if heuristic else 0
