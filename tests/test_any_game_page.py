@@ -203,3 +203,29 @@ def test_the_first_players_score_counts_a_draw_as_a_share():
     assert first_score(df).tolist() == pytest.approx([1, 0, 0, 1 / 3, 1])
     edge = next(c for c in negenlab_questions(3) if c.claim.id == "first_edge")
     assert edge.per_game(df).tolist() == pytest.approx([1, 0, 0, 1 / 3, 1])
+
+
+def test_every_verb_and_the_widget_serve_a_throwaway_game(registry, capsys, tmp_path):
+    """Adding a game touches no file of negenlab: a game registered here gets every verb and the desk."""
+    games.register(GameEntry("racex", make_game=lambda target=4, players=2: DiceRace(target, players), title="Race"))
+    for argv in (
+        ["racex", "simulate", "--games", "4", "--workers", "1", "--json"],
+        ["racex", "variant", "--set", "target=5", "--max-units", "100", "--workers", "1", "--json"],
+        ["tune", "racex", "--set", "target=3..6", "--target", "length=2..4", "--budget", "2",
+         "--games-per-trial", "10", "--confirm", "1", "--max-units", "10", "--workers", "1", "--json"],
+        ["report", "racex", "--games", "100", "--quiet", "-o", str(tmp_path / "rep")],
+    ):  # fmt: skip
+        code = cli.main(argv)
+        out, err = capsys.readouterr()
+        assert code == 0, (argv, err)
+    judged = games.judge_variant("racex", {"target": 5}, max_units=100, progress=False)
+    strengths = " in every seat, and ".join(games.page_strengths("racex")) + " in every seat"
+    assert {f.players for f in judged.findings} == {strengths}
+    assert {f.verdict for f in judged.findings} <= {"holds", "fails", "undecided", "depends on the players"}
+    from negenlab.desk import variant_widget
+
+    w = variant_widget("racex", folder=tmp_path / "desk", max_units=100)
+    w.pickers["target"].value = "5"
+    result = w.run(wait=True)
+    assert {f.verdict for f in result.findings} == {"quick screen"}
+    assert [f.claim_id for f in result.page] == [f.claim_id for f in report.VERDICTS["racex"]]  # the page beside
