@@ -34,9 +34,12 @@ Words, for a colour X and its opponent Y (boards are flat ``int8`` arrays, row-m
   (legal forever by immunity), and its walls never go away. A virtual win is a blocking win without a
   bridge: two diagonal stones are already 8-adjacent, so links matter for X's own chain, not for
   blocking Y.
-- **must-play region** (:func:`must_play`): with Y to move and X holding a blocking win, every move of Y
-  outside the union of the bridges' carriers loses (the blocking win survives it untouched); an empty
-  region means every move loses.
+- **must-play region** (:func:`must_play`): a blocking win of X is a win whoever moves, so with Y to
+  move every move of Y loses then (the region is empty; the union of the carriers is where the win is
+  defended, not where Y can save the game). The region that prunes is Hex's for a *semi*-virtual win:
+  for each point ``p`` where an X stone would make a blocking win (``p`` immune for X), Y must play on
+  ``p`` or in that win's carrier, or X plays ``p`` (legal whatever Y did) and wins; the must-play region
+  is the intersection over all such ``p`` (with Y's moves that win at once).
 - **dead point** (:func:`dead_points`): an empty point where a stone of either colour makes a crosscut:
   no move can ever use it (stones never move). None exists in a legal position: a point is forbidden to
   Red by a block whose two points beside it are blue, and to Blue by a block whose two are red; two
@@ -573,20 +576,52 @@ def captured(board, n, p, colour):
 
 
 @njit(cache=True)
+def must_play_kernel(board, n, mover, region):
+    """1 when the opponent of ``mover`` has a blocking win (every move of ``mover`` loses), else 0 with
+    ``region`` (bool, n*n) marking the must-play region: the intersection, over every empty point ``p``
+    immune for the opponent (and no wall) whose opponent stone would make a blocking win, of ``p`` and
+    that win's carrier; all True when there is no such point. A move of ``mover`` outside the region
+    that does not win at once loses: the opponent answers on ``p``, legal by immunity, and wins."""
+    N = n * n
+    x = 3 - mover
+    carrier = np.zeros(N, dtype=np.bool_)
+    if blocking_win_kernel(board, n, x, carrier):
+        return 1
+    for q in range(N):
+        region[q] = True
+    for p in range(N):
+        if board[p] != 0 or crosscut_at(board, n, p, mover) or not immune(board, n, p, x):
+            continue
+        board[p] = x
+        threat = blocking_win_kernel(board, n, x, carrier)
+        board[p] = 0
+        if threat:
+            carrier[p] = True
+            for q in range(N):
+                region[q] = region[q] and carrier[q]
+    return 0
+
+
+@njit(cache=True)
 def engine_moves(board, n, colour, moves, k, order):
-    """The proof search's use of the engine on the legal moves ``moves[:k]`` of ``colour``: -1 when
-    ``colour`` has a virtual win (it wins); otherwise the moves outside the opponent's must-play region
-    are dropped (each loses) and the count kept is returned, the kept moves compacted in place and, with
-    ``order``, sorted by :func:`move_score` (higher first, ties in their given order)."""
+    """The proof search's use of the engine on the legal moves ``moves[:k]`` of ``colour`` (none of which
+    wins at once): -1 when ``colour`` has a blocking win (it wins); 0 when the opponent has one (every
+    move loses); otherwise the moves outside the must-play region are dropped (each loses) and the count
+    kept is returned (0 again when none is left), the kept moves compacted in place and, with ``order``,
+    sorted by :func:`move_score` (higher first, ties in their given order)."""
     N = n * n
     carrier = np.zeros(N, dtype=np.bool_)
     if blocking_win_kernel(board, n, colour, carrier):
         return -1
-    forced = blocking_win_kernel(board, n, 3 - colour, carrier)
+    region = np.ones(N, dtype=np.bool_)
+    if must_play_kernel(board, n, colour, region) == 1:
+        return 0
+    forced = False
     kept = 0
     for i in range(k):
         m = moves[i]
-        if forced and not carrier[m]:
+        if not region[m]:
+            forced = True
             continue
         moves[kept] = m
         kept += 1
@@ -754,8 +789,6 @@ def blocking_win(board, n: int | None = None, colour=RED) -> list[tuple[int, int
     >>> b = np.array([[2, 1, 0, 0], [0, 2, 1, 0], [2, 1, 1, 0], [0, 0, 0, 0]], dtype=np.int8)
     >>> blocking_win(b, colour="red")   # Red's walls reach row 3 through (3, 1) or (3, 2)
     [(3, 1), (3, 2)]
-    >>> must_play(b, to_move="blue")
-    [(3, 1), (3, 2)]
     """
     b, n = _board(board, n)
     carrier = np.zeros(n * n, dtype=np.bool_)
@@ -765,11 +798,31 @@ def blocking_win(board, n: int | None = None, colour=RED) -> list[tuple[int, int
 
 
 def must_play(board, n: int | None = None, to_move=RED) -> list[tuple[int, int]] | None:
-    """With ``to_move`` to move and its opponent holding a blocking win, the points a move must be on
-    not to lose (the union of the bridges' carriers, sorted: ``[]`` when every move loses); None when
-    none is found. A virtual win (links) is a blocking win with no bridge: every move loses then."""
+    """The points where a move of ``to_move`` may still not lose, sorted, or None when the engine
+    restricts nothing: ``[]`` when the opponent has a blocking win (every move loses), else the region
+    of :func:`must_play_kernel` (the opponent's one-move blocking threats) together with the moves that
+    win at once. Every legal move outside it loses.
+
+    >>> b = np.array([[2, 1, 0, 0], [0, 2, 1, 0], [2, 1, 0, 0], [0, 0, 0, 0]], dtype=np.int8)
+    >>> must_play(b, to_move="blue")   # a red stone at (3, 1) walls Blue off: Blue must take it
+    [(3, 1)]
+    """
     b, n = _board(board, n)
-    return blocking_win(b, n, 3 - _colour(to_move))
+    y = _colour(to_move)
+    N = n * n
+    region = np.ones(N, dtype=np.bool_)
+    if must_play_kernel(b, n, y, region) == 1:
+        return []
+    if region.all():
+        return None
+    stamp = np.zeros(N, dtype=np.int32)
+    stack = np.empty(N + 1, dtype=np.int32)
+    for p in np.flatnonzero((b == 0) & ~region):
+        b[p] = y
+        if wins_through(b, n, p, stamp, np.int32(p + 1), stack):
+            region[p] = True
+        b[p] = 0
+    return [_rc(p, n) for p in np.flatnonzero(region & (b == 0))]
 
 
 def dead_points(board, n: int | None = None) -> list[tuple[int, int]]:
@@ -812,5 +865,5 @@ def ordered_moves(board, n: int | None = None, to_move=RED) -> tuple[list[tuple[
     kept = engine_moves(b, n, x, moves, k, True)
     if kept < 0:
         return [_rc(p, n) for p in moves[:k]], "wins"
-    why = "must-play" if blocking_win_kernel(b, n, 3 - x, np.zeros(N, dtype=np.bool_)) else "ordered"
+    why = "must-play" if must_play(b, n, x) is not None else "ordered"
     return [_rc(p, n) for p in moves[:kept]], why

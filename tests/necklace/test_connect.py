@@ -60,29 +60,34 @@ def check_links(positions, depth: int = 1) -> Counter:
 
 
 def check_virtual_wins(positions, memo: dict) -> Counter:
-    """Virtual wins are minimax wins with either colour to move; with the opponent to move, every move
-    outside the must-play region loses by minimax."""
+    """Virtual and blocking wins are exact wins with either colour to move; every legal move outside the
+    must-play region loses (exact values after it)."""
     counts: Counter = Counter()
     for b, _ in positions:
         for x in (RED, BLUE):
             y = 3 - x
-            region = connect.must_play(b, to_move=y)
             wins_for_x = brute_connect.value(b, y, memo) == WIN[x]
             counts["positions won by the colour not to move"] += wins_for_x
+            blocking = connect.blocking_win(b, colour=x)
             if connect.virtual_win(b, colour=x) is not None:
                 counts["virtual wins (links)"] += 1
-                assert region == [], f"a virtual win of {x} that is no blocking win without bridges\n{b}"
+                assert blocking == [], f"a virtual win of {x} that is no blocking win without bridges\n{b}"
+            if blocking is not None:
+                counts["blocking wins"] += 1
+                counts["blocking wins with bridges"] += bool(blocking)
+                assert wins_for_x, f"blocking win of {x} but not won with {y} to move\n{b}"
+                assert brute_connect.value(b, x, memo) == WIN[x], f"blocking win of {x} not won with it to move\n{b}"
+            region = connect.must_play(b, to_move=y)
             if region is None:
                 continue
-            counts["blocking wins"] += 1
-            counts["blocking wins with bridges"] += bool(region)
-            assert wins_for_x, f"blocking win of {x} but not won with {y} to move\n{b}"
-            assert brute_connect.value(b, x, memo) == WIN[x], f"blocking win of {x} not won with it to move\n{b}"
+            counts["must-play regions"] += 1
+            counts["empty must-play regions (every move loses)"] += region == []
             s = State.from_array(b, "red" if y == RED else "blue")
             if s.is_over or s.to_move != y:
                 continue
             for m in s.legal_moves():
                 if m in region:
+                    counts["moves inside the region"] += 1
                     continue
                 t = s.copy()
                 t.play(m)
@@ -91,7 +96,6 @@ def check_virtual_wins(positions, memo: dict) -> Counter:
                 v = WIN[x] if t.winner else brute_connect.value(after, t.to_move, memo)
                 assert v == WIN[x], f"{m} outside the must-play region {region} does not lose\n{b}"
                 counts["moves outside the region, all lost"] += 1
-            counts["moves inside the region"] += sum(m in region for m in s.legal_moves())
     return counts
 
 
@@ -153,11 +157,11 @@ def test_links_sampled_4x4_and_5x5(positions_4x4):
 
 def test_virtual_wins_and_must_play(positions_3x3, positions_4x4):
     memo: dict = {}
-    counts = check_virtual_wins(positions_3x3[::4], memo)
-    assert counts["blocking wins with bridges"] > 30 and counts["moves outside the region, all lost"] > 200
-    assert counts["virtual wins (links)"] > 100
-    counts = check_virtual_wins(positions_4x4[::2], {})
-    assert counts["blocking wins with bridges"] >= 2
+    counts = check_virtual_wins(positions_3x3[::8], memo)
+    assert counts["blocking wins with bridges"] > 15 and counts["moves outside the region, all lost"] > 100
+    assert counts["virtual wins (links)"] > 50 and counts["must-play regions"] > counts["blocking wins"]
+    counts = check_virtual_wins(positions_4x4[::4], {})
+    assert counts["blocking wins"] >= 10 and counts["moves outside the region, all lost"] > 20
 
 
 def test_dead_and_captured_points(positions_3x3, positions_4x4):
