@@ -575,8 +575,10 @@ def dfpn(
             _settle(tt_keys, tt_pn, tt_dn, tt_work, key, 0, INF, counters[0] - start + 1, policy, seen, depth)
         return
     if counters.shape[0] > 10 and counters[10] != 0:
-        # the connection engine (connect.py): a virtual win of the mover wins; the opponent's confines the
-        # mover to its carriers (every other move loses); counters[10] >= 2 also orders the moves
+        # the connection engine (connect.py): a blocking win of the mover wins, the opponent's loses, and the
+        # opponent's one-move blocking threats confine the mover to the must-play region; counters[10] >= 2
+        # also orders the moves. numba caches dfpn by this file's text alone, with engine_moves compiled in:
+        # after editing connect.py's kernels, delete negenlab/necklace/__pycache__/_solver_kernels.dfpn-*
         k = engine_moves(board, n, colour, moves, k, counters[10] >= 2)
         if k <= 0:  # -1: the mover wins; 0: every move it has loses
             if (k < 0) == is_or:

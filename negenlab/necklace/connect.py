@@ -855,7 +855,15 @@ def captured_points(board, n: int | None = None, colour=RED) -> list[tuple[int, 
 def ordered_moves(board, n: int | None = None, to_move=RED) -> tuple[list[tuple[int, int]], str]:
     """The legal moves of ``to_move`` in the engine's order, and why: ``"wins"`` (it has a virtual win:
     the moves are all its legal moves, any carrier-keeping move wins), ``"must-play"`` (the opponent has
-    one: only moves in its carriers, every other loses), or ``"ordered"``."""
+    one: only moves in its carriers, every other loses), or ``"ordered"``.
+
+    >>> b = np.array([[2, 1, 0, 0], [0, 2, 1, 0], [2, 1, 0, 0], [0, 0, 0, 0]], dtype=np.int8)
+    >>> ordered_moves(b, to_move="blue")
+    ([(3, 1)], 'must-play')
+    >>> moves, why = ordered_moves(b, to_move="red")
+    >>> moves[:3], why
+    ([(3, 0), (3, 1), (0, 3)], 'ordered')
+    """
     b, n = _board(board, n)
     x = _colour(to_move)
     N = n * n
