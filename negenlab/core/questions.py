@@ -317,6 +317,8 @@ class GamePage:
     exact: Any = None
     stats: dict[tuple[str, str], Any] = field(default_factory=dict)
     """Each claim's measurement under each strength, by ``(claim id, strength)``."""
+    max_units: int = 0
+    """The cap of units a strength (``capped``: a strength reached it with a line still undecided)."""
 
 
 def judge_game(
@@ -411,8 +413,8 @@ def judge_game(
                                                       section="negenlab's questions"), family))  # fmt: skip
     if exact is not None:
         findings.insert(0, exact_finding(exact, command))
-    capped = any(f.verdict == "undecided" for f in findings)
-    return GamePage(findings, pd.DataFrame(rows), strengths, units, seed, capped, trace, exact, stats)
+    capped = any(n >= max_units for n in units.values()) and any(f.verdict == "undecided" for f in findings)
+    return GamePage(findings, pd.DataFrame(rows), strengths, units, seed, capped, trace, exact, stats, max_units)
 
 
 def _slug(spec: str) -> str:

@@ -72,6 +72,16 @@ def build(
         "draws under 10%, 10 to 500 actions, 90% of games won) are its reading; a designer who means another band "
         "says so in the claims file (see docs/your-game.md)."
     )
+    played = ", ".join(f"{spec} {n} units" for spec, n in run.units.items())
+    if run.capped:
+        page.warning(
+            f"Stopped at the cap of {run.max_units} units a strength ({played}) with lines still undecided: each "
+            "says how many more games would decide it; a larger cap (--games) plays them, resuming these games."
+        )
+    else:
+        page.note(
+            f"Each strength played until its lines were decided, within the cap of {run.max_units} units ({played})."
+        )
     if P > 1 and any(isinstance(run.stats.get(("fairness", s)), Seats) for s in run.strengths):
         page.heading("Seats")
         page.figure(
