@@ -187,13 +187,20 @@ class OpenSpielGame(Game):
         self.provides_information_state = bool(game_type.provides_information_state_string)
         self.provides_observation = bool(game_type.provides_observation_string)
         self._players = int(self.pyspiel_game.num_players())
+        hidden = not self.perfect_information
+        self.state_class = _state_class(
+            hidden,
+            hidden and self.provides_information_state,
+            hidden and self.provides_observation,
+            hidden and _resamples(self),
+        )
 
     @property
     def num_players(self) -> int:
         return self._players
 
     def new_initial_state(self) -> OpenSpielState:
-        return OpenSpielState(self, self.pyspiel_game.new_initial_state())
+        return self.state_class(self, self.pyspiel_game.new_initial_state())
 
     def __reduce__(self) -> tuple:
         return OpenSpielGame, (self.openspiel_name, self.params)
@@ -205,9 +212,13 @@ class OpenSpielGame(Game):
 
 class OpenSpielState(State):
     """A pyspiel state on negenlab's protocol: actions are OpenSpiel's integers, ``key()`` the
-    history of actions (chance outcomes included), the text of the state OpenSpiel's ``str``."""
+    history of actions (chance outcomes included), the text of the state OpenSpiel's ``str``, the
+    returns 0 until the end and then OpenSpiel's (a game with rewards along the way: their sums).
 
-    __slots__ = ("game", "state")
+    A game of hidden information's states say so (``hidden_information``) and give what OpenSpiel
+    gives of a seat's view: ``information_state_string(seat)`` and ``observation_string(seat)``, and
+    ``resample_from_infostate(seat, rng)`` where OpenSpiel can deal the hidden state again (then
+    negenlab's searching agents play it from the worlds its seat cannot tell apart)."""
 
     def __init__(self, game: OpenSpielGame, state: Any):
         self.game = game
@@ -228,9 +239,16 @@ class OpenSpielState(State):
 
     def legal_actions(self) -> list[Action]:
         try:
-            return list(self.state.legal_actions())
+            actions = list(self.state.legal_actions())
         except RuntimeError as exc:  # pyspiel.SpielError: a game that lists no actions (action structs only)
             raise OpenSpielError(f"{self.game.name}: OpenSpiel lists no legal actions: {_one_line(exc)}") from None
+        if not actions and not self.state.is_terminal():
+            raise OpenSpielError(
+                f"{self.game.name}: OpenSpiel gives seat {self.state.current_player()} no legal action in a position "
+                f"that is not over (after {len(self.state.history())} actions); an OpenSpiel bug, or a world its "
+                "resample_from_infostate dealt wrong"
+            )
+        return actions
 
     def apply(self, action: Action) -> None:
         s = self.state
@@ -256,10 +274,12 @@ class OpenSpielState(State):
         return bool(self.state.is_terminal())
 
     def returns(self) -> list[float]:
+        if not self.state.is_terminal():
+            return [0.0] * self.game.num_players
         return [float(r) for r in self.state.returns()]
 
     def clone(self) -> OpenSpielState:
-        return OpenSpielState(self.game, self.state.clone())
+        return type(self)(self.game, self.state.clone())
 
     def is_chance_node(self) -> bool:
         return bool(self.state.is_chance_node())
@@ -275,18 +295,6 @@ class OpenSpielState(State):
         """The history of actions from the start (chance outcomes included): it decides every
         OpenSpiel game's future, whatever the game keeps."""
         return tuple(self.state.history())
-
-    def information_state_string(self, player: int | None = None) -> str:
-        """What seat ``player`` (default: the one to act) knows, as OpenSpiel writes it."""
-        if not self.game.provides_information_state:
-            raise OpenSpielError(f"{self.game.name} gives no information states in OpenSpiel")
-        return str(self.state.information_state_string(self._seat(player)))
-
-    def observation_string(self, player: int | None = None) -> str:
-        """What seat ``player`` (default: the one to act) sees now, as OpenSpiel writes it."""
-        if not self.game.provides_observation:
-            raise OpenSpielError(f"{self.game.name} gives no observations in OpenSpiel")
-        return str(self.state.observation_string(self._seat(player)))
 
     def _seat(self, player: int | None) -> int:
         seat = self.current_player if player is None else player
@@ -308,7 +316,38 @@ def _replay(game: OpenSpielGame, history: Sequence[int]) -> OpenSpielState:
     state = game.pyspiel_game.new_initial_state()
     for action in history:
         state.apply_action(int(action))
-    return OpenSpielState(game, state)
+    return game.state_class(game, state)
+
+
+class _Knows(OpenSpielState):
+    def information_state_string(self, player: int | None = None) -> str:
+        """What seat ``player`` (default: the one to act) knows, as OpenSpiel writes it."""
+        return str(self.state.information_state_string(self._seat(player)))
+
+
+class _Sees(OpenSpielState):
+    def observation_string(self, player: int | None = None) -> str:
+        """What seat ``player`` (default: the one to act) sees now, as OpenSpiel writes it."""
+        return str(self.state.observation_string(self._seat(player)))
+
+
+class _Deals(OpenSpielState):
+    def resample_from_infostate(self, player: int, rng: np.random.Generator) -> OpenSpielState:
+        """A state seat ``player`` cannot tell from this one, what it does not see dealt again by
+        OpenSpiel with a sampler seeded from ``rng``."""
+        sampler = _pyspiel().UniformProbabilitySampler(int(rng.integers(2**31 - 1)), 0.0, 1.0)
+        return type(self)(self.game, self.state.resample_from_infostate(self._seat(player), sampler))
+
+
+@cache
+def _state_class(hidden: bool, knows: bool, sees: bool, deals: bool) -> type[OpenSpielState]:
+    """The class of a wrapped game's states: :class:`OpenSpielState`, and for a game of hidden
+    information one that says so, with the views and the dealing OpenSpiel gives for it."""
+    if not hidden:
+        return OpenSpielState
+    parts: list[type[OpenSpielState]] = [p for p, on in ((_Deals, deals), (_Knows, knows), (_Sees, sees)) if on]
+    parts = parts or [OpenSpielState]
+    return type("OpenSpielHiddenState", tuple(parts), {"hidden_information": True, "__module__": __name__})
 
 
 def game_entry(name: str, **params: Any) -> GameEntry:
@@ -331,7 +370,7 @@ def game_entry(name: str, **params: Any) -> GameEntry:
     def make_game(**fields: Any) -> OpenSpielGame:
         return OpenSpielGame(base, {**params, **fields})
 
-    searches = not first.perfect_information and _resamples(first)
+    searches = issubclass(first.state_class, _Deals)
     return GameEntry(
         PREFIX + base,
         make_game=make_game,
@@ -362,9 +401,14 @@ def _resamples(game: OpenSpielGame) -> bool:
 
 
 def sequential_games() -> list[str]:
-    """OpenSpiel's games negenlab takes (sequential, chance listed), each as ``openspiel:NAME``."""
+    """OpenSpiel's games negenlab takes (sequential, chance listed), each as ``openspiel:NAME``; not
+    negenlab's own games registered in pyspiel by :func:`as_pyspiel`."""
     pyspiel = _pyspiel()
-    return sorted(PREFIX + t.short_name for t in pyspiel.registered_games() if _refusal(t.short_name, t) is None)
+    return sorted(
+        PREFIX + t.short_name
+        for t in pyspiel.registered_games()
+        if t.short_name not in _REGISTERED and _refusal(t.short_name, t) is None
+    )
 
 
 # -- the IS-MCTS bot as an agent -----------------------------------------------------------------
@@ -616,7 +660,12 @@ def as_pyspiel(
             return _Observer("information_state_string" if recall or not sees else "observation_string")
 
     pyspiel.register_game(game_type, _Game)
+    _REGISTERED.add(name)
     return pyspiel.load_game(name)
+
+
+_REGISTERED: set[str] = set()
+"""The pyspiel names :func:`as_pyspiel` registered in this process."""
 
 
 class _Observer:
