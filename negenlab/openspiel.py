@@ -485,7 +485,14 @@ def _alphabet(game: Game, playouts: int, seed: int) -> tuple[list, list, int, fl
         length = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                for outcome, _p in state.chance_outcomes():
+                try:
+                    listed = state.chance_outcomes()
+                except (NotImplementedError, ValueError) as exc:
+                    raise InvalidInputError(
+                        f"as_pyspiel: {game.name} does not list its chance outcomes ({_one_line(exc)}); a pyspiel "
+                        "game lists every chance node's outcomes"
+                    ) from None
+                for outcome, _p in listed:
                     outcomes.setdefault(outcome)
                 action = state.sample_chance(rng)
             else:

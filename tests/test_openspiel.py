@@ -202,6 +202,12 @@ def test_as_pyspiel_numbers_fen_actions_as_fen_does_and_takes_chance():
     pyspiel.random_sim_test(dice, num_sims=10, serialize=False, verbose=False)
 
 
+def test_a_game_whose_chance_is_not_listed_is_refused_by_as_pyspiel_in_one_line():
+    with pytest.raises(InvalidInputError) as info:
+        as_pyspiel(games.load("polymer"))  # the deal has too many outcomes to list
+    assert "\n" not in str(info.value) and "does not list its chance outcomes" in str(info.value)
+
+
 def test_an_action_outside_the_alphabet_is_named():
     necklace = games.load("necklace", size=3)
     game = as_pyspiel(necklace, actions=[(0, 0), (0, 1)], name="negenlab_necklace_cut")
