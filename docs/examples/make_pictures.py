@@ -4,6 +4,7 @@ Run from the repository's root (nothing needs installing: the game is registered
 
     .venv/bin/python docs/examples/make_pictures.py            # every picture (plays Pig's page: minutes)
     .venv/bin/python docs/examples/make_pictures.py --board    # the board alone (a second)
+    .venv/bin/python docs/examples/make_pictures.py --store DIR  # keep the page's games in DIR (a rerun resumes)
 
 It writes docs/img/your-game-board.png (a position's ``_repr_svg_``, drawn with matplotlib: the SVG's
 rectangles and texts, so no SVG renderer is needed), and from one run of Pig's page
@@ -81,18 +82,21 @@ def board() -> None:
 
 
 def verdict_lines(findings, path: Path) -> None:
-    """The page's verdict lines as text: the verdict, then the claim, then its number."""
-    lines = []
+    """The page's verdict lines as text, under their sections: the verdict, the claim, its number."""
+    lines, section = [], None
     for f in findings:
+        if f.section and f.section != section:
+            section = f.section
+            lines += [f"-- {section} --"]
         head = f"{f.verdict.upper():<12} {f.claim}"
         lines += [head, *textwrap.wrap(f.number, 88, initial_indent=" " * 13, subsequent_indent=" " * 13)]
-    fig = plt.figure(figsize=(7.6, 0.19 * len(lines) + 0.3))
-    fig.text(0.01, 0.98, "\n".join(lines), family="monospace", fontsize=7.5, va="top")
+    height = 0.135 * len(lines) + 0.15
+    fig = plt.figure(figsize=(6.1, height))
+    fig.text(0.01, 1 - 0.06 / height, "\n".join(lines), family="monospace", fontsize=7.5, va="top", linespacing=1.25)
     save(fig, path, dpi=100)
 
 
-def page() -> None:
-    store = Path(tempfile.mkdtemp(prefix="pig-page-"))
+def page(store: Path) -> None:
     run = games.game_page("pig", store=store, max_units=MAX_UNITS, progress=True)
     verdict_lines(run.findings, IMG / "your-game-verdicts.png")
     save(_seat_figure(run, games.load("pig").num_players), IMG / "your-game-seats.png")
@@ -105,12 +109,13 @@ def page() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", action="store_true", help="draw the board only (no page is played)")
+    parser.add_argument("--store", default=None, help="folder keeping the page's games (a rerun resumes); default: new")
     args = parser.parse_args()
     IMG.mkdir(exist_ok=True)
     games.register(ENTRY)
     board()
     if not args.board:
-        page()
+        page(Path(args.store) if args.store else Path(tempfile.mkdtemp(prefix="pig-page-")))
 
 
 if __name__ == "__main__":
