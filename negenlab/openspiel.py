@@ -32,7 +32,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import operator
-from collections.abc import Hashable, Sequence
+import os
+import sys
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -192,7 +195,7 @@ class OpenSpielGame(Game):
             hidden,
             hidden and self.provides_information_state,
             hidden and self.provides_observation,
-            hidden and _resamples(self),
+            hidden and _resamples(name, tuple(sorted(self.params.items()))),
         )
 
     @property
@@ -384,20 +387,41 @@ ISMCTS = "OpenSpiel's information-set MCTS bot: it searches the deals its seat c
 """The ``ismcts`` agent in plain words (a game of hidden information whose states OpenSpiel can deal again)."""
 
 
-def _resamples(game: OpenSpielGame) -> bool:
-    """Whether OpenSpiel can deal ``game``'s hidden state again from a seat's information state (its
-    IS-MCTS bot needs it): tried at the first decision of the line of first actions."""
+@cache
+def _resamples(name: str, params: tuple[tuple[str, Any], ...]) -> bool:
+    """Whether OpenSpiel can deal game ``name``'s hidden state again from a seat's information state
+    (its IS-MCTS bot needs it): tried once, at the first decision of the line of first actions, with
+    OpenSpiel's own report of a failure kept off the terminal."""
     pyspiel = _pyspiel()
-    state = game.pyspiel_game.new_initial_state()
+    state = _load(name, dict(params)).new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     if state.is_terminal():
         return False
-    try:
-        state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0, 0.0, 1.0))
-    except pyspiel.SpielError:
-        return False
+    with _quiet_stderr():
+        try:
+            state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0, 0.0, 1.0))
+        except pyspiel.SpielError:
+            return False
     return True
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Standard error (the file descriptor: OpenSpiel writes there from C++) sent to /dev/null."""
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def sequential_games() -> list[str]:

@@ -287,3 +287,11 @@ def test_every_sequential_openspiel_game_keeps_the_protocol_or_says_why_in_one_l
             if name in REFUSED:
                 problems.append(f"{name}: plays now; take it off REFUSED")
     assert not problems, "\n".join(problems)
+
+
+def test_loading_a_game_openspiel_cannot_deal_again_prints_nothing(capfd):
+    """OpenSpiel reports on standard error each error it raises from C++: the probe of its dealing is
+    kept quiet, so a command's output is its own."""
+    games.load("openspiel:phantom_ttt", gameversion="abrupt")  # new parameters: probed afresh
+    assert "ismcts" not in games.entry("openspiel:dark_hex").agent_names()
+    assert capfd.readouterr().err == ""
