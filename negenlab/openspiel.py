@@ -85,7 +85,8 @@ def _load(name: str, params: dict[str, Any] | None = None) -> Any:
             f"OpenSpiel has no game {name!r}; its games: python -c 'import pyspiel; print(pyspiel.registered_names())'"
         )
     try:
-        return pyspiel.load_game(name, params or {})
+        with _quiet_stderr():  # OpenSpiel's own report of the error: the one line below says it
+            return pyspiel.load_game(name, params or {})
     except pyspiel.SpielError as exc:
         raise OpenSpielError(f"OpenSpiel game {name!r} under {params or {}}: {_one_line(exc)}") from None
 
@@ -190,6 +191,7 @@ class OpenSpielGame(Game):
         self.provides_information_state = bool(game_type.provides_information_state_string)
         self.provides_observation = bool(game_type.provides_observation_string)
         self._players = int(self.pyspiel_game.num_players())
+        _lists_actions(name, tuple(sorted(self.params.items())))
         hidden = not self.perfect_information
         self.state_class = _state_class(
             hidden,
@@ -385,6 +387,21 @@ def game_entry(name: str, **params: Any) -> GameEntry:
 
 ISMCTS = "OpenSpiel's information-set MCTS bot: it searches the deals its seat cannot tell apart, not the hidden state"
 """The ``ismcts`` agent in plain words (a game of hidden information whose states OpenSpiel can deal again)."""
+
+
+@cache
+def _lists_actions(name: str, params: tuple[tuple[str, Any], ...]) -> None:
+    """Refuse in one line OpenSpiel's game ``name`` when its first decision lists no legal actions (a
+    game played by action structs only); tried once, OpenSpiel's own report kept off the terminal."""
+    pyspiel = _pyspiel()
+    state = _load(name, dict(params)).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    try:
+        with _quiet_stderr():
+            state.legal_actions()
+    except pyspiel.SpielError as exc:
+        raise OpenSpielError(f"OpenSpiel game {name!r} lists no legal actions: {_one_line(exc)}") from None
 
 
 @cache

@@ -262,7 +262,7 @@ def test_a_round_trip_keeps_kuhn_pokers_information_states_and_cfr_agrees():
 SLOW = {"crazy_eights", "colored_trails", "bridge", "yacht", "hive"}  # a random game takes seconds
 """OpenSpiel games left out of the sweep below for its time alone."""
 REFUSED = {
-    "crossword": "lists no legal actions",
+    "crossword": "lists no legal actions",  # played by action structs only
     "efg_game": "file.cc",
     "repeated_poker": "max_num_hands",
     "gin_rummy": "resample_from_infostate passes on something of what the seat does not see",
@@ -295,3 +295,11 @@ def test_loading_a_game_openspiel_cannot_deal_again_prints_nothing(capfd):
     games.load("openspiel:phantom_ttt", gameversion="abrupt")  # new parameters: probed afresh
     assert "ismcts" not in games.entry("openspiel:dark_hex").agent_names()
     assert capfd.readouterr().err == ""
+
+
+@pytest.mark.parametrize("name", ["repeated_poker", "crossword", "matrix_rps", "nope"])
+def test_a_game_negenlab_cannot_take_is_one_line_on_the_terminal(name, capfd):
+    """One line, OpenSpiel's own C++ report of the error (written to the file descriptor) included."""
+    assert run_cli([f"openspiel:{name}", "solve"]) == 2
+    out = capfd.readouterr()
+    assert out.out == "" and f"'{name}'" in one_error_line(out.err)
