@@ -1283,6 +1283,18 @@ def judged_family(findings: Iterable[Finding]) -> int:
     return sum(1 for f in findings if f.level is not None)
 
 
+def level_text(level: float) -> str:
+    """A level as a percentage with the decimals it needs to stay below 100%: never a rounded "100%".
+
+    >>> level_text(0.995), level_text(0.999821), level_text(0.9875)
+    ('99.5%', '99.98%', '98.8%')
+    """
+    miss = 100 * (1 - level)
+    if not miss > 0:
+        return "100%"
+    return f"{100 * level:.{max(1, math.ceil(-math.log10(miss)))}f}%"
+
+
 def family_sentence(m: int, alpha: float = ALPHA) -> str:
     """The one sentence a page states about its family of verdicts.
 
@@ -1293,7 +1305,7 @@ def family_sentence(m: int, alpha: float = ALPHA) -> str:
         return f"The statistical verdict on this page is decided at level {100 * (1 - alpha):g}%."
     return (
         f"The {m} statistical verdicts on this page are one family: each is decided at level "
-        f"{100 * (1 - alpha / m):.3g}% ({100 * alpha:g}% split over {m}), so the chance that any of them is wrong is "
+        f"{level_text(1 - alpha / m)} ({100 * alpha:g}% split over {m}), so the chance that any of them is wrong is "
         f"at most {100 * alpha:g}%; each line shows its 95% interval."
     )
 

@@ -51,7 +51,7 @@ from negenlab.report.played import save_played_game
 from .errors import IllegalMoveError, InvalidInputError
 from .game import CHANCE, Game, State, seat_name
 from .registry import GameEntry
-from .widgets import DealControls, ErrorBanner, SaveGameRow, SeatChoice, WhyLines
+from .widgets import DealControls, ErrorBanner, SaveGameRow, SeatChoice, WhyLines, history_html
 
 BUTTON_LIMIT = 40
 """Up to this many legal actions are buttons; more are a list to pick from and **Play**."""
@@ -566,13 +566,7 @@ class PlayWidget(W.VBox):
             self.actions.children = []
             self._say(f"the actions cannot be listed: {_one_line(exc)} (a failure of the game)")
         lines = self.move_lines()
-        self.history.value = (
-            "<div style='max-height:9em;overflow:auto;font-size:90%'><b>moves</b><br>"
-            + "<br>".join(f"{i}. {html.escape(line)}" for i, line in enumerate(lines, 1))
-            + "</div>"
-            if lines
-            else ""
-        )
+        self.history.value = history_html("moves", lines)
         hide = self.viewer() is not None and any(m.reason for m in self.moves)
         self.why.show([] if hide else self.reasons())
         if hide:

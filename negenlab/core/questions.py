@@ -445,7 +445,8 @@ def exact_finding(solution: Any, command: str | None = None) -> Finding:
             f"The exhaustive search stopped at its cap after {solution.nodes:,} positions without a value.",
             "the search stopped at its cap")))  # fmt: skip
     moves = ", ".join(solution.winning_first_moves[:8]) or "none"
-    number = f"{solution.outcome} (value {solution.value:g} for the first player; {solution.nodes:,} positions)"
+    value = "" if str(solution.outcome).startswith("value") else f"value {solution.value:g} for the first player; "
+    number = f"{solution.outcome} ({value}{solution.nodes:,} positions)"
     if solution.winning_first_moves:
         number += f"; winning first moves: {moves}"
     return judge(PERFECT_PLAY, Evidence(Exact(True, number), command=command,

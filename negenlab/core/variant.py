@@ -52,7 +52,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .checks import whole_number
-from .claims import ALPHA, Claim, Evidence, Measure, Seats, combined_verdict, judge, statistic_text
+from .claims import ALPHA, Claim, Evidence, Measure, Seats, combined_verdict, judge, level_text, statistic_text
 from .compare import MIN_UNITS, mean_with_interval, seat_rotations, sprt_decide
 from .errors import InvalidInputError, StoreCorruptError
 from .files import read_json, write_atomic
@@ -548,7 +548,7 @@ def _page_finding(
         "only where every strength says so." + (f" Measured: {c.how}." if c.how else "") + page_words
     )
     detail = (
-        f"Each verdict is read at level {100 * level:.4g}% (5% split over every claim under every strength on both "
+        f"Each verdict is read at level {level_text(level)} (5% split over every claim under every strength on both "
         "sides at every look). "
         + " ".join(
             f"{spec}: paired shift per unit {r['shift']:.3g} [{r['shift_lo']:.3g}, {r['shift_hi']:.3g}], {r['change']}."
@@ -725,6 +725,12 @@ def _finding(
         default = f"{seat_name(sd.worst)} {default}"
     if r["identical"]:
         what = "the same in every paired game: this change cannot move it"
+    elif r["change"] == "no change" and (r["shift_lo"] > 0 or r["shift_hi"] < 0):  # moved, by less than counts
+        what = (
+            f"{'higher' if r['shift'] > 0 else 'lower'} than under the default Rules by {abs(r['shift']):.3g} "
+            f"[{r['shift_lo']:.3g}, {r['shift_hi']:.3g}] a unit, less than the {r['tolerance']:.3g} the claim's band "
+            "counts as a change"
+        )
     else:
         what = {
             "higher": "higher than under the default Rules",
@@ -756,7 +762,7 @@ def _finding(
     detail = (
         f"Paired shift per unit {r['shift']:.3g} [{r['shift_lo']:.3g}, {r['shift_hi']:.3g}]; two one-sided SPRTs "
         f"(alpha = beta = 0.05, from {MIN_UNITS} units on) for a shift of {r['tolerance']:.3g} either way: "
-        f"{r['change']}. The screen's intervals are read at level {100 * (fv.level or 1 - ALPHA):.3g}% (5% split "
+        f"{r['change']}. The screen's intervals are read at level {level_text(fv.level or 1 - ALPHA)} (5% split "
         "over every claim on both sides at every look)."
     )
     return Finding(

@@ -31,7 +31,7 @@ import html
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -640,3 +640,19 @@ class SaveGameRow:
             self.status.value = f"saved <code>{html.escape(str(path))}</code>: open it in any browser"
             return path
         return None
+
+
+def history_html(title: str, lines: Sequence[str]) -> str:
+    """A short scrolling list of a game's moves under ``title`` (every line escaped), or nothing
+    before the first move.
+
+    >>> history_html("moves", ["a1 <b>"]).endswith("<b>moves</b><br>1. a1 &lt;b&gt;</div>"), history_html("moves", [])
+    (True, '')
+    """
+    if not lines:
+        return ""
+    return (
+        f"<div style='max-height:9em;overflow:auto;font-size:90%'><b>{html.escape(title)}</b><br>"
+        + "<br>".join(f"{i}. {html.escape(line)}" for i, line in enumerate(lines, 1))
+        + "</div>"
+    )

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import html
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -39,7 +38,7 @@ import ipywidgets as W
 import numpy as np
 
 from negenlab.core.errors import IllegalMoveError
-from negenlab.core.widgets import BoardWidget, DealControls, SaveGameRow, WhyLines
+from negenlab.core.widgets import BoardWidget, DealControls, SaveGameRow, WhyLines, history_html
 from negenlab.report.played import save_played_game
 
 from . import _kernels as K
@@ -339,13 +338,7 @@ class Explorer:
         self.board.legal = self.legal_targets()
         self.board.status = self._status()
         turns = self.history_lines()
-        self.log.value = (
-            "<div style='max-height:9em;overflow:auto;font-size:90%'><b>history</b><br>"
-            + "<br>".join(f"{i}. {html.escape(line)}" for i, line in enumerate(turns, 1))
-            + "</div>"
-            if turns
-            else ""
-        )
+        self.log.value = history_html("history", turns)
         self.swap_b.disabled = not (s.swap_available and s.colour_to_move == self.human)
         self.undo_b.disabled = not self.undo_stack
         self._following = True

@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from negenlab.core.claims import ALPHA
+from negenlab.core.claims import ALPHA, level_text
 from negenlab.core.findings import findings_table
 from negenlab.core.variant import SavedVariant, VariantResult, side_by_side
 
@@ -78,7 +78,7 @@ def variant_page(result: VariantResult, title: str, saved: SavedVariant | None =
     )
     levels = [f.level for f in result.findings if f.level is not None]
     family = (
-        f"A quick screen, not a verdict: each line's interval is read at level {100 * min(levels):.3g}% "
+        f"A quick screen, not a verdict: each line's interval is read at level {level_text(min(levels))} "
         f"({100 * ALPHA:g}% split over every claim on both sides, the default and the variant, at every batch the run "
         "looked at); the page's own verdicts at the default Rules are folded below."
         if levels
