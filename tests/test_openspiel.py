@@ -303,3 +303,19 @@ def test_a_game_negenlab_cannot_take_is_one_line_on_the_terminal(name, capfd):
     assert run_cli([f"openspiel:{name}", "solve"]) == 2
     out = capfd.readouterr()
     assert out.out == "" and f"'{name}'" in one_error_line(out.err)
+
+
+def test_the_page_of_tic_tac_toe_states_the_draw_as_exact(capsys, tmp_path):
+    """negenlab report openspiel:tic_tac_toe: a designer page, its first line the value with perfect play,
+    proved (exact), then negenlab's questions under two strengths and the skill trace."""
+    assert run_cli(["report", "openspiel:tic_tac_toe", "--json", "--quiet", "--games", "100", "--workers", "1"]) == 0
+    lines = json.loads(capsys.readouterr().out)["openspiel:tic_tac_toe"]
+    first = lines[0]
+    assert (first["claim_id"], first["verdict"]) == ("perfect_play", "holds") and first["number"].startswith("draw")
+    assert {r["claim_id"] for r in lines} == {"perfect_play", "fairness", "first_edge", "draw_rate", "length",
+                                              "decisive", "skill"}  # fmt: skip
+    assert {r["players"] for r in lines if r["claim_id"] == "fairness"} == {
+        "mcts:200 in every seat and mcts:800 in every seat"
+    }
+    assert run_cli(["report", "openspiel:tic_tac_toe", "-o", str(tmp_path), "--quiet", "--games", "100"]) == 0
+    assert (tmp_path / "openspiel-tic_tac_toe.html").is_file() and "Tic" in (tmp_path / "index.html").read_text()
