@@ -46,7 +46,7 @@ import numpy as np
 from negenlab.core.agents import Agent
 from negenlab.core.claims import GLOSSARY
 from negenlab.core.errors import InvalidInputError, UnsolvableGameError
-from negenlab.core.files import read_json, write_atomic
+from negenlab.core.files import check_outputs, read_json, write_atomic
 from negenlab.core.findings import Finding
 from negenlab.core.game import Game
 from negenlab.core.questions import (
@@ -526,13 +526,14 @@ def game_page(
     e = entry(name)
     game = load(name)
     claims = page_claims(name)
+    where = Path(store) if store is not None else page_store(name, seed)
+    check_outputs(folders=[("the page's store" if store is not None else "the page's store ($NEGENLAB_CACHE)", where)])
     exact = None
     if game.perfect_information and game.num_players <= 2:
         try:
             exact = solve(game, max_nodes=EXACT_NODES)
         except UnsolvableGameError:
             exact = None
-    where = Path(store) if store is not None else page_store(name, seed)
     design = {"max_units": max_units, "batch": batch}
     run = judge_game(
         game, lambda spec, g: e.seat_agents(spec, g.num_players), claims, page_strengths(name), seed=seed,
@@ -579,8 +580,14 @@ def page_verdicts(name: str) -> list[Finding]:
         if not record.exists():
             return []
         design = read_json(record, f"the record of {name}'s page")
-        if not isinstance(design, dict) or set(design) != {"max_units", "batch"}:
-            raise InvalidInputError(f"{record} is not a page's record; expected {{'max_units': N, 'batch': B}}")
+        if (
+            not isinstance(design, dict)
+            or set(design) != {"max_units", "batch"}
+            or not all(type(v) is int and v >= 1 for v in design.values())
+        ):
+            raise InvalidInputError(
+                f"{record} is not a page's record; expected {{'max_units': N, 'batch': B}} (whole numbers >= 1)"
+            )
         return game_page(name, max_units=design["max_units"], batch=design["batch"]).findings
     return list(importlib.import_module(f"negenlab.{name}.report").committed_verdicts())
 

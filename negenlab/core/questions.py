@@ -57,6 +57,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .agents import RandomAgent
+from .checks import whole_number
 from .claims import (
     REGISTER,
     UNITS,
@@ -356,6 +357,8 @@ def judge_game(
     """
     if len(strengths) != 2 or len(set(strengths)) != 2:
         raise InvalidInputError(f"a page judges its claims under two player strengths, got {list(strengths)}")
+    batch = whole_number(batch, "batch", 1, 100_000, "units are played a batch at a time")
+    max_units = whole_number(max_units, "max_units", 1, 1_000_000, "the page stops there")
     if store is None:
         with tempfile.TemporaryDirectory() as where:
             return judge_game(
