@@ -87,6 +87,7 @@ STUDY_NAMES = (
     "best_opening",
     "draws",
     "reproof_5x5",
+    "engine_5x5",
     "proofs_6x6",
     "agents_vs_proof",
     "agents_vs_proof_positions",
@@ -130,7 +131,7 @@ def build(page, options) -> None:
     _drawless_section(page, studies.get("draws"))
     _any_size_section(page, inputs.sizes, options)
     _exact_section(page, inputs.solutions, inputs.openings)
-    _proofs_section(page, studies.get("reproof_5x5"), studies.get("proofs_6x6"))
+    _proofs_section(page, studies.get("reproof_5x5"), studies.get("proofs_6x6"), studies.get("engine_5x5"))
     _live_section(page, options)
 
 
@@ -946,7 +947,9 @@ def _any_size_section(page, sizes: pd.DataFrame, options) -> None:
 CERTIFIED_SIZES = (3, 4)
 
 
-def _proofs_section(page, reproof: pd.DataFrame | None, attack: pd.DataFrame | None) -> None:
+def _proofs_section(
+    page, reproof: pd.DataFrame | None, attack: pd.DataFrame | None, engine: pd.DataFrame | None = None
+) -> None:
     """The certificates checked now, 5x5 by a second method and the 6x6 status, under the solver table."""
     lines = []
     for n in CERTIFIED_SIZES:
@@ -986,6 +989,16 @@ def _proofs_section(page, reproof: pd.DataFrame | None, attack: pd.DataFrame | N
             "classes wait for the next run."
         )
         page.table(attack, caption="6x6 status per opening class", folded=None)
+    if engine is not None:
+        off, on = int(engine["nodes_off"].sum()), int(engine["nodes_engine"].sum())
+        page.text(
+            f"The connection engine (negenlab.necklace.connect; {made_by(engine, 'necklace')}): df-pn proves the "
+            f"winners of all {len(engine)} 5x5 opening classes in {on:,} nodes with its must-play pruning against {off:,} "
+            f"without ({off / max(1, on):.1f} times fewer; by class {engine['fewer'].min():g} to "
+            f"{engine['fewer'].max():g}). Its proofs give no certificate yet, so the certified proofs above are the "
+            "engine-off ones. negenlab's aim for the engine is ten times fewer nodes."
+        )
+        page.table(engine, caption="5x5 proofs with and without the engine", folded="5x5 engine node counts")
 
 
 def _exact_section(page, solutions: pd.DataFrame, openings: pd.DataFrame) -> None:

@@ -1302,6 +1302,21 @@ TABLES = {
         ],
         required=every(size=(REPROOF_SIZE,), opening=_openings(REPROOF_SIZE)),  # the page counts every class
     ),
+    "engine_5x5": Schema(
+        {"size": "count", "opening": "text", "winner": "text", "nodes_off": "count", "nodes_engine": "count"}
+        | {"fewer": "number", "proved_off": "bool", "proved_engine": "bool", "tt_bits": "count"},
+        keys=["size", "opening"],
+        values={"winner": ("red", "blue")},
+        checks=[
+            Check(
+                "both searches proved the committed winner",
+                lambda t: first_row(
+                    ~(t["proved_off"].astype(str).eq("True") & t["proved_engine"].astype(str).eq("True"))
+                ),
+            )
+        ],
+        required=every(size=(REPROOF_SIZE,), opening=_openings(REPROOF_SIZE)),  # the page sums every class
+    ),
     "proofs_6x6": Schema(
         {"size": "count", "opening": "text", "status": "text", "winner": "text?", "ruled_out": "text?"}
         | {"attempts": "count", "nodes": "count", "pruned_nodes": "count", "largest_cap": "count"}
@@ -1398,6 +1413,53 @@ def reproof_study(
             "second_method": "certificates from df-pn with exact transposition keys, checked by negenlab necklace verify",
             "tt_bits": tt_bits,
         },
+    )
+
+
+ENGINE_TT_BITS = 24
+"""2**24 entries (590 MB) a search: every class proved afresh, engine off and on, in tables of one size."""
+
+
+def engine_study(ctx: StudyContext, size: int = REPROOF_SIZE, tt_bits: int = ENGINE_TT_BITS) -> StudyResult:
+    """The connection engine measured (:mod:`negenlab.necklace.connect`): for one opening of each class,
+    the nodes df-pn searches to prove the committed solution's winner with the engine off and with its
+    must-play pruning on (``ProofSearch(engine=0)``, ``engine=1``), each in a fresh table of 2**``tt_bits``
+    entries, and how many times fewer the engine needs (``fewer``). The engine settles a node by the
+    cross-checked blocking wins (``tests/necklace/test_connect.py``); its proofs give no certificate yet,
+    so it measures, and the certified proofs stay the engine-off ones.
+
+    >>> quiet = StudyContext("necklace", "engine", seed=1, workers=1, progress=lambda line: None)
+    >>> t = engine_study(quiet, size=3, tt_bits=16).table
+    >>> len(t), bool(t["proved_off"].all() and t["proved_engine"].all())
+    (4, True)
+    """
+    _, openings = load_tables()
+    first = {(int(r), int(c)): v for r, c, v in openings[openings["size"] == size][["row", "col", "value"]].values}
+    rows = []
+    for r, c in _classes(size):
+        winner = first[(r, c)]
+        if winner not in ("red", "blue"):
+            raise InvalidInputError(
+                f"{size}x{size} opening {r},{c}: the committed solution says {winner!r}; the study proves wins"
+            )
+        board = np.zeros(size * size, dtype=np.int8)
+        board[r * size + c] = RED
+        found = {}
+        for engine in (0, 1):
+            search = ProofSearch(size, tt_bits=tt_bits, engine=engine)
+            found[engine] = (search.wins(board, BLUE, RED if winner == "red" else BLUE), search.nodes)
+            del search  # one table at a time
+        (off, nodes_off), (on, nodes_on) = found[0], found[1]
+        ctx.progress(f"{size}x{size} opening {r},{c} ({winner}): {nodes_off:,} nodes, {nodes_on:,} with the engine")
+        rows.append({
+            "size": size, "opening": f"{r},{c}", "winner": winner, "nodes_off": nodes_off, "nodes_engine": nodes_on,
+            "fewer": round(nodes_off / max(1, nodes_on), 2), "proved_off": off, "proved_engine": on,
+            "tt_bits": tt_bits,
+        })  # fmt: skip
+    return StudyResult(
+        pd.DataFrame(rows).sort_values("opening", ignore_index=True),
+        rules={"size": size, "swap": False},
+        extra={"search": "df-pn, cut-off rule; engine: must-play from one-move blocking wins", "tt_bits": tt_bits},
     )
 
 
@@ -1651,6 +1713,14 @@ STUDIES = {
             f"alone; a run builds new certificates for {STUDY_MINUTES:.0f} minutes, the next goes on",
             reproof_study,
             f"{STUDY_MINUTES:.0f} min a run",
+        ),
+        Study(
+            "engine_5x5",
+            "the connection engine measured: each 5x5 opening class proved again by df-pn with its must-play pruning "
+            "off and on, the nodes of each",
+            engine_study,
+            "about 15 min on one core",
+            uses_backend=False,
         ),
         Study(
             "proofs_6x6",
