@@ -577,8 +577,8 @@ def dfpn(
     if counters.shape[0] > 10 and counters[10] != 0:
         # the connection engine (connect.py): a blocking win of the mover wins, the opponent's loses, and the
         # opponent's one-move blocking threats confine the mover to the must-play region; counters[10] >= 2
-        # also orders the moves. numba caches dfpn by this file's text alone, with engine_moves compiled in:
-        # after editing connect.py's kernels, delete negenlab/necklace/__pycache__/_solver_kernels.dfpn-*
+        # also orders the moves. engine_moves is compiled into dfpn; the kernel cache is named by every kernel
+        # file's text (negenlab.kernel_cache_folder), so an edit of connect.py compiles dfpn afresh
         k = engine_moves(board, n, colour, moves, k, counters[10] >= 2)
         if k <= 0:  # -1: the mover wins; 0: every move it has loses
             if (k < 0) == is_or:
