@@ -105,7 +105,7 @@ def test_the_study_list_says_where_the_backend_does_not_apply(capsys):
         == "(--backend does not apply to blocked, proof_positions, agents_vs_proof: they run in this process)"
     )
     assert main(["study", "necklace"]) == 0
-    assert "does not apply to draws:" in capsys.readouterr().out
+    assert "does not apply to draws, engine_5x5:" in capsys.readouterr().out
 
 
 def test_one_worker_still_plays_on_dask_when_the_study_asks_for_it(monkeypatch):
