@@ -50,7 +50,7 @@ from negenlab.core.solve import DEFAULT_MAX_NODES, certificate
 from negenlab.core.solve import solve as solve_game
 from negenlab.core.studies import check_tally
 from negenlab.core.variant import SavedVariant
-from negenlab.interrupt import interrupted
+from negenlab.interrupt import close_progress_bars, interrupted
 from negenlab.openspiel import PREFIX as OPENSPIEL
 from negenlab.report import GAMES, ReportOptions, build_reports, optional_module, page_name
 from negenlab.report.variants import variant_page
@@ -698,6 +698,7 @@ def _main(argv: list[str] | None) -> int:
     except SearchInterrupted as exc:  # Ctrl-C in a long search: how far it got
         if args.debug:
             raise
+        close_progress_bars()
         print(f"negenlab: {exc}", file=sys.stderr)
         return 130
     except (NegenlabError, OSError) as exc:  # the user's input or files: one line (--debug: the traceback)

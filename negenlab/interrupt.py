@@ -23,9 +23,21 @@ def interrupted(argv: Sequence[str], exc: BaseException) -> int:
     """
     if "--debug" in argv:
         raise exc
+    close_progress_bars()
     if sys.stderr is not None:
         print("negenlab: interrupted", file=sys.stderr)
     return INTERRUPTED
 
 
-__all__ = ["INTERRUPTED", "interrupted"]
+def close_progress_bars() -> None:
+    """End every progress bar still open (an interrupt left it mid-line), so that what is printed next
+    starts a line of its own, not the end of the bar's."""
+    std = sys.modules.get("tqdm.std")  # only if a bar could have been drawn: nothing is imported here
+    for bar in list(getattr(getattr(std, "tqdm", None), "_instances", ())):
+        try:
+            bar.close()
+        except (OSError, ValueError):  # its stream already closed: nothing to end
+            pass
+
+
+__all__ = ["INTERRUPTED", "close_progress_bars", "interrupted"]

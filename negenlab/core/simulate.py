@@ -908,6 +908,9 @@ def dask_setup(worker: Any) -> None:
     traceback; the worker leaves it to the command, which closes the cluster."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the tasks the command cancels as it closes the cluster after Ctrl-C are each a warning of the worker's
+    # state machine ("... ended with CancelledError"): the command says it was interrupted, in one line
+    logging.getLogger("distributed.worker.state_machine").setLevel(logging.ERROR)
 
 
 def _quiet_dask_logs() -> dict[str, int]:
