@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,dask]'
-	@echo "compiling the numba kernels once, into numba's cache, so test workers and studies load them (about 3 min)"
+	@echo "compiling the numba kernels once, into numba's cache, so test workers and studies load them (about 1-2 min on 2 cores)"
 	$(PY) -W ignore -m negenlab.warmup
 	touch $@
 

@@ -11,9 +11,11 @@ one small call that reaches a game's compiled code along the path the tests and 
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -76,11 +78,25 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
 """Each step: a name and the call that compiles its kernels."""
 
 
-def main() -> int:
-    for name, step in STEPS:
-        t0 = time.perf_counter()
-        step()
-        print(f"compiled {name} ({time.perf_counter() - t0:.0f} s)", flush=True)
+def _run(index: int) -> tuple[str, float]:
+    """Step ``index`` of :data:`STEPS` (a task of a worker process): its name and its seconds."""
+    name, step = STEPS[index]
+    t0 = time.perf_counter()
+    step()
+    return name, time.perf_counter() - t0
+
+
+def main(workers: int | None = None) -> int:
+    """Run every step, on ``workers`` processes (default: every core): the steps compile different
+    kernels, and numba writes each cache file whole, so they may run side by side."""
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        for i in range(len(STEPS)):
+            print("compiled {} ({:.0f} s)".format(*_run(i)), flush=True)
+        return 0
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for name, seconds in pool.map(_run, range(len(STEPS))):
+            print(f"compiled {name} ({seconds:.0f} s)", flush=True)
     return 0
 
 
