@@ -7,6 +7,8 @@ from pathlib import Path
 import matplotlib
 import pytest
 
+from negenlab import games
+
 matplotlib.use("Agg")
 os.environ.setdefault("MPLBACKEND", "Agg")
 # the pages of plug-in games keep their games here, never in the user's ~/.cache (one folder a process)
@@ -49,3 +51,14 @@ def pytest_collection_modifyitems(config, items):
 def page_verdicts():
     """Each game's committed page verdicts, judged once a test session (a worker): ``page_verdicts(game)``."""
     return functools.cache(lambda game: importlib.import_module(f"negenlab.{game}.report").committed_verdicts())
+
+
+@pytest.fixture
+def registry():
+    """The registry as the test leaves it is forgotten: its run-time games unregistered, the installed
+    plug-ins looked for again when next asked (after monkeypatch has undone its fakes)."""
+    yield games
+    for name in list(games.names()):
+        if games.origin(name) == "registered at run time":
+            games.unregister(name)
+    games.refresh()

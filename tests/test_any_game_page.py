@@ -24,16 +24,6 @@ from negenlab.core.questions import (
 )
 from negenlab.core.registry import GameEntry
 
-
-@pytest.fixture
-def registry():
-    yield games
-    for name in list(games.names()):
-        if games.origin(name) == "registered at run time":
-            games.unregister(name)
-    games.refresh()
-
-
 CLAIMS = """id,claim,source,quote,where,reading,rule,unit,players,measure
 quick,a race takes 1 to 4 minutes,designer,A race takes a few minutes.,the box,our reading: a few is 1 to 4 at 10 s a move,between 1 and 4,minutes,,minutes@10
 even,the first player wins about half,designer,Both players have an even chance.,the box,,between 0.4 and 0.6,share,,seat_share

@@ -27,17 +27,6 @@ from negenlab.core.variant import VariantClaim
 FOUR = ("negen", "fen", "polymer", "necklace")
 
 
-@pytest.fixture
-def registry():
-    """The registry as the test leaves it is forgotten: its run-time games unregistered, the
-    installed plug-ins looked for again when next asked (after monkeypatch has undone its fakes)."""
-    yield games
-    for name in list(games.names()):
-        if games.origin(name) == "registered at run time":
-            games.unregister(name)
-    games.refresh()
-
-
 def dice_entry(name: str = "dice_race") -> GameEntry:
     return GameEntry(name, make_game=DiceRace, title="Dice race", players={"random": "a random player"})
 

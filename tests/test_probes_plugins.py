@@ -19,15 +19,6 @@ HEADER = ",".join(GAME_REGISTER.columns)
 ROW = "even,the first player wins about half,negenlab,,,,between 0.4 and 0.6,share,,seat_share"
 
 
-@pytest.fixture
-def registry():
-    yield games
-    for name in list(games.names()):
-        if games.origin(name) == "registered at run time":
-            games.unregister(name)
-    games.refresh()
-
-
 @pytest.mark.parametrize(
     ("text", "words"),
     [
