@@ -53,7 +53,8 @@ TRACE_COLUMNS = [
 ]
 
 
-def _slug(spec: str) -> str:
+def spec_folder(spec: str) -> str:
+    """An agent spec as a folder name (``mcts:200`` is ``mcts-200``)."""
     return "".join(ch if ch.isalnum() else "-" for ch in spec)
 
 
@@ -96,7 +97,7 @@ def skill_trace(
     looks = trace_looks(max_units, min_units)
     rows = []
     for below, rung in zip(rungs[:-1], rungs[1:], strict=True):
-        where = None if store is None else Path(store) / f"{_slug(rung)}-vs-{_slug(below)}"
+        where = None if store is None else Path(store) / f"{spec_folder(rung)}-vs-{spec_folder(below)}"
         step = partial(
             compare, game, challenger=make_agent(rung), baseline=make_agent(below), h0=fair, h1=fair + delta,
             alpha=alpha, beta=beta, seed=seed, batch=batch, store=where, **sim,

@@ -77,7 +77,7 @@ from .data import Schema, csv_table
 from .errors import InvalidInputError
 from .findings import Finding
 from .game import Game
-from .ladder import skill_trace, step_measure, trace_looks
+from .ladder import skill_trace, spec_folder, step_measure, trace_looks
 from .simulate import simulate
 from .variant import VariantClaim, looks, play_units, side_statistic
 
@@ -377,7 +377,7 @@ def judge_game(
         n = 0
         while True:
             n = min(max_units, n + batch)
-            runs = play_units(game, players, n, seed, Path(store) / _slug(spec), **sim)
+            runs = play_units(game, players, n, seed, Path(store) / spec_folder(spec), **sim)
             decided = True
             for c in claims:
                 s = looked_at(side_statistic(c, runs), n_looks)
@@ -418,10 +418,6 @@ def judge_game(
         findings.insert(0, exact_finding(exact, command))
     capped = any(n >= max_units for n in units.values()) and any(f.verdict == "undecided" for f in findings)
     return GamePage(findings, pd.DataFrame(rows), strengths, units, seed, capped, trace, exact, stats, max_units)
-
-
-def _slug(spec: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in spec)
 
 
 def _sentence(c: VariantClaim, strengths: Sequence[str], units: Mapping[str, int], seed: int) -> str:
@@ -465,11 +461,6 @@ def merged(designer: Sequence[VariantClaim], questions: Sequence[VariantClaim]) 
     """The designer's claims first, then negenlab's questions they do not replace (same id)."""
     ids = {c.claim.id for c in designer}
     return [*designer, *(q for q in questions if q.claim.id not in ids)]
-
-
-def page_family(findings: Sequence[Finding]) -> int:
-    """How many statistical verdicts a page of :func:`judge_game` states."""
-    return sum(1 for f in findings if f.level is not None)
 
 
 __all__ = [
