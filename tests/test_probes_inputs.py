@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -441,28 +442,48 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback():
     assert proc.returncode == 130
 
 
-@pytest.mark.slow(seconds=30)
-@pytest.mark.parametrize(("to_all", "after"), [(True, 8), (False, 1)])
+def _bar_has_counted(stream: Any, seen: threading.Event, lines: list[bytes]) -> None:
+    """Read a command's standard error into ``lines``; set ``seen`` once a progress bar has counted a
+    unit (the games are being played)."""
+    for chunk in iter(lambda: stream.read1(4096), b""):
+        lines.append(chunk)
+        if re.search(rb"\| *[1-9][0-9]*/[0-9]+ \[", b"".join(lines)):
+            seen.set()
+    seen.set()  # it ended: nothing more to wait for
+
+
+@pytest.mark.slow(seconds=40)
+@pytest.mark.parametrize(("to_all", "after"), [(True, 0.5), (True, 1.0), (True, 1.5), (True, 2.0), (True, 3.0),
+                                               (True, "playing"), (False, 1.0)])  # fmt: skip
 def test_ctrl_c_in_a_local_dask_variant_exits_130_without_a_traceback(to_all, after):
-    """Ctrl-C while a variant plays on a local dask cluster (``to_all``: as a terminal gives it, to
-    the command and its cluster's processes, once the cluster is up), or to the command alone while
-    its cluster starts (held until the cluster can be closed): exit code 130, one line, no traceback."""
+    """Ctrl-C while a variant's local dask cluster starts (its workers load their modules in the first
+    seconds) or while its games are played (``"playing"``: once a bar has counted a game): ``to_all``,
+    as a terminal gives it, to the command and every process of its cluster, else to the command alone
+    (held until the cluster can be closed): exit code 130, one line, no traceback. Before the workers
+    held Ctrl-C from their first instruction, one taken 1 to 2.5 s in ended in a worker's traceback."""
     pytest.importorskip("distributed")
-    argv = ["necklace", "variant", "--set", "size=9", "--workers", "1", "--backend", "dask"]
+    argv = ["necklace", "variant", "--set", "size=9", "--workers", "1", "--backend", "dask", "--max-units", "100000"]
     script = _LOADED_THEN_RUN.format(argv=argv)
     proc = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=to_all,
         preexec_fn=_sigint_as_a_terminal_gives_it,
     )  # fmt: skip
-    assert proc.stdout is not None and proc.stdout.readline() == b"loaded\n"
-    time.sleep(after)
+    assert proc.stdout is not None and proc.stderr is not None and proc.stdout.readline() == b"loaded\n"
+    playing, chunks = threading.Event(), []
+    reader = threading.Thread(target=_bar_has_counted, args=(proc.stderr, playing, chunks), daemon=True)
+    reader.start()
+    if after == "playing":
+        assert playing.wait(timeout=120), b"".join(chunks).decode()
+    else:
+        time.sleep(after)
     assert proc.poll() is None, "the variant ended before Ctrl-C: give it more to do"
     if to_all:
         os.killpg(proc.pid, signal.SIGINT)
     else:
         proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    raw = err.decode()
+    proc.wait(timeout=60)
+    reader.join(timeout=10)
+    raw = b"".join(chunks).decode()
     bars = re.sub(r"[^\n\r]*unit/s\]", "", raw.replace("\r", "\n"))  # a bar's text, even one a line shares
     text = "\n".join(line for line in bars.splitlines() if line.strip())
     assert "Traceback" not in text and "Error" not in text, raw

@@ -31,6 +31,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Any
 
@@ -860,20 +861,22 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         if scheduler is None:
             n = workers or os.cpu_count() or 1
             with held_interrupt(raise_at_end=False) as held:  # Ctrl-C while it starts: raised once it can close
-                try:
-                    cluster = LocalCluster(
-                        n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, preload=[__name__]
-                    )
-                except Exception:  # its workers took the Ctrl-C too, before they could leave it to us
-                    if held:
-                        quieted = _quiet_dask_logs()
-                        raise KeyboardInterrupt from None
-                    raise
-                try:
-                    client = Client(cluster)
-                except BaseException:
-                    cluster.close()
-                    raise
+                with _workers_born_deaf_to_ctrl_c():
+                    try:
+                        cluster = LocalCluster(
+                            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+                            preload=[__name__],
+                        )  # fmt: skip
+                    except Exception:  # its workers took the Ctrl-C too, before they could leave it to us
+                        if held:
+                            quieted = _quiet_dask_logs()
+                            raise KeyboardInterrupt from None
+                        raise
+                    try:
+                        client = Client(cluster)
+                    except BaseException:
+                        cluster.close()
+                        raise
             with cluster, client:
                 try:
                     held.check()
@@ -902,12 +905,36 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             signal.signal(signal.SIGTERM, previous)
 
 
+@contextmanager
+def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
+    """A block that starts a local cluster whose worker processes hold Ctrl-C from their first
+    instruction (a terminal gives it to every process of the command, and a worker that took it while
+    its modules load would end in a traceback) until :func:`dask_setup` ignores it: SIGINT is blocked
+    in this thread, so in the threads the cluster starts here and in the processes they start (a
+    blocked signal stays blocked across ``exec``). A Ctrl-C meanwhile waits, and reaches this process's
+    handler as the block ends. Only in the main thread, where signals are handled."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    # the resource tracker starts with the first process, and its start unblocks SIGINT in the thread
+    # that starts it (the cluster's event loop, and so every thread that loop starts): started here first
+    resource_tracker.ensure_running()
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def dask_setup(worker: Any) -> None:
     """Run by each worker of a local cluster as it starts (the cluster's ``preload``): Ctrl-C at a
     terminal reaches every process of the command, and a worker that took it would end in a
-    traceback; the worker leaves it to the command, which closes the cluster."""
+    traceback; the worker leaves it to the command, which closes the cluster. Until now the worker
+    held Ctrl-C (:func:`_workers_born_deaf_to_ctrl_c`); ignored, one that came meanwhile is dropped."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # the tasks the command cancels as it closes the cluster after Ctrl-C are each a warning of the worker's
     # state machine ("... ended with CancelledError"): the command says it was interrupted, in one line
     logging.getLogger("distributed.worker.state_machine").setLevel(logging.ERROR)
