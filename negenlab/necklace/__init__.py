@@ -40,12 +40,16 @@ ENTRY = GameEntry(
         "(two independent searches of N, each reading the other's chosen move): as the opener it places the "
         "opening it estimates closest to even; as Blue it swaps when it estimates the opener's chance above "
         "one half.",
+        "mcts-solver:N": "mcts:N's search as an MCTS-Solver: proved wins and losses are backed up through the "
+        "tree, a position where the connection engine finds a blocking win is a proved end of the game, and the "
+        "mover's moves are confined to the engine's must-play region; it plays a proved win when it has one and "
+        "says when its move is proved.",
         "perfect play": "both sides play a best move, as the solver proves it (exact, no sampling).",
     },
 )
 """Necklace in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
-``random`` (the default), ``mcts:N`` (the compiled search) and ``pie:N`` (the same search deciding
-the pie rule from its value estimate)."""
+``random`` (the default), ``mcts:N`` (the compiled search), ``pie:N`` (the same search deciding
+the pie rule from its value estimate) and ``mcts-solver:N`` (the search backing up proved results)."""
 
 __all__ = ["State", "NecklaceGame", "NecklaceState", "Rules", "IllegalMoveError", "InvalidPositionError"]
 __all__ += ["secluded_points", "SWAP", "ENTRY"]

@@ -45,6 +45,7 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.registry import AgentFactory, AgentSpec, AgentSpecError
 
 from . import _kernels as K
+from ._mcts_solver_kernels import mcts_solver
 from .game import RED, SWAP, NecklaceState, State
 from .rules import point_name
 from .solver import symmetry_maps
@@ -334,4 +335,155 @@ def pie_agent(spec: AgentSpec) -> PieAgent:
     return PieAgent(_simulations(spec))
 
 
-AGENTS: dict[str, AgentFactory] = {"mcts": mcts_agent, "pie": pie_agent}
+ENGINE_LEVELS = {0: "no engine", 1: "blocking wins end the game", 2: "blocking wins and the must-play region"}
+"""What the connection engine does inside :func:`solver_values` at each ``engine`` level."""
+COLOUR_WORD = {1: "red", 2: "blue", 0: "draw"}
+
+
+def solver_values(
+    position: State,
+    simulations: int,
+    rng: np.random.Generator,
+    c: float = 1.4,
+    engine: int = 2,
+    max_nodes: int | None = None,
+) -> tuple[dict, dict[str, Any]]:
+    """The compiled MCTS-Solver (:func:`~negenlab.necklace._mcts_solver_kernels.mcts_solver`) from
+    ``position``: ``({(row, col): (visits, value, proved)}, root)``, value the mover's mean reward,
+    ``proved`` the child's proved winner (``"red"``, ``"blue"``, ``"draw"``) or None, and ``root``
+    ``{"proved": ..., "done": simulations run, "nodes": ...}``.
+
+    >>> s = State.from_text("R..\\n.B.\\nR..", to_move="red")
+    >>> stats, root = solver_values(s, 100, np.random.default_rng(0))
+    >>> root["proved"], stats[(1, 0)][2]
+    ('red', 'red')
+    """
+    if position.over:
+        raise InvalidInputError("the game is over: nothing to search")
+    simulations = whole_number(simulations, "simulations", 1, MAX_SIMULATIONS, _SIMULATIONS_WHY)
+    engine = whole_number(engine, "engine (0 none, 1 blocking wins, 2 also the must-play region)", 0, 2)
+    n = position.n
+    if max_nodes is None:
+        max_nodes = max(10_000, simulations * 40 + n * n + 1)
+    max_nodes = whole_number(max_nodes, "max_nodes", 1, MAX_SIMULATIONS * 40 + n * n + 1, _SIMULATIONS_WHY)
+    moves, visits, values, winners, root, done, used = mcts_solver(
+        position.board,
+        n,
+        position.to_move,
+        int(simulations),
+        float(c),
+        K.make_rng_state(int(rng.integers(2**63))),
+        int(max_nodes),
+        int(engine),
+    )
+    stats = {
+        divmod(int(p), n): (float(v), float(q), COLOUR_WORD.get(int(w)))
+        for p, v, q, w in zip(moves, visits, values, winners, strict=True)
+    }
+    return stats, {"proved": COLOUR_WORD.get(int(root)), "done": int(done), "nodes": int(used)}
+
+
+class MCTSSolverAgent(Agent):
+    """``mcts-solver:N``: MCTS-Solver, ``mcts:N``'s compiled UCT with proved results backed up through
+    the tree (Winands et al. 2008) and the connection engine's blocking wins as ends of the game, the
+    mover confined to the must-play region (``engine=2``; 1 without the region, 0 no engine).
+
+    Policy, in order: a placement that connects its edges at once; a child proved a win for it (the
+    most visited such); when every move is proved lost, the most visited; otherwise the most visited
+    move not proved lost. On Blue's first turn under the swap rule it swaps when Blue's position is
+    proved lost, or, unproved, when its best placement's value is below one half (as ``mcts:N``).
+
+    >>> s = State.from_text("R..\\n.B.\\nR..", to_move="red")
+    >>> agent = MCTSSolverAgent(400)
+    >>> move = agent.step(s, np.random.default_rng(0))
+    >>> move, agent.explain(s, move)
+    ((1, 0), 'mcts-solver:400 played row 2, col 1 because it connects its edges at once (a proved win).')
+    >>> s = State.from_text("....\\n.R..\\n..B.\\n....", to_move="red")
+    >>> agent.explain(s, agent.step(s, np.random.default_rng(0))).startswith("mcts-solver:400 played row")
+    True
+    """
+
+    name = "mcts_solver"
+    rule = "MCTS-Solver: UCT with proved wins and losses backed up, the connection engine's blocking wins as ends"
+
+    def __init__(self, simulations: int = 1000, c: float = 1.4, engine: int = 2):
+        self.simulations = whole_number(simulations, "simulations", 1, MAX_SIMULATIONS, _SIMULATIONS_WHY)
+        self.c = real_number(c, "c", 0, 1e6)
+        self.engine = whole_number(engine, "engine (0 none, 1 blocking wins, 2 also the must-play region)", 0, 2)
+        self.last_reason = ""
+        self.last_proved: str | None = None  # the root's proved winner at the last step, or None
+
+    def describe(self) -> dict[str, Any]:
+        return {"agent": self.name, "simulations": self.simulations, "c": self.c, "engine": self.engine}
+
+    @property
+    def player(self) -> str:
+        """The player's name as the glossary writes it: ``mcts-solver:N``."""
+        return f"mcts-solver:{self.simulations}"
+
+    def step(self, state, rng: np.random.Generator):
+        position = state.position if isinstance(state, NecklaceState) else state
+        actions = position.legal_actions()
+        if not actions:
+            raise InvalidInputError("MCTSSolverAgent asked to act in a finished game")
+        self.last_proved = None
+        placements = [a for a in actions if a != SWAP]
+        if not placements:
+            self.last_reason = "its only legal move"
+            return SWAP
+        win = winning_placement(position)
+        if win is not None:
+            self.last_proved = position.colour_to_move
+            self.last_reason = "because it connects its edges at once (a proved win)"
+            return win
+        if len(placements) == 1 and SWAP not in actions:
+            self.last_reason = "its only legal move: no search"
+            return placements[0]
+        stats, root = solver_values(position, self.simulations, rng, self.c, self.engine)
+        me = position.colour_to_move
+        self.last_proved = root["proved"]
+        searched = f"after {root['done']} simulation{'s' if root['done'] != 1 else ''}"
+        if root["proved"] == me:
+            won = [m for m, t in stats.items() if t[2] == me]
+            move = max(won, key=lambda m: stats[m][0])
+            self.last_reason = f"as a proved win ({searched}: the search proved this move wins with perfect play)"
+        elif root["proved"] is not None:
+            move = max(stats, key=lambda m: stats[m][0])
+            result = "a draw" if root["proved"] == "draw" else f"a win for {root['proved']}"
+            self.last_reason = f"{searched}: every move proved to lead to {result}; the most visited"
+        else:
+            open_moves = [m for m, t in stats.items() if t[2] is None] or list(stats)
+            move = max(open_moves, key=lambda m: stats[m][0])
+            lost = sum(t[2] is not None for t in stats.values())
+            self.last_reason = (
+                f"{searched}, not proved ({lost} moves proved lost): {_top_moves({m: t[:2] for m, t in stats.items()})}"
+            )
+        if SWAP in actions:  # Blue's first turn under the swap rule
+            if root["proved"] is not None and root["proved"] != me:
+                self.last_reason += "; Blue's side is proved lost, so it takes over Red's side and stone"
+                return SWAP
+            if root["proved"] is None and stats[move][1] < 0.5:
+                self.last_reason += (
+                    f"; as Blue its best placement is worth {stats[move][1]:.2f}, below one half: it swaps"
+                )
+                return SWAP
+        return move
+
+    def explain(self, state, action) -> str:
+        """Why the last :meth:`step` chose ``action``: whether the move is proved, in words."""
+        reason = self.last_reason or self.rule_text()
+        done = "swapped" if action == SWAP else f"played {point_name(*action)}"
+        return f"{self.player} {done}{': ' if reason.startswith('its only') else ' '}{reason}."
+
+
+def mcts_solver_agent(spec: AgentSpec) -> MCTSSolverAgent:
+    """The registry's ``mcts-solver`` for Necklace (``mcts-solver:N``: N simulations a decision).
+
+    >>> from negenlab.core.registry import parse_agent_spec
+    >>> mcts_solver_agent(parse_agent_spec("mcts-solver:800")).describe()
+    {'agent': 'mcts_solver', 'simulations': 800, 'c': 1.4, 'engine': 2}
+    """
+    return MCTSSolverAgent(_simulations(spec))
+
+
+AGENTS: dict[str, AgentFactory] = {"mcts": mcts_agent, "pie": pie_agent, "mcts-solver": mcts_solver_agent}
