@@ -25,7 +25,7 @@ from numba import njit
 from negenlab.core.bits import mix64 as _mix
 
 from ._kernels import articulation, crosscut_at, legal_list, step, wins_through
-from .connect import engine_moves
+from .connect import engine_moves, engine_moves_threats
 
 
 @njit(cache=True)
@@ -577,9 +577,14 @@ def dfpn(
     if counters.shape[0] > 10 and counters[10] != 0:
         # the connection engine (connect.py): a blocking win of the mover wins, the opponent's loses, and the
         # opponent's one-move blocking threats confine the mover to the must-play region; counters[10] >= 2
-        # also orders the moves. engine_moves is compiled into dfpn; the kernel cache is named by every kernel
-        # file's text (negenlab.kernel_cache_folder), so an edit of connect.py compiles dfpn afresh
-        k = engine_moves(board, n, colour, moves, k, counters[10] >= 2)
+        # also orders the moves; 3 drops the moves that leave any one-move threat of the opponent playable, 4 also
+        # wins by the mover's own threat, 5 also takes safe bridge points (connect.engine_moves_threats). The
+        # engine is compiled into dfpn; the kernel cache is named by every kernel file's text
+        # (negenlab.kernel_cache_folder), so an edit of connect.py compiles dfpn afresh
+        if counters[10] >= 3:
+            k = engine_moves_threats(board, n, colour, moves, k, True, counters[10] >= 4, counters[10] >= 5)
+        else:
+            k = engine_moves(board, n, colour, moves, k, counters[10] >= 2)
         if k <= 0:  # -1: the mover wins; 0: every move it has loses
             if (k < 0) == is_or:
                 _settle(tt_keys, tt_pn, tt_dn, tt_work, key, 0, INF, counters[0] - start + 1, policy, seen, depth)

@@ -1,5 +1,6 @@
-"""Necklace's connection engine: diagonal links, dead and captured points, the must-play region and a
-move order built from them (rule code; compiled kernels, no drawing).
+"""Necklace's connection engine: diagonal links, dead and captured points, the must-play region, the
+moves that lose to a one-move threat, and a move order built from them (rule code; compiled kernels, no
+drawing).
 
 Crosscuts are illegal, so two stones of one colour on a diagonal can never be cut apart: of the two
 points they share, the opponent may take one, and a stone on the other would then make a crosscut.
@@ -40,6 +41,20 @@ Words, for a colour X and its opponent Y (boards are flat ``int8`` arrays, row-m
   for each point ``p`` where an X stone would make a blocking win (``p`` immune for X), Y must play on
   ``p`` or in that win's carrier, or X plays ``p`` (legal whatever Y did) and wins; the must-play region
   is the intersection over all such ``p`` (with Y's moves that win at once).
+- **threats that are not immune** (:func:`threat_prune`, :func:`threat_safe_moves`): the region above
+  needs ``p`` immune; any empty ``p`` where an X stone makes no crosscut and makes a blocking win is a
+  threat too, with the row of :func:`threat_regions`: ``p``, the win's carrier, and the empty points
+  that ``p`` turns into crosscut points for Y (walls Y may still take first). A move ``m`` of Y outside
+  that row leaves the win whole (X's walls and the carrier's immune points only gain), so ``m`` loses
+  whenever ``p`` is still legal for X after it: no crosscut and nothing sealed off, checked on the board
+  after ``m``. With X to move, such a ``p`` legal now is a win (:func:`own_threat`).
+- **safe point** (:func:`safe_points`, :func:`relaxed_blocking_win`): immunity asks that no stone ever
+  makes a crosscut at ``q``; but X's stones in a blocking win's defence only ever go to its carrier
+  points (a move of Y in a carrier is answered in it, and a free move of X can take a carrier point, or
+  the walls are already joined). So a block whose point diagonal to ``q`` is empty and outside the set of
+  joining points can never crosscut ``q`` for X. The joining points of a relaxed blocking win are the
+  set left after dropping points until each one's blocks hold Y diagonally, X beside, or an empty
+  diagonal point outside the set (and no stone there seals anything off, as for immunity).
 - **dead point** (:func:`dead_points`): an empty point where a stone of either colour makes a crosscut:
   no move can ever use it (stones never move). None exists in a legal position: a point is forbidden to
   Red by a block whose two points beside it are blue, and to Blue by a block whose two are red; two
@@ -321,6 +336,71 @@ def blocking_win_kernel(board, n, colour, carrier):
     """True when ``colour`` has a blocking win (module text); ``carrier`` (bool, n*n) then marks the union
     of the carriers of the bridges it uses. Sound: a search that runs out of :data:`DFS_STEPS` claims
     nothing."""
+    return _blocking(board, n, colour, carrier, False)
+
+
+@njit(cache=True)
+def relaxed_blocking_win_kernel(board, n, colour, carrier):
+    """:func:`blocking_win_kernel` with bridge points that are *safe* rather than immune (module text:
+    X's stones only ever go to carrier points, so a block whose point diagonal to ``q`` is empty and no
+    joining point cannot crosscut ``q``)."""
+    return _blocking(board, n, colour, carrier, True)
+
+
+@njit(cache=True)
+def safe_points(board, n, colour, wall, safe):
+    """The joining points of a relaxed blocking win: empty points, no walls, where a ``colour`` stone can
+    never seal anything off (as :func:`immune`), and where no 2x2 block can become a crosscut while
+    ``colour`` places stones only on points of the set: in each block through ``q`` the point diagonal to
+    ``q`` holds the other colour, or a point beside ``q`` holds ``colour``, or the diagonal point is empty
+    and not in the set. Found by removing the points that break the rule until none does (the set only
+    shrinks, so each point kept satisfies it for the final set)."""
+    N = n * n
+    other = 3 - colour
+    for q in range(N):
+        safe[q] = board[q] == 0 and not wall[q] and _never_seals(board, n, q)
+    changed = True
+    while changed:
+        changed = False
+        for q in range(N):
+            if not safe[q]:
+                continue
+            r = q // n
+            c = q - r * n
+            for dr in (-1, 1):
+                for dc in (-1, 1):
+                    rr = r + dr
+                    cc = c + dc
+                    if rr < 0 or cc < 0 or rr >= n or cc >= n:
+                        continue
+                    d = rr * n + cc
+                    if board[rr * n + c] == colour or board[r * n + cc] == colour or board[d] == other:
+                        continue
+                    if board[d] == 0 and not safe[d]:
+                        continue
+                    safe[q] = False
+                    changed = True
+            # (a point removed may make others safe again; keeping them out is sound, and one pass is cheap)
+
+
+@njit(cache=True)
+def _never_seals(board, n, q):
+    """The seclusion half of :func:`immune`: a stone at empty ``q`` can never seal off an empty region."""
+    r = q // n
+    c = q - r * n
+    empty = 0
+    inner = 0
+    for k in range(4):
+        w = step(q, r, c, k, n)
+        if w >= 0 and board[w] == 0:
+            empty += 1
+            if not on_edge(n, w):
+                inner += 1
+    return not (inner > 0 and (on_edge(n, q) or empty > 1))
+
+
+@njit(cache=True)
+def _blocking(board, n, colour, carrier, relaxed):
     N = n * n
     opp = 3 - colour
     for i in range(N):
@@ -370,14 +450,19 @@ def blocking_win_kernel(board, n, colour, carrier):
     goal = _find(uf, HI)
     if start == goal:
         return True  # the other colour can no longer connect: the cut-off rule
-    # joining points: empty, not walls, immune for colour; each joins the nodes it touches (8 around)
+    # joining points: empty, not walls, immune for colour (relaxed: safe); each joins the nodes it touches
+    safe = np.zeros(N, dtype=np.bool_)
+    if relaxed:
+        safe_points(board, n, colour, wall, safe)
     ru = np.empty(N * 45, dtype=np.int64)
     rv = np.empty(N * 45, dtype=np.int64)
     rp = np.empty(N * 45, dtype=np.int64)
     R = 0
     near = np.empty(11, dtype=np.int64)
     for p in range(N):
-        if board[p] != 0 or wall[p] or not immune(board, n, p, colour):
+        if board[p] != 0 or wall[p]:
+            continue
+        if not (safe[p] if relaxed else immune(board, n, p, colour)):
             continue
         r = p // n
         c = p - r * n
@@ -645,6 +730,119 @@ def engine_moves(board, n, colour, moves, k, order):
 
 
 @njit(cache=True)
+def threat_regions(board, n, x, keys, regions, relaxed):
+    """The one-move blocking threats of ``x``, immune or not: every empty point ``p`` where an ``x`` stone
+    makes no crosscut and makes a blocking win of ``x``. Writes ``p`` to ``keys`` and to the row of
+    ``regions`` (bool, n*n wide) what the other colour must take to stop it: ``p``, that win's carrier, and
+    the empty points its stone turns into walls (a crosscut point for the other colour only with ``p``
+    filled, which the other colour may still take first); returns how many. Any move of the other colour
+    outside that row leaves the win whole (walls and carrier points only gain), so it loses whenever ``p``
+    is still legal for ``x`` after it."""
+    N = n * n
+    y = 3 - x
+    carrier = np.zeros(N, dtype=np.bool_)
+    t = 0
+    for p in range(N):
+        if board[p] != 0 or crosscut_at(board, n, p, x):
+            continue
+        board[p] = x
+        won = _blocking(board, n, x, carrier, relaxed)
+        if won:
+            keys[t] = p
+            for q in range(N):
+                regions[t, q] = carrier[q] or (
+                    q != p and board[q] == 0 and crosscut_at(board, n, q, y) and not _y_wall_before(board, n, q, y, p)
+                )
+            regions[t, p] = True
+            t += 1
+        board[p] = 0
+    return t
+
+
+@njit(cache=True)
+def _y_wall_before(board, n, q, y, p):
+    """``q`` is a crosscut point for ``y`` with ``p`` empty again (``board[p]`` is restored)."""
+    keep = board[p]
+    board[p] = 0
+    was = crosscut_at(board, n, q, y)
+    board[p] = keep
+    return was
+
+
+@njit(cache=True)
+def threat_prune(board, n, colour, moves, k, relaxed):
+    """Drop from ``moves[:k]`` (legal moves of ``colour``, none winning at once) every move that loses to a
+    one-move blocking threat of the opponent (:func:`threat_regions`): a move outside a threat's row after
+    which the threat's point is still legal for the opponent (no crosscut, seals nothing off). Returns the
+    count kept, compacted in place; -1 when the opponent already has a blocking win (every move loses)."""
+    N = n * n
+    x = 3 - colour
+    carrier = np.zeros(N, dtype=np.bool_)
+    if _blocking(board, n, x, carrier, relaxed):
+        return -1
+    keys = np.empty(N, dtype=np.int64)
+    regions = np.zeros((N, N), dtype=np.bool_)
+    t = threat_regions(board, n, x, keys, regions, relaxed)
+    if t == 0:
+        return k
+    art, disc, low, parent, nxt, stk = scratch(n)
+    kept = 0
+    for i in range(k):
+        m = moves[i]
+        board[m] = colour
+        computed = False
+        lost = False
+        for j in range(t):
+            p = keys[j]
+            if regions[j, m] or crosscut_at(board, n, p, x):
+                continue
+            if not computed:
+                articulation(board, n, art, disc, low, parent, nxt, stk)
+                computed = True
+            if not art[p]:
+                lost = True  # x plays p, legal, and has a blocking win
+                break
+        board[m] = 0
+        if not lost:
+            moves[kept] = m
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def own_threat(board, n, colour, relaxed):
+    """A point where a stone of ``colour``, to move, is legal now and makes a blocking win of ``colour`` (it
+    plays there and wins), or -1."""
+    N = n * n
+    keys = np.empty(N, dtype=np.int64)
+    regions = np.zeros((N, N), dtype=np.bool_)
+    t = threat_regions(board, n, colour, keys, regions, relaxed)
+    if t == 0:
+        return -1
+    art, disc, low, parent, nxt, stk = scratch(n)
+    articulation(board, n, art, disc, low, parent, nxt, stk)
+    for j in range(t):
+        if not art[keys[j]]:
+            return keys[j]
+    return -1
+
+
+@njit(cache=True)
+def engine_moves_threats(board, n, colour, moves, k, order, own, relaxed):
+    """:func:`engine_moves` after :func:`threat_prune`: the opponent's one-move blocking threats, immune or
+    not, drop the moves that leave one of them playable and whole (-1 when ``colour`` has a blocking win;
+    0 when every move is dropped or the opponent has one); then :func:`engine_moves` on the moves left (its region and its order)."""
+    if _blocking(board, n, colour, np.zeros(n * n, dtype=np.bool_), relaxed):
+        return -1
+    if own and own_threat(board, n, colour, relaxed) >= 0:
+        return -1
+    kept = threat_prune(board, n, colour, moves, k, relaxed)
+    if kept <= 0:
+        return 0
+    return engine_moves(board, n, colour, moves, kept, order)
+
+
+@njit(cache=True)
 def link_marks(board, n, colour):
     """Per point: 1 on a carrier of a permanent link of ``colour``, 2 on a carrier of a link candidate of
     the opponent (a diagonal pair with both shared points empty), else 0."""
@@ -797,6 +995,23 @@ def blocking_win(board, n: int | None = None, colour=RED) -> list[tuple[int, int
     return [_rc(p, n) for p in np.flatnonzero(carrier)]
 
 
+def relaxed_blocking_win(board, n: int | None = None, colour=RED) -> list[tuple[int, int]] | None:
+    """:func:`blocking_win` with safe bridge points (:func:`safe_points`) instead of immune ones.
+
+    >>> b = np.array([[2, 1, 0], [1, 0, 0], [0, 0, 0]], dtype=np.int8)  # (1, 1): a wall of Red
+    >>> blocking_win(b, colour="red") is None, relaxed_blocking_win(b, colour="red")
+    (True, [(2, 0), (2, 2)])
+
+    (2, 2) is not immune (its block's diagonal point (1, 1) is empty) but safe: Red never places a stone on
+    (1, 1), a wall and no joining point.
+    """
+    b, n = _board(board, n)
+    carrier = np.zeros(n * n, dtype=np.bool_)
+    if not relaxed_blocking_win_kernel(b, n, _colour(colour), carrier):
+        return None
+    return [_rc(p, n) for p in np.flatnonzero(carrier)]
+
+
 def must_play(board, n: int | None = None, to_move=RED) -> list[tuple[int, int]] | None:
     """The points where a move of ``to_move`` may still not lose, sorted, or None when the engine
     restricts nothing: ``[]`` when the opponent has a blocking win (every move loses), else the region
@@ -823,6 +1038,36 @@ def must_play(board, n: int | None = None, to_move=RED) -> list[tuple[int, int]]
             region[p] = True
         b[p] = 0
     return [_rc(p, n) for p in np.flatnonzero(region & (b == 0))]
+
+
+def threat_safe_moves(board, n: int | None = None, to_move=RED, relaxed: bool = False) -> list[tuple[int, int]]:
+    """The legal moves of ``to_move`` that :func:`threat_prune` keeps, sorted: every other legal move
+    (that does not win at once) loses to a one-move blocking threat of the opponent, immune or not;
+    ``[]`` when the opponent already has a blocking win. Moves that win at once are always kept.
+    ``relaxed``: the blocking wins of :func:`relaxed_blocking_win`.
+
+    >>> b = np.array([[2, 1, 0, 0], [0, 2, 1, 0], [2, 1, 0, 0], [0, 0, 0, 0]], dtype=np.int8)
+    >>> threat_safe_moves(b, to_move="blue")   # a red stone at (3, 1) walls Blue off: Blue must take it
+    [(3, 1)]
+    """
+    b, n = _board(board, n)
+    y = _colour(to_move)
+    N = n * n
+    moves = np.empty(N, dtype=np.int32)
+    art, disc, low, parent, nxt, stack = scratch(n)
+    k = legal_list(b, n, y, np.arange(N), moves, art, disc, low, parent, nxt, stack)
+    legal = [int(p) for p in moves[:k]]
+    stamp = np.zeros(N, dtype=np.int32)
+    winning = []
+    for p in legal:
+        b[p] = y
+        if wins_through(b, n, p, stamp, np.int32(p + 1), stack):
+            winning.append(p)
+        b[p] = 0
+    rest = np.array([p for p in legal if p not in winning], dtype=np.int32)
+    kept = threat_prune(b, n, y, rest, len(rest), relaxed)
+    safe = winning + ([int(p) for p in rest[:kept]] if kept > 0 else [])
+    return sorted(_rc(p, n) for p in safe)
 
 
 def dead_points(board, n: int | None = None) -> list[tuple[int, int]]:

@@ -16,7 +16,10 @@ hashes (``keys="zobrist"``). Options: ``heuristic``
 (df-pn+: children start from connection distances; 4x4 in 65k instead of 244k nodes, but
 slower on the 5x5 centre opening in our runs), ``epsilon`` (the 1+epsilon threshold trick) and ``engine``
 (:mod:`negenlab.necklace.connect` in df-pn: 1, a blocking win of the mover wins and the opponent's
-confines the mover to its must-play region; 2, also the engine's move order; 0, off, the default). A colour that can no longer connect (its stones and the
+confines the mover to its must-play region; 2, also the engine's move order; 3, also every one-move
+blocking threat of the opponent, immune or not, drops the moves that leave it playable; 4, also the
+mover's own threat wins; 5, also blocking wins with safe rather than immune bridge points, the strongest;
+0, off, the default). A colour that can no longer connect (its stones and the
 empty points where it can never make a crosscut do not join its edges) is a disproof, and, with
 ``cut_off`` (the default), a proof for the other colour: no game ends drawn (the cut-off rule in
 :mod:`negenlab.necklace._solver_kernels`).
@@ -148,9 +151,15 @@ class ProofSearch:
         self.movebuf = np.empty((2 * (2 * N + 4), N), dtype=np.int32)  # lower half: moves, upper: threats
         self.art, self.disc, self.low, self.parent, self.nxt, self.stack = scratch(n)
         self.stamp = np.zeros(N, dtype=np.int32)
-        engine = whole_number(engine, "engine (0 off, 1 virtual wins and must-play, 2 also the move order)", 0, 2)
+        engine = whole_number(
+            engine,
+            "engine (0 off, 1 blocking wins and must-play, 2 also the move order, 3 also threats that are not immune, "
+            "4 also the mover's own threats, 5 also safe bridge points)",
+            0,
+            5,
+        )
         if engine and method != "dfpn":
-            raise InvalidInputError("the connection engine (engine=1 or 2) is wired into df-pn only")
+            raise InvalidInputError("the connection engine (engine=1 to 5) is wired into df-pn only")
         self.engine = engine
         self.counters = np.zeros(11, dtype=np.int64)
         self.counters[10] = engine

@@ -25,6 +25,7 @@ from . import brute, brute_connect
 
 RED, BLUE = 1, 2
 WIN = {RED: 1, BLUE: -1}
+NAME = {RED: "red", BLUE: "blue"}
 
 
 def _pair(link) -> tuple:
@@ -72,6 +73,16 @@ def check_virtual_wins(positions, memo: dict) -> Counter:
             if connect.virtual_win(b, colour=x) is not None:
                 counts["virtual wins (links)"] += 1
                 assert blocking == [], f"a virtual win of {x} that is no blocking win without bridges\n{b}"
+            relaxed = connect.relaxed_blocking_win(b, colour=x)
+            if blocking is not None:
+                assert relaxed is not None, f"a blocking win of {x} that the relaxed rule misses\n{b}"
+            if relaxed is not None:
+                counts["relaxed blocking wins"] += 1
+                counts["relaxed blocking wins only"] += blocking is None
+                assert wins_for_x, f"relaxed blocking win of {x} but not won with {y} to move\n{b}"
+                assert brute_connect.value(b, x, memo) == WIN[x], (
+                    f"relaxed blocking win of {x} not won, {x} to move\n{b}"
+                )
             if blocking is not None:
                 counts["blocking wins"] += 1
                 counts["blocking wins with bridges"] += bool(blocking)
@@ -96,6 +107,84 @@ def check_virtual_wins(positions, memo: dict) -> Counter:
                 v = WIN[x] if t.winner else brute_connect.value(after, t.to_move, memo)
                 assert v == WIN[x], f"{m} outside the must-play region {region} does not lose\n{b}"
                 counts["moves outside the region, all lost"] += 1
+    return counts
+
+
+def threat_dropped_by_definition(b: np.ndarray, y: int, relaxed: bool = False) -> set:
+    """The moves :func:`connect.threat_prune` drops, found from its definition with the rules of
+    ``tests/necklace/brute.py`` and ``State``: a legal move ``m`` of ``y`` (not winning at once) is dropped
+    when some empty ``p`` where the opponent's stone makes no crosscut gives the opponent a blocking win
+    (``connect.blocking_win``, carrier ``C``), ``m`` is not ``p``, not in ``C`` and not a point that only
+    ``p`` turns into a crosscut point for ``y``, and after ``m`` the opponent may play ``p``. ``relaxed``:
+    ``connect.relaxed_blocking_win`` instead."""
+    x = 3 - y
+    n = b.shape[0]
+    s = State.from_array(b, NAME[y])
+    threats = []
+    for r0, c0 in zip(*np.nonzero(b == 0), strict=True):
+        p = (int(r0), int(c0))
+        if brute.reasons(b, *p, x)[0]:
+            continue
+        t = b.copy()
+        t[p] = x
+        carrier = (connect.relaxed_blocking_win if relaxed else connect.blocking_win)(t, colour=x)
+        if carrier is None:
+            continue
+        walls = {
+            (r, c)
+            for r in range(n)
+            for c in range(n)
+            if t[r, c] == 0 and brute.reasons(t, r, c, y)[0] and not brute.reasons(b, r, c, y)[0]
+        }
+        threats.append((p, {p} | set(carrier) | walls))
+    dropped = set()
+    for m in s.legal_moves():
+        t = s.copy()
+        t.play(m)
+        if t.winner or t.to_move != x:
+            continue
+        if any(m not in region and p in t.legal_moves() for p, region in threats):
+            dropped.add(m)
+    return dropped
+
+
+def check_threat_prune(positions, memo: dict, relaxed: bool = False) -> Counter:
+    """Both ways against the definition (:func:`threat_dropped_by_definition`), and every dropped move loses
+    by exact search; counts the lost moves the rule keeps."""
+    counts: Counter = Counter()
+    for b, _ in positions:
+        for y in (RED, BLUE):
+            x = 3 - y
+            s = State.from_array(b, NAME[y])
+            if s.is_over or s.to_move != y:
+                continue
+            legal = s.legal_moves()
+            safe = connect.threat_safe_moves(b, to_move=y, relaxed=relaxed)
+            dropped = set(legal) - set(safe)
+            assert set(safe) <= set(legal), b
+            if (connect.relaxed_blocking_win if relaxed else connect.blocking_win)(b, colour=x) is None:
+                expected = threat_dropped_by_definition(b, y, relaxed)
+                assert dropped == expected, f"dropped {sorted(dropped)}, by definition {sorted(expected)}\n{b}"
+            else:
+                counts["opponent's blocking wins (every move dropped)"] += 1
+            for m in legal:
+                t = s.copy()
+                t.play(m)
+                after = t.board.reshape(t.n, t.n)
+                v = (
+                    (WIN[x] if t.winner == NAME[x] else -WIN[x])
+                    if t.winner
+                    else brute_connect.value(after, t.to_move, memo)
+                )
+                if m in dropped:
+                    assert v == WIN[x], f"{m} dropped by the threat rule but not lost\n{b}"
+                    counts["dropped, all lost"] += 1
+                else:
+                    counts["kept"] += 1
+                    counts["kept but lost"] += v == WIN[x]
+            region = connect.must_play(b, to_move=y)
+            if region is not None:
+                counts["dropped by the immune must-play region"] += len([m for m in legal if m not in region])
     return counts
 
 
@@ -164,6 +253,51 @@ def test_virtual_wins_and_must_play(positions_3x3, positions_4x4):
     assert counts["blocking wins"] >= 10 and counts["moves outside the region, all lost"] > 20
 
 
+@pytest.mark.parametrize("relaxed", [False, True])
+def test_threat_prune_3x3_every_position(relaxed, positions_3x3):
+    counts = check_threat_prune(positions_3x3, {}, relaxed)
+    assert counts["dropped, all lost"] > 500
+    assert counts["dropped, all lost"] > counts["dropped by the immune must-play region"]
+
+
+@pytest.mark.parametrize("relaxed", [False, True])
+def test_threat_prune_sampled_4x4_and_5x5(relaxed, positions_4x4):
+    counts = check_threat_prune(positions_4x4, {}, relaxed)
+    assert counts["dropped, all lost"] > 50
+    few = [(b, t) for b, t in brute_connect.sampled(5, games=4, seed=7) if int((b == 0).sum()) <= 12]
+    counts = check_threat_prune(few, {}, relaxed)
+    assert counts["dropped, all lost"] > 10
+
+
+def check_relaxed_on_scattered(n: int, tries: int, seed: int) -> Counter:
+    """Relaxed blocking wins on positions of stones dropped at random (``brute.random_scatter``: colour counts
+    arbitrary, so walls and pockets of every kind turn up): each one a win with either colour to move, and
+    a superset of the immune rule's."""
+    rng = np.random.default_rng(seed)
+    memo: dict = {}
+    counts: Counter = Counter()
+    for _ in range(tries):
+        b = brute.random_scatter(n, rng)
+        if brute.connects(b, RED) or brute.connects(b, BLUE):
+            continue
+        for x in (RED, BLUE):
+            relaxed = connect.relaxed_blocking_win(b, colour=x)
+            immune = connect.blocking_win(b, colour=x)
+            assert immune is None or relaxed is not None, f"an immune blocking win of {x} the relaxed rule misses\n{b}"
+            if relaxed is None or immune is not None:
+                continue
+            counts["relaxed blocking wins only"] += 1
+            for y in (RED, BLUE):
+                assert brute_connect.value(b, y, memo) == WIN[x], (
+                    f"relaxed blocking win of {x}, not won, {y} to move\n{b}"
+                )
+    return counts
+
+
+def test_relaxed_blocking_wins_on_scattered_4x4():
+    assert check_relaxed_on_scattered(4, 20000, seed=1)["relaxed blocking wins only"] > 40
+
+
 def test_dead_and_captured_points(positions_3x3, positions_4x4):
     counts = check_points(positions_3x3[::3]) + check_points(positions_4x4)
     assert counts["captured"] > 100 and counts["dead"] == 0
@@ -192,7 +326,7 @@ def test_a_pair_whose_answer_seclusion_forbids_is_no_link():
     assert ((0, 2), (1, 3)) not in brute_connect.unbreakable_pairs(b, RED)
 
 
-@pytest.mark.parametrize("engine", [1, 2])
+@pytest.mark.parametrize("engine", [1, 2, 3, 4, 5])
 def test_proof_search_with_the_engine_keeps_every_value(engine, positions_3x3, positions_4x4):
     memo: dict = {"minimax": True}
     searches = {n: ProofSearch(n, tt_bits=16, engine=engine) for n in (3, 4)}
