@@ -32,7 +32,15 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.metrics import wilson_interval
 
 from . import ENTRY
-from .agents import NumbaMCTSAgent, PieAgent, cross_estimate, mcts_values, winning_placement
+from .agents import (
+    MCTSSolverAgent,
+    NumbaMCTSAgent,
+    PieAgent,
+    cross_estimate,
+    mcts_values,
+    solver_values,
+    winning_placement,
+)
 from .game import SWAP, NecklaceState, State
 from .rules import point_name
 from .solver import ProofSearch, symmetry_maps
@@ -214,7 +222,13 @@ def swap_estimate(agent: Any, position: State, rng: np.random.Generator) -> floa
     """The opener's chance of winning as ``agent`` estimates it when it decides the swap after the
     opening in ``position`` (drawn from ``rng`` exactly as the agent's own decision draws it): for
     ``pie:N`` :func:`~negenlab.necklace.agents.cross_estimate`'s, for ``mcts:N`` one minus the value
-    of its most visited placement (it swaps when that is below one half); NaN for others."""
+    of its most visited placement (it swaps when that is below one half); for ``mcts-solver:N`` 1 or 0
+    when its search proves the opening won or lost for the opener, else as ``mcts:N``; NaN for others."""
+    if isinstance(agent, MCTSSolverAgent):
+        stats, root = solver_values(position, agent.simulations, rng, agent.c, agent.engine)
+        if root["proved"] is not None:
+            return {"red": 1.0, "blue": 0.0}.get(root["proved"], 0.5)
+        return 1.0 - max((t for t in stats.values() if t[2] is None), key=lambda t: t[0])[1]
     if isinstance(agent, PieAgent):
         return 1.0 - cross_estimate(position, agent.simulations, rng, agent.c)[0]
     if isinstance(agent, NumbaMCTSAgent):

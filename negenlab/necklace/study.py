@@ -749,9 +749,12 @@ def ladder_steps(ladder: pd.DataFrame) -> Steps:
 
 
 # ------------------------------------------------------------------------------- agents against the proofs
-PROOF_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", "pie:800", "pie:3200")
+SOLVER_AGENTS = ("mcts-solver:800", "mcts-solver:3200")
+"""The MCTS-Solver (proved results backed up, the connection engine's blocking wins as ends of the game,
+the must-play region) at two of ``mcts``'s budgets, measured beside it."""
+PROOF_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", "pie:800", "pie:3200", *SOLVER_AGENTS)
 """The agents measured against perfect play (``agents_vs_proof``)."""
-SELF_PLAY_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200")
+SELF_PLAY_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", *SOLVER_AGENTS)
 """The agents whose self-play judges every proved opening class. ``pie:N`` places as ``mcts:N`` does
 after a fixed opening without the swap rule (it only adds taking a win in one), so its judgement of
 an opening by self-play is ``mcts:N``'s."""
@@ -1753,7 +1756,8 @@ STUDIES = {
             f"{PROOF_POSITIONS} won positions a size, its swap decision after every opening, and its self-play "
             "judgement of every opening class; writes agents_vs_proof.csv, _positions.csv and _openings.csv",
             agents_vs_proof_study,
-            "about 50 min on one core (5x5 proofs 20, self-play of mcts:3200 20)",
+            "about 50 min on one core (5x5 proofs 20, self-play of mcts:3200 20), and the self-play of "
+            "mcts-solver:800 5 min and mcts-solver:3200 20 min on a loaded core",
             store="data/necklace/agents_vs_proof_store",
         ),
         Study(
