@@ -15,6 +15,7 @@ from negenlab.core.registry import AgentSpecError
 from negenlab.necklace import ENTRY
 from negenlab.necklace._kernels import make_rng_state
 from negenlab.necklace._mcts_solver_kernels import mcts_solver
+from negenlab.necklace.against_proof import swap_estimate
 from negenlab.necklace.agents import MCTSSolverAgent, solver_values
 from negenlab.necklace.game import SWAP, NecklaceState, State
 from negenlab.necklace.solver import ProofSearch
@@ -147,9 +148,15 @@ def test_the_agent_takes_a_proved_win_and_says_so():
 
 def test_blue_swaps_a_proved_lost_opening():
     """Under the swap rule, Blue facing a Red opening it has proved lost takes it over (3x3: the centre
-    wins for Red)."""
+    wins for Red) and places after one it has proved won (the corner); the study's swap estimate reads
+    the proof (1 or 0)."""
     state = NecklaceState(State.initial(3, swap=True))
     state.apply((1, 1))
     stats, root = solver_values(state.position, 3000, np.random.default_rng(0))
     assert root["proved"] == "red"
     assert MCTSSolverAgent(3000).step(state, np.random.default_rng(0)) == SWAP
+    assert swap_estimate(MCTSSolverAgent(3000), state.position, np.random.default_rng(0)) == 1.0  # proved for Red
+    corner = NecklaceState(State.initial(3, swap=True))
+    corner.apply((0, 0))  # proved for Blue
+    assert swap_estimate(MCTSSolverAgent(3000), corner.position, np.random.default_rng(0)) == 0.0
+    assert MCTSSolverAgent(3000).step(corner, np.random.default_rng(0)) != SWAP
