@@ -1047,8 +1047,10 @@ def threat_safe_moves(board, n: int | None = None, to_move=RED, relaxed: bool = 
     ``relaxed``: the blocking wins of :func:`relaxed_blocking_win`.
 
     >>> b = np.array([[2, 1, 0, 0], [0, 2, 1, 0], [2, 1, 0, 0], [0, 0, 0, 0]], dtype=np.int8)
-    >>> threat_safe_moves(b, to_move="blue")   # a red stone at (3, 1) walls Blue off: Blue must take it
+    >>> must_play(b, to_move="blue")   # Red's immune threat alone: Blue must take (3, 1)
     [(3, 1)]
+    >>> threat_safe_moves(b, to_move="blue")   # a red stone at (3, 2), not immune, walls Blue off too
+    []
     """
     b, n = _board(board, n)
     y = _colour(to_move)

@@ -993,10 +993,11 @@ def _proofs_section(
         off, on = int(engine["nodes_off"].sum()), int(engine["nodes_engine"].sum())
         page.text(
             f"The connection engine (negenlab.necklace.connect; {made_by(engine, 'necklace')}): df-pn proves the "
-            f"winners of all {len(engine)} 5x5 opening classes in {on:,} nodes with its must-play pruning against {off:,} "
-            f"without ({off / max(1, on):.1f} times fewer; by class {engine['fewer'].min():g} to "
-            f"{engine['fewer'].max():g}). Its proofs give no certificate yet, so the certified proofs above are the "
-            "engine-off ones. negenlab's aim for the engine is ten times fewer nodes."
+            f"winners of all {len(engine)} 5x5 opening classes in {on:,} nodes with the engine (blocking wins, the "
+            f"opponent's one-move threats, the must-play region) against {off:,} without ({off / max(1, on):.1f} "
+            f"times fewer; by class {engine['fewer'].min():g} to {engine['fewer'].max():g}). Its proofs give no "
+            "certificate yet, so the certified proofs above are the engine-off ones. negenlab's aim for the engine "
+            "is ten times fewer nodes."
         )
         page.table(engine, caption="5x5 proofs with and without the engine", folded="5x5 engine node counts")
 

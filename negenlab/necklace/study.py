@@ -1307,7 +1307,8 @@ TABLES = {
     ),
     "engine_5x5": Schema(
         {"size": "count", "opening": "text", "winner": "text", "nodes_off": "count", "nodes_engine": "count"}
-        | {"fewer": "number", "proved_off": "bool", "proved_engine": "bool", "tt_bits": "count"},
+        | {"fewer": "number", "proved_off": "bool", "proved_engine": "bool", "tt_bits": "count", "engine": "count"}
+        | {"seconds_off": "number", "seconds_engine": "number"},
         keys=["size", "opening"],
         values={"winner": ("red", "blue")},
         checks=[
@@ -1421,15 +1422,21 @@ def reproof_study(
 
 ENGINE_TT_BITS = 24
 """2**24 entries (590 MB) a search: every class proved afresh, engine off and on, in tables of one size."""
+ENGINE_LEVEL = 5
+"""The engine level the study measures (``ProofSearch(engine=...)``: 5, blocking wins with safe bridge
+points, every one-move threat of the opponent, the mover's own threats, the must-play region and its
+move order)."""
 
 
-def engine_study(ctx: StudyContext, size: int = REPROOF_SIZE, tt_bits: int = ENGINE_TT_BITS) -> StudyResult:
+def engine_study(
+    ctx: StudyContext, size: int = REPROOF_SIZE, tt_bits: int = ENGINE_TT_BITS, engine: int = ENGINE_LEVEL
+) -> StudyResult:
     """The connection engine measured (:mod:`negenlab.necklace.connect`): for one opening of each class,
-    the nodes df-pn searches to prove the committed solution's winner with the engine off and with its
-    must-play pruning on (``ProofSearch(engine=0)``, ``engine=1``), each in a fresh table of 2**``tt_bits``
-    entries, and how many times fewer the engine needs (``fewer``). The engine settles a node by the
-    cross-checked blocking wins (``tests/necklace/test_connect.py``); its proofs give no certificate yet,
-    so it measures, and the certified proofs stay the engine-off ones.
+    the nodes df-pn searches to prove the committed solution's winner with the engine off (the plain
+    search, ``ProofSearch(engine=0)``) and on (``engine``, :data:`ENGINE_LEVEL`), each in a fresh table of
+    2**``tt_bits`` entries, how many times fewer the engine needs (``fewer``), and the seconds of each.
+    The engine settles and prunes nodes by the cross-checked rules (``tests/necklace/test_connect.py``);
+    its proofs give no certificate yet, so it measures, and the certified proofs stay the engine-off ones.
 
     >>> quiet = StudyContext("necklace", "engine", seed=1, workers=1, progress=lambda line: None)
     >>> t = engine_study(quiet, size=3, tt_bits=16).table
@@ -1448,21 +1455,29 @@ def engine_study(ctx: StudyContext, size: int = REPROOF_SIZE, tt_bits: int = ENG
         board = np.zeros(size * size, dtype=np.int8)
         board[r * size + c] = RED
         found = {}
-        for engine in (0, 1):
-            search = ProofSearch(size, tt_bits=tt_bits, engine=engine)
-            found[engine] = (search.wins(board, BLUE, RED if winner == "red" else BLUE), search.nodes)
+        for level in (0, engine):
+            search = ProofSearch(size, tt_bits=tt_bits, engine=level)
+            t0 = time.perf_counter()
+            proved = search.wins(board, BLUE, RED if winner == "red" else BLUE)
+            found[level] = (proved, search.nodes, round(time.perf_counter() - t0, 1))
             del search  # one table at a time
-        (off, nodes_off), (on, nodes_on) = found[0], found[1]
+        (off, nodes_off, seconds_off), (on, nodes_on, seconds_on) = found[0], found[engine]
         ctx.progress(f"{size}x{size} opening {r},{c} ({winner}): {nodes_off:,} nodes, {nodes_on:,} with the engine")
         rows.append({
             "size": size, "opening": f"{r},{c}", "winner": winner, "nodes_off": nodes_off, "nodes_engine": nodes_on,
             "fewer": round(nodes_off / max(1, nodes_on), 2), "proved_off": off, "proved_engine": on,
-            "tt_bits": tt_bits,
+            "tt_bits": tt_bits, "engine": engine, "seconds_off": seconds_off, "seconds_engine": seconds_on,
         })  # fmt: skip
     return StudyResult(
         pd.DataFrame(rows).sort_values("opening", ignore_index=True),
         rules={"size": size, "swap": False},
-        extra={"search": "df-pn, cut-off rule; engine: must-play from one-move blocking wins", "tt_bits": tt_bits},
+        extra={
+            "search": f"df-pn, cut-off rule; engine level {engine}: blocking wins with safe bridge points, "
+            "every one-move blocking threat of the opponent (moves that leave one playable dropped), the mover's own "
+            "threats, the must-play region and its move order; engine off: the plain search",
+            "tt_bits": tt_bits,
+            "engine": engine,
+        },
     )
 
 
@@ -1719,10 +1734,10 @@ STUDIES = {
         ),
         Study(
             "engine_5x5",
-            "the connection engine measured: each 5x5 opening class proved again by df-pn with its must-play pruning "
-            "off and on, the nodes of each",
+            "the connection engine measured: each 5x5 opening class proved again by df-pn with the engine off and on "
+            f"(level {ENGINE_LEVEL}), the nodes and seconds of each",
             engine_study,
-            "about 15 min on one core",
+            "about 20 min on one core",
             uses_backend=False,
         ),
         Study(
