@@ -582,7 +582,18 @@ def dfpn(
         # engine is compiled into dfpn; the kernel cache is named by every kernel file's text
         # (negenlab.kernel_cache_folder), so an edit of connect.py compiles dfpn afresh
         if counters[10] >= 3:
-            k = engine_moves_threats(board, n, colour, moves, k, True, counters[10] >= 4, counters[10] >= 5)
+            k = engine_moves_threats(
+                board,
+                n,
+                colour,
+                moves,
+                k,
+                True,
+                counters[10] >= 4,
+                counters[10] >= 5,
+                counters[10] >= 6,
+                counters[10] >= 7,
+            )
         else:
             k = engine_moves(board, n, colour, moves, k, counters[10] >= 2)
         if k <= 0:  # -1: the mover wins; 0: every move it has loses

@@ -47,7 +47,9 @@ Words, for a colour X and its opponent Y (boards are flat ``int8`` arrays, row-m
   that ``p`` turns into crosscut points for Y (walls Y may still take first). A move ``m`` of Y outside
   that row leaves the win whole (X's walls and the carrier's immune points only gain), so ``m`` loses
   whenever ``p`` is still legal for X after it: no crosscut and nothing sealed off, checked on the board
-  after ``m``. With X to move, such a ``p`` legal now is a win (:func:`own_threat`).
+  after ``m``. With X to move, such a ``p`` legal now is a win (:func:`own_threat`). Refined, a carrier
+  point ``q`` leaves the row when the board with ``p`` and a Y stone on ``q`` still holds a blocking win
+  of X (another win's carrier misses ``q``: Hex's intersection over several carriers).
 - **safe point** (:func:`safe_points`, :func:`relaxed_blocking_win`): immunity asks that no stone ever
   makes a crosscut at ``q``; but X's stones in a blocking win's defence only ever go to its carrier
   points (a move of Y in a carrier is answered in it, and a free move of X can take a carrier point, or
@@ -730,17 +732,20 @@ def engine_moves(board, n, colour, moves, k, order):
 
 
 @njit(cache=True)
-def threat_regions(board, n, x, keys, regions, relaxed):
+def threat_regions(board, n, x, keys, regions, relaxed, refine=False):
     """The one-move blocking threats of ``x``, immune or not: every empty point ``p`` where an ``x`` stone
     makes no crosscut and makes a blocking win of ``x``. Writes ``p`` to ``keys`` and to the row of
     ``regions`` (bool, n*n wide) what the other colour must take to stop it: ``p``, that win's carrier, and
     the empty points its stone turns into walls (a crosscut point for the other colour only with ``p``
     filled, which the other colour may still take first); returns how many. Any move of the other colour
     outside that row leaves the win whole (walls and carrier points only gain), so it loses whenever ``p``
-    is still legal for ``x`` after it."""
+    is still legal for ``x`` after it. ``refine``: a carrier point ``q`` leaves the row when the board with
+    ``p`` and a stone of the other colour on ``q`` still holds a blocking win of ``x`` (the intersection of
+    that win's carrier and another's): a move on ``q`` then loses too whenever ``p`` stays legal."""
     N = n * n
     y = 3 - x
     carrier = np.zeros(N, dtype=np.bool_)
+    spare = np.zeros(N, dtype=np.bool_)
     t = 0
     for p in range(N):
         if board[p] != 0 or crosscut_at(board, n, p, x):
@@ -754,6 +759,13 @@ def threat_regions(board, n, x, keys, regions, relaxed):
                     q != p and board[q] == 0 and crosscut_at(board, n, q, y) and not _y_wall_before(board, n, q, y, p)
                 )
             regions[t, p] = True
+            if refine:  # a carrier point whose stone of y still leaves a blocking win is not needed
+                for q in range(N):
+                    if carrier[q] and board[q] == 0:
+                        board[q] = y
+                        if _blocking(board, n, x, spare, relaxed):
+                            regions[t, q] = False
+                        board[q] = 0
             t += 1
         board[p] = 0
     return t
@@ -775,6 +787,12 @@ def threat_prune(board, n, colour, moves, k, relaxed):
     one-move blocking threat of the opponent (:func:`threat_regions`): a move outside a threat's row after
     which the threat's point is still legal for the opponent (no crosscut, seals nothing off). Returns the
     count kept, compacted in place; -1 when the opponent already has a blocking win (every move loses)."""
+    return _threat_prune(board, n, colour, moves, k, relaxed, np.zeros(n * n, dtype=np.bool_))
+
+
+@njit(cache=True)
+def _threat_prune(board, n, colour, moves, k, relaxed, keymask, refine=False):
+    """:func:`threat_prune`, marking the threats' points in ``keymask``."""
     N = n * n
     x = 3 - colour
     carrier = np.zeros(N, dtype=np.bool_)
@@ -782,9 +800,11 @@ def threat_prune(board, n, colour, moves, k, relaxed):
         return -1
     keys = np.empty(N, dtype=np.int64)
     regions = np.zeros((N, N), dtype=np.bool_)
-    t = threat_regions(board, n, x, keys, regions, relaxed)
+    t = threat_regions(board, n, x, keys, regions, relaxed, refine)
     if t == 0:
         return k
+    for j in range(t):
+        keymask[keys[j]] = True
     art, disc, low, parent, nxt, stk = scratch(n)
     kept = 0
     for i in range(k):
@@ -828,7 +848,7 @@ def own_threat(board, n, colour, relaxed):
 
 
 @njit(cache=True)
-def engine_moves_threats(board, n, colour, moves, k, order, own, relaxed):
+def engine_moves_threats(board, n, colour, moves, k, order, own, relaxed, keys_first, refine=False):
     """:func:`engine_moves` after :func:`threat_prune`: the opponent's one-move blocking threats, immune or
     not, drop the moves that leave one of them playable and whole (-1 when ``colour`` has a blocking win;
     0 when every move is dropped or the opponent has one); then :func:`engine_moves` on the moves left (its region and its order)."""
@@ -836,10 +856,20 @@ def engine_moves_threats(board, n, colour, moves, k, order, own, relaxed):
         return -1
     if own and own_threat(board, n, colour, relaxed) >= 0:
         return -1
-    kept = threat_prune(board, n, colour, moves, k, relaxed)
+    keymask = np.zeros(n * n, dtype=np.bool_)
+    kept = _threat_prune(board, n, colour, moves, k, relaxed, keymask, refine)
     if kept <= 0:
         return 0
-    return engine_moves(board, n, colour, moves, kept, order)
+    kept = engine_moves(board, n, colour, moves, kept, order)
+    if keys_first and kept > 1:  # the opponent's threat points first, each group in the order found
+        tmp = moves[:kept].copy()
+        j = 0
+        for want in (True, False):
+            for i in range(kept):
+                if keymask[tmp[i]] == want:
+                    moves[j] = tmp[i]
+                    j += 1
+    return kept
 
 
 @njit(cache=True)
@@ -1040,11 +1070,14 @@ def must_play(board, n: int | None = None, to_move=RED) -> list[tuple[int, int]]
     return [_rc(p, n) for p in np.flatnonzero(region & (b == 0))]
 
 
-def threat_safe_moves(board, n: int | None = None, to_move=RED, relaxed: bool = False) -> list[tuple[int, int]]:
+def threat_safe_moves(
+    board, n: int | None = None, to_move=RED, relaxed: bool = False, refine: bool = False
+) -> list[tuple[int, int]]:
     """The legal moves of ``to_move`` that :func:`threat_prune` keeps, sorted: every other legal move
     (that does not win at once) loses to a one-move blocking threat of the opponent, immune or not;
     ``[]`` when the opponent already has a blocking win. Moves that win at once are always kept.
-    ``relaxed``: the blocking wins of :func:`relaxed_blocking_win`.
+    ``relaxed``: the blocking wins of :func:`relaxed_blocking_win`; ``refine``: the rows of
+    :func:`threat_regions` refined.
 
     >>> b = np.array([[2, 1, 0, 0], [0, 2, 1, 0], [2, 1, 0, 0], [0, 0, 0, 0]], dtype=np.int8)
     >>> must_play(b, to_move="blue")   # Red's immune threat alone: Blue must take (3, 1)
@@ -1067,7 +1100,7 @@ def threat_safe_moves(board, n: int | None = None, to_move=RED, relaxed: bool = 
             winning.append(p)
         b[p] = 0
     rest = np.array([p for p in legal if p not in winning], dtype=np.int32)
-    kept = threat_prune(b, n, y, rest, len(rest), relaxed)
+    kept = _threat_prune(b, n, y, rest, len(rest), relaxed, np.zeros(N, dtype=np.bool_), refine)
     safe = winning + ([int(p) for p in rest[:kept]] if kept > 0 else [])
     return sorted(_rc(p, n) for p in safe)
 

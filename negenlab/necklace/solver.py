@@ -18,8 +18,9 @@ slower on the 5x5 centre opening in our runs), ``epsilon`` (the 1+epsilon thresh
 (:mod:`negenlab.necklace.connect` in df-pn: 1, a blocking win of the mover wins and the opponent's
 confines the mover to its must-play region; 2, also the engine's move order; 3, also every one-move
 blocking threat of the opponent, immune or not, drops the moves that leave it playable; 4, also the
-mover's own threat wins; 5, also blocking wins with safe rather than immune bridge points, the strongest;
-0, off, the default). A colour that can no longer connect (its stones and the
+mover's own threat wins; 5, also blocking wins with safe rather than immune bridge points; 6, also the
+moves on the opponent's threat points first; 7, also each threat's carrier refined, the strongest; 0, off,
+the default). A colour that can no longer connect (its stones and the
 empty points where it can never make a crosscut do not join its edges) is a disproof, and, with
 ``cut_off`` (the default), a proof for the other colour: no game ends drawn (the cut-off rule in
 :mod:`negenlab.necklace._solver_kernels`).
@@ -154,9 +155,10 @@ class ProofSearch:
         engine = whole_number(
             engine,
             "engine (0 off, 1 blocking wins and must-play, 2 also the move order, 3 also threats that are not immune, "
-            "4 also the mover's own threats, 5 also safe bridge points)",
+            "4 also the mover's own threats, 5 also safe bridge points, 6 also the threat points first, "
+            "7 also refined threat carriers)",
             0,
-            5,
+            7,
         )
         if engine and method != "dfpn":
             raise InvalidInputError("the connection engine (engine=1 to 5) is wired into df-pn only")

@@ -110,16 +110,18 @@ def check_virtual_wins(positions, memo: dict) -> Counter:
     return counts
 
 
-def threat_dropped_by_definition(b: np.ndarray, y: int, relaxed: bool = False) -> set:
+def threat_dropped_by_definition(b: np.ndarray, y: int, relaxed: bool = False, refine: bool = False) -> set:
     """The moves :func:`connect.threat_prune` drops, found from its definition with the rules of
     ``tests/necklace/brute.py`` and ``State``: a legal move ``m`` of ``y`` (not winning at once) is dropped
     when some empty ``p`` where the opponent's stone makes no crosscut gives the opponent a blocking win
     (``connect.blocking_win``, carrier ``C``), ``m`` is not ``p``, not in ``C`` and not a point that only
     ``p`` turns into a crosscut point for ``y``, and after ``m`` the opponent may play ``p``. ``relaxed``:
-    ``connect.relaxed_blocking_win`` instead."""
+    ``connect.relaxed_blocking_win`` instead; ``refine``: a point of ``C`` counts as outside when the board
+    with ``p`` and a stone of ``y`` on it still holds a blocking win of the opponent."""
     x = 3 - y
     n = b.shape[0]
     s = State.from_array(b, NAME[y])
+    rule = connect.relaxed_blocking_win if relaxed else connect.blocking_win
     threats = []
     for r0, c0 in zip(*np.nonzero(b == 0), strict=True):
         p = (int(r0), int(c0))
@@ -127,9 +129,17 @@ def threat_dropped_by_definition(b: np.ndarray, y: int, relaxed: bool = False) -
             continue
         t = b.copy()
         t[p] = x
-        carrier = (connect.relaxed_blocking_win if relaxed else connect.blocking_win)(t, colour=x)
+        carrier = rule(t, colour=x)
         if carrier is None:
             continue
+        if refine:
+            needed = []
+            for q in carrier:
+                u = t.copy()
+                u[q] = y
+                if rule(u, colour=x) is None:
+                    needed.append(q)
+            carrier = needed
         walls = {
             (r, c)
             for r in range(n)
@@ -148,7 +158,7 @@ def threat_dropped_by_definition(b: np.ndarray, y: int, relaxed: bool = False) -
     return dropped
 
 
-def check_threat_prune(positions, memo: dict, relaxed: bool = False) -> Counter:
+def check_threat_prune(positions, memo: dict, relaxed: bool = False, refine: bool = False) -> Counter:
     """Both ways against the definition (:func:`threat_dropped_by_definition`), and every dropped move loses
     by exact search; counts the lost moves the rule keeps."""
     counts: Counter = Counter()
@@ -159,11 +169,11 @@ def check_threat_prune(positions, memo: dict, relaxed: bool = False) -> Counter:
             if s.is_over or s.to_move != y:
                 continue
             legal = s.legal_moves()
-            safe = connect.threat_safe_moves(b, to_move=y, relaxed=relaxed)
+            safe = connect.threat_safe_moves(b, to_move=y, relaxed=relaxed, refine=refine)
             dropped = set(legal) - set(safe)
             assert set(safe) <= set(legal), b
             if (connect.relaxed_blocking_win if relaxed else connect.blocking_win)(b, colour=x) is None:
-                expected = threat_dropped_by_definition(b, y, relaxed)
+                expected = threat_dropped_by_definition(b, y, relaxed, refine)
                 assert dropped == expected, f"dropped {sorted(dropped)}, by definition {sorted(expected)}\n{b}"
             else:
                 counts["opponent's blocking wins (every move dropped)"] += 1
@@ -253,19 +263,19 @@ def test_virtual_wins_and_must_play(positions_3x3, positions_4x4):
     assert counts["blocking wins"] >= 10 and counts["moves outside the region, all lost"] > 20
 
 
-@pytest.mark.parametrize("relaxed", [False, True])
-def test_threat_prune_3x3_every_position(relaxed, positions_3x3):
-    counts = check_threat_prune(positions_3x3, {}, relaxed)
+@pytest.mark.parametrize("relaxed, refine", [(False, False), (True, False), (True, True)])
+def test_threat_prune_3x3_every_position(relaxed, refine, positions_3x3):
+    counts = check_threat_prune(positions_3x3, {}, relaxed, refine)
     assert counts["dropped, all lost"] > 500
     assert counts["dropped, all lost"] > counts["dropped by the immune must-play region"]
 
 
-@pytest.mark.parametrize("relaxed", [False, True])
-def test_threat_prune_sampled_4x4_and_5x5(relaxed, positions_4x4):
-    counts = check_threat_prune(positions_4x4, {}, relaxed)
+@pytest.mark.parametrize("relaxed, refine", [(False, False), (True, False), (True, True)])
+def test_threat_prune_sampled_4x4_and_5x5(relaxed, refine, positions_4x4):
+    counts = check_threat_prune(positions_4x4, {}, relaxed, refine)
     assert counts["dropped, all lost"] > 50
     few = [(b, t) for b, t in brute_connect.sampled(5, games=4, seed=7) if int((b == 0).sum()) <= 12]
-    counts = check_threat_prune(few, {}, relaxed)
+    counts = check_threat_prune(few, {}, relaxed, refine)
     assert counts["dropped, all lost"] > 10
 
 
@@ -326,7 +336,7 @@ def test_a_pair_whose_answer_seclusion_forbids_is_no_link():
     assert ((0, 2), (1, 3)) not in brute_connect.unbreakable_pairs(b, RED)
 
 
-@pytest.mark.parametrize("engine", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("engine", [1, 2, 3, 4, 5, 6, 7])
 def test_proof_search_with_the_engine_keeps_every_value(engine, positions_3x3, positions_4x4):
     memo: dict = {"minimax": True}
     searches = {n: ProofSearch(n, tt_bits=16, engine=engine) for n in (3, 4)}
