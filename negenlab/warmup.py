@@ -24,6 +24,9 @@ from negenlab.fen.solver import solve as fen_solve
 from negenlab.games import load, make_agents
 from negenlab.necklace.certificate import certificate
 from negenlab.necklace.draws import exhaustive_draw_search
+from negenlab.necklace.game import State as NecklaceState
+from negenlab.necklace.proved import harvest
+from negenlab.necklace.solver import ProofSearch as NecklaceProofSearch
 from negenlab.necklace.solver import solve as necklace_solve
 from negenlab.negen import legal_turns
 from negenlab.negen.agents import closing_odds
@@ -57,6 +60,9 @@ def _necklace_proofs() -> None:
     necklace_solve(3, swap=False)
     certificate(2)
     exhaustive_draw_search(2)
+    search, state = NecklaceProofSearch(2, tt_bits=10), NecklaceState.initial(2, swap=False)
+    search.wins(state.board, state.to_move, 1)
+    harvest(search, state, "red", depth=1)
 
 
 def _polymer_belief() -> None:
