@@ -1422,10 +1422,10 @@ def reproof_study(
 
 ENGINE_TT_BITS = 24
 """2**24 entries (590 MB) a search: every class proved afresh, engine off and on, in tables of one size."""
-ENGINE_LEVEL = 5
-"""The engine level the study measures (``ProofSearch(engine=...)``: 5, blocking wins with safe bridge
-points, every one-move threat of the opponent, the mover's own threats, the must-play region and its
-move order)."""
+ENGINE_LEVEL = 7
+"""The engine level the study measures (``ProofSearch(engine=...)``: 7, blocking wins with safe bridge
+points, every one-move threat of the opponent with its carrier refined, the mover's own threats, the
+must-play region and its move order with the opponent's threat points first)."""
 
 
 def engine_study(
@@ -1472,9 +1472,8 @@ def engine_study(
         pd.DataFrame(rows).sort_values("opening", ignore_index=True),
         rules={"size": size, "swap": False},
         extra={
-            "search": f"df-pn, cut-off rule; engine level {engine}: blocking wins with safe bridge points, "
-            "every one-move blocking threat of the opponent (moves that leave one playable dropped), the mover's own "
-            "threats, the must-play region and its move order; engine off: the plain search",
+            "search": f"df-pn, cut-off rule; engine level {engine} (ProofSearch(engine=...), negenlab.necklace.solver); "
+            "engine off: the plain search",
             "tt_bits": tt_bits,
             "engine": engine,
         },
