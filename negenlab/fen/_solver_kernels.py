@@ -25,7 +25,35 @@ from numba import njit
 
 from negenlab.core.bits import lowest_bit_index, mix64, popcount64
 
-P_V, P_E, P_F, P_N, P_E_CLAIM, P_PARTIAL, P_MAJORITY, P_MAJORITY_ENDS = range(8)
+P_V, P_E, P_F, P_N, P_E_CLAIM, P_PARTIAL, P_MAJORITY, P_MAJORITY_ENDS, P_STRUCTURE, P_CODE_BITS = range(10)
+# the game's structure the search uses (params[P_STRUCTURE], bits; each exact, each may be turned off):
+THREATS = 1
+"""A player whose opponent could capture a majority on their next turn must capture enough of those
+faces now (a claim leaves the opponent's takeable faces as they are): only such captures are
+searched, and with too few of them the position is lost."""
+SECURED = 2
+"""A face the player may take that the opponent can no longer reach is theirs whenever they like:
+taking it beside other faces is never better than leaving it (it stays a capture to make later), so
+only captures without such faces are searched, and one of them alone as a turn that changes nothing else."""
+MERGED_KEYS = 4
+"""The table's key forgets what no longer matters: which player holds a node or edge all of whose
+faces are captured or out of both players' reach, and which player captured which face (only the
+counts), so positions that differ only there share an entry."""
+COUNTED_KEYS = 8
+"""Stronger than :data:`MERGED_KEYS` where the board allows it (``params[P_CODE_BITS]`` > 0): the key
+is the set of empty nodes and edges, how many faces each player captured, and per face one code:
+gone (captured or out of both players' reach), the mover's for good (they may take it, the other
+player can no longer reach it), the other player's for good, or else how many of its components
+the mover holds (the other player's count follows from the empty ones). The rest of the game reads
+nothing else: a claim adds to these counts, and whether a player may take or still reach a face is
+a function of them; so positions that differ only in who holds which filled node or edge, with the
+same counts on every face, share an entry."""
+SPARE = 16
+"""A node or edge all of whose faces are settled (gone, or one player's for good: settled for good,
+as counts only grow and reach only shrinks) counts for nothing; where a claim of its kind is one
+item, claiming it is the same turn whichever such item it is: one of them is searched, and with
+:data:`COUNTED_KEYS` the key holds how many there are of each kind instead of which."""
+STRUCTURE_ALL = THREATS | SECURED | MERGED_KEYS | COUNTED_KEYS | SPARE
 # stats: nodes searched, node cap, aborted at the cap, move buffer overflow, table probes that hit
 S_NODES, S_CAP, S_ABORTED, S_OVERFLOW, S_HITS = range(5)  # and S_DRAW = 5 (below)
 BUCKET = 4
@@ -54,6 +82,37 @@ def reachable(mine, theirs, taken_faces, face_items, need):
     for f in range(face_items.shape[0]):
         if not (taken_faces >> np.uint64(f)) & ONE and popcount64(face_items[f] & ~theirs) >= need[f]:
             out += 1
+    return out
+
+
+@njit(cache=True)
+def within_reach(mine, theirs, taken_faces, face_items, need):
+    """The faces not yet taken that ``mine`` could still capture (as a mask): those with at least the
+    needed components not held by ``theirs``."""
+    out = ZERO
+    for f in range(face_items.shape[0]):
+        if not (taken_faces >> np.uint64(f)) & ONE and popcount64(face_items[f] & ~theirs) >= need[f]:
+            out |= ONE << np.uint64(f)
+    return out
+
+
+@njit(cache=True)
+def live_items(me, op, taken_faces, face_items, need):
+    """The nodes and edges of the faces not settled: not taken, within some player's reach, and not
+    one player's for good (takeable by them, out of the other's reach)."""
+    out = ZERO
+    for f in range(face_items.shape[0]):
+        if (taken_faces >> np.uint64(f)) & ONE:
+            continue
+        comp = face_items[f]
+        reach_me = popcount64(comp & ~op) >= need[f]
+        reach_op = popcount64(comp & ~me) >= need[f]
+        if reach_me and reach_op:
+            out |= comp
+        elif reach_me and popcount64(me & comp) < need[f]:
+            out |= comp
+        elif reach_op and popcount64(op & comp) < need[f]:
+            out |= comp
     return out
 
 
@@ -114,11 +173,12 @@ def _image(mask, perm):
 
 
 @njit(cache=True)
-def canonical(me, op, fme, fop, item_perms, face_perms):
+def canonical(me, op, fme, fop, item_perms, face_perms, extra=ZERO):
     """The table key of a position: the least (items, items, faces) of its images under the board's
-    symmetries (``item_perms``/``face_perms``, one row each, the identity first). Positions that
-    are images of each other have the same value, and only they share a key."""
-    k0, k1, k2 = me, op, fme | (fop << np.uint64(32))
+    symmetries (``item_perms``/``face_perms``, one row each, the identity first), ``extra`` (a word
+    no symmetry moves) or-ed into the third. Positions that are images of each other have the same
+    value, and only they share a key."""
+    k0, k1, k2 = me, op, fme | (fop << np.uint64(32)) | extra
     for s in range(1, item_perms.shape[0]):
         a = _image(me, item_perms[s])
         if a > k0:
@@ -126,9 +186,82 @@ def canonical(me, op, fme, fop, item_perms, face_perms):
         b = _image(op, item_perms[s])
         if a == k0 and b > k1:
             continue
-        c = _image(fme, face_perms[s]) | (_image(fop, face_perms[s]) << np.uint64(32))
+        c = _image(fme, face_perms[s]) | (_image(fop, face_perms[s]) << np.uint64(32)) | extra
         if a < k0 or b < k1 or c < k2:
             k0, k1, k2 = a, b, c
+    return k0, k1, k2
+
+
+@njit(cache=True)
+def position_key(me, op, fme, fop, board):
+    """The table key of a position (:func:`canonical`). With :data:`MERGED_KEYS` it keeps only what
+    the rest of the game reads: the faces gone (captured, or out of both players' reach for good: a
+    player's reach only shrinks), how many faces each player captured, and who holds each node or edge
+    of a face not gone; a node or edge only on gone faces counts as the other player's (it is taken,
+    and whose it is changes nothing: it only ever counts toward its own faces)."""
+    params, face_items, need = board[0], board[1], board[2]
+    if params[P_STRUCTURE] & COUNTED_KEYS and params[P_CODE_BITS] > 0:
+        return counted_key(me, op, fme, fop, board)
+    if not params[P_STRUCTURE] & MERGED_KEYS:
+        return canonical(me, op, fme, fop, board[5], board[6])
+    gone = fme | fop
+    live = ZERO
+    for f in range(face_items.shape[0]):
+        bit = ONE << np.uint64(f)
+        if gone & bit:
+            continue
+        comp = face_items[f]
+        if popcount64(comp & ~op) >= need[f] or popcount64(comp & ~me) >= need[f]:
+            live |= comp
+        else:
+            gone |= bit
+    counts = (np.uint64(popcount64(fme)) << np.uint64(32)) | (np.uint64(popcount64(fop)) << np.uint64(40))
+    return canonical(me & live, op | (me & ~live), gone, ZERO, board[5], board[6], counts)
+
+
+@njit(cache=True)
+def counted_key(me, op, fme, fop, board):
+    """The key of :data:`COUNTED_KEYS`: (empty items, face codes packed ``params[P_CODE_BITS]`` bits a
+    face, captured counts), the least over the board's symmetries of the first two."""
+    params, face_items, need, masks, item_perms, face_perms = board[0], board[1], board[2], board[4], board[5], board[6]
+    width = np.uint64(params[P_CODE_BITS])
+    taken = fme | fop
+    empty = ~(me | op) & (masks[0] | masks[1])
+    F = face_items.shape[0]
+    k1 = ZERO
+    for f in range(F):
+        comp = face_items[f]
+        code = ZERO
+        if not (taken >> np.uint64(f)) & ONE:
+            mine = popcount64(me & comp)
+            theirs = popcount64(op & comp)
+            reach_me = popcount64(comp & ~op) >= need[f]
+            reach_op = popcount64(comp & ~me) >= need[f]
+            if reach_me and not reach_op and mine >= need[f]:
+                code = np.uint64(1)
+            elif reach_op and not reach_me and theirs >= need[f]:
+                code = np.uint64(2)
+            elif reach_me or reach_op:
+                code = np.uint64(3 + mine)
+        board[7][f] = code
+        k1 |= code << (width * np.uint64(f))
+    k2 = np.uint64(popcount64(fme)) | (np.uint64(popcount64(fop)) << np.uint64(8))
+    if params[P_STRUCTURE] & SPARE:
+        spare = empty & ~live_items(me, op, taken, face_items, need)
+        for kind in range(2):
+            if params[P_N + kind] == 1:
+                k2 |= np.uint64(popcount64(spare & masks[kind])) << np.uint64(16 + 8 * kind)
+                empty &= ~(spare & masks[kind])
+    k0 = empty
+    for s in range(1, item_perms.shape[0]):
+        a = _image(empty, item_perms[s])
+        if a > k0:
+            continue
+        c = ZERO
+        for f in range(F):
+            c |= board[7][f] << (width * np.uint64(face_perms[s, f]))
+        if a < k0 or c < k1:
+            k0, k1 = a, c
     return k0, k1, k2
 
 
@@ -231,8 +364,11 @@ def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, s
         return 1  # every game ends in a majority, and the other player can no longer reach one
     if params[P_MAJORITY_ENDS] and reachable(me, op, taken, face_items, need) + popcount64(fme) < params[P_MAJORITY]:
         return -1
+    elo, threat, sec = _pressure(me, op, fme, fop, el, params, face_items, need)
+    if threat > 0 and popcount64(el & elo) < threat:
+        return -1  # the other player captures a majority next turn whatever this one does
     tmask = np.uint64(table.shape[0] - 1)
-    k0, k1, k2 = canonical(me, op, fme, fop, board[5], board[6])
+    k0, k1, k2 = position_key(me, op, fme, fop, board)
     slot = _probe(table, k0, k1, k2, tmask)
     if slot >= 0:
         stats[S_HITS] += 1
@@ -244,8 +380,21 @@ def negamax(me, op, fme, fop, alpha, beta, board, table, moves, faces, scores, s
         alpha = max(alpha, a)
         beta = min(beta, b)
     alpha0 = alpha
-    end = _generate(
-        me, op, el, params[P_MAJORITY] - popcount64(fme), params, board[3], board[4], moves, faces, sp, scratch
+    end = _search_turns(
+        me,
+        op,
+        el,
+        elo,
+        threat,
+        sec,
+        _spare(me, op, taken, params, face_items, need),
+        params,
+        board[3],
+        board[4],
+        moves,
+        faces,
+        sp,
+        scratch,
     )
     if end < 0:
         stats[S_OVERFLOW] = 1
@@ -326,6 +475,73 @@ def _generate(me, op, el, room, params, conflict, masks, moves, faces, start, sc
 
 
 @njit(cache=True)
+def _pressure(me, op, fme, fop, el, params, face_items, need):
+    """``(elo, threat, sec)`` of a position whose mover may take the faces ``el``: the faces the other
+    player may take, how many of them the mover must capture now or lose (>0 only under
+    :data:`THREATS`), and the mover's takeable faces the other player can no longer reach (under
+    :data:`SECURED`, else none)."""
+    taken = fme | fop
+    elo = ZERO
+    threat = 0
+    if params[P_STRUCTURE] & THREATS:
+        elo = eligible(op, taken, face_items, need)
+        threat = popcount64(fop) + popcount64(elo) - params[P_MAJORITY] + 1
+    sec = ZERO
+    if params[P_STRUCTURE] & SECURED:
+        sec = el & ~within_reach(op, me, taken, face_items, need)
+    return elo, threat, sec
+
+
+@njit(cache=True)
+def _spare(me, op, taken, params, face_items, need):
+    """The empty nodes and edges that count for nothing (:data:`SPARE`; none when it is off)."""
+    if not params[P_STRUCTURE] & SPARE:
+        return ZERO
+    return ~(me | op) & ~live_items(me, op, taken, face_items, need)
+
+
+@njit(cache=True)
+def _search_turns(me, op, el, elo, threat, sec, spare, params, conflict, masks, moves, faces, start, scratch):
+    """The turns the search tries (a subset of :func:`_generate`'s with the same value, ``el`` not
+    a majority): with ``threat`` > 0 only the captures of at least ``threat`` of the other player's
+    takeable faces ``elo``; captures of no secured face ``sec``, and one secured face alone; every
+    claim unless threatened, with one item of ``spare`` (:data:`SPARE`) for a kind claimed one at a
+    time. Returns the end, -1 when the buffer is too small."""
+    rem, acc = scratch[0], scratch[1]
+    end = start
+    limit = moves.shape[0]
+    free = el & ~sec
+    s = free
+    while s != ZERO:
+        if popcount64(s & elo) >= threat:
+            if end >= limit:
+                return -1
+            moves[end] = ZERO
+            faces[end] = s
+            end += 1
+        s = (s - ONE) & free
+    if threat > 0:
+        return end
+    if sec != ZERO:
+        if end >= limit:
+            return -1
+        moves[end] = ZERO
+        faces[end] = sec & (~sec + ONE)
+        end += 1
+    empty = ~(me | op)
+    for kind in range(2):
+        mask = empty & masks[kind]
+        if params[P_N + kind] == 1 and spare & mask:
+            mask &= ~spare | (spare & mask & (~(spare & mask) + ONE))  # one spare item of the kind
+        stop = claim_sets(mask, params[P_N + kind], params[P_PARTIAL] != 0, conflict, moves, end, limit, rem, acc)
+        if stop < 0:
+            return -1
+        faces[end:stop] = ZERO
+        end = stop
+    return end
+
+
+@njit(cache=True)
 def turns(me, op, fme, fop, params, face_items, need, conflict, masks, moves, faces, scratch):
     """The whole turns of the player to move, as (items, faces) masks in ``moves``/``faces[:k]``;
     returns k (-1: the buffer is too small)."""
@@ -358,6 +574,11 @@ def _static(me, op, fme, fop, params, face_items, need):
         return 1
     if params[P_MAJORITY_ENDS] and reachable(me, op, taken, face_items, need) + popcount64(fme) < params[P_MAJORITY]:
         return -1
+    if params[P_STRUCTURE] & THREATS:
+        elo = eligible(op, taken, face_items, need)
+        threat = popcount64(fop) + popcount64(elo) - params[P_MAJORITY] + 1
+        if threat > 0 and popcount64(eligible(me, taken, face_items, need) & elo) < threat:
+            return -1
     return 0
 
 
@@ -404,7 +625,7 @@ def mid(me, op, fme, fop, thphi, thdelta, board, tt, moves, faces, scores, pns, 
     if st == -1:
         return INF
     tmask = np.uint64(tt.shape[0] - 1)
-    k0, k1, k2 = canonical(me, op, fme, fop, board[5], board[6])
+    k0, k1, k2 = position_key(me, op, fme, fop, board)
     slot = _pn_probe(tt, k0, k1, k2, tmask)
     if slot >= 0:
         stats[S_HITS] += 1
@@ -415,8 +636,22 @@ def mid(me, op, fme, fop, thphi, thdelta, board, tt, moves, faces, scores, pns, 
             return phi | (delta << 32)
     taken = fme | fop
     el = eligible(me, taken, face_items, need)
-    end = _generate(
-        me, op, el, params[P_MAJORITY] - popcount64(fme), params, board[3], board[4], moves, faces, sp, scratch
+    elo, threat, sec = _pressure(me, op, fme, fop, el, params, face_items, need)
+    end = _search_turns(
+        me,
+        op,
+        el,
+        elo,
+        threat,
+        sec,
+        _spare(me, op, taken, params, face_items, need),
+        params,
+        board[3],
+        board[4],
+        moves,
+        faces,
+        sp,
+        scratch,
     )
     if end < 0:
         stats[S_OVERFLOW] = 1
@@ -441,7 +676,7 @@ def mid(me, op, fme, fop, thphi, thdelta, board, tt, moves, faces, scores, pns, 
         elif cs == -1:
             pns[i, 0], pns[i, 1] = INF, 0
         else:
-            a0, a1, a2 = canonical(c0, c1, c2, c3, board[5], board[6])
+            a0, a1, a2 = position_key(c0, c1, c2, c3, board)
             s = _pn_probe(tt, a0, a1, a2, tmask)
             if s >= 0:
                 w = tt[s, 3]

@@ -22,7 +22,7 @@ A search that reaches its node cap says so (``complete`` is False) and keeps wha
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -180,6 +180,7 @@ class Solver:
         tt_bits: int = DEFAULT_TT_BITS,
         max_nodes: int = DEFAULT_MAX_NODES,
         method: str = "alphabeta",
+        structure: int = K.STRUCTURE_ALL,
     ):
         b = game.board
         if b.V + b.E > MAX_ITEMS:
@@ -197,6 +198,7 @@ class Solver:
         max_nodes = whole_number(max_nodes, "max_nodes", 1, 2**62, "it is counted in a 64-bit integer")
         if method not in METHODS:
             raise InvalidInputError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        structure = whole_number(structure, "structure", 0, K.STRUCTURE_ALL, "bits of negenlab.fen._solver_kernels")
         # with partial claims on a board of an odd number of faces every game ends in a majority
         # (negenlab.fen.blocked: a blocked board has every face taken), so a player who can no
         # longer reach one has lost
@@ -212,8 +214,14 @@ class Solver:
         self.tt_bits = tt_bits
         one = np.uint64(1)
         self.params = np.array(
-            (b.V, b.E, b.F, game.n, game.e, game.rules.partial_claims, b.majority, majority_ends), np.int64
+            (b.V, b.E, b.F, game.n, game.e, game.rules.partial_claims, b.majority, majority_ends, structure, 0),
+            np.int64,
         )
+        top = 3 + 2 * max(b.need)  # the largest face code of K.COUNTED_KEYS
+        width = 4 if top < 16 else 8
+        if b.F * width <= 64:
+            self.params[K.P_CODE_BITS] = width
+        self.structure = structure
         self.face_items = np.array([sum(int(one) << x for x in b.face_components[f]) for f in range(b.F)], np.uint64)
         self.need = np.array(b.need, np.int64)
         self.conflict = np.array([sum(1 << y for y in b.conflicts[x]) for x in range(b.V + b.E)] or [0], np.uint64)
@@ -221,8 +229,10 @@ class Solver:
         size = 1 << tt_bits
         self.table = np.zeros((size, width), np.uint64)  # see negamax (alpha-beta) or mid (df-pn)
         self.item_perms, self.face_perms = symmetries(game.tessellation)
+        self.codes = np.zeros(max(b.F, 1), np.uint64)  # scratch of K.counted_key
         self.board = (
-            self.params, self.face_items, self.need, self.conflict, self.masks, self.item_perms, self.face_perms
+            self.params, self.face_items, self.need, self.conflict, self.masks, self.item_perms, self.face_perms,
+            self.codes,
         )  # fmt: skip
         self.moves = np.zeros(MOVE_STACK, np.uint64)
         self.faces = np.zeros(MOVE_STACK, np.uint64)
@@ -366,11 +376,19 @@ def solve(
     max_nodes: int = DEFAULT_MAX_NODES,
     progress: Callable[[str], None] | None = None,
     method: str = "alphabeta",
+    structure: int = K.STRUCTURE_ALL,
+    known: Mapping[tuple[str, tuple[int, ...]], str] | None = None,
+    on_proved: Callable[[dict[str, Any]], None] | None = None,
 ) -> Solution:
     """Solve FEN on ``board`` (a board spec, a :class:`Tessellation` or a :class:`FenGame`): the
     value of every distinct opening turn, with and without the pie rule (``rules.pie_rule`` is not
     read: both are reported). Stops after ``max_nodes`` positions (``complete`` is then False).
     ``method``: ``alphabeta`` or ``dfpn`` (:data:`METHODS`; df-pn only where no game can draw).
+    ``structure``: the bits of :mod:`negenlab.fen._solver_kernels` the search uses (default all;
+    0 is the plain search). To resume, ``known`` gives values already proved, keyed by (kind, items)
+    as in ``openings`` (``("start", ())``: the empty board, for the first player): they are not
+    searched again; ``on_proved`` hears each search this call finishes, as a dict of ``kind``,
+    ``items``, ``value``, ``nodes`` and ``seconds``.
 
     >>> s = solve("square:3x1")
     >>> s.winner, s.winner_with_pie, len(s.openings)
@@ -380,27 +398,49 @@ def solve(
         game = board
     else:
         game = FenGame(board, rules if rules is not None else Rules())
-    solver = Solver(game, tt_bits=tt_bits, max_nodes=max_nodes, method=method)
+    solver = Solver(game, tt_bits=tt_bits, max_nodes=max_nodes, method=method, structure=structure)
     name = board if isinstance(board, str) else game.tessellation.name
     start = time.perf_counter()
     rows = []
     V = game.board.V
     interrupted = False
-    try:
-        first_value = solver.search(0, 0, 0, 0)  # the winner first: one winning opening settles it
-    except SearchInterrupted:
-        first_value, interrupted = None, True
+    known = dict(known or {})
+    for key, said in known.items():
+        if said not in _VALUE:
+            raise InvalidInputError(f"a known value must be one of {', '.join(_VALUE)}, not {said!r} ({key})")
+
+    def searched(kind: str, items: tuple[int, ...], masks: tuple[int, int, int, int], sign: int) -> int | None:
+        """The value of one search for the player it is recorded for, told to ``on_proved``."""
+        nodes, begun = solver.nodes, time.perf_counter()
+        v = solver.search(*masks)
+        if v is not None and on_proved is not None:
+            on_proved(
+                {"kind": kind, "items": items, "value": VALUE_NAMES[sign * v], "nodes": solver.nodes - nodes}
+                | {"seconds": round(time.perf_counter() - begun, 2)}
+            )
+        return None if v is None else sign * v
+
+    if ("start", ()) in known:
+        first_value: int | None = _VALUE[known[("start", ())]]
+    elif "win" in known.values():
+        first_value = 1  # a winning opening settles it
+    else:
+        try:
+            first_value = searched("start", (), (0, 0, 0, 0), 1)  # the winner first: one winning opening settles it
+        except SearchInterrupted:
+            first_value, interrupted = None, True
     if progress is not None and first_value is not None:
         progress(f"{name}: {SIDE_NAMES[first_value]} ({solver.nodes:,} positions); now every opening")
     for items, _ in solver.turn_masks(0, 0, 0, 0):
         kind, shown = ("nodes", _bits(items)) if items < 1 << V else ("edges", tuple(x - V for x in _bits(items)))
-        reply = None
-        if not interrupted:
+        value: int | None = None
+        if (kind, shown) in known:
+            value = _VALUE[known[(kind, shown)]]
+        elif not interrupted:
             try:
-                reply = solver.search(0, items, 0, 0)  # the second player to move
+                value = searched(kind, shown, (0, items, 0, 0), -1)  # the second player to move
             except SearchInterrupted:
                 interrupted = True
-        value = None if reply is None else -reply
         # with the pie rule the second player may take over the opening instead, so it is worth its
         # weaker side to its maker (a swap is forced only when the opening leaves no other action,
         # which happens only on a board blocked at 0-0 faces, a draw either way: one claim holds at

@@ -63,8 +63,8 @@ from negenlab.core.data import (
     long_columns,
     nullable,
 )
-from negenlab.core.errors import InvalidInputError
-from negenlab.core.files import read_json, write_atomic
+from negenlab.core.errors import InvalidInputError, StoreCorruptError
+from negenlab.core.files import read_json, regular_file, write_atomic
 from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
@@ -74,6 +74,7 @@ from negenlab.core.summary_table import long_table, mean_row, rate_row
 from negenlab.core.variant import VariantClaim
 
 from . import tilings as T
+from ._solver_kernels import STRUCTURE_ALL
 from .blocked import blocked_end_search
 from .game import FenGame, make_game
 from .ne import derive_ne
@@ -616,9 +617,14 @@ SOLVED_BOARDS = (
 )
 """The boards :func:`solved_study` solves, smallest first: the one-face boards, then strips and
 patches of 3 to 9 faces (the issue's triangle of side 3 and square 3x3 among them)."""
-SOLVE_CAP = 600_000_000
-"""Positions per board and reading before the search gives up (3 to 4 minutes on one core)."""
+SOLVE_CAP = 30_000_000
+"""Positions per board and reading a run searches before it gives up (about a minute on one core).
+Every search that proves is kept in the study's store (:func:`proved_path`, committed), so a run
+searches only what no run has proved; a longer search of an open board is
+``solve_board(spec, scope, cap, store="data/fen/solved_store")`` with a larger cap, in the background."""
 SOLVE_TT_BITS = 26
+PROVED_LIMIT = 2**24
+"""The largest proved-search file read (16 MiB; a board's file holds a few hundred short rows)."""
 SOLVED_MCTS = "mcts:200"
 SOLVED_GAMES = 100
 
@@ -634,13 +640,93 @@ def _solved_game(spec: str, scope: str) -> FenGame:
         return FenGame(spec, Rules(ne_scope=scope, pie_rule=False))
 
 
-def solve_board(spec: str, scope: str, cap: int) -> dict:
+PROVED_COLUMNS = ("kind", "items", "value", "nodes", "seconds", "solver")
+"""One row of a proved-search file: the empty board (``start``, the value for the first player) or an
+opening (``nodes``/``edges``, space-separated numbers; the value for its maker), what the search cost."""
+PROVED_FOLDER = "proved"
+"""The study store's folder of proved searches, one CSV per board and reading: a stopped run resumes
+from them (their values are not searched again), here or in a fresh clone (the store is committed)."""
+
+
+def proved_path(store: str | Path, spec: str, scope: str) -> Path:
+    """The proved-search file of ``spec`` under the ``scope`` reading in the study store ``store``."""
+    return Path(store) / PROVED_FOLDER / f"{spec.replace(':', '_')}-{scope}.csv"
+
+
+def read_proved(path: Path) -> list[dict[str, Any]]:
+    """The rows of a proved-search file (none when it does not exist); a damaged one is refused with
+    what is wrong and how to discard it.
+
+    >>> read_proved(Path("no/such/file.csv"))
+    []
+    """
+    if not path.exists():
+        return []
+    regular_file(path, "proved searches", PROVED_LIMIT)
+
+    def bad(why: str) -> StoreCorruptError:
+        return StoreCorruptError(
+            f"proved searches {path} are damaged ({why}); remove the file (those searches run again)"
+        )
+
+    try:
+        table = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise bad(f"not a CSV table: {exc}") from None
+    if tuple(table.columns) != PROVED_COLUMNS:
+        raise bad(f"columns {', '.join(table.columns)}, expected {', '.join(PROVED_COLUMNS)}")
+    rows = []
+    for kind, items, value, nodes, seconds, solver in table.itertuples(index=False):
+        if kind not in ("start", "nodes", "edges") or value not in ("win", "draw", "loss"):
+            raise bad(f"a row of kind {kind!r} and value {value!r}")
+        try:
+            numbers = tuple(int(x) for x in items.split())
+            cost, took = int(nodes), float(seconds)
+        except ValueError:
+            raise bad(f"items {items!r}, nodes {nodes!r}, seconds {seconds!r}") from None
+        if (kind == "start") != (not numbers) or cost < 0 or not took >= 0 or not math.isfinite(took):
+            raise bad(f"a row {kind} {items!r} of {nodes} positions in {seconds} s")
+        rows.append({"kind": kind, "items": numbers, "value": value, "nodes": cost, "seconds": took, "solver": solver})
+    if len({(r["kind"], r["items"]) for r in rows}) != len(rows):
+        raise bad("a search recorded twice")
+    return rows
+
+
+def _write_proved(path: Path, rows: list[dict[str, Any]]) -> None:
+    table = pd.DataFrame(rows, columns=list(PROVED_COLUMNS))
+    table["items"] = [" ".join(str(i) for i in items) for items in table["items"]]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, table.to_csv(index=False))
+
+
+def solve_board(spec: str, scope: str, cap: int, store: str | None = None, tt_bits: int = SOLVE_TT_BITS) -> dict:
     """One search of :func:`solved_study` (a task, run wherever the backend puts it): the row of
     ``spec`` solved under the ``scope`` reading, capped at ``cap`` positions, with its winning openings
-    and the command that repeats it."""
-    solution = solve(_solved_game(spec, scope), tt_bits=SOLVE_TT_BITS, max_nodes=cap)
+    and the command that repeats it. With a study ``store`` (a folder), each search is written to its
+    proved-search file as it ends (:func:`proved_path`) and those already there are not run again; the
+    row's ``nodes`` and ``seconds`` are then those of the searches that proved, over every run, and of
+    this run's search the cap stopped."""
+    path = None if store is None else proved_path(store, spec, scope)
+    rows = [] if path is None else read_proved(path)
+    before = len(rows)
+    name = f"alphabeta structure={STRUCTURE_ALL}"
+
+    def keep(row: dict[str, Any]) -> None:
+        rows.append(row | {"solver": name})
+        if path is not None:
+            _write_proved(path, rows)
+
+    solution = solve(
+        _solved_game(spec, scope), tt_bits=tt_bits, max_nodes=cap,
+        known={(r["kind"], r["items"]): r["value"] for r in rows}, on_proved=keep,
+    )  # fmt: skip
     solution.board = spec
     row = solution.to_row()
+    new = rows[before:]
+    row["nodes"] = sum(r["nodes"] for r in rows) + solution.nodes - sum(r["nodes"] for r in new)
+    row["seconds"] = round(
+        sum(r["seconds"] for r in rows) + max(0.0, solution.seconds - sum(r["seconds"] for r in new)), 2
+    )
     wins = solution.openings[solution.openings["value"] == "win"]
     row["winning_openings"] = " ".join(_opening_text(k, i) for k, i in zip(wins["kind"], wins["items"], strict=True))
     row["command"] = f"negenlab fen solve {spec}" + (" --scope all" if scope == "all" else "")
@@ -676,7 +762,7 @@ def solved_study(
                 ctx.progress(f"{spec} {scope}: n={game.n}, e={game.e} as in the {seen[(game.n, game.e)]} reading")
                 continue
             seen[(game.n, game.e)] = scope
-            tasks.append((spec, scope, cap))
+            tasks.append((spec, scope, cap, None if ctx.store is None else str(ctx.store)))
     solved: dict[tuple[str, str], dict] = {}
 
     def record(task: tuple, row: dict) -> list:
@@ -690,7 +776,7 @@ def solved_study(
 
     run_tasks(solve_board, tasks, record, ctx.workers)  # the searches: in turn, on processes or on dask
     rows = []
-    for spec, scope, _ in tasks:  # then the self-play beside each solved board, in the table's order
+    for spec, scope, *_ in tasks:  # then the self-play beside each solved board, in the table's order
         row = solved[(spec, scope)] | {"mcts_games": 0, "mcts_first_wins": 0, "mcts_draws": 0}
         row |= {"mcts_first_rate": float("nan"), "mcts_lo": float("nan"), "mcts_hi": float("nan")}
         if row["complete"]:
@@ -1205,7 +1291,7 @@ STUDIES = {
             "solved",
             f"perfect play on {len(SOLVED_BOARDS)} small boards (exact), against {SOLVED_MCTS} self-play",
             solved_study,
-            "about 25 min",
+            "about 10 min: each open board and reading searches up to its cap again; proved searches are kept",
             store="data/fen/solved_store",
         ),
         Study(
