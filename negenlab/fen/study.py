@@ -803,16 +803,22 @@ PROOF_PER_BOARD = 60
 """Mid-game positions whose decision matters, per solved board and reading (random games' positions)."""
 
 
-def solved_readings(solved: pd.DataFrame) -> list[tuple[str, str]]:
-    """(board, reading of n and e) of every solved row the search finished, in the table's order."""
-    done = solved[solved["complete"].astype(bool)]
+PROOF_POSITION_FACES = 5
+"""The largest boards (in faces) whose proved positions are listed: every turn's value after every
+opening of the 7-face board would take hours of search (its openings alone took 403M positions)."""
+
+
+def solved_readings(solved: pd.DataFrame, max_faces: int = PROOF_POSITION_FACES) -> list[tuple[str, str]]:
+    """(board, reading of n and e) of every solved row the search finished on a board of at most
+    ``max_faces`` faces, in the table's order."""
+    done = solved[solved["complete"].astype(bool) & (solved["faces"] <= max_faces)]
     return [(str(b), str(s)) for b, s in zip(done["board"], done["scope"], strict=True)]
 
 
 def proof_positions_study(ctx: StudyContext, solved: pd.DataFrame | None = None) -> StudyResult:
     """``negenlab study fen proof_positions``: the positions with proved values behind the agents'
     measure (:func:`negenlab.fen.proof.proof_positions`) on every board and reading the solved study
-    finished (``solved``, default the committed table): the start, every opening and up to
+    finished (``solved``, default the committed table) of at most :data:`PROOF_POSITION_FACES` faces: the start, every opening and up to
     :data:`PROOF_PER_BOARD` mid-game positions of seeded random games whose decision matters."""
     solved = committed_table("fen", "solved", TABLES["solved"]) if solved is None else solved
     parts = []
