@@ -76,8 +76,8 @@ def harvest(
     depth: int,
     opening: str = "",
     min_work: int = 0,
-    rows: int = 1 << 20,
-    visited_bits: int = 23,
+    rows: int | None = None,
+    visited_bits: int | None = None,
 ) -> pd.DataFrame:
     """The positions within ``depth`` moves of ``state`` whose question "does ``target`` win?" the
     ``search``'s table has settled (df-pn) at a cost of at least ``min_work`` nodes, one row each
@@ -85,12 +85,16 @@ def harvest(
     :func:`negenlab.necklace._proved_kernels.harvest_walk`) follows the search's own tree with the
     rules' move generator: it goes below a position only while the table holds it unsettled (the root
     always), so it finds where the search was, however deep; a cheap proof is left to be found again.
-    At most ``rows`` rows and ``2**visited_bits / 2`` positions: ``attrs["complete"]`` is False when
-    the walk ran out of room (what it kept is still sound)."""
+    At most ``rows`` rows and ``2**visited_bits / 2`` positions (by default what the table can hold,
+    up to 2**20 rows and 2**22 positions): ``attrs["complete"]`` is False when the walk ran out of room
+    (what it kept is still sound)."""
     if search.method != "dfpn":
         raise ValueError("only df-pn's table records settled questions to harvest")
     N = search.n * search.n
     board = np.ascontiguousarray(state.board, dtype=np.int8).copy()
+    table_bits = int(len(search.tt_keys)).bit_length() - 1
+    rows = min(1 << table_bits, 1 << 20) if rows is None else rows
+    visited_bits = min(table_bits + 1, 23) if visited_bits is None else visited_bits
     visited = np.zeros(1 << visited_bits, dtype=np.uint64)
     out_boards = np.zeros((rows, N), dtype=np.int8)
     out_info = np.zeros((rows, 3), dtype=np.int64)
@@ -129,15 +133,20 @@ def preload(search: ProofSearch, rows: pd.DataFrame) -> int:
     return len(rows)
 
 
+def empty_proved() -> pd.DataFrame:
+    """A store with no rows (:data:`COLUMNS`)."""
+    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in zip(COLUMNS, (str, str, str, bool, "int64"), strict=True)})
+
+
 def read_proved(path: str | Path, n: int) -> pd.DataFrame:
     """The store at ``path`` (Parquet) for ``n`` x ``n`` boards, checked: its columns, every position a
     key of ``n * n`` points, each (target, position) once. A missing file is an empty store; any damage
     is a :class:`~negenlab.core.errors.StoreCorruptError` naming the file and the rule."""
     path = Path(path)
     if not path.exists():
-        return pd.DataFrame(
-            {c: pd.Series(dtype=t) for c, t in zip(COLUMNS, (str, str, str, bool, "int64"), strict=True)}
-        )
+        return empty_proved()
+    if not path.is_file():
+        raise StoreCorruptError(f"{path}: not a file; a store of proved positions is one Parquet file")
     try:
         table = pd.read_parquet(path)
     except Exception as exc:  # pyarrow raises several kinds on a damaged file
@@ -179,4 +188,13 @@ def write_proved(table: pd.DataFrame, path: str | Path) -> None:
     write_atomic(path, buffer.getvalue())
 
 
-__all__ = ["COLUMNS", "harvest", "merge_proved", "position_key", "preload", "read_proved", "write_proved"]
+__all__ = [
+    "COLUMNS",
+    "empty_proved",
+    "harvest",
+    "merge_proved",
+    "position_key",
+    "preload",
+    "read_proved",
+    "write_proved",
+]

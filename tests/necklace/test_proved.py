@@ -16,6 +16,7 @@ import pytest
 
 from negenlab.core.errors import StoreCorruptError
 from negenlab.necklace import State
+from negenlab.necklace.jobs import JobTree
 from negenlab.necklace.proved import (
     COLUMNS,
     harvest,
@@ -154,3 +155,20 @@ def test_the_store_round_trips_and_refuses_damage(tmp_path):
         read_proved(path, 3)
     with pytest.raises(StoreCorruptError, match="disagree on whether red wins at B....R...."):
         merge_proved(rows, rows.iloc[:1].assign(wins=False))
+
+
+@pytest.mark.parametrize("point", [(0, 0), (1, 1)])
+@pytest.mark.parametrize("target", ["red", "blue"])
+def test_a_job_tree_of_small_jobs_reaches_the_answer_of_one_search(point, target):
+    """Both ways on a 4x4 class Blue wins and one Red wins, for either colour asked (one wins, one does
+    not): jobs of a tenth of what one search needs settle the root with the one search's answer; the
+    tree written after a job and read back resumes to the same answer."""
+    n = 4
+    state = _opening(n, point)
+    one = ProofSearch(n, tt_bits=16)
+    want = one.wins(state.board, state.to_move, COLOUR[target])
+    tree = JobTree(state, target, job_nodes=one.nodes // 10, tt_bits=14)
+    assert tree.run(max_jobs=2) is None, "stopped after two jobs, undecided"
+    again = JobTree(state, target, job_nodes=one.nodes // 10, tt_bits=14, table=tree.table, store=tree.store)
+    assert again.run(max_jobs=2000) == want
+    assert again.jobs > 0
