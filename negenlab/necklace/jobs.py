@@ -29,8 +29,9 @@ import pandas as pd
 
 from ._solver_kernels import INF
 from .game import State
-from .proved import COLOURS, empty_proved, harvest, merge_proved, position_key, preload
+from .proved import COLOURS, empty_proved, harvest, merge_proved, preload
 from .solver import ProofSearch
+from .verify import position_key
 
 STATUSES = ("open", "expanded", "win", "loss")
 """A tree node: a leaf not yet settled, a leaf whose job reached its cap (its children are leaves now),
@@ -75,9 +76,9 @@ class JobTree:
             {"position": keys, "status": [self.status[k] for k in keys], "nodes": [self.nodes[k] for k in keys]}
         )
 
-    def answer(self) -> bool | None:
-        """True or False once the root is settled, else None."""
-        pn, dn = self._numbers(self.root, {})
+    def answer(self, memo: dict[str, tuple[int, int]] | None = None) -> bool | None:
+        """True or False once the root is settled, else None (``memo``: the numbers met, kept)."""
+        pn, dn = self._numbers(self.root, {} if memo is None else memo)
         return True if pn == 0 else False if dn == 0 else None
 
     def _children(self, state: State) -> list[State]:
@@ -92,7 +93,7 @@ class JobTree:
         """(proof number, disproof number) of "target wins" at ``state`` over the tree."""
         if state.is_over:
             return (0, INF) if state.winner == self.target else (INF, 0)
-        key = position_key(state.board, state.to_move)
+        key = position_key(state)
         if key in memo:
             return memo[key]
         status = self.status.get(key, "open")
@@ -112,10 +113,9 @@ class JobTree:
         memo[key] = result
         return result
 
-    def _most_proving(self) -> State:
-        memo: dict[str, tuple[int, int]] = {}
+    def _most_proving(self, memo: dict[str, tuple[int, int]]) -> State:
         state = self.root
-        while self.status.get(position_key(state.board, state.to_move), "open") == "expanded":
+        while self.status.get(position_key(state), "open") == "expanded":
             kids = self._children(state)
             numbers = [self._numbers(child, memo) for child in kids]
             if state.to_move == self.colour:
@@ -127,9 +127,10 @@ class JobTree:
     def run(self, max_jobs: int | None = None, after_job: Callable[[JobTree], None] | None = None) -> bool | None:
         """Run jobs until the root is settled (its answer) or ``max_jobs`` have run (None);
         ``after_job`` hears of each, to write the tree and the store."""
-        while (answer := self.answer()) is None and (max_jobs is None or self.jobs < max_jobs):
-            leaf = self._most_proving()
-            key = position_key(leaf.board, leaf.to_move)
+        memo: dict[str, tuple[int, int]] = {}  # the tree's numbers, found once a job
+        while (answer := self.answer(memo)) is None and (max_jobs is None or self.jobs < max_jobs):
+            leaf = self._most_proving(memo)
+            key = position_key(leaf)
             search = ProofSearch(self.n, tt_bits=self.tt_bits, node_cap=self.job_nodes, engine=self.engine)
             preload(search, self.store)
             try:
@@ -143,6 +144,7 @@ class JobTree:
             self.nodes[key] = self.nodes.get(key, 0) + search.nodes
             self.searched += search.nodes
             self.jobs += 1
+            memo.clear()
             if after_job is not None:
                 after_job(self)
         return answer

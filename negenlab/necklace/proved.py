@@ -6,7 +6,7 @@ A df-pn search that reaches its node cap leaves its transposition table full of 
 positions within a few moves of the attempt's root, with the rules (:class:`~negenlab.necklace.game.State`),
 and keeps those the table settled; it does not walk below a settled one (but for the root, which a
 search expands whatever its table says). Each is a row of a small
-table: the position as a text key (:func:`position_key`, the colour to move then the board), the
+table: the position as a text key (:func:`negenlab.necklace.verify.position_key`, the colour to move then the board), the
 target, whether it wins, and its depth. :func:`preload` writes the rows into a fresh search's table
 as entries that are never replaced, so the next attempt finds those subtrees proved at once. The rows
 are positions, not hashes: they mean the same to a search with another table size, key scheme or
@@ -47,7 +47,7 @@ from .solver import ProofSearch
 
 COLUMNS = ("opening", "target", "position", "wins", "depth")
 """The store's columns: the opening class (``"r,c"``), the colour whose win is asked, the position
-(:func:`position_key`), whether that colour wins, and the moves from the opening to the position."""
+(:func:`negenlab.necklace.verify.position_key`), whether that colour wins, and the moves from the opening to the position."""
 PINNED = 1 << 60
 """The effort a preloaded entry records: the table's ``work`` replacement gives up the least effort in
 a bucket, so a preloaded proof is never given up for a searched one."""
@@ -55,11 +55,11 @@ SYMBOLS = ".RB"
 COLOURS = {"red": RED, "blue": BLUE}
 
 
-def position_key(board: np.ndarray, to_move: int) -> str:
-    """The colour to move (``R`` or ``B``) then the board row by row in ``.``, ``R``, ``B``: the key
-    :func:`negenlab.necklace.verify.position_key` gives a state.
+def board_key(board: np.ndarray, to_move: int) -> str:
+    """:func:`negenlab.necklace.verify.position_key` of a bare board (as the compiled walk hands them
+    back) with ``to_move`` to move: ``R`` or ``B``, then the board row by row in ``.``, ``R``, ``B``.
 
-    >>> position_key(np.array([1, 0, 0, 2], dtype=np.int8), BLUE)
+    >>> board_key(np.array([1, 0, 0, 2], dtype=np.int8), BLUE)
     'BR..B'
     """
     return ("R" if to_move == RED else "B") + "".join(SYMBOLS[int(c)] for c in board)
@@ -110,7 +110,7 @@ def harvest(
         {
             "opening": [opening] * k,
             "target": [target] * k,
-            "position": [position_key(out_boards[i], int(out_info[i, 0])) for i in range(k)],
+            "position": [board_key(out_boards[i], int(out_info[i, 0])) for i in range(k)],
             "wins": out_info[:k, 1].astype(bool),
             "depth": out_info[:k, 2].astype("int64"),
         }
@@ -190,10 +190,10 @@ def write_proved(table: pd.DataFrame, path: str | Path) -> None:
 
 __all__ = [
     "COLUMNS",
+    "board_key",
     "empty_proved",
     "harvest",
     "merge_proved",
-    "position_key",
     "preload",
     "read_proved",
     "write_proved",

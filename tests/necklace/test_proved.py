@@ -21,13 +21,13 @@ from negenlab.necklace.proved import (
     COLUMNS,
     harvest,
     merge_proved,
-    position_key,
     preload,
     read_proved,
     write_proved,
 )
 from negenlab.necklace.solver import ProofSearch, symmetry_maps
 from negenlab.necklace.study import _classes
+from negenlab.necklace.verify import position_key
 
 from ._solver_table import settled_entry
 
@@ -43,7 +43,7 @@ def reference_harvest(search: ProofSearch, state: State, target: str, depth: int
     def walk(s: State, d: int) -> None:
         if s.is_over:
             return
-        key = position_key(s.board, s.to_move)
+        key = position_key(s)  # the verifier's key of the state: the kernel's board_key must agree
         if key in seen:
             return
         seen.add(key)
