@@ -1,5 +1,6 @@
 """``negenlab new NAME`` writes a plug-in package that passes its own tests as written, installs with
-pip and is then a game of negenlab through its entry point: listed, simulated and solved."""
+pip and is then a game of negenlab through its entry point: listed, solved, reported, screened as a
+variant, tuned, and taken by the desk's board and variant widget, with no change to negenlab."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def test_the_package_passes_its_own_tests(tmp_path):
     assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout + run.stderr
 
 
-@pytest.mark.slow(seconds=90)
+@pytest.mark.slow(seconds=130)
 def test_installed_with_pip_it_is_a_game_of_negenlab(tmp_path):
     folder, site = new_game("pebbles", tmp_path), tmp_path / "site"
     pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(folder)]
@@ -59,6 +60,22 @@ def test_installed_with_pip_it_is_a_game_of_negenlab(tmp_path):
     screened = json.loads(variant.stdout)
     assert screened["variant"] == {"pile": 9} and {v["verdict"] for v in screened["verdicts"]} == {"quick screen"}
     assert [p["claim_id"] for p in screened["page"]] == list(verdicts)  # the page's lines beside, as the report
+    tuned = subprocess.run(
+        [NEGENLAB, "tune", "pebbles", "--set", "pile=6..12", "--target", "length=2..6", "--budget", "2",
+         "--games-per-trial", "10", "--confirm", "1", "--max-units", "10", "--workers", "1", "--json"],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert tuned.returncode == 0, tuned.stderr
+    assert json.loads(tuned.stdout)["command"].startswith("negenlab tune pebbles --set pile=6..12")
+    # the desk: its board and its variant widget take the installed game by name
+    desk = (
+        "from negenlab import desk\n"
+        "w = desk.board('pebbles', seed=1)\n"
+        "print(len(w.action_buttons))\n"
+        f"print(type(desk.variant_widget('pebbles', folder={str(tmp_path)!r})).__name__)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", desk], env=env, capture_output=True, text=True, timeout=300)
+    assert shown.returncode == 0 and shown.stdout.split() == ["3", "VariantWidget"], shown.stdout + shown.stderr
 
 
 def test_a_name_negenlab_cannot_take_is_refused(tmp_path, capsys):
