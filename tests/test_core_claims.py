@@ -34,7 +34,11 @@ from negenlab.core.claims import (
     verdict_of,
     z_for,
 )
-from negenlab.core.metrics import wilson_interval
+from negenlab.core.agents import MCTSAgent, RandomAgent
+from negenlab.core.compare import compare
+from negenlab.core.examples import Nim
+from negenlab.core.ladder import step_measure, trace_looks
+from negenlab.core.metrics import Z95, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -298,3 +302,23 @@ def test_numbers_on_the_negen_page_are_its_measurements():
     for f in verdicts():
         if f.value is not None and f.unit == "share":
             assert re.search(re.escape(f"{100 * f.value:.1f}%"), f.number), f.line()
+
+
+def test_a_score_interval_stays_within_what_a_score_can_be():
+    """A skill step that won nearly every game (OpenSpiel's connect_four: mcts:100 against random) showed
+    100.0% [98.2, 101.8]: the normal interval at the design's wider quantile ran past 100%."""
+    row = {"score": 0.995, "lo": 0.985, "hi": 1.0, "units": 400, "games": 800}  # a committed row, kept within 0..1
+    m = step_measure(row, trace_looks(400))
+    for z in (Z95, m.decision_z(0.05), 4.0):
+        lo, hi = m.interval(z)
+        assert 0.0 <= lo < m.value <= hi <= 1.0
+    assert m.se == pytest.approx(0.010 / Z95)  # read from the side the bound did not reach
+    unbounded = Measure.of_interval(0.995, 0.985, 1.0, 400)
+    assert unbounded.interval(4.0)[1] > 1.0  # the bound, not the reading, keeps it within
+    with pytest.raises(ClaimError, match="bounds"):
+        Measure(0.5, 0.1, 10, bounds=(1.0, 0.0))
+
+
+def test_an_agent_comparison_scores_within_zero_and_one():
+    r = compare(Nim((1, 2, 3)), challenger=MCTSAgent(200), baseline=RandomAgent(), max_units=60, min_units=60, batch=60)
+    assert 0.0 <= r.lo <= r.estimate <= r.hi <= 1.0

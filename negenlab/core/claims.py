@@ -279,7 +279,9 @@ class Measure:
     counts each of its games once). ``successes`` (out of ``units`` independent games) makes it a
     rate with a Wilson interval. ``looks``: how many looks the study that measured it could have
     stopped at (1: a fixed number of games); the judge decides it at the repeated-looks quantile
-    (:meth:`decision_z`), the 95% interval it shows stays the one-look interval.
+    (:meth:`decision_z`), the 95% interval it shows stays the one-look interval. ``bounds``: the values
+    the quantity can take at all (a score or share: 0 to 1); a normal interval is kept within them, as
+    the true value is.
 
     >>> m = Measure.of_units([1, 0, 1, 1])
     >>> m.value, m.games, [round(x, 3) for x in m.interval()]
@@ -294,6 +296,7 @@ class Measure:
     games: int | None = None
     successes: int | None = None
     looks: int = 1
+    bounds: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.units, int | np.integer) or self.units < 0:
@@ -306,6 +309,8 @@ class Measure:
             raise ClaimError(f"successes must lie in [0, units], got {self.successes} of {self.units}")
         if not (self.se >= 0 or math.isnan(self.se)):
             raise ClaimError(f"a standard error is >= 0, got {self.se}")
+        if self.bounds is not None and not self.bounds[0] < self.bounds[1]:
+            raise ClaimError(f"a measure's bounds are (low, high) with low < high, got {self.bounds!r}")
 
     @property
     def n(self) -> int:
@@ -322,12 +327,19 @@ class Measure:
         return z_for(alpha) if self.looks == 1 else repeated_looks_z(float(alpha), int(self.looks))
 
     def interval(self, z: float = Z95) -> tuple[float, float]:
-        """The interval at normal quantile ``z`` (Wilson's for a rate)."""
+        """The interval at normal quantile ``z`` (Wilson's for a rate), within the ``bounds``.
+
+        >>> round(Measure(0.99, 0.01, 400).interval()[1], 4), Measure(0.99, 0.01, 400, bounds=(0.0, 1.0)).interval()[1]
+        (1.0096, 1.0)
+        """
         if self.units == 0:
             return (math.nan, math.nan)
         if self.successes is not None:
             return wilson_interval(int(self.successes), int(self.units), z)
-        return (self.value - z * self.se, self.value + z * self.se)
+        lo, hi = self.value - z * self.se, self.value + z * self.se
+        if self.bounds is not None:
+            lo, hi = max(lo, self.bounds[0]), min(hi, self.bounds[1])
+        return (lo, hi)
 
     @classmethod
     def of_units(
@@ -351,14 +363,26 @@ class Measure:
 
     @classmethod
     def of_interval(
-        cls, value: float, lo: float, hi: float, units: int, games: int | None = None, rate: bool = False
+        cls,
+        value: float,
+        lo: float,
+        hi: float,
+        units: int,
+        games: int | None = None,
+        rate: bool = False,
+        bounds: tuple[float, float] | None = None,
     ) -> Measure:
         """From a committed value and its 95% interval (the standard error read off the interval;
-        a rate's successes from value x units)."""
+        a rate's successes from value x units). A row's interval kept within ``bounds`` is read as
+        the unbounded one it came from: its standard error from the side the bounds did not reach."""
         units = int(units)
         if rate:
             return cls(float(value), (hi - lo) / (2 * Z95), units, games, int(round(value * units)))
-        return cls(float(value), (float(hi) - float(lo)) / (2 * Z95), units, games)
+        value, lo, hi = float(value), float(lo), float(hi)
+        half = (hi - lo) / 2
+        if bounds is not None and (lo <= bounds[0] or hi >= bounds[1]):
+            half = max(value - lo if lo > bounds[0] else 0.0, hi - value if hi < bounds[1] else 0.0, half)
+        return cls(value, half / Z95, units, games, bounds=bounds)
 
     @classmethod
     def of_difference(cls, a: Measure, b: Measure) -> Measure:

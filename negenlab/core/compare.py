@@ -111,14 +111,19 @@ def sprt_decide(
     return "undecided", len(llr), float(llr[-1]) if len(llr) else 0.0
 
 
-def mean_with_interval(values: Sequence[float] | np.ndarray, outcomes: bool = True) -> tuple[float, float, float]:
+def mean_with_interval(
+    values: Sequence[float] | np.ndarray, outcomes: bool = True, bounds: tuple[float, float] | None = None
+) -> tuple[float, float, float]:
     """Mean and 95% interval: Wilson's when every value is 0 or 1 (and ``outcomes``: the values are
-    0/1 outcomes, not differences that happen to be 0 or 1), else the normal one.
+    0/1 outcomes, not differences that happen to be 0 or 1), else the normal one, kept within
+    ``bounds`` (the values the mean can take at all: a score's 0 to 1), as the true mean is.
 
     >>> mean_with_interval([1, 0, 1, 1])[0]
     0.75
     >>> mean_with_interval([0, 0, 0], outcomes=False)
     (0.0, 0.0, 0.0)
+    >>> [round(x, 3) for x in mean_with_interval([1] * 9 + [0.5], bounds=(0.0, 1.0))]
+    [0.95, 0.852, 1.0]
     """
     x = np.asarray(values, dtype=float)
     n = len(x)
@@ -129,6 +134,8 @@ def mean_with_interval(values: Sequence[float] | np.ndarray, outcomes: bool = Tr
         lo, hi = wilson_interval(int(x.sum()), n)
         return m, lo, hi
     half = Z95 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else float("inf")
+    if bounds is not None:
+        return m, max(m - half, bounds[0]), min(m + half, bounds[1])
     return m, m - half, m + half
 
 
@@ -355,7 +362,10 @@ def compare(
 
         name, games_per_unit = f"difference in {getattr(m, '__name__', 'metric')}", 2 * game_a.num_players
     decision, used, llr, values, capped = _sequential(run_units, h0, h1, alpha, beta, batch, max_units, min_units)
-    est, lo, hi = mean_with_interval(values, outcomes=game_b is None)  # two games: differences
+    if game_b is None:  # a score over a rotation, 0 to 1
+        est, lo, hi = mean_with_interval(values, bounds=(0.0, 1.0))
+    else:  # differences
+        est, lo, hi = mean_with_interval(values, outcomes=False)
     return Comparison(
         decision,
         used,

@@ -147,7 +147,7 @@ def step_measure(row: Mapping[str, Any], looks: int) -> Measure:
     recorded = row.get("looks")
     if recorded is not None and not pd.isna(recorded):
         looks = int(recorded)
-    m = Measure.of_interval(row["score"], row["lo"], row["hi"], int(row["units"]), int(row["games"]))
+    m = Measure.of_interval(row["score"], row["lo"], row["hi"], int(row["units"]), int(row["games"]), bounds=(0.0, 1.0))
     return replace(m, looks=int(looks))
 
 
@@ -174,7 +174,7 @@ def clears(
     False
     """
     line = (h0 + h1) / 2
-    m = replace(Measure.of_interval(estimate, lo, hi, units), looks=int(looks))
+    m = replace(Measure.of_interval(estimate, lo, hi, units, bounds=(0.0, 1.0)), looks=int(looks))
     low, high = m.interval(m.decision_z(alpha))
     error = monte_carlo_error(m)
     return low - line >= error if decision == "H1" else line - high >= error
