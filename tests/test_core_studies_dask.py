@@ -145,8 +145,8 @@ def test_the_long_searches_run_their_tasks_on_the_cluster_with_the_serial_values
     from negenlab.fen import study as fen_study
 
     searches = {
-        "attack_opening": lambda ctx: necklace_study.proof_attack_study(
-            ctx, n=4, cap=2_000_000, tt_bits=20, minutes=None
+        "attack_tree": lambda ctx: necklace_study.proof_attack_study(
+            ctx, n=4, job_nodes=2_000, tt_bits=16, minutes=None
         ),
         "reproof_opening": lambda ctx: necklace_study.reproof_study(ctx, size=3, tt_bits=16, minutes=None),
         "solve_board": lambda ctx: fen_study.solved_study(ctx, boards=["triangle:1", "3.3.3.3.3.3:3"], games=4),
@@ -165,7 +165,7 @@ def test_the_long_searches_run_their_tasks_on_the_cluster_with_the_serial_values
         pd.testing.assert_frame_equal(serial, on_dask)
         pd.testing.assert_frame_equal(serial, table("pool", backend="process", workers=2))
         assert len(serial) >= 3
-        done = {"attack_opening": ("status", {"solved"}), "reproof_opening": ("verified", {True})}
+        done = {"attack_tree": ("winner", {"red", "blue"}), "reproof_opening": ("verified", {True})}
         if task in done:  # the small boards are settled, not capped
             column, values = done[task]
             assert set(serial[column]) == values, serial

@@ -219,8 +219,9 @@ DESIGN: list[tuple[str, Callable[[], tuple[float, ...]]]] = [
     (r"(\d+) proved won positions a size", lambda: (necklace.PROOF_POSITIONS,)),
     (r"on 7x7, (\d+) games each", lambda: (necklace.SWAP_RULE_GAMES,)),
     (r"played on to (\d[\d,]*) mcts:200 games", lambda: (necklace.BEST_OPENING_GAMES,)),
-    (r"(?:works|builds|attempts) for (\d+) minutes", lambda: (necklace.STUDY_MINUTES,)),
+    (r"(?:works|builds|attempts|jobs) for (\d+) minutes", lambda: (necklace.STUDY_MINUTES,)),
     (r"(\d+M) nodes an attempt", lambda: (necklace.PROOF_ATTACK_CAP,)),
+    (r"jobs of (\d[\d.]*M) nodes", lambda: (necklace.PROOF_JOB_NODES,)),
     # Polymer
     (
         r"(?:[Tt]rading \(|trading at |stops at |fills the )(\d+) minutes|(\d+)-minute (?:clock|timer)",

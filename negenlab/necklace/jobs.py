@@ -23,9 +23,14 @@ so a stopped run resumes where it was, on any machine. The answer is a search's,
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
+from pathlib import Path
 
 import pandas as pd
+
+from negenlab.core.errors import StoreCorruptError
+from negenlab.core.files import write_atomic
 
 from ._solver_kernels import INF
 from .game import State
@@ -124,11 +129,47 @@ class JobTree:
                 state = kids[min(range(len(kids)), key=lambda i: numbers[i][1])]
         return state
 
-    def run(self, max_jobs: int | None = None, after_job: Callable[[JobTree], None] | None = None) -> bool | None:
-        """Run jobs until the root is settled (its answer) or ``max_jobs`` have run (None);
-        ``after_job`` hears of each, to write the tree and the store."""
+    def counts(self) -> dict[str, int]:
+        """The tree's nodes: ``open`` leaves (positions below the root through expanded nodes that no job
+        has reached, the root itself before the first job; game-over positions are not nodes),
+        ``expanded`` and ``settled`` (a job proved or disproved it). Every job leaves one position
+        expanded or settled, so expanded + settled is the number of jobs the tree has run.
+
+        >>> state = State.initial(3, swap=False); state.play((0, 0))
+        >>> JobTree(state, "red", job_nodes=10).counts()
+        {'open': 1, 'expanded': 0, 'settled': 0}
+        """
+        leaves: set[str] = set()
+        walked: set[str] = set()
+        stack = [self.root]
+        while stack:
+            state = stack.pop()
+            key = position_key(state)
+            if state.is_over or key in walked:
+                continue
+            status = self.status.get(key, "open")
+            if status == "open":
+                leaves.add(key)
+            elif status == "expanded":
+                walked.add(key)
+                stack.extend(self._children(state))
+        statuses = list(self.status.values())
+        return {
+            "open": len(leaves),
+            "expanded": statuses.count("expanded"),
+            "settled": statuses.count("win") + statuses.count("loss"),
+        }
+
+    def run(
+        self,
+        max_jobs: int | None = None,
+        after_job: Callable[[JobTree], None] | None = None,
+        may_start: Callable[[], bool] = lambda: True,
+    ) -> bool | None:
+        """Run jobs until the root is settled (its answer), ``max_jobs`` have run (None: no limit) or
+        ``may_start()`` is false before a job; ``after_job`` hears of each, to write the tree and the store."""
         memo: dict[str, tuple[int, int]] = {}  # the tree's numbers, found once a job
-        while (answer := self.answer(memo)) is None and (max_jobs is None or self.jobs < max_jobs):
+        while (answer := self.answer(memo)) is None and (max_jobs is None or self.jobs < max_jobs) and may_start():
             leaf = self._most_proving(memo)
             key = position_key(leaf)
             search = ProofSearch(self.n, tt_bits=self.tt_bits, node_cap=self.job_nodes, engine=self.engine)
@@ -150,4 +191,60 @@ class JobTree:
         return answer
 
 
-__all__ = ["STATUSES", "TABLE_COLUMNS", "JobTree"]
+def empty_tree() -> pd.DataFrame:
+    """A job tree with no rows (:data:`TABLE_COLUMNS`): no job has run."""
+    return pd.DataFrame(
+        {"position": pd.Series(dtype=str), "status": pd.Series(dtype=str), "nodes": pd.Series(dtype="int64")}
+    )
+
+
+def read_tree(path: str | Path, n: int, root: str | None = None) -> pd.DataFrame:
+    """The job tree at ``path`` (Parquet, :attr:`JobTree.table`) of an ``n`` x ``n`` board, checked: its
+    columns, every position a key of ``n * n`` points and once, every status one of :data:`STATUSES`,
+    every node count a whole number >= 0, and (given the ``root``'s key) the root among its rows once
+    any job has run, as the first job is the root's. A missing file is a tree no job has touched; any
+    damage is a :class:`~negenlab.core.errors.StoreCorruptError` (a ValueError) naming the file and the rule."""
+    path = Path(path)
+    if not path.exists():
+        return empty_tree()
+    if not path.is_file():
+        raise StoreCorruptError(f"{path}: not a file; a job tree is one Parquet file")
+    try:
+        table = pd.read_parquet(path)
+    except Exception as exc:  # pyarrow raises several kinds on a damaged file
+        first = (str(exc).splitlines() or [type(exc).__name__])[0]
+        raise StoreCorruptError(f"{path}: not a readable Parquet table of a job tree ({first})") from None
+    if tuple(table.columns) != TABLE_COLUMNS:
+        raise StoreCorruptError(f"{path}: the columns are {list(table.columns)}, expected {list(TABLE_COLUMNS)}")
+    bad = ~table["position"].astype(str).str.match(rf"^[RB][.RB]{{{n * n}}}$")
+    if bad.any():
+        raise StoreCorruptError(f"{path}: {table['position'][bad].iloc[0]!r} is not a {n}x{n} position key")
+    bad = ~table["status"].isin(STATUSES)
+    if bad.any():
+        raise StoreCorruptError(
+            f"{path}: the status {table['status'][bad].iloc[0]!r} is not one of {', '.join(STATUSES)}"
+        )
+    if not pd.api.types.is_integer_dtype(table["nodes"]):
+        raise StoreCorruptError(f"{path}: the nodes column holds {table['nodes'].dtype} values, expected whole numbers")
+    bad = table["nodes"] < 0
+    if bad.any():
+        row = table[bad].iloc[0]
+        raise StoreCorruptError(f"{path}: the position {row['position']} has {row['nodes']} nodes; a count is >= 0")
+    twice = table["position"].duplicated()
+    if twice.any():
+        raise StoreCorruptError(f"{path}: the position {table['position'][twice].iloc[0]} is listed more than once")
+    if root is not None and len(table) and root not in set(table["position"]):
+        raise StoreCorruptError(
+            f"{path}: the tree has {len(table)} rows but not its root {root} (another opening's tree?)"
+        )
+    return table.astype({"position": str, "status": str, "nodes": "int64"}).reset_index(drop=True)
+
+
+def write_tree(table: pd.DataFrame, path: str | Path) -> None:
+    """Write the job tree's table (Parquet, replaced whole and atomically)."""
+    buffer = io.BytesIO()
+    table.to_parquet(buffer, index=False)
+    write_atomic(path, buffer.getvalue())
+
+
+__all__ = ["STATUSES", "TABLE_COLUMNS", "JobTree", "empty_tree", "read_tree", "write_tree"]

@@ -979,14 +979,22 @@ def _proofs_section(
         )
         page.table(reproof, caption="5x5 by two methods, opening by opening", folded="5x5 second method")
     if attack is not None:
-        counts = attack["status"].value_counts().to_dict()
+        settled = attack[attack["winner"] != "open"]
+        wins = settled["winner"].value_counts().to_dict()
         page.text(
             f"6x6, attacked opening class by opening class (openings equal under the four colour-preserving "
-            f"symmetries share a class; {made_by(attack, 'necklace')}): "
-            + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-            + ". 'in progress' gives the nodes searched so far without a proof (pruned_nodes: those searched with the "
-            "cut-off rule, a position where the other colour can no longer connect proved at once); 'not tried' "
-            "classes wait for the next run."
+            f"symmetries share a class; {made_by(attack, 'necklace')}): {len(settled)} of {len(attack)} classes "
+            f"settled (Red {wins.get('red', 0)}, Blue {wins.get('blue', 0)}), {len(attack) - len(settled)} open. Each "
+            "class is a job-level proof tree (negenlab.necklace.jobs.JobTree) asking whether Red wins, over df-pn "
+            f"jobs of {int(attack['job_nodes'].max()):,} nodes with the connection engine (level "
+            f"{int(attack['engine'].max())}): a job that reaches its cap expands its position into the positions "
+            "after each move, and proof numbers over the tree pick the next. Necklace has no draws, so a class "
+            f"where Red does not win is Blue's. So far {int(attack['jobs'].sum()):,} jobs, "
+            f"{int(attack['nodes'].sum()):,} nodes; tree nodes open / expanded / settled per class in the table. "
+            f"Before (before_* columns): {int(attack['before_attempts'].sum())} plain df-pn attempts (engine off, "
+            f"each from nothing) searched {int(attack['before_nodes'].sum()):,} nodes at caps up to "
+            f"{int(attack['before_largest_cap'].max()):,} nodes. The trees and their proved positions are kept in "
+            "data/necklace/proofs_6x6/, so each run goes on from the last."
         )
         page.table(attack, caption="6x6 status per opening class", folded=None)
     if engine is not None:

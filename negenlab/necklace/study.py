@@ -64,7 +64,7 @@ from negenlab.core.files import DuplicateKeyError, read_json, unique_keys
 from negenlab.core.game import rules_to_dict
 from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.registry import parse_agent_spec
-from negenlab.core.simulate import run_tasks
+from negenlab.core.simulate import current_backend, run_tasks
 from negenlab.core.store import ResultStore
 from negenlab.core.studies import Study, StudyContext, StudyResult, check_row, committed_table
 from negenlab.core.summary_table import COLUMNS, long_table, mean_row, rate_row, wide
@@ -84,6 +84,8 @@ from .agents import mcts_values, opener_chance, opening_classes
 from .certificate import certificate, write_certificate
 from .draws import directed_draw_search, exhaustive_draw_search
 from .game import BLUE, RED, NecklaceGame, State
+from .jobs import JobTree, empty_tree, read_tree, write_tree
+from .proved import read_proved, write_proved
 from .rules import MAX_SIZE, Rules
 from .solver import (
     ProofSearch,
@@ -95,7 +97,7 @@ from .solver import (
     symmetry_maps,
     values_from_proofs,
 )
-from .verify import verify_file
+from .verify import position_key, verify_file
 
 # ---------------------------------------------------------------------------------------------- self-play
 RED_WINS = "red wins"
@@ -1322,10 +1324,22 @@ TABLES = {
         required=every(size=(REPROOF_SIZE,), opening=_openings(REPROOF_SIZE)),  # the page sums every class
     ),
     "proofs_6x6": Schema(
-        {"size": "count", "opening": "text", "status": "text", "winner": "text?", "ruled_out": "text?"}
-        | {"attempts": "count", "nodes": "count", "pruned_nodes": "count", "largest_cap": "count"}
-        | {"next_step": "text?"},
+        {"size": "count", "opening": "text", "winner": "text", "jobs": "count", "nodes": "count"}
+        | {"tree_open": "count", "tree_expanded": "count", "tree_settled": "count", "proved_positions": "count"}
+        | {"job_nodes": "count", "engine": "count"}
+        | {"before_attempts": "count", "before_nodes": "count", "before_largest_cap": "count"},
         keys=["size", "opening"],
+        values={"winner": ("red", "blue", "open")},
+        checks=[
+            Check(
+                "every job leaves one tree node expanded or settled",
+                lambda t: first_row(t["tree_expanded"] + t["tree_settled"] != t["jobs"]),
+            ),
+            Check(
+                "a class still open has an open leaf in its tree",
+                lambda t: first_row((t["winner"] == "open") & (t["tree_open"] == 0)),
+            ),
+        ],
         required=every(size=(PROOF_ATTACK_SIZE,), opening=_openings(PROOF_ATTACK_SIZE)),  # the page counts every class
     ),
 }
@@ -1500,8 +1514,10 @@ def reproof_opening(folder: str, size: int, r: int, c: int, tt_bits: int) -> dic
 
 
 PROOF_ATTACK_CAP = 400_000_000
-"""Nodes an attempt may search: 4,829 s for the centre opening on a shared core. The first attempts (30,000,000 nodes) ran
-before the table kept a child it had just searched and livelocked when full; their records stay."""
+"""Nodes a plain df-pn attempt (engine 0, ``negenlab necklace prove``; the 6x6 attack's "before" numbers,
+``attempts.jsonl``) may search: 4,829 s for the centre opening on a shared core. The first attempts
+(30,000,000 nodes) ran before the table kept a child it had just searched and livelocked when full; their
+records stay."""
 PROOF_SEARCH = "df-pn, cut-off rule"
 """The search an attempt records (``search``): df-pn with the cut-off rule (``ProofSearch(cut_off=True)``,
 a position where the other colour can no longer connect is proved; 3.4-4.3x fewer nodes on 5x5). An
@@ -1514,9 +1530,10 @@ centre opening in 2**16 entries (``benchmarks/bench_necklace_proofs.py``)."""
 
 
 def proof_status(records: list[dict], n: int, cap: int = PROOF_ATTACK_CAP) -> pd.DataFrame:
-    """Per opening class of an ``n`` x ``n`` board, what the recorded single proofs establish:
-    ``solved`` (the winner or a draw), ``in progress`` with the nodes searched in capped attempts, or
-    ``not tried``; ``pruned_nodes``, the nodes of the attempts made by the current search
+    """Per opening class of an ``n`` x ``n`` board, what the recorded single proofs (``negenlab necklace
+    prove``, plain df-pn; the 6x6 attack's "before" numbers in :func:`tree_status`) establish: ``solved``
+    (the winner or a draw), ``in progress`` with the nodes searched in capped attempts, or ``not tried``;
+    ``pruned_nodes``, the nodes of the attempts made by the current search
     (:data:`PROOF_SEARCH`); and ``next_step``, what the attack does next at its cap ``cap``
     (:func:`next_attempt`), or that a larger cap or more pruning is needed.
 
@@ -1640,25 +1657,168 @@ def attack_opening(
     }
 
 
+PROOF_JOB_NODES = 2_500_000
+"""Nodes a job of the 6x6 job trees may search (:func:`proof_attack_study`), chosen for a job of 5-10
+minutes on one core: the engine's df-pn (level 7, a 2**22-entry table) searched 300,000 nodes at the
+root of the centre opening 2,2 in 50.7 s on a shared core of this machine (5,914 nodes a second), so
+2,500,000 nodes take about 7 minutes. A job that short loses little when a run is stopped (only the
+job under way) and leaves the tree few enough nodes to keep."""
+PROOF_JOB_TT_BITS = 22
+"""2**22 entries (150 MB) a job's table: more entries than a job's nodes, so a job's table never fills."""
+PROOF_TASK_JOBS = 2
+"""Jobs of one opening class a task of the work queue runs before the class goes to the back of the
+queue (about a quarter of an hour): classes take turns, and the tree and store travel to the worker and
+back once every two jobs."""
+PROOF_TARGET = "red"
+"""The colour each class's job tree asks about: Necklace has no draws, so a class where Red does not win
+is one Blue wins."""
+
+
+def _tree_files(folder: Path, r: int, c: int) -> tuple[Path, Path]:
+    """The job tree and the store of proved positions of opening class (r, c), committed in the study's store."""
+    return folder / f"tree_{r}_{c}.parquet", folder / f"proved_{r}_{c}.parquet"
+
+
+def _opening_state(n: int, r: int, c: int) -> State:
+    state = State.initial(n, swap=False)
+    state.play((r, c))
+    return state
+
+
+def _winner(answer: bool | None) -> str:
+    """The class's winner from its tree's answer to "does Red win?" (no draws: not Red is Blue)."""
+    return "open" if answer is None else PROOF_TARGET if answer else "blue" if PROOF_TARGET == "red" else "red"
+
+
+def attack_tree(
+    n: int,
+    r: int,
+    c: int,
+    tree: pd.DataFrame,
+    store: pd.DataFrame,
+    job_nodes: int,
+    tt_bits: int,
+    engine: int,
+    jobs: int,
+    deadline: float | None,
+    folder: str | None,
+) -> dict:
+    """A slice of opening class (r, c)'s job tree (a task of :func:`proof_attack_study`, run wherever the
+    backend puts it): up to ``jobs`` jobs of ``job_nodes`` nodes with the engine at level ``engine``
+    (:class:`~negenlab.necklace.jobs.JobTree`, asking whether :data:`PROOF_TARGET` wins after Red's
+    opening at (r, c)), none started after the wall-clock time ``deadline`` (``time.time()``; None: no
+    limit). With a ``folder`` (the study's store, on this machine) the tree and the store of proved
+    positions are written there atomically after every job. Returns the tree's table, the store, the
+    answer (None: open) and the jobs, nodes and seconds of the slice.
+
+    >>> from negenlab.necklace.jobs import empty_tree
+    >>> from negenlab.necklace.proved import empty_proved
+    >>> out = attack_tree(3, 1, 1, empty_tree(), empty_proved(), 10**6, 14, 7, 2, None, None)
+    >>> out["answer"], out["jobs"], out["tree"]["status"].tolist()
+    (True, 1, ['win'])
+    """
+    tree_path, store_path = _tree_files(Path(folder), r, c) if folder is not None else (None, None)
+
+    def written(job_tree: JobTree) -> None:
+        if tree_path is not None and store_path is not None:
+            write_proved(job_tree.store, store_path)
+            write_tree(job_tree.table, tree_path)
+
+    job_tree = JobTree(
+        _opening_state(n, r, c), PROOF_TARGET, job_nodes, tt_bits=tt_bits, engine=engine, table=tree, store=store
+    )
+    start = time.perf_counter()
+    answer = job_tree.run(
+        max_jobs=jobs, after_job=written, may_start=lambda: deadline is None or time.time() < deadline
+    )
+    return {
+        "tree": job_tree.table,
+        "store": job_tree.store,
+        "answer": answer,
+        "jobs": job_tree.jobs,
+        "nodes": job_tree.searched - int(tree["nodes"].sum()),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def tree_status(
+    n: int,
+    trees: Mapping[tuple[int, int], pd.DataFrame],
+    stores: Mapping[tuple[int, int], pd.DataFrame],
+    records: list[dict],
+    job_nodes: int = PROOF_JOB_NODES,
+    engine: int = ENGINE_LEVEL,
+) -> pd.DataFrame:
+    """The 6x6 attack's table, one row per opening class (:func:`_classes`): ``winner`` (``red``, ``blue``
+    or ``open``) from its job tree (:data:`PROOF_TARGET` asked; no draws), the tree's ``jobs`` and the
+    ``nodes`` they searched with the engine, the tree's nodes ``tree_open`` / ``tree_expanded`` /
+    ``tree_settled`` (:meth:`~negenlab.necklace.jobs.JobTree.counts`), the store's ``proved_positions``,
+    the job size and engine level; and the "before" numbers, the plain df-pn attempts recorded in
+    ``attempts.jsonl`` (``records``, :func:`proof_status`): ``before_attempts``, ``before_nodes`` and
+    ``before_largest_cap``, the largest cap an attempt had.
+
+    >>> capped = {"n": 3, "opening": [1, 1], "target": "red", "wins": "capped", "nodes": 9, "cap": 8}
+    >>> t = tree_status(3, {}, {}, [capped]).set_index("opening")
+    >>> [str(x) for x in t.loc["1,1", ["winner", "jobs", "tree_open", "before_nodes", "before_largest_cap"]]]
+    ['open', '0', '1', '9', '8']
+    """
+    before = proof_status(records, n).set_index("opening")
+    rows = []
+    for r, c in _classes(n):
+        tree = JobTree(
+            _opening_state(n, r, c), PROOF_TARGET, job_nodes, engine=engine, table=trees.get((r, c), empty_tree())
+        )
+        counts = tree.counts()
+        opening = f"{r},{c}"
+        rows.append(
+            {
+                "size": n,
+                "opening": opening,
+                "winner": _winner(tree.answer()),
+                "jobs": counts["expanded"] + counts["settled"],
+                "nodes": int(tree.searched),
+                "tree_open": counts["open"],
+                "tree_expanded": counts["expanded"],
+                "tree_settled": counts["settled"],
+                "proved_positions": len(stores.get((r, c), ())),
+                "job_nodes": int(job_nodes),
+                "engine": int(engine),
+                "before_attempts": int(before.loc[opening, "attempts"]),
+                "before_nodes": int(before.loc[opening, "nodes"]),
+                "before_largest_cap": int(before.loc[opening, "largest_cap"]),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 def proof_attack_study(
     ctx: StudyContext,
     n: int = PROOF_ATTACK_SIZE,
-    cap: int = PROOF_ATTACK_CAP,
-    tt_bits: int = PROOF_ATTACK_TT_BITS,
+    job_nodes: int = PROOF_JOB_NODES,
+    tt_bits: int = PROOF_JOB_TT_BITS,
+    engine: int = ENGINE_LEVEL,
+    task_jobs: int = PROOF_TASK_JOBS,
     minutes: float | None = STUDY_MINUTES,
+    max_jobs: int | None = None,
 ) -> StudyResult:
-    """Attack the ``n`` x ``n`` openings class by class (:func:`_classes`, the middle first): a df-pn
-    proof that Red wins, and when Red is ruled out, that Blue wins, each capped at ``cap`` nodes
-    (:func:`attack_opening`, :func:`next_attempt`). The attempts are tasks of a work queue
-    (:func:`~negenlab.core.simulate.run_tasks`): one after another, on ``ctx.workers`` processes, or
-    on a dask cluster (``--backend dask --scheduler ADDRESS``). Every attempt is appended to
-    ``attempts.jsonl`` in the study's store as it ends (the store is kept in the repository, so a
-    fresh clone resumes: an attempt already recorded at this cap is not run again). No new attempt
-    starts after ``minutes`` (None: no limit). The table is :func:`proof_status`.
+    """Attack the ``n`` x ``n`` openings class by class, each through a job-level proof tree
+    (:class:`~negenlab.necklace.jobs.JobTree`: does :data:`PROOF_TARGET` win after the opening?) over
+    df-pn jobs of ``job_nodes`` nodes with the connection engine at level ``engine``
+    (:data:`ENGINE_LEVEL`). A task of the work queue (:func:`~negenlab.core.simulate.run_tasks`; one
+    after another, on ``ctx.workers`` processes, or on a dask cluster) runs up to ``task_jobs`` jobs of
+    one class (:func:`attack_tree`); the class then goes to the back of the queue until its tree is
+    settled. Each class's tree and store of proved positions are Parquet files in the study's store
+    (``tree_R_C.parquet``, ``proved_R_C.parquet``; kept in the repository), written atomically after
+    every job (by the worker, on this machine, and again as its task ends: on dask only then), so a
+    stopped run or a fresh clone resumes from them; a damaged file is a
+    :class:`~negenlab.core.errors.StoreCorruptError` naming it. No job starts after ``minutes`` (None: no
+    limit) and no task once the run has run ``max_jobs`` jobs (None: no limit). The classes with the
+    fewest jobs go first (the middle first among equals), so short runs take turns. The table is
+    :func:`tree_status`, with the plain df-pn attempts of ``attempts.jsonl`` as the "before" numbers.
 
     >>> quiet = StudyContext("necklace", "proofs", seed=1, workers=1, progress=lambda line: None)
     >>> import tempfile; quiet.store = tempfile.mkdtemp()
-    >>> t = proof_attack_study(quiet, n=3, cap=10_000, tt_bits=12, minutes=None).table
+    >>> t = proof_attack_study(quiet, n=3, job_nodes=10_000, tt_bits=12, minutes=None).table
     >>> sorted(t["winner"].unique().tolist()), len(t)
     (['blue', 'red'], 4)
     """
@@ -1666,30 +1826,57 @@ def proof_attack_study(
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "attempts.jsonl"
     records = read_proofs(log.read_text().splitlines()).get(n, []) if log.exists() else []
-    centre = (n - 1) / 2
-    began = time.perf_counter()
-    classes = sorted(_classes(n), key=lambda p: ((p[0] - centre) ** 2 + (p[1] - centre) ** 2, p))
-    tasks = [(n, r, c, t, cap, tt_bits) for r, c in classes if (t := next_attempt(records, (r, c), cap))]
+    trees, stores, answers = {}, {}, {}
+    for r, c in _classes(n):
+        tree_path, store_path = _tree_files(folder, r, c)
+        root = _opening_state(n, r, c)
+        trees[(r, c)] = read_tree(tree_path, n, root=position_key(root))
+        stores[(r, c)] = read_proved(store_path, n)
+        answers[(r, c)] = JobTree(root, PROOF_TARGET, job_nodes, table=trees[(r, c)]).answer()
+    deadline = None if minutes is None else time.time() + 60 * minutes
+    # the worker writes after every job where it shares this folder; a dask worker may be another machine
+    write_folder = None if current_backend()[0] == "dask" else str(folder)
+    ran = 0
 
-    def record(task: tuple, rec: dict) -> list[tuple]:
-        records.append(rec)
-        with log.open("a") as fh:
-            fh.write(json.dumps(rec) + "\n")
-        r, c = rec["opening"]
+    def task(r: int, c: int) -> tuple:
+        return (n, r, c, trees[(r, c)], stores[(r, c)], job_nodes, tt_bits, engine, task_jobs, deadline, write_folder)
+
+    def time_left() -> bool:
+        return (deadline is None or time.time() < deadline) and (max_jobs is None or ran < max_jobs)
+
+    def record(done: tuple, out: dict) -> list[tuple]:
+        nonlocal ran
+        r, c = done[1], done[2]
+        trees[(r, c)], stores[(r, c)], answers[(r, c)] = out["tree"], out["store"], out["answer"]
+        tree_path, store_path = _tree_files(folder, r, c)
+        write_proved(out["store"], store_path)
+        write_tree(out["tree"], tree_path)
+        ran += out["jobs"]
         ctx.progress(
-            f"{n}x{n} opening {r},{c} {rec['target']}: {rec['wins']} ({rec['nodes']} nodes, {rec['seconds']} s)"
+            f"{n}x{n} opening {r},{c}: {out['jobs']} jobs, {out['nodes']:,} nodes, {out['seconds']} s; "
+            f"{len(out['tree'])} jobs in all, {_winner(out['answer'])}"
         )
-        then = next_attempt(records, (r, c), cap)
-        return [(n, r, c, then, cap, tt_bits)] if then else []
+        return [task(r, c)] if out["answer"] is None and time_left() else []
 
-    run_tasks(
-        attack_opening, tasks, record, ctx.workers,
-        may_start=lambda: minutes is None or time.perf_counter() - began <= 60 * minutes,
-    )  # fmt: skip
+    centre = (n - 1) / 2
+    todo = sorted(
+        (p for p in _classes(n) if answers[p] is None),
+        key=lambda p: (len(trees[p]), (p[0] - centre) ** 2 + (p[1] - centre) ** 2, p),
+    )
+    run_tasks(attack_tree, [task(r, c) for r, c in todo], record, ctx.workers, may_start=time_left)
     return StudyResult(
-        proof_status(records, n, cap),
+        tree_status(n, trees, stores, records, job_nodes, engine),
         rules={"size": n, "swap": False},
-        extra={"cap": cap, "tt_bits": tt_bits, "attempts": str(log)},
+        extra={
+            "search": f"job-level proof-number search over df-pn jobs (negenlab.necklace.jobs.JobTree), engine level "
+            f"{engine}; does {PROOF_TARGET} win? (no draws: if not, blue wins)",
+            "job_nodes": job_nodes,
+            "tt_bits": tt_bits,
+            "engine": engine,
+            "task_jobs": task_jobs,
+            "files": str(folder / "tree_R_C.parquet") + ", " + str(folder / "proved_R_C.parquet"),
+            "before": f"{log}: plain df-pn attempts (engine 0), each searching from nothing",
+        },
     )
 
 
@@ -1741,8 +1928,10 @@ STUDIES = {
         ),
         Study(
             "proofs_6x6",
-            f"6x6 attacked opening class by opening class: df-pn proofs capped at {PROOF_ATTACK_CAP:,} nodes, "
-            f"every attempt kept in the repository; a run starts attempts for {STUDY_MINUTES:.0f} minutes",
+            "6x6 attacked opening class by opening class, each through a job-level proof tree over df-pn jobs of "
+            f"{PROOF_JOB_NODES:,} nodes with the connection engine (level {ENGINE_LEVEL}); every class's tree and "
+            f"proved positions kept in the repository after every job; a run starts jobs for "
+            f"{STUDY_MINUTES:.0f} minutes",
             proof_attack_study,
             f"{STUDY_MINUTES:.0f} min a run",
             store="data/necklace/proofs_6x6",
