@@ -78,6 +78,8 @@ from .against_proof import (
     sample_positions,
     stops_misjudging,
     summary,
+    swap_estimate,
+    trusted_strengths,
     won_positions,
 )
 from .agents import mcts_values, opener_chance, opening_classes
@@ -754,9 +756,15 @@ def ladder_steps(ladder: pd.DataFrame) -> Steps:
 SOLVER_AGENTS = ("mcts-solver:800", "mcts-solver:3200")
 """The MCTS-Solver (proved results backed up, the connection engine's blocking wins as ends of the game,
 the must-play region) at two of ``mcts``'s budgets, measured beside it."""
-PROOF_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", "pie:800", "pie:3200", *SOLVER_AGENTS)
+PROOF_PLAYERS = ("proof:1000000", "proof:2000000")
+"""The proof player (``proof:N``: df-pn of N nodes a move, then ``mcts-solver:800``) at two budgets: one
+million nodes proves each 5x5 opening class's first reply (the costliest, after the opening 1,0, takes
+about 715,000 with the engine), so below it the player is the MCTS-Solver on the moves that matter."""
+PROOF_AGENTS = (
+    "random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", "pie:800", "pie:3200", *SOLVER_AGENTS, *PROOF_PLAYERS
+)  # fmt: skip
 """The agents measured against perfect play (``agents_vs_proof``)."""
-SELF_PLAY_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", *SOLVER_AGENTS)
+SELF_PLAY_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", *SOLVER_AGENTS, *PROOF_PLAYERS)
 """The agents whose self-play judges every proved opening class. ``pie:N`` places as ``mcts:N`` does
 after a fixed opening without the swap rule (it only adds taking a win in one), so its judgement of
 an opening by self-play is ``mcts:N``'s."""
@@ -902,6 +910,7 @@ def agents_vs_proof_study(ctx: StudyContext) -> StudyResult:
         agents=list(PROOF_AGENTS),
         extra={
             "stops_misjudging": stops_misjudging(table),
+            "trusted": trusted_strengths(table),
             "positions": tallies,
             "sampler": PROOF_SAMPLER,
             "beside": ["agents_vs_proof_positions.csv", "agents_vs_proof_openings.csv"],
@@ -926,10 +935,11 @@ def swap_rule_cells(
     ctx: StudyContext, cells: Sequence[tuple[int, str]] | None = None
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """``(table, openings)``: for each ``(size, player)`` of ``cells`` (default :data:`SWAP_RULE_CELLS`)
-    the ``pie`` player against itself with the swap rule, :data:`SWAP_RULE_GAMES` games: the first
+    the player against itself with the swap rule, :data:`SWAP_RULE_GAMES` games: the first
     player's and Red's win rates, the swap rate, draws and length (the long summary rows); and per opening the openers chose, its games, swaps,
     the opener's wins and the players' estimate of the opener's chance after it (the mean of
-    :data:`SWAP_RULE_ESTIMATES` fresh draws of :func:`~negenlab.necklace.agents.opener_chance`)."""
+    :data:`SWAP_RULE_ESTIMATES` fresh draws of :func:`~negenlab.necklace.agents.opener_chance` for ``pie:N``,
+    of :func:`~negenlab.necklace.against_proof.swap_estimate` for another player)."""
     cells = SWAP_RULE_CELLS if cells is None else cells
     if not cells:
         raise InvalidInputError("the swap-rule study needs at least one (size, player) cell")
@@ -948,13 +958,15 @@ def swap_rule_cells(
             t[t["metric"].isin([SEAT0_WINS, RED_WINS, SWAPS, DRAWS, LENGTH])].assign(size=size, swap=True, agents=spec)
         )
         simulations = int(parse_agent_spec(spec).simulations or 0)
+        pie = parse_agent_spec(spec).name == "pie"
         for opening, g in df.groupby("first_move", sort=True):
             r, c = (int(x) for x in str(opening).split(","))
             after = State.initial(size, swap=False)
             after.play((r, c))
             draws = [
-                opener_chance(after, simulations, np.random.default_rng([ctx.seed, size, r * size + c, k]))
+                opener_chance(after, simulations, rng) if pie else swap_estimate(players[1], after, rng)
                 for k in range(SWAP_RULE_ESTIMATES)
+                for rng in [np.random.default_rng([ctx.seed, size, r * size + c, k])]
             ]
             rows.append(
                 {
@@ -979,11 +991,20 @@ def swap_rule_cells(
 
 def swap_rule_study(ctx: StudyContext) -> StudyResult:
     """The swap rule played by players who use it (:data:`SWAP_RULE_CELLS`): ``pie:400`` against itself
-    on 5x5 and 6x6, ``pie:800`` and ``pie:3200`` on 7x7 (:func:`swap_rule_cells`). The main table is
-    ``swap_rule.csv``; beside it ``swap_rule_openings.csv``, one row per opening chosen."""
-    table, openings = swap_rule_cells(ctx, SWAP_RULE_CELLS)
-    sizes = sorted({size for size, _ in SWAP_RULE_CELLS})
-    players = list(dict.fromkeys(spec for _, spec in SWAP_RULE_CELLS))
+    on 5x5 and 6x6, ``pie:800`` and ``pie:3200`` on 7x7, and on 7x7 also the players the committed
+    agents_vs_proof table trusts (:func:`fair_strengths`) when they are not those (:func:`swap_rule_cells`).
+    The main table is ``swap_rule.csv``; beside it ``swap_rule_openings.csv``, one row per opening chosen."""
+    try:
+        trusted = fair_strengths(committed_table("necklace", "agents_vs_proof", TABLES["agents_vs_proof"]))
+    except MissingDataError:
+        trusted = []
+    cells = [
+        *SWAP_RULE_CELLS,
+        *((FAIR_OPENING_SIZE, a) for a in trusted if (FAIR_OPENING_SIZE, a) not in SWAP_RULE_CELLS),
+    ]
+    table, openings = swap_rule_cells(ctx, cells)
+    sizes = sorted({size for size, _ in cells})
+    players = list(dict.fromkeys(spec for _, spec in cells))
     ResultStore(_out(ctx)).save_csv(
         "swap_rule_openings",
         openings,
@@ -1004,22 +1025,21 @@ def swap_rule_study(ctx: StudyContext) -> StudyResult:
 
 
 def fair_strengths(summary_table: pd.DataFrame | None, agents: Sequence[str] | None = None) -> list[str]:
-    """The ``pie`` players whose budget is trusted for a verdict about openings: ``mcts`` at that
-    budget or below misjudges no proved opening from :func:`~negenlab.necklace.against_proof.stops_misjudging`'s
-    budget on (none when the committed agents_vs_proof table is missing or no budget stops).
+    """The players trusted for a verdict about openings: the two weakest strengths of one measured player
+    family that misjudge no proved opening (:func:`~negenlab.necklace.against_proof.trusted_strengths`, the one
+    judge), ``mcts:N`` played as ``pie:N`` (the same search, deciding the swap from its value estimate); only
+    those among ``agents`` when given; none when the committed agents_vs_proof table is missing or no family
+    has two such strengths.
 
-    >>> t = pd.DataFrame({"agent": ["mcts:800", "mcts:3200"], "size": 5, "misjudged": [1, 0]})
-    >>> fair_strengths(t)
-    ['pie:3200']
+    >>> t = pd.DataFrame({"agent": ["mcts:800", "mcts:3200", "proof:10", "proof:20"], "size": 5,
+    ...                   "misjudged": [1, 0, 0, 0]})
+    >>> fair_strengths(t), fair_strengths(t.assign(misjudged=0)), fair_strengths(t.assign(misjudged=[1, 0, 1, 0]))
+    (['proof:10', 'proof:20'], ['pie:800', 'pie:3200'], [])
     """
     if summary_table is None:
         return []
-    stops = stops_misjudging(summary_table)
-    return [
-        a
-        for a in (SWAP_RULE_AGENTS if agents is None else agents)
-        if stops is not None and int(parse_agent_spec(a).simulations or 0) >= stops
-    ]
+    trusted = [f"pie:{a.partition(':')[2]}" if a.startswith("mcts:") else a for a in trusted_strengths(summary_table)]
+    return [a for a in trusted if agents is None or a in agents]
 
 
 # ---------------------------------------------------------------------------------------- the verdicts' numbers
@@ -1659,10 +1679,12 @@ def attack_opening(
 
 PROOF_JOB_NODES = 2_500_000
 """Nodes a job of the 6x6 job trees may search (:func:`proof_attack_study`), chosen for a job of 5-10
-minutes on one core: the engine's df-pn (level 7, a 2**22-entry table) searched 300,000 nodes at the
-root of the centre opening 2,2 in 50.7 s on a shared core of this machine (5,914 nodes a second), so
-2,500,000 nodes take about 7 minutes. A job that short loses little when a run is stopped (only the
-job under way) and leaves the tree few enough nodes to keep."""
+minutes on one core. Measured on this machine, the first job of the centre opening 2,2 (its root, engine
+level 7, a 2**22-entry table, ``JobTree.run(max_jobs=1)``): 2,500,001 nodes and the harvest in 698 s on
+a core shared with other searches (load 9-10 on 2 cores; about 350 s of CPU time, 3,580 nodes a second
+wall-clock); a 300,000-node job there took 50.7 s at a lighter load (5,914 nodes a second). A job that
+short loses little when a run is stopped (only the job under way) and leaves the tree few enough nodes
+to keep."""
 PROOF_JOB_TT_BITS = 22
 """2**22 entries (150 MB) a job's table: more entries than a job's nodes, so a job's table never fills."""
 PROOF_TASK_JOBS = 2
@@ -1933,7 +1955,7 @@ STUDIES = {
             f"proved positions kept in the repository after every job; a run starts jobs for "
             f"{STUDY_MINUTES:.0f} minutes",
             proof_attack_study,
-            f"{STUDY_MINUTES:.0f} min a run",
+            f"{STUDY_MINUTES:.0f} min a run, and the job under way (6 to 12 min on one core)",
             store="data/necklace/proofs_6x6",
         ),
         Study(
