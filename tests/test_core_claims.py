@@ -317,6 +317,8 @@ def test_a_score_interval_stays_within_what_a_score_can_be():
     assert unbounded.interval(4.0)[1] > 1.0  # the bound, not the reading, keeps it within
     with pytest.raises(ClaimError, match="bounds"):
         Measure(0.5, 0.1, 10, bounds=(1.0, 0.0))
+    seats = Seats.of_units(np.array([[1.0, 0.0]] * 38 + [[0.5, 0.5]] * 2), games_per_unit=2)  # a seat's share
+    assert all(0.0 <= m.interval(4.0)[0] and m.interval(4.0)[1] <= 1.0 for m in seats.seats)
 
 
 def test_an_agent_comparison_scores_within_zero_and_one():

@@ -343,10 +343,14 @@ class Measure:
 
     @classmethod
     def of_units(
-        cls, values: Sequence[float] | np.ndarray, games_per_unit: int = 1, rate: bool | None = None
+        cls,
+        values: Sequence[float] | np.ndarray,
+        games_per_unit: int = 1,
+        rate: bool | None = None,
+        bounds: tuple[float, float] | None = None,
     ) -> Measure:
         """From one value per independent unit; 0/1 values of single games are a rate (Wilson),
-        unless ``rate=False``."""
+        unless ``rate=False``; ``bounds``: the values the mean can take at all (a share: 0 to 1)."""
         x = np.asarray(values, dtype=float)
         if x.ndim != 1:
             raise ClaimError(f"a measure needs one value per unit, got an array of shape {x.shape}")
@@ -359,7 +363,7 @@ class Measure:
         if rate and not outcomes:
             raise ClaimError("a rate needs 0/1 outcomes of single games")
         se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
-        return cls(float(x.mean()), se, n, n * games_per_unit, int(x.sum()) if rate else None)
+        return cls(float(x.mean()), se, n, n * games_per_unit, int(x.sum()) if rate else None, bounds=bounds)
 
     @classmethod
     def of_interval(
@@ -470,7 +474,9 @@ class Seats:
         x = np.asarray(values, dtype=float)
         if x.ndim != 2:
             raise ClaimError(f"seat values are a units x seats array, got shape {x.shape}")
-        return cls(tuple(Measure.of_units(x[:, s], games_per_unit, rate=False) for s in range(x.shape[1])))
+        return cls(
+            tuple(Measure.of_units(x[:, s], games_per_unit, rate=False, bounds=(0.0, 1.0)) for s in range(x.shape[1]))
+        )
 
     @property
     def players(self) -> int:

@@ -597,7 +597,7 @@ def side_statistic(c: VariantClaim, runs: list[pd.DataFrame]) -> Measure | Seats
     if rotations == 1:
         return Measure.of_units(c.per_game(runs[0]), rate=c.is_rate and _outcomes(c.per_game(runs[0])))
     units = np.mean([c.per_game(df) for df in runs], axis=0)
-    return Measure.of_units(units, games_per_unit=rotations, rate=False)
+    return Measure.of_units(units, games_per_unit=rotations, rate=False, bounds=(0.0, 1.0) if c.is_rate else None)
 
 
 def _outcomes(x: np.ndarray) -> bool:
@@ -692,7 +692,8 @@ def _beside_measure(metric: str, runs: list[pd.DataFrame]) -> tuple[Measure, boo
     per_game = [np.asarray(per_game_values(df, metric), dtype=float) for df in runs]
     outcomes = all(np.isin(x, (0.0, 1.0)).all() for x in per_game)
     units = np.mean(per_game, axis=0)
-    return Measure.of_units(units, games_per_unit=len(runs), rate=outcomes and len(runs) == 1), outcomes
+    bounds = (0.0, 1.0) if outcomes else None
+    return Measure.of_units(units, games_per_unit=len(runs), rate=outcomes and len(runs) == 1, bounds=bounds), outcomes
 
 
 def _beside_text(words: str, metric: str, runs_v: list[pd.DataFrame], runs_d: list[pd.DataFrame]) -> str:
