@@ -13,8 +13,10 @@ measurements, each on the same positions and seeds for every agent (common rando
   with its 95% interval, against the proved winner (:func:`judged`): ``right``, ``misjudged`` when
   the interval lies on the wrong side of one half, ``undecided`` when it holds one half.
 
-:func:`summary` turns the three into one row per agent and board size, and :func:`stops_misjudging`
-names the smallest MCTS budget from which no larger budget misjudges a proved opening.
+:func:`summary` turns the three into one row per agent and board size, :func:`stops_misjudging`
+names the smallest budget of a player family (``mcts`` unless told) from which no larger budget misjudges a
+proved opening, and :func:`trusted_strengths` the two weakest strengths of the first family measured that
+misjudge none (the players a verdict about openings may come from).
 
 >>> judged(0.71, 0.62, 0.79, "blue"), judged(0.55, 0.48, 0.62, "blue"), judged(0.66, 0.57, 0.74, "red")
 ('misjudged', 'undecided', 'right')
@@ -36,8 +38,10 @@ from .agents import (
     MCTSSolverAgent,
     NumbaMCTSAgent,
     PieAgent,
+    ProofAgent,
     cross_estimate,
     mcts_values,
+    proved_move,
     solver_values,
     winning_placement,
 )
@@ -223,7 +227,12 @@ def swap_estimate(agent: Any, position: State, rng: np.random.Generator) -> floa
     opening in ``position`` (drawn from ``rng`` exactly as the agent's own decision draws it): for
     ``pie:N`` :func:`~negenlab.necklace.agents.cross_estimate`'s, for ``mcts:N`` one minus the value
     of its most visited placement (it swaps when that is below one half); for ``mcts-solver:N`` 1 or 0
-    when its search proves the opening won or lost for the opener, else as ``mcts:N``; NaN for others."""
+    when its search proves the opening won or lost for the opener, else as ``mcts:N``; for ``proof:N`` 0 or 1
+    when its df-pn proves Blue's side won or lost, else as ``mcts-solver``; NaN for others."""
+    if isinstance(agent, ProofAgent):
+        wins = proved_move(position, agent.nodes)[0]
+        if wins is not None:
+            return 0.0 if wins else 1.0
     if isinstance(agent, MCTSSolverAgent):
         stats, root = solver_values(position, agent.simulations, rng, agent.c, agent.engine)
         if root["proved"] is not None:
@@ -364,19 +373,42 @@ def summary(agents: Sequence[str], positions: pd.DataFrame, openings: pd.DataFra
     return pd.DataFrame(rows)
 
 
+def family_budget(agent: str) -> tuple[str, int] | None:
+    """An ``name:N`` spec as ``(name, N)``, else None (a spec with no budget, or one in seconds).
+
+    >>> family_budget("mcts:800"), family_budget("proof:1000000"), family_budget("random")
+    (('mcts', 800), ('proof', 1000000), None)
+    """
+    name, _, budget = str(agent).partition(":")
+    return (name, int(budget)) if name and budget.isdigit() else None
+
+
 def mcts_budget(agent: str) -> int | None:
     """The simulations of an ``mcts:N`` spec, else None.
 
     >>> mcts_budget("mcts:800"), mcts_budget("pie:800"), mcts_budget("random")
     (800, None, None)
     """
-    name, _, budget = str(agent).partition(":")
-    return int(budget) if name == "mcts" and budget.isdigit() else None
+    found = family_budget(agent)
+    return found[1] if found is not None and found[0] == "mcts" else None
 
 
-def stops_misjudging(table: pd.DataFrame) -> int | None:
-    """The smallest ``mcts:N`` budget from which no budget tried misjudges a proved opening on any
-    board size of ``table`` (:func:`summary`), or None when the largest still does.
+def families(table: pd.DataFrame) -> list[str]:
+    """The player families whose self-play judged the proved openings in ``table`` (:func:`summary`, or the
+    openings table), in the table's order: the ``name`` of each ``name:N`` agent with a judgement.
+
+    >>> t = pd.DataFrame({"agent": ["random", "mcts:50", "pie:800", "proof:10"], "misjudged": [1, 2, None, 0]})
+    >>> families(t)
+    ['mcts', 'proof']
+    """
+    judged = table if "misjudged" not in table else table[table["misjudged"].notna()]
+    found = (family_budget(a) for a in judged["agent"])
+    return list(dict.fromkeys(f[0] for f in found if f is not None))
+
+
+def stops_misjudging(table: pd.DataFrame, family: str = "mcts") -> int | None:
+    """The smallest ``family:N`` budget (``mcts:N`` unless told) from which no budget tried misjudges a
+    proved opening on any board size of ``table`` (:func:`summary`), or None when the largest still does.
 
     >>> t = pd.DataFrame({"agent": ["mcts:50", "mcts:200", "mcts:800"], "size": 5, "misjudged": [2, 0, 0]})
     >>> stops_misjudging(t), stops_misjudging(t.assign(misjudged=[0, 0, 1]))
@@ -384,18 +416,41 @@ def stops_misjudging(table: pd.DataFrame) -> int | None:
     """
     budgets: dict[int, int] = {}
     for r in table.to_dict("records"):
-        b = mcts_budget(r["agent"])
-        if b is None or pd.isna(r.get("misjudged")):
+        found = family_budget(r["agent"])
+        if found is None or found[0] != family or pd.isna(r.get("misjudged")):
             continue
-        budgets[b] = budgets.get(b, 0) + int(r["misjudged"])
+        budgets[found[1]] = budgets.get(found[1], 0) + int(r["misjudged"])
     if not budgets:
-        raise InvalidInputError("no mcts:N row judged the proved openings; nothing to say where misjudging stops")
-    found = None
+        raise InvalidInputError(f"no {family}:N row judged the proved openings; nothing to say where misjudging stops")
+    found_budget = None
     for b in sorted(budgets, reverse=True):
         if budgets[b]:
             break
-        found = b
-    return found
+        found_budget = b
+    return found_budget
+
+
+def trusted_strengths(table: pd.DataFrame, count: int = 2) -> list[str]:
+    """The ``count`` weakest strengths of one player family that misjudge no proved opening: for each family
+    the study measured (:func:`families`, in the table's order) the budgets from :func:`stops_misjudging` on,
+    and the first family with ``count`` of them gives its ``count`` smallest; [] when none has so many.
+
+    >>> t = pd.DataFrame({"agent": ["mcts:800", "mcts:3200", "proof:10", "proof:20", "proof:40"], "size": 5,
+    ...                   "misjudged": [3, 0, 0, 0, 0]})
+    >>> trusted_strengths(t), trusted_strengths(t.assign(misjudged=[3, 0, 1, 0, 1]))
+    (['proof:10', 'proof:20'], [])
+    """
+    judged = table if "misjudged" not in table else table[table["misjudged"].notna()]
+    for family in families(table):
+        stops = stops_misjudging(table, family)
+        if stops is None:
+            continue
+        budgets = sorted(
+            {f[1] for a in judged["agent"] if (f := family_budget(a)) is not None and f[0] == family and f[1] >= stops}
+        )
+        if len(budgets) >= count:
+            return [f"{family}:{b}" for b in budgets[:count]]
+    return []
 
 
 __all__ = [
@@ -403,6 +458,8 @@ __all__ = [
     "action_text",
     "canonical_key",
     "decisions",
+    "families",
+    "family_budget",
     "judged",
     "keeps",
     "mcts_budget",
@@ -415,5 +472,6 @@ __all__ = [
     "summary",
     "swap_estimate",
     "swap_right",
+    "trusted_strengths",
     "won_positions",
 ]

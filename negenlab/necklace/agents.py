@@ -48,7 +48,7 @@ from . import _kernels as K
 from ._mcts_solver_kernels import mcts_solver
 from .game import RED, SWAP, NecklaceState, State
 from .rules import point_name
-from .solver import symmetry_maps
+from .solver import ProofSearch, symmetry_maps
 
 DEFAULT_SIMULATIONS = 200  # bare "mcts", as the core registry's mcts
 MAX_SIMULATIONS = 200_000
@@ -486,4 +486,151 @@ def mcts_solver_agent(spec: AgentSpec) -> MCTSSolverAgent:
     return MCTSSolverAgent(_simulations(spec))
 
 
-AGENTS: dict[str, AgentFactory] = {"mcts": mcts_agent, "pie": pie_agent, "mcts-solver": mcts_solver_agent}
+PROOF_ENGINE = 7
+"""The connection engine level of ``proof:N``'s df-pn (:class:`~negenlab.necklace.solver.ProofSearch`)."""
+PROOF_TT_BITS = 21
+"""``proof:N``'s df-pn table: 2**21 entries (73 MB), fresh for every move."""
+PROOF_FALLBACK = 800
+"""The MCTS-Solver simulations ``proof:N`` runs when its df-pn does not prove a win."""
+MAX_PROOF_NODES = 10_000_000
+_PROOF_NODES_WHY = "df-pn with the engine searches about 10,000 nodes a second: 10**7 is a quarter of an hour a move"
+_PROOF_MEMO: dict[tuple, tuple[bool | None, tuple[int, int] | None, int, int]] = {}
+_PROOF_MEMO_SIZE = 200_000
+
+
+def proved_move(
+    position: State, nodes: int, engine: int = PROOF_ENGINE, tt_bits: int = PROOF_TT_BITS
+) -> tuple[bool | None, tuple[int, int] | None, int]:
+    """``(wins, move, used)``: whether the mover wins ``position`` with perfect play, by df-pn of at most
+    ``nodes`` nodes from a fresh table (connection engine ``engine``), None when the cap stops it; ``move``
+    a placement proved to keep the win (the first in board order whose proof the table holds, else the
+    first whose own df-pn of at most the root's ``used`` nodes proves it; None when neither finds one or
+    the mover does not win); ``used`` the nodes the root's search took.
+
+    The answer depends on the position alone (a fresh table, a search that stops only at its cap), so it is
+    kept in a memo: a later call reuses it when its own cap reaches the nodes a decided search took, or stays
+    within the cap of one that stopped. Recomputing gives the same answer (tested), so the memo only saves
+    time; it never holds a proof from anywhere else.
+
+    >>> proved_move(State.initial(3, swap=False), 10_000)[:2]   # 3x3: Red wins (the centre is one winning move)
+    (True, (1, 1))
+    """
+    if position.over:
+        raise InvalidInputError("the game is over: nothing to prove")
+    nodes = whole_number(nodes, "nodes", 1, MAX_PROOF_NODES, _PROOF_NODES_WHY)
+    me = int(position.to_move)
+    key = (position.n, position.board.tobytes(), me, int(engine), int(tt_bits))
+    held = _PROOF_MEMO.get(key)
+    if held is not None:
+        wins, move, used, cap = held
+        if wins is not None and used <= nodes:
+            return wins, move, used
+        if wins is None and nodes <= cap:
+            return None, None, nodes + 1  # a search stopped by its cap counts the node that crossed it
+    search = ProofSearch(position.n, tt_bits=tt_bits, engine=engine, node_cap=nodes)
+    try:
+        wins = search.wins(position.board, me, me)
+    except RuntimeError:
+        wins = None
+    used = int(search.nodes)
+    move = None
+    if wins:
+        children = []
+        for m in position.legal_moves():
+            child = position.copy()
+            child.play(m)
+            if child.over:  # a win at once (the caller takes those first)
+                move = m
+                break
+            children.append((m, child))
+        if move is None:
+            move = next((m for m, c in children if search.proven(c.board, int(c.to_move), me)), None)
+        if move is None:
+            for m, c in children:
+                search.node_cap = used
+                try:
+                    if search.wins(c.board, int(c.to_move), me):
+                        move = m
+                        break
+                except RuntimeError:
+                    continue
+    if len(_PROOF_MEMO) >= _PROOF_MEMO_SIZE:
+        _PROOF_MEMO.clear()
+    _PROOF_MEMO[key] = (wins, move, used, nodes)
+    return wins, move, used
+
+
+class ProofAgent(MCTSSolverAgent):
+    """``proof:N``: a df-pn proof search of at most N nodes before every move, then ``mcts-solver:800``.
+
+    Each move it asks whether the mover wins with perfect play (:func:`proved_move`: df-pn with the
+    connection engine, level :data:`PROOF_ENGINE`, from a fresh table of 2**21 entries, at most N nodes),
+    and plays a placement proved to keep the win when the search proves one. Otherwise (the mover proved
+    lost, or the cap reached) it plays as ``mcts-solver`` with :data:`PROOF_FALLBACK` simulations. On Blue's
+    first turn under the swap rule it swaps when placing is proved lost (Red's side then wins: Necklace
+    has no draws reachable) and places a proved win when it has one. The budget is the same on every board
+    size: N df-pn nodes, then 800 simulations; it reads no stored proof.
+
+    >>> s = State.from_text("R...\\n.B..\\n....\\n....", to_move="red")
+    >>> agent = ProofAgent(200_000)
+    >>> move = agent.step(s, np.random.default_rng(0))
+    >>> agent.last_proved, agent.explain(s, move).startswith("proof:200000 played")
+    ('red', True)
+    """
+
+    name = "proof_search"
+    rule = "df-pn of at most N nodes proves a winning move when it can; else MCTS-Solver with 800 simulations"
+
+    def __init__(self, nodes: int, simulations: int = PROOF_FALLBACK, c: float = 1.4, engine: int = 2):
+        super().__init__(simulations, c, engine)
+        self.nodes = whole_number(nodes, "proof nodes", 1, MAX_PROOF_NODES, _PROOF_NODES_WHY)
+
+    def describe(self) -> dict[str, Any]:
+        proof = {"proof_nodes": self.nodes, "proof_engine": PROOF_ENGINE, "proof_tt_bits": PROOF_TT_BITS}
+        return {**super().describe(), "agent": self.name, **proof}
+
+    @property
+    def player(self) -> str:
+        """The player's name as the glossary writes it: ``proof:N``."""
+        return f"proof:{self.nodes}"
+
+    def step(self, state, rng: np.random.Generator):
+        position = state.position if isinstance(state, NecklaceState) else state
+        actions = position.legal_actions()
+        if not actions:
+            raise InvalidInputError("ProofAgent asked to act in a finished game")
+        placements = [a for a in actions if a != SWAP]
+        if placements and winning_placement(position) is None and (len(placements) > 1 or SWAP in actions):
+            wins, move, used = proved_move(position, self.nodes)
+            if wins and move is not None:
+                self.last_proved = position.colour_to_move
+                self.last_reason = f"as a proved win (df-pn proved in {used:,} nodes that this move wins)"
+                return move
+            if wins is False and SWAP in actions:
+                self.last_proved = "red"
+                self.last_reason = f"as Blue's side is proved lost (df-pn, {used:,} nodes): it takes over Red's side"
+                return SWAP
+        return super().step(state, rng)
+
+
+def proof_agent(spec: AgentSpec) -> ProofAgent:
+    """The registry's ``proof`` for Necklace (``proof:N``: N df-pn nodes a move, then ``mcts-solver:800``).
+
+    >>> from negenlab.core.registry import parse_agent_spec
+    >>> proof_agent(parse_agent_spec("proof:1000000")).describe()["proof_nodes"]
+    1000000
+    """
+    if spec.seconds is not None or spec.simulations is None:
+        raise AgentSpecError(
+            f"agent {str(spec)!r}: Necklace's proof player's budget is df-pn nodes a move (proof:1000000), "
+            "given always: nothing else bounds its search"
+        )
+    return ProofAgent(spec.simulations)
+
+
+AGENTS: dict[str, AgentFactory] = {
+    "mcts": mcts_agent,
+    "pie": pie_agent,
+    "mcts-solver": mcts_solver_agent,
+    "proof": proof_agent,
+}

@@ -33,7 +33,7 @@ from negenlab.report.page import VerdictLines
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
 from . import ENTRY
-from .against_proof import mcts_budget, stops_misjudging
+from .against_proof import families, family_budget, mcts_budget, stops_misjudging
 from .game import State
 from .plot import (
     plot_agents_vs_proof,
@@ -58,7 +58,6 @@ from .study import (
     SOLUTIONS_COMMAND,
     SWAP_MAP_AGENT,
     SWAP_MAP_GAMES,
-    SWAP_RULE_AGENTS,
     SWAP_RULE_ESTIMATES,
     SWAPS,
     TABLES,
@@ -425,8 +424,8 @@ def _calibration_sentence(swap_map_5: pd.DataFrame | None, openings: pd.DataFram
 
 
 def misjudged_openings(openings: pd.DataFrame, size: int = 5) -> str:
-    """What each ``mcts:N`` misjudges on one board size, in words (the self-play table of the
-    agents-against-perfect-play study).
+    """What each player measured (every ``name:N`` of every family) misjudges on one board size, in words
+    (the self-play table of the agents-against-perfect-play study).
 
     >>> t = pd.DataFrame({"agent": "mcts:800", "size": 5, "point": ["row 3, col 2", "row 1, col 1"],
     ...                   "value": [.71, .4], "lo": [.64, .33], "hi": [.77, .47], "n": 200, "proved": "blue",
@@ -437,7 +436,7 @@ def misjudged_openings(openings: pd.DataFrame, size: int = 5) -> str:
     parts = []
     here = openings[openings["size"].astype(int) == size]
     for agent in dict.fromkeys(here["agent"]):
-        if mcts_budget(agent) is None:
+        if family_budget(agent) is None:
             continue
         mine = here[here["agent"] == agent]
         wrong = mine[mine["judged"] == "misjudged"]
@@ -491,7 +490,12 @@ def _swap_rule_numbers(swap: pd.DataFrame | None, size: int) -> str:
     )
 
 
-@CLAIMS.measures("fair_opening", strengths=SWAP_RULE_AGENTS)
+def _budgets(trust: pd.DataFrame, family: str) -> list[int]:
+    """The budgets of one player family in the agents-against-perfect-play table."""
+    return [fb[1] for a in trust["agent"] if (fb := family_budget(a)) is not None and fb[0] == family]
+
+
+@CLAIMS.measures("fair_opening")  # judged under the players the agents_vs_proof table trusts (Evidence.strengths)
 def _fair_opening(x: ClaimInputs) -> Evidence:
     trust, judged = x.studies.get("agents_vs_proof"), x.studies.get("agents_vs_proof_openings")
     swap = x.studies.get("swap_rule")
@@ -500,33 +504,36 @@ def _fair_opening(x: ClaimInputs) -> Evidence:
             Untested("No player is measured against the proofs yet (negenlab study necklace agents_vs_proof): a verdict "
                      "about openings waits for players who misjudge no proved opening.")
         )  # fmt: skip
-    stops = stops_misjudging(trust)
     trusted = fair_strengths(trust)
     measured = _swap_rule_numbers(swap, FAIR_OPENING_SIZE)
     record = (
-        f" For the record, what pie:N players (mcts:N deciding the swap from its value estimate) measured on "
-        f"{FAIR_OPENING_SIZE}x{FAIR_OPENING_SIZE} with the swap rule, the first player's share: {measured}."
+        f" For the record, what the players measured on {FAIR_OPENING_SIZE}x{FAIR_OPENING_SIZE} with the swap rule "
+        f"gave, the first player's share: {measured}."
         if measured
         else ""
     )
-    untrusted = [a for a in SWAP_RULE_AGENTS if a not in trusted]
-    if untrusted:
-        budgets = sorted({b for a in trust["agent"] if (b := mcts_budget(a)) is not None})
-        needed = (
-            f"mcts stops misjudging them from {stops} simulations on, so only {', '.join(trusted) or 'no player'} "
-            "of the two strengths may judge"
-            if stops is not None
-            else f"no budget tried (mcts:{budgets[0]} to mcts:{budgets[-1]}) stops misjudging them"
-        )
+    if not trusted:
+        tried = "; ".join(f"{f}:{min(b)} to {f}:{max(b)}" for f in families(trust) for b in [_budgets(trust, f)])
         return Evidence(
             Untested(
                 "No verdict from these players: a verdict about openings may come only from players who misjudge no "
                 f"opening where proofs exist, and on 5x5 {misjudged_openings(judged)} (Red's share of "
                 f"{OPENING_GAMES} self-play games after the opening, its 95% interval on the wrong side of one half), so "
-                f"{needed}." + record,
-                f"no budget up to mcts:{budgets[-1]} stops misjudging proved openings"
-                if stops is None
-                else f"{' and '.join(untrusted)} {'misjudges' if len(untrusted) == 1 else 'misjudge'} proved openings",
+                f"no family measured ({tried}) has two strengths that misjudge none." + record,
+                "no player family measured has two strengths that misjudge no proved opening",
+            ),
+            section=SWAP_RULE,
+        )
+    judge = parse_agent_spec(trusted[0].replace("pie:", "mcts:")).name  # the family that stopped misjudging
+    stops = stops_misjudging(trust, judge)
+    missing = [a for a in trusted if a not in x.statistics.get("fair_opening", {})]
+    if swap is not None and missing:
+        return Evidence(
+            Untested(
+                f"The players trusted for it, {' and '.join(trusted)}, misjudge no proved opening, but "
+                f"data/necklace/swap_rule.csv holds no {FAIR_OPENING_SIZE}x{FAIR_OPENING_SIZE} games of "
+                f"{' or '.join(missing)} yet (negenlab study necklace swap_rule)." + record,
+                f"{' and '.join(missing)} not yet played on {FAIR_OPENING_SIZE}x{FAIR_OPENING_SIZE}",
             ),
             section=SWAP_RULE,
         )
@@ -534,11 +541,18 @@ def _fair_opening(x: ClaimInputs) -> Evidence:
         return Evidence(Untested("data/necklace/swap_rule.csv is not committed (negenlab study necklace swap_rule)."))
     return Evidence(
         {k: v for k, v in x.statistics["fair_opening"].items() if k in trusted},
+        strengths=tuple(trusted),
         about="of games won by the first player",
         players=" and ".join(f"{k} against itself" for k in trusted),
         sentence=f"{' and '.join(trusted)} against themselves on {FAIR_OPENING_SIZE}x{FAIR_OPENING_SIZE} with the "
-        "swap rule: the opener places the opening it estimates closest to even and Blue swaps when it estimates the "
-        f"opener ahead. Both strengths misjudge no proved opening on 4x4 and 5x5 (mcts from {stops} simulations on).",
+        "swap rule: "
+        + (
+            "the opener places the opening it estimates closest to even and Blue swaps when it estimates the opener "
+            "ahead"
+            if judge == "mcts"
+            else "Blue swaps when its search proves Red's opening won, or estimates its own side below one half"
+        )
+        + f". Both strengths misjudge no proved opening on 4x4 and 5x5 ({judge} from {stops} on).",
         change="Restrict the first stone (for example, not on the middle rows) so that some opening is even.",
         section=SWAP_RULE,
         command=command_of(swap, "negenlab study necklace swap_rule --seed 2024"),
@@ -689,7 +703,18 @@ def _trust_section(
                 + ". "
                 + " ".join(more_search(judged, n) for n in sizes)
             )
-            + " No verdict about openings on a larger board may come from a player that misjudges proved ones."
+            + " No verdict about openings on a larger board may come from a player that misjudges proved ones. "
+            + (
+                f"Trusted for one: {' and '.join(trusted)} (the two weakest strengths of one family measured that "
+                "misjudge none; mcts:N plays the swap rule as pie:N)."
+                if (trusted := fair_strengths(trust))
+                else "No family measured has two strengths that misjudge none"
+                + (
+                    f" ({misjudged_openings(judged, sizes[-1])} on {sizes[-1]}x{sizes[-1]})."
+                    if stops is not None
+                    else "."
+                )
+            )
         )
     counts = {c: "Int64" for c in ("classes", "right", "undecided", "misjudged", "games") if c in trust}
     page.table(

@@ -88,7 +88,7 @@ def test_every_claim_has_one_function_and_the_page_judges_two_as_a_family(commit
     }  # fmt: skip
     untested = {f.claim_id: f.sentence for f in found if f.verdict == "untested"}
     assert set(untested) == {"only_ooscg", "fair_opening"}
-    assert "misjudges" in untested["fair_opening"] and "no budget tried" in untested["fair_opening"]
+    assert "misjudges" in untested["fair_opening"] and "no family measured" in untested["fair_opening"]
     draws = next(f for f in found if f.claim_id == "draw_rate")
     assert "mcts:800" in draws.number and "mcts:3200" in draws.number  # two strengths, each with its number
 
@@ -170,13 +170,27 @@ def test_a_player_that_misjudges_proved_openings_states_no_fairness_verdict(comm
     studies = {**committed.studies, "swap_rule": swap_table(values)}
     one = judged(replace(committed, studies={**studies, "agents_vs_proof": trust({"mcts:800": 2, "mcts:3200": 0})}),
                  "fair_opening")  # fmt: skip
-    assert one.verdict == "untested" and "from 3200 simulations on, so only pie:3200" in one.sentence
-    assert one.number == "not tested: pie:800 misjudges proved openings"
+    assert one.verdict == "untested" and "no family measured (mcts:800 to mcts:3200) has two" in one.sentence
+    assert one.number == "not tested: no player family measured has two strengths that misjudge no proved opening"
     none = judged(replace(committed, studies={**studies, "agents_vs_proof": trust({"mcts:800": 2, "mcts:3200": 1})}),
                   "fair_opening")  # fmt: skip
-    assert none.verdict == "untested" and "no budget tried (mcts:800 to mcts:3200)" in none.sentence
-    assert none.number == "not tested: no budget up to mcts:3200 stops misjudging proved openings"
+    assert none.verdict == "untested" and "no family measured (mcts:800 to mcts:3200) has two" in none.sentence
     assert "50.0% [" in none.sentence  # what the players measured, for the record
+
+
+def test_any_family_that_stops_misjudging_may_judge_the_fair_opening(committed):
+    """The gate reads every family the study measured: mcts misjudging and proof:N not, the two weakest
+    proof strengths are the players; without their 7x7 games no verdict, with them one."""
+    table = trust({"mcts:800": 2, "mcts:3200": 1, "proof:1000": 1, "proof:2000": 0, "proof:4000": 0, "proof:8000": 0})
+    assert S.fair_strengths(table) == ["proof:2000", "proof:4000"]
+    studies = {**committed.studies, "agents_vs_proof": table,
+               "swap_rule": swap_table({"pie:800": (0.7, 1000), "pie:3200": (0.7, 1000)})}  # fmt: skip
+    waits = judged(replace(committed, studies=studies), "fair_opening")
+    assert waits.verdict == "untested" and "proof:2000 and proof:4000, misjudge no proved opening" in waits.sentence
+    values = {"proof:2000": (0.5, 4000), "proof:4000": (0.5, 4000)}
+    found = judged(replace(committed, studies={**studies, "swap_rule": swap_table(values)}), "fair_opening")
+    assert found.verdict == "holds" and "proof:2000" in found.number and "proof:4000" in found.number
+    assert "proof from 2000 on" in found.sentence
 
 
 def test_exact_claims_fail_on_hand_made_tables(committed):
