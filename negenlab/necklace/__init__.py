@@ -44,12 +44,16 @@ ENTRY = GameEntry(
         "tree, a position where the connection engine finds a blocking win is a proved end of the game, and the "
         "mover's moves are confined to the engine's must-play region; it plays a proved win when it has one and "
         "says when its move is proved.",
+        "proof:N": "before every move a df-pn proof search of at most N nodes (the connection engine's pruning, a "
+        "fresh table) asks whether the mover wins, and a move it proves is played; otherwise it plays as "
+        "mcts-solver:800. Its budget is the same on every board; it reads no stored proof.",
         "perfect play": "both sides play a best move, as the solver proves it (exact, no sampling).",
     },
 )
 """Necklace in the game registry (:mod:`negenlab.games`): Rules fields make the game; agents
 ``random`` (the default), ``mcts:N`` (the compiled search), ``pie:N`` (the same search deciding
-the pie rule from its value estimate) and ``mcts-solver:N`` (the search backing up proved results)."""
+the pie rule from its value estimate), ``mcts-solver:N`` (the search backing up proved results) and ``proof:N``
+(a df-pn of at most N nodes before every move, then ``mcts-solver:800``)."""
 
 __all__ = ["State", "NecklaceGame", "NecklaceState", "Rules", "IllegalMoveError", "InvalidPositionError"]
 __all__ += ["secluded_points", "SWAP", "ENTRY"]

@@ -568,7 +568,8 @@ class ProofAgent(MCTSSolverAgent):
     and plays a placement proved to keep the win when the search proves one. Otherwise (the mover proved
     lost, or the cap reached) it plays as ``mcts-solver`` with :data:`PROOF_FALLBACK` simulations. On Blue's
     first turn under the swap rule it swaps when placing is proved lost (Red's side then wins: Necklace
-    has no draws reachable) and places a proved win when it has one. The budget is the same on every board
+    has no draws reachable) and places a proved win when it has one. The opening under the swap rule is
+    ``mcts-solver``'s (the proof does not see the swap that follows it). The budget is the same on every board
     size: N df-pn nodes, then 800 simulations; it reads no stored proof.
 
     >>> s = State.from_text("R...\\n.B..\\n....\\n....", to_move="red")
@@ -600,8 +601,14 @@ class ProofAgent(MCTSSolverAgent):
         if not actions:
             raise InvalidInputError("ProofAgent asked to act in a finished game")
         placements = [a for a in actions if a != SWAP]
-        if placements and winning_placement(position) is None and (len(placements) > 1 or SWAP in actions):
-            wins, move, used = proved_move(position, self.nodes)
+        opening = position.swap_rule and position.placements == 0 and not position.swapped  # Blue may swap it
+        if (
+            placements
+            and not opening
+            and winning_placement(position) is None
+            and (len(placements) > 1 or SWAP in actions)
+        ):
+            wins, move, used = proved_move(position, self.nodes)  # the proof takes no swap: not asked at the opening
             if wins and move is not None:
                 self.last_proved = position.colour_to_move
                 self.last_reason = f"as a proved win (df-pn proved in {used:,} nodes that this move wins)"

@@ -18,7 +18,7 @@ from negenlab.core.errors import InvalidInputError
 from negenlab.core.registry import AgentSpecError
 from negenlab.necklace import ENTRY, agents
 from negenlab.necklace.against_proof import swap_estimate
-from negenlab.necklace.agents import ProofAgent, proved_move
+from negenlab.necklace.agents import MCTSSolverAgent, ProofAgent, proved_move
 from negenlab.necklace.game import SWAP, NecklaceState, State
 from negenlab.necklace.solver import ProofSearch
 
@@ -125,6 +125,11 @@ def test_the_agent_plays_proved_wins_swaps_proved_losses_and_replays():
     child[move] = 2
     assert brute.minimax(child, 1, memo) == -1
     assert swap_estimate(agent, corner.position, np.random.default_rng(0)) == 0.0
+
+    opening = NecklaceState(State.initial(4, swap=True))  # the proof sees no swap: the opening is mcts-solver's
+    assert agent.step(opening.clone(), np.random.default_rng(2)) == MCTSSolverAgent(800).step(
+        opening.clone(), np.random.default_rng(2)
+    )
 
     def game(seed: int) -> list:
         s = State.initial(4, swap=False)
