@@ -16,7 +16,7 @@ import pytest
 import negenlab.necklace.study as S
 from negenlab.core.claims import Measure, decide, register, verdict_of
 from negenlab.core.findings import Finding
-from negenlab.core.studies import StudyContext
+from negenlab.core.studies import StudyContext, committed_table
 from negenlab.necklace import report as R
 
 RULES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "necklace.md"
@@ -88,7 +88,9 @@ def test_every_claim_has_one_function_and_the_page_judges_two_as_a_family(commit
     }  # fmt: skip
     untested = {f.claim_id: f.sentence for f in found if f.verdict == "untested"}
     assert set(untested) == {"only_ooscg", "fair_opening"}
-    assert "misjudges" in untested["fair_opening"] and "no family measured" in untested["fair_opening"]
+    trusted = " and ".join(S.fair_strengths(committed.studies["agents_vs_proof"]))  # proof:N misjudges none
+    assert f"{trusted}, misjudge no proved opening" in untested["fair_opening"]
+    assert "holds no 7x7 games of" in untested["fair_opening"]  # their 7x7 swap-rule games are not played yet
     draws = next(f for f in found if f.claim_id == "draw_rate")
     assert "mcts:800" in draws.number and "mcts:3200" in draws.number  # two strengths, each with its number
 
@@ -241,13 +243,20 @@ def test_the_recheck_study_runs_small_and_rows_name_register_claims(monkeypatch,
     monkeypatch.setattr(S, "DRAW_STRENGTHS", ("mcts:10", "mcts:20"))
     monkeypatch.setattr(S, "DRAW_SIZE", 4)
     monkeypatch.setattr(S, "RECHECK_OPENING_GAMES", 5)
+    monkeypatch.setattr(S, "FAIR_OPENING_SIZE", 3)  # the trusted players' swap-rule games, small
+    monkeypatch.setattr(S, "SWAP_RULE_GAMES", 6)
+    monkeypatch.setattr(S, "SWAP_RULE_ESTIMATES", 2)
+    trusted = S.fair_strengths(committed_table("necklace", "agents_vs_proof", S.TABLES["agents_vs_proof"]))
     ctx = StudyContext("necklace", "recheck", seed=5, workers=1, store=tmp_path, progress=lambda line: None)
     result = S.recheck_study(ctx)
     t = result.table
     assert list(t.columns) == list(S.TABLES["recheck"].columns)
-    assert set(t["claim"]) == {"draw_rate", "skill"} <= set(register("necklace"))
+    assert (
+        set(t["claim"]) == {"draw_rate", "skill", *(["fair_opening"] if trusted else [])} <= set(register("necklace"))
+    )
     assert (t["seed"] == 6).all() and result.extra["fresh_seed"] == 6
-    assert result.extra["fair_opening_players"] == []  # the committed players misjudge proved openings
+    assert result.extra["fair_opening_players"] == trusted  # the players the committed table trusts
+    assert sorted(t.loc[t["claim"] == "fair_opening", "players"]) == sorted(trusted)
     assert t.loc[t["claim"] == "skill", "step"].tolist() == ["mcts:10 vs random"]
     draws = t[t["claim"] == "draw_rate"]
     assert draws["players"].tolist() == ["mcts:10", "mcts:20"] and (draws["games"] == 4 * 5).all()
