@@ -1970,7 +1970,9 @@ STUDIES = {
             "recheck",
             "every statistical verdict re-measured on the next seed with the same players and design: the skill "
             f"trace, the draws of {' and '.join(DRAW_STRENGTHS)} after every {DRAW_SIZE}x{DRAW_SIZE} opening, and "
-            "the 7x7 swap-rule games of the pie players agents_vs_proof trusts (none so far)",
+            "the 7x7 swap-rule games of the players agents_vs_proof trusts (fair_strengths: proof:1000000 and "
+            "proof:2000000 since they misjudge no proved opening; each of their moves df-pn cannot prove costs "
+            "minutes on 7x7, so that part is hundreds of core-hours)",
             recheck_study,
             "about 30 min on one core of a loaded machine (draws 20, skill trace 10)",
             store="data/necklace/recheck_store",
@@ -1989,9 +1991,12 @@ STUDIES = {
             "swap_rule",
             "the swap rule with players who use it, each against itself: "
             + ", ".join(f"{spec} on {n}x{n}" for n, spec in SWAP_RULE_CELLS)
-            + f", {SWAP_RULE_GAMES} games each; writes swap_rule.csv and swap_rule_openings.csv",
+            + f", {SWAP_RULE_GAMES} games each, and on 7x7 the players agents_vs_proof trusts (fair_strengths) when "
+            "they are not those; writes swap_rule.csv and swap_rule_openings.csv",
             swap_rule_study,
-            "about 50 min on one core of a loaded machine (7x7 pie:3200 35, 7x7 pie:800 10, 5x5 and 6x6 5)",
+            "about 50 min on one core of a loaded machine for the pie cells (7x7 pie:3200 35, 7x7 pie:800 10, 5x5 and "
+            "6x6 5); the trusted proof:1000000 and proof:2000000 add hundreds of core-hours (a 7x7 move df-pn cannot "
+            "prove is 4-5 min at a million nodes)",
             store="data/necklace/swap_rule_store",
         ),
         Study(
