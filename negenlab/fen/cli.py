@@ -261,8 +261,9 @@ def cmd_solve(args) -> int:
     text = (
         f"{args.board} (n={solution.n}, e={solution.e}, {rules.ne_scope} reading, partial claims "
         f"{'on' if rules.partial_claims else 'off'}): winner {solution.winner or 'unknown'}, with the pie rule "
-        f"{solution.winner_with_pie or 'unknown'}\n"
-        f"{len(solution.openings)} openings: "
+        f"{solution.winner_with_pie or 'unknown'}"
+        + ("" if solution.complete or not solution.with_pie_by else f" ({solution.with_pie_by})")
+        + f"\n{len(solution.openings)} openings: "
         + ", ".join(f"{counts[k]} {k}" for k in ("win", "draw", "loss", "unknown") if k in counts)
         + f" for the player who makes them; {solution.nodes:,} positions in {solution.seconds} s"
         + (

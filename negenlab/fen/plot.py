@@ -165,7 +165,7 @@ def plot_solved(solved: pd.DataFrame):
     >>> plot_solved(t).axes[0].get_yticklabels()[0].get_text()
     'triangle:1 (n=1, e=1)'
     """
-    done = solved[solved["complete"]].reset_index(drop=True)
+    done = solved[(solved["winner"] != "unknown") & (solved["mcts_games"] > 0)].reset_index(drop=True)
     rows = pd.DataFrame(
         {
             "label": [f"{b} (n={n}, e={e})" for b, n, e in zip(done["board"], done["n"], done["e"], strict=True)],

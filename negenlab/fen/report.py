@@ -595,11 +595,17 @@ def _proof_swaps(table: pd.DataFrame | None) -> str:
     )
 
 
+def settled(solved: pd.DataFrame) -> pd.Series:
+    """The rows of the solved table whose winner is known both without and with the pie rule (every
+    opening's value need not be: where no game can draw the pie rule's winner needs none)."""
+    return (solved["winner"] != "unknown") & (solved["winner_with_pie"] != "unknown")
+
+
 def _solved_pie(solved: pd.DataFrame | None) -> str:
     """What perfect play on the solved small boards says of the pie rule, as a sentence (or "")."""
     if solved is None:
         return ""
-    done = solved[solved["complete"]]
+    done = solved[settled(solved)]
     if not len(done):
         return ""
     second = int((done["winner_with_pie"] == "second player").sum())
@@ -942,13 +948,17 @@ def _blocked_section(page, blocked: pd.DataFrame | None) -> None:
 def _solved_section(page, solved: pd.DataFrame | None) -> None:
     if not open_section(solved, page, SOLVED, "fen", "solved"):
         return
-    done = solved[solved["complete"]]
+    done = solved[settled(solved)]
+    every = int(solved["complete"].astype(bool).sum())
     page.text(
-        f"An exact search (negenlab fen solve) gives every opening turn its value under perfect play, partial "
-        f"claims on, in the interior and the literal reading of n and e. It solved {len(done)} of {len(solved)} "
-        f"boards and readings; the others stopped at the search's cap and say so. With the pie rule the second "
-        f"player may take over the opening, so the first player keeps the weaker side of their best opening. "
-        f"Beside each solved board, the first player's share of {SOLVED_MCTS_TEXT} self-play on it."
+        f"An exact search (negenlab fen solve) gives the winner under perfect play, then every opening turn its "
+        f"value, partial claims on, in the interior and the literal reading of n and e. It solved {len(done)} of "
+        f"{len(solved)} boards and readings, with every opening's value on {every} of them; the others stopped at "
+        f"the search's cap and say so. With the pie rule the second player may take over the opening, so the first "
+        f"player keeps the weaker side of their best opening; where no game can draw (an odd number of faces, "
+        f"partial claims on) every opening wins for one side, so the second player wins with the pie rule without "
+        f"every opening searched. Beside each board whose winner is known, the first player's share of "
+        f"{SOLVED_MCTS_TEXT} self-play on it."
     )
     page.text(solved_finding(solved))
     if len(done):
@@ -1216,7 +1226,7 @@ def solved_finding(solved: pd.DataFrame) -> str:
     >>> solved_finding(pd.DataFrame([row]))[:72]
     'Exact, on 1 solved board and reading: the first player wins on 1 of them'
     """
-    done, open_ = solved[solved["complete"]], solved[~solved["complete"]]
+    done, open_ = solved[settled(solved)], solved[~settled(solved)]
 
     def names(rows: pd.DataFrame) -> str:
         return ", ".join(f"{r.board} (n={r.n}, e={r.e})" for r in rows.itertuples())

@@ -82,6 +82,9 @@ class Solution:
     """The game's value for the first player (+1, 0, -1) when the search of the empty board ended."""
     interrupted: bool = False
     """Ctrl-C stopped the search: the openings not reached are unknown."""
+    no_draws: bool = False
+    """Every game on the board ends in a majority (partial claims on, an odd number of faces), so no
+    opening is a draw and the pie rule hands the second player the win (:attr:`winner_with_pie`)."""
     version: str = __version__
     extra: dict = field(default_factory=dict)
 
@@ -99,12 +102,26 @@ class Solution:
 
     @property
     def winner_with_pie(self) -> str | None:
-        """The winner when the second player may swap on their first turn (None: not settled)."""
-        if not self.complete:
-            return None
-        if not len(self.openings):  # blocked from the start: no opening to swap
+        """The winner when the second player may swap on their first turn (None: not settled).
+
+        An opening is worth its weaker side to its maker (the second player takes over a winning one
+        and plays on against a losing one), so with every opening searched it is the best of those.
+        Where no game can draw (:attr:`no_draws`) every opening wins for one side, so the second
+        player wins without any opening searched (:attr:`with_pie_by` says which)."""
+        if not len(self.openings) and self.complete:  # blocked from the start: no opening to swap
             return self.winner
-        return SIDE_NAMES[max(_VALUE[x] for x in self.openings["with_pie"])]
+        if self.complete:
+            return SIDE_NAMES[max(_VALUE[x] for x in self.openings["with_pie"])]
+        if self.no_draws and len(self.openings):
+            return SIDE_NAMES[-1]
+        return None
+
+    @property
+    def with_pie_by(self) -> str:
+        """How :attr:`winner_with_pie` is known: every opening searched, or no draws ("" : not known)."""
+        if self.complete:
+            return "every opening searched"
+        return "no opening can draw" if self.winner_with_pie is not None else ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``negenlab fen solve``."""
@@ -120,6 +137,7 @@ class Solution:
             "rules": self.rules,
             "winner": self.winner,
             "winner_with_pie": self.winner_with_pie,
+            "with_pie_by": self.with_pie_by,
             "complete": self.complete,
             "interrupted": self.interrupted,
             "openings": rows,
@@ -142,6 +160,7 @@ class Solution:
             "e": self.e,
             "winner": self.winner or "unknown",
             "winner_with_pie": self.winner_with_pie or "unknown",
+            "with_pie_by": self.with_pie_by,
             "openings": len(self.openings),
             **{f"{name}_openings": int(counts.get(name, 0)) for name in ("win", "draw", "loss", "unknown")},
             "complete": self.complete,
@@ -152,8 +171,9 @@ class Solution:
     def _repr_html_(self) -> str:
         head = (
             f"<b>{self.board}</b> (n={self.n}, e={self.e}): winner <b>{self.winner or 'unknown'}</b>, "
-            f"with the pie rule <b>{self.winner_with_pie or 'unknown'}</b>; {len(self.openings)} openings, "
-            f"{self.nodes:,} positions searched"
+            f"with the pie rule <b>{self.winner_with_pie or 'unknown'}</b>"
+            + ("" if self.complete or not self.with_pie_by else f" ({self.with_pie_by})")
+            + f"; {len(self.openings)} openings, {self.nodes:,} positions searched"
         )
         if not self.complete:
             head += f" (stopped at the cap of {self.max_nodes:,})"
@@ -203,6 +223,7 @@ class Solver:
         # (negenlab.fen.blocked: a blocked board has every face taken), so a player who can no
         # longer reach one has lost
         majority_ends = game.rules.partial_claims and b.F % 2 == 1
+        self.majority_ends = bool(majority_ends)
         if method == "dfpn" and not majority_ends:
             raise InvalidInputError(
                 "the proof-number search needs games without draws: partial claims on and an odd number of faces"
@@ -471,5 +492,6 @@ def solve(
         tt_bits=tt_bits,
         first_value=first_value,
         interrupted=interrupted,
+        no_draws=solver.majority_ends,
         extra={"method": solver.method},
     )

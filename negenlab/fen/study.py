@@ -738,8 +738,10 @@ def solved_study(
 ) -> StudyResult:
     """FEN under perfect play on small boards (:func:`negenlab.fen.solver.solve`), in the interior
     and the literal reading of n and e (partial claims on): the winner without and with the pie
-    rule, how many openings win, draw and lose for the player who makes them, and the first
-    player's share of :data:`SOLVED_MCTS` self-play on the same board (pie rule off, ``games`` games,
+    rule (``with_pie_by``: every opening searched, or no opening can draw, as on a board of an odd
+    number of faces with partial claims), how many openings win, draw and lose for the player who makes
+    them, and, where the winner is known, the first player's share of :data:`SOLVED_MCTS` self-play on
+    the same board (pie rule off, ``games`` games,
     default :data:`SOLVED_GAMES`, a Wilson interval), to see how far self-play is from perfect play.
     A board the search does not finish within ``cap`` positions is a row that says so; no games
     are played on it. A reading that gives the same n and e as the interior one is not solved twice.
@@ -779,7 +781,7 @@ def solved_study(
     for spec, scope, *_ in tasks:  # then the self-play beside each solved board, in the table's order
         row = solved[(spec, scope)] | {"mcts_games": 0, "mcts_first_wins": 0, "mcts_draws": 0}
         row |= {"mcts_first_rate": float("nan"), "mcts_lo": float("nan"), "mcts_hi": float("nan")}
-        if row["complete"]:
+        if row["winner"] != "unknown":  # perfect play's winner beside self-play's
             where = ctx.store_for(f"{spec.replace(':', '_')}-{scope}")
             agents = [_make_agent(SOLVED_MCTS), _make_agent(SOLVED_MCTS)]
             game = _solved_game(spec, scope)
@@ -1413,7 +1415,7 @@ TABLES = {
     "ladder_top": dataclasses.replace(LADDER_SCHEMA, required=_trace(LADDER_TOP)),
     "solved": Schema(
         {"board": "text", "faces": "count", "scope": "text", "partial_claims": "bool", "n": "count", "e": "count"}
-        | {"winner": "text", "winner_with_pie": "text", "openings": "count"}
+        | {"winner": "text", "winner_with_pie": "text", "with_pie_by": "text?", "openings": "count"}
         | {f"{v}_openings": "count" for v in ("win", "draw", "loss", "unknown")}
         | {"complete": "bool", "nodes": "count", "seconds": "number", "winning_openings": "text?", "command": "text"}
         | {"mcts_games": "count", "mcts_first_wins": "count", "mcts_draws": "count"}

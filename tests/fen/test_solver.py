@@ -5,6 +5,7 @@ claim generator against the old kernel (benchmarks/legacy/fen_solver_kernels.py)
 enumeration; a table too small for the search (entries replaced all the time) still exact; the same
 result whatever the numbering of the board; a capped search says so; the CLI."""
 
+import dataclasses
 import itertools
 import json
 import warnings
@@ -149,11 +150,56 @@ def test_values_do_not_depend_on_the_numbering(spec):
 
 
 def test_a_capped_search_says_so():
-    s = solve("square:3x1", max_nodes=1000)
+    s = solve("square:4x1", max_nodes=1000)  # four faces: a game may draw
     assert not s.complete
-    assert s.winner_with_pie is None
+    assert s.winner_with_pie is None and s.with_pie_by == ""
     assert "unknown" in set(s.openings["value"])
     assert "stopped at the cap" in s._repr_html_()
+    odd = solve("square:3x1", max_nodes=1000)  # three faces, partial claims: no game draws
+    assert not odd.complete and odd.winner is None
+    assert (odd.winner_with_pie, odd.with_pie_by) == ("second player", "no opening can draw")
+    assert "(no opening can draw)" in odd._repr_html_()
+
+
+NO_DRAW_CASES = [
+    (board, partial, scope)
+    for board in ("triangle:1", "square:2x1", "3.3.3.3.3.3:3", "3.3.3.3.3.3:4", "square:3x1", "triangle:2")
+    for partial in (True, False)
+    for scope in ("interior", "all")
+]
+"""Boards of 1 to 4 faces, partial claims on and off: square:3x1 without partial claims draws every
+opening, so an odd number of faces alone does not rule draws out."""
+
+
+@pytest.mark.parametrize("board, partial, scope", NO_DRAW_CASES)
+def test_the_pie_rule_without_draws_agrees_with_every_opening_searched(board, partial, scope):
+    """Where no game can draw the second player wins with the pie rule without an opening searched
+    (Solution.no_draws); both ways against the search of every opening: where it says so, no opening
+    draws and the search says the second player; where it does not, it says nothing."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # readings that disagree warn
+        s = solve(board, Rules(ne_scope=scope, partial_claims=partial))
+    assert s.complete
+    unknown = s.openings.assign(value="unknown", with_pie="unknown")
+    argued = dataclasses.replace(s, complete=False, first_value=None, openings=unknown)
+    if s.no_draws:
+        assert (s.openings["value"] != "draw").all()
+        assert argued.winner_with_pie == s.winner_with_pie == "second player"
+        assert argued.with_pie_by == "no opening can draw" and s.with_pie_by == "every opening searched"
+    else:
+        assert argued.winner_with_pie is None
+
+
+def test_the_no_draw_cases_hold_draws_where_the_rule_does_not_apply():
+    """The cases above are not all alike: odd boards with partial claims (no draw), even boards and
+    partial claims off (draws met)."""
+    kinds = set()
+    for board, partial, scope in NO_DRAW_CASES:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            s = solve(board, Rules(ne_scope=scope, partial_claims=partial))
+        kinds.add((s.no_draws, bool((s.openings["value"] == "draw").any())))
+    assert kinds == {(True, False), (False, True), (False, False)}
 
 
 def test_position_values_match_one_ply_of_the_reference_midgame():
