@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from negenlab import games
+from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.claims import (
     Claim,
     ClaimBook,
@@ -34,7 +35,6 @@ from negenlab.core.claims import (
     verdict_of,
     z_for,
 )
-from negenlab.core.agents import MCTSAgent, RandomAgent
 from negenlab.core.compare import compare
 from negenlab.core.examples import Nim
 from negenlab.core.ladder import step_measure, trace_looks

@@ -85,6 +85,16 @@ def mcts_values(
     return out
 
 
+def _position_to_act(state, agent: str) -> tuple[State, list]:
+    """The position an agent acts in (a game state's position, or a position) and its legal actions;
+    a finished game is one line naming the ``agent``."""
+    position = state.position if isinstance(state, NecklaceState) else state
+    actions = position.legal_actions()
+    if not actions:
+        raise InvalidInputError(f"{agent} asked to act in a finished game")
+    return position, actions
+
+
 class NumbaMCTSAgent(Agent):
     """UCT (c = 1.4) with ``simulations`` random playouts per move, all compiled.
 
@@ -105,10 +115,7 @@ class NumbaMCTSAgent(Agent):
         return {"agent": self.name, "simulations": self.simulations, "c": self.c}
 
     def step(self, state, rng: np.random.Generator):
-        position = state.position if isinstance(state, NecklaceState) else state
-        actions = position.legal_actions()
-        if not actions:
-            raise InvalidInputError("NumbaMCTSAgent asked to act in a finished game")
+        position, actions = _position_to_act(state, "NumbaMCTSAgent")
         placements = [a for a in actions if a != SWAP]
         if not placements:
             self.last_reason = "its only legal move"
@@ -289,10 +296,7 @@ class PieAgent(NumbaMCTSAgent):
         return f"pie:{self.simulations}"
 
     def step(self, state, rng: np.random.Generator):
-        position = state.position if isinstance(state, NecklaceState) else state
-        actions = position.legal_actions()
-        if not actions:
-            raise InvalidInputError("PieAgent asked to act in a finished game")
+        position, actions = _position_to_act(state, "PieAgent")
         win = winning_placement(position)
         if win is not None:
             self.last_reason = "because it connects its edges at once"
@@ -422,10 +426,7 @@ class MCTSSolverAgent(Agent):
         return f"mcts-solver:{self.simulations}"
 
     def step(self, state, rng: np.random.Generator):
-        position = state.position if isinstance(state, NecklaceState) else state
-        actions = position.legal_actions()
-        if not actions:
-            raise InvalidInputError("MCTSSolverAgent asked to act in a finished game")
+        position, actions = _position_to_act(state, "MCTSSolverAgent")
         self.last_proved = None
         placements = [a for a in actions if a != SWAP]
         if not placements:
@@ -596,10 +597,7 @@ class ProofAgent(MCTSSolverAgent):
         return f"proof:{self.nodes}"
 
     def step(self, state, rng: np.random.Generator):
-        position = state.position if isinstance(state, NecklaceState) else state
-        actions = position.legal_actions()
-        if not actions:
-            raise InvalidInputError("ProofAgent asked to act in a finished game")
+        position, actions = _position_to_act(state, "ProofAgent")
         placements = [a for a in actions if a != SWAP]
         opening = position.swap_rule and position.placements == 0 and not position.swapped  # Blue may swap it
         if (
