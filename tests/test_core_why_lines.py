@@ -109,8 +109,9 @@ def test_polymer_why_reveals_no_hidden_card():
 def test_every_registered_agent_explains_in_one_line(game):
     """Every agent a designer can name says why in one line with no markup."""
     entry = games.entry(game)
+    budgets = {"mcts": "mcts:10", "proof": "proof:1000"}  # proof:N has no default budget: N bounds its search
     for name in entry.agent_names():
-        agent = entry.make_agent(name if name != "mcts" else "mcts:10")
+        agent = entry.make_agent(budgets.get(name, name))
         rule = agent.rule_text()
         assert "``" not in rule and ":func:" not in rule and ":class:" not in rule, (name, rule)
         assert "\n" not in rule and len(rule) <= 161, (name, rule)
