@@ -435,6 +435,12 @@ def trusted_strengths(table: pd.DataFrame, count: int = 2) -> list[str]:
     the study measured (:func:`families`, in the table's order) the budgets from :func:`stops_misjudging` on,
     and the first family with ``count`` of them gives its ``count`` smallest; [] when none has so many.
 
+    A caution for the 7x7 line this gate opens: a ``proof:N`` whose df-pn proves every 5x5 position from
+    Blue's first reply on (N of a million proves them all) is judged on 5x5 by its proof alone, while on
+    7x7 the early moves that decide an opening would be its fallback's (``mcts-solver:800``, which misjudges
+    3 of the 9 classes). The gate trusts what it measured; the budget at which ``proof`` first misjudges
+    is not measured yet.
+
     >>> t = pd.DataFrame({"agent": ["mcts:800", "mcts:3200", "proof:10", "proof:20", "proof:40"], "size": 5,
     ...                   "misjudged": [3, 0, 0, 0, 0]})
     >>> trusted_strengths(t), trusted_strengths(t.assign(misjudged=[3, 0, 1, 0, 1]))
