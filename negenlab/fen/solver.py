@@ -285,6 +285,30 @@ class Solver:
 
     def search(self, me: int, op: int, fme: int, fop: int) -> int | None:
         """The exact value (+1, 0, -1) for the player to move, None if the node cap stopped it."""
+        return self._search(me, op, fme, fop, -1, 1)
+
+    def decides(self, me: int, op: int, fme: int, fop: int, at_least: int, nodes: int) -> bool | None:
+        """Whether the player to move gets at least ``at_least`` (1: a win; 0: a draw or better), by a
+        search of at most ``nodes`` more positions (None: they did not settle it). Alpha-beta searches the
+        null window just below ``at_least``; df-pn proves the value. The table is kept, so positions
+        settled by earlier calls are not searched again.
+
+        >>> from negenlab.fen import FenGame
+        >>> solver = Solver(FenGame("square:1x1"))
+        >>> solver.decides(0, 0, 0, 0, 1, nodes=1_000), solver.decides(0, 0, 0, 0, 1, nodes=1)
+        (True, True)
+        """
+        if at_least not in (0, 1):
+            raise InvalidInputError(f"at_least is 1 (a win) or 0 (a draw or better), not {at_least!r}")
+        nodes = whole_number(nodes, "nodes", 1, 2**62, "the positions one search may take")
+        self.stats[K.S_CAP] = self.stats[K.S_NODES] + nodes
+        self.stats[K.S_ABORTED] = 0
+        v = self._search(me, op, fme, fop, at_least - 1, at_least)
+        return None if v is None else v >= at_least
+
+    def _search(self, me: int, op: int, fme: int, fop: int, alpha: int, beta: int) -> int | None:
+        """The value for the player to move, exact inside (``alpha``, ``beta``) and a bound outside
+        (alpha-beta; df-pn's is exact), None if the node cap stopped it."""
         u = np.uint64
         what = f"solving {self.game.tessellation.name}"
         if self.method == "dfpn":
@@ -298,8 +322,8 @@ class Solver:
         else:
             v = run_search(
                 lambda: K.negamax(
-                    u(me), u(op), u(fme), u(fop), -1, 1, self.board, self.table, self.moves, self.faces, self.scores,
-                    0, self.scratch, self.stats,
+                    u(me), u(op), u(fme), u(fop), alpha, beta, self.board, self.table, self.moves, self.faces,
+                    self.scores, 0, self.scratch, self.stats,
                 ),
                 self.stats, nodes=K.S_NODES, cap=K.S_CAP, what=what,
             )  # fmt: skip
