@@ -252,7 +252,8 @@ def read_tree(path: str | Path, key_pattern: str, what: str, root: Hashable | No
 
 
 def write_tree(table: pd.DataFrame, path: str | Path) -> None:
-    """Write the job tree's table (Parquet, replaced whole and atomically)."""
+    """Write the job tree's table (Parquet, replaced whole and atomically; its folder made if need be)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     table.to_parquet(buffer, index=False)
     write_atomic(path, buffer.getvalue())

@@ -38,6 +38,7 @@ import itertools
 import json
 import math
 import os
+import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -65,6 +66,7 @@ from negenlab.core.data import (
 )
 from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.files import read_json, regular_file, write_atomic
+from negenlab.core.jobtree import write_tree
 from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
@@ -77,6 +79,7 @@ from . import tilings as T
 from ._solver_kernels import STRUCTURE_ALL
 from .blocked import blocked_end_search
 from .game import FenGame, make_game
+from .jobs import START, FenJobTree, read_tree
 from .ne import derive_ne
 from .proof import OPENING_LOOKS, judge_player, matters, proof_game, proof_positions, proof_solver, summary_row
 from .rules import Rules
@@ -699,17 +702,128 @@ def _write_proved(path: Path, rows: list[dict[str, Any]]) -> None:
     write_atomic(path, table.to_csv(index=False))
 
 
+TREE_FOLDER = "trees"
+"""The study store's folder of the start searches' job trees (:mod:`negenlab.fen.jobs`), one Parquet
+file per board, reading and player asked about: a start search longer than a session resumes from them."""
+START_JOB_NODES = 10_000_000
+"""Positions one job of a start search's tree may search (about 25 s on one core on square:3x3)."""
+
+
+def tree_path(store: str | Path, spec: str, scope: str, target: int) -> Path:
+    """The job tree asking whether the player ``target`` (0: first, 1: second) wins ``spec`` from the
+    empty board under the ``scope`` reading, in the study store ``store``."""
+    who = ("first", "second")[target]
+    return Path(store) / TREE_FOLDER / f"{spec.replace(':', '_')}-{scope}-{who}.parquet"
+
+
+def prove_start(
+    spec: str,
+    scope: str,
+    budget: int,
+    store: str | Path | None = None,
+    job_nodes: int = START_JOB_NODES,
+    tt_bits: int = SOLVE_TT_BITS,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[dict[str, Any] | None, int]:
+    """The empty board's value for the first player, by job trees (:class:`~negenlab.fen.jobs.FenJobTree`:
+    does the first player win? then, where a game can draw, does the second?), each job a search of at
+    most ``job_nodes`` positions in one table of 2**``tt_bits`` entries kept from job to job. No job
+    starts once this call has searched ``budget`` positions. With a study ``store``, each tree is written
+    after every job (:func:`tree_path`) and read back by the next call, so the search resumes where any
+    run stopped. Returns the proved-search row of the start (None while open) and the positions this
+    call searched; the row's ``nodes`` are its trees' over every run, its ``seconds`` this call's.
+
+    >>> row, searched = prove_start("square:3x1", "interior", budget=10**6, job_nodes=2_000, tt_bits=16)
+    >>> row["kind"], row["value"], searched == row["nodes"]
+    ('start', 'win', True)
+    """
+    solver = Solver(_solved_game(spec, scope), tt_bits=tt_bits)
+    begun, first = time.perf_counter(), solver.nodes
+    job_nodes = min(job_nodes, budget)  # a job within the budget (the tree does not depend on job sizes)
+    searched, jobs = 0, 0
+    value = None
+    for target in (0, 1):
+        path = None if store is None else tree_path(store, spec, scope, target)
+        tree = FenJobTree(solver, target, job_nodes)
+        if path is not None:
+            tree = FenJobTree(solver, target, job_nodes, table=read_tree(path, root=tree.key(START)))
+
+        def written(done: FenJobTree, path: Path | None = path, who: str = ("first", "second")[target]) -> None:
+            if path is not None:
+                write_tree(done.table, path)
+            if progress is not None:
+                counts = done.counts()
+                progress(
+                    f"{spec} {scope} (does the {who} player win?): job {done.jobs}, {done.searched:,} positions "
+                    f"over every run; {counts['settled']} settled, {counts['expanded']} expanded, "
+                    f"{counts['open']} open"
+                )
+
+        answer = tree.run(after_job=written, may_start=lambda: solver.nodes - first < budget)
+        searched, jobs = searched + tree.searched, jobs + tree.jobs
+        if answer is None:
+            return None, solver.nodes - first
+        if answer:
+            value = ("win", "loss")[target]
+            break
+        if solver.majority_ends:  # no game draws: the first player not winning is their loss
+            value = "loss"
+            break
+        if target == 1:
+            value = "draw"
+    row: dict[str, Any] = {"kind": "start", "items": (), "value": value, "nodes": searched}
+    row |= {"seconds": round(time.perf_counter() - begun, 2), "solver": f"job tree, alphabeta jobs of {job_nodes:,}"}
+    return row, solver.nodes - first
+
+
+def settle_start(
+    spec: str,
+    scope: str,
+    budget: int,
+    store: str | Path | None = None,
+    tt_bits: int = SOLVE_TT_BITS,
+    job_nodes: int = START_JOB_NODES,
+) -> tuple[list[dict[str, Any]], int]:
+    """The proved searches of ``spec`` under the ``scope`` reading (:func:`read_proved`) with the empty
+    board's value among them once it is known: where no run has settled it, :func:`prove_start` searches
+    at most ``budget`` positions, and with a study ``store`` a value found is written to the board's
+    proved-search file (``job_nodes``: a job's positions). Also returns the positions searched without
+    settling it (0 once settled). A long
+    start search in the background is this with a large budget, as often as needed:
+    ``settle_start("square:3x3", "interior", 2 * 10**9, "data/fen/solved_store")``; then
+    ``negenlab study fen solved --seed 2024`` reads it.
+
+    >>> rows, unsettled = settle_start("triangle:1", "interior", budget=1_000, tt_bits=16)
+    >>> [(r["kind"], r["value"]) for r in rows], unsettled
+    ([('start', 'win')], 0)
+    """
+    path = None if store is None else proved_path(store, spec, scope)
+    rows = [] if path is None else read_proved(path)
+    if any(r["kind"] == "start" or r["value"] == "win" for r in rows):
+        return rows, 0
+    say = (lambda line: print(line, file=sys.stderr, flush=True)) if store is not None else None
+    start, searched = prove_start(spec, scope, budget, store, job_nodes, tt_bits, say)
+    if start is None:
+        return rows, searched
+    rows.append(start)
+    if path is not None:
+        _write_proved(path, rows)
+    return rows, 0
+
+
 def solve_board(spec: str, scope: str, cap: int, store: str | None = None, tt_bits: int = SOLVE_TT_BITS) -> dict:
     """One search of :func:`solved_study` (a task, run wherever the backend puts it): the row of
     ``spec`` solved under the ``scope`` reading, capped at ``cap`` positions, with its winning openings
-    and the command that repeats it. With a study ``store`` (a folder), each search is written to its
-    proved-search file as it ends (:func:`proved_path`) and those already there are not run again; the
-    row's ``nodes`` and ``seconds`` are then those of the searches that proved, over every run, and of
-    this run's search the cap stopped."""
+    and the command that repeats it. The empty board is searched first, by job trees
+    (:func:`prove_start`, at most ``cap`` positions a run), then every opening (at most ``cap`` more).
+    With a study ``store`` (a folder), each search is written to its proved-search file as it ends
+    (:func:`proved_path`) and those already there are not run again, and the trees are kept; the row's
+    ``nodes`` and ``seconds`` are then those of the searches that proved, over every run, and of this
+    run's searches the cap stopped."""
     path = None if store is None else proved_path(store, spec, scope)
-    rows = [] if path is None else read_proved(path)
-    before = len(rows)
+    rows, open_tree = settle_start(spec, scope, cap, store, tt_bits)
     name = f"alphabeta structure={STRUCTURE_ALL}"
+    before = len(rows)
 
     def keep(row: dict[str, Any]) -> None:
         rows.append(row | {"solver": name})
@@ -723,7 +837,7 @@ def solve_board(spec: str, scope: str, cap: int, store: str | None = None, tt_bi
     solution.board = spec
     row = solution.to_row()
     new = rows[before:]
-    row["nodes"] = sum(r["nodes"] for r in rows) + solution.nodes - sum(r["nodes"] for r in new)
+    row["nodes"] = sum(r["nodes"] for r in rows) + solution.nodes - sum(r["nodes"] for r in new) + open_tree
     row["seconds"] = round(
         sum(r["seconds"] for r in rows) + max(0.0, solution.seconds - sum(r["seconds"] for r in new)), 2
     )

@@ -17,6 +17,7 @@ from negenlab.fen.boards import parse_board
 from negenlab.fen.jobs import START, FenJobTree, Position, read_tree
 from negenlab.fen.rules import Rules
 from negenlab.fen.solver import Solver, solve
+from negenlab.fen.study import proved_path, read_proved, settle_start, solve_board, tree_path
 
 from .brute_fen import brute_opening_values, brute_summary
 from .test_solver import CROSS_CHECK
@@ -111,3 +112,17 @@ def test_damaged_trees_are_refused_in_one_line(tmp_path):
         read_tree(path, root="1" + "0" * 48)
     with pytest.raises(ValueError, match="target is the colour asked about"):
         FenJobTree(Solver(game_of("triangle:1")), 2, 10)
+
+
+def test_the_start_search_resumes_through_the_study_store(tmp_path):
+    """A budget too small stops the start search with its trees written to the store and no value;
+    the next call reads them and settles it: the first player wins square:3x1, as the solver says, and
+    the value is in the board's proved-search file that :func:`solve_board` reads."""
+    rows, unsettled = settle_start("square:3x1", "interior", budget=1, store=tmp_path, tt_bits=16, job_nodes=2_000)
+    assert rows == [] and unsettled > 0
+    assert tree_path(tmp_path, "square:3x1", "interior", 0).is_file()
+    rows, unsettled = settle_start("square:3x1", "interior", budget=10**7, store=tmp_path, tt_bits=16, job_nodes=2_000)
+    assert unsettled == 0 and [(r["kind"], r["value"]) for r in rows] == [("start", "win")]
+    assert read_proved(proved_path(tmp_path, "square:3x1", "interior"))[0]["value"] == "win"
+    row = solve_board("square:3x1", "interior", cap=10**7, store=str(tmp_path), tt_bits=16)
+    assert row["winner"] == "first player" and row["complete"]
