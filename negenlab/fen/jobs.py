@@ -68,7 +68,8 @@ class FenJobTree(jobtree.JobTree[Position]):
         self.solver, self.target = solver, target
 
     def key(self, p: Position) -> str:
-        k0, k1, k2 = K.position_key(*(np.uint64(x) for x in p[:4]), self.solver.board)
+        u = np.uint64
+        k0, k1, k2 = K.position_key(u(p.me), u(p.op), u(p.fme), u(p.fop), self.solver.board)
         return f"{p.colour}{int(k0):016x}{int(k1):016x}{int(k2):016x}"
 
     def children(self, p: Position) -> list[Position]:

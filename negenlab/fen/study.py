@@ -623,8 +623,9 @@ patches of 3 to 9 faces (the issue's triangle of side 3 and square 3x3 among the
 SOLVE_CAP = 30_000_000
 """Positions per board and reading a run searches before it gives up (about a minute on one core).
 Every search that proves is kept in the study's store (:func:`proved_path`, committed), so a run
-searches only what no run has proved; a longer search of an open board is
-``solve_board(spec, scope, cap, store="data/fen/solved_store")`` with a larger cap, in the background."""
+searches only what no run has proved, and an open empty board's job trees go on where the last run
+stopped; a longer start search of an open board is :func:`settle_start` with a larger budget, in the
+background."""
 SOLVE_TT_BITS = 26
 PROVED_LIMIT = 2**24
 """The largest proved-search file read (16 MiB; a board's file holds a few hundred short rows)."""
