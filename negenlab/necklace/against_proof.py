@@ -16,7 +16,8 @@ measurements, each on the same positions and seeds for every agent (common rando
 :func:`summary` turns the three into one row per agent and board size, :func:`stops_misjudging`
 names the smallest budget of a player family (``mcts`` unless told) from which no larger budget misjudges a
 proved opening, and :func:`trusted_strengths` the two weakest strengths of the first family measured that
-misjudge none (the players a verdict about openings may come from).
+misjudge none on evidence at 7x7's reach (the players a verdict about openings may come from; a ``proof:N``
+counts only where its df-pn proves no opening class from Blue's first reply, :func:`openings_proved`).
 
 >>> judged(0.71, 0.62, 0.79, "blue"), judged(0.55, 0.48, 0.62, "blue"), judged(0.66, 0.57, 0.74, "red")
 ('misjudged', 'undecided', 'right')
@@ -339,7 +340,8 @@ def summary(agents: Sequence[str], positions: pd.DataFrame, openings: pd.DataFra
     (``kept`` of ``positions``, a Wilson interval), how many of them had a win in one and how many
     of those it took, its swap decisions (``swap_right`` of ``openings_decided``) and, where it played
     the self-play of every opening class (``openings``), the classes it judged right, left
-    undecided or misjudged.
+    undecided or misjudged. An agent with no column in ``positions`` (measured by self-play alone) has those
+    left empty.
 
     >>> pos = pd.DataFrame({"kind": ["won position", "swap decision"], "size": 4, "winning": ["1,1", "swap"],
     ...                     "win_in_one": [False, False], "random": ["1,1", "2,2"]})
@@ -352,6 +354,13 @@ def summary(agents: Sequence[str], positions: pd.DataFrame, openings: pd.DataFra
         won = here[here["kind"] == "won position"]
         swaps = here[here["kind"] == "swap decision"]
         for agent in agents:
+            if agent not in here:
+                row = {"agent": agent, "size": size, "positions": None, "kept": None, "value": float("nan")}
+                row |= {"lo": float("nan"), "hi": float("nan"), "wins_in_one": None, "wins_in_one_taken": None}
+                row |= {"openings_decided": None, "swap_right": None, "swap": float("nan")}
+                row |= {"swap_lo": float("nan"), "swap_hi": float("nan")}
+                rows.append(_judgements(row, agent, size, openings))
+                continue
             kept = sum(keeps(a, w) for a, w in zip(won[agent], won["winning"], strict=True))
             in_one = won[won["win_in_one"].astype(bool)]
             taken = sum(keeps(a, w) for a, w in zip(in_one[agent], in_one["winning"], strict=True))
@@ -362,15 +371,20 @@ def summary(agents: Sequence[str], positions: pd.DataFrame, openings: pd.DataFra
             row |= {"lo": lo, "hi": hi, "wins_in_one": len(in_one), "wins_in_one_taken": int(taken)}
             row |= {"openings_decided": len(swaps), "swap_right": int(right), "swap": swap}
             row |= {"swap_lo": swap_lo, "swap_hi": swap_hi}
-            mine = None if openings is None else openings[(openings["agent"] == agent) & (openings["size"] == size)]
-            if mine is not None and len(mine):
-                counts = mine["judged"].value_counts()
-                row |= {"classes": len(mine), **{k: int(counts.get(k, 0)) for k in ("right", "undecided", "misjudged")}}
-                row["games"] = int(mine["n"].sum())
-            else:
-                row |= {"classes": None, "right": None, "undecided": None, "misjudged": None, "games": None}
-            rows.append(row)
+            rows.append(_judgements(row, agent, size, openings))
     return pd.DataFrame(rows)
+
+
+def _judgements(row: dict[str, Any], agent: str, size: int, openings: pd.DataFrame | None) -> dict[str, Any]:
+    """``row`` with the proved opening classes ``agent``'s self-play judged on ``size`` (empty when none)."""
+    mine = None if openings is None else openings[(openings["agent"] == agent) & (openings["size"] == size)]
+    if mine is not None and len(mine):
+        counts = mine["judged"].value_counts()
+        row |= {"classes": len(mine), **{k: int(counts.get(k, 0)) for k in ("right", "undecided", "misjudged")}}
+        row["games"] = int(mine["n"].sum())
+    else:
+        row |= {"classes": None, "right": None, "undecided": None, "misjudged": None, "games": None}
+    return row
 
 
 def family_budget(agent: str) -> tuple[str, int] | None:
@@ -430,29 +444,94 @@ def stops_misjudging(table: pd.DataFrame, family: str = "mcts") -> int | None:
     return found_budget
 
 
-def trusted_strengths(table: pd.DataFrame, count: int = 2) -> list[str]:
-    """The ``count`` weakest strengths of one player family that misjudge no proved opening: for each family
-    the study measured (:func:`families`, in the table's order) the budgets from :func:`stops_misjudging` on,
-    and the first family with ``count`` of them gives its ``count`` smallest; [] when none has so many.
+REACH_COLUMN = "openings_proved"
+"""The summary's column saying how far a player's proof reaches on its board: for ``proof:N``, the proved opening
+classes whose position after the opening (Blue to move) its df-pn of N nodes decides (:func:`openings_proved`);
+empty for a player with no df-pn."""
+PROOF_FAMILIES = ("proof",)
+"""The player families whose moves may come from a df-pn proof (``proof:N``)."""
+SEVEN_REACH = (
+    "on 7x7 df-pn at these budgets proves no early move (a 7x7 move df-pn cannot prove takes 240-500 s at a "
+    "million nodes, and the 6x6 opening classes stay open after 27.5 million nodes)"
+)
+"""Why only evidence at the fallback's reach counts for 7x7: the fact about 7x7 the rule rests on."""
 
-    A caution for the 7x7 line this gate opens: a ``proof:N`` whose df-pn proves every 5x5 position from
-    Blue's first reply on (N of a million proves them all) is judged on 5x5 by its proof alone, while on
-    7x7 the early moves that decide an opening would be its fallback's (``mcts-solver:800``, which misjudges
-    3 of the 9 classes). The gate trusts what it measured; the budget at which ``proof`` first misjudges
-    is not measured yet.
+
+def openings_proved(agent: str, size: int, classes: Iterable[tuple[int, int]]) -> int | None:
+    """For a ``proof:N`` player, how many of the opening ``classes`` of a ``size`` board its df-pn of N nodes
+    decides from the position after the opening (Blue to move, no swap; :func:`~negenlab.necklace.agents.proved_move`
+    from a fresh table, as the player asks it before its first reply); None for a player with no df-pn.
+
+    >>> classes = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    >>> openings_proved("proof:100", 4, classes), openings_proved("proof:1000", 4, classes), openings_proved("proof:100000", 4, classes)
+    (0, 1, 4)
+    >>> openings_proved("mcts:800", 3, [(1, 1)]) is None
+    True
+    """
+    found = family_budget(agent)
+    if found is None or found[0] not in PROOF_FAMILIES:
+        return None
+    decided = 0
+    for r, c in classes:
+        after = State.initial(int(size), swap=False)
+        after.play((int(r), int(c)))
+        decided += proved_move(after, found[1])[0] is not None
+    return decided
+
+
+def at_seven_reach(row: dict[str, Any] | pd.Series) -> bool:
+    """Whether one summary row is evidence for the 7x7 line (:func:`trusted_strengths`' rule): a player with no
+    df-pn always; a ``proof:N`` only where its df-pn decides none of the board's proved opening classes from
+    Blue's first reply (:data:`REACH_COLUMN` 0), so that the replies that decide them are its fallback's, as
+    they are on 7x7; a ``proof:N`` row with the column empty or missing is no evidence.
+
+    >>> at_seven_reach({"agent": "mcts:800"}), at_seven_reach({"agent": "proof:20000", "openings_proved": 0})
+    (True, True)
+    >>> at_seven_reach({"agent": "proof:1000000", "openings_proved": 9}), at_seven_reach({"agent": "proof:10"})
+    (False, False)
+    """
+    found = family_budget(row["agent"])
+    if found is None or found[0] not in PROOF_FAMILIES:
+        return True
+    reach = row.get(REACH_COLUMN)
+    return reach is not None and not pd.isna(reach) and int(reach) == 0
+
+
+def trusted_strengths(table: pd.DataFrame, count: int = 2) -> list[str]:
+    """The ``count`` weakest strengths of one player family trusted for the 7x7 fair-opening line: the one judge
+    of which players a verdict about openings may come from.
+
+    The rule: a strength is trusted only on evidence at a reach comparable to 7x7's. On 7x7 the moves that decide
+    an opening are the player's own search, not a proof (:data:`SEVEN_REACH`), so only rows where that holds on
+    the proved boards count (:func:`at_seven_reach`): every judged row of a player with no df-pn, and of a
+    ``proof:N`` only the rows where its df-pn proves none of the board's proved opening classes from Blue's first
+    reply (:data:`REACH_COLUMN` 0; a ``proof:N`` that proves them, as a million nodes does on 5x5, is judged there by
+    its proof alone, which says nothing about 7x7). Among those rows, for each family measured (:func:`families`,
+    in the table's order) the budgets from :func:`stops_misjudging` on, less any budget with a misjudged row at any
+    reach; the first family with ``count`` of them gives its ``count`` smallest; [] when none has so many.
 
     >>> t = pd.DataFrame({"agent": ["mcts:800", "mcts:3200", "proof:10", "proof:20", "proof:40"], "size": 5,
-    ...                   "misjudged": [3, 0, 0, 0, 0]})
-    >>> trusted_strengths(t), trusted_strengths(t.assign(misjudged=[3, 0, 1, 0, 1]))
+    ...                   "misjudged": [3, 0, 0, 0, 0], "openings_proved": [None, None, 0, 0, 9]})
+    >>> trusted_strengths(t), trusted_strengths(t.assign(misjudged=[3, 0, 1, 0, 0]))
     (['proof:10', 'proof:20'], [])
+    >>> trusted_strengths(t.assign(openings_proved=[None, None, 0, 9, 9]))   # proof:20 and 40 proved the openings
+    []
     """
     judged = table if "misjudged" not in table else table[table["misjudged"].notna()]
-    for family in families(table):
-        stops = stops_misjudging(table, family)
+    missed = {
+        a for a, m in zip(judged["agent"], judged.get("misjudged", pd.Series(0, index=judged.index)), strict=True) if m
+    }
+    evidence = judged[[at_seven_reach(r) for r in judged.to_dict("records")]] if len(judged) else judged
+    for family in families(evidence):
+        stops = stops_misjudging(evidence, family)
         if stops is None:
             continue
         budgets = sorted(
-            {f[1] for a in judged["agent"] if (f := family_budget(a)) is not None and f[0] == family and f[1] >= stops}
+            {
+                f[1]
+                for a in evidence["agent"]
+                if (f := family_budget(a)) is not None and f[0] == family and f[1] >= stops and a not in missed
+            }
         )
         if len(budgets) >= count:
             return [f"{family}:{b}" for b in budgets[:count]]
@@ -461,7 +540,11 @@ def trusted_strengths(table: pd.DataFrame, count: int = 2) -> list[str]:
 
 __all__ = [
     "NODE_CAPS",
+    "PROOF_FAMILIES",
+    "REACH_COLUMN",
+    "SEVEN_REACH",
     "action_text",
+    "at_seven_reach",
     "canonical_key",
     "decisions",
     "families",
@@ -470,6 +553,7 @@ __all__ = [
     "keeps",
     "mcts_budget",
     "opening_row",
+    "openings_proved",
     "position_from_text",
     "position_text",
     "proved_win",

@@ -33,7 +33,16 @@ from negenlab.report.page import VerdictLines
 from negenlab.report.studies import command_of, committed_studies, made_by, open_section, skill_section
 
 from . import ENTRY
-from .against_proof import families, family_budget, mcts_budget, stops_misjudging
+from .against_proof import (
+    PROOF_FAMILIES,
+    REACH_COLUMN,
+    SEVEN_REACH,
+    at_seven_reach,
+    families,
+    family_budget,
+    mcts_budget,
+    stops_misjudging,
+)
 from .game import State
 from .plot import (
     plot_agents_vs_proof,
@@ -53,6 +62,8 @@ from .study import (
     FAIR_OPENING_SIZE,
     OPENING_GAMES,
     PROOF_SAMPLER,
+    REACH_OPENING_GAMES,
+    REACH_PLAYERS,
     SEAT0_WINS,
     SIZE_CHECK_GAMES,
     SOLUTIONS_COMMAND,
@@ -478,6 +489,52 @@ def more_search(openings: pd.DataFrame, size: int = 5) -> str:
     return f"On {size}x{size} {head}: " + "; ".join(steps) + "."
 
 
+def reach_note(trust: pd.DataFrame, size: int = 5) -> str:
+    """Which ``proof:N`` rows of one board the 7x7 gate reads as evidence (the rule is
+    :func:`~negenlab.necklace.against_proof.at_seven_reach`), in words; '' when the board has no ``proof:N`` row.
+
+    >>> t = pd.DataFrame({"agent": ["mcts:800", "proof:20000", "proof:1000000"], "size": 5, "classes": 9,
+    ...                   "openings_proved": [None, 0, 9]})
+    >>> reach_note(t).split(". ", 1)[1]
+    "On 5x5 proof:1000000 proves 9 of 9, so its record there is its proof's and no evidence for 7x7; proof:20000 proves none, so its own search finds the replies, and its record is read."
+    """
+    here = trust[trust["size"].astype(int) == size]
+    rows = [
+        r for r in here.to_dict("records") if (f := family_budget(r["agent"])) is not None and f[0] in PROOF_FAMILIES
+    ]
+    if not rows:
+        return ""
+    read = [r["agent"] for r in rows if at_seven_reach(r)]
+    proved = [r for r in rows if not at_seven_reach(r)]
+
+    def count(r: dict) -> str:
+        k, n = r.get(REACH_COLUMN), r.get("classes")
+        return ("?" if k is None or pd.isna(k) else str(int(k))) + ("" if n is None or pd.isna(n) else f" of {int(n)}")
+
+    parts = []
+    if proved:
+        said = " and ".join(
+            f"{r['agent']} proves {count(r)}" if i == 0 else f"{r['agent']} {count(r)}" for i, r in enumerate(proved)
+        )
+        one = len(proved) == 1
+        parts.append(
+            f"On {size}x{size} {said}, so {'its' if one else 'their'} record there is {'its' if one else 'their'} "
+            "proof's and no evidence for 7x7"
+        )
+    if read:
+        one = len(read) == 1
+        parts.append(
+            f"{' and '.join(read)} {'proves' if one else 'prove'} none, so {'its' if one else 'their'} own search finds "
+            f"the replies, and {'its' if one else 'their'} record is read"
+        )
+    if not proved:
+        parts[0] = f"On {size}x{size} " + parts[0]
+    return (
+        "A proof:N counts for 7x7 only where its df-pn proves no opening class from Blue's first reply, since "
+        f"{SEVEN_REACH}. " + "; ".join(parts) + "."
+    )
+
+
 def _swap_rule_numbers(swap: pd.DataFrame | None, size: int) -> str:
     if swap is None:
         return ""
@@ -514,12 +571,16 @@ def _fair_opening(x: ClaimInputs) -> Evidence:
     )
     if not trusted:
         tried = "; ".join(f"{f}:{min(b)} to {f}:{max(b)}" for f in families(trust) for b in [_budgets(trust, f)])
+        note = reach_note(trust)
         return Evidence(
             Untested(
                 "No verdict from these players: a verdict about openings may come only from players who misjudge no "
                 f"opening where proofs exist, and on 5x5 {misjudged_openings(judged)} (Red's share of "
-                f"{OPENING_GAMES} self-play games after the opening, its 95% interval on the wrong side of one half), so "
-                f"no family measured ({tried}) has two strengths that misjudge none." + record,
+                f"{OPENING_GAMES} self-play games after the opening, {REACH_OPENING_GAMES} for "
+                f"{' and '.join(REACH_PLAYERS)}, its 95% interval on the wrong side of one half), so "
+                f"no family measured ({tried}) has two strengths that misjudge none"
+                + (" on evidence at 7x7's reach. " + note if note else ".")
+                + record,
                 "no player family measured has two strengths that misjudge no proved opening",
             ),
             section=SWAP_RULE,
@@ -706,17 +767,19 @@ def _trust_section(
             + " No verdict about openings on a larger board may come from a player that misjudges proved ones. "
             + (
                 f"Trusted for one: {' and '.join(trusted)} (the two weakest strengths of one family measured that "
-                "misjudge none; mcts:N plays the swap rule as pie:N)."
+                "misjudge none on evidence at 7x7's reach; mcts:N plays the swap rule as pie:N)."
                 if (trusted := fair_strengths(trust))
-                else "No family measured has two strengths that misjudge none"
+                else "No family measured has two strengths that misjudge none on evidence at 7x7's reach"
                 + (
                     f" ({misjudged_openings(judged, sizes[-1])} on {sizes[-1]}x{sizes[-1]})."
                     if stops is not None
                     else "."
                 )
             )
+            + (" " + reach_note(trust, sizes[-1]) if reach_note(trust, sizes[-1]) else "")
         )
-    counts = {c: "Int64" for c in ("classes", "right", "undecided", "misjudged", "games") if c in trust}
+    whole = ("positions", "kept", "wins_in_one", "wins_in_one_taken", "openings_decided", "swap_right", REACH_COLUMN)
+    counts = {c: "Int64" for c in ("classes", "right", "undecided", "misjudged", "games", *whole) if c in trust}
     page.table(
         trust.astype(counts), caption=made_by(trust, "necklace"), folded="Agents against perfect play, by board size"
     )

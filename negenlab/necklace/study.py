@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import os
@@ -73,8 +74,12 @@ from negenlab.core.variant import VariantClaim
 from . import ENTRY
 from .against_proof import (
     NODE_CAPS,
+    REACH_COLUMN,
+    SEVEN_REACH,
     decisions,
+    family_budget,
     opening_row,
+    openings_proved,
     sample_positions,
     stops_misjudging,
     summary,
@@ -85,7 +90,7 @@ from .against_proof import (
 from .agents import mcts_values, opener_chance, opening_classes
 from .certificate import certificate, write_certificate
 from .draws import directed_draw_search, exhaustive_draw_search
-from .game import BLUE, RED, NecklaceGame, State
+from .game import BLUE, COLOURS, RED, NecklaceGame, State
 from .jobs import JobTree, empty_tree, read_tree, write_tree
 from .proved import read_proved, write_proved
 from .rules import MAX_SIZE, Rules
@@ -760,14 +765,26 @@ PROOF_PLAYERS = ("proof:1000000", "proof:2000000")
 """The proof player (``proof:N``: df-pn of N nodes a move, then ``mcts-solver:800``) at two budgets: one
 million nodes proves each 5x5 opening class's first reply (the costliest, after the opening 1,0, takes
 about 715,000 with the engine), so below it the player is the MCTS-Solver on the moves that matter."""
+REACH_PLAYERS = ("proof:20000", "proof:50000")
+"""The proof player at budgets whose df-pn proves none of the 5x5 opening classes from Blue's first reply (the
+cheapest of those proofs, after the opening 2,2, takes about 51,000 nodes), so the replies that decide each class
+are its fallback's (``mcts-solver:800``), as they are on 7x7: the only ``proof:N`` rows
+:func:`~negenlab.necklace.against_proof.trusted_strengths` reads as evidence for 7x7 (the table's
+``openings_proved`` says how many classes each budget proves). Judged by self-play alone,
+:data:`REACH_OPENING_GAMES` games a class."""
 PROOF_AGENTS = (
     "random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", "pie:800", "pie:3200", *SOLVER_AGENTS, *PROOF_PLAYERS
 )  # fmt: skip
-"""The agents measured against perfect play (``agents_vs_proof``)."""
-SELF_PLAY_AGENTS = ("random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", *SOLVER_AGENTS, *PROOF_PLAYERS)
+"""The agents measured against perfect play in every way (``agents_vs_proof``): won positions, swap decisions and,
+all but ``pie:N``, self-play."""
+SELF_PLAY_AGENTS = (
+    "random", "mcts:50", "mcts:200", "mcts:800", "mcts:3200", *SOLVER_AGENTS, *PROOF_PLAYERS, *REACH_PLAYERS
+)  # fmt: skip
 """The agents whose self-play judges every proved opening class. ``pie:N`` places as ``mcts:N`` does
 after a fixed opening without the swap rule (it only adds taking a win in one), so its judgement of
 an opening by self-play is ``mcts:N``'s."""
+SUMMARY_AGENTS = (*PROOF_AGENTS, *REACH_PLAYERS)
+"""The rows of ``agents_vs_proof.csv`` on each board (:data:`REACH_PLAYERS` with their self-play alone)."""
 PROOF_SIZES = (4, 5)
 PROOF_POSITIONS = 150
 """Won positions a board size: positions reached in play where the mover wins with perfect play and
@@ -780,6 +797,10 @@ PROOF_TT_BITS = {4: 22, 5: 24}
 PROOF_SAMPLER = "mcts:200"
 OPENING_GAMES = 200
 """Self-play games after each opening class, per agent (a 95% interval of about +-7 points)."""
+REACH_OPENING_GAMES = 50
+"""Self-play games after each opening class for :data:`REACH_PLAYERS` (a 95% interval of about +-14 points): a
+game of theirs takes seconds on 5x5, since every move df-pn cannot prove spends its whole budget first. Fewer games
+make a class harder to misjudge, not easier; a class they leave undecided is said."""
 DRAW_STRENGTHS = ("mcts:800", "mcts:3200")
 DRAW_SIZE = 5
 RECHECK_OPENING_GAMES = 50
@@ -865,22 +886,75 @@ def opening_self_play(
     return pd.DataFrame(rows)
 
 
+def kept_decisions(ctx: StudyContext, agents: Sequence[str], won: list[dict], proved: pd.DataFrame) -> pd.DataFrame:
+    """:func:`~negenlab.necklace.against_proof.decisions` of ``agents``, each agent's actions and estimates kept
+    in the study's store (``decisions-<agent>.json``, with a digest of the positions and the seed they answer), so a
+    rerun decides again only for an agent it has not kept (a 5x5 proof of a won position takes up to minutes)."""
+    base = decisions([], won, proved, ctx.seed)
+    asked = base[["kind", "size", "position", "to_move"]].astype(str).values.tolist()
+    digest = hashlib.sha256(json.dumps({"seed": int(ctx.seed), "positions": asked}).encode()).hexdigest()
+    held: dict[str, dict] = {}
+    for spec in agents:
+        path = None if ctx.store is None else Path(ctx.store) / f"decisions-{_slug(spec)}.json"
+        if path is not None and os.path.lexists(path):
+            kept = read_json(path, "kept decisions")  # bounded, a regular file
+            if isinstance(kept, dict) and kept.get("agent") == spec and kept.get("digest") == digest:
+                held[spec] = kept
+    missing = [spec for spec in agents if spec not in held]
+    if missing:
+        fresh = decisions(missing, won, proved, ctx.seed, ctx.progress)
+        for spec in missing:
+            estimates = fresh.get(f"estimate {spec}", pd.Series(np.nan, index=fresh.index))
+            held[spec] = {
+                "agent": spec,
+                "digest": digest,
+                "actions": fresh[spec].astype(str).tolist(),
+                "estimates": [None if pd.isna(e) else float(e) for e in estimates],
+            }
+            if ctx.store is not None:
+                Path(ctx.store).mkdir(parents=True, exist_ok=True)
+                (Path(ctx.store) / f"decisions-{_slug(spec)}.json").write_text(json.dumps(held[spec]) + "\n")
+    out = base.copy()
+    for spec in agents:
+        out[spec] = held[spec]["actions"]
+    for spec in agents:
+        out[f"estimate {spec}"] = [np.nan if e is None else e for e in held[spec]["estimates"]]
+    return out
+
+
 def agents_vs_proof_study(ctx: StudyContext) -> StudyResult:
     """Every agent of :data:`PROOF_AGENTS` against perfect play on 4x4 and 5x5 (the solved boards):
     its placement in won positions, its swap decision after every opening, and (the agents of
     :data:`SELF_PLAY_AGENTS`) Red's self-play share after every opening class against the proved
-    winner. The main table (one row per agent and size, :func:`~negenlab.necklace.against_proof.summary`)
-    is ``agents_vs_proof.csv``; beside it the study writes every position with each agent's action
-    (``agents_vs_proof_positions.csv``) and every opening class judged (``agents_vs_proof_openings.csv``)."""
+    winner. The main table (one row per agent of :data:`SUMMARY_AGENTS` and size,
+    :func:`~negenlab.necklace.against_proof.summary`, with how many classes a ``proof:N``'s df-pn proves from
+    Blue's first reply, :func:`~negenlab.necklace.against_proof.openings_proved`) is ``agents_vs_proof.csv``;
+    beside it the study writes every position with each agent's action (``agents_vs_proof_positions.csv``) and
+    every opening class judged (``agents_vs_proof_openings.csv``)."""
     _, proved = load_tables()
     proved = proved[proved["size"].isin(PROOF_SIZES)]
     won, tallies = [], {}
     for size in PROOF_SIZES:
         found, tallies[size] = proof_positions(ctx, size)
         won += [{**w, "size": size} for w in found]
-    positions = decisions(PROOF_AGENTS, won, proved, ctx.seed, ctx.progress)
-    openings = opening_self_play(ctx, SELF_PLAY_AGENTS, PROOF_SIZES, proved)
-    table = summary(PROOF_AGENTS, positions, openings)
+    positions = kept_decisions(ctx, PROOF_AGENTS, won, proved)
+    everyone = [a for a in SELF_PLAY_AGENTS if a not in REACH_PLAYERS]
+    openings = pd.concat(
+        [
+            opening_self_play(ctx, everyone, PROOF_SIZES, proved),
+            opening_self_play(ctx, REACH_PLAYERS, PROOF_SIZES, proved, REACH_OPENING_GAMES),
+        ],
+        ignore_index=True,
+    ).sort_values("size", kind="stable", ignore_index=True)
+    agents = [*PROOF_AGENTS, *REACH_PLAYERS]
+    table = summary(agents, positions, openings)
+    known = {(int(n), int(r), int(c)) for n, r, c, v in proved[["size", "row", "col", "value"]].values if v in COLOURS}
+    classes = {n: [(r, c) for r, c in opening_classes(n) if (n, r, c) in known] for n in PROOF_SIZES}
+    table[REACH_COLUMN] = pd.array(
+        [openings_proved(a, int(n), classes[int(n)]) for a, n in zip(table["agent"], table["size"], strict=True)],
+        dtype="Int64",
+    )
+    ctx.progress(f"opening classes df-pn proves from Blue's first reply: {table[['agent', 'size', REACH_COLUMN]]}")
     store = ResultStore(_out(ctx))
     rules = {"sizes": list(PROOF_SIZES), "swap": "off, but on for the swap decisions"}
     store.save_csv(
@@ -902,15 +976,18 @@ def agents_vs_proof_study(ctx: StudyContext) -> StudyResult:
         seed=ctx.seed,
         command=ctx.command,
         float_format="%.6g",
-        table=f"one row per agent and opening class: Red's share of {OPENING_GAMES} self-play games after it",
+        table=f"one row per agent and opening class: Red's share of {OPENING_GAMES} self-play games after it "
+        f"({REACH_OPENING_GAMES} for {', '.join(REACH_PLAYERS)})",
     )
     return StudyResult(
         table,
         rules=rules,
-        agents=list(PROOF_AGENTS),
+        agents=agents,
         extra={
             "stops_misjudging": stops_misjudging(table),
             "trusted": trusted_strengths(table),
+            "trusted_for": "the 7x7 fair-opening line, on evidence at 7x7's reach only: a proof:N row counts where "
+            f"its df-pn proves no opening class from Blue's first reply ({REACH_COLUMN} 0), since {SEVEN_REACH}",
             "positions": tallies,
             "sampler": PROOF_SAMPLER,
             "beside": ["agents_vs_proof_positions.csv", "agents_vs_proof_openings.csv"],
@@ -929,6 +1006,47 @@ SWAP_RULE_GAMES = 200
 SWAP_RULE_ESTIMATES = 8
 """Fresh draws of the estimate behind each opening the openers chose (its mean and spread)."""
 FAIR_OPENING_SIZE = 7
+PROOF_NODES_PER_SECOND_7X7 = 2_000
+"""df-pn's speed on 7x7 with the connection engine at the slow end seen: a move it cannot prove takes 240-500 s at
+a million nodes."""
+DEFAULT_CELL_CORE_HOURS = 2.0
+"""A trusted player's swap-rule cell is played by default only when its df-pn is bounded by this many core-hours
+(:func:`proof_core_hours`); a costlier one is left out, and said, and ``swap_rule_trusted`` plays it."""
+
+
+def proof_core_hours(size: int, spec: str, games: int) -> float:
+    """A bound on the core-hours the df-pn of a ``proof:N`` player spends in ``games`` self-play games on a ``size``
+    board: every placement (at most size**2 a game) searching its whole N nodes at
+    :data:`PROOF_NODES_PER_SECOND_7X7`; 0 for a player with no df-pn (its cost is its search's, as the pie cells').
+
+    >>> round(proof_core_hours(7, "proof:1000000", 200)), proof_core_hours(7, "pie:800", 200)
+    (1361, 0.0)
+    """
+    found = family_budget(spec)
+    if found is None or found[0] != "proof":
+        return 0.0
+    return games * size * size * found[1] / PROOF_NODES_PER_SECOND_7X7 / 3600
+
+
+def fair_opening_cells(seed: int, study: str) -> tuple[list[str], str | None]:
+    """``(played, left_out)``: the players the committed agents_vs_proof table trusts for the fair-opening line
+    (:func:`fair_strengths`) whose :data:`FAIR_OPENING_SIZE` swap-rule games are cheap enough to play by default
+    (:func:`proof_core_hours` within :data:`DEFAULT_CELL_CORE_HOURS`), and one line naming the others with the
+    command that plays them (None when none is left out)."""
+    try:
+        trusted = fair_strengths(committed_table("necklace", "agents_vs_proof", TABLES["agents_vs_proof"]))
+    except MissingDataError:
+        trusted = []
+    hours = {a: proof_core_hours(FAIR_OPENING_SIZE, a, SWAP_RULE_GAMES) for a in trusted}
+    costly = [a for a in trusted if hours[a] > DEFAULT_CELL_CORE_HOURS]
+    if not costly:
+        return trusted, None
+    n = FAIR_OPENING_SIZE
+    return [a for a in trusted if a not in costly], (
+        f"left out by the {study} study: the {n}x{n} swap-rule games of {' and '.join(costly)}, trusted by "
+        f"agents_vs_proof, whose df-pn alone may take {sum(hours[a] for a in costly):,.0f} core-hours; "
+        f"`negenlab study necklace swap_rule_trusted --seed {seed}` plays them"
+    )
 
 
 def swap_rule_cells(
@@ -992,12 +1110,12 @@ def swap_rule_cells(
 def swap_rule_study(ctx: StudyContext) -> StudyResult:
     """The swap rule played by players who use it (:data:`SWAP_RULE_CELLS`): ``pie:400`` against itself
     on 5x5 and 6x6, ``pie:800`` and ``pie:3200`` on 7x7, and on 7x7 also the players the committed
-    agents_vs_proof table trusts (:func:`fair_strengths`) when they are not those (:func:`swap_rule_cells`).
+    agents_vs_proof table trusts (:func:`fair_strengths`) when they are not those and their games are cheap
+    enough (:func:`fair_opening_cells`; the others are named in ``left_out``, with the command that plays them).
     The main table is ``swap_rule.csv``; beside it ``swap_rule_openings.csv``, one row per opening chosen."""
-    try:
-        trusted = fair_strengths(committed_table("necklace", "agents_vs_proof", TABLES["agents_vs_proof"]))
-    except MissingDataError:
-        trusted = []
+    trusted, left_out = fair_opening_cells(ctx.seed, "swap_rule")
+    if left_out:
+        ctx.progress(left_out)
     cells = [
         *SWAP_RULE_CELLS,
         *((FAIR_OPENING_SIZE, a) for a in trusted if (FAIR_OPENING_SIZE, a) not in SWAP_RULE_CELLS),
@@ -1020,21 +1138,52 @@ def swap_rule_study(ctx: StudyContext) -> StudyResult:
         table,
         rules={"sizes": sizes, "swap": True},
         agents=players,
-        extra={"games": SWAP_RULE_GAMES, "beside": ["swap_rule_openings.csv"]},
+        extra={"games": SWAP_RULE_GAMES, "beside": ["swap_rule_openings.csv"], "left_out": left_out},
+    )
+
+
+def swap_rule_trusted_study(ctx: StudyContext) -> StudyResult:
+    """``negenlab study necklace swap_rule_trusted``: the :data:`FAIR_OPENING_SIZE` swap-rule games of every player
+    the committed agents_vs_proof table trusts for the fair-opening line (:func:`fair_strengths`), whatever they
+    cost: the cells ``swap_rule`` and ``recheck`` leave out (:func:`fair_opening_cells`). Writes
+    ``swap_rule_trusted.csv`` and ``swap_rule_trusted_openings.csv`` (as :func:`swap_rule_cells`')."""
+    try:
+        trusted = fair_strengths(committed_table("necklace", "agents_vs_proof", TABLES["agents_vs_proof"]))
+    except MissingDataError:
+        trusted = []
+    if not trusted:
+        raise InvalidInputError(
+            "the committed agents_vs_proof table trusts no player for the fair-opening line (no family has two "
+            "strengths that misjudge no proved opening on evidence at 7x7's reach): nothing to play"
+        )
+    cells = [(FAIR_OPENING_SIZE, a) for a in trusted]
+    table, openings = swap_rule_cells(ctx, cells)
+    rules = {"sizes": [FAIR_OPENING_SIZE], "swap": True}
+    ResultStore(_out(ctx)).save_csv(
+        "swap_rule_trusted_openings", openings, rules=rules, agents=trusted, seed=ctx.seed, command=ctx.command,
+        float_format="%.6g", table="as swap_rule_openings.csv, for the trusted players' cells",
+    )  # fmt: skip
+    return StudyResult(
+        table,
+        rules=rules,
+        agents=trusted,
+        extra={"games": SWAP_RULE_GAMES, "beside": ["swap_rule_trusted_openings.csv"]},
     )
 
 
 def fair_strengths(summary_table: pd.DataFrame | None, agents: Sequence[str] | None = None) -> list[str]:
     """The players trusted for a verdict about openings: the two weakest strengths of one measured player
-    family that misjudge no proved opening (:func:`~negenlab.necklace.against_proof.trusted_strengths`, the one
-    judge), ``mcts:N`` played as ``pie:N`` (the same search, deciding the swap from its value estimate); only
-    those among ``agents`` when given; none when the committed agents_vs_proof table is missing or no family
-    has two such strengths.
+    family that misjudge no proved opening on evidence at 7x7's reach
+    (:func:`~negenlab.necklace.against_proof.trusted_strengths`, the one judge), ``mcts:N`` played as ``pie:N``
+    (the same search, deciding the swap from its value estimate); only those among ``agents`` when given; none
+    when the committed agents_vs_proof table is missing or no family has two such strengths.
 
     >>> t = pd.DataFrame({"agent": ["mcts:800", "mcts:3200", "proof:10", "proof:20"], "size": 5,
-    ...                   "misjudged": [1, 0, 0, 0]})
+    ...                   "misjudged": [1, 0, 0, 0], "openings_proved": [None, None, 0, 0]})
     >>> fair_strengths(t), fair_strengths(t.assign(misjudged=0)), fair_strengths(t.assign(misjudged=[1, 0, 1, 0]))
     (['proof:10', 'proof:20'], ['pie:800', 'pie:3200'], [])
+    >>> fair_strengths(t.assign(openings_proved=[None, None, 9, 9]))   # their df-pn proved the openings
+    []
     """
     if summary_table is None:
         return []
@@ -1086,10 +1235,11 @@ def recheck_study(ctx: StudyContext) -> StudyResult:
     """``negenlab study necklace recheck``: every statistical verdict re-measured on the next seed
     with the same players and design: the skill trace (each step an SPRT, 100 to 200 units), the
     draws of :data:`DRAW_STRENGTHS` in their self-play after every 5x5 opening class
-    (:data:`RECHECK_OPENING_GAMES` games a class, fewer than the committed :data:`OPENING_GAMES`), and, when the committed agents_vs_proof table trusts some
-    ``pie`` player for it (:func:`fair_strengths`), the 7x7 swap-rule games of those players;
-    their numbers taken as the page takes them (:func:`claim_statistics`). Writes ``recheck.csv``, one
-    row per number."""
+    (:data:`RECHECK_OPENING_GAMES` games a class, fewer than the committed :data:`OPENING_GAMES`), and, when the
+    committed agents_vs_proof table trusts players for it (:func:`fair_strengths`), the 7x7 swap-rule games of
+    those cheap enough to play by default (:func:`fair_opening_cells`; the others named in ``left_out`` with the
+    command that plays them); their numbers taken as the page takes them (:func:`claim_statistics`). Writes
+    ``recheck.csv``, one row per number."""
     fresh = ctx.seed + 1
 
     def part(name: str) -> StudyContext:
@@ -1098,10 +1248,9 @@ def recheck_study(ctx: StudyContext) -> StudyResult:
     _, proved = load_tables()
     ladder = ladder_study(part("ladder")).table
     openings = opening_self_play(part("openings"), DRAW_STRENGTHS, (DRAW_SIZE,), proved, RECHECK_OPENING_GAMES)
-    try:
-        trusted = fair_strengths(committed_table("necklace", "agents_vs_proof", TABLES["agents_vs_proof"]))
-    except MissingDataError:
-        trusted = []
+    trusted, left_out = fair_opening_cells(fresh, "recheck")
+    if left_out:
+        ctx.progress(left_out)
     swap = swap_rule_cells(part("swap_rule"), [(FAIR_OPENING_SIZE, a) for a in trusted])[0] if trusted else None
     stats = claim_statistics(openings, ladder, swap)
     rows = [r for cid, what in stats.items() for r in recheck_rows(cid, what, fresh, ctx.command)]
@@ -1117,7 +1266,7 @@ def recheck_study(ctx: StudyContext) -> StudyResult:
             f"draws: {', '.join(DRAW_STRENGTHS)}, each against itself",
             *([f"fair opening: {', '.join(trusted)}, each against itself"] if trusted else []),
         ],
-        extra={"fresh_seed": fresh, "fair_opening_players": trusted},
+        extra={"fresh_seed": fresh, "fair_opening_players": trusted, "left_out": left_out},
     )
 
 
@@ -1255,14 +1404,15 @@ TABLES = {
         players={"draw_rate": DRAW_STRENGTHS},
         steps={"skill": [f"{b} vs {a}" for a, b in itertools.pairwise(LADDER)]},
     ),
-    "agents_vs_proof": Schema(
-        {"agent": "text", "size": "count", "positions": "count", "kept": "count", "value": "rate", "lo": "rate"}
-        | {"hi": "rate", "wins_in_one": "count", "wins_in_one_taken": "count", "openings_decided": "count"}
-        | {"swap_right": "count", "swap": "rate", "swap_lo": "rate", "swap_hi": "rate", "classes": "count?"}
-        | {"right": "count?", "undecided": "count?", "misjudged": "count?", "games": "count?"},
+    "agents_vs_proof": Schema(  # the positions' and swaps' columns empty for a player judged by self-play alone
+        {"agent": "text", "size": "count", "positions": "count?", "kept": "count?", "value": "rate?", "lo": "rate?"}
+        | {"hi": "rate?", "wins_in_one": "count?", "wins_in_one_taken": "count?", "openings_decided": "count?"}
+        | {"swap_right": "count?", "swap": "rate?", "swap_lo": "rate?", "swap_hi": "rate?", "classes": "count?"}
+        | {"right": "count?", "undecided": "count?", "misjudged": "count?", "games": "count?"}
+        | {REACH_COLUMN: "count?"},
         intervals=[("value", "lo", "hi"), ("swap", "swap_lo", "swap_hi")],
         keys=["agent", "size"],
-        required=every(agent=PROOF_AGENTS, size=PROOF_SIZES),
+        required=every(agent=SUMMARY_AGENTS, size=PROOF_SIZES),
     ),
     "agents_vs_proof_positions": Schema(
         {"kind": "text", "size": "count", "position": "text", "to_move": "text", "stones": "count", "value": "text"}
@@ -1970,9 +2120,9 @@ STUDIES = {
             "recheck",
             "every statistical verdict re-measured on the next seed with the same players and design: the skill "
             f"trace, the draws of {' and '.join(DRAW_STRENGTHS)} after every {DRAW_SIZE}x{DRAW_SIZE} opening, and "
-            "the 7x7 swap-rule games of the players agents_vs_proof trusts (fair_strengths: proof:1000000 and "
-            "proof:2000000 since they misjudge no proved opening; each of their moves df-pn cannot prove costs "
-            "minutes on 7x7, so that part is hundreds of core-hours)",
+            "the 7x7 swap-rule games of the players agents_vs_proof trusts (fair_strengths), those whose df-pn is "
+            f"bounded by {DEFAULT_CELL_CORE_HOURS:g} core-hours; a costlier one is named as left out, with the "
+            "command that plays it (swap_rule_trusted)",
             recheck_study,
             "about 30 min on one core of a loaded machine (draws 20, skill trace 10)",
             store="data/necklace/recheck_store",
@@ -1981,10 +2131,13 @@ STUDIES = {
             "agents_vs_proof",
             f"every agent against perfect play on {' and '.join(f'{n}x{n}' for n in PROOF_SIZES)}: its placement in "
             f"{PROOF_POSITIONS} won positions a size, its swap decision after every opening, and its self-play "
-            "judgement of every opening class; writes agents_vs_proof.csv, _positions.csv and _openings.csv",
+            "judgement of every opening class, and the self-play alone of proof:N at budgets whose df-pn proves no "
+            "5x5 opening class from Blue's first reply (the evidence the 7x7 gate reads for proof:N); writes "
+            "agents_vs_proof.csv, _positions.csv and _openings.csv",
             agents_vs_proof_study,
             "about 50 min on one core (5x5 proofs 20, self-play of mcts:3200 20), and the self-play of "
-            "mcts-solver:800 5 min and mcts-solver:3200 20 min on a loaded core",
+            "mcts-solver:800 5 min and mcts-solver:3200 20 min on a loaded core; each agent's decisions and games "
+            "are kept in the store, so a rerun plays only what is new",
             store="data/necklace/agents_vs_proof_store",
         ),
         Study(
@@ -1992,12 +2145,22 @@ STUDIES = {
             "the swap rule with players who use it, each against itself: "
             + ", ".join(f"{spec} on {n}x{n}" for n, spec in SWAP_RULE_CELLS)
             + f", {SWAP_RULE_GAMES} games each, and on 7x7 the players agents_vs_proof trusts (fair_strengths) when "
-            "they are not those; writes swap_rule.csv and swap_rule_openings.csv",
+            f"they are not those and their df-pn is bounded by {DEFAULT_CELL_CORE_HOURS:g} core-hours (a costlier "
+            "one is named as left out, with the command that plays it); writes swap_rule.csv and "
+            "swap_rule_openings.csv",
             swap_rule_study,
             "about 50 min on one core of a loaded machine for the pie cells (7x7 pie:3200 35, 7x7 pie:800 10, 5x5 and "
-            "6x6 5); the trusted proof:1000000 and proof:2000000 add hundreds of core-hours (a 7x7 move df-pn cannot "
-            "prove is 4-5 min at a million nodes)",
+            "6x6 5)",
             store="data/necklace/swap_rule_store",
+        ),
+        Study(
+            "swap_rule_trusted",
+            "the 7x7 swap-rule games of every player agents_vs_proof trusts for the fair-opening line, whatever they "
+            "cost (the cells swap_rule and recheck leave out); writes swap_rule_trusted.csv and "
+            "swap_rule_trusted_openings.csv",
+            swap_rule_trusted_study,
+            "a proof:N player's df-pn alone is bounded by 200 games x 49 placements x N nodes at 2,000 nodes a "
+            "second (about 27 core-hours at N = 20,000, 1,361 at a million); none while no player is trusted",
         ),
         Study(
             "swap_map_5",

@@ -88,9 +88,10 @@ def test_every_claim_has_one_function_and_the_page_judges_two_as_a_family(commit
     }  # fmt: skip
     untested = {f.claim_id: f.sentence for f in found if f.verdict == "untested"}
     assert set(untested) == {"only_ooscg", "fair_opening"}
-    trusted = " and ".join(S.fair_strengths(committed.studies["agents_vs_proof"]))  # proof:N misjudges none
-    assert f"{trusted}, misjudge no proved opening" in untested["fair_opening"]
-    assert "holds no 7x7 games of" in untested["fair_opening"]  # their 7x7 swap-rule games are not played yet
+    assert S.fair_strengths(committed.studies["agents_vs_proof"]) == []  # nobody misjudges none at 7x7's reach
+    assert "has two strengths that misjudge none on evidence at 7x7's reach" in untested["fair_opening"]
+    assert "On 5x5 proof:1000000 proves 9 of 9 and proof:2000000 9 of 9, so their record" in untested["fair_opening"]
+    assert "proof:20000 and proof:50000 prove none" in untested["fair_opening"]
     draws = next(f for f in found if f.claim_id == "draw_rate")
     assert "mcts:800" in draws.number and "mcts:3200" in draws.number  # two strengths, each with its number
 
@@ -138,9 +139,13 @@ def test_players_who_never_differed_leave_the_skill_claim_untested(committed):
     assert judged(replace(committed, studies={**committed.studies, "ladder": weak}), "skill").verdict == "fails"
 
 
-def trust(misjudged: dict[str, int]) -> pd.DataFrame:
-    """A hand-made agents_vs_proof table: how many proved 5x5 openings each mcts budget misjudges."""
-    return pd.DataFrame([{"agent": a, "size": 5, "misjudged": k} for a, k in misjudged.items()])
+def trust(misjudged: dict[str, int], proved: int = 0) -> pd.DataFrame:
+    """A hand-made agents_vs_proof table: how many proved 5x5 openings each budget misjudges, and for a proof:N
+    how many its df-pn proves from Blue's first reply (``proved``, none unless told)."""
+    return pd.DataFrame(
+        [{"agent": a, "size": 5, "misjudged": k, "openings_proved": proved if a.startswith("proof:") else None}
+         for a, k in misjudged.items()]
+    )  # fmt: skip
 
 
 def swap_table(values: dict[str, tuple[float, int]]) -> pd.DataFrame:
@@ -193,6 +198,10 @@ def test_any_family_that_stops_misjudging_may_judge_the_fair_opening(committed):
     found = judged(replace(committed, studies={**studies, "swap_rule": swap_table(values)}), "fair_opening")
     assert found.verdict == "holds" and "proof:2000" in found.number and "proof:4000" in found.number
     assert "proof from 2000 on" in found.sentence
+    proving = trust({"mcts:800": 2, "proof:1000": 1, "proof:2000": 0, "proof:4000": 0}, proved=9)
+    assert S.fair_strengths(proving) == []  # their record is their proof's, which says nothing about 7x7
+    none = judged(replace(committed, studies={**studies, "agents_vs_proof": proving}), "fair_opening")
+    assert none.verdict == "untested" and "proof:2000 9 and proof:4000 9, so their record" in none.sentence
 
 
 def test_exact_claims_fail_on_hand_made_tables(committed):
