@@ -485,6 +485,11 @@ def at_seven_reach(row: dict[str, Any] | pd.Series) -> bool:
     Blue's first reply (:data:`REACH_COLUMN` 0), so that the replies that decide them are its fallback's, as
     they are on 7x7; a ``proof:N`` row with the column empty or missing is no evidence.
 
+    The rule looks at Blue's first reply alone, which decides the Blue-won classes. In a Red-won class Red's second
+    move decides, and df-pn reaches it sooner: at 20,000 nodes it decides Red's second move after 24 of Blue's 24
+    replies to the opening 2,2 and 18 of 24 to 1,2 (at 50,000, 24 of 24 after 2,2). So passing the rule is necessary,
+    not sufficient: a Red-won class judged right by such a budget is partly its proof's.
+
     >>> at_seven_reach({"agent": "mcts:800"}), at_seven_reach({"agent": "proof:20000", "openings_proved": 0})
     (True, True)
     >>> at_seven_reach({"agent": "proof:1000000", "openings_proved": 9}), at_seven_reach({"agent": "proof:10"})
