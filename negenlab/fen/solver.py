@@ -331,6 +331,56 @@ class Solver:
             raise RuntimeError(f"more than {MOVE_STACK:,} turns stacked up in the search; raise MOVE_STACK")
         return None if self.stats[K.S_ABORTED] else int(v)
 
+    def heavy_entries(self, min_cost: int) -> pd.DataFrame:
+        """The alpha-beta table's entries whose search cost at least ``min_cost`` positions: the exact key
+        (``k0``, ``k1``, ``k2``), the bounds on the value for the player to move (``low``, ``high``) and
+        the ``cost``. A search that stops keeps its finished subtrees here, so a later search of the same
+        game (:meth:`preload`) does not search them again, in this session or another.
+
+        >>> from negenlab.fen import FenGame
+        >>> solver = Solver(FenGame("square:3x1"), tt_bits=16)
+        >>> solver.search(0, 0, 0, 0), len(solver.heavy_entries(1_000)) > 0
+        (1, True)
+        """
+        if self.method != "alphabeta":
+            raise InvalidInputError("heavy entries are alpha-beta's bounds; a proof-number table has none")
+        words = self.table[:, 3]
+        cost = (words >> np.uint64(32)).astype(np.int64)
+        keep = (words != 0) & (cost >= int(min_cost))
+        rows = self.table[keep]
+        return pd.DataFrame(
+            {
+                "k0": rows[:, 0],
+                "k1": rows[:, 1],
+                "k2": rows[:, 2],
+                "low": ((rows[:, 3] & np.uint64(3)).astype(np.int64) - 1).astype(np.int8),
+                "high": (((rows[:, 3] >> np.uint64(2)) & np.uint64(3)).astype(np.int64) - 1).astype(np.int8),
+                "cost": cost[keep],
+            }
+        )
+
+    def preload(self, entries: pd.DataFrame) -> None:
+        """Put ``entries`` (:meth:`heavy_entries` of a search of the same game with the same ``structure``)
+        into the table; each tightens what the table knows of its position, and a full bucket gives up its
+        cheapest entry as in the search.
+
+        >>> from negenlab.fen import FenGame
+        >>> game = FenGame("square:3x1")
+        >>> first = Solver(game, tt_bits=16)
+        >>> first.search(0, 0, 0, 0)
+        1
+        >>> again = Solver(game, tt_bits=16)
+        >>> again.preload(first.heavy_entries(0)); again.search(0, 0, 0, 0), again.nodes
+        (1, 1)
+        """
+        if self.method != "alphabeta":
+            raise InvalidInputError("heavy entries are alpha-beta's bounds; a proof-number table takes none")
+        mask = np.uint64(self.table.shape[0] - 1)
+        for k0, k1, k2, low, high, cost in entries[list(HEAVY_COLUMNS)].itertuples(index=False):
+            if not -1 <= low <= high <= 1:
+                raise InvalidInputError(f"an entry's bounds are -1 <= low <= high <= 1, got {low} and {high}")
+            K._store(self.table, np.uint64(k0), np.uint64(k1), np.uint64(k2), mask, int(low), int(high), int(cost))
+
     def value(self, state) -> int | None:
         """The value of a position at the start of a turn for the colour to move (the pie rule's
         swap is not among the turns searched)."""
@@ -401,6 +451,8 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
+HEAVY_COLUMNS = ("k0", "k1", "k2", "low", "high", "cost")
+"""An entry of :meth:`Solver.heavy_entries`: the exact key, bounds on the value, its search's cost."""
 AB_WIDTH = 4
 """Words an alpha-beta table entry takes (the key's three, then two bounds, a flag and the cost)."""
 PN_WIDTH = 5

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
 import itertools
 import json
 import math
@@ -66,7 +67,6 @@ from negenlab.core.data import (
 )
 from negenlab.core.errors import InvalidInputError, StoreCorruptError
 from negenlab.core.files import read_json, regular_file, write_atomic
-from negenlab.core.jobtree import write_tree
 from negenlab.core.ladder import skill_trace, step_measure, trace_looks
 from negenlab.core.metrics import rate_text, wilson_interval
 from negenlab.core.registry import AgentSpec
@@ -79,11 +79,10 @@ from . import tilings as T
 from ._solver_kernels import STRUCTURE_ALL
 from .blocked import blocked_end_search
 from .game import FenGame, make_game
-from .jobs import START, FenJobTree, read_tree
 from .ne import derive_ne
 from .proof import OPENING_LOOKS, judge_player, matters, proof_game, proof_positions, proof_solver, summary_row
 from .rules import Rules
-from .solver import Solver, solve
+from .solver import HEAVY_COLUMNS, Solver, solve
 from .tessellation import Tessellation
 
 DEFAULT_SIZES = (13, 25, 49)
@@ -623,8 +622,8 @@ patches of 3 to 9 faces (the issue's triangle of side 3 and square 3x3 among the
 SOLVE_CAP = 30_000_000
 """Positions per board and reading a run searches before it gives up (about a minute on one core).
 Every search that proves is kept in the study's store (:func:`proved_path`, committed), so a run
-searches only what no run has proved, and an open empty board's job trees go on where the last run
-stopped; a longer start search of an open board is :func:`settle_start` with a larger budget, in the
+searches only what no run has proved, and an open empty board's search goes on from the entries the
+last run kept; a longer start search of an open board is :func:`settle_start` with a larger budget, in the
 background."""
 SOLVE_TT_BITS = 26
 PROVED_LIMIT = 2**24
@@ -703,18 +702,74 @@ def _write_proved(path: Path, rows: list[dict[str, Any]]) -> None:
     write_atomic(path, table.to_csv(index=False))
 
 
-TREE_FOLDER = "trees"
-"""The study store's folder of the start searches' job trees (:mod:`negenlab.fen.jobs`), one Parquet
-file per board, reading and player asked about: a start search longer than a session resumes from them."""
-START_JOB_NODES = 10_000_000
-"""Positions one job of a start search's tree may search (about 25 s on one core on square:3x3)."""
+HEAVY_FOLDER = "heavy"
+"""The study store's folder of stopped start searches: per board and reading, the table entries of the
+finished subtrees that cost :data:`HEAVY_COST` positions or more (Parquet), and how far the search has
+gone (JSON). A start search longer than a session resumes from them: its finished subtrees are not
+searched again."""
+HEAVY_COST = 1_000_000
+"""The least cost of an entry kept: a restart searches again at most the unfinished subtrees above it."""
+START_CHUNK = 100_000_000
+"""Positions a start search runs between two writes of its entries (about 2-4 minutes on one core)."""
+HEAVY_LIMIT = 2**27
+"""The largest entries file read (128 MiB)."""
 
 
-def tree_path(store: str | Path, spec: str, scope: str, target: int) -> Path:
-    """The job tree asking whether the player ``target`` (0: first, 1: second) wins ``spec`` from the
-    empty board under the ``scope`` reading, in the study store ``store``."""
-    who = ("first", "second")[target]
-    return Path(store) / TREE_FOLDER / f"{spec.replace(':', '_')}-{scope}-{who}.parquet"
+def heavy_path(store: str | Path, spec: str, scope: str) -> Path:
+    """The kept entries of the start search of ``spec`` under the ``scope`` reading in the study store
+    (the solver's keys depend on the structure it uses, which the name carries); its ``.json`` sibling
+    says how many positions and seconds the search has taken over every run."""
+    return Path(store) / HEAVY_FOLDER / f"{spec.replace(':', '_')}-{scope}-s{STRUCTURE_ALL}.parquet"
+
+
+def read_heavy(path: Path) -> tuple[pd.DataFrame, dict[str, float]]:
+    """The kept entries at ``path`` (:data:`~negenlab.fen.solver.HEAVY_COLUMNS`) and the search's totals
+    (``nodes``, ``seconds``); nothing kept when the file does not exist. A damaged file is refused with
+    what is wrong and how to discard it.
+
+    >>> entries, totals = read_heavy(Path("no/such/entries.parquet"))
+    >>> len(entries), totals
+    (0, {'nodes': 0, 'seconds': 0.0})
+    """
+    totals: dict[str, float] = {"nodes": 0, "seconds": 0.0}
+    if not path.exists():
+        return pd.DataFrame({c: pd.Series(dtype="int64") for c in HEAVY_COLUMNS}), totals
+
+    def bad(why: str) -> StoreCorruptError:
+        return StoreCorruptError(
+            f"kept search entries {path} are damaged ({why}); remove it and its .json (the search starts over)"
+        )
+
+    regular_file(path, "kept search entries", HEAVY_LIMIT)
+    try:
+        table = pd.read_parquet(path)
+        said = read_json(path.with_suffix(".json"), "a start search's totals")
+    except Exception as exc:  # pyarrow and json raise several kinds on a damaged file
+        raise bad((str(exc).splitlines() or [type(exc).__name__])[0]) from None
+    if tuple(table.columns) != HEAVY_COLUMNS:
+        raise bad(f"columns {', '.join(table.columns)}, expected {', '.join(HEAVY_COLUMNS)}")
+    if not ((-1 <= table["low"]) & (table["low"] <= table["high"]) & (table["high"] <= 1)).all():
+        raise bad("bounds outside -1 <= low <= high <= 1")
+    if (table["cost"] < 0).any() or table.duplicated(["k0", "k1", "k2"]).any():
+        raise bad("a negative cost or a key kept twice")
+    if not isinstance(said, dict) or set(said) != {"nodes", "seconds"}:
+        raise bad("the .json holds no nodes and seconds")
+    return table, {"nodes": int(said["nodes"]), "seconds": float(said["seconds"])}
+
+
+def _write_heavy(path: Path, old: pd.DataFrame, new: pd.DataFrame, totals: dict[str, float]) -> pd.DataFrame:
+    """Keep ``old`` and ``new`` entries (one row a key: the tighter bounds, the larger cost) at ``path``."""
+    both = pd.concat([old, new], ignore_index=True)
+    kept = both.groupby(["k0", "k1", "k2"], as_index=False, sort=True).agg(
+        low=("low", "max"), high=("high", "min"), cost=("cost", "max")
+    )
+    kept = kept[list(HEAVY_COLUMNS)].astype({"low": "int8", "high": "int8", "cost": "int64"})
+    buffer = io.BytesIO()
+    kept.to_parquet(buffer, index=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, buffer.getvalue())
+    write_atomic(path.with_suffix(".json"), json.dumps(totals))
+    return kept
 
 
 def prove_start(
@@ -722,58 +777,61 @@ def prove_start(
     scope: str,
     budget: int,
     store: str | Path | None = None,
-    job_nodes: int = START_JOB_NODES,
     tt_bits: int = SOLVE_TT_BITS,
     progress: Callable[[str], None] | None = None,
+    chunk: int = START_CHUNK,
+    min_cost: int = HEAVY_COST,
 ) -> tuple[dict[str, Any] | None, int]:
-    """The empty board's value for the first player, by job trees (:class:`~negenlab.fen.jobs.FenJobTree`:
-    does the first player win? then, where a game can draw, does the second?), each job a search of at
-    most ``job_nodes`` positions in one table of 2**``tt_bits`` entries kept from job to job. No job
-    starts once this call has searched ``budget`` positions. With a study ``store``, each tree is written
-    after every job (:func:`tree_path`) and read back by the next call, so the search resumes where any
-    run stopped. Returns the proved-search row of the start (None while open) and the positions this
-    call searched; the row's ``nodes`` are its trees' over every run, its ``seconds`` this call's.
+    """The empty board's value for the first player by alpha-beta null-window searches (does the first
+    player win? then, where a game can draw, do they hold the draw?), at most ``budget`` positions this
+    call. With a study ``store`` the search starts from the entries kept by earlier runs
+    (:func:`heavy_path`) and, every ``chunk`` positions, keeps the entries of its finished subtrees that
+    cost ``min_cost`` or more, so a stopped search resumes on any machine (a search picked up again in
+    the same table goes on where it stopped). Returns the proved-search row of the start (None while
+    open; its ``nodes`` and ``seconds`` over every run) and the positions this call searched.
 
-    >>> row, searched = prove_start("square:3x1", "interior", budget=10**6, job_nodes=2_000, tt_bits=16)
+    >>> row, searched = prove_start("square:3x1", "interior", budget=10**6)
     >>> row["kind"], row["value"], searched == row["nodes"]
     ('start', 'win', True)
     """
     solver = Solver(_solved_game(spec, scope), tt_bits=tt_bits)
-    begun, first = time.perf_counter(), solver.nodes
-    job_nodes = min(job_nodes, budget)  # a job within the budget (the tree does not depend on job sizes)
-    searched, jobs = 0, 0
-    value = None
-    for target in (0, 1):
-        path = None if store is None else tree_path(store, spec, scope, target)
-        tree = FenJobTree(solver, target, job_nodes)
-        if path is not None:
-            tree = FenJobTree(solver, target, job_nodes, table=read_tree(path, root=tree.key(START)))
+    path = None if store is None else heavy_path(store, spec, scope)
+    kept, totals = (
+        read_heavy(path)
+        if path is not None
+        else (pd.DataFrame(columns=list(HEAVY_COLUMNS)), {"nodes": 0, "seconds": 0.0})
+    )
+    solver.preload(kept)
+    first = solver.nodes
 
-        def written(done: FenJobTree, path: Path | None = path, who: str = ("first", "second")[target]) -> None:
+    def settle(at_least: int) -> bool | None:
+        nonlocal kept
+        answer = None
+        while answer is None and (left := budget - (solver.nodes - first)) > 0:
+            begun, before = time.perf_counter(), solver.nodes
+            answer = solver.decides(0, 0, 0, 0, at_least, min(chunk, left))
+            totals["nodes"] += solver.nodes - before
+            totals["seconds"] = round(totals["seconds"] + time.perf_counter() - begun, 2)
             if path is not None:
-                write_tree(done.table, path)
+                kept = _write_heavy(path, kept, solver.heavy_entries(min_cost), totals)
             if progress is not None:
-                counts = done.counts()
                 progress(
-                    f"{spec} {scope} (does the {who} player win?): job {done.jobs}, {done.searched:,} positions "
-                    f"over every run; {counts['settled']} settled, {counts['expanded']} expanded, "
-                    f"{counts['open']} open"
+                    f"{spec} {scope}: {totals['nodes']:,} positions over every run, {len(kept):,} entries kept; "
+                    + ("open" if answer is None else "settled")
                 )
+        return answer
 
-        answer = tree.run(after_job=written, may_start=lambda: solver.nodes - first < budget)
-        searched, jobs = searched + tree.searched, jobs + tree.jobs
-        if answer is None:
+    wins = settle(1)
+    if wins is None:
+        return None, solver.nodes - first
+    value = "win" if wins else "loss" if solver.majority_ends else None
+    if value is None:  # a game can draw: does the first player hold it?
+        holds = settle(0)
+        if holds is None:
             return None, solver.nodes - first
-        if answer:
-            value = ("win", "loss")[target]
-            break
-        if solver.majority_ends:  # no game draws: the first player not winning is their loss
-            value = "loss"
-            break
-        if target == 1:
-            value = "draw"
-    row: dict[str, Any] = {"kind": "start", "items": (), "value": value, "nodes": searched}
-    row |= {"seconds": round(time.perf_counter() - begun, 2), "solver": f"job tree, alphabeta jobs of {job_nodes:,}"}
+        value = "draw" if holds else "loss"
+    row: dict[str, Any] = {"kind": "start", "items": (), "value": value, "nodes": int(totals["nodes"])}
+    row |= {"seconds": totals["seconds"], "solver": f"alphabeta structure={STRUCTURE_ALL}, null windows"}
     return row, solver.nodes - first
 
 
@@ -783,13 +841,11 @@ def settle_start(
     budget: int,
     store: str | Path | None = None,
     tt_bits: int = SOLVE_TT_BITS,
-    job_nodes: int = START_JOB_NODES,
 ) -> tuple[list[dict[str, Any]], int]:
     """The proved searches of ``spec`` under the ``scope`` reading (:func:`read_proved`) with the empty
     board's value among them once it is known: where no run has settled it, :func:`prove_start` searches
     at most ``budget`` positions, and with a study ``store`` a value found is written to the board's
-    proved-search file (``job_nodes``: a job's positions). Also returns the positions searched without
-    settling it (0 once settled). A long
+    proved-search file. Also returns the positions searched without settling it (0 once settled). A long
     start search in the background is this with a large budget, as often as needed:
     ``settle_start("square:3x3", "interior", 2 * 10**9, "data/fen/solved_store")``; then
     ``negenlab study fen solved --seed 2024`` reads it.
@@ -803,7 +859,7 @@ def settle_start(
     if any(r["kind"] == "start" or r["value"] == "win" for r in rows):
         return rows, 0
     say = (lambda line: print(line, file=sys.stderr, flush=True)) if store is not None else None
-    start, searched = prove_start(spec, scope, budget, store, job_nodes, tt_bits, say)
+    start, searched = prove_start(spec, scope, budget, store, tt_bits, say)
     if start is None:
         return rows, searched
     rows.append(start)
@@ -815,10 +871,11 @@ def settle_start(
 def solve_board(spec: str, scope: str, cap: int, store: str | None = None, tt_bits: int = SOLVE_TT_BITS) -> dict:
     """One search of :func:`solved_study` (a task, run wherever the backend puts it): the row of
     ``spec`` solved under the ``scope`` reading, capped at ``cap`` positions, with its winning openings
-    and the command that repeats it. The empty board is searched first, by job trees
+    and the command that repeats it. The empty board is searched first, resumably
     (:func:`prove_start`, at most ``cap`` positions a run), then every opening (at most ``cap`` more).
     With a study ``store`` (a folder), each search is written to its proved-search file as it ends
-    (:func:`proved_path`) and those already there are not run again, and the trees are kept; the row's
+    (:func:`proved_path`) and those already there are not run again, and a stopped start search keeps
+    its finished subtrees (:func:`heavy_path`); the row's
     ``nodes`` and ``seconds`` are then those of the searches that proved, over every run, and of this
     run's searches the cap stopped."""
     path = None if store is None else proved_path(store, spec, scope)
