@@ -222,6 +222,12 @@ DESIGN: list[tuple[str, Callable[[], tuple[float, ...]]]] = [
     (r"(?:works|builds|attempts|jobs) for (\d+) minutes", lambda: (necklace.STUDY_MINUTES,)),
     (r"(\d+M) nodes an attempt", lambda: (necklace.PROOF_ATTACK_CAP,)),
     (r"jobs of (\d[\d.]*M) nodes", lambda: (necklace.PROOF_JOB_NODES,)),
+    (r"\((\d+) games a class\)", lambda: (necklace.REACH_OPENING_GAMES,)),
+    (r"bounded by (\d+) core-hours", lambda: (necklace.DEFAULT_CELL_CORE_HOURS,)),
+    (
+        r"at (\d[\d,]*) and (\d[\d,]*) nodes, where it proves none",
+        lambda: tuple(int(p.partition(":")[2]) for p in necklace.REACH_PLAYERS),
+    ),
     # Polymer
     (
         r"(?:[Tt]rading \(|trading at |stops at |fills the )(\d+) minutes|(\d+)-minute (?:clock|timer)",
