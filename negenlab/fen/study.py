@@ -879,7 +879,7 @@ def solve_board(spec: str, scope: str, cap: int, store: str | None = None, tt_bi
     ``nodes`` and ``seconds`` are then those of the searches that proved, over every run, and of this
     run's searches the cap stopped."""
     path = None if store is None else proved_path(store, spec, scope)
-    rows, open_tree = settle_start(spec, scope, cap, store, tt_bits)
+    rows, unsettled_start = settle_start(spec, scope, cap, store, tt_bits)
     name = f"alphabeta structure={STRUCTURE_ALL}"
     before = len(rows)
 
@@ -895,7 +895,7 @@ def solve_board(spec: str, scope: str, cap: int, store: str | None = None, tt_bi
     solution.board = spec
     row = solution.to_row()
     new = rows[before:]
-    row["nodes"] = sum(r["nodes"] for r in rows) + solution.nodes - sum(r["nodes"] for r in new) + open_tree
+    row["nodes"] = sum(r["nodes"] for r in rows) + solution.nodes - sum(r["nodes"] for r in new) + unsettled_start
     row["seconds"] = round(
         sum(r["seconds"] for r in rows) + max(0.0, solution.seconds - sum(r["seconds"] for r in new)), 2
     )
